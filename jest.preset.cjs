@@ -1,0 +1,13 @@
+// Shared by the Node projects: ts-jest in transpile-only mode (the typecheck target checks types).
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
+  },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleNameMapper: {
+    '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
+    '^@sc/diagram/node$': '<rootDir>/../../libs/diagram/src/node.ts',
+  },
+};

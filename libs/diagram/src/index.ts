@@ -1,0 +1,2 @@
+// Browser-safe entry point: graph model, context validation and application, collapse, export.
+export {};

@@ -1,0 +1,2 @@
+// Node-only entry point: Mermaid parsing with a DOM shim.
+export {};
