@@ -1,2 +1,11 @@
 // Browser-safe entry point: graph model, context validation and application, collapse, export.
-export {};
+// Nothing here may import Node built-ins, jsdom or mermaid: the Angular app bundles it.
+export * from './lib/model';
+export * from './lib/context/context-types';
+export * from './lib/overlay';
+export * from './lib/view';
+export { detectDiagramKind, type DetectKindResult } from './lib/detect-kind';
+export { parseContextJson } from './lib/context/parse-context';
+export { applyContext } from './lib/apply-context';
+export { createView, collapseGroup, expandGroup } from './lib/collapse';
+export { exportToMermaid, DiagramExportError, type ExportResult } from './lib/export-mermaid';

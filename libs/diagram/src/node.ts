@@ -1,2 +1,8 @@
-// Node-only entry point: Mermaid parsing with a DOM shim.
-export {};
+// Node-only entry point: Mermaid parsing with a DOM shim, and the one validation routine
+// the CLI (before sending) and the server (re-validating) share.
+export { parseMermaid, DEFAULT_MAX_DIAGRAM_BYTES, type ParseMermaidOptions, type ParseMermaidResult } from './node/parse-mermaid';
+export {
+  validateDiagramWithContext,
+  type ValidateDiagramOptions,
+  type ValidateDiagramResult,
+} from './node/validate';

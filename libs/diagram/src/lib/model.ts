@@ -1,0 +1,97 @@
+/**
+ * The graph model every diagram kind is reduced to. Node ids are the ids Mermaid keys its
+ * diagram database by (flowchart vertex ids, state ids, participant ids, C4 aliases), so a
+ * context file can address them. An edge's source/target may name a group (a flowchart
+ * subgraph or a composite state), because Mermaid allows linking to those.
+ */
+export type DiagramKind = 'flowchart' | 'state' | 'sequence' | 'c4';
+
+export const DIAGRAM_KINDS: readonly DiagramKind[] = ['flowchart', 'state', 'sequence', 'c4'];
+
+export interface GraphNode {
+  id: string;
+  label: string;
+  /** Mermaid's own shape name (flowchart vertex type, state type, participant type, C4 element type). */
+  shape?: string;
+  /** Id of the group the node is a direct member of. */
+  parent?: string;
+}
+
+export interface GraphEdge {
+  /** Only ids the author wrote (`e1@-->`); Mermaid's generated ids are not stable and are omitted. */
+  id?: string;
+  source: string;
+  target: string;
+  label?: string;
+  /** Mermaid's link / message / relationship type, e.g. `arrow_point`, `SOLID_OPEN`, `Rel`, `BiRel`. */
+  type?: string;
+}
+
+export interface GraphGroup {
+  id: string;
+  label: string;
+  /** Id of the enclosing group, when nested. */
+  parent?: string;
+  /** Ids of the direct members: nodes and nested groups. */
+  nodes: string[];
+}
+
+/**
+ * A transition from or to a `[*]` marker of a state diagram. `[*]` is never a node; the mark
+ * records which state starts or ends, inside which composite state (`scope`, undefined at
+ * the top level).
+ */
+export interface StateMark {
+  state: string;
+  scope?: string;
+  label?: string;
+}
+
+export interface GraphModel {
+  kind: DiagramKind;
+  /** Flowchart / state direction (TB, TD, BT, LR, RL) when the source states one. */
+  direction?: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  groups: GraphGroup[];
+  /** State diagrams only: transitions from `[*]`. */
+  start?: StateMark[];
+  /** State diagrams only: transitions to `[*]`. */
+  end?: StateMark[];
+}
+
+export type IssueSeverity = 'error' | 'warning';
+
+/** One problem found in a Mermaid file or a context file, with where it is. */
+export interface DiagramIssue {
+  code: DiagramIssueCode;
+  message: string;
+  severity: IssueSeverity;
+  /** 1-based line in the file the issue is about. */
+  line?: number;
+  /** 1-based column. */
+  column?: number;
+  /** JSON path into a context file, e.g. `$.nodes.api.style.fill`. */
+  path?: string;
+  /** What was expected instead: Mermaid's expected tokens, or the allowed values. */
+  expected?: string[];
+  /** A suggestion for fixing it ("did you mean API?"). */
+  hint?: string;
+  /** Which file the issue is about; filled in by validateDiagramWithContext. */
+  file?: string;
+}
+
+export enum DiagramIssueCode {
+  UnsupportedDiagramKind = 'unsupported_diagram_kind',
+  EmptyDiagram = 'empty_diagram',
+  MermaidSyntaxError = 'mermaid_syntax_error',
+  DiagramTooLarge = 'diagram_too_large',
+  ContextInvalidJson = 'context_invalid_json',
+  ContextTooLarge = 'context_too_large',
+  ContextInvalidValue = 'context_invalid_value',
+  ContextUnknownProperty = 'context_unknown_property',
+  ContextUnmatchedKey = 'context_unmatched_key',
+  ContextAmbiguousKey = 'context_ambiguous_key',
+  ContextUnknownDatabase = 'context_unknown_database',
+  ExportUnsupportedId = 'export_unsupported_id',
+}
