@@ -1,11 +1,59 @@
-import { DiagramIssue, DiagramKind } from './model';
+import { DiagramIssue, DiagramIssueCode, DiagramKind } from './model';
+import { cleanLikeMermaid, positionOf } from './source-map';
 
 export type DetectKindResult =
   | { ok: true; kind: DiagramKind; keyword: string; line: number }
   | { ok: false; issue: DiagramIssue };
 
-/** Reads the first diagram keyword after frontmatter, `%%{init}%%` directives and comments. */
+const KIND_BY_KEYWORD: Record<string, DiagramKind> = {
+  flowchart: 'flowchart',
+  'flowchart-elk': 'flowchart',
+  graph: 'flowchart',
+  stateDiagram: 'state',
+  'stateDiagram-v2': 'state',
+  sequenceDiagram: 'sequence',
+  C4Context: 'c4',
+  C4Container: 'c4',
+  C4Component: 'c4',
+  C4Dynamic: 'c4',
+  C4Deployment: 'c4',
+};
+
+export const SUPPORTED_KEYWORDS = Object.keys(KIND_BY_KEYWORD);
+
+/**
+ * Reads the first diagram keyword after frontmatter, `%%{init}%%` directives and comments,
+ * the same way Mermaid skips them, and reports the line it is on.
+ */
 export function detectDiagramKind(source: string): DetectKindResult {
-  void source;
-  throw new Error('detectDiagramKind: not implemented yet');
+  const cleaned = cleanLikeMermaid(source);
+  const match = /^[^\s;:{(\[]+/.exec(cleaned.text);
+  if (!match) {
+    return {
+      ok: false,
+      issue: {
+        code: DiagramIssueCode.EmptyDiagram,
+        severity: 'error',
+        message: 'The file contains no diagram: expected a first line such as "flowchart LR", "stateDiagram-v2", "sequenceDiagram" or "C4Context".',
+        line: positionOf(source, source.length).line,
+      },
+    };
+  }
+  const keyword = match[0];
+  const { line, column } = positionOf(source, cleaned.origin[0] ?? 0);
+  const kind = KIND_BY_KEYWORD[keyword];
+  if (!kind) {
+    return {
+      ok: false,
+      issue: {
+        code: DiagramIssueCode.UnsupportedDiagramKind,
+        severity: 'error',
+        message: `"${keyword}" diagrams are not supported; use flowchart, graph, stateDiagram-v2, stateDiagram, sequenceDiagram or a C4 diagram (C4Context, C4Container, C4Component, C4Dynamic, C4Deployment).`,
+        line,
+        column,
+        expected: SUPPORTED_KEYWORDS,
+      },
+    };
+  }
+  return { ok: true, kind, keyword, line };
 }

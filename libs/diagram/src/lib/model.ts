@@ -23,8 +23,10 @@ export interface GraphEdge {
   source: string;
   target: string;
   label?: string;
-  /** Mermaid's link / message / relationship type, e.g. `arrow_point`, `SOLID_OPEN`, `Rel`, `BiRel`. */
+  /** Mermaid's link / message / relationship type, e.g. `arrow_point`, `SOLID_OPEN`, `rel`, `birel`. */
   type?: string;
+  /** Flowchart link stroke: `normal`, `thick`, `dotted` or `invisible`. */
+  stroke?: string;
 }
 
 export interface GraphGroup {

@@ -1,5 +1,8 @@
+import { applyContext } from '../lib/apply-context';
+import { parseContextJson } from '../lib/context/parse-context';
 import type { DiagramIssue, DiagramKind } from '../lib/model';
 import type { ApplyReport, OverlaidGraph } from '../lib/overlay';
+import { parseMermaid } from './parse-mermaid';
 
 export interface ValidateDiagramOptions {
   /** File names put on every issue, e.g. `.service/diagrams/topology.mmd`. */
@@ -19,12 +22,35 @@ export interface ValidateDiagramResult {
   warnings: DiagramIssue[];
 }
 
-/** Parses the Mermaid source, then the context (if any), applies it and returns every issue with its file. */
+/**
+ * The one validation the CLI runs before sending and the server runs again on receipt:
+ * parse the Mermaid source, parse and validate the context, apply it, and return every
+ * issue tagged with its file (and line / JSON path).
+ */
 export async function validateDiagramWithContext(
   mermaidSource: string,
   contextText: string | undefined,
   options: ValidateDiagramOptions,
 ): Promise<ValidateDiagramResult> {
-  void mermaidSource; void contextText; void options;
-  throw new Error('validateDiagramWithContext: not implemented yet');
+  const diagramFile = options.fileNames.diagram;
+  const contextFile = options.fileNames.context ?? 'context.json';
+  const inFile = (file: string) => (issue: DiagramIssue): DiagramIssue => ({ ...issue, file });
+
+  const parsed = await parseMermaid(mermaidSource, { maxBytes: options.maxBytes });
+  const context = contextText === undefined ? undefined : parseContextJson(contextText);
+  const contextErrors = (context?.errors ?? []).map(inFile(contextFile));
+  const contextWarnings = (context?.warnings ?? []).map(inFile(contextFile));
+
+  if (!parsed.ok) {
+    const errors = [...parsed.issues.map(inFile(diagramFile)), ...contextErrors];
+    return { ok: false, errors, warnings: contextWarnings };
+  }
+  if (!context?.context) {
+    const graph: OverlaidGraph = parsed.graph;
+    return { ok: contextErrors.length === 0, kind: parsed.kind, graph, errors: contextErrors, warnings: contextWarnings };
+  }
+  const applied = applyContext(parsed.graph, context.context, { databaseNames: options.databaseNames });
+  const errors = [...contextErrors, ...applied.report.errors.map(inFile(contextFile))];
+  const warnings = [...contextWarnings, ...applied.report.warnings.map(inFile(contextFile))];
+  return { ok: errors.length === 0, kind: parsed.kind, graph: applied.graph, report: applied.report, errors, warnings };
 }

@@ -1,0 +1,229 @@
+import type { DiagramKind, GraphEdge, GraphGroup, GraphModel, GraphNode, StateMark } from '../lib/model';
+
+/*
+ * Reads a GraphModel out of the diagram database Mermaid filled while parsing. The views
+ * below type only the members we read; they mirror Mermaid 12's databases.
+ */
+
+interface FlowVertex { id: string; text?: string; type?: string }
+interface FlowEdge { id?: string; isUserDefinedId?: boolean; start: string; end: string; text?: string; type?: string; stroke?: string }
+interface FlowSubGraph { id: string; title: string; nodes: string[] }
+interface FlowDb {
+  getVertices(): Map<string, FlowVertex>;
+  getEdges(): FlowEdge[];
+  getSubGraphs(): FlowSubGraph[];
+  getDirection(): string | undefined;
+}
+
+interface StateStmt {
+  stmt: string;
+  id: string;
+  type?: string;
+  description?: string;
+  doc?: StateStmt[];
+  start?: boolean;
+  state1?: StateStmt;
+  state2?: StateStmt;
+  value?: string;
+}
+interface StateDb {
+  getRootDocV2(): { id: string; doc: StateStmt[] };
+  getDirection(): string | undefined;
+}
+
+interface SequenceActor { name: string; description?: string; type?: string }
+interface SequenceMessage { from?: string; to?: string; message?: string; type?: number }
+interface SequenceBox { name?: string; actorKeys: string[] }
+interface SequenceDb {
+  getActorKeys(): string[];
+  getActor(id: string): SequenceActor;
+  getMessages(): SequenceMessage[];
+  getBoxes(): SequenceBox[];
+  LINETYPE: Record<string, number>;
+}
+
+interface C4Text { text?: string }
+interface C4Shape { alias: string; label?: C4Text; typeC4Shape?: C4Text; parentBoundary?: string }
+interface C4Boundary { alias: string; label?: C4Text; parentBoundary?: string }
+interface C4Rel { from: string; to: string; label?: C4Text; type?: string }
+interface C4Db {
+  getC4ShapeArray(): C4Shape[];
+  getBoundaries(): C4Boundary[];
+  getRels(): C4Rel[];
+}
+
+const nonEmpty = (value: string | undefined): string | undefined => (value ? value : undefined);
+
+export function flowchartGraph(db: FlowDb): GraphModel {
+  const subGraphs = db.getSubGraphs();
+  const groupIds = new Set(subGraphs.map((sg) => sg.id));
+  const parentOf = new Map<string, string>();
+  // Mermaid assigns each member to one subgraph (makeUniq); nested subgraphs list the inner one as a member.
+  for (const sg of subGraphs) for (const member of sg.nodes) if (!parentOf.has(member)) parentOf.set(member, sg.id);
+
+  const nodes: GraphNode[] = [];
+  for (const vertex of db.getVertices().values()) {
+    // A vertex with a subgraph's id is that subgraph (created by a link to it), not a node.
+    if (groupIds.has(vertex.id)) continue;
+    nodes.push(withParent({ id: vertex.id, label: vertex.text ?? vertex.id, shape: vertex.type }, parentOf.get(vertex.id)));
+  }
+  const groups: GraphGroup[] = subGraphs.map((sg) =>
+    withParent({ id: sg.id, label: sg.title, nodes: [...sg.nodes] }, parentOf.get(sg.id)),
+  );
+  const edges: GraphEdge[] = db.getEdges().map((edge) => ({
+    ...(edge.isUserDefinedId && edge.id ? { id: edge.id } : {}),
+    source: edge.start,
+    target: edge.end,
+    ...(nonEmpty(edge.text) ? { label: edge.text } : {}),
+    ...(edge.type ? { type: edge.type } : {}),
+    ...(edge.stroke ? { stroke: edge.stroke } : {}),
+  }));
+  return compact({ kind: 'flowchart', direction: db.getDirection(), nodes, edges, groups });
+}
+
+export function stateGraph(db: StateDb): GraphModel {
+  const nodes = new Map<string, GraphNode>();
+  const groups = new Map<string, GraphGroup>();
+  const descriptions = new Map<string, string>();
+  const edges: GraphEdge[] = [];
+  const start: StateMark[] = [];
+  const end: StateMark[] = [];
+  let direction: string | undefined;
+
+  const isMarker = (state: StateStmt) => state.start !== undefined;
+  const register = (state: StateStmt, scope: string | undefined) => {
+    if (state.description && !descriptions.has(state.id)) descriptions.set(state.id, state.description);
+    if (state.doc && state.type !== 'divider') {
+      if (!groups.has(state.id)) groups.set(state.id, withParent({ id: state.id, label: state.id, nodes: [] }, scope));
+      nodes.delete(state.id);
+      return;
+    }
+    if (groups.has(state.id) || nodes.has(state.id)) return;
+    const shape = state.type && state.type !== 'default' ? state.type : undefined;
+    nodes.set(state.id, withParent({ id: state.id, label: state.id, ...(shape ? { shape } : {}) }, scope));
+  };
+
+  const walk = (doc: StateStmt[], scope: string | undefined) => {
+    for (const stmt of doc) {
+      if (stmt.stmt === 'dir' && scope === undefined) direction = stmt.value;
+      if (stmt.stmt === 'state') {
+        if (stmt.type === 'divider') {
+          // Concurrency regions (`--`) get generated random ids in Mermaid; their states belong to the composite state.
+          walk(stmt.doc ?? [], scope);
+          continue;
+        }
+        register(stmt, scope);
+        if (stmt.doc) walk(stmt.doc, stmt.id);
+      } else if (stmt.stmt === 'relation' && stmt.state1 && stmt.state2) {
+        const from = stmt.state1;
+        const to = stmt.state2;
+        if (!isMarker(from)) register(from, scope);
+        if (!isMarker(to)) register(to, scope);
+        const label = nonEmpty(stmt.description);
+        if (isMarker(from) && isMarker(to)) continue;
+        if (isMarker(from)) start.push(withScope({ state: to.id, ...(label ? { label } : {}) }, scope));
+        else if (isMarker(to)) end.push(withScope({ state: from.id, ...(label ? { label } : {}) }, scope));
+        else edges.push({ source: from.id, target: to.id, ...(label ? { label } : {}) });
+      }
+    }
+  };
+  walk(db.getRootDocV2().doc, undefined);
+
+  for (const [id, label] of descriptions) {
+    const element = nodes.get(id) ?? groups.get(id);
+    if (element) element.label = label;
+  }
+  const nodeList = [...nodes.values()];
+  for (const element of [...nodeList, ...groups.values()]) {
+    if (element.parent) groups.get(element.parent)?.nodes.push(element.id);
+  }
+  return compact({
+    kind: 'state',
+    direction: direction ?? db.getDirection(),
+    nodes: nodeList,
+    edges,
+    groups: [...groups.values()],
+    start,
+    end,
+  });
+}
+
+export function sequenceGraph(db: SequenceDb): GraphModel {
+  const boxes = db.getBoxes();
+  const boxIdOf = new Map<string, string>();
+  const groups: GraphGroup[] = boxes.map((box, index) => {
+    // Boxes have no id in Mermaid; they are numbered in declaration order.
+    const id = `box${index + 1}`;
+    for (const key of box.actorKeys) boxIdOf.set(key, id);
+    return { id, label: box.name ?? '', nodes: [...box.actorKeys] };
+  });
+  const nodes: GraphNode[] = db.getActorKeys().map((key) => {
+    const actor = db.getActor(key);
+    return withParent({ id: key, label: actor.description ?? key, ...(actor.type ? { shape: actor.type } : {}) }, boxIdOf.get(key));
+  });
+  const lineTypeName = new Map(Object.entries(db.LINETYPE).map(([name, value]) => [value, name]));
+  const edges: GraphEdge[] = [];
+  for (const message of db.getMessages()) {
+    // Notes carry from/to too; activations and block markers lack one side.
+    if (message.from === undefined || message.to === undefined || message.type === db.LINETYPE['NOTE']) continue;
+    const type = message.type === undefined ? undefined : lineTypeName.get(message.type);
+    edges.push({
+      source: message.from,
+      target: message.to,
+      ...(nonEmpty(message.message) ? { label: message.message } : {}),
+      ...(type ? { type } : {}),
+    });
+  }
+  return { kind: 'sequence', nodes, edges, groups };
+}
+
+const C4_ROOT = 'global';
+const c4Parent = (parent: string | undefined) => (parent && parent !== C4_ROOT ? parent : undefined);
+
+export function c4Graph(db: C4Db): GraphModel {
+  const boundaries = db.getBoundaries().filter((boundary) => boundary.alias !== C4_ROOT);
+  const groups = new Map<string, GraphGroup>(
+    boundaries.map((b) => [b.alias, withParent({ id: b.alias, label: b.label?.text ?? b.alias, nodes: [] }, c4Parent(b.parentBoundary))]),
+  );
+  const nodes: GraphNode[] = db.getC4ShapeArray().map((shape) =>
+    withParent(
+      { id: shape.alias, label: shape.label?.text ?? shape.alias, ...(shape.typeC4Shape?.text ? { shape: shape.typeC4Shape.text } : {}) },
+      c4Parent(shape.parentBoundary),
+    ),
+  );
+  for (const element of [...nodes, ...groups.values()]) {
+    if (element.parent) groups.get(element.parent)?.nodes.push(element.id);
+  }
+  const edges: GraphEdge[] = db.getRels().map((rel) => ({
+    source: rel.from,
+    target: rel.to,
+    ...(nonEmpty(rel.label?.text) ? { label: rel.label?.text } : {}),
+    ...(rel.type ? { type: rel.type } : {}),
+  }));
+  return { kind: 'c4', nodes, edges, groups: [...groups.values()] };
+}
+
+export function graphFromDb(kind: DiagramKind, db: unknown): GraphModel {
+  switch (kind) {
+    case 'flowchart':
+      return flowchartGraph(db as FlowDb);
+    case 'state':
+      return stateGraph(db as StateDb);
+    case 'sequence':
+      return sequenceGraph(db as SequenceDb);
+    case 'c4':
+      return c4Graph(db as C4Db);
+  }
+}
+
+function withParent<T extends { parent?: string }>(element: T, parent: string | undefined): T {
+  return parent === undefined ? element : { ...element, parent };
+}
+function withScope(mark: StateMark, scope: string | undefined): StateMark {
+  return scope === undefined ? mark : { ...mark, scope };
+}
+/** Drops an undefined direction so graphs compare and serialize cleanly. */
+function compact(graph: GraphModel): GraphModel {
+  if (graph.direction === undefined) delete graph.direction;
+  return graph;
+}
