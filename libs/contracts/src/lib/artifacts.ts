@@ -1,0 +1,203 @@
+/**
+ * Responses of the artifact read API under /api/v1/orgs/:orgId/services (a session, or an API token with the
+ * read scope). Every artifact endpoint accepts `?revision=n` and defaults to the service's current revision.
+ *
+ * Graph-bearing responses are generic over the graph and report types so this library stays independent of
+ * libs/diagram; the admin app reads them as `DiagramView<OverlaidGraph, ApplyReport>` (from @sc/diagram).
+ */
+import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef } from './sync';
+
+/** GET /services → ServiceListItem[] */
+export interface ServiceListItem {
+  name: string;
+  description: string | null;
+  repositoryUrl: string | null;
+  /** 0 until the first sync that stored artifacts. */
+  currentRevision: number;
+  /** ISO time of the last successful sync, including syncs that changed nothing. */
+  lastSyncedAt: string | null;
+  createdAt: string;
+  /** Artifacts in the current revision. */
+  artifactCount: number;
+}
+
+/** One artifact as listed in a revision. */
+export interface ArtifactListItem {
+  kind: ArtifactKind;
+  name: string;
+  path: string;
+  sha256: string;
+  /** UTF-8 bytes of the main file. */
+  size: number;
+  contextPath: string | null;
+  notesPath: string | null;
+  engine: DatabaseEngine | null;
+  format: ApiSpecFormat | null;
+  /** Mermaid diagram kind (flowchart, state, sequence, c4) for Mermaid-based artifacts. */
+  diagramKind: string | null;
+  /** The revision in which this exact version of the artifact first appeared. */
+  sinceRevision: number;
+}
+
+/** GET /services/:service[?revision=n] */
+export interface ServiceDetail extends ServiceListItem {
+  /** The revision the artifact list belongs to. */
+  revision: number;
+  artifacts: ArtifactListItem[];
+}
+
+/** GET /services/:service/revisions → ServiceRevisionItem[], newest first. */
+export interface ServiceRevisionItem {
+  number: number;
+  createdAt: string;
+  artifactCount: number;
+  created: SyncArtifactRef[];
+  updated: SyncArtifactRef[];
+  removed: SyncArtifactRef[];
+}
+
+/** GET /services/:service/diagrams/:name[?revision=n] */
+export interface DiagramView<Graph = unknown, Report = unknown> {
+  name: string;
+  /** Mermaid diagram kind: flowchart, state, sequence or c4. */
+  kind: string;
+  revision: number;
+  path: string;
+  mermaid: string;
+  contextPath: string | null;
+  /** The parsed context JSON, or null when the diagram has none. */
+  context: unknown;
+  /** The graph with the context overlays attached. */
+  graph: Graph;
+  /** The context report (applied, unmatched, warnings); null without a context. */
+  report: Report | null;
+}
+
+/** One element that exists on both sides of a diff but differs; `fields` names the top-level fields that differ. */
+export interface GraphElementChange<T> {
+  key: string;
+  before: T;
+  after: T;
+  fields: string[];
+}
+
+export interface GraphElementDiff<T> {
+  added: T[];
+  removed: T[];
+  changed: GraphElementChange<T>[];
+}
+
+/**
+ * GET /services/:service/diagrams/:name/diff?from=a&to=b. Nodes and groups are matched by id; edges by
+ * `source->target#n` (the n-th edge between the same pair, in source order), because Mermaid's generated
+ * edge ids are not stable.
+ */
+export interface DiagramDiff<Node = unknown, Edge = unknown, Group = unknown> {
+  name: string;
+  from: number;
+  to: number;
+  /** False when the diagram is identical in both revisions. */
+  changed: boolean;
+  nodes: GraphElementDiff<Node>;
+  edges: GraphElementDiff<Edge>;
+  groups: GraphElementDiff<Group>;
+}
+
+/** GET /services/:service/flows → FlowListItem[] */
+export interface FlowListItem {
+  name: string;
+  path: string;
+  kind: string;
+  notesPath: string | null;
+  nodeCount: number;
+  edgeCount: number;
+}
+
+/** GET /services/:service/flows/:name */
+export interface FlowView<Graph = unknown> {
+  name: string;
+  kind: string;
+  revision: number;
+  path: string;
+  mermaid: string;
+  graph: Graph;
+  notesPath: string | null;
+  notes: string | null;
+}
+
+export interface SqlColumn {
+  name: string;
+  /** The type as written, e.g. `VARCHAR(255)`, `NUMERIC(10,2)`, `TEXT[]`. */
+  type: string;
+  nullable: boolean;
+  primaryKey: boolean;
+  unique: boolean;
+  /** The default expression as SQL text, when present. */
+  default: string | null;
+  /** `table.column` this column references, when declared inline or by a table-level FOREIGN KEY. */
+  references: string | null;
+}
+
+export interface SqlTable {
+  /** Schema-qualified when the DDL qualifies it (`public.orders`). */
+  name: string;
+  columns: SqlColumn[];
+  primaryKey: string[];
+}
+
+/** GET /services/:service/databases → DatabaseListItem[] */
+export interface DatabaseListItem {
+  name: string;
+  engine: DatabaseEngine;
+  path: string;
+  notesPath: string | null;
+  /** SQL engines: the number of tables parsed; JSON engines: the number of tables/collections listed. */
+  tableCount: number;
+}
+
+/** GET /services/:service/databases/:name */
+export interface DatabaseView {
+  name: string;
+  engine: DatabaseEngine;
+  revision: number;
+  path: string;
+  /** The schema file as stored. */
+  schema: string;
+  /** SQL engines: tables and columns parsed from the DDL. Empty for JSON engines. */
+  tables: SqlTable[];
+  /** DynamoDB / MongoDB: the parsed JSON document; null for SQL engines. */
+  document: unknown;
+  /** DynamoDB table names / MongoDB collection names found in the document. */
+  collections: string[];
+  notesPath: string | null;
+  notes: string | null;
+}
+
+/** GET /services/:service/jobs */
+export interface JobsView<Graph = unknown> {
+  revision: number;
+  notesPath: string | null;
+  notes: string | null;
+  dependencies: { path: string; mermaid: string; kind: string; graph: Graph } | null;
+}
+
+/** GET /services/:service/summary */
+export interface SummaryView {
+  revision: number;
+  path: string;
+  markdown: string;
+}
+
+/** GET /services/:service/docs and /api-specs → TextArtifactListItem[] */
+export interface TextArtifactListItem {
+  name: string;
+  path: string;
+  size: number;
+  format: ApiSpecFormat | null;
+}
+
+/** GET /services/:service/docs/:name and /api-specs/:name */
+export interface TextArtifactView extends TextArtifactListItem {
+  revision: number;
+  content: string;
+}
