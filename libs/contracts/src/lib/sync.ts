@@ -5,20 +5,35 @@
  */
 export const SYNC_BUNDLE_VERSION = 1 as const;
 
-export type ArtifactKind =
-  | 'architecture-diagram'
-  | 'flow'
-  | 'database-schema'
-  | 'job-notes'
-  | 'job-dependencies'
-  | 'service-summary'
-  | 'doc'
-  | 'api-spec';
+/** Runtime lists of the unions below, so both sides validate against one source. */
+export const ARTIFACT_KINDS = [
+  'architecture-diagram',
+  'flow',
+  'database-schema',
+  'job-notes',
+  'job-dependencies',
+  'service-summary',
+  'doc',
+  'api-spec',
+] as const;
+export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
-export type DatabaseEngine = 'postgres' | 'mysql' | 'sqlite' | 'dynamodb' | 'mongodb';
-export type ApiSpecFormat = 'openapi' | 'asyncapi' | 'graphql' | 'protobuf';
+/** Kinds whose main file is Mermaid source that both sides parse. */
+export const MERMAID_ARTIFACT_KINDS: readonly ArtifactKind[] = ['architecture-diagram', 'flow', 'job-dependencies'];
 
-/** One file as sent: its repository-relative path, its text and the SHA-256 (hex) of its UTF-8 bytes. */
+export const DATABASE_ENGINES = ['postgres', 'mysql', 'sqlite', 'dynamodb', 'mongodb'] as const;
+export type DatabaseEngine = (typeof DATABASE_ENGINES)[number];
+/** Engines whose schema file is SQL DDL (`.sql`); the others are JSON (`.json`). */
+export const SQL_DATABASE_ENGINES: readonly DatabaseEngine[] = ['postgres', 'mysql', 'sqlite'];
+
+export const API_SPEC_FORMATS = ['openapi', 'asyncapi', 'graphql', 'protobuf'] as const;
+export type ApiSpecFormat = (typeof API_SPEC_FORMATS)[number];
+
+/**
+ * One file as sent: its path relative to the directory holding .service.yaml (normalized, forward slashes,
+ * never absolute, never `..`; see isNormalizedRepositoryPath), its text and the SHA-256 (lowercase hex) of
+ * its UTF-8 bytes.
+ */
 export interface SyncFile {
   path: string;
   content: string;

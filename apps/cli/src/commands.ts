@@ -1,0 +1,12 @@
+import HelpCommand from './commands/help';
+import InitCommand from './commands/init';
+import InspectCommand from './commands/inspect';
+import SyncCommand from './commands/sync';
+
+/** oclif's explicit command strategy (apps/cli/package.json → oclif.commands) loads this map. */
+export const COMMANDS = {
+  help: HelpCommand,
+  init: InitCommand,
+  inspect: InspectCommand,
+  sync: SyncCommand,
+};

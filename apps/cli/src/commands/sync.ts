@@ -1,0 +1,42 @@
+import { Command, Flags } from '@oclif/core';
+import { DEFAULT_ENTERPRISE_GATEWAY_URL } from '../lib/gateway';
+import { processIo } from '../lib/io';
+import { runSync } from '../lib/run-sync';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../lib/transport';
+
+export default class SyncCommand extends Command {
+  static override summary = 'Validate .service.yaml and its files, then send them to the gateway.';
+
+  static override description = `Reads .service.yaml (or --config), checks it and every file it names, parses every Mermaid file and context JSON with the same library the server uses, and only then posts the bundle to {gateway}/api/v1/gateway/sync. CI fails fast with every problem listed (file, line, JSON path).
+
+Environment:
+  SERVICE_TOKEN                   API token with the "sync" scope (dashboard: organization → API tokens). Never printed.
+  SERVICE_GATEWAY_URL             Your installation's address, e.g. https://context.example.com
+  SERVICE_ENTERPRISE_GATEWAY_URL  Overrides the hosted gateway used with --enterprise (default ${DEFAULT_ENTERPRISE_GATEWAY_URL}).
+
+Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/413/422 from the gateway), 2 authentication or configuration (token missing or refused, gateway or config missing), 3 server or network error after retries.`;
+
+  static override examples = [
+    { description: 'Preview what would be sent; opens no network connection', command: '<%= config.bin %> <%= command.id %> --dry-run' },
+    { description: 'Sync to a self-hosted installation (typical CI step)', command: 'SERVICE_GATEWAY_URL=https://context.example.com SERVICE_TOKEN=$TOKEN <%= config.bin %> <%= command.id %>' },
+    { description: 'Sync to the hosted service', command: 'SERVICE_TOKEN=$TOKEN <%= config.bin %> <%= command.id %> --enterprise' },
+    { description: 'Config elsewhere, machine-readable result', command: '<%= config.bin %> <%= command.id %> --config services/payments/.service.yaml --json' },
+  ];
+
+  static override flags = {
+    config: Flags.string({ char: 'c', summary: 'Path of .service.yaml (or of the directory holding it).', helpValue: '<path>' }),
+    'dry-run': Flags.boolean({ summary: 'Validate and print the artifact table; send nothing.', default: false }),
+    enterprise: Flags.boolean({ summary: 'Use the hosted gateway instead of SERVICE_GATEWAY_URL.', default: false }),
+    json: Flags.boolean({ summary: 'Print one JSON document on stdout instead of text.', default: false }),
+    timeout: Flags.integer({ summary: 'Seconds per attempt before giving up on the gateway.', default: DEFAULT_TRANSPORT_OPTIONS.timeoutMs / 1000, min: 1 }),
+    retries: Flags.integer({ summary: 'Retries on network errors and 5xx answers (with backoff).', default: DEFAULT_TRANSPORT_OPTIONS.retries, min: 0, max: 10 }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(SyncCommand);
+    process.exitCode = await runSync(
+      { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: flags.json, timeoutMs: flags.timeout * 1000, retries: flags.retries },
+      { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent },
+    );
+  }
+}

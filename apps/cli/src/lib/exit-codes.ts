@@ -1,0 +1,47 @@
+/** Stable exit codes; CI scripts branch on them, so never renumber. */
+export enum ExitCode {
+  Ok = 0,
+  /** The config, a diagram, a context file or the bundle is invalid (locally or per the server: 400/413/422). */
+  Validation = 1,
+  /** Missing or refused token, missing/invalid gateway URL or config file (401/403/404). */
+  Configuration = 2,
+  /** The gateway failed or could not be reached (5xx after retries, network errors, timeouts). */
+  ServerOrNetwork = 3,
+}
+
+/** One problem shown to the user: the config's, a diagram library issue or a server detail. */
+export interface CliProblem {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Config key path or JSON path into a context file. */
+  path?: string;
+  hint?: string;
+}
+
+/** An error that ends a command with a given exit code and a stable error code for --json. */
+export class CliError extends Error {
+  constructor(
+    readonly exitCode: ExitCode,
+    readonly code: string,
+    message: string,
+    readonly problems: CliProblem[] = [],
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** The --json shape of any failed command. */
+export interface JsonErrorOutput {
+  ok: false;
+  exitCode: ExitCode;
+  error: { code: string; message: string; details: CliProblem[] };
+}
+
+export function toJsonError(error: CliError): JsonErrorOutput {
+  return { ok: false, exitCode: error.exitCode, error: { code: error.code, message: error.message, details: error.problems } };
+}

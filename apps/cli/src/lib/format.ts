@@ -1,0 +1,57 @@
+import type { CliProblem } from './exit-codes';
+
+/** Renders rows as an aligned plain-text table (no colours: CI logs keep it readable). */
+export function renderTable(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: ReadonlyArray<string>): string =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** `error  file:line:column  code  message [at path] (hint)` — one problem per line, clickable in editors. */
+export function formatProblem(problem: CliProblem): string {
+  const location = problem.file ? `${problem.file}${problem.line !== undefined ? `:${problem.line}${problem.column !== undefined ? `:${problem.column}` : ''}` : ''}` : '';
+  const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location, problem.code, problem.message].filter(Boolean);
+  let text = parts.join('  ');
+  if (problem.path && !problem.message.includes(problem.path)) text += ` [at ${problem.path}]`;
+  if (problem.hint) text += ` (${problem.hint})`;
+  return text;
+}
+
+export function formatProblems(problems: readonly CliProblem[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  return [...problems.map(formatProblem), summary].join('\n');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/**
+ * Progress on stderr: redrawn in place on a terminal, one plain line per step otherwise (CI logs).
+ * Plain mode only prints the first and last step so a 500-artifact sync does not flood the log.
+ */
+export function progressPrinter(write: (text: string) => void, isTTY: boolean): { update(done: number, total: number, label: string): void; done(): void } {
+  let drawn = false;
+  return {
+    update(done, total, label) {
+      if (isTTY) {
+        write(`\r\x1b[K[${done}/${total}] ${label}\r`);
+        drawn = true;
+      } else if (done === 0 || done === total) {
+        write(`[${done}/${total}] ${label}`);
+      }
+    },
+    done() {
+      if (drawn) write('\r\x1b[K\r');
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Where a command writes. Injected so tests capture output and so every write passes the redactor. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** True when stderr is an interactive terminal (progress is redrawn in place there). */
+  readonly isTTY: boolean;
+}
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Wraps an io so no secret ever reaches the terminal or a CI log, even if some error message (ours, Node's
+ * or the server's) happens to echo it back.
+ */
+export function redactingIo(io: CliIo, secrets: readonly (string | undefined)[]): CliIo {
+  const active = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
+  const redact = (text: string): string => active.reduce((result, secret) => result.split(secret).join(REDACTED), text);
+  return { out: (text) => io.out(redact(text)), err: (text) => io.err(redact(text)), isTTY: io.isTTY };
+}
+
+export const processIo: CliIo = {
+  out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => void process.stderr.write(text.endsWith('\n') || text.endsWith('\r') ? text : `${text}\n`),
+  get isTTY() {
+    return Boolean(process.stderr.isTTY);
+  },
+};

@@ -1,0 +1,50 @@
+import type { SyncResult } from '@sc/contracts';
+import type { CliProblem, JsonErrorOutput } from './exit-codes';
+import type { ArtifactRow } from './prepare-sync';
+import type { GatewayTarget } from './gateway';
+import type { InspectReport } from './run-inspect';
+
+/** `--json` output of the commands. Every shape carries `ok` and the process exit code. */
+export interface GatewayJson {
+  url: string;
+  source: GatewayTarget['source'];
+}
+
+export interface SyncDryRunJson {
+  ok: boolean;
+  exitCode: number;
+  dryRun: true;
+  config: string;
+  service?: string;
+  /** Where a real sync would go; null when no gateway is configured (a dry run does not need one). */
+  gateway: GatewayJson | null;
+  artifacts: ArtifactRow[];
+  problems: CliProblem[];
+}
+
+export interface SyncDoneJson {
+  ok: true;
+  exitCode: 0;
+  dryRun: false;
+  config: string;
+  gateway: GatewayJson;
+  artifacts: ArtifactRow[];
+  /** Warnings only (any error stops the sync before sending). */
+  problems: CliProblem[];
+  result: SyncResult;
+}
+
+export type SyncJson = SyncDryRunJson | SyncDoneJson | JsonErrorOutput;
+
+export interface InspectJson extends InspectReport {
+  ok: boolean;
+  exitCode: number;
+}
+
+export interface InitJson {
+  ok: true;
+  exitCode: 0;
+  dir: string;
+  created: string[];
+  kept: string[];
+}

@@ -1,0 +1,143 @@
+import * as path from 'node:path';
+import {
+  MERMAID_ARTIFACT_KINDS,
+  SYNC_BUNDLE_VERSION,
+  type ArtifactKind,
+  type SyncArtifact,
+  type SyncBundle,
+  type SyncFile,
+} from '@sc/contracts';
+import { checkDiagram, type ContextReportSummary } from './diagram-check';
+import type { CliProblem } from './exit-codes';
+import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
+import { stripRepositoryUrlCredentials } from './repository-url';
+
+/** One line of the dry-run table (and of `sync --json`'s `artifacts`). */
+export interface ArtifactRow {
+  kind: ArtifactKind;
+  name: string;
+  path: string;
+  /** UTF-8 bytes of the main file. */
+  size: number;
+  sha256: string;
+  diagramKind?: string;
+  nodes?: number;
+  edges?: number;
+  groups?: number;
+  contextPath?: string;
+  context?: ContextReportSummary;
+  notesPath?: string;
+  engine?: string;
+  format?: string;
+  valid: boolean;
+}
+
+export interface PreparedSync {
+  loaded: LoadedConfig;
+  rows: ArtifactRow[];
+  /** Every error and warning, config first, then per artifact in config order. */
+  problems: CliProblem[];
+  /** Present only when there is no error. */
+  bundle?: SyncBundle;
+}
+
+export type ProgressListener = (done: number, total: number, label: string) => void;
+
+/**
+ * Everything `sync` does before the network: read and validate the config, read every file, parse every
+ * Mermaid file and context with the diagram library, and build the bundle. Shared by --dry-run and the real sync
+ * so the preview is exactly what would be sent.
+ */
+export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined): Promise<PreparedSync> {
+  const loaded = await loadServiceConfig(configOption, cwd);
+  const problems: CliProblem[] = loaded.problems.map((problem) => ({ ...problem }));
+  const databaseNames = loaded.config?.databases.map((database) => database.name) ?? [];
+  const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
+
+  const rows: ArtifactRow[] = [];
+  for (const [index, artifact] of loaded.artifacts.entries()) {
+    onProgress(index, loaded.artifacts.length, `${artifact.kind} ${artifact.name}`);
+    const main = artifact.loaded.main;
+    if (!main) continue;
+    const row = baseRow(artifact, main);
+    if (MERMAID_ARTIFACT_KINDS.includes(artifact.kind)) {
+      const context = artifact.loaded.context;
+      const contextMissing = artifact.files.some((file) => file.role === 'context') && !context;
+      const check = await checkDiagram({
+        diagramFile: display(main),
+        mermaid: main.content,
+        ...(context ? { contextFile: display(context), context: context.content } : {}),
+        databaseNames,
+      });
+      problems.push(...check.problems);
+      Object.assign(row, {
+        diagramKind: check.summary.kind,
+        nodes: check.summary.nodes,
+        edges: check.summary.edges,
+        groups: check.summary.groups,
+        ...(check.summary.context ? { context: check.summary.context } : {}),
+        valid: check.ok && !contextMissing,
+      });
+    }
+    rows.push(row);
+  }
+  onProgress(loaded.artifacts.length, loaded.artifacts.length, 'validated');
+
+  const hasErrors = problems.some((problem) => problem.severity === 'error');
+  const bundle = !hasErrors && loaded.config ? buildBundle(loaded) : undefined;
+  return { loaded, rows, problems, ...(bundle ? { bundle } : {}) };
+}
+
+function baseRow(artifact: LoadedArtifact, main: LoadedFile): ArtifactRow {
+  return {
+    kind: artifact.kind,
+    name: artifact.name,
+    path: main.path,
+    size: main.size,
+    sha256: main.sha256,
+    ...(artifact.loaded.context ? { contextPath: artifact.loaded.context.path } : {}),
+    ...(artifact.loaded.notes ? { notesPath: artifact.loaded.notes.path } : {}),
+    ...(artifact.engine ? { engine: artifact.engine } : {}),
+    ...(artifact.format ? { format: artifact.format } : {}),
+    valid: artifact.files.every((file) => artifact.loaded[file.role] !== undefined),
+  };
+}
+
+function buildBundle(loaded: LoadedConfig & { config?: NonNullable<LoadedConfig['config']> }): SyncBundle | undefined {
+  const config = loaded.config;
+  if (!config) return undefined;
+  const artifacts: SyncArtifact[] = [];
+  for (const artifact of loaded.artifacts) {
+    const { main, context, notes } = artifact.loaded;
+    if (!main) return undefined;
+    artifacts.push({
+      kind: artifact.kind,
+      name: artifact.name,
+      file: toSyncFile(main),
+      ...(context ? { context: toSyncFile(context) } : {}),
+      ...(notes ? { notes: toSyncFile(notes) } : {}),
+      ...(artifact.engine ? { engine: artifact.engine } : {}),
+      ...(artifact.format ? { format: artifact.format } : {}),
+    });
+  }
+  const { name, description, repositoryUrl } = config.service;
+  return {
+    version: SYNC_BUNDLE_VERSION,
+    service: {
+      name,
+      ...(description !== undefined ? { description } : {}),
+      ...(repositoryUrl ? { repositoryUrl: stripRepositoryUrlCredentials(repositoryUrl) } : {}),
+    },
+    artifacts,
+  };
+}
+
+function toSyncFile(file: LoadedFile): SyncFile {
+  return { path: file.path, content: file.content, sha256: file.sha256 };
+}
+
+/** A repository path as the user sees it from the working directory (so problems are clickable). */
+function toDisplay(loaded: LoadedConfig, repositoryPath: string): string {
+  const configDir = path.posix.dirname(loaded.displayPath);
+  return configDir === '.' ? repositoryPath : `${configDir}/${repositoryPath}`;
+}

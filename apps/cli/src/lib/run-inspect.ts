@@ -1,0 +1,119 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
+import { checkDiagram } from './diagram-check';
+import { CliError, ExitCode, toJsonError, type CliProblem } from './exit-codes';
+import { formatProblems, renderTable } from './format';
+import type { CliIo } from './io';
+import { displayPathOf } from './load-config';
+import type { InspectJson } from './output-types';
+
+export interface InspectOptions {
+  file: string;
+  context?: string;
+  databases: string[];
+  json: boolean;
+}
+
+/** What `inspect --json` prints besides ok/exitCode: the graph model, the context report and every problem. */
+export interface InspectReport extends Partial<OverlaidGraph> {
+  file: string;
+  contextFile?: string;
+  report?: ApplyReport;
+  problems: CliProblem[];
+}
+
+/** `service-cli inspect`: parse one Mermaid file (and a context) and show what the service would store. */
+export async function runInspect(options: InspectOptions, context: { cwd: string; io: CliIo }): Promise<ExitCode> {
+  const { io, cwd } = context;
+  try {
+    const file = displayPathOf(path.resolve(cwd, options.file), cwd);
+    const mermaid = await readInput(path.resolve(cwd, options.file), options.file);
+    const contextFile = options.context !== undefined ? displayPathOf(path.resolve(cwd, options.context), cwd) : undefined;
+    const contextText = options.context !== undefined ? await readInput(path.resolve(cwd, options.context), options.context) : undefined;
+    const check = await checkDiagram({
+      diagramFile: file,
+      mermaid,
+      ...(contextFile !== undefined && contextText !== undefined ? { contextFile, context: contextText } : {}),
+      ...(options.databases.length ? { databaseNames: options.databases } : {}),
+    });
+    const exitCode = check.ok ? ExitCode.Ok : ExitCode.Validation;
+    if (options.json) {
+      const output: InspectJson = {
+        ok: check.ok,
+        exitCode,
+        file,
+        ...(contextFile ? { contextFile } : {}),
+        ...(check.graph ?? {}),
+        ...(check.report ? { report: check.report } : {}),
+        problems: check.problems,
+      };
+      io.out(JSON.stringify(output, null, 2));
+      return exitCode;
+    }
+    if (check.graph) io.out(describeGraph(file, check.graph));
+    if (check.report) io.out(describeReport(check.report));
+    if (check.problems.length) io.err(formatProblems(check.problems));
+    io.out(check.ok ? `${file} is valid.` : `${file} is invalid.`);
+    return exitCode;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    if (options.json) io.out(JSON.stringify(toJsonError(error), null, 2));
+    else io.err(`Error: ${error.message}`);
+    return error.exitCode;
+  }
+}
+
+async function readInput(absolute: string, shown: string): Promise<string> {
+  try {
+    return await fs.readFile(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(ExitCode.Configuration, code === 'ENOENT' ? 'file_not_found' : 'file_unreadable', code === 'ENOENT' ? `${shown} does not exist.` : `Cannot read ${shown}: ${code ?? (error as Error).message}.`);
+  }
+}
+
+function describeGraph(file: string, graph: OverlaidGraph): string {
+  const sections = [
+    `${file}: ${graph.kind}${graph.direction ? ` (${graph.direction})` : ''}, ${graph.nodes.length} nodes, ${graph.edges.length} edges, ${graph.groups.length} groups`,
+    '',
+    'Nodes',
+    renderTable(
+      ['ID', 'LABEL', 'SHAPE', 'GROUP', 'OVERLAY'],
+      graph.nodes.map((node) => [node.id, node.label, node.shape ?? '-', node.parent ?? '-', node.overlay ? node.overlay.type ?? 'yes' : '-']),
+    ),
+    '',
+    'Edges',
+    renderTable(
+      ['SOURCE', 'TARGET', 'LABEL', 'TYPE', 'ID', 'OVERLAY'],
+      graph.edges.map((edge) => [edge.source, edge.target, edge.label ?? '-', edge.type ?? '-', edge.id ?? '-', edge.overlay ? 'yes' : '-']),
+    ),
+  ];
+  if (graph.groups.length) {
+    sections.push(
+      '',
+      'Groups',
+      renderTable(
+        ['ID', 'LABEL', 'PARENT', 'MEMBERS'],
+        graph.groups.map((group) => [group.id, group.label, group.parent ?? '-', group.nodes.join(', ')]),
+      ),
+    );
+  }
+  return sections.join('\n');
+}
+
+function describeReport(report: ApplyReport): string {
+  const lines = [
+    '',
+    `Context: ${report.applied.length} applied, ${report.unmatched.length} unmatched, ${report.errors.length} errors, ${report.warnings.length} warnings`,
+  ];
+  if (report.unmatched.length) {
+    lines.push(
+      renderTable(
+        ['KEY', 'REASON', 'HINT'],
+        report.unmatched.map((entry) => [entry.key, entry.reason, entry.hint ?? '-']),
+      ),
+    );
+  }
+  return lines.join('\n');
+}

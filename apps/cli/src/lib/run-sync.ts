@@ -1,0 +1,176 @@
+import type { SyncResult } from '@sc/contracts';
+import { CliError, ExitCode, toJsonError } from './exit-codes';
+import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
+import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
+import { redactingIo, type CliIo } from './io';
+import type { SyncDoneJson, SyncDryRunJson } from './output-types';
+import { prepareSync, type ArtifactRow, type PreparedSync } from './prepare-sync';
+import { DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
+
+export interface SyncOptions {
+  config?: string;
+  dryRun: boolean;
+  enterprise: boolean;
+  json: boolean;
+  timeoutMs?: number;
+  retries?: number;
+}
+
+export interface SyncContext {
+  cwd: string;
+  env: Env;
+  io: CliIo;
+  userAgent: string;
+  /** Test hook for the backoff (the CLI uses real timers). */
+  transport?: Partial<Pick<TransportOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sleep' | 'random'>>;
+}
+
+/** `service-cli sync`: validate everything locally, then (unless --dry-run) post the bundle. Returns the exit code. */
+export async function runSync(options: SyncOptions, context: SyncContext): Promise<ExitCode> {
+  // Redact the token from everything printed, whatever path the output takes.
+  const io = redactingIo(context.io, [context.env['SERVICE_TOKEN']?.trim()]);
+  try {
+    return options.dryRun ? await dryRun(options, context, io) : await realSync(options, context, io);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    if (options.json) {
+      io.out(JSON.stringify(toJsonError(error), null, 2));
+    } else {
+      io.err(`Error: ${error.message}`);
+      if (error.problems.length) io.err(formatProblems(error.problems));
+    }
+    return error.exitCode;
+  }
+}
+
+async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Promise<ExitCode> {
+  // A dry run needs no gateway or token, but says where a real sync would go when it can.
+  let gateway: GatewayTarget | undefined;
+  let gatewayNote: string;
+  try {
+    gateway = resolveGateway(context.env, options.enterprise);
+    gatewayNote = `A real sync would post to ${gateway.syncUrl} (from ${gateway.source}).`;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    gatewayNote = `A real sync would fail: ${error.message}`;
+  }
+  const prepared = await prepare(options, context, io);
+  const ok = !hasErrors(prepared);
+  const exitCode = ok ? ExitCode.Ok : ExitCode.Validation;
+  if (options.json) {
+    const output: SyncDryRunJson = {
+      ok,
+      exitCode,
+      dryRun: true,
+      config: prepared.loaded.displayPath,
+      ...(prepared.loaded.config ? { service: prepared.loaded.config.service.name } : {}),
+      gateway: gateway ? { url: gateway.syncUrl, source: gateway.source } : null,
+      artifacts: prepared.rows,
+      problems: prepared.problems,
+    };
+    io.out(JSON.stringify(output, null, 2));
+    return exitCode;
+  }
+  io.out(`Dry run of ${prepared.loaded.displayPath}${prepared.loaded.config ? ` (service ${prepared.loaded.config.service.name})` : ''}: nothing is sent.`);
+  if (prepared.rows.length) io.out(artifactTable(prepared.rows));
+  if (prepared.problems.length) io.err(formatProblems(prepared.problems));
+  for (const notice of gateway?.notices ?? []) io.err(notice);
+  io.out(gatewayNote);
+  if (!context.env['SERVICE_TOKEN']?.trim()) io.out(`SERVICE_TOKEN is not set; a real sync needs it. ${TOKEN_PAGE_HINT}`);
+  io.out(ok ? `${prepared.rows.length} artifact(s) valid; the sync would send them.` : 'Invalid: fix the errors above; a real sync would send nothing.');
+  return exitCode;
+}
+
+async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): Promise<ExitCode> {
+  // Configuration problems (exit 2) are reported before the slower validation.
+  const token = requireToken(context.env);
+  const gateway = resolveGateway(context.env, options.enterprise);
+  for (const notice of gateway.notices) io.err(notice);
+
+  const prepared = await prepare(options, context, io);
+  if (hasErrors(prepared) || !prepared.bundle) {
+    throw new CliError(ExitCode.Validation, 'validation_failed', `${prepared.loaded.displayPath} or the files it names are invalid; nothing was sent.`, prepared.problems);
+  }
+  const warnings = prepared.problems;
+  if (!options.json && warnings.length) io.err(formatProblems(warnings));
+
+  const step = (text: string): void => {
+    if (!options.json) io.err(text);
+  };
+  step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
+  const result = await postSyncBundle(gateway.syncUrl, token, prepared.bundle, {
+    ...DEFAULT_TRANSPORT_OPTIONS,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...context.transport,
+    userAgent: context.userAgent,
+    onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
+  });
+
+  if (options.json) {
+    const output: SyncDoneJson = {
+      ok: true,
+      exitCode: 0,
+      dryRun: false,
+      config: prepared.loaded.displayPath,
+      gateway: { url: gateway.syncUrl, source: gateway.source },
+      artifacts: prepared.rows,
+      problems: warnings,
+      result,
+    };
+    io.out(JSON.stringify(output, null, 2));
+  } else {
+    io.out(resultSummary(result));
+  }
+  return ExitCode.Ok;
+}
+
+async function prepare(options: SyncOptions, context: SyncContext, io: CliIo): Promise<PreparedSync> {
+  const progress = progressPrinter((text) => io.err(text), io.isTTY && !options.json);
+  try {
+    return await prepareSync(options.config, context.cwd, options.json ? undefined : (done, total, label) => progress.update(done, total, done === total ? `validated ${total} artifact(s)` : `validating ${label}`));
+  } finally {
+    progress.done();
+  }
+}
+
+function hasErrors(prepared: PreparedSync): boolean {
+  return prepared.problems.some((problem) => problem.severity === 'error');
+}
+
+export function artifactTable(rows: readonly ArtifactRow[]): string {
+  return renderTable(
+    ['KIND', 'NAME', 'PATH', 'SIZE', 'SHA-256', 'DIAGRAM', 'NODES', 'EDGES', 'CONTEXT'],
+    rows.map((row) => [
+      row.kind,
+      row.name,
+      [row.path, row.contextPath, row.notesPath].filter(Boolean).join(' + '),
+      formatBytes(row.size),
+      row.sha256,
+      row.diagramKind ?? (row.engine ? `(${row.engine})` : row.format ? `(${row.format})` : '-'),
+      row.nodes !== undefined ? String(row.nodes) : '-',
+      row.edges !== undefined ? String(row.edges) : '-',
+      row.context ? `${row.context.applied} applied, ${row.context.unmatched} unmatched, ${row.context.errors} errors, ${row.context.warnings} warnings` : '-',
+    ]),
+  );
+}
+
+function resultSummary(result: SyncResult): string {
+  const lines = [
+    result.status === 'unchanged'
+      ? `Service ${result.service} is unchanged at revision ${result.revision}.`
+      : `Synced service ${result.service}: revision ${result.revision}.`,
+  ];
+  const groups: Array<[string, SyncResult['created']]> = [
+    ['created', result.created],
+    ['updated', result.updated],
+    ['unchanged', result.unchanged],
+    ['removed', result.removed],
+  ];
+  for (const [label, refs] of groups) {
+    // Unchanged artifacts are the bulk of a routine sync: count them, list only what moved.
+    const names = label !== 'unchanged' && refs.length ? `: ${refs.map((ref) => `${ref.kind} ${ref.name}`).join(', ')}` : '';
+    lines.push(`  ${label.padEnd(9)} ${refs.length}${names}`);
+  }
+  return lines.join('\n');
+}

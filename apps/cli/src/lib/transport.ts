@@ -1,0 +1,214 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { gzipSync } from 'node:zlib';
+import { isErrorBody, type ErrorDetail, type SyncBundle, type SyncResult } from '@sc/contracts';
+import { CliError, ExitCode, type CliProblem } from './exit-codes';
+
+export interface TransportOptions {
+  /** Per-attempt limit for connecting, sending and receiving the whole answer. */
+  timeoutMs: number;
+  /** Retries after the first attempt (network errors and 5xx only). */
+  retries: number;
+  /** First backoff delay; doubles per retry, plus up to 50% jitter. */
+  backoffBaseMs: number;
+  /** Ceiling of one backoff delay (also caps a server's Retry-After). */
+  backoffMaxMs: number;
+  userAgent: string;
+  /** Called before each retry (the CLI prints it). */
+  onRetry?: (attempt: number, delayMs: number, reason: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export const DEFAULT_TRANSPORT_OPTIONS = { timeoutMs: 60_000, retries: 3, backoffBaseMs: 1_000, backoffMaxMs: 30_000 } as const;
+
+/** The gateway's answer is small; anything bigger is not our gateway and is not buffered. */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+interface HttpAnswer {
+  status: number;
+  body: unknown;
+  retryAfterMs?: number;
+}
+
+/** A failure worth another attempt (the sync is idempotent on the server, so re-posting is safe). */
+class RetryableFailure extends Error {
+  constructor(message: string, readonly retryAfterMs?: number) {
+    super(message);
+  }
+}
+
+/**
+ * POSTs the gzip-compressed bundle with `Authorization: Bearer`. Retries network errors, timeouts and 5xx
+ * with exponential backoff; maps every other answer to a CliError with the documented exit code.
+ */
+export async function postSyncBundle(syncUrl: string, token: string, bundle: SyncBundle, options: TransportOptions): Promise<SyncResult> {
+  const body = gzipSync(Buffer.from(JSON.stringify(bundle), 'utf8'));
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  let lastFailure = '';
+  let lastRetryAfter: number | undefined;
+  for (let attempt = 0; attempt <= options.retries; attempt++) {
+    if (attempt > 0) {
+      const exponential = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempt - 1));
+      // A server's Retry-After wins when it asks for longer, capped like every delay.
+      const delay = Math.min(options.backoffMaxMs, Math.max(lastRetryAfter ?? 0, Math.round(exponential * (1 + random() / 2))));
+      options.onRetry?.(attempt, delay, lastFailure);
+      await sleep(delay);
+    }
+    let answer: HttpAnswer;
+    try {
+      answer = await request(syncUrl, token, body, options);
+    } catch (error) {
+      if (error instanceof RetryableFailure) {
+        lastFailure = error.message;
+        lastRetryAfter = error.retryAfterMs;
+        continue;
+      }
+      throw error;
+    }
+    if (answer.status >= 500) {
+      lastFailure = `the gateway answered ${answer.status}${errorMessageOf(answer.body) ? `: ${errorMessageOf(answer.body)}` : ''}`;
+      lastRetryAfter = answer.retryAfterMs;
+      continue;
+    }
+    return interpret(answer, syncUrl);
+  }
+  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `Sync failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+}
+
+function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
+  const { status, body } = answer;
+  const message = errorMessageOf(body);
+  if (status === 200 || status === 201) {
+    if (!isSyncResult(body)) {
+      throw new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway answered ${status} but not with a sync result; is ${syncUrl} a system-context gateway?`);
+    }
+    return body;
+  }
+  const details = detailsOf(body);
+  if (status === 401 || status === 403) {
+    throw new CliError(
+      ExitCode.Configuration,
+      status === 401 ? 'token_rejected' : 'token_forbidden',
+      status === 401
+        ? `The gateway rejected SERVICE_TOKEN (401${message ? `: ${message}` : ''}). It may be revoked, expired or from another installation; create a new token with the "sync" scope.`
+        : `The token may not sync (403${message ? `: ${message}` : ''}). It needs the "sync" scope in the organization that owns this service.`,
+      details,
+    );
+  }
+  if (status === 404) {
+    throw new CliError(ExitCode.Configuration, 'gateway_not_found', `No sync endpoint at ${syncUrl} (404). Check the gateway URL.`, details);
+  }
+  if (status === 400 || status === 413 || status === 422) {
+    const what = status === 413 ? 'The sync is too large' : 'The gateway refused the sync';
+    throw new CliError(ExitCode.Validation, codeOf(body) ?? (status === 413 ? 'payload_too_large' : 'sync_invalid'), `${what} (${status})${message ? `: ${message}` : '.'}`, details);
+  }
+  throw new CliError(ExitCode.ServerOrNetwork, codeOf(body) ?? 'gateway_error', `The gateway answered ${status}${message ? `: ${message}` : '.'}`, details);
+}
+
+function request(syncUrl: string, token: string, body: Buffer, options: TransportOptions): Promise<HttpAnswer> {
+  const url = new URL(syncUrl);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    let settled = false;
+    const finish = (action: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      action();
+    };
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+          'Content-Length': String(body.length),
+          Accept: 'application/json',
+          'User-Agent': options.userAgent,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_RESPONSE_BYTES) {
+            req.destroy();
+            finish(() => reject(new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway's answer exceeded ${MAX_RESPONSE_BYTES} bytes.`)));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          finish(() => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown = undefined;
+            try {
+              parsed = text ? JSON.parse(text) : undefined;
+            } catch {
+              parsed = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, retryAfterMs: parseRetryAfter(res.headers['retry-after']) });
+          }),
+        );
+        res.on('error', (error) => finish(() => reject(new RetryableFailure(networkReason(error)))));
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish(() => reject(new RetryableFailure(`no complete answer within ${options.timeoutMs} ms`)));
+    }, options.timeoutMs);
+    req.on('error', (error) => finish(() => reject(new RetryableFailure(networkReason(error)))));
+    req.end(body);
+  });
+}
+
+/** Node's network error, without anything from the request (headers hold the token). */
+function networkReason(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? `${code} (${error.message})` : error.message;
+}
+
+function parseRetryAfter(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+function errorMessageOf(body: unknown): string | undefined {
+  return isErrorBody(body) ? body.error.message : undefined;
+}
+
+function codeOf(body: unknown): string | undefined {
+  return isErrorBody(body) ? body.error.code : undefined;
+}
+
+function detailsOf(body: unknown): CliProblem[] {
+  if (!isErrorBody(body) || !Array.isArray(body.error.details)) return [];
+  return body.error.details.map((detail: ErrorDetail) => ({
+    severity: 'error' as const,
+    code: typeof detail.code === 'string' ? detail.code : body.error.code,
+    message: String(detail.message ?? ''),
+    ...(typeof detail.file === 'string' ? { file: detail.file } : {}),
+    ...(typeof detail.line === 'number' ? { line: detail.line } : {}),
+    ...(typeof detail.column === 'number' ? { column: detail.column } : {}),
+    ...(typeof detail.path === 'string' ? { path: detail.path } : {}),
+  }));
+}
+
+function isSyncResult(body: unknown): body is SyncResult {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Partial<SyncResult>;
+  return (
+    typeof candidate.revision === 'number' &&
+    Array.isArray(candidate.created) &&
+    Array.isArray(candidate.updated) &&
+    Array.isArray(candidate.unchanged) &&
+    Array.isArray(candidate.removed)
+  );
+}
