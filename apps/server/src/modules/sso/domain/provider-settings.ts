@@ -1,0 +1,255 @@
+import {
+  ClaimRule,
+  CreateSsoProviderRequest,
+  ENTRA_SHARED_TENANTS,
+  EntraCloud,
+  ErrorDetail,
+  SSO_DEFAULT_ALLOW_SIGN_UP,
+  SSO_DEFAULT_CLAIMS,
+  SSO_DEFAULT_ROLE,
+  SSO_DEFAULT_SCOPES,
+  SsoProviderType,
+  SsoRole,
+  UpdateSsoProviderRequest,
+} from '@sc/contracts';
+import { checkOutboundUrl, OutboundFetchError } from '../../../common/http/bounded-fetch';
+import { SsoErrorCode, ssoError } from '../sso.errors';
+import { claimRuleProblem } from './claims';
+
+/** Everything an admin configures on a provider except its slug and secret. */
+export interface ProviderSettings {
+  displayName: string;
+  type: SsoProviderType;
+  enabled: boolean;
+  tenantId: string | null;
+  cloud: EntraCloud | null;
+  domain: string | null;
+  clientId: string;
+  scopes: string;
+  authUrl: string | null;
+  tokenUrl: string | null;
+  userinfoUrl: string | null;
+  issuer: string | null;
+  jwksUri: string | null;
+  emailClaim: string;
+  nameClaim: string;
+  subjectClaim: string;
+  allowedDomains: string[];
+  allowSignUp: boolean;
+  defaultRole: SsoRole;
+  claimRules: ClaimRule[];
+}
+
+type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri';
+const FIELDS_BY_TYPE: Record<SsoProviderType, readonly TypeField[]> = {
+  generic: ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'],
+  entra: ['tenantId', 'cloud'],
+  okta: ['domain'],
+};
+const TYPE_FIELDS: readonly TypeField[] = ['tenantId', 'cloud', 'domain', 'authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'];
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// RFC 6749 scope-token characters.
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+export function settingsForCreate(request: CreateSsoProviderRequest, allowHttpHosts: readonly string[]): ProviderSettings {
+  const details = inapplicableFieldDetails(request.type, request);
+  const settings: ProviderSettings = {
+    displayName: request.displayName.trim(),
+    type: request.type,
+    enabled: request.enabled ?? true,
+    tenantId: request.tenantId ?? null,
+    cloud: request.type === 'entra' ? (request.cloud ?? 'global') : null,
+    domain: request.domain ?? null,
+    clientId: request.clientId.trim(),
+    scopes: request.scopes ?? '',
+    authUrl: request.authUrl ?? null,
+    tokenUrl: request.tokenUrl ?? null,
+    userinfoUrl: request.userinfoUrl ?? null,
+    issuer: request.issuer ?? null,
+    jwksUri: request.jwksUri ?? null,
+    emailClaim: request.emailClaim ?? SSO_DEFAULT_CLAIMS.emailClaim,
+    nameClaim: request.nameClaim ?? SSO_DEFAULT_CLAIMS.nameClaim,
+    subjectClaim: request.subjectClaim ?? SSO_DEFAULT_CLAIMS.subjectClaim,
+    allowedDomains: request.allowedDomains ?? [],
+    allowSignUp: request.allowSignUp ?? SSO_DEFAULT_ALLOW_SIGN_UP,
+    defaultRole: request.defaultRole ?? SSO_DEFAULT_ROLE,
+    claimRules: request.claimRules ?? [],
+  };
+  return normalizeAndValidate(settings, allowHttpHosts, details);
+}
+
+/**
+ * Applies a PATCH. Fields left out keep their values; when the type changes, the previous type's fields
+ * that the new type does not use are cleared (sending them for the wrong type is an error, not a drop).
+ */
+export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoProviderRequest, allowHttpHosts: readonly string[]): ProviderSettings {
+  const type = patch.type ?? current.type;
+  const details = inapplicableFieldDetails(type, patch);
+  const next: ProviderSettings = { ...current, type };
+  if (type !== current.type) {
+    for (const field of TYPE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(field)) clearField(next, field);
+    if (type === 'entra' && patch.cloud === undefined) next.cloud = 'global';
+  }
+  const assignable: (keyof ProviderSettings)[] = [
+    'displayName', 'enabled', 'tenantId', 'cloud', 'domain', 'clientId', 'scopes', 'authUrl', 'tokenUrl', 'userinfoUrl',
+    'issuer', 'jwksUri', 'emailClaim', 'nameClaim', 'subjectClaim', 'allowedDomains', 'allowSignUp', 'defaultRole', 'claimRules',
+  ];
+  for (const key of assignable) {
+    const value = (patch as Partial<Record<keyof ProviderSettings, unknown>>)[key];
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (type === 'entra' && next.cloud === null) next.cloud = 'global';
+  return normalizeAndValidate(next, allowHttpHosts, details);
+}
+
+function clearField(settings: ProviderSettings, field: TypeField): void {
+  settings[field] = null;
+}
+
+function inapplicableFieldDetails(type: SsoProviderType, input: Partial<Record<TypeField, unknown>>): ErrorDetail[] {
+  return TYPE_FIELDS.filter((field) => !FIELDS_BY_TYPE[type].includes(field) && input[field] !== undefined && input[field] !== null && input[field] !== '').map(
+    (field) => ({ path: field, message: `${field} does not apply to ${type} providers; leave it out (it is used by ${typesUsing(field)}).` }),
+  );
+}
+
+function typesUsing(field: TypeField): string {
+  return (Object.keys(FIELDS_BY_TYPE) as SsoProviderType[]).filter((t) => FIELDS_BY_TYPE[t].includes(field)).join(' and ');
+}
+
+function normalizeAndValidate(settings: ProviderSettings, allowHttpHosts: readonly string[], details: ErrorDetail[]): ProviderSettings {
+  const s: ProviderSettings = {
+    ...settings,
+    displayName: settings.displayName.trim(),
+    clientId: settings.clientId.trim(),
+    scopes: settings.scopes.trim().split(/\s+/).filter(Boolean).join(' ') || SSO_DEFAULT_SCOPES,
+    tenantId: blankToNull(settings.tenantId),
+    domain: blankToNull(settings.domain)?.toLowerCase() ?? null,
+    authUrl: blankToNull(settings.authUrl),
+    tokenUrl: blankToNull(settings.tokenUrl),
+    userinfoUrl: blankToNull(settings.userinfoUrl),
+    issuer: blankToNull(settings.issuer),
+    jwksUri: blankToNull(settings.jwksUri),
+    emailClaim: settings.emailClaim.trim(),
+    nameClaim: settings.nameClaim.trim(),
+    subjectClaim: settings.subjectClaim.trim(),
+    allowedDomains: [...new Set(settings.allowedDomains.map((d) => d.trim().toLowerCase()).filter(Boolean))],
+    claimRules: settings.claimRules.map((rule) => ({ claim: rule.claim.trim(), operator: rule.operator, ...(rule.value !== undefined ? { value: rule.value } : {}), role: rule.role })),
+  };
+
+  if (!s.displayName) details.push({ path: 'displayName', message: 'displayName must not be empty.' });
+  if (!s.clientId) details.push({ path: 'clientId', message: 'clientId is required.' });
+  for (const scope of s.scopes.split(' ')) {
+    if (!SCOPE_TOKEN.test(scope)) details.push({ path: 'scopes', message: `"${scope}" is not a valid scope token (no quotes or backslashes).` });
+  }
+  for (const claimField of ['emailClaim', 'nameClaim', 'subjectClaim'] as const) {
+    if (!s[claimField] || /\s/.test(s[claimField])) details.push({ path: claimField, message: `${claimField} must be a claim name or dot path without spaces.` });
+  }
+
+  switch (s.type) {
+    case 'generic':
+      for (const field of ['authUrl', 'tokenUrl', 'userinfoUrl'] as const) {
+        if (!s[field]) details.push({ path: field, message: `${field} is required for generic providers${field === 'userinfoUrl' ? ' (every login calls UserInfo)' : ''}.` });
+      }
+      for (const field of ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'] as const) {
+        const problem = urlProblem(s[field], field, allowHttpHosts);
+        if (problem) details.push(problem);
+      }
+      break;
+    case 'entra': {
+      const tenant = s.tenantId;
+      if (!tenant) details.push({ path: 'tenantId', message: 'tenantId (Directory ID) is required for Entra providers.' });
+      else if ((ENTRA_SHARED_TENANTS as readonly string[]).includes(tenant.toLowerCase())) {
+        details.push({ path: 'tenantId', message: `"${tenant}" is a shared multi-tenant value that would admit any Microsoft directory; enter your tenant's Directory (tenant) ID.` });
+      } else if (!GUID.test(tenant) && !HOSTNAME.test(tenant.toLowerCase())) {
+        details.push({ path: 'tenantId', message: 'tenantId must be a Directory (tenant) ID such as 72f988bf-86f1-41af-91ab-2d7cd011db47, or a verified domain such as contoso.onmicrosoft.com.' });
+      }
+      if (tenant && GUID.test(tenant)) s.tenantId = tenant.toLowerCase();
+      break;
+    }
+    case 'okta': {
+      const problem = oktaDomainProblem(s.domain);
+      if (problem) details.push({ path: 'domain', message: problem });
+      break;
+    }
+  }
+
+  s.allowedDomains.forEach((domain, index) => {
+    if (!HOSTNAME.test(domain)) {
+      details.push({ path: `allowedDomains[${index}]`, message: `"${domain}" is not an email domain; enter only the part after @ (example.com).` });
+    }
+  });
+  s.claimRules.forEach((rule, index) => {
+    const problem = claimRuleProblem(rule);
+    if (problem) details.push({ path: `claimRules[${index}].value`, message: problem });
+    if (/\s/.test(rule.claim)) details.push({ path: `claimRules[${index}].claim`, message: 'claim must be a claim name or dot path without spaces.' });
+  });
+
+  if (details.length > 0) {
+    throw ssoError(SsoErrorCode.InvalidProviderConfig, `The provider configuration has ${details.length} problem${details.length > 1 ? 's' : ''}: ${details.map((d) => d.message).join(' ')}`, details);
+  }
+  return s;
+}
+
+/** Okta takes a bare hostname: each mistake gets its own explanation. */
+export function oktaDomainProblem(domain: string | null): string | undefined {
+  if (!domain) return 'domain is required for Okta providers (for example acme.okta.com).';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(domain)) return `domain must be a hostname only; remove the scheme ("${domain.split('//')[0]}//").`;
+  if (domain.includes('/')) return 'domain must be a hostname only; remove the path.';
+  if (/:\d*$/.test(domain)) return 'domain must be a hostname only; remove the port.';
+  if (domain.includes('@') || domain.includes('?') || domain.includes('#')) return 'domain must be a hostname only, such as acme.okta.com.';
+  if (!HOSTNAME.test(domain)) return `"${domain}" is not a valid hostname (for example acme.okta.com).`;
+  return undefined;
+}
+
+function urlProblem(value: string | null, field: string, allowHttpHosts: readonly string[]): ErrorDetail | undefined {
+  if (!value) return undefined;
+  try {
+    const url = checkOutboundUrl(value, allowHttpHosts);
+    if (url.hash) return { path: field, message: `${field} must not contain a #fragment.` };
+    return undefined;
+  } catch (error) {
+    if (error instanceof OutboundFetchError) return { path: field, message: `${field}: ${error.message}` };
+    throw error;
+  }
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Advice shown with the provider; it never blocks saving. */
+export function settingsWarnings(s: ProviderSettings, callbackUrl: string): string[] {
+  const warnings: string[] = [];
+  const callback = new URL(callbackUrl);
+  if (callback.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(callback.hostname)) {
+    warnings.push('The callback URL uses http on a host that is not localhost: most providers refuse it. Set SERVICE_PUBLIC_URL to an https address.');
+  }
+  const scopes = s.scopes.split(' ');
+  if (scopes.includes('offline_access')) warnings.push('offline_access requests a refresh token that the service discards; remove it.');
+  if (!scopes.includes('openid') && s.type !== 'generic') warnings.push('Without the openid scope the provider returns no ID token and may refuse UserInfo.');
+  if (s.allowSignUp && s.allowedDomains.length === 0) {
+    warnings.push('Sign-up is on and Allowed domains is empty: anyone who can sign in at this provider becomes a member. Restrict the domains or turn sign-up off.');
+  }
+  if (s.type === 'generic' && !s.jwksUri) warnings.push('No JWKS URI: ID-token signatures cannot be verified (claims still come from UserInfo). Use discovery to fill it.');
+  if (s.type === 'generic' && s.userinfoUrl && isGithubUserEndpoint(s.userinfoUrl)) {
+    if (!scopes.includes('user:email')) warnings.push('GitHub hides private email addresses unless the user:email scope is requested; add it.');
+  }
+  return warnings;
+}
+
+/**
+ * GitHub's user endpoint (github.com: https://api.github.com/user, GitHub Enterprise Server:
+ * https://<host>/api/v3/user): its `email` is null for private addresses and the emails endpoint beside it
+ * lists them (callback rule 5).
+ */
+export function isGithubUserEndpoint(userinfoUrl: string): boolean {
+  try {
+    const url = new URL(userinfoUrl);
+    return url.pathname.replace(/\/+$/, '').endsWith('/user');
+  } catch {
+    return false;
+  }
+}
