@@ -26,9 +26,14 @@ interface StateStmt {
   state2?: StateStmt;
   value?: string;
 }
+interface StateRenderModel {
+  nodes: { id: string; label?: unknown }[];
+  edges: { start: string; end: string; label?: string }[];
+}
 interface StateDb {
   getRootDocV2(): { id: string; doc: StateStmt[] };
   getDirection(): string | undefined;
+  getData(): StateRenderModel;
 }
 
 interface SequenceActor { name: string; description?: string; type?: string }
@@ -81,7 +86,23 @@ export function flowchartGraph(db: FlowDb): GraphModel {
   return compact({ kind: 'flowchart', direction: db.getDirection(), nodes, edges, groups });
 }
 
+/**
+ * State diagrams: the structure (composite states, transitions, `[*]` marks) comes from the
+ * document tree Mermaid parsed. Labels come from Mermaid's render model, because Mermaid
+ * sanitizes nested states' descriptions and transition labels only there.
+ */
 export function stateGraph(db: StateDb): GraphModel {
+  const rendered = db.getData();
+  const renderedLabel = new Map(rendered.nodes.map((n) => [n.id, typeof n.label === 'string' ? n.label : undefined]));
+  const renderedEdgeLabels = new Map<string, (string | undefined)[]>();
+  for (const edge of rendered.edges) {
+    const key = `${edge.start}\u0000${edge.end}`;
+    renderedEdgeLabels.set(key, [...(renderedEdgeLabels.get(key) ?? []), edge.label]);
+  }
+  const nextEdgeLabel = (from: string, to: string, parsed: string | undefined) => {
+    const queue = renderedEdgeLabels.get(`${from}\u0000${to}`);
+    return queue && queue.length > 0 ? nonEmpty(queue.shift()) : parsed;
+  };
   const nodes = new Map<string, GraphNode>();
   const groups = new Map<string, GraphGroup>();
   const descriptions = new Map<string, string>();
@@ -119,7 +140,7 @@ export function stateGraph(db: StateDb): GraphModel {
         const to = stmt.state2;
         if (!isMarker(from)) register(from, scope);
         if (!isMarker(to)) register(to, scope);
-        const label = nonEmpty(stmt.description);
+        const label = nextEdgeLabel(from.id, to.id, nonEmpty(stmt.description));
         if (isMarker(from) && isMarker(to)) continue;
         if (isMarker(from)) start.push(withScope({ state: to.id, ...(label ? { label } : {}) }, scope));
         else if (isMarker(to)) end.push(withScope({ state: from.id, ...(label ? { label } : {}) }, scope));
@@ -129,9 +150,8 @@ export function stateGraph(db: StateDb): GraphModel {
   };
   walk(db.getRootDocV2().doc, undefined);
 
-  for (const [id, label] of descriptions) {
-    const element = nodes.get(id) ?? groups.get(id);
-    if (element) element.label = label;
+  for (const element of [...nodes.values(), ...groups.values()]) {
+    element.label = renderedLabel.get(element.id) ?? descriptions.get(element.id) ?? element.id;
   }
   const nodeList = [...nodes.values()];
   for (const element of [...nodeList, ...groups.values()]) {
