@@ -1,0 +1,18 @@
+// Angular unit tests: jest-preset-angular in zoneless mode (Angular 21 default). No --experimental-vm-modules here:
+// it switches Jest to its ESM loader, which jest-preset-angular's CommonJS transform does not support.
+module.exports = {
+  displayName: 'admin',
+  rootDir: __dirname,
+  preset: 'jest-preset-angular',
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  transform: {
+    '^.+\\.(ts|js|mjs|html|svg)$': ['jest-preset-angular', { tsconfig: '<rootDir>/tsconfig.spec.json', stringifyContentPathRegex: '\\.(html|svg)$' }],
+  },
+  transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$)'],
+  moduleNameMapper: {
+    '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
+  },
+};

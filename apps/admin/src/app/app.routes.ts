@@ -1,0 +1,32 @@
+import { Routes } from '@angular/router';
+import { authGuard, homeRedirectGuard } from './core/auth.guard';
+
+/**
+ * One lazy route file per feature. Pages under orgs/:orgId share the shell (toolbar, navigation) and the
+ * auth guard; public pages (setup, signed-out, sign-in) sit outside it.
+ */
+export const appRoutes: Routes = [
+  { path: '', pathMatch: 'full', canActivate: [homeRedirectGuard], children: [] },
+  { path: 'setup', loadChildren: () => import('./features/setup/setup.routes').then((m) => m.setupRoutes) },
+  {
+    path: 'signed-out',
+    loadChildren: () => import('./features/signed-out/signed-out.routes').then((m) => m.signedOutRoutes),
+  },
+  {
+    path: 'orgs/:orgId',
+    canActivate: [authGuard],
+    loadComponent: () => import('./shell/shell.component').then((m) => m.ShellComponent),
+    children: [
+      {
+        path: '',
+        loadChildren: () => import('./features/organization/organization.routes').then((m) => m.organizationRoutes),
+      },
+      { path: 'members', loadChildren: () => import('./features/members/members.routes').then((m) => m.membersRoutes) },
+      { path: 'tokens', loadChildren: () => import('./features/tokens/tokens.routes').then((m) => m.tokensRoutes) },
+    ],
+  },
+  {
+    path: '**',
+    loadComponent: () => import('./features/not-found/not-found.page').then((m) => m.NotFoundPage),
+  },
+];

@@ -1,0 +1,36 @@
+import { HttpClient } from '@angular/common/http';
+import { inject } from '@angular/core';
+import { CanActivateFn, Router, UrlTree } from '@angular/router';
+import type { SetupStatusResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { SessionService } from './session.service';
+
+/**
+ * Guards /orgs/:orgId/**. Asks the server who is signed in (GET /api/v1/me). Without a session the person is
+ * sent to the signed-out page; a session of another organization is sent to its own organization, because a
+ * session acts in exactly one organization and every other organization's API would refuse it.
+ */
+export const authGuard: CanActivateFn = async (route, state): Promise<boolean | UrlTree> => {
+  const session = inject(SessionService);
+  const router = inject(Router);
+  const me = await session.load();
+  if (me === null) {
+    return router.createUrlTree(['/signed-out'], { queryParams: { returnUrl: state.url } });
+  }
+  const requested = route.paramMap.get('orgId');
+  if (requested !== null && requested !== me.organization.id) {
+    return router.createUrlTree(['/orgs', me.organization.id], { queryParams: { from: requested } });
+  }
+  return true;
+};
+
+/** The bare URL "/" goes to the organization home, first-run setup, or the signed-out page, in that order. */
+export const homeRedirectGuard: CanActivateFn = async (): Promise<UrlTree> => {
+  const session = inject(SessionService);
+  const router = inject(Router);
+  const http = inject(HttpClient);
+  const me = await session.load();
+  if (me !== null) return router.createUrlTree(['/orgs', me.organization.id]);
+  const setup = await firstValueFrom(http.get<SetupStatusResponse>('/api/v1/setup'));
+  return router.createUrlTree([setup.required ? '/setup' : '/signed-out']);
+};

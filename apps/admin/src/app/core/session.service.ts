@@ -1,0 +1,62 @@
+import { HttpClient } from '@angular/common/http';
+import { Injectable, computed, inject, signal } from '@angular/core';
+import { Router } from '@angular/router';
+import type { MeResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from './api-error';
+
+/** The signed-in person and the one organization their session acts in. */
+@Injectable({ providedIn: 'root' })
+export class SessionService {
+  private readonly http = inject(HttpClient);
+  private readonly router = inject(Router);
+  private readonly current = signal<MeResponse | null>(null);
+
+  readonly me = this.current.asReadonly();
+  readonly organizationId = computed(() => this.current()?.organization.id ?? null);
+  readonly role = computed(() => this.current()?.role ?? null);
+  /** Owners and admins manage members, tokens and settings; the server enforces it, the UI hides what would fail. */
+  readonly canManage = computed(() => {
+    const role = this.role();
+    return role === 'owner' || role === 'admin';
+  });
+
+  /** Asks the server who is signed in. Resolves null when nobody is (401); other failures are thrown. */
+  async load(): Promise<MeResponse | null> {
+    try {
+      const me = await firstValueFrom(this.http.get<MeResponse>('/api/v1/me'));
+      this.current.set(me);
+      return me;
+    } catch (error: unknown) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) {
+        this.current.set(null);
+        return null;
+      }
+      throw apiError;
+    }
+  }
+
+  /** Remembers the session the setup call just created, so the next pages need no extra round trip. */
+  adopt(me: MeResponse): void {
+    this.current.set(me);
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await firstValueFrom(this.http.post<void>('/api/v1/auth/sign-out', {}));
+    } catch (error: unknown) {
+      // Already signed out on the server is the outcome the person asked for; anything else is reported.
+      if (!(error instanceof ApiError && error.status === 401)) throw toApiError(error);
+    }
+    this.current.set(null);
+    await this.router.navigateByUrl('/signed-out');
+  }
+
+  /** Called when an API call answers 401: the session expired or was revoked. */
+  handleExpired(): void {
+    if (this.current() === null) return;
+    this.current.set(null);
+    void this.router.navigate(['/signed-out'], { queryParams: { reason: 'expired' } });
+  }
+}

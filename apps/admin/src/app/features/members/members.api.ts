@@ -1,0 +1,33 @@
+import { HttpClient } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type { AddMemberRequest, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
+import { Observable } from 'rxjs';
+
+@Injectable({ providedIn: 'root' })
+export class MembersApi {
+  private readonly http = inject(HttpClient);
+
+  private base(orgId: string): string {
+    return `/api/v1/orgs/${encodeURIComponent(orgId)}/members`;
+  }
+
+  list(orgId: string): Observable<MemberResponse[]> {
+    return this.http.get<MemberResponse[]>(this.base(orgId));
+  }
+
+  add(orgId: string, request: AddMemberRequest): Observable<MemberResponse> {
+    return this.http.post<MemberResponse>(this.base(orgId), request);
+  }
+
+  update(orgId: string, userId: string, request: UpdateMemberRequest): Observable<MemberResponse> {
+    return this.http.patch<MemberResponse>(`${this.base(orgId)}/${encodeURIComponent(userId)}`, request);
+  }
+
+  remove(orgId: string, userId: string): Observable<void> {
+    return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(userId)}`);
+  }
+
+  createSignInLink(orgId: string, userId: string): Observable<SignInLinkResponse> {
+    return this.http.post<SignInLinkResponse>(`${this.base(orgId)}/${encodeURIComponent(userId)}/sign-in-link`, {});
+  }
+}

@@ -1,0 +1,201 @@
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatDialog } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatMenuModule } from '@angular/material/menu';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatTableModule } from '@angular/material/table';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import { ROLES, type MemberResponse, type Role } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { SessionService } from '../../core/session.service';
+import { confirmAction } from '../../shared/confirm-dialog.component';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { MembersApi } from './members.api';
+import { ROLE_DESCRIPTIONS, assignableRoles, sortMembers } from './member-rules';
+import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
+
+@Component({
+  selector: 'sc-members-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    ReactiveFormsModule,
+    MatButtonModule,
+    MatCardModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatMenuModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    MatTableModule,
+    MatTooltipModule,
+    ErrorBannerComponent,
+  ],
+  templateUrl: './members.page.html',
+  styleUrl: './members.page.scss',
+})
+export class MembersPage implements OnInit {
+  private readonly api = inject(MembersApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly notify = inject(NotifyService);
+  private readonly session = inject(SessionService);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+
+  readonly canManage = this.session.canManage;
+  readonly isOwner = computed(() => this.session.role() === 'owner');
+  readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
+  readonly members = signal<MemberResponse[]>([]);
+  readonly sortedMembers = computed(() => sortMembers(this.members()));
+  readonly loading = signal(true);
+  readonly loadError = signal<ApiError | null>(null);
+  readonly adding = signal(false);
+  readonly addError = signal<ApiError | null>(null);
+  readonly busyUserId = signal<string | null>(null);
+
+  readonly roleDescriptions = ROLE_DESCRIPTIONS;
+  readonly assignableRoles = computed(() => assignableRoles(this.session.role()));
+  readonly allRoles = ROLES;
+  readonly columns = ['member', 'role', 'source', 'status', 'actions'];
+
+  readonly addForm = inject(FormBuilder).nonNullable.group({
+    email: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
+    role: ['viewer' as Role, [Validators.required]],
+    displayName: ['', [Validators.maxLength(200)]],
+  });
+
+  async ngOnInit(): Promise<void> {
+    await this.load();
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.loadError.set(null);
+    try {
+      this.members.set(await firstValueFrom(this.api.list(this.orgId())));
+    } catch (error: unknown) {
+      this.loadError.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  async add(): Promise<void> {
+    if (this.addForm.invalid) {
+      this.addForm.markAllAsTouched();
+      return;
+    }
+    const value = this.addForm.getRawValue();
+    this.adding.set(true);
+    this.addError.set(null);
+    try {
+      const displayName = value.displayName.trim();
+      const member = await firstValueFrom(
+        this.api.add(this.orgId(), {
+          email: value.email.trim(),
+          role: value.role,
+          ...(displayName ? { displayName } : {}),
+        }),
+      );
+      this.members.update((members) => [...members.filter((m) => m.userId !== member.userId), member]);
+      this.notify.success(`${member.displayName} was added as ${member.role}.`);
+      this.addForm.reset();
+    } catch (error: unknown) {
+      this.addError.set(toApiError(error));
+    } finally {
+      this.adding.set(false);
+    }
+  }
+
+  async changeRole(member: MemberResponse, role: Role): Promise<void> {
+    if (role === member.role) return;
+    if (role === 'owner') {
+      const confirmed = await confirmAction(this.dialog, {
+        title: `Make ${member.displayName} an owner?`,
+        message: 'Owners have full control of the organization, including removing other owners.',
+        confirmLabel: 'Make owner',
+      });
+      if (!confirmed) {
+        this.replace(member); // puts the select back on the old role
+        return;
+      }
+    }
+    await this.update(member, { role }, `${member.displayName} is now ${role}.`);
+  }
+
+  async toggleDisabled(member: MemberResponse): Promise<void> {
+    if (!member.disabled) {
+      const confirmed = await confirmAction(this.dialog, {
+        title: `Disable ${member.displayName}?`,
+        message: `${member.displayName} keeps their role but cannot sign in to this organization or use it until you enable them again. Their current sessions stop working.`,
+        confirmLabel: 'Disable member',
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    const disabled = !member.disabled;
+    await this.update(member, { disabled }, `${member.displayName} was ${disabled ? 'disabled' : 'enabled'}.`);
+  }
+
+  async remove(member: MemberResponse): Promise<void> {
+    const confirmed = await confirmAction(this.dialog, {
+      title: `Remove ${member.displayName}?`,
+      message: `${member.email} loses access to this organization. You can add them again later.`,
+      confirmLabel: 'Remove member',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    this.busyUserId.set(member.userId);
+    try {
+      await firstValueFrom(this.api.remove(this.orgId(), member.userId));
+      this.members.update((members) => members.filter((m) => m.userId !== member.userId));
+      this.notify.success(`${member.displayName} was removed.`);
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.busyUserId.set(null);
+    }
+  }
+
+  async createSignInLink(member: MemberResponse): Promise<void> {
+    this.busyUserId.set(member.userId);
+    try {
+      const link = await firstValueFrom(this.api.createSignInLink(this.orgId(), member.userId));
+      this.dialog.open<SignInLinkDialogComponent, SignInLinkDialogData>(SignInLinkDialogComponent, {
+        data: { memberName: member.displayName, link },
+        width: '560px',
+      });
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.busyUserId.set(null);
+    }
+  }
+
+  private async update(member: MemberResponse, change: { role?: Role; disabled?: boolean }, done: string): Promise<void> {
+    this.busyUserId.set(member.userId);
+    try {
+      const updated = await firstValueFrom(this.api.update(this.orgId(), member.userId, change));
+      this.replace(updated);
+      this.notify.success(done);
+    } catch (error: unknown) {
+      this.replace(member);
+      this.notify.error(error);
+    } finally {
+      this.busyUserId.set(null);
+    }
+  }
+
+  private replace(member: MemberResponse): void {
+    this.members.update((members) => members.map((m) => (m.userId === member.userId ? { ...member } : m)));
+  }
+}

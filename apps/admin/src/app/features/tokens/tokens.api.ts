@@ -1,0 +1,25 @@
+import { HttpClient } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse } from '@sc/contracts';
+import { Observable } from 'rxjs';
+
+@Injectable({ providedIn: 'root' })
+export class TokensApi {
+  private readonly http = inject(HttpClient);
+
+  private base(orgId: string): string {
+    return `/api/v1/orgs/${encodeURIComponent(orgId)}/tokens`;
+  }
+
+  list(orgId: string): Observable<ApiTokenResponse[]> {
+    return this.http.get<ApiTokenResponse[]>(this.base(orgId));
+  }
+
+  create(orgId: string, request: CreateApiTokenRequest): Observable<CreatedApiTokenResponse> {
+    return this.http.post<CreatedApiTokenResponse>(this.base(orgId), request);
+  }
+
+  revoke(orgId: string, tokenId: string): Observable<void> {
+    return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(tokenId)}`);
+  }
+}

@@ -1,0 +1,194 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { FormBuilder, ReactiveFormsModule, ValidationErrors, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatDialog } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatTableModule } from '@angular/material/table';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import { TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { SessionService } from '../../core/session.service';
+import { confirmAction } from '../../shared/confirm-dialog.component';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
+import { relativeTime } from '../../shared/time';
+import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
+import { TokensApi } from './tokens.api';
+
+@Component({
+  selector: 'sc-tokens-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    DatePipe,
+    ReactiveFormsModule,
+    MatButtonModule,
+    MatCardModule,
+    MatCheckboxModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    MatTableModule,
+    MatTooltipModule,
+    ErrorBannerComponent,
+    OneTimeSecretComponent,
+  ],
+  templateUrl: './tokens.page.html',
+  styleUrl: './tokens.page.scss',
+})
+export class TokensPage implements OnInit {
+  private readonly api = inject(TokensApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly notify = inject(NotifyService);
+  private readonly session = inject(SessionService);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+
+  readonly canManage = this.session.canManage;
+  readonly tokens = signal<ApiTokenResponse[]>([]);
+  readonly loading = signal(true);
+  readonly loadError = signal<ApiError | null>(null);
+  readonly formOpen = signal(false);
+  readonly creating = signal(false);
+  readonly createError = signal<ApiError | null>(null);
+  readonly created = signal<CreatedApiTokenResponse | null>(null);
+  readonly busyId = signal<string | null>(null);
+  /** Re-evaluated on each load so "expired" and "last used" stay true without a timer. */
+  private readonly now = signal(new Date());
+
+  readonly scopes = TOKEN_SCOPES;
+  readonly scopeDescriptions = SCOPE_DESCRIPTIONS;
+  readonly expiryChoices = EXPIRY_CHOICES;
+  readonly columns = ['name', 'prefix', 'scopes', 'lastUsed', 'expires', 'status', 'actions'];
+
+  readonly rows = computed(() =>
+    this.tokens().map((token) => ({
+      token,
+      status: tokenStatus(token, this.now()),
+      lastUsed: token.lastUsedAt ? relativeTime(token.lastUsedAt, this.now()) : 'Never',
+    })),
+  );
+
+  readonly form = inject(FormBuilder).nonNullable.group(
+    {
+      name: ['', [Validators.required, Validators.maxLength(100)]],
+      sync: [true],
+      read: [false],
+      admin: [false],
+      expiry: ['90' as ExpiryChoice],
+      customDate: [''],
+    },
+    { validators: [(group) => this.validateForm(group.getRawValue() as TokenFormValue)] },
+  );
+
+  async ngOnInit(): Promise<void> {
+    await this.load();
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.loadError.set(null);
+    try {
+      this.tokens.set(await firstValueFrom(this.api.list(this.orgId())));
+      this.now.set(new Date());
+    } catch (error: unknown) {
+      this.loadError.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  openForm(): void {
+    this.created.set(null);
+    this.createError.set(null);
+    this.form.reset();
+    this.formOpen.set(true);
+  }
+
+  cancelForm(): void {
+    this.formOpen.set(false);
+  }
+
+  async create(): Promise<void> {
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    const value = this.form.getRawValue();
+    const expiresAt = expiresAtFor(value.expiry, value.customDate);
+    this.creating.set(true);
+    this.createError.set(null);
+    try {
+      const created = await firstValueFrom(
+        this.api.create(this.orgId(), {
+          name: value.name.trim(),
+          scopes: selectedScopes(value),
+          ...(expiresAt ? { expiresAt } : {}),
+        }),
+      );
+      this.created.set(created);
+      this.formOpen.set(false);
+      this.tokens.update((tokens) => [created.apiToken, ...tokens]);
+    } catch (error: unknown) {
+      this.createError.set(toApiError(error));
+    } finally {
+      this.creating.set(false);
+    }
+  }
+
+  dismissCreated(): void {
+    this.created.set(null);
+  }
+
+  async revoke(token: ApiTokenResponse): Promise<void> {
+    const confirmed = await confirmAction(this.dialog, {
+      title: `Revoke “${token.name}”?`,
+      message: `Anything using ${token.prefix}… stops working immediately. This cannot be undone.`,
+      confirmLabel: 'Revoke token',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    this.busyId.set(token.id);
+    try {
+      await firstValueFrom(this.api.revoke(this.orgId(), token.id));
+      this.notify.success(`Token “${token.name}” revoked.`);
+      if (this.created()?.apiToken.id === token.id) this.created.set(null);
+      await this.load();
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.busyId.set(null);
+    }
+  }
+
+  private validateForm(value: TokenFormValue): ValidationErrors | null {
+    const errors: ValidationErrors = {};
+    if (selectedScopes(value).length === 0) errors['noScope'] = true;
+    if (value.expiry === 'custom' && expiresAtFor('custom', value.customDate) === null) errors['badDate'] = true;
+    return Object.keys(errors).length === 0 ? null : errors;
+  }
+}
+
+interface TokenFormValue {
+  name: string;
+  sync: boolean;
+  read: boolean;
+  admin: boolean;
+  expiry: ExpiryChoice;
+  customDate: string;
+}
+
+function selectedScopes(value: Pick<TokenFormValue, TokenScope>): TokenScope[] {
+  return TOKEN_SCOPES.filter((scope) => value[scope]);
+}

@@ -1,0 +1,57 @@
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MAT_DIALOG_DATA, MatDialog, MatDialogModule } from '@angular/material/dialog';
+import { firstValueFrom } from 'rxjs';
+
+export interface ConfirmOptions {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Destructive actions get a warning-coloured button. */
+  destructive?: boolean;
+}
+
+@Component({
+  selector: 'sc-confirm-dialog',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatDialogModule, MatButtonModule],
+  template: `
+    <h2 mat-dialog-title>{{ data.title }}</h2>
+    <mat-dialog-content>
+      <p>{{ data.message }}</p>
+    </mat-dialog-content>
+    <mat-dialog-actions align="end">
+      <button mat-button type="button" [mat-dialog-close]="false">Cancel</button>
+      <button
+        mat-flat-button
+        type="button"
+        [class.destructive]="data.destructive"
+        [mat-dialog-close]="true"
+        cdkFocusInitial
+      >
+        {{ data.confirmLabel }}
+      </button>
+    </mat-dialog-actions>
+  `,
+  styles: `
+    .destructive {
+      --mat-button-filled-container-color: var(--mat-sys-error);
+      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
+    }
+    p {
+      max-width: 50ch;
+    }
+  `,
+})
+export class ConfirmDialogComponent {
+  readonly data = inject<ConfirmOptions>(MAT_DIALOG_DATA);
+}
+
+/** Opens a confirmation and resolves true only when the person confirmed. */
+export async function confirmAction(dialog: MatDialog, options: ConfirmOptions): Promise<boolean> {
+  const ref = dialog.open<ConfirmDialogComponent, ConfirmOptions, boolean>(ConfirmDialogComponent, {
+    data: options,
+    autoFocus: 'dialog',
+  });
+  return (await firstValueFrom(ref.afterClosed())) === true;
+}

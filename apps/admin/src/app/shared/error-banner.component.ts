@@ -1,0 +1,37 @@
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { MatIconModule } from '@angular/material/icon';
+import { ApiError, describeDetail } from '../core/api-error';
+
+/** An inline, announced error for a page or form, listing the server's per-field details. */
+@Component({
+  selector: 'sc-error-banner',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatIconModule],
+  template: `
+    @if (error(); as err) {
+      <div class="error-banner" role="alert">
+        <mat-icon svgIcon="error" aria-hidden="true" />
+        <div>
+          <div>{{ err.message }}</div>
+          @if (details().length > 0) {
+            <ul>
+              @for (detail of details(); track $index) {
+                <li>{{ detail }}</li>
+              }
+            </ul>
+          }
+        </div>
+      </div>
+    }
+  `,
+  styles: `
+    ul {
+      margin: 4px 0 0;
+      padding-left: 20px;
+    }
+  `,
+})
+export class ErrorBannerComponent {
+  readonly error = input<ApiError | null>(null);
+  readonly details = computed(() => (this.error()?.details ?? []).map(describeDetail));
+}

@@ -1,0 +1,64 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDividerModule } from '@angular/material/divider';
+import { MatIconModule } from '@angular/material/icon';
+import { MatMenuModule } from '@angular/material/menu';
+import { MatTabsModule } from '@angular/material/tabs';
+import { MatToolbarModule } from '@angular/material/toolbar';
+import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import { NotifyService } from '../core/notify.service';
+import { SessionService } from '../core/session.service';
+
+interface NavLink {
+  path: string;
+  label: string;
+  icon: string;
+  exact: boolean;
+}
+
+const NAV_LINKS: readonly NavLink[] = [
+  { path: '.', label: 'Overview', icon: 'home', exact: true },
+  { path: 'members', label: 'Members', icon: 'group', exact: false },
+  { path: 'tokens', label: 'API tokens', icon: 'key', exact: false },
+];
+
+@Component({
+  selector: 'sc-shell',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    RouterOutlet,
+    RouterLink,
+    RouterLinkActive,
+    MatToolbarModule,
+    MatButtonModule,
+    MatIconModule,
+    MatMenuModule,
+    MatDividerModule,
+    MatTabsModule,
+  ],
+  templateUrl: './shell.component.html',
+  styleUrl: './shell.component.scss',
+})
+export class ShellComponent {
+  private readonly session = inject(SessionService);
+  private readonly notify = inject(NotifyService);
+
+  readonly me = this.session.me;
+  readonly links = NAV_LINKS;
+  readonly signingOut = signal(false);
+  readonly displayName = computed(() => {
+    const user = this.me()?.user;
+    return user ? user.displayName || user.email : 'API token';
+  });
+
+  async signOut(): Promise<void> {
+    this.signingOut.set(true);
+    try {
+      await this.session.signOut();
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.signingOut.set(false);
+    }
+  }
+}
