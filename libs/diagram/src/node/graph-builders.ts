@@ -236,7 +236,7 @@ export function graphFromDb(kind: DiagramKind, db: unknown): GraphModel {
   }
 }
 
-function withParent<T extends { parent?: string }>(element: T, parent: string | undefined): T {
+function withParent<T extends GraphNode | GraphGroup>(element: T, parent: string | undefined): T {
   return parent === undefined ? element : { ...element, parent };
 }
 function withScope(mark: StateMark, scope: string | undefined): StateMark {

@@ -1,0 +1,196 @@
+/**
+ * A strict JSON parser that says what is wrong in the words a person uses: a trailing comma,
+ * a comment, an unquoted key, a single-quoted string. JSON.parse only reports an offset and
+ * an engine-specific message. It also records where every value starts so later validation
+ * errors can carry a line and column next to their JSON path.
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface JsonSyntaxError {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface StrictJsonResult {
+  value?: JsonValue;
+  error?: JsonSyntaxError;
+  /** Position of the value at each JSON path ($, $.nodes, $.nodes.api ...). */
+  positions: Map<string, { line: number; column: number }>;
+  duplicateKeys: { path: string; line: number; column: number }[];
+}
+
+export function jsonPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}
+
+class Failure extends Error {
+  constructor(readonly at: number, message: string) {
+    super(message);
+  }
+}
+
+export function parseStrictJson(text: string): StrictJsonResult {
+  const positions = new Map<string, { line: number; column: number }>();
+  const duplicateKeys: StrictJsonResult['duplicateKeys'] = [];
+  let i = 0;
+
+  const position = (offset: number) => {
+    let line = 1;
+    let column = 1;
+    for (let k = 0; k < offset && k < text.length; k++) {
+      if (text[k] === '\n') {
+        line++;
+        column = 1;
+      } else column++;
+    }
+    return { line, column };
+  };
+  const fail = (message: string, at = i): never => {
+    throw new Failure(at, message);
+  };
+  const skipWhitespace = () => {
+    while (i < text.length) {
+      const c = text[i];
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
+      else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) fail('Comments are not allowed in JSON; remove the comment.');
+      else if (c === '#') fail('Comments are not allowed in JSON; remove the comment.');
+      else break;
+    }
+  };
+  const describe = (c: string | undefined) => (c === undefined ? 'the end of the file' : `"${c}"`);
+
+  const parseString = (): string => {
+    const quote = text[i];
+    if (quote === "'") fail('Strings must use double quotes, not single quotes.');
+    i++;
+    let out = '';
+    while (i < text.length) {
+      const c = text[i];
+      if (c === '"') {
+        i++;
+        return out;
+      }
+      if (c === '\n') fail('Unterminated string: a line break inside a string must be written as \\n.');
+      if (c === '\\') {
+        const e = text[i + 1];
+        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e !== undefined && e in simple) {
+          out += simple[e];
+          i += 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else fail(`Invalid escape sequence "\\${e ?? ''}" in a string.`);
+      } else {
+        out += c;
+        i++;
+      }
+    }
+    return fail('Unterminated string: the closing double quote is missing.');
+  };
+
+  const parseNumber = (): number => {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!match) return fail(`Unexpected ${describe(text[i])}: expected a value.`);
+    i += match[0].length;
+    return Number(match[0]);
+  };
+
+  const parseValue = (path: string): JsonValue => {
+    skipWhitespace();
+    positions.set(path, position(i));
+    const c = text[i];
+    if (c === '{') return parseObject(path);
+    if (c === '[') return parseArray(path);
+    if (c === '"' || c === "'") return parseString();
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return parseNumber();
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return value;
+      }
+    }
+    if (c === undefined) return fail('Unexpected end of the file: expected a value.');
+    return fail(`Unexpected ${describe(c)}: expected a value (string in double quotes, number, true, false, null, object or array).`);
+  };
+
+  const parseObject = (path: string): JsonValue => {
+    i++;
+    const out: { [key: string]: JsonValue } = {};
+    skipWhitespace();
+    if (text[i] === '}') {
+      i++;
+      return out;
+    }
+    for (;;) {
+      skipWhitespace();
+      const keyStart = i;
+      if (text[i] === '}') fail('Trailing comma before "}": remove the comma after the last property.', lastComma);
+      if (text[i] !== '"') {
+        if (text[i] === "'") fail('Property names must use double quotes, not single quotes.');
+        if (/[A-Za-z_$]/.test(text[i] ?? '')) fail('Unquoted property name: property names must be in double quotes.');
+        fail(`Unexpected ${describe(text[i])}: expected a property name in double quotes.`);
+      }
+      const key = parseString();
+      skipWhitespace();
+      if (text[i] !== ':') fail(`Unexpected ${describe(text[i])}: expected ":" after the property name.`);
+      i++;
+      const childPath = jsonPath(path, key);
+      if (Object.prototype.hasOwnProperty.call(out, key)) duplicateKeys.push({ path: childPath, ...position(keyStart) });
+      out[key] = parseValue(childPath);
+      skipWhitespace();
+      if (text[i] === ',') {
+        lastComma = i;
+        i++;
+        continue;
+      }
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
+      fail(`Unexpected ${describe(text[i])}: expected "," or "}" after a property value.`);
+    }
+  };
+
+  let lastComma = 0;
+  const parseArray = (path: string): JsonValue => {
+    i++;
+    const out: JsonValue[] = [];
+    skipWhitespace();
+    if (text[i] === ']') {
+      i++;
+      return out;
+    }
+    for (;;) {
+      skipWhitespace();
+      if (text[i] === ']') fail('Trailing comma before "]": remove the comma after the last element.', lastComma);
+      out.push(parseValue(jsonPath(path, out.length)));
+      skipWhitespace();
+      if (text[i] === ',') {
+        lastComma = i;
+        i++;
+        continue;
+      }
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
+      fail(`Unexpected ${describe(text[i])}: expected "," or "]" after an array element.`);
+    }
+  };
+
+  try {
+    // A UTF-8 byte order mark is tolerated: editors on Windows add it.
+    if (text.charCodeAt(0) === 0xfeff) i = 1;
+    const value = parseValue('$');
+    skipWhitespace();
+    if (i < text.length) fail(`Unexpected ${describe(text[i])} after the end of the JSON document.`);
+    return { value, positions, duplicateKeys };
+  } catch (error) {
+    if (error instanceof Failure) return { error: { message: error.message, ...position(error.at) }, positions, duplicateKeys };
+    throw error;
+  }
+}
