@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { CommonModule } from './common/common.module';
+import { ConfigModule } from './config/config.module';
+import { AppConfig } from './config/app-config';
+import { DatabaseModule } from './database/database.module';
+import { LoggingModule } from './common/logging/logging.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { AUTH_THROTTLER } from './modules/auth/rate-limit';
+import { HealthModule } from './modules/health/health.module';
+import { MeModule } from './modules/me/me.module';
+import { MembersModule } from './modules/members/members.module';
+import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
+import { SetupModule } from './modules/setup/setup.module';
+import { SignInLinksModule } from './modules/sign-in-links/sign-in-links.module';
+import { TokensModule } from './modules/tokens/tokens.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    CommonModule,
+    DatabaseModule,
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }] }),
+    }),
+    AuthModule,
+    HealthModule,
+    SetupModule,
+    UsersModule,
+    OrganizationsModule,
+    MembersModule,
+    SessionsModule,
+    TokensModule,
+    SignInLinksModule,
+    MeModule,
+    // Feature modules of other areas are added below.
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,18 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A random value for cookies and one-time links: `bytes` random bytes as base64url (32 bytes → 43 chars). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** SHA-256 hex digest: what the database stores instead of a bearer secret (session, API token, link). */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Constant-time string comparison (different lengths compare unequal without leaking where). */
+export function safeEqual(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right) && a.length === b.length;
+}

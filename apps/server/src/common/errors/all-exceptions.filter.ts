@@ -1,0 +1,92 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Response } from 'express';
+import type { ErrorBody, ErrorDetail } from '@sc/contracts';
+import { DomainError } from './domain-error';
+import { CommonErrorCode } from './common.errors';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: CommonErrorCode.BadRequest,
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: CommonErrorCode.NotFound,
+  405: CommonErrorCode.MethodNotAllowed,
+  409: 'conflict',
+  413: CommonErrorCode.PayloadTooLarge,
+  415: CommonErrorCode.UnsupportedMediaType,
+  429: CommonErrorCode.RateLimited,
+};
+
+export interface MappedError {
+  status: number;
+  body: ErrorBody;
+}
+
+/**
+ * Maps anything thrown to the one error shape. Exported separately so the Express-level handler
+ * (body parsing runs before Nest's pipeline) produces identical answers.
+ */
+export function mapError(exception: unknown): MappedError {
+  if (exception instanceof DomainError) {
+    return { status: exception.status, body: errorBody(exception.code, exception.message, exception.details) };
+  }
+  if (exception instanceof ThrottlerException) {
+    return { status: HttpStatus.TOO_MANY_REQUESTS, body: errorBody(CommonErrorCode.RateLimited, 'Too many requests; wait a minute and try again.') };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status, body: errorBody(CODE_BY_STATUS[status] ?? (status >= 500 ? CommonErrorCode.InternalError : CommonErrorCode.BadRequest), httpExceptionMessage(exception)) };
+  }
+  const bodyParserError = asBodyParserError(exception);
+  if (bodyParserError) return bodyParserError;
+  return { status: 500, body: errorBody(CommonErrorCode.InternalError, 'Something went wrong on the server; the error was logged.') };
+}
+
+export function errorBody(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
+  return { error: { code, message, details } };
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+  // Nest's default 404 says "Cannot GET /x"; make it a sentence.
+  const route = /^Cannot (\w+) (.+)$/.exec(text);
+  if (route) return `There is no ${route[1]} ${route[2]} endpoint.`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** body-parser errors carry `type` and `status` (too large, malformed JSON, unsupported charset/encoding). */
+function asBodyParserError(exception: unknown): MappedError | undefined {
+  if (typeof exception !== 'object' || exception === null) return undefined;
+  const { type, status, limit } = exception as { type?: unknown; status?: unknown; limit?: unknown };
+  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
+  switch (type) {
+    case 'entity.too.large':
+      return { status: 413, body: errorBody(CommonErrorCode.PayloadTooLarge, `The request body is larger than the limit of ${typeof limit === 'number' ? `${limit} bytes` : 'this server'}.`) };
+    case 'entity.parse.failed':
+      return { status: 400, body: errorBody(CommonErrorCode.BadRequest, 'The request body is not valid JSON.') };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, body: errorBody(CommonErrorCode.UnsupportedMediaType, 'The request body uses an unsupported content encoding or charset.') };
+    default:
+      return status >= 400 && status < 500 ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read.') } : undefined;
+  }
+}
+
+/** The one global exception filter: every error leaves as `{"error":{"code","message","details"}}`. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = mapError(exception);
+    if (status >= 500) {
+      // Log the error itself only: never the request (headers, cookies and bodies may carry secrets).
+      this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    }
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,25 @@
+import type { CookieOptions, Response } from 'express';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
+import { randomToken } from '../crypto/tokens';
+
+/** Session cookie: HttpOnly so scripts never see it; Lax so top-level navigation (SSO redirects) keeps it. */
+export function sessionCookieOptions(secure: boolean, expires: Date): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/', expires };
+}
+
+/** CSRF cookie: readable by the SPA, which echoes it in the X-CSRF-Token header (double submit). */
+export function csrfCookieOptions(secure: boolean): CookieOptions {
+  return { httpOnly: false, sameSite: 'lax', secure, path: '/' };
+}
+
+/** Sets a fresh CSRF token cookie and returns the value. */
+export function issueCsrfCookie(res: Response, secure: boolean): string {
+  const csrfToken = randomToken(32);
+  res.cookie(CSRF_COOKIE, csrfToken, csrfCookieOptions(secure));
+  return csrfToken;
+}
+
+export function clearAuthCookies(res: Response, secure: boolean): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  res.clearCookie(CSRF_COOKIE, csrfCookieOptions(secure));
+}

@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './env';
+export * from './config.module';

@@ -1,0 +1,25 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations';
+import { openPglite } from './pglite';
+import { createPgliteModule } from './pglite-pool';
+
+/**
+ * TypeORM options for the configured database: PostgreSQL through `pg`, or embedded PGlite. Schema
+ * changes come only from migrations, run at start (one transaction for all pending ones).
+ */
+export async function buildDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
+  const common = {
+    type: 'postgres' as const,
+    synchronize: false,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'all' as const,
+    logging: ['error' as const],
+  };
+  if (database.kind === 'postgres') {
+    return { ...common, url: database.url, poolSize: 10, connectTimeoutMS: 10_000 };
+  }
+  const db = await openPglite(database.dataDir);
+  return { ...common, driver: createPgliteModule(db), installExtensions: false };
+}

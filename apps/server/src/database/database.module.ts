@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { buildDataSourceOptions } from './data-source-options';
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: async (config: AppConfig) => ({ ...(await buildDataSourceOptions(config.database)), autoLoadEntities: true, retryAttempts: 0 }),
+    }),
+  ],
+})
+export class DatabaseModule {}

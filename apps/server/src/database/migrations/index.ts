@@ -1,0 +1,9 @@
+import { CoreSchema1763700000000 } from './1763700000000-core-schema';
+
+/**
+ * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
+ * the same migrations run on embedded PGlite and on PostgreSQL).
+ */
+export const MIGRATIONS = [
+  CoreSchema1763700000000,
+];

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { ConfigError, loadAppConfig } from './config';
+import { createApp } from './app.factory';
+
+async function main(): Promise<void> {
+  // Validate first so a bad environment gives a readable list instead of a stack trace from deep inside Nest.
+  let port: number;
+  let publicUrl: string;
+  try {
+    ({ port, publicUrl } = loadAppConfig(process.env));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp();
+  await app.listen(port);
+  app.get(await import('nestjs-pino').then((m) => m.Logger)).log(`System Context Service listening on port ${port}; open ${publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE } from '@sc/contracts';
+import { safeEqual } from '../../common/crypto/tokens';
+import { clearAuthCookies } from '../../common/http/cookies';
+import { AppConfig } from '../../config/app-config';
+import { MembershipsRepository } from '../members/memberships.repository';
+import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { TokensService } from '../tokens/tokens.service';
+import { UsersRepository } from '../users/users.repository';
+import { AuthErrorCode, authError } from './auth.errors';
+import { ACCESS_METADATA, AccessRule } from './decorators';
+import { AuthenticatedRequest, Principal, effectiveRank, isSafeMethod } from './principal';
+
+type GuardedRequest = Request & AuthenticatedRequest;
+
+/**
+ * The global guard: authenticates the caller (bearer API token, else the session cookie), enforces the
+ * CSRF double-submit check for cookie-authenticated state changes, then applies the route's AccessRule.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+    private readonly sessions: SessionsService,
+    private readonly tokens: TokensService,
+    private readonly users: UsersRepository,
+    private readonly memberships: MembershipsRepository,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]);
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    if (!rule) {
+      // Secure by default: a route without @Public/@OrgAccess/@TokenAccess/@Authenticated is a bug, not public.
+      throw new Error(`Route ${context.getClass().name}.${context.getHandler().name} has no access decorator (@Public, @OrgAccess, @TokenAccess or @Authenticated).`);
+    }
+    if (rule.kind === 'public') return true;
+
+    const principal = await this.authenticate(request, context.switchToHttp().getResponse<Response>());
+    if (principal.kind === 'session' && !isSafeMethod(request.method)) this.checkCsrf(request);
+    request.principal = principal;
+    this.authorize(rule, principal, request);
+    return true;
+  }
+
+  private async authenticate(request: GuardedRequest, response: Response): Promise<Principal> {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) return this.authenticateToken(authorization);
+    const rawSession = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    if (rawSession) return this.authenticateSession(rawSession, response);
+    throw authError(AuthErrorCode.AuthenticationRequired, 'Sign in, or send an API token as "Authorization: Bearer <token>".');
+  }
+
+  private async authenticateToken(authorization: string): Promise<Principal> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw authError(AuthErrorCode.TokenInvalid, 'The Authorization header must be "Bearer <API token>".');
+    const lookup = await this.tokens.lookup(match[1]);
+    switch (lookup.status) {
+      case 'unknown':
+        throw authError(AuthErrorCode.TokenInvalid, 'This API token is not valid.');
+      case 'revoked':
+        throw authError(AuthErrorCode.TokenRevoked, 'This API token was revoked; create a new one in the dashboard.');
+      case 'expired':
+        throw authError(AuthErrorCode.TokenExpired, 'This API token has expired; create a new one in the dashboard.');
+      case 'valid':
+        return { kind: 'token', organizationId: lookup.token.organizationId, scopes: lookup.token.scopes, tokenId: lookup.token.id };
+    }
+  }
+
+  private async authenticateSession(rawSession: string, response: Response): Promise<Principal> {
+    const lookup = await this.sessions.lookup(rawSession);
+    if (lookup.status !== 'valid') {
+      clearAuthCookies(response, this.config.secureCookies);
+      if (lookup.status === 'expired') throw authError(AuthErrorCode.SessionExpired, 'Your session has expired; sign in again.');
+      throw authError(AuthErrorCode.SessionInvalid, 'You are not signed in (the session is unknown or was ended).');
+    }
+    const { session } = lookup;
+    const [user, membership] = await Promise.all([this.users.findById(session.userId), this.memberships.find(session.organizationId, session.userId)]);
+    if (!user || user.disabled || !membership || membership.disabled) {
+      throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
+    }
+    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id };
+  }
+
+  private checkCsrf(request: GuardedRequest): void {
+    const cookie = (request.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
+    const header = request.header(CSRF_HEADER);
+    if (!cookie || !header || !safeEqual(cookie, header)) {
+      throw authError(AuthErrorCode.CsrfFailed, `The ${CSRF_HEADER} header must repeat the ${CSRF_COOKIE} cookie for requests that change data.`);
+    }
+  }
+
+  private authorize(rule: Exclude<AccessRule, { kind: 'public' }>, principal: Principal, request: GuardedRequest): void {
+    switch (rule.kind) {
+      case 'org': {
+        const orgId = request.params['orgId'];
+        if (typeof orgId !== 'string') throw new Error('@OrgAccess() is used on a route without an :orgId parameter.');
+        if (principal.organizationId !== orgId) {
+          // Same answer as for an organization that does not exist: no probing of other organizations.
+          throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${orgId}" exists, or you have no access to it.`);
+        }
+        if (rule.sync && principal.kind === 'token' && principal.scopes.includes('sync')) return;
+        this.requireRank(principal, rule.minRole, request.method);
+        return;
+      }
+      case 'token':
+        if (principal.kind !== 'token') throw authError(AuthErrorCode.TokenRequired, 'This endpoint is for API tokens ("Authorization: Bearer <token>"), not browser sessions.');
+        if (!principal.scopes.includes(rule.scope)) throw authError(AuthErrorCode.InsufficientScope, `This API token needs the "${rule.scope}" scope.`);
+        return;
+      case 'authenticated':
+        if (rule.sessionOnly && principal.kind !== 'session') throw authError(AuthErrorCode.SessionRequired, 'This endpoint needs a signed-in user; API tokens cannot use it.');
+        if (rule.minRole) this.requireRank(principal, rule.minRole, request.method);
+        return;
+    }
+  }
+
+  private requireRank(principal: Principal, minRole: keyof typeof ROLE_RANK, method: string): void {
+    if (effectiveRank(principal, method) >= ROLE_RANK[minRole]) return;
+    if (principal.kind === 'session') {
+      throw authError(AuthErrorCode.InsufficientRole, `This action needs the ${minRole} role or higher; your role is ${principal.role}.`);
+    }
+    throw authError(AuthErrorCode.InsufficientScope, `This API token's scopes (${principal.scopes.join(', ')}) do not allow this action; it needs ${minRole}-level access.`);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Authentication and authorization for every route.
+ *
+ * The global AuthGuard resolves the caller into a Principal: `Authorization: Bearer sct_…` (an API token)
+ * wins; otherwise the `sc_session` cookie. Both act in exactly one organization. Cookie-authenticated
+ * POST/PUT/PATCH/DELETE must send `X-CSRF-Token` equal to the `sc_csrf` cookie (403 csrf_failed);
+ * bearer requests are exempt. Every route declares exactly one access rule, or it answers 500:
+ *
+ *   @Public()                              no authentication (health, setup, SSO login/callback)
+ *   @OrgAccess('viewer')                   routes with :orgId. Caller's organization must equal :orgId,
+ *                                          otherwise 404 organization_not_found (same as a missing
+ *                                          organization, so ids cannot be probed); then rank check:
+ *                                          owner > admin > editor > viewer → 403 insufficient_role.
+ *                                          Tokens: `admin` scope = admin rank, `read` = viewer rank on
+ *                                          GET/HEAD only → 403 insufficient_scope.
+ *   @OrgAccess('editor', { sync: true })   additionally admits tokens with the `sync` scope.
+ *   @TokenAccess('sync')                   non-org routes for CI (POST /api/v1/gateway/sync): an API token
+ *                                          with `sync`; principal.organizationId is the target org.
+ *   @Authenticated({ sessionOnly?, minRole? })  any caller in its own organization (GET /me, sign-out).
+ *   @AuthRateLimit()                       add to authentication endpoints (429 rate_limited).
+ *
+ * In a handler: `@CurrentPrincipal() principal: Principal`. After a successful SSO login call
+ * `SessionsService.startSession(res, { userId, organizationId })` (sets both cookies); use
+ * `UsersService.findOrCreate` and `MembersService.applySsoMembership` to match users by email.
+ */
+export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS_METADATA } from './decorators';
+export type { AccessRule } from './decorators';
+export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
+export { effectiveRank } from './principal';
+export { AuthRateLimit } from './rate-limit';
+export { AuthErrorCode, authError } from './auth.errors';

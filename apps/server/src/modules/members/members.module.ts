@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UsersModule } from '../users/users.module';
+import { Membership } from './membership.entity';
+import { MembersController } from './members.controller';
+import { MembersService } from './members.service';
+import { MembershipsRepository } from './memberships.repository';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Membership]), UsersModule, SessionsModule],
+  controllers: [MembersController],
+  providers: [MembershipsRepository, MembersService],
+  exports: [MembershipsRepository, MembersService],
+})
+export class MembersModule {}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { SESSION_COOKIE } from '@sc/contracts';
+import { Clock } from '../../common/clock';
+import { randomToken, sha256Hex } from '../../common/crypto/tokens';
+import { clearAuthCookies, issueCsrfCookie, sessionCookieOptions } from '../../common/http/cookies';
+import { AppConfig } from '../../config/app-config';
+import { Session } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
+
+/** Idle expiry is pushed forward on use, but written at most once per this interval per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface StartedSession {
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export type SessionLookup = { status: 'valid'; session: Session } | { status: 'unknown' } | { status: 'expired' };
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Signs the user in to one organization: stores a new session (hash only) and sets the `sc_session`
+   * (HttpOnly) and `sc_csrf` cookies on `res`. Call after the user was authenticated (setup, SSO
+   * callback, sign-in link) and their membership checked. Does not end another session of the request;
+   * pass `replacing` (the current raw cookie value) to rotate.
+   */
+  async startSession(res: Response, input: { userId: string; organizationId: string; replacing?: string }): Promise<StartedSession> {
+    if (input.replacing) await this.end(input.replacing);
+    const now = this.clock.now();
+    const rawToken = randomToken(32);
+    const session = Object.assign(new Session(), {
+      id: randomUUID(),
+      tokenHash: sha256Hex(rawToken),
+      userId: input.userId,
+      organizationId: input.organizationId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: new Date(now.getTime() + this.config.sessionIdleTtlMs),
+      absoluteExpiresAt: new Date(now.getTime() + this.config.sessionAbsoluteTtlMs),
+    });
+    await this.sessions.insert(session);
+    res.cookie(SESSION_COOKIE, rawToken, sessionCookieOptions(this.config.secureCookies, session.absoluteExpiresAt));
+    const csrfToken = issueCsrfCookie(res, this.config.secureCookies);
+    return { sessionId: session.id, csrfToken, expiresAt: session.absoluteExpiresAt };
+  }
+
+  /** Looks a cookie value up; an expired session is deleted; a valid one has its idle expiry extended. */
+  async lookup(rawToken: string): Promise<SessionLookup> {
+    const session = await this.sessions.findByTokenHash(sha256Hex(rawToken));
+    if (!session) return { status: 'unknown' };
+    const now = this.clock.now();
+    if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+      await this.sessions.deleteById(session.id);
+      return { status: 'expired' };
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      session.lastSeenAt = now;
+      session.idleExpiresAt = new Date(Math.min(now.getTime() + this.config.sessionIdleTtlMs, session.absoluteExpiresAt.getTime()));
+      await this.sessions.touch(session.id, session.lastSeenAt, session.idleExpiresAt);
+    }
+    return { status: 'valid', session };
+  }
+
+  /** Deletes the session of this cookie value (if any). */
+  async end(rawToken: string): Promise<void> {
+    const session = await this.sessions.findByTokenHash(sha256Hex(rawToken));
+    if (session) await this.sessions.deleteById(session.id);
+  }
+
+  /** Sign-out: deletes the session row and clears both cookies. */
+  async signOut(res: Response, rawToken: string | undefined): Promise<void> {
+    if (rawToken) await this.end(rawToken);
+    clearAuthCookies(res, this.config.secureCookies);
+  }
+
+  /** CSRF cookie refresh (GET /me): returns the current value, or sets and returns a new one. */
+  ensureCsrfCookie(res: Response, current: string | undefined): string {
+    return current && current.length >= 32 ? current : issueCsrfCookie(res, this.config.secureCookies);
+  }
+}

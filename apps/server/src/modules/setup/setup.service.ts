@@ -1,0 +1,97 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import type { SetupRequest, SetupResponse } from '@sc/contracts';
+import { Clock } from '../../common/clock';
+import { randomToken, safeEqual } from '../../common/crypto/tokens';
+import { AppConfig } from '../../config/app-config';
+import { MembersService } from '../members/members.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { OrganizationsService, toOrganizationResponse } from '../organizations/organizations.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { TokensService } from '../tokens/tokens.service';
+import { displayNameOf } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { SetupErrorCode, setupError } from './setup.errors';
+
+const GENERATED_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Arbitrary constant naming the transaction-scoped advisory lock that serializes setup attempts. */
+const SETUP_LOCK_KEY = 727_274_001;
+
+interface SetupToken {
+  value: string;
+  /** null for SERVICE_SETUP_TOKEN: the operator controls it. */
+  expiresAt: Date | null;
+}
+
+/**
+ * First run: while no organization exists, a setup token is printed at boot (the one place a token is
+ * logged, on purpose: it is how the operator gets in). POST /setup with it creates the first
+ * organization and its owner.
+ */
+@Injectable()
+export class SetupService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Setup');
+  private setupToken: SetupToken | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly organizationsRepository: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
+    private readonly users: UsersService,
+    private readonly members: MembersService,
+    private readonly tokens: TokensService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.organizationsRepository.anyExists()) return;
+    this.setupToken = this.config.setupToken
+      ? { value: this.config.setupToken, expiresAt: null }
+      : { value: randomToken(24), expiresAt: new Date(this.clock.now().getTime() + GENERATED_TOKEN_TTL_MS) };
+    const validity = this.setupToken.expiresAt ? `valid until ${this.setupToken.expiresAt.toISOString()}` : 'token from SERVICE_SETUP_TOKEN';
+    this.logger.log(`First run: open ${this.config.publicUrl}/setup?token=${encodeURIComponent(this.setupToken.value)} to create the first organization (${validity}).`);
+  }
+
+  async isRequired(): Promise<boolean> {
+    return !(await this.organizationsRepository.anyExists());
+  }
+
+  async run(input: SetupRequest, res: Response): Promise<SetupResponse> {
+    if (!(await this.isRequired())) throw this.alreadyDone();
+    this.checkToken(input.token);
+    const result = await this.dataSource.transaction(async (manager) => {
+      // Two concurrent setups: the second waits here, then sees the first one's organization.
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
+      if (await this.organizationsRepository.anyExists(manager)) throw this.alreadyDone();
+      const organization = await this.organizations.create(input.organization, manager);
+      const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name }, manager);
+      await this.members.addOwner(organization.id, user.id, manager);
+      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], createdByUserId: user.id }, manager);
+      return { organization, user, apiToken };
+    });
+    this.setupToken = null;
+    this.logger.log(`Setup done: organization "${result.organization.id}" created.`);
+    await this.sessions.startSession(res, { userId: result.user.id, organizationId: result.organization.id });
+    return {
+      organization: toOrganizationResponse(result.organization),
+      user: { id: result.user.id, email: result.user.email, displayName: displayNameOf(result.user) },
+      apiToken: result.apiToken,
+    };
+  }
+
+  private checkToken(candidate: string): void {
+    const token = this.setupToken;
+    const valid = token !== null && safeEqual(candidate, token.value) && (token.expiresAt === null || token.expiresAt > this.clock.now());
+    if (!valid) {
+      throw setupError(SetupErrorCode.TokenInvalid, 'The setup token is wrong or has expired; use the setup URL printed in the server log (restart the server to print a new one).');
+    }
+  }
+
+  private alreadyDone() {
+    return setupError(SetupErrorCode.AlreadyDone, 'Setup was already completed: an organization exists. Sign in instead.');
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { SignInLink } from './sign-in-link.entity';
+
+@Injectable()
+export class SignInLinksRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(link: SignInLink): Promise<void> {
+    await this.dataSource.manager.insert(SignInLink, link);
+  }
+
+  /**
+   * Marks an unused, unexpired link as used and returns it, in one statement: of two concurrent
+   * redemptions only one gets the row back.
+   */
+  async consume(tokenHash: string, now: Date): Promise<Pick<SignInLink, 'organizationId' | 'userId'> | null> {
+    const rows: unknown = await this.dataSource.query(
+      'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING organization_id, user_id',
+      [tokenHash, now],
+    );
+    // pg answers UPDATE ... RETURNING with [rows, count]; both drivers go through TypeORM's postgres driver.
+    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as { organization_id: string; user_id: string }[];
+    const row = list[0];
+    return row ? { organizationId: row.organization_id, userId: row.user_id } : null;
+  }
+}

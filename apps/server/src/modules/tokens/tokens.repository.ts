@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApiToken } from './api-token.entity';
+
+@Injectable()
+export class TokensRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  findByHash(tokenHash: string): Promise<ApiToken | null> {
+    return this.dataSource.manager.findOneBy(ApiToken, { tokenHash });
+  }
+
+  findInOrganization(organizationId: string, id: string): Promise<ApiToken | null> {
+    return this.dataSource.manager.findOneBy(ApiToken, { organizationId, id });
+  }
+
+  listForOrganization(organizationId: string): Promise<ApiToken[]> {
+    return this.dataSource.manager.find(ApiToken, { where: { organizationId }, order: { createdAt: 'DESC' } });
+  }
+
+  async insert(token: ApiToken, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.insert(ApiToken, token);
+  }
+
+  async revoke(id: string, revokedAt: Date): Promise<void> {
+    await this.dataSource.manager.createQueryBuilder().update(ApiToken).set({ revokedAt }).where('id = :id AND revoked_at IS NULL', { id }).execute();
+  }
+
+  /** Records use, skipping the write when the stored time is newer than `notBefore` (throttles writes). */
+  async touch(id: string, usedAt: Date, notBefore: Date): Promise<void> {
+    await this.dataSource.manager
+      .createQueryBuilder()
+      .update(ApiToken)
+      .set({ lastUsedAt: usedAt })
+      .where('id = :id AND (last_used_at IS NULL OR last_used_at < :notBefore)', { id, notBefore })
+      .execute();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './test-app';
+export * from './test-database';
+export * from './manual-clock';
+export * from './http';
+export * from './seed';

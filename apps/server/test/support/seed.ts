@@ -1,0 +1,90 @@
+import type { CreatedApiTokenResponse, MemberResponse, Role, SetupResponse, SignInLinkResponse, TokenScope } from '@sc/contracts';
+import { bearer, call, sessionFrom, sessionHeaders, type SessionCredentials } from './http';
+import { TEST_SETUP_TOKEN, type TestApp } from './test-app';
+
+export interface SeededOrganization {
+  organizationId: string;
+  ownerUserId: string;
+  ownerEmail: string;
+  /** The owner's browser session. */
+  owner: SessionCredentials;
+  /** Same as owner.cookieHeader / owner.csrfToken, for convenience. */
+  ownerCookieHeader: string;
+  csrfToken: string;
+  /** The one-time admin API token from setup (scope admin). */
+  adminToken: string;
+}
+
+/**
+ * First-run setup through the real POST /api/v1/setup (only once per app). For more organizations in
+ * the same app use `createOrganization`.
+ */
+export async function setupOrganization(testApp: TestApp, input: { orgId?: string; orgName?: string; ownerEmail?: string; ownerName?: string } = {}): Promise<SeededOrganization> {
+  const organizationId = input.orgId ?? 'acme';
+  const ownerEmail = input.ownerEmail ?? `owner@${organizationId}.example`;
+  const response = await call<SetupResponse>(testApp.baseUrl, 'POST', '/api/v1/setup', {
+    body: { token: TEST_SETUP_TOKEN, organization: { id: organizationId, name: input.orgName ?? `Org ${organizationId}` }, owner: { email: ownerEmail, name: input.ownerName ?? 'Owner' } },
+  });
+  expectStatus(response, 201, 'setup');
+  const owner = sessionFrom(response.setCookie);
+  return { organizationId, ownerUserId: response.body.user.id, ownerEmail, owner, ownerCookieHeader: owner.cookieHeader, csrfToken: owner.csrfToken, adminToken: response.body.apiToken.token };
+}
+
+/**
+ * Another organization in the same app: an owner of `by` creates it (POST /api/v1/orgs), then a new owner
+ * is added and signed in there, so the result is as independent as a setup-created organization.
+ */
+export async function createOrganization(testApp: TestApp, by: SeededOrganization, input: { orgId: string; ownerEmail?: string }): Promise<SeededOrganization> {
+  const created = await call(testApp.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(by.owner), body: { id: input.orgId, name: `Org ${input.orgId}` } });
+  expectStatus(created, 201, 'create organization');
+  // The creator is owner of the new organization; switch a session there to add the dedicated owner.
+  const creatorThere = await switchOrganization(testApp, by.owner, input.orgId);
+  const ownerEmail = input.ownerEmail ?? `owner@${input.orgId}.example`;
+  const member = await addMember(testApp, creatorThere, input.orgId, { email: ownerEmail, role: 'owner' });
+  const owner = await signInAs(testApp, creatorThere, input.orgId, member.userId);
+  const token = await createToken(testApp, owner, input.orgId, { name: 'admin', scopes: ['admin'] });
+  return { organizationId: input.orgId, ownerUserId: member.userId, ownerEmail, owner, ownerCookieHeader: owner.cookieHeader, csrfToken: owner.csrfToken, adminToken: token.token };
+}
+
+/** Adds a member by email with a role (as an owner/admin session or an admin token). */
+export async function addMember(testApp: TestApp, as: SessionCredentials | string, orgId: string, input: { email: string; role: Role; displayName?: string }): Promise<MemberResponse> {
+  const response = await call<MemberResponse>(testApp.baseUrl, 'POST', `/api/v1/orgs/${orgId}/members`, { headers: authHeaders(as), body: input });
+  expectStatus(response, 201, 'add member');
+  return response.body;
+}
+
+/** Signs a member in through a real one-time sign-in link minted by an owner session. */
+export async function signInAs(testApp: TestApp, owner: SessionCredentials, orgId: string, userId: string): Promise<SessionCredentials> {
+  const minted = await call<SignInLinkResponse>(testApp.baseUrl, 'POST', `/api/v1/orgs/${orgId}/members/${userId}/sign-in-link`, { headers: sessionHeaders(owner) });
+  expectStatus(minted, 201, 'mint sign-in link');
+  const redeemed = await call(testApp.baseUrl, 'GET', new URL(minted.body.url).pathname);
+  expectStatus(redeemed, 303, 'redeem sign-in link');
+  return sessionFrom(redeemed.setCookie);
+}
+
+/** A member with `role` and a signed-in session: `{ userId, session }`. */
+export async function memberWithSession(testApp: TestApp, org: SeededOrganization, role: Role, email = `${role}-${Math.random().toString(36).slice(2, 8)}@${org.organizationId}.example`) {
+  const member = await addMember(testApp, org.owner, org.organizationId, { email, role });
+  return { userId: member.userId, email, session: await signInAs(testApp, org.owner, org.organizationId, member.userId) };
+}
+
+export async function createToken(testApp: TestApp, as: SessionCredentials | string, orgId: string, input: { name?: string; scopes: TokenScope[]; expiresAt?: string }): Promise<{ token: string; id: string }> {
+  const response = await call<CreatedApiTokenResponse>(testApp.baseUrl, 'POST', `/api/v1/orgs/${orgId}/tokens`, { headers: authHeaders(as), body: { name: input.name ?? 'test token', ...input } });
+  expectStatus(response, 201, 'create token');
+  return { token: response.body.token, id: response.body.apiToken.id };
+}
+
+export async function switchOrganization(testApp: TestApp, session: SessionCredentials, orgId: string): Promise<SessionCredentials> {
+  const response = await call(testApp.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers: sessionHeaders(session), body: { organizationId: orgId } });
+  expectStatus(response, 204, 'switch organization');
+  return sessionFrom(response.setCookie);
+}
+
+/** Session credentials or a raw API token → request headers. */
+export function authHeaders(as: SessionCredentials | string): Record<string, string> {
+  return typeof as === 'string' ? bearer(as) : sessionHeaders(as);
+}
+
+function expectStatus(response: { status: number; body: unknown }, status: number, what: string): void {
+  if (response.status !== status) throw new Error(`${what}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+}

@@ -1,0 +1,104 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.factory';
+import { Clock } from '../../src/common/clock';
+import { APP_ENV, AppConfig, loadAppConfig } from '../../src/config/app-config';
+import type { Env } from '../../src/config/env';
+import { ManualClock } from './manual-clock';
+import { createTestDatabase } from './test-database';
+
+/** The setup token every test app accepts (SERVICE_SETUP_TOKEN). */
+export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
+
+export interface TestApp {
+  app: INestApplication;
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  clock: ManualClock;
+  dataSource: DataSource;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables (merged over the test defaults; not over process.env). */
+  env?: Env;
+  /** Providers to replace, e.g. `{ provide: SomeHttpClient, useValue: fake }`. */
+  overrideProviders?: { provide: unknown; useValue: unknown }[];
+}
+
+/**
+ * Boots the real AppModule with the production HTTP pipeline (configureApp) on a fresh database,
+ * listening on 127.0.0.1 with a random port. Always `await close()` (afterAll/afterEach).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-test-'));
+  // The public URL must be the real address: SSO providers redirect back to it, links point at it.
+  const port = await freePort();
+  const env: Env = {
+    SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_SECRET_KEY: randomBytes(32).toString('base64'),
+    SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
+    SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    SERVICE_AUTH_RATE_LIMIT: '1000',
+    ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
+    ...options.env,
+  };
+  const config = loadAppConfig(env);
+  config.database = database.config;
+  config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
+  const clock = new ManualClock();
+
+  let builder = Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(APP_ENV)
+    .useValue(env)
+    .overrideProvider(AppConfig)
+    .useValue(config)
+    .overrideProvider(Clock)
+    .useValue(clock);
+  for (const override of options.overrideProviders ?? []) {
+    builder = builder.overrideProvider(override.provide).useValue(override.useValue);
+  }
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  try {
+    await app.listen(port, '127.0.0.1');
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.drop();
+    throw error;
+  }
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    clock,
+    dataSource: app.get(DataSource),
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { DatabaseConfig } from '../../src/config/app-config';
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database per test app: in-memory PGlite by default; with TEST_DATABASE_URL (e.g.
+ * postgres://postgres@127.0.0.1:5432/postgres) a new `sc_test_<random>` database on that server,
+ * dropped again by `drop()`. Nothing depends on state left by other tests.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (!adminUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
+  const name = `sc_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,29 @@
+/** Roles of a membership, strongest first. owner/admin manage settings, editor writes, viewer reads. */
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Rank for comparisons: a principal may act when its rank is at least the route's minimum. */
+export const ROLE_RANK: Record<Role, number> = { owner: 4, admin: 3, editor: 2, viewer: 1 };
+
+/**
+ * API token scopes: `read` allows viewer-level reads, `admin` acts like an admin member, `sync` only
+ * allows the routes marked for sync (POST /api/v1/gateway/sync).
+ */
+export const TOKEN_SCOPES = ['sync', 'read', 'admin'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const MEMBERSHIP_SOURCES = ['manual', 'sso'] as const;
+export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
+
+/** Cookie and header names of the browser session and its CSRF double-submit token. */
+export const SESSION_COOKIE = 'sc_session';
+export const CSRF_COOKIE = 'sc_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** Organization ids are URL-safe and chosen at creation: `acme`, `team-42`. */
+export const ORGANIZATION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
+
+export interface SignInLinkResponse {
+  url: string;
+  expiresAt: string;
+}

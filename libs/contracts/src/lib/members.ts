@@ -1,0 +1,42 @@
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { ROLES } from './auth';
+import type { MembershipSource, Role } from './auth';
+
+export class AddMemberRequest {
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(320)
+  email!: string;
+
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role!: Role;
+
+  /** Used only when the user does not exist yet; the email is shown when absent. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  displayName?: string;
+}
+
+export class UpdateMemberRequest {
+  @IsOptional()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
+
+  @IsOptional()
+  @IsBoolean()
+  disabled?: boolean;
+}
+
+export interface MemberResponse {
+  userId: string;
+  email: string;
+  /** The user's name, or the email when no name is known. */
+  displayName: string;
+  role: Role;
+  source: MembershipSource;
+  /** The membership is disabled in this organization. */
+  disabled: boolean;
+  /** The user account is disabled everywhere. */
+  userDisabled: boolean;
+  createdAt: string;
+}

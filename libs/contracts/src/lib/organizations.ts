@@ -1,0 +1,17 @@
+import { IsString, Length, Matches } from 'class-validator';
+import { ORGANIZATION_ID_PATTERN } from './auth';
+
+export class CreateOrganizationRequest {
+  @Matches(ORGANIZATION_ID_PATTERN, { message: 'id must be 2-63 characters of lower-case letters, digits and dashes, starting with a letter or digit' })
+  id!: string;
+
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+}
+
+export interface OrganizationResponse {
+  id: string;
+  name: string;
+  createdAt: string;
+}

@@ -1,0 +1,38 @@
+import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { TOKEN_SCOPES } from './auth';
+import type { TokenScope } from './auth';
+
+export class CreateApiTokenRequest {
+  @IsString()
+  @Length(1, 100)
+  name!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(TOKEN_SCOPES, { each: true, message: `each scope must be one of ${TOKEN_SCOPES.join(', ')}` })
+  scopes!: TokenScope[];
+
+  /** ISO 8601 date-time in the future; omit for a token that does not expire. */
+  @IsOptional()
+  @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
+  expiresAt?: string;
+}
+
+export interface ApiTokenResponse {
+  id: string;
+  name: string;
+  /** The visible start of the token (`sct_ab12cd34`), to recognise it; never the secret. */
+  prefix: string;
+  scopes: TokenScope[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** Answer of token creation: the only time the raw token is ever shown. */
+export interface CreatedApiTokenResponse {
+  token: string;
+  apiToken: ApiTokenResponse;
+}
