@@ -1,0 +1,115 @@
+/**
+ * Mermaid runs in-process here and needs a jsdom window on globalThis; Jest's global cleanup would walk
+ * that cyclic graph and overflow the stack (the diagram library's jest config turns it off the same way).
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// @sc/contracts carries class-transformer decorators, which need the metadata polyfill the server's main.ts loads.
+import 'reflect-metadata';
+import type { SyncArtifact } from '@sc/contracts';
+import { parseMermaid } from '@sc/diagram/node';
+import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
+import { sha256Hex } from './bundle-checks';
+
+const file = (path: string, content: string) => ({ path, content, sha256: sha256Hex(content) });
+const diagram = (mermaid: string, context?: string): SyncArtifact => ({
+  kind: 'architecture-diagram',
+  name: 'topology',
+  file: file('.service/diagrams/topology.mmd', mermaid),
+  ...(context !== undefined ? { context: file('.service/diagrams/topology.context.json', context) } : {}),
+});
+
+describe('ArtifactAnalyzer', () => {
+  let parses = 0;
+  const analyzer = new ArtifactAnalyzer((source) => {
+    parses += 1;
+    return parseMermaid(source);
+  });
+
+  it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
+    const context = JSON.stringify({
+      name: 'Topology',
+      nodes: { api: { type: 'shape', shape: 'rectangle' }, db: { type: 'data-source', dbConfig: { serviceName: 'orders', databaseName: 'main', tableName: '' } } },
+      edges: { 'api-db': { label: 'SQL' } },
+    });
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api[API] --> db[(DB)]\n', context), databaseNames: ['main'] });
+    expect(result.ok).toBe(true);
+    if (!result.ok || result.analysis.type !== 'diagram') throw new Error('expected a diagram analysis');
+    expect(result.analysis.diagramKind).toBe('flowchart');
+    expect(result.analysis.graph.nodes.map((node) => node.id)).toEqual(['api', 'db']);
+    expect(result.analysis.overlaid?.nodes.find((node) => node.id === 'api')?.overlay).toMatchObject({ type: 'shape' });
+    expect(result.analysis.report?.errors).toEqual([]);
+  });
+
+  it('reports a Mermaid syntax error with the file and line', async () => {
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> \n  --> db\n'), databaseNames: [] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems[0]).toMatchObject({ code: 'mermaid_syntax_error', artifact: { kind: 'architecture-diagram', name: 'topology' }, file: '.service/diagrams/topology.mmd' });
+    expect(result.problems[0].line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reports every invalid context field with its JSON path and line in the context file', async () => {
+    const context = '{\n  "nodes": {\n    "api": { "type": "blob" },\n    "db": { "type": "shape", "shape": "blob" }\n  }\n}';
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> db\n', context), databaseNames: [] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => [problem.file, problem.path, problem.line])).toEqual([
+      ['.service/diagrams/topology.context.json', '$.nodes.api.type', 3],
+      ['.service/diagrams/topology.context.json', '$.nodes.db.shape', 4],
+    ]);
+  });
+
+  it('refuses a dbConfig naming a database that is not in the same sync', async () => {
+    const context = JSON.stringify({ nodes: { db: { type: 'data-source', dbConfig: { serviceName: 'orders', databaseName: 'missing', tableName: '' } } } });
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> db\n', context), databaseNames: ['main'] });
+    expect(!result.ok && result.problems).toEqual([
+      expect.objectContaining({ code: 'context_unknown_database', file: '.service/diagrams/topology.context.json', artifact: { kind: 'architecture-diagram', name: 'topology' } }),
+    ]);
+  });
+
+  it('reports Mermaid and context errors of one artifact together', async () => {
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> \n  --> db\n', '{"nodes": {"api": {"type": "blob"}},}'), databaseNames: [] });
+    expect(!result.ok && result.problems.map((problem) => problem.file)).toEqual(['.service/diagrams/topology.mmd', '.service/diagrams/topology.context.json']);
+  });
+
+  it('reuses a cached parse of identical bytes but still re-checks the context against this sync', async () => {
+    const context = JSON.stringify({ nodes: { db: { type: 'data-source', dbConfig: { serviceName: 'o', databaseName: 'main', tableName: '' } } } });
+    const artifact = diagram('flowchart LR\n  api --> db\n', context);
+    const first = await analyzer.analyze({ artifact, databaseNames: ['main'] });
+    if (!first.ok) throw new Error('expected the first analysis to pass');
+    const before = parses;
+    const again = await analyzer.analyze({ artifact, cached: first.analysis, databaseNames: ['main'] });
+    expect(again).toEqual(first);
+    const withoutDatabase = await analyzer.analyze({ artifact, cached: first.analysis, databaseNames: [] });
+    expect(withoutDatabase.ok).toBe(false);
+    expect(parses).toBe(before);
+    const stale = { ...first.analysis, version: ANALYZER_VERSION - 1 } as ArtifactAnalysis;
+    await analyzer.analyze({ artifact, cached: stale, databaseNames: ['main'] });
+    expect(parses).toBe(before + 1);
+  });
+
+  it('parses SQL schemas per engine and reports a syntax error with line and column', async () => {
+    const schema = (engine: 'postgres' | 'mysql', content: string): SyncArtifact => ({ kind: 'database-schema', name: 'main', engine, file: file('s/main.sql', content) });
+    const ok = await analyzer.analyze({ artifact: schema('postgres', 'CREATE TABLE t (id int PRIMARY KEY);'), databaseNames: [] });
+    expect(ok.ok && ok.analysis).toMatchObject({ type: 'sql-schema', tables: [{ name: 't', primaryKey: ['id'] }] });
+    const bad = await analyzer.analyze({ artifact: schema('mysql', 'CREATE TABLE t (\n  id int,,\n);'), databaseNames: [] });
+    expect(!bad.ok && bad.problems).toEqual([expect.objectContaining({ code: 'sql_syntax_error', file: 's/main.sql', line: 2 })]);
+  });
+
+  it('lists DynamoDB tables and MongoDB collections, and reports invalid JSON with its line', async () => {
+    const json = (engine: 'dynamodb' | 'mongodb', content: string): SyncArtifact => ({ kind: 'database-schema', name: 'docs', engine, file: file('s/docs.json', content) });
+    const dynamo = await analyzer.analyze({ artifact: json('dynamodb', JSON.stringify([{ TableName: 'Orders', KeySchema: [] }, { TableName: 'Users' }])), databaseNames: [] });
+    expect(dynamo.ok && dynamo.analysis).toEqual({ type: 'json-schema', version: ANALYZER_VERSION, collections: ['Orders', 'Users'] });
+    const broken = await analyzer.analyze({ artifact: json('mongodb', '{\n  "users": {},\n}'), databaseNames: [] });
+    expect(!broken.ok && broken.problems[0]).toMatchObject({ code: 'schema_invalid_json', line: 3 });
+  });
+});
+
+describe('listCollections', () => {
+  it('reads the common MongoDB layouts', () => {
+    expect(listCollections({ collections: [{ name: 'users' }, { name: 'orders' }] })).toEqual(['users', 'orders']);
+    expect(listCollections({ collections: { users: {}, orders: {} } })).toEqual(['users', 'orders']);
+    expect(listCollections({ users: { $jsonSchema: {} }, $comment: 'x' })).toEqual(['users']);
+    expect(listCollections({ Tables: [{ TableName: 'A' }] })).toEqual(['A']);
+  });
+});

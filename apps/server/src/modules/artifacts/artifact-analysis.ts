@@ -1,0 +1,169 @@
+import type { DatabaseEngine, SqlTable, SyncArtifact, SyncArtifactRef, SyncProblemDetail } from '@sc/contracts';
+import { applyContext, parseContextJson, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import type { ParseMermaidResult } from '@sc/diagram/node';
+import { isSqlEngine, parseSqlSchema } from './sql-schema';
+
+/**
+ * Server-side validation of artifact contents, with the same engine as the CLI (libs/diagram for Mermaid and
+ * context files, node-sql-parser for SQL). What it derives is stored with the artifact version so reads never
+ * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
+ * another version are not reused.
+ */
+export const ANALYZER_VERSION = 1;
+
+export type ArtifactAnalysis =
+  | {
+      type: 'diagram';
+      version: number;
+      diagramKind: DiagramKind;
+      /** The graph as Mermaid defines it, before any context. */
+      graph: GraphModel;
+      /** The graph with the context's overlays, when the artifact has a context. */
+      overlaid: OverlaidGraph | null;
+      report: ApplyReport | null;
+    }
+  | { type: 'sql-schema'; version: number; tables: SqlTable[] }
+  | { type: 'json-schema'; version: number; collections: string[] }
+  | { type: 'text'; version: number };
+
+/** Parses Mermaid off the main thread in the server (MermaidParseService); in-process in unit tests. */
+export type MermaidParser = (source: string) => Promise<ParseMermaidResult>;
+
+export interface AnalysisInput {
+  artifact: SyncArtifact;
+  /** The stored analysis of an identical version (same fingerprint), when there is one. */
+  cached?: ArtifactAnalysis;
+  /** Names of the databases in the same bundle: a context's dbConfig.databaseName must be one of them. */
+  databaseNames: readonly string[];
+}
+
+export type AnalysisResult = { ok: true; analysis: ArtifactAnalysis } | { ok: false; problems: SyncProblemDetail[] };
+
+const MERMAID_KINDS = new Set<SyncArtifact['kind']>(['architecture-diagram', 'flow', 'job-dependencies']);
+
+export class ArtifactAnalyzer {
+  constructor(private readonly parseMermaid: MermaidParser) {}
+
+  async analyze({ artifact, cached, databaseNames }: AnalysisInput): Promise<AnalysisResult> {
+    const reusable = cached?.version === ANALYZER_VERSION ? cached : undefined;
+    if (MERMAID_KINDS.has(artifact.kind)) return this.analyzeDiagram(artifact, reusable, databaseNames);
+    if (artifact.kind === 'database-schema' && artifact.engine) return analyzeDatabase(artifact, artifact.engine, reusable);
+    return { ok: true, analysis: { type: 'text', version: ANALYZER_VERSION } };
+  }
+
+  /**
+   * Mirrors validateDiagramWithContext (libs/diagram), with the Mermaid parse done by the injected parser
+   * (off the main thread) or taken from the cache: Mermaid errors, context errors and application errors
+   * are all reported together.
+   */
+  private async analyzeDiagram(artifact: SyncArtifact, cached: ArtifactAnalysis | undefined, databaseNames: readonly string[]): Promise<AnalysisResult> {
+    const ref = toRef(artifact);
+    // Same bytes, same engine version: Mermaid's answer cannot differ, so the expensive parse is skipped. The
+    // context is still applied again because dbConfig depends on the other artifacts of this sync.
+    const parsed: ParseMermaidResult =
+      cached?.type === 'diagram' ? { ok: true, kind: cached.diagramKind, graph: cached.graph } : await this.parseMermaid(artifact.file.content);
+    const context = artifact.context ? parseContextJson(artifact.context.content) : undefined;
+    const contextFile = artifact.context?.path ?? '';
+    const problems = [
+      ...(parsed.ok ? [] : issuesToProblems(parsed.issues, ref, artifact.file.path)),
+      ...issuesToProblems(context?.errors ?? [], ref, contextFile),
+    ];
+    if (!parsed.ok) return { ok: false, problems };
+    const base = { type: 'diagram', version: ANALYZER_VERSION, diagramKind: parsed.kind, graph: parsed.graph } as const;
+    if (!context?.context) {
+      return problems.length > 0 ? { ok: false, problems } : { ok: true, analysis: { ...base, overlaid: null, report: null } };
+    }
+    const applied = applyContext(parsed.graph, context.context, { databaseNames });
+    problems.push(...issuesToProblems(applied.report.errors, ref, contextFile));
+    if (problems.length > 0) return { ok: false, problems };
+    const report: ApplyReport = { ...applied.report, warnings: [...context.warnings, ...applied.report.warnings] };
+    return { ok: true, analysis: { ...base, overlaid: applied.graph, report } };
+  }
+}
+
+function analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): AnalysisResult {
+  const ref = toRef(artifact);
+  const file = artifact.file.path;
+  if (isSqlEngine(engine)) {
+    if (cached?.type === 'sql-schema') return { ok: true, analysis: cached };
+    const parsed = parseSqlSchema(artifact.file.content, engine);
+    if (!parsed.ok) {
+      return { ok: false, problems: [{ code: 'sql_syntax_error', message: parsed.message, artifact: ref, file, line: parsed.line, column: parsed.column }] };
+    }
+    return { ok: true, analysis: { type: 'sql-schema', version: ANALYZER_VERSION, tables: parsed.tables } };
+  }
+  const json = parseJsonDocument(artifact.file.content);
+  if (!json.ok) {
+    return {
+      ok: false,
+      problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
+    };
+  }
+  return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
+}
+
+type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line?: number; column?: number };
+
+export function parseJsonDocument(text: string): JsonResult {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    if (!position) return { ok: false, message };
+    const before = text.slice(0, Number(position[1]));
+    const line = before.split('\n').length;
+    return { ok: false, message, line, column: before.length - before.lastIndexOf('\n') };
+  }
+}
+
+/**
+ * Names the tables (DynamoDB: every `TableName`, as in CreateTable input, describe-table output or a list
+ * of those) or collections (MongoDB: `collections` as a list or a map, a list of `{name}`, or a map keyed
+ * by collection) a schema document declares.
+ */
+export function listCollections(document: unknown): string[] {
+  const names = new Set<string>();
+  collectTableNames(document, names, 0);
+  if (names.size === 0) {
+    const root = isObject(document) && 'collections' in document ? document['collections'] : document;
+    if (Array.isArray(root)) {
+      for (const item of root) {
+        const name = isObject(item) ? (item['name'] ?? item['collection']) : item;
+        if (typeof name === 'string') names.add(name);
+      }
+    } else if (isObject(root)) {
+      for (const key of Object.keys(root)) if (!key.startsWith('$')) names.add(key);
+    }
+  }
+  return [...names];
+}
+
+function collectTableNames(value: unknown, names: Set<string>, depth: number): void {
+  if (depth > 6) return;
+  if (Array.isArray(value)) value.forEach((item) => collectTableNames(item, names, depth + 1));
+  else if (isObject(value)) {
+    if (typeof value['TableName'] === 'string') names.add(value['TableName']);
+    for (const child of Object.values(value)) if (typeof child === 'object') collectTableNames(child, names, depth + 1);
+  }
+}
+
+export function issuesToProblems(issues: DiagramIssue[], artifact: SyncArtifactRef, file: string): SyncProblemDetail[] {
+  return issues.map((issue) => ({
+    code: issue.code,
+    message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
+    artifact,
+    file: issue.file ?? file,
+    ...(issue.line !== undefined ? { line: issue.line } : {}),
+    ...(issue.column !== undefined ? { column: issue.column } : {}),
+    ...(issue.path !== undefined ? { path: issue.path } : {}),
+  }));
+}
+
+function toRef(artifact: SyncArtifact): SyncArtifactRef {
+  return { kind: artifact.kind, name: artifact.name };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,284 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ArtifactKind,
+  ArtifactListItem,
+  DatabaseListItem,
+  DatabaseView,
+  DiagramDiff,
+  DiagramView,
+  FlowListItem,
+  FlowView,
+  JobsView,
+  ServiceDetail,
+  ServiceListItem,
+  ServiceRevisionItem,
+  SummaryView,
+  TextArtifactListItem,
+  TextArtifactView,
+} from '@sc/contracts';
+import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
+import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
+import { ArtifactsRepository } from './artifacts.repository';
+import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
+import type { ServiceRecord } from './entities/service.entity';
+import { diffGraphs } from './graph-diff';
+
+type DiagramAnalysis = Extract<ArtifactAnalysis, { type: 'diagram' }>;
+type Graph = GraphModel | OverlaidGraph;
+
+const KIND_LABEL: Record<ArtifactKind, string> = {
+  'architecture-diagram': 'architecture diagram',
+  flow: 'flow',
+  'database-schema': 'database',
+  'job-notes': 'jobs notes file',
+  'job-dependencies': 'job-dependency graph',
+  'service-summary': 'service summary',
+  doc: 'doc',
+  'api-spec': 'API spec',
+};
+
+/** The read side of the artifact store. Every lookup is scoped to the caller's organization by the controller. */
+@Injectable()
+export class ArtifactsReadService {
+  constructor(private readonly repository: ArtifactsRepository) {}
+
+  async listServices(organizationId: string): Promise<ServiceListItem[]> {
+    const services = await this.repository.listServices(organizationId);
+    return services.map(({ service, artifactCount }) => serviceItem(service, artifactCount));
+  }
+
+  async getService(organizationId: string, serviceName: string, revisionParam?: string): Promise<ServiceDetail> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
+    return { ...serviceItem(service, versions.length), revision, artifacts: versions.map(artifactItem) };
+  }
+
+  async listRevisions(organizationId: string, serviceName: string): Promise<ServiceRevisionItem[]> {
+    const service = await this.service(organizationId, serviceName);
+    const revisions = await this.repository.listRevisions(service.id);
+    return revisions.map((revision) => ({
+      number: revision.number,
+      createdAt: revision.createdAt.toISOString(),
+      artifactCount: revision.artifactCount,
+      ...revision.changes,
+    }));
+  }
+
+  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const version = await this.one(service, revision, 'architecture-diagram', name);
+    const analysis = diagramAnalysis(version);
+    const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
+    const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
+    return {
+      name: version.name,
+      kind: analysis.diagramKind,
+      revision,
+      path: version.path,
+      mermaid: contents.get(version.sha256) ?? '',
+      contextPath: version.contextPath,
+      context: contextText === undefined ? null : (JSON.parse(contextText) as unknown),
+      graph: analysis.overlaid ?? analysis.graph,
+      report: analysis.report,
+    };
+  }
+
+  async diffDiagram(organizationId: string, serviceName: string, name: string, fromParam?: string, toParam?: string): Promise<DiagramDiff> {
+    const service = await this.service(organizationId, serviceName);
+    if (fromParam === undefined || toParam === undefined) {
+      throw artifactsError(ArtifactsErrorCode.InvalidRevision, 'A diff needs both ?from=<revision> and ?to=<revision>.');
+    }
+    const from = await this.revisionNumber(service, fromParam);
+    const to = await this.revisionNumber(service, toParam);
+    const [before] = await this.repository.versionsInRevision(service.id, from, { kind: 'architecture-diagram', name });
+    const [after] = await this.repository.versionsInRevision(service.id, to, { kind: 'architecture-diagram', name });
+    if (!before && !after) {
+      throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no architecture diagram named "${name}" in revision ${from} or ${to}.`);
+    }
+    // A diagram missing on one side diffs against an empty graph: everything added (or removed).
+    const graphOf = (version?: ArtifactVersionRecord): Graph => {
+      if (!version) return { kind: 'flowchart', nodes: [], edges: [], groups: [] };
+      const analysis = diagramAnalysis(version);
+      return analysis.overlaid ?? analysis.graph;
+    };
+    return { name, from, to, ...diffGraphs(graphOf(before), graphOf(after)) };
+  }
+
+  async listFlows(organizationId: string, serviceName: string, revisionParam?: string): Promise<FlowListItem[]> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = await this.repository.versionsInRevision(service.id, revision, { kind: 'flow' });
+    return versions.map((version) => {
+      const { diagramKind, graph } = diagramAnalysis(version);
+      return { name: version.name, path: version.path, kind: diagramKind, notesPath: version.notesPath, nodeCount: graph.nodes.length, edgeCount: graph.edges.length };
+    });
+  }
+
+  async getFlow(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<FlowView<Graph>> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const version = await this.one(service, revision, 'flow', name);
+    const { diagramKind, graph } = diagramAnalysis(version);
+    const contents = await this.repository.blobContents([version.sha256, version.notesSha256]);
+    return {
+      name: version.name,
+      kind: diagramKind,
+      revision,
+      path: version.path,
+      mermaid: contents.get(version.sha256) ?? '',
+      graph,
+      notesPath: version.notesPath,
+      notes: version.notesSha256 ? (contents.get(version.notesSha256) ?? null) : null,
+    };
+  }
+
+  async listDatabases(organizationId: string, serviceName: string, revisionParam?: string): Promise<DatabaseListItem[]> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = await this.repository.versionsInRevision(service.id, revision, { kind: 'database-schema' });
+    return versions.map((version) => ({
+      name: version.name,
+      engine: version.engine ?? 'postgres',
+      path: version.path,
+      notesPath: version.notesPath,
+      tableCount: schemaTables(version.analysis).length,
+    }));
+  }
+
+  async getDatabase(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DatabaseView> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const version = await this.one(service, revision, 'database-schema', name);
+    const contents = await this.repository.blobContents([version.sha256, version.notesSha256]);
+    const schema = contents.get(version.sha256) ?? '';
+    const analysis = version.analysis;
+    const document = analysis.type === 'json-schema' ? parseJsonDocument(schema) : undefined;
+    return {
+      name: version.name,
+      engine: version.engine ?? 'postgres',
+      revision,
+      path: version.path,
+      schema,
+      tables: analysis.type === 'sql-schema' ? analysis.tables : [],
+      document: document?.ok ? document.value : null,
+      collections: analysis.type === 'json-schema' ? analysis.collections : [],
+      notesPath: version.notesPath,
+      notes: version.notesSha256 ? (contents.get(version.notesSha256) ?? null) : null,
+    };
+  }
+
+  async getJobs(organizationId: string, serviceName: string, revisionParam?: string): Promise<JobsView<Graph>> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const [notes] = await this.repository.versionsInRevision(service.id, revision, { kind: 'job-notes' });
+    const [dependencies] = await this.repository.versionsInRevision(service.id, revision, { kind: 'job-dependencies' });
+    if (!notes && !dependencies) {
+      throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no job notes or job dependencies in revision ${revision}.`);
+    }
+    const contents = await this.repository.blobContents([notes?.sha256 ?? null, dependencies?.sha256 ?? null]);
+    const dependencyAnalysis = dependencies ? diagramAnalysis(dependencies) : undefined;
+    return {
+      revision,
+      notesPath: notes?.path ?? null,
+      notes: notes ? (contents.get(notes.sha256) ?? null) : null,
+      dependencies:
+        dependencies && dependencyAnalysis
+          ? { path: dependencies.path, mermaid: contents.get(dependencies.sha256) ?? '', kind: dependencyAnalysis.diagramKind, graph: dependencyAnalysis.graph }
+          : null,
+    };
+  }
+
+  async getSummary(organizationId: string, serviceName: string, revisionParam?: string): Promise<SummaryView> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const [summary] = await this.repository.versionsInRevision(service.id, revision, { kind: 'service-summary' });
+    if (!summary) throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no service summary in revision ${revision}.`);
+    const contents = await this.repository.blobContents([summary.sha256]);
+    return { revision, path: summary.path, markdown: contents.get(summary.sha256) ?? '' };
+  }
+
+  async listTexts(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', revisionParam?: string): Promise<TextArtifactListItem[]> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = await this.repository.versionsInRevision(service.id, revision, { kind });
+    return versions.map(textItem);
+  }
+
+  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<TextArtifactView> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const version = await this.one(service, revision, kind, name);
+    const contents = await this.repository.blobContents([version.sha256]);
+    return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+  }
+
+  private async service(organizationId: string, name: string): Promise<ServiceRecord> {
+    const service = await this.repository.findService(organizationId, name);
+    if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `There is no service named "${name}" in this organization.`);
+    return service;
+  }
+
+  private async resolve(organizationId: string, serviceName: string, revisionParam?: string): Promise<{ service: ServiceRecord; revision: number }> {
+    const service = await this.service(organizationId, serviceName);
+    const revision = revisionParam === undefined ? service.currentRevision : await this.revisionNumber(service, revisionParam);
+    return { service, revision };
+  }
+
+  private async revisionNumber(service: ServiceRecord, raw: string): Promise<number> {
+    if (!/^[1-9]\d{0,8}$/.test(raw)) {
+      throw artifactsError(ArtifactsErrorCode.InvalidRevision, `"${raw}" is not a revision number; revisions are numbered from 1.`);
+    }
+    const number = Number(raw);
+    if (!(await this.repository.findRevision(service.id, number))) {
+      throw artifactsError(
+        ArtifactsErrorCode.RevisionNotFound,
+        `Service ${service.name} has no revision ${number}; its current revision is ${service.currentRevision}.`,
+      );
+    }
+    return number;
+  }
+
+  private async one(service: ServiceRecord, revision: number, kind: ArtifactKind, name: string): Promise<ArtifactVersionRecord> {
+    const [version] = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision, { kind, name });
+    if (!version) {
+      throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no ${KIND_LABEL[kind]} named "${name}" in revision ${revision}.`);
+    }
+    return version;
+  }
+}
+
+function serviceItem(service: ServiceRecord, artifactCount: number): ServiceListItem {
+  return {
+    name: service.name,
+    description: service.description,
+    repositoryUrl: service.repositoryUrl,
+    currentRevision: service.currentRevision,
+    lastSyncedAt: service.lastSyncedAt?.toISOString() ?? null,
+    createdAt: service.createdAt.toISOString(),
+    artifactCount,
+  };
+}
+
+function artifactItem(version: ArtifactVersionRecord): ArtifactListItem {
+  return {
+    kind: version.kind,
+    name: version.name,
+    path: version.path,
+    sha256: version.sha256,
+    size: version.size,
+    contextPath: version.contextPath,
+    notesPath: version.notesPath,
+    engine: version.engine,
+    format: version.format,
+    diagramKind: version.analysis.type === 'diagram' ? version.analysis.diagramKind : null,
+    sinceRevision: version.firstRevision,
+  };
+}
+
+function textItem(version: ArtifactVersionRecord): TextArtifactListItem {
+  return { name: version.name, path: version.path, size: version.size, format: version.format };
+}
+
+function diagramAnalysis(version: ArtifactVersionRecord): DiagramAnalysis {
+  if (version.analysis.type !== 'diagram') throw new Error(`Artifact ${version.kind}/${version.name} has no stored graph.`);
+  return version.analysis;
+}
+
+function schemaTables(analysis: ArtifactAnalysis): unknown[] {
+  if (analysis.type === 'sql-schema') return analysis.tables;
+  if (analysis.type === 'json-schema') return analysis.collections;
+  return [];
+}

@@ -1,0 +1,29 @@
+import { ConfigError } from '../../config/env';
+import { ArtifactsConfig, DEFAULT_ARTIFACTS_LIMITS } from './artifacts.config';
+
+describe('ArtifactsConfig.fromEnv', () => {
+  it('defaults to 1 MiB per file, 20 MiB per sync and 500 artifacts', () => {
+    expect(ArtifactsConfig.fromEnv({}).limits).toEqual({ maxFileBytes: 1048576, maxSyncBytes: 20971520, maxArtifacts: 500 });
+    expect(DEFAULT_ARTIFACTS_LIMITS.maxArtifacts).toBe(500);
+  });
+
+  it('reads sizes with units and a count', () => {
+    const config = ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '512kb', SERVICE_SYNC_MAX_BYTES: '2MiB', SERVICE_SYNC_MAX_ARTIFACTS: '20' });
+    expect(config.limits).toEqual({ maxFileBytes: 524288, maxSyncBytes: 2097152, maxArtifacts: 20 });
+  });
+
+  it('lists every invalid variable by name', () => {
+    let error: unknown;
+    try {
+      ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_BYTES: 'lots', SERVICE_SYNC_MAX_ARTIFACTS: '0' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual(['SERVICE_SYNC_MAX_BYTES', 'SERVICE_SYNC_MAX_ARTIFACTS']);
+  });
+
+  it('refuses a per-file limit above the per-sync limit', () => {
+    expect(() => ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '2mb', SERVICE_SYNC_MAX_BYTES: '1mb' })).toThrow(/must not be larger/);
+  });
+});

@@ -1,0 +1,40 @@
+import { Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { SyncResult } from '@sc/contracts';
+import { CurrentPrincipal, TokenAccess } from '../auth/decorators';
+import type { TokenPrincipal } from '../auth/principal';
+import { ArtifactsConfig } from './artifacts.config';
+import { readJsonBody } from './sync-body';
+import { SyncService } from './sync.service';
+
+/** Path of the gateway route below the global /api/v1 prefix; the global JSON parser must leave it alone. */
+export const GATEWAY_SYNC_PATH = '/api/v1/gateway/sync';
+
+@ApiTags('gateway')
+@Controller('gateway')
+export class GatewayController {
+  constructor(
+    private readonly syncService: SyncService,
+    private readonly config: ArtifactsConfig,
+  ) {}
+
+  /**
+   * `service-cli sync`: 201 with status "created" and the new revision, or 200 with status "unchanged".
+   * 422 sync_validation_failed lists every problem; 413 names the limit; nothing is stored on any error.
+   */
+  @Post('sync')
+  @TokenAccess('sync')
+  async sync(@CurrentPrincipal() principal: TokenPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SyncResult> {
+    // The body is read here, after authentication, with the sync limit applied to the decompressed bytes.
+    const body = isAlreadyParsed(req) ? (req.body as unknown) : await readJsonBody(req, this.config.limits.maxSyncBytes);
+    const result = await this.syncService.sync(principal, body);
+    res.status(result.status === 'created' ? 201 : 200);
+    return result;
+  }
+}
+
+/** True when an application-wide body parser already consumed the stream (body-parser marks it `_body`). */
+function isAlreadyParsed(req: Request): boolean {
+  return (req as Request & { _body?: boolean })._body === true;
+}

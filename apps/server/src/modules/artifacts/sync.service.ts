@@ -1,0 +1,164 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SyncArtifact, SyncArtifactRef, SyncBundle, SyncProblemDetail, SyncResult } from '@sc/contracts';
+import { Clock } from '../../common/clock';
+import type { TokenPrincipal } from '../auth/principal';
+import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
+import { ArtifactsConfig } from './artifacts.config';
+import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
+import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
+import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
+import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
+
+/** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
+export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
+
+interface AnalyzedArtifact extends SyncArtifactRef {
+  artifact: SyncArtifact;
+  fingerprint: string;
+  analysis: ArtifactAnalysis;
+}
+
+/**
+ * The gateway's sync: check the bundle, validate every artifact with the same engine as the CLI, then store
+ * a new revision in one transaction, or nothing at all.
+ */
+@Injectable()
+export class SyncService {
+  private readonly analyzer: ArtifactAnalyzer;
+
+  constructor(
+    private readonly repository: ArtifactsRepository,
+    private readonly config: ArtifactsConfig,
+    private readonly clock: Clock,
+    @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
+  ) {
+    this.analyzer = new ArtifactAnalyzer(parseMermaid);
+  }
+
+  async sync(principal: TokenPrincipal, body: unknown): Promise<SyncResult> {
+    const bundle = this.checkBundle(body);
+    const analyzed = await this.validate(principal.organizationId, bundle);
+    return this.store(principal, bundle, analyzed);
+  }
+
+  private checkBundle(body: unknown): SyncBundle {
+    const shape = parseBundleShape(body);
+    if (!shape.ok) {
+      throw artifactsError(ArtifactsErrorCode.InvalidBundle, `The sync bundle is malformed (${shape.details.length} problem(s)).`, shape.details);
+    }
+    enforceLimits(shape.bundle, this.config.limits);
+    return shape.bundle;
+  }
+
+  /** Every problem of every artifact, or the analyzed artifacts when there is none. */
+  private async validate(organizationId: string, bundle: SyncBundle): Promise<AnalyzedArtifact[]> {
+    const problems: SyncProblemDetail[] = checkBundleRules(bundle);
+    const cached = await this.cachedAnalyses(organizationId, bundle.service.name);
+    const databaseNames = bundle.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
+    const analyzed: AnalyzedArtifact[] = [];
+    // The Mermaid parses queue on the worker pool; the other checks are synchronous and cheap.
+    const results = await Promise.all(
+      bundle.artifacts.map(async (artifact) => {
+        const fingerprint = artifactFingerprint(artifact);
+        return { artifact, fingerprint, result: await this.analyzer.analyze({ artifact, cached: cached.get(fingerprint), databaseNames }) };
+      }),
+    );
+    for (const { artifact, fingerprint, result } of results) {
+      if (result.ok) analyzed.push({ kind: artifact.kind, name: artifact.name, artifact, fingerprint, analysis: result.analysis });
+      else problems.push(...result.problems);
+    }
+    if (problems.length > 0) {
+      const artifacts = new Set(problems.filter((problem) => problem.artifact).map((problem) => artifactKey(problem.artifact as SyncArtifactRef)));
+      throw artifactsError(
+        ArtifactsErrorCode.SyncValidationFailed,
+        `The sync was refused and nothing was stored: ${problems.length} problem(s)${artifacts.size > 0 ? ` in ${artifacts.size} artifact(s)` : ''}.`,
+        problems.map((problem) => ({ ...problem })),
+      );
+    }
+    return analyzed;
+  }
+
+  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid parse. */
+  private async cachedAnalyses(organizationId: string, serviceName: string): Promise<Map<string, ArtifactAnalysis>> {
+    const service = await this.repository.findService(organizationId, serviceName);
+    if (!service || service.currentRevision === 0) return new Map();
+    const versions = await this.repository.versionsInRevision(service.id, service.currentRevision);
+    return new Map(versions.map((version) => [version.fingerprint, version.analysis]));
+  }
+
+  private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[]): Promise<SyncResult> {
+    const now = this.clock.now();
+    const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
+    return this.repository.transaction(async (manager) => {
+      const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
+      const current = await this.repository.versionsInRevision(service.id, service.currentRevision, {}, manager);
+      const plan = planRevision(current, analyzed);
+      const result = (revision: number, status: SyncResult['status']): SyncResult => ({
+        organizationId: principal.organizationId,
+        service: service.name,
+        revision,
+        status,
+        created: refs(plan.created),
+        updated: refs(plan.updated),
+        unchanged: refs(plan.unchanged),
+        removed: refs(plan.removed),
+      });
+      if (!plan.changed) {
+        await this.repository.recordSync(manager, service.id, metadata, now);
+        return result(service.currentRevision, 'unchanged');
+      }
+
+      const number = service.currentRevision + 1;
+      const changedArtifacts = [...plan.created, ...plan.updated];
+      await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
+      const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
+      const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
+      const members = analyzed.map((item) => {
+        const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
+        if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
+        return { kind: item.kind, name: item.name, versionId };
+      });
+      await this.repository.insertRevision(
+        manager,
+        {
+          serviceId: service.id,
+          number,
+          createdAt: now,
+          tokenId: principal.tokenId,
+          artifactCount: members.length,
+          changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
+        },
+        members,
+      );
+      await this.repository.recordSync(manager, service.id, metadata, now, number);
+      return result(number, 'created');
+    });
+  }
+}
+
+function refs(items: SyncArtifactRef[]): SyncArtifactRef[] {
+  return items.map(toRef).sort(byKindAndName);
+}
+
+function toBlob(file: { content: string; sha256: string }): NewBlob {
+  return { sha256: file.sha256.toLowerCase(), content: file.content, size: utf8Bytes(file.content) };
+}
+
+function toVersion({ artifact, fingerprint, analysis }: AnalyzedArtifact, revision: number): NewVersion {
+  return {
+    kind: artifact.kind,
+    name: artifact.name,
+    fingerprint,
+    path: artifact.file.path,
+    sha256: artifact.file.sha256.toLowerCase(),
+    size: utf8Bytes(artifact.file.content),
+    contextPath: artifact.context?.path ?? null,
+    contextSha256: artifact.context?.sha256.toLowerCase() ?? null,
+    notesPath: artifact.notes?.path ?? null,
+    notesSha256: artifact.notes?.sha256.toLowerCase() ?? null,
+    engine: artifact.engine ?? null,
+    format: artifact.format ?? null,
+    analysis,
+    firstRevision: revision,
+  };
+}
