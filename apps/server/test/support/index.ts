@@ -3,3 +3,4 @@ export * from './test-database';
 export * from './manual-clock';
 export * from './http';
 export * from './seed';
+export * from './routes';

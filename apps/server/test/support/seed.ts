@@ -33,6 +33,8 @@ export async function setupOrganization(testApp: TestApp, input: { orgId?: strin
 /**
  * Another organization in the same app: an owner of `by` creates it (POST /api/v1/orgs), then a new owner
  * is added and signed in there, so the result is as independent as a setup-created organization.
+ * Switching organizations replaces a session, so `by.owner` (and its copies) are updated in place with
+ * the creator's new session back in `by`'s organization.
  */
 export async function createOrganization(testApp: TestApp, by: SeededOrganization, input: { orgId: string; ownerEmail?: string }): Promise<SeededOrganization> {
   const created = await call(testApp.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(by.owner), body: { id: input.orgId, name: `Org ${input.orgId}` } });
@@ -43,6 +45,10 @@ export async function createOrganization(testApp: TestApp, by: SeededOrganizatio
   const member = await addMember(testApp, creatorThere, input.orgId, { email: ownerEmail, role: 'owner' });
   const owner = await signInAs(testApp, creatorThere, input.orgId, member.userId);
   const token = await createToken(testApp, owner, input.orgId, { name: 'admin', scopes: ['admin'] });
+  const creatorBack = await switchOrganization(testApp, creatorThere, by.organizationId);
+  Object.assign(by.owner, creatorBack);
+  by.ownerCookieHeader = creatorBack.cookieHeader;
+  by.csrfToken = creatorBack.csrfToken;
   return { organizationId: input.orgId, ownerUserId: member.userId, ownerEmail, owner, ownerCookieHeader: owner.cookieHeader, csrfToken: owner.csrfToken, adminToken: token.token };
 }
 

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { call, createOrganization, createTestApp, listRoutes, expressRoutes, sessionHeaders, setupOrganization, type RouteInfo, type SeededOrganization, type TestApp } from './support';
+
+/**
+ * Organization isolation: a session and an API token of organization A must get 404 organization_not_found
+ * on every route of organization B. The route list comes from Nest's metadata, so a route added later
+ * is covered without editing this test.
+ */
+describe('organization isolation', () => {
+  let t: TestApp;
+  let orgA: SeededOrganization;
+  let orgB: SeededOrganization;
+  let orgRoutes: RouteInfo[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    orgA = await setupOrganization(t, { orgId: 'org-a' });
+    orgB = await createOrganization(t, orgA, { orgId: 'org-b' });
+    orgRoutes = listRoutes(t.app).filter((route) => route.path.includes(':orgId'));
+  });
+  afterAll(() => t?.close());
+
+  it('finds every organization route Express serves, including the core ones', () => {
+    const fromMetadata = orgRoutes.map((route) => `${route.method} ${route.path}`).sort();
+    const fromExpress = expressRoutes(t.app).filter((route) => route.includes(':orgId')).sort();
+    expect(fromMetadata).toEqual(fromExpress);
+    expect(fromMetadata).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/orgs/:orgId',
+        'GET /api/v1/orgs/:orgId/members',
+        'POST /api/v1/orgs/:orgId/members',
+        'PATCH /api/v1/orgs/:orgId/members/:userId',
+        'DELETE /api/v1/orgs/:orgId/members/:userId',
+        'POST /api/v1/orgs/:orgId/members/:userId/sign-in-link',
+        'GET /api/v1/orgs/:orgId/tokens',
+        'POST /api/v1/orgs/:orgId/tokens',
+        'DELETE /api/v1/orgs/:orgId/tokens/:tokenId',
+      ]),
+    );
+  });
+
+  it('declares @OrgAccess on every route with :orgId', () => {
+    const unguarded = orgRoutes.filter((route) => route.access?.kind !== 'org').map((route) => `${route.method} ${route.path} (${route.handler})`);
+    expect(unguarded).toEqual([]);
+  });
+
+  it("refuses an org-A owner session on every org-B route with 404, and the same route works for org B's owner", async () => {
+    const failures: string[] = [];
+    for (const route of orgRoutes) {
+      const path = fillPath(route.path, orgB.organizationId);
+      const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: sessionHeaders(orgA.owner), body: bodyFor(route) });
+      if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses an org-A admin token on every org-B route with 404', async () => {
+    const failures: string[] = [];
+    for (const route of orgRoutes) {
+      const path = fillPath(route.path, orgB.organizationId);
+      const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: { authorization: `Bearer ${orgA.adminToken}` }, body: bodyFor(route) });
+      if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers the same for an organization that does not exist (no probing)', async () => {
+    const foreign = await call<{ error: { code: string; message: string } }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}`, { headers: sessionHeaders(orgA.owner) });
+    const missing = await call<{ error: { code: string; message: string } }>(t.baseUrl, 'GET', '/api/v1/orgs/no-such-org', { headers: sessionHeaders(orgA.owner) });
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.body.error.code).toBe(missing.body.error.code);
+    expect(foreign.body.error.message.replace(orgB.organizationId, 'X')).toBe(missing.body.error.message.replace('no-such-org', 'X'));
+  });
+
+  it('still lets org B reach its own routes (the refusals above are about the organization)', async () => {
+    const own = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/members`, { headers: sessionHeaders(orgB.owner) });
+    expect(own.status).toBe(200);
+  });
+});
+
+/** Fills :orgId with the target and any other parameter with a syntactically valid id. */
+function fillPath(path: string, orgId: string): string {
+  return path.replace(':orgId', orgId).replace(/:[A-Za-z]+/g, () => randomUUID());
+}
+
+/** A plausible body so validation could not be what refuses the call. */
+function bodyFor(route: RouteInfo): unknown {
+  return ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+}
