@@ -1,4 +1,4 @@
-import { validateDiagramWithContext } from '@sc/diagram/node';
+import { validateDiagramWithContext, type ValidateDiagramResult } from '@sc/diagram/node';
 import type { DiagramIssue, DiagramKind, OverlaidGraph, ApplyReport } from '@sc/diagram';
 import type { CliProblem } from './exit-codes';
 
@@ -39,10 +39,20 @@ export interface DiagramInput {
 
 /** Parses one Mermaid file (and its context) with the shared diagram library, the same code the server runs. */
 export async function checkDiagram(input: DiagramInput): Promise<DiagramCheck> {
-  const result = await validateDiagramWithContext(input.mermaid, input.context, {
-    fileNames: { diagram: input.diagramFile, ...(input.contextFile ? { context: input.contextFile } : {}) },
-    ...(input.databaseNames ? { databaseNames: input.databaseNames } : {}),
-  });
+  let result: ValidateDiagramResult;
+  try {
+    result = await validateDiagramWithContext(input.mermaid, input.context, {
+      fileNames: { diagram: input.diagramFile, ...(input.contextFile ? { context: input.contextFile } : {}) },
+      ...(input.databaseNames ? { databaseNames: input.databaseNames } : {}),
+    });
+  } catch (error) {
+    // A library failure must fail this artifact loudly (exit 1), not crash the run or pass it unchecked.
+    return {
+      ok: false,
+      summary: { nodes: 0, edges: 0, groups: 0 },
+      problems: [{ severity: 'error', code: 'diagram_check_failed', message: `Could not check this diagram: ${(error as Error).message}`, file: input.diagramFile }],
+    };
+  }
   const problems = [...result.errors, ...result.warnings].map((issue) => toCliProblem(issue, input.diagramFile));
   const report = result.report;
   return {

@@ -51,7 +51,8 @@ export type ProgressListener = (done: number, total: number, label: string) => v
 export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined): Promise<PreparedSync> {
   const loaded = await loadServiceConfig(configOption, cwd);
   const problems: CliProblem[] = loaded.problems.map((problem) => ({ ...problem }));
-  const databaseNames = loaded.config?.databases.map((database) => database.name) ?? [];
+  // From the planned artifacts rather than the config, so they are known even when the config has errors.
+  const databaseNames = loaded.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
   const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
 
   const rows: ArtifactRow[] = [];
@@ -103,7 +104,7 @@ function baseRow(artifact: LoadedArtifact, main: LoadedFile): ArtifactRow {
   };
 }
 
-function buildBundle(loaded: LoadedConfig & { config?: NonNullable<LoadedConfig['config']> }): SyncBundle | undefined {
+function buildBundle(loaded: LoadedConfig): SyncBundle | undefined {
   const config = loaded.config;
   if (!config) return undefined;
   const artifacts: SyncArtifact[] = [];

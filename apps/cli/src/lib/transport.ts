@@ -98,7 +98,7 @@ function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
     );
   }
   if (status === 404) {
-    throw new CliError(ExitCode.Configuration, 'gateway_not_found', `No sync endpoint at ${syncUrl} (404). Check the gateway URL.`, details);
+    throw new CliError(ExitCode.Configuration, 'gateway_not_found', `No sync endpoint at ${syncUrl} (404${message ? `: ${message}` : ''}). Check the gateway URL.`, details);
   }
   if (status === 400 || status === 413 || status === 422) {
     const what = status === 413 ? 'The sync is too large' : 'The gateway refused the sync';

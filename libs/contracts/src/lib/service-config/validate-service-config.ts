@@ -1,4 +1,4 @@
-import { API_SPEC_FORMATS, DATABASE_ENGINES, SQL_DATABASE_ENGINES, type DatabaseEngine } from '../sync';
+import { API_SPEC_FORMATS, DATABASE_ENGINES, SQL_DATABASE_ENGINES, type ArtifactKind, type DatabaseEngine } from '../sync';
 import { nameProblem } from './names';
 import { normalizeRepositoryPath } from './repository-paths';
 import {
@@ -6,6 +6,7 @@ import {
   ServiceConfigProblemCode as Code,
   type ConfigKeyPath,
   type PlannedArtifact,
+  type PlannedArtifactFile,
   type ServiceConfig,
   type ServiceConfigProblem,
 } from './service-config.types';
@@ -93,63 +94,58 @@ export function validateServiceConfig(value: unknown, options: ValidateServiceCo
   const problems = checker.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const hasErrors = problems.some((problem) => problem.severity === 'error');
   const lineOf = options.lineOf ?? (() => undefined);
-  if (hasErrors || !config) return { artifacts: [], problems, lineOf };
-  return { config, artifacts: planArtifacts(config), problems, lineOf };
+  // Artifacts are planned even when something else is wrong, so the caller can still check their files and
+  // report every problem in one run; entries missing a name or their main path are left out.
+  const artifacts = config ? planArtifacts(config) : [];
+  return { ...(hasErrors || !config ? {} : { config }), artifacts, problems, lineOf };
 }
 
-/** The artifacts a valid config syncs, with every file and where the config names it. */
+/**
+ * The artifacts a config syncs, with every file and where the config names it. Entries of a config that had
+ * errors may lack fields; an entry without a name or main path is skipped and an invalid optional path dropped
+ * (its problem is already reported).
+ */
 export function planArtifacts(config: ServiceConfig): PlannedArtifact[] {
   const artifacts: PlannedArtifact[] = [];
+  const add = (
+    kind: ArtifactKind,
+    name: string | undefined,
+    files: Array<[PlannedArtifactFile['role'], string | undefined, ConfigKeyPath]>,
+    extra: Pick<PlannedArtifact, 'engine' | 'format'> = {},
+  ): void => {
+    const [main] = files;
+    if (!name || !main?.[1]) return;
+    const present = files.filter((file): file is [PlannedArtifactFile['role'], string, ConfigKeyPath] => typeof file[1] === 'string');
+    artifacts.push({ kind, name, ...extra, files: present.map(([role, path, keyPath]) => ({ role, path, keyPath })) });
+  };
   config.architectureDiagrams.forEach((entry, i) =>
-    artifacts.push({
-      kind: 'architecture-diagram',
-      name: entry.name,
-      files: [
-        { role: 'main', path: entry.path, keyPath: ['architectureDiagrams', i, 'path'] },
-        ...(entry.contextPath ? [{ role: 'context' as const, path: entry.contextPath, keyPath: ['architectureDiagrams', i, 'contextPath'] }] : []),
-      ],
-    }),
+    add('architecture-diagram', entry.name, [
+      ['main', entry.path, ['architectureDiagrams', i, 'path']],
+      ['context', entry.contextPath, ['architectureDiagrams', i, 'contextPath']],
+    ]),
   );
   config.flows.forEach((entry, i) =>
-    artifacts.push({
-      kind: 'flow',
-      name: entry.name,
-      files: [
-        { role: 'main', path: entry.path, keyPath: ['flows', i, 'path'] },
-        ...(entry.notesPath ? [{ role: 'notes' as const, path: entry.notesPath, keyPath: ['flows', i, 'notesPath'] }] : []),
-      ],
-    }),
+    add('flow', entry.name, [
+      ['main', entry.path, ['flows', i, 'path']],
+      ['notes', entry.notesPath, ['flows', i, 'notesPath']],
+    ]),
   );
   config.databases.forEach((entry, i) =>
-    artifacts.push({
-      kind: 'database-schema',
-      name: entry.name,
-      engine: entry.engine,
-      files: [
-        { role: 'main', path: entry.schemaPath, keyPath: ['databases', i, 'schemaPath'] },
-        ...(entry.notesPath ? [{ role: 'notes' as const, path: entry.notesPath, keyPath: ['databases', i, 'notesPath'] }] : []),
+    add(
+      'database-schema',
+      entry.name,
+      [
+        ['main', entry.schemaPath, ['databases', i, 'schemaPath']],
+        ['notes', entry.notesPath, ['databases', i, 'notesPath']],
       ],
-    }),
+      entry.engine ? { engine: entry.engine } : {},
+    ),
   );
-  if (config.jobs?.notesPath) {
-    artifacts.push({ kind: 'job-notes', name: JOB_NOTES_NAME, files: [{ role: 'main', path: config.jobs.notesPath, keyPath: ['jobs', 'notesPath'] }] });
-  }
-  if (config.jobs?.dependenciesPath) {
-    artifacts.push({
-      kind: 'job-dependencies',
-      name: JOB_DEPENDENCIES_NAME,
-      files: [{ role: 'main', path: config.jobs.dependenciesPath, keyPath: ['jobs', 'dependenciesPath'] }],
-    });
-  }
-  if (config.summaryPath) {
-    artifacts.push({ kind: 'service-summary', name: SERVICE_SUMMARY_NAME, files: [{ role: 'main', path: config.summaryPath, keyPath: ['summaryPath'] }] });
-  }
-  config.docs.forEach((entry, i) =>
-    artifacts.push({ kind: 'doc', name: entry.name, files: [{ role: 'main', path: entry.path, keyPath: ['docs', i, 'path'] }] }),
-  );
-  config.apiSpecs.forEach((entry, i) =>
-    artifacts.push({ kind: 'api-spec', name: entry.name, format: entry.format, files: [{ role: 'main', path: entry.path, keyPath: ['apiSpecs', i, 'path'] }] }),
-  );
+  add('job-notes', JOB_NOTES_NAME, [['main', config.jobs?.notesPath, ['jobs', 'notesPath']]]);
+  add('job-dependencies', JOB_DEPENDENCIES_NAME, [['main', config.jobs?.dependenciesPath, ['jobs', 'dependenciesPath']]]);
+  add('service-summary', SERVICE_SUMMARY_NAME, [['main', config.summaryPath, ['summaryPath']]]);
+  config.docs.forEach((entry, i) => add('doc', entry.name, [['main', entry.path, ['docs', i, 'path']]]));
+  config.apiSpecs.forEach((entry, i) => add('api-spec', entry.name, [['main', entry.path, ['apiSpecs', i, 'path']]], entry.format ? { format: entry.format } : {}));
   return artifacts;
 }
 

@@ -1,0 +1,71 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  /** The body after gunzip (when Content-Encoding is gzip). */
+  body: string;
+  rawLength: number;
+}
+
+export type Responder = (request: RecordedRequest, index: number) => { status: number; body?: unknown; headers?: Record<string, string> } | 'destroy';
+
+/** A real HTTP server on 127.0.0.1 that records requests and counts TCP connections. */
+export interface GatewayServer {
+  url: string;
+  requests: RecordedRequest[];
+  connections(): number;
+  close(): Promise<void>;
+}
+
+export async function startGatewayServer(respond: Responder): Promise<GatewayServer> {
+  const requests: RecordedRequest[] = [];
+  let connections = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+      const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, rawLength: raw.length };
+      requests.push(recorded);
+      const answer = respond(recorded, requests.length - 1);
+      if (answer === 'destroy') {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function syncResult(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    organizationId: 'acme',
+    service: 'billing',
+    revision: 3,
+    status: 'created',
+    created: [{ kind: 'flow', name: 'invoice' }],
+    updated: [{ kind: 'service-summary', name: 'service-summary' }],
+    unchanged: [],
+    removed: [{ kind: 'doc', name: 'old-runbook' }],
+    ...overrides,
+  };
+}

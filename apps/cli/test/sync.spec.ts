@@ -1,0 +1,318 @@
+import * as net from 'node:net';
+import { createHash } from 'node:crypto';
+import type { SyncBundle } from '@sc/contracts';
+import { ExitCode, type JsonErrorOutput } from '../src/lib/exit-codes';
+import { DEFAULT_ENTERPRISE_GATEWAY_URL } from '../src/lib/gateway';
+import { REDACTED } from '../src/lib/io';
+import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
+import { runSync, type SyncOptions } from '../src/lib/run-sync';
+import { captureIo, type CapturedIo } from './support/capture-io';
+import { startGatewayServer, syncResult, type GatewayServer, type Responder } from './support/gateway-server';
+import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
+
+const TOKEN = 'sc_sync_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+describe('service-cli sync', () => {
+  let repo: TempRepo;
+  let server: GatewayServer | undefined;
+  let delays: number[];
+
+  beforeEach(() => {
+    repo = createTempRepo(MINIMAL_REPO);
+    delays = [];
+  });
+  afterEach(async () => {
+    repo.cleanup();
+    await server?.close();
+    server = undefined;
+  });
+
+  async function serve(respond: Responder): Promise<GatewayServer> {
+    server = await startGatewayServer(respond);
+    return server;
+  }
+
+  async function sync(options: Partial<SyncOptions>, env: Record<string, string | undefined>, io: CapturedIo = captureIo()): Promise<{ exitCode: ExitCode; io: CapturedIo }> {
+    const exitCode = await runSync(
+      { dryRun: false, enterprise: false, json: false, retries: 3, timeoutMs: 5_000, ...options },
+      {
+        cwd: repo.dir,
+        env,
+        io,
+        userAgent: 'service-cli/test',
+        transport: { backoffBaseMs: 100, backoffMaxMs: 1_000, random: () => 0, sleep: async (ms) => void delays.push(ms) },
+      },
+    );
+    return { exitCode, io };
+  }
+
+  describe('--dry-run', () => {
+    it('opens no network connection even with a token and gateway set, and exits 0 when valid', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      const connectSpy = jest.spyOn(net.Socket.prototype, 'connect');
+      try {
+        const { exitCode, io } = await sync({ dryRun: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+        expect(exitCode).toBe(ExitCode.Ok);
+        expect(connectSpy).not.toHaveBeenCalled();
+        expect(gateway.connections()).toBe(0);
+        expect(gateway.requests).toHaveLength(0);
+        const table = io.stdout.join('\n');
+        expect(table).toContain('KIND');
+        expect(table).toMatch(/flow\s+invoice\s+\.service\/flows\/invoice\.mmd \+ \.service\/flows\/invoice\.md/);
+        expect(table).toContain(createHash('sha256').update(MINIMAL_REPO['.service/flows/invoice.mmd']).digest('hex'));
+        expect(table).toMatch(/flowchart\s+3\s+2/);
+        expect(table).toContain(`A real sync would post to ${gateway.url}/api/v1/gateway/sync`);
+      } finally {
+        connectSpy.mockRestore();
+      }
+    });
+
+    it('needs neither token nor gateway, and exits 1 listing every problem when invalid', async () => {
+      repo.write(
+        '.service.yaml',
+        ['version: 1', 'service:', '  name: billing', 'flows:', '  - name: invoice', '    path: .service/flows/missing.mmd', '  - name: invoice', '    path: ../outside.mmd', 'colour: blue', ''].join('\n'),
+      );
+      const { exitCode, io } = await sync({ dryRun: true, json: true }, {});
+      expect(exitCode).toBe(ExitCode.Validation);
+      const output = JSON.parse(io.stdout.join('')) as SyncDryRunJson;
+      expect(output).toMatchObject({ ok: false, exitCode: 1, dryRun: true, gateway: null });
+      const summary = output.problems.map((problem) => [problem.severity, problem.code, problem.line]);
+      expect(summary).toEqual(
+        expect.arrayContaining([
+          ['error', 'file_not_found', 6],
+          ['error', 'duplicate_name', 7],
+          ['error', 'path_escapes_repository', 8],
+          ['warning', 'unknown_key', 9],
+        ]),
+      );
+    });
+
+    it('reports a Mermaid syntax error with file and line', async () => {
+      repo.write('.service/flows/invoice.mmd', 'flowchart LR\n  order[Order] --> invoice[Invoice\n');
+      const { exitCode, io } = await sync({ dryRun: true, json: true }, {});
+      expect(exitCode).toBe(ExitCode.Validation);
+      const output = JSON.parse(io.stdout.join('')) as SyncDryRunJson;
+      const syntax = output.problems.find((problem) => problem.code === 'mermaid_syntax_error');
+      expect(syntax).toMatchObject({ severity: 'error', file: '.service/flows/invoice.mmd' });
+      expect(syntax?.line).toBeGreaterThanOrEqual(2);
+      expect(output.artifacts.find((row) => row.name === 'invoice')?.valid).toBe(false);
+    });
+  });
+
+  describe('configuration (exit 2)', () => {
+    it('refuses to run without SERVICE_TOKEN and says where to create one', async () => {
+      const { exitCode, io } = await sync({}, { SERVICE_GATEWAY_URL: 'http://127.0.0.1:9' });
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect(io.stderr.join('\n')).toMatch(/SERVICE_TOKEN is not set.*organization → API tokens.*"sync" scope/);
+    });
+
+    it('refuses to run without a gateway', async () => {
+      const { exitCode, io } = await sync({ json: true }, { SERVICE_TOKEN: TOKEN });
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect((JSON.parse(io.stdout.join('')) as JsonErrorOutput).error.code).toBe('gateway_not_configured');
+    });
+
+    it('refuses a gateway URL carrying credentials without echoing them', async () => {
+      const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'https://admin:pa55word@context.example.com' });
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect(io.all()).not.toContain('pa55word');
+    });
+
+    it('exits 2 when the config file is missing', async () => {
+      const { exitCode, io } = await sync({ config: 'nowhere/.service.yaml' }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'http://127.0.0.1:9' });
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect(io.stderr.join('\n')).toContain('nowhere/.service.yaml does not exist');
+    });
+  });
+
+  describe('against a gateway', () => {
+    it('posts a gzip bundle with a Bearer token, strips repository credentials and prints the result', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: `${gateway.url}/` });
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(gateway.requests).toHaveLength(1);
+      const [request] = gateway.requests;
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('/api/v1/gateway/sync');
+      expect(request.headers['authorization']).toBe(`Bearer ${TOKEN}`);
+      expect(request.headers['content-encoding']).toBe('gzip');
+      expect(request.rawLength).toBe(Number(request.headers['content-length']));
+      const bundle = JSON.parse(request.body) as SyncBundle;
+      expect(bundle.service).toEqual({ name: 'billing', description: 'Invoices', repositoryUrl: 'https://git.example.com/acme/billing.git' });
+      expect(bundle.artifacts.map((artifact) => `${artifact.kind}:${artifact.name}`)).toEqual(['flow:invoice', 'service-summary:service-summary']);
+      const flow = bundle.artifacts[0];
+      expect(flow.file).toEqual({
+        path: '.service/flows/invoice.mmd',
+        content: MINIMAL_REPO['.service/flows/invoice.mmd'],
+        sha256: createHash('sha256').update(MINIMAL_REPO['.service/flows/invoice.mmd'], 'utf8').digest('hex'),
+      });
+      expect(flow.notes?.path).toBe('.service/flows/invoice.md');
+      const printed = io.stdout.join('\n');
+      expect(printed).toContain('revision 3');
+      expect(printed).toMatch(/created\s+1: flow invoice/);
+      expect(printed).toMatch(/updated\s+1: service-summary service-summary/);
+      expect(printed).toMatch(/removed\s+1: doc old-runbook/);
+      expect(io.all()).not.toContain('hunter2-secret');
+    });
+
+    it('prints a typed JSON result with --json', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult({ status: 'unchanged', created: [], updated: [], removed: [], unchanged: [{ kind: 'flow', name: 'invoice' }] }) }));
+      const { exitCode, io } = await sync({ json: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Ok);
+      const output = JSON.parse(io.stdout.join('')) as SyncDoneJson;
+      expect(output).toMatchObject({ ok: true, exitCode: 0, dryRun: false, gateway: { url: `${gateway.url}/api/v1/gateway/sync`, source: 'SERVICE_GATEWAY_URL' } });
+      expect(output.result.status).toBe('unchanged');
+      expect(output.artifacts).toHaveLength(2);
+      expect(io.stderr).toEqual([]);
+    });
+
+    it('never sends when validation fails (exit 1)', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      repo.write('.service/flows/invoice.mmd', 'pie title Pets\n  "Dogs" : 386\n');
+      const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Validation);
+      expect(gateway.connections()).toBe(0);
+      expect(io.stderr.join('\n')).toMatch(/unsupported_diagram_kind/);
+    });
+
+    it.each([
+      [401, ExitCode.Configuration, 'token_rejected'],
+      [403, ExitCode.Configuration, 'token_forbidden'],
+      [404, ExitCode.Configuration, 'gateway_not_found'],
+      [413, ExitCode.Validation, 'payload_too_large'],
+      [422, ExitCode.Validation, 'sync_invalid'],
+      [409, ExitCode.ServerOrNetwork, 'conflict'],
+    ])('maps HTTP %i to exit %i without retrying', async (status, expectedExit, code) => {
+      const gateway = await serve(() => ({
+        status,
+        body: { error: { code, message: `server says ${status}`, details: [{ message: 'bad context', file: '.service/x.context.json', line: 4, path: '$.nodes.api.type', code: 'context_invalid_value' }] } },
+      }));
+      const { exitCode, io } = await sync({ json: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(expectedExit);
+      expect(gateway.requests).toHaveLength(1);
+      expect(delays).toEqual([]);
+      const output = JSON.parse(io.stdout.join('')) as JsonErrorOutput;
+      expect(output.error.code).toBe(code);
+      expect(output.error.message).toContain(`server says ${status}`);
+      expect(output.error.details).toEqual([{ severity: 'error', code: 'context_invalid_value', message: 'bad context', file: '.service/x.context.json', line: 4, path: '$.nodes.api.type' }]);
+    });
+
+    it('lists the server details of a 422 in text mode', async () => {
+      const gateway = await serve(() => ({
+        status: 422,
+        body: { error: { code: 'sync_invalid', message: 'The sync is invalid.', details: [{ message: 'unknown node type', file: 'a.context.json', line: 7, column: 15, path: '$.nodes.api.type', code: 'context_invalid_value' }, { message: 'syntax', file: 'b.mmd', line: 2, code: 'mermaid_syntax_error' }] } },
+      }));
+      const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Validation);
+      const printed = io.stderr.join('\n');
+      expect(printed).toContain('a.context.json:7:15  context_invalid_value  unknown node type [at $.nodes.api.type]');
+      expect(printed).toContain('b.mmd:2  mermaid_syntax_error  syntax');
+      expect(printed).toContain('2 errors, 0 warnings');
+    });
+
+    it('retries 5xx with exponential backoff and succeeds', async () => {
+      const gateway = await serve((_request, index) => (index < 2 ? { status: 503, body: { error: { code: 'unavailable', message: 'down', details: [] } } } : { status: 200, body: syncResult() }));
+      const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(gateway.requests).toHaveLength(3);
+      expect(delays).toEqual([100, 200]);
+      expect(io.stderr.join('\n')).toMatch(/Attempt 1 failed \(the gateway answered 503: down\); retrying/);
+      // Every attempt carries the same complete bundle.
+      expect(new Set(gateway.requests.map((request) => request.body)).size).toBe(1);
+    });
+
+    it('honours Retry-After on a 503 (capped by the maximum delay)', async () => {
+      const gateway = await serve((_request, index) => (index === 0 ? { status: 503, headers: { 'Retry-After': '60' } } : { status: 200, body: syncResult() }));
+      const { exitCode } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(delays).toEqual([1_000]);
+    });
+
+    it('retries dropped connections, then gives up with exit 3', async () => {
+      const gateway = await serve(() => 'destroy');
+      const { exitCode, io } = await sync({ retries: 2 }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.ServerOrNetwork);
+      expect(gateway.requests).toHaveLength(3);
+      expect(delays).toEqual([100, 200]);
+      expect(io.stderr.join('\n')).toMatch(/Sync failed after 3 attempts: ECONNRESET/);
+    });
+
+    it('exits 3 when nothing listens', async () => {
+      const closed = await startGatewayServer(() => ({ status: 200 }));
+      const url = closed.url;
+      await closed.close();
+      const { exitCode, io } = await sync({ retries: 1 }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: url });
+      expect(exitCode).toBe(ExitCode.ServerOrNetwork);
+      expect(io.stderr.join('\n')).toContain('ECONNREFUSED');
+    });
+
+    it('times out a gateway that never answers and retries', async () => {
+      // A server that reads the request but never answers (reading lets it see the client hang up).
+      const silent = net.createServer((socket) => socket.resume());
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as net.AddressInfo).port;
+      try {
+        const { exitCode, io } = await sync({ retries: 1, timeoutMs: 200 }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: `http://127.0.0.1:${port}` });
+        expect(exitCode).toBe(ExitCode.ServerOrNetwork);
+        expect(io.stderr.join('\n')).toContain('no complete answer within 200 ms');
+        expect(delays).toEqual([100]);
+      } finally {
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+
+    it('uses the hosted gateway with --enterprise even when SERVICE_GATEWAY_URL is set, and says so', async () => {
+      const selfHosted = await startGatewayServer(() => ({ status: 200, body: syncResult() }));
+      const hosted = await serve(() => ({ status: 200, body: syncResult() }));
+      try {
+        const { exitCode, io } = await sync({ enterprise: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: selfHosted.url, SERVICE_ENTERPRISE_GATEWAY_URL: hosted.url });
+        expect(exitCode).toBe(ExitCode.Ok);
+        expect(hosted.requests).toHaveLength(1);
+        expect(selfHosted.connections()).toBe(0);
+        expect(io.stderr.join('\n')).toContain('--enterprise is set: using the hosted gateway and ignoring SERVICE_GATEWAY_URL.');
+      } finally {
+        await selfHosted.close();
+      }
+    });
+
+    it('dry-run with --enterprise names the built-in hosted gateway', async () => {
+      const { exitCode, io } = await sync({ dryRun: true, enterprise: true }, {});
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(io.stdout.join('\n')).toContain(`A real sync would post to ${DEFAULT_ENTERPRISE_GATEWAY_URL}/api/v1/gateway/sync (from built-in hosted gateway)`);
+    });
+  });
+
+  describe('the token is never printed', () => {
+    const echoingServer: Responder = (request) => ({
+      status: 401,
+      body: { error: { code: 'token_rejected', message: `bad header ${String(request.headers['authorization'])}`, details: [{ message: `token ${TOKEN}` }] } },
+    });
+
+    it.each([
+      ['a rejected token whose error echoes it (text)', false],
+      ['a rejected token whose error echoes it (--json)', true],
+    ])('%s', async (_label, json) => {
+      const gateway = await serve(echoingServer);
+      const { exitCode, io } = await sync({ json }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect(gateway.requests[0].headers['authorization']).toBe(`Bearer ${TOKEN}`);
+      expect(io.all()).not.toContain(TOKEN);
+      expect(io.all()).toContain(REDACTED);
+    });
+
+    it('in success, retry, failure and dry-run output', async () => {
+      const gateway = await serve((_request, index) => (index === 0 ? { status: 500 } : { status: 200, body: syncResult() }));
+      const runs = [
+        await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url }),
+        await sync({ json: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url }),
+        await sync({ dryRun: true }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url }),
+        await sync({ retries: 0 }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'http://127.0.0.1:1' }),
+      ];
+      expect(runs.map((run) => run.exitCode)).toEqual([0, 0, 0, 3]);
+      for (const run of runs) {
+        expect(run.io.all().length).toBeGreaterThan(0);
+        expect(run.io.all()).not.toContain(TOKEN);
+      }
+    });
+  });
+});
