@@ -91,7 +91,7 @@ export async function postSync<T = unknown>(baseUrl: string, token: string | und
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...options.headers,
     },
-    body: payload,
+    body: new Uint8Array(payload),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };

@@ -34,7 +34,10 @@ export class GatewayController {
   }
 }
 
-/** True when an application-wide body parser already consumed the stream (body-parser marks it `_body`). */
+/**
+ * True when an application-wide body parser already consumed the stream (body-parser 2 assigns `req.body`).
+ * Its own limit then applied to the decompressed bytes as well; the sync limits are enforced again on the files.
+ */
 function isAlreadyParsed(req: Request): boolean {
-  return (req as Request & { _body?: boolean })._body === true;
+  return req.body !== undefined || req.readableEnded;
 }

@@ -29,7 +29,6 @@ const parsers = new Map<SqlEngine, SqlParser>();
 function parserFor(engine: SqlEngine): SqlParser {
   let parser = parsers.get(engine);
   if (!parser) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the per-dialect builds have no typed entry points
     const { Parser } = require(GRAMMAR[engine].module) as { Parser: new () => SqlParser };
     parser = new Parser();
     parsers.set(engine, parser);

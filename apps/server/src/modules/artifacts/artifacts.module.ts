@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { parseMermaid } from '@sc/diagram/node';
+import { APP_ENV } from '../../config/app-config';
+import type { Env } from '../../config/env';
+import type { MermaidParser } from './artifact-analysis';
+import { ArtifactsConfig } from './artifacts.config';
+import { ArtifactsReadService } from './artifacts-read.service';
+import { ArtifactsRepository } from './artifacts.repository';
+import { ArtifactBlobRecord } from './entities/artifact-blob.entity';
+import { ArtifactVersionRecord } from './entities/artifact-version.entity';
+import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
+import { ServiceRecord } from './entities/service.entity';
+import { ServiceRevisionRecord } from './entities/service-revision.entity';
+import { GatewayController } from './gateway.controller';
+import { ServicesController } from './services.controller';
+import { MERMAID_PARSER, SyncService } from './sync.service';
+
+/**
+ * Artifact sync (POST /api/v1/gateway/sync) and the versioned artifact store with its read API
+ * (/api/v1/orgs/:orgId/services/...).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord])],
+  controllers: [GatewayController, ServicesController],
+  providers: [
+    { provide: ArtifactsConfig, inject: [APP_ENV], useFactory: (env: Env) => ArtifactsConfig.fromEnv(env) },
+    // TEMPORARY until MermaidParseModule lands: parses on the main thread.
+    { provide: MERMAID_PARSER, useValue: ((source) => parseMermaid(source)) satisfies MermaidParser },
+    ArtifactsRepository,
+    SyncService,
+    ArtifactsReadService,
+  ],
+})
+export class ArtifactsModule {}
