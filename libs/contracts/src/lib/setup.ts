@@ -1,8 +1,17 @@
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { CreatedApiTokenResponse } from './tokens';
 import { CreateOrganizationRequest, OrganizationResponse } from './organizations';
 import { UserResponse } from './me';
+
+/**
+ * Nested request objects must become class instances for @ValidateNested. class-transformer's @Type
+ * would do it but calls Reflect.getMetadata when the class is declared, which breaks every consumer
+ * without reflect-metadata (the browser); @Transform has no such need.
+ */
+function asInstance<T extends object>(type: new () => T, value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(new type(), value) : value;
+}
 
 export class SetupOwnerRequest {
   @IsEmail({}, { message: 'email must be an email address' })
@@ -22,12 +31,12 @@ export class SetupRequest {
 
   @IsDefined()
   @ValidateNested()
-  @Type(() => CreateOrganizationRequest)
+  @Transform(({ value }) => asInstance(CreateOrganizationRequest, value))
   organization!: CreateOrganizationRequest;
 
   @IsDefined()
   @ValidateNested()
-  @Type(() => SetupOwnerRequest)
+  @Transform(({ value }) => asInstance(SetupOwnerRequest, value))
   owner!: SetupOwnerRequest;
 }
 

@@ -1,0 +1,109 @@
+import { Logger } from '@nestjs/common';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
+import { TEST_SETUP_TOKEN, bearer, call, createTestApp, sessionFrom, sessionHeaders, type TestApp } from './support';
+
+const setupBody = (token: string, orgId = 'acme') => ({ token, organization: { id: orgId, name: 'Acme' }, owner: { email: 'Founder@Acme.Example', name: 'Fran Founder' } });
+
+describe('first-run setup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('reports that setup is required while no organization exists', async () => {
+    expect((await call(t.baseUrl, 'GET', '/api/v1/setup')).body).toEqual({ required: true });
+  });
+
+  it('refuses a wrong token with 403 setup_token_invalid', async () => {
+    const response = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody('wrong-token-wrong-token') });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('setup_token_invalid');
+  });
+
+  it('validates the body field by field', async () => {
+    const response = await call<{ error: { code: string; details: { path: string }[] } }>(t.baseUrl, 'POST', '/api/v1/setup', {
+      body: { token: TEST_SETUP_TOKEN, organization: { id: 'Not Valid!', name: '' }, owner: { email: 'nope' } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details.map((detail) => detail.path).sort()).toEqual(['organization.id', 'organization.name', 'owner.email']);
+  });
+
+  it('creates the organization and owner, starts a session and returns a one-time admin token', async () => {
+    const response = await call<{ organization: { id: string }; user: { email: string; displayName: string }; apiToken: { token: string; apiToken: { scopes: string[] } } }>(
+      t.baseUrl,
+      'POST',
+      '/api/v1/setup',
+      { body: setupBody(TEST_SETUP_TOKEN) },
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.organization.id).toBe('acme');
+    expect(response.body.user).toMatchObject({ email: 'founder@acme.example', displayName: 'Fran Founder' });
+    expect(response.body.apiToken.apiToken.scopes).toEqual(['admin']);
+    const sessionCookie = response.setCookie.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)) ?? '';
+    expect(sessionCookie).toMatch(/; HttpOnly/i);
+    expect(sessionCookie).toMatch(/; SameSite=Lax/i);
+    expect(sessionCookie).toMatch(/; Path=\//i);
+    expect(sessionCookie).not.toMatch(/; Secure/i); // http public URL
+    const csrfCookie = response.setCookie.find((cookie) => cookie.startsWith(`${CSRF_COOKIE}=`)) ?? '';
+    expect(csrfCookie).not.toMatch(/HttpOnly/i);
+
+    const session = sessionFrom(response.setCookie);
+    const me = await call<{ role: string; organization: { id: string } }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(session) });
+    expect(me.body).toMatchObject({ role: 'owner', organization: { id: 'acme' } });
+    const viaToken = await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(response.body.apiToken.token) });
+    expect(viaToken.status).toBe(200);
+  });
+
+  it('answers 409 setup_already_done once an organization exists, even with the right token', async () => {
+    const response = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(TEST_SETUP_TOKEN, 'second') });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('setup_already_done');
+    expect((await call(t.baseUrl, 'GET', '/api/v1/setup')).body).toEqual({ required: false });
+  });
+});
+
+describe('first-run setup race', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('lets exactly one of several concurrent setups win', async () => {
+    const responses = await Promise.all(['one', 'two', 'three', 'four', 'five'].map((id) => call(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(TEST_SETUP_TOKEN, `race-${id}`) })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const organizations = await t.dataSource.query('SELECT id FROM organizations');
+    expect(organizations).toHaveLength(1);
+  });
+});
+
+describe('generated setup token', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(function (message: unknown) {
+      logged.push(String(message));
+    });
+    t = await createTestApp({ env: { SERVICE_SETUP_TOKEN: '' } });
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t?.close();
+  });
+
+  it('prints the setup URL once at boot and refuses the token after one hour', async () => {
+    const lines = logged.filter((line) => line.includes('/setup?token='));
+    expect(lines).toHaveLength(1);
+    const url = new URL(/(http\S+)/.exec(lines[0])?.[1] ?? '');
+    expect(url.origin).toBe(t.config.publicUrl);
+    const token = url.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    const expired = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(token) });
+    expect(expired.status).toBe(403);
+    expect(expired.body.error.code).toBe('setup_token_invalid');
+  });
+});

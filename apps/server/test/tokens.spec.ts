@@ -1,0 +1,124 @@
+import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+
+type ErrorResponse = { error: { code: string; message: string; details: unknown[] } };
+
+describe('API tokens', () => {
+  let t: TestApp;
+  let org: SeededOrganization;
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await setupOrganization(t, { orgId: 'acme' });
+  });
+  afterAll(() => t?.close());
+
+  it('shows the raw token once, in the sct_<prefix>_<secret> format, and never in the list', async () => {
+    const created = await call<{ token: string; apiToken: { id: string; prefix: string; scopes: string[] } }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', {
+      headers: sessionHeaders(org.owner),
+      body: { name: 'ci', scopes: ['sync', 'read'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.token).toMatch(/^sct_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.token.startsWith(`${created.body.apiToken.prefix}_`)).toBe(true);
+    expect(created.body.apiToken.scopes).toEqual(['sync', 'read']);
+
+    const list = await call<Record<string, unknown>[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner) });
+    expect(list.status).toBe(200);
+    const listed = list.body.find((token) => token['id'] === created.body.apiToken.id);
+    expect(listed).toMatchObject({ name: 'ci', prefix: created.body.apiToken.prefix, revokedAt: null, expiresAt: null, lastUsedAt: null });
+    expect(Object.keys(listed ?? {}).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'scopes']);
+    expect(JSON.stringify(list.body)).not.toContain(created.body.token.split('_')[2]);
+  });
+
+  it('authenticates with Authorization: Bearer and records lastUsedAt', async () => {
+    const { token, id } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
+    const response = await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+    expect(response.status).toBe(200);
+    const [row] = await t.dataSource.query('SELECT last_used_at FROM api_tokens WHERE id = $1', [id]);
+    expect(row.last_used_at).not.toBeNull();
+  });
+
+  it('refuses a revoked token with 401 token_revoked', async () => {
+    const { token, id } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
+    const revoked = await call<{ revokedAt: string }>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/tokens/${id}`, { headers: sessionHeaders(org.owner) });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedAt).toEqual(expect.any(String));
+    const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('token_revoked');
+  });
+
+  it('refuses an expired token with 401 token_expired', async () => {
+    const expiresAt = new Date(t.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+    const { token } = await createToken(t, org.owner, 'acme', { scopes: ['read'], expiresAt });
+    expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) })).status).toBe(200);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    try {
+      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('token_expired');
+    } finally {
+      t.clock.advance(-(60 * 60 * 1000 + 1000));
+    }
+  });
+
+  it('refuses unknown and malformed tokens with 401 token_invalid', async () => {
+    for (const authorization of ['Bearer sct_abcdefgh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'Bearer nonsense', 'Basic dXNlcjpwYXNz']) {
+      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: { authorization } });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('token_invalid');
+    }
+  });
+
+  it('rejects an expiry in the past and unknown scopes', async () => {
+    const past = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' } });
+    expect(past.status).toBe(400);
+    expect(past.body.error.code).toBe('token_expiry_in_past');
+    const scope = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['root'] } });
+    expect(scope.status).toBe(400);
+    expect(scope.body.error.code).toBe('validation_failed');
+  });
+
+  describe('scopes', () => {
+    it('read: GET routes only', async () => {
+      const { token } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
+      expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme', { headers: bearer(token) })).status).toBe(200);
+      const write = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'x@acme.example', role: 'viewer' } });
+      expect(write.status).toBe(403);
+      expect(write.body.error.code).toBe('insufficient_scope');
+      // Token management is admin-level even for reads.
+      expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: bearer(token) })).status).toBe(403);
+    });
+
+    it('sync: nothing but routes marked for sync', async () => {
+      const { token } = await createToken(t, org.owner, 'acme', { scopes: ['sync'] });
+      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('insufficient_scope');
+    });
+
+    it('admin: manages members and tokens but cannot do owner-only things', async () => {
+      const { token } = await createToken(t, org.owner, 'acme', { scopes: ['admin'] });
+      const added = await call<{ userId: string }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'by-token@acme.example', role: 'editor' } });
+      expect(added.status).toBe(201);
+      expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: bearer(token) })).status).toBe(200);
+      const link = await call<ErrorResponse>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: bearer(token) });
+      expect(link.status).toBe(403);
+      const owner = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'new-owner@acme.example', role: 'owner' } });
+      expect(owner.status).toBe(403);
+      expect(owner.body.error.code).toBe('owner_role_required');
+    });
+
+    it('tokens cannot use session-only endpoints', async () => {
+      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: bearer(org.adminToken) });
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('session_required');
+    });
+  });
+
+  it('only admins and owners manage tokens', async () => {
+    const editor = await memberWithSession(t, org, 'editor');
+    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(editor.session), body: { name: 'x', scopes: ['read'] } });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('insufficient_role');
+  });
+});
