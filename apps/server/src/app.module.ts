@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule } from './common/logging/logging.module';
+import { ArtifactsModule } from './modules/artifacts/artifacts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
@@ -38,6 +39,7 @@ import { UsersModule } from './modules/users/users.module';
     SignInLinksModule,
     MeModule,
     // Feature modules of other areas are added below.
+    ArtifactsModule,
   ],
 })
 export class AppModule {}

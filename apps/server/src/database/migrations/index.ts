@@ -1,4 +1,5 @@
 import { CoreSchema1763700000000 } from './1763700000000-core-schema';
+import { ArtifactStore1763800000000 } from './1763800000000-artifact-store';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -6,4 +7,5 @@ import { CoreSchema1763700000000 } from './1763700000000-core-schema';
  */
 export const MIGRATIONS = [
   CoreSchema1763700000000,
+  ArtifactStore1763800000000,
 ];
