@@ -15,6 +15,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { SignInLinksModule } from './modules/sign-in-links/sign-in-links.module';
+import { SsoModule } from './modules/sso/sso.module';
 import { TokensModule } from './modules/tokens/tokens.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -40,6 +41,7 @@ import { UsersModule } from './modules/users/users.module';
     MeModule,
     // Feature modules of other areas are added below.
     ArtifactsModule,
+    SsoModule,
   ],
 })
 export class AppModule {}

@@ -35,7 +35,10 @@ import {
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
 
-/** Roles SSO may grant. `owner` is never granted nor changed by SSO. */
+/**
+ * Roles SSO may grant. `owner` is never granted by SSO, and memberships created by hand (source manual, every
+ * owner among them) are never changed by it; SSO sets the role of the memberships it created at every login.
+ */
 export const SSO_ROLES = ['admin', 'editor', 'viewer'] as const;
 export type SsoRole = (typeof SSO_ROLES)[number];
 
@@ -462,6 +465,8 @@ export enum SsoErrorCode {
   ClientSecretUnreadable = 'client_secret_unreadable',
   DiscoveryFailed = 'discovery_failed',
   OutboundUrlRefused = 'outbound_url_refused',
+  InvalidCursor = 'invalid_cursor',
+  SessionRequired = 'session_required',
 }
 
 export type SsoAuditOutcome = 'success' | 'failure';
@@ -550,6 +555,7 @@ export interface SsoTestReport {
   identityLink: SsoTestDecision;
   claimRules: SsoClaimRuleEvaluation[];
   role: string | null;
-  roleSource: 'claim_rule' | 'default_role' | 'unchanged_manual_membership' | null;
+  /** `manual_membership_unchanged`: an administrator created the membership by hand (owners included); SSO keeps its role. */
+  roleSource: 'claim_rule' | 'default_role' | 'manual_membership_unchanged' | null;
   warnings: string[];
 }

@@ -1,5 +1,6 @@
 import { CoreSchema1763700000000 } from './1763700000000-core-schema';
 import { ArtifactStore1763800000000 } from './1763800000000-artifact-store';
+import { Sso1763900000000 } from './1763900000000-sso';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -8,4 +9,5 @@ import { ArtifactStore1763800000000 } from './1763800000000-artifact-store';
 export const MIGRATIONS = [
   CoreSchema1763700000000,
   ArtifactStore1763800000000,
+  Sso1763900000000,
 ];

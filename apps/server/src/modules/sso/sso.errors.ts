@@ -27,4 +27,6 @@ export const ssoError = domainErrorFactory<SsoErrorCode>({
   [SsoErrorCode.ClientSecretUnreadable]: 409,
   [SsoErrorCode.DiscoveryFailed]: 502,
   [SsoErrorCode.OutboundUrlRefused]: 400,
+  [SsoErrorCode.InvalidCursor]: 400,
+  [SsoErrorCode.SessionRequired]: 403,
 });

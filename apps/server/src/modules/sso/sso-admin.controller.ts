@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  CreateSsoProviderRequest,
+  SsoAuditPage,
+  SsoAuditQuery,
+  SsoDiscoveryRequest,
+  SsoDiscoveryResponse,
+  SsoProviderResponse,
+  SsoTestStartResponse,
+  StartSsoTestRequest,
+  UpdateSsoProviderRequest,
+} from '@sc/contracts';
+import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
+import type { Principal } from '../auth/principal';
+import { SsoAuditService } from './sso-audit.service';
+import { SsoProvidersService } from './sso-providers.service';
+import { SsoSignInService } from './sso-sign-in.service';
+
+/** Organization settings → SSO: owners and admins only. */
+@Controller('orgs/:orgId/sso')
+export class SsoAdminController {
+  constructor(
+    private readonly providers: SsoProvidersService,
+    private readonly signIn: SsoSignInService,
+    private readonly audit: SsoAuditService,
+  ) {}
+
+  @Get('providers')
+  @OrgAccess('admin')
+  list(@Param('orgId') orgId: string): Promise<SsoProviderResponse[]> {
+    return this.providers.list(orgId);
+  }
+
+  @Post('providers')
+  @OrgAccess('admin')
+  create(@Param('orgId') orgId: string, @Body() body: CreateSsoProviderRequest): Promise<SsoProviderResponse> {
+    return this.providers.create(orgId, body);
+  }
+
+  @Get('providers/:slug')
+  @OrgAccess('admin')
+  get(@Param('orgId') orgId: string, @Param('slug') slug: string): Promise<SsoProviderResponse> {
+    return this.providers.get(orgId, slug);
+  }
+
+  @Patch('providers/:slug')
+  @OrgAccess('admin')
+  update(@Param('orgId') orgId: string, @Param('slug') slug: string, @Body() body: UpdateSsoProviderRequest): Promise<SsoProviderResponse> {
+    return this.providers.update(orgId, slug, body);
+  }
+
+  @Delete('providers/:slug')
+  @OrgAccess('admin')
+  @HttpCode(204)
+  async remove(@Param('orgId') orgId: string, @Param('slug') slug: string): Promise<void> {
+    await this.providers.delete(orgId, slug);
+  }
+
+  /** Starts a test sign-in: the admin's browser then navigates to `authorizationUrl`. */
+  @Post('providers/:slug/test')
+  @OrgAccess('admin')
+  @HttpCode(200)
+  startTest(
+    @Param('orgId') orgId: string,
+    @Param('slug') slug: string,
+    @Body() _body: StartSsoTestRequest,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SsoTestStartResponse> {
+    return this.signIn.startTest(req, res, orgId, slug, principal);
+  }
+
+  @Post('discovery')
+  @OrgAccess('admin')
+  @HttpCode(200)
+  discover(@Body() body: SsoDiscoveryRequest): Promise<SsoDiscoveryResponse> {
+    return this.providers.discover(body.issuer);
+  }
+
+  @Get('audit')
+  @OrgAccess('admin')
+  auditLog(@Param('orgId') orgId: string, @Query() query: SsoAuditQuery): Promise<SsoAuditPage> {
+    return this.audit.page(orgId, query);
+  }
+}

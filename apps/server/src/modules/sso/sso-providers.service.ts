@@ -1,0 +1,243 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  CreateSsoProviderRequest,
+  deriveSsoEndpoints,
+  SSO_SLUG_PATTERN,
+  SsoDiscoveryResponse,
+  SsoEffectiveEndpoints,
+  SsoProviderResponse,
+  SsoPublicProvider,
+  ssoCallbackUrl,
+  UpdateSsoProviderRequest,
+} from '@sc/contracts';
+import { Clock } from '../../common/clock';
+import { SecretBox } from '../../common/crypto/secret-box';
+import { boundedFetch, checkOutboundUrl, OutboundFetchError, parseJsonBody } from '../../common/http/bounded-fetch';
+import { AppConfig } from '../../config/app-config';
+import { ProviderSettings, settingsForCreate, settingsForUpdate, settingsWarnings } from './domain/provider-settings';
+import { SsoProvider } from './entities/sso-provider.entity';
+import { SsoErrorCode, ssoError } from './sso.errors';
+import { SsoConfig } from './sso.config';
+import { SsoProvidersRepository } from './sso-providers.repository';
+
+/** A provider ready for sign-in: its settings, effective endpoints, callback URL and opened secret. */
+export interface SignInProvider {
+  entity: SsoProvider;
+  endpoints: SsoEffectiveEndpoints;
+  callbackUrl: string;
+  clientSecret: string;
+}
+
+@Injectable()
+export class SsoProvidersService {
+  constructor(
+    private readonly providers: SsoProvidersRepository,
+    private readonly secretBox: SecretBox,
+    private readonly clock: Clock,
+    private readonly appConfig: AppConfig,
+    @Inject(SsoConfig) private readonly ssoConfig: SsoConfig,
+  ) {}
+
+  async list(organizationId: string): Promise<SsoProviderResponse[]> {
+    return (await this.providers.list(organizationId)).map((p) => this.toResponse(p));
+  }
+
+  async listPublic(organizationId: string): Promise<SsoPublicProvider[]> {
+    return (await this.providers.listEnabled(organizationId)).map((p) => ({
+      slug: p.slug,
+      displayName: p.displayName,
+      loginUrl: `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/login/${p.slug}`,
+    }));
+  }
+
+  async get(organizationId: string, slug: string): Promise<SsoProviderResponse> {
+    return this.toResponse(await this.require(organizationId, slug));
+  }
+
+  async create(organizationId: string, request: CreateSsoProviderRequest): Promise<SsoProviderResponse> {
+    const settings = settingsForCreate(request, this.ssoConfig.allowHttpHosts);
+    if (await this.providers.findBySlug(organizationId, request.slug)) throw slugTaken(request.slug);
+    const now = this.clock.now();
+    const provider = new SsoProvider();
+    provider.id = randomUUID();
+    provider.organizationId = organizationId;
+    provider.slug = request.slug;
+    provider.clientSecretSealed = this.secretBox.seal(request.clientSecret);
+    provider.createdAt = now;
+    provider.updatedAt = now;
+    applySettings(provider, settings);
+    try {
+      await this.providers.insert(provider);
+    } catch (error) {
+      // Two concurrent creations with one slug: the unique index decides.
+      if (isUniqueViolation(error)) throw slugTaken(request.slug);
+      throw error;
+    }
+    return this.toResponse(provider);
+  }
+
+  async update(organizationId: string, slug: string, patch: UpdateSsoProviderRequest): Promise<SsoProviderResponse> {
+    const provider = await this.require(organizationId, slug);
+    if (patch.slug !== undefined && patch.slug !== provider.slug) {
+      throw ssoError(
+        SsoErrorCode.SlugImmutable,
+        `The slug "${provider.slug}" cannot change: it is part of the callback URL registered at the identity provider. Create a new provider to use "${patch.slug}".`,
+        [{ path: 'slug', message: 'slug is permanent after creation.' }],
+      );
+    }
+    const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.allowHttpHosts);
+    applySettings(provider, settings);
+    if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
+    provider.updatedAt = this.clock.now();
+    await this.providers.save(provider);
+    return this.toResponse(provider);
+  }
+
+  async delete(organizationId: string, slug: string): Promise<void> {
+    const provider = await this.require(organizationId, slug);
+    await this.providers.delete(provider.id);
+  }
+
+  /** Loads a provider for login start or callback; the client secret is opened only here. */
+  async forSignIn(organizationId: string, slug: string): Promise<SignInProvider> {
+    const entity = await this.require(organizationId, slug);
+    let clientSecret: string;
+    try {
+      clientSecret = this.secretBox.open(entity.clientSecretSealed);
+    } catch {
+      throw ssoError(SsoErrorCode.ClientSecretUnreadable, `The client secret of provider "${slug}" cannot be decrypted with the current SERVICE_SECRET_KEY; an administrator must enter it again.`);
+    }
+    return { entity, endpoints: this.endpointsOf(entity), callbackUrl: this.callbackUrlOf(entity), clientSecret };
+  }
+
+  /** Reads `{issuer}/.well-known/openid-configuration` through the bounded fetch. */
+  async discover(issuerInput: string): Promise<SsoDiscoveryResponse> {
+    const issuer = issuerInput.trim().replace(/\/+$/, '');
+    const documentUrl = `${issuer}/.well-known/openid-configuration`;
+    let response;
+    try {
+      checkOutboundUrl(issuer, this.ssoConfig.allowHttpHosts);
+      response = await boundedFetch(documentUrl, { headers: { accept: 'application/json' } }, this.ssoConfig.outbound);
+    } catch (error) {
+      if (error instanceof OutboundFetchError) {
+        if (error.reason === 'refused_url') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'issuer', message: error.message }]);
+        throw ssoError(SsoErrorCode.DiscoveryFailed, `Could not read ${documentUrl}: ${error.message}`);
+      }
+      throw error;
+    }
+    if (!response.ok) throw ssoError(SsoErrorCode.DiscoveryFailed, `${documentUrl} answered HTTP ${response.status}; check the issuer URL (for Keycloak: https://<host>/realms/<realm>).`);
+    const document = parseJsonBody(response);
+    if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+      throw ssoError(SsoErrorCode.DiscoveryFailed, `${documentUrl} did not return a JSON object.`);
+    }
+    const doc = document as Record<string, unknown>;
+    const str = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? (doc[key] as string) : null);
+    const authorization = str('authorization_endpoint');
+    const token = str('token_endpoint');
+    if (!authorization || !token) {
+      throw ssoError(SsoErrorCode.DiscoveryFailed, `${documentUrl} lacks ${[!authorization && 'authorization_endpoint', !token && 'token_endpoint'].filter(Boolean).join(' and ')}.`);
+    }
+    const methods = Array.isArray(doc['token_endpoint_auth_methods_supported']) ? (doc['token_endpoint_auth_methods_supported'] as unknown[]) : null;
+    const clientSecretPost = methods?.includes('client_secret_post') ?? false;
+    const userinfo = str('userinfo_endpoint');
+    const warnings: string[] = [];
+    const discoveredIssuer = str('issuer') ?? issuer;
+    if (discoveredIssuer !== issuer) warnings.push(`The document names the issuer ${discoveredIssuer}, not ${issuer}; ID tokens will be checked against ${discoveredIssuer}.`);
+    if (!userinfo) warnings.push('The provider has no userinfo_endpoint; the service needs one for every sign-in.');
+    if (!clientSecretPost) {
+      warnings.push(methods ? `The token endpoint does not list client_secret_post (it lists ${methods.join(', ')}); the service only uses client_secret_post.` : 'The document does not list token_endpoint_auth_methods_supported, which means client_secret_basic only; the service uses client_secret_post.');
+    }
+    for (const [name, url] of [['authorization_endpoint', authorization], ['token_endpoint', token], ['userinfo_endpoint', userinfo], ['jwks_uri', str('jwks_uri')]] as const) {
+      if (!url) continue;
+      try {
+        checkOutboundUrl(url, this.ssoConfig.allowHttpHosts);
+      } catch (error) {
+        if (error instanceof OutboundFetchError) warnings.push(`${name}: ${error.message}`);
+      }
+    }
+    const scopes = Array.isArray(doc['scopes_supported']) ? (doc['scopes_supported'] as unknown[]).filter((s): s is string => typeof s === 'string') : [];
+    return {
+      issuer: discoveredIssuer,
+      authorization_endpoint: authorization,
+      token_endpoint: token,
+      userinfo_endpoint: userinfo,
+      jwks_uri: str('jwks_uri'),
+      client_secret_post_supported: clientSecretPost,
+      scopes_supported: scopes,
+      warnings,
+    };
+  }
+
+  private async require(organizationId: string, slug: string): Promise<SsoProvider> {
+    const provider = SSO_SLUG_PATTERN.test(slug) ? await this.providers.findBySlug(organizationId, slug) : null;
+    if (!provider) throw ssoError(SsoErrorCode.ProviderNotFound, `No SSO provider "${slug}" exists in this organization.`);
+    return provider;
+  }
+
+  endpointsOf(provider: SsoProvider): SsoEffectiveEndpoints {
+    const endpoints = deriveSsoEndpoints(provider, this.ssoConfig.hostOverrides);
+    // Entra's issuer names the tenant GUID; with a domain-style tenant ID it cannot be predicted.
+    if (provider.type === 'entra' && provider.tenantId && !/^[0-9a-f-]{36}$/.test(provider.tenantId)) endpoints.issuer = null;
+    return endpoints;
+  }
+
+  private callbackUrlOf(provider: SsoProvider): string {
+    return ssoCallbackUrl(this.appConfig.publicUrl, provider.organizationId, provider.slug);
+  }
+
+  toResponse(provider: SsoProvider): SsoProviderResponse {
+    const callbackUrl = this.callbackUrlOf(provider);
+    const settings = settingsOf(provider);
+    return {
+      id: provider.id,
+      organizationId: provider.organizationId,
+      slug: provider.slug,
+      ...settings,
+      hasClientSecret: provider.clientSecretSealed.length > 0,
+      effectiveEndpoints: this.endpointsOf(provider),
+      callbackUrl,
+      warnings: settingsWarnings(settings, callbackUrl),
+      createdAt: provider.createdAt.toISOString(),
+      updatedAt: provider.updatedAt.toISOString(),
+    };
+  }
+}
+
+function settingsOf(p: SsoProvider): ProviderSettings {
+  return {
+    displayName: p.displayName,
+    type: p.type,
+    enabled: p.enabled,
+    tenantId: p.tenantId,
+    cloud: p.cloud,
+    domain: p.domain,
+    clientId: p.clientId,
+    scopes: p.scopes,
+    authUrl: p.authUrl,
+    tokenUrl: p.tokenUrl,
+    userinfoUrl: p.userinfoUrl,
+    issuer: p.issuer,
+    jwksUri: p.jwksUri,
+    emailClaim: p.emailClaim,
+    nameClaim: p.nameClaim,
+    subjectClaim: p.subjectClaim,
+    allowedDomains: p.allowedDomains,
+    allowSignUp: p.allowSignUp,
+    defaultRole: p.defaultRole,
+    claimRules: p.claimRules,
+  };
+}
+
+function applySettings(provider: SsoProvider, settings: ProviderSettings): void {
+  Object.assign(provider, settings);
+}
+
+function slugTaken(slug: string) {
+  return ssoError(SsoErrorCode.SlugTaken, `A provider with the slug "${slug}" already exists in this organization.`, [{ path: 'slug', message: 'slug is taken.' }]);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; driverError?: { code?: unknown } }).driverError?.code ?? (error as { code?: unknown }).code;
+  return code === '23505';
+}

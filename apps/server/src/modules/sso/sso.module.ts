@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_ENV } from '../../config/app-config';
+import type { Env } from '../../config/env';
+import { MembersModule } from '../members/members.module';
+import { OAuthStateModule } from '../oauth-state/oauth-state.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UsersModule } from '../users/users.module';
+import { SsoAuditEvent } from './entities/sso-audit-event.entity';
+import { SsoIdentity } from './entities/sso-identity.entity';
+import { SsoProvider } from './entities/sso-provider.entity';
+import { OrgSsoStrategy } from './passport/org-sso.strategy';
+import { SsoAdminController } from './sso-admin.controller';
+import { SsoAuditRepository } from './sso-audit.repository';
+import { SsoAuditService } from './sso-audit.service';
+import { SsoAuthController } from './sso-auth.controller';
+import { SsoConfig } from './sso.config';
+import { SsoIdentitiesRepository } from './sso-identities.repository';
+import { SsoProvidersRepository } from './sso-providers.repository';
+import { SsoProvidersService } from './sso-providers.service';
+import { SsoSignInService } from './sso-sign-in.service';
+
+/**
+ * Organization SSO: provider configuration (owner/admin), discovery, the public sign-in routes (login
+ * start, callback with every rule), test sign-in and the sign-in audit log.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([SsoProvider, SsoIdentity, SsoAuditEvent]), OAuthStateModule, UsersModule, MembersModule, SessionsModule, OrganizationsModule],
+  controllers: [SsoAdminController, SsoAuthController],
+  providers: [
+    { provide: SsoConfig, inject: [APP_ENV], useFactory: (env: Env) => SsoConfig.fromEnv(env) },
+    SsoProvidersRepository,
+    SsoIdentitiesRepository,
+    SsoAuditRepository,
+    SsoProvidersService,
+    SsoAuditService,
+    SsoSignInService,
+    OrgSsoStrategy,
+  ],
+})
+export class SsoModule {}
