@@ -14,12 +14,14 @@ interface NavLink {
   label: string;
   icon: string;
   exact: boolean;
+  /** Shown to owners and admins only: the server refuses the page's API to other roles. */
+  managersOnly: boolean;
 }
 
 const NAV_LINKS: readonly NavLink[] = [
-  { path: '.', label: 'Overview', icon: 'home', exact: true },
-  { path: 'members', label: 'Members', icon: 'group', exact: false },
-  { path: 'tokens', label: 'API tokens', icon: 'key', exact: false },
+  { path: '.', label: 'Overview', icon: 'home', exact: true, managersOnly: false },
+  { path: 'members', label: 'Members', icon: 'group', exact: false, managersOnly: false },
+  { path: 'tokens', label: 'API tokens', icon: 'key', exact: false, managersOnly: true },
 ];
 
 @Component({
@@ -44,7 +46,7 @@ export class ShellComponent {
   private readonly notify = inject(NotifyService);
 
   readonly me = this.session.me;
-  readonly links = NAV_LINKS;
+  readonly links = computed(() => NAV_LINKS.filter((link) => !link.managersOnly || this.session.canManage()));
   readonly signingOut = signal(false);
   readonly displayName = computed(() => {
     const user = this.me()?.user;

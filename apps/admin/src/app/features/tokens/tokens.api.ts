@@ -19,7 +19,8 @@ export class TokensApi {
     return this.http.post<CreatedApiTokenResponse>(this.base(orgId), request);
   }
 
-  revoke(orgId: string, tokenId: string): Observable<void> {
-    return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(tokenId)}`);
+  /** Answers the token as it is now (revokedAt set). */
+  revoke(orgId: string, tokenId: string): Observable<ApiTokenResponse> {
+    return this.http.delete<ApiTokenResponse>(`${this.base(orgId)}/${encodeURIComponent(tokenId)}`);
   }
 }

@@ -161,10 +161,11 @@ export class TokensPage implements OnInit {
     if (!confirmed) return;
     this.busyId.set(token.id);
     try {
-      await firstValueFrom(this.api.revoke(this.orgId(), token.id));
+      const revoked = await firstValueFrom(this.api.revoke(this.orgId(), token.id));
+      this.tokens.update((tokens) => tokens.map((t) => (t.id === revoked.id ? revoked : t)));
+      this.now.set(new Date());
       this.notify.success(`Token “${token.name}” revoked.`);
       if (this.created()?.apiToken.id === token.id) this.created.set(null);
-      await this.load();
     } catch (error: unknown) {
       this.notify.error(error);
     } finally {

@@ -1,0 +1,184 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { SessionService } from '../../core/session.service';
+import { clickDialogButton, dialogOpened, query, settle, textOf, typeInto } from '../../../testing/dom';
+import { ME, errorBody, member } from '../../../testing/fixtures';
+import { provideTestApp } from '../../../testing/providers';
+import { MembersPage } from './members.page';
+
+const OLGA = member({ userId: 'u-olga', email: 'olga@acme.test', displayName: 'Olga', role: 'owner' });
+const BOB = member();
+const BASE = '/api/v1/orgs/acme/members';
+
+describe('MembersPage', () => {
+  let fixture: ComponentFixture<MembersPage>;
+  let http: HttpTestingController;
+
+  async function open(members = [BOB, OLGA], role: 'owner' | 'admin' | 'viewer' = 'owner'): Promise<void> {
+    TestBed.inject(SessionService).adopt({ ...ME, role });
+    fixture = TestBed.createComponent(MembersPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+    http.expectOne(BASE).flush(members);
+    await settle(fixture);
+  }
+
+  function rowsText(): string[] {
+    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) =>
+      (row.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+  }
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => {
+    http.verify();
+    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
+  });
+
+  it('lists members strongest role first and marks the current user', async () => {
+    await open();
+    const rows = rowsText();
+    expect(rows[0]).toContain('Olga (you)');
+    expect(rows[1]).toContain('Bob');
+    expect(rows[1]).toContain('bob@acme.test');
+    expect(rows[1]).toContain('Active');
+  });
+
+  it('shows a disabled membership as such', async () => {
+    await open([OLGA, member({ disabled: true })]);
+    expect(rowsText()[1]).toContain('Disabled');
+  });
+
+  it('hides the add form and row actions from viewers', async () => {
+    await open([BOB, OLGA], 'viewer');
+    expect(fixture.nativeElement.querySelector('[data-testid=member-add-form]')).toBeNull();
+    expect(fixture.nativeElement.querySelector('[data-testid^=actions-]')).toBeNull();
+  });
+
+  it('adds a member by email with the chosen role', async () => {
+    await open([OLGA]);
+    typeInto(fixture, 'input[formcontrolname=email]', ' carol@acme.test ');
+    fixture.componentInstance.addForm.controls.role.setValue('editor');
+    query<HTMLFormElement>(fixture, '[data-testid=member-add-form]').dispatchEvent(new Event('submit'));
+    const request = http.expectOne({ method: 'POST', url: BASE });
+    expect(request.request.body).toEqual({ email: 'carol@acme.test', role: 'editor' });
+    request.flush(member({ userId: 'u-carol', email: 'carol@acme.test', displayName: 'carol@acme.test', role: 'editor' }), {
+      status: 201,
+      statusText: 'Created',
+    });
+    await settle(fixture);
+    expect(rowsText().some((row) => row.includes('carol@acme.test') && row.includes('editor'))).toBe(true);
+    expect(fixture.componentInstance.addForm.controls.email.value).toBe('');
+  });
+
+  it('explains an invalid email without calling the server', async () => {
+    await open([OLGA]);
+    typeInto(fixture, 'input[formcontrolname=email]', 'carol');
+    query<HTMLFormElement>(fixture, '[data-testid=member-add-form]').dispatchEvent(new Event('submit'));
+    fixture.detectChanges();
+    expect(textOf(fixture)).toContain('Enter a valid email address');
+    http.expectNone({ method: 'POST', url: BASE });
+  });
+
+  it("shows the server's refusal of an add inline", async () => {
+    await open([OLGA]);
+    typeInto(fixture, 'input[formcontrolname=email]', 'bob@acme.test');
+    query<HTMLFormElement>(fixture, '[data-testid=member-add-form]').dispatchEvent(new Event('submit'));
+    http.expectOne({ method: 'POST', url: BASE }).flush(errorBody('member_exists', 'bob@acme.test is already a member.'), {
+      status: 409,
+      statusText: 'Conflict',
+    });
+    await settle(fixture);
+    expect(query(fixture, '[role=alert]').textContent).toContain('bob@acme.test is already a member.');
+  });
+
+  it('changes a role with PATCH and shows the answer', async () => {
+    await open();
+    const change = fixture.componentInstance.changeRole(BOB, 'admin');
+    const request = http.expectOne({ method: 'PATCH', url: `${BASE}/u-bob` });
+    expect(request.request.body).toEqual({ role: 'admin' });
+    request.flush({ ...BOB, role: 'admin' });
+    await change;
+    fixture.detectChanges();
+    expect(fixture.componentInstance.members().find((m) => m.userId === 'u-bob')?.role).toBe('admin');
+  });
+
+  it('keeps the old role when the server refuses the change', async () => {
+    await open();
+    const change = fixture.componentInstance.changeRole(BOB, 'admin');
+    http
+      .expectOne({ method: 'PATCH', url: `${BASE}/u-bob` })
+      .flush(errorBody('forbidden', 'Only owners can do this.'), { status: 403, statusText: 'Forbidden' });
+    await change;
+    expect(fixture.componentInstance.members().find((m) => m.userId === 'u-bob')?.role).toBe('viewer');
+    expect(document.body.textContent).toContain('Only owners can do this.');
+  });
+
+  it('asks before making someone an owner and sends nothing when cancelled', async () => {
+    await open();
+    const change = fixture.componentInstance.changeRole(BOB, 'owner');
+    await dialogOpened(fixture);
+    expect(document.body.textContent).toContain('Make Bob an owner?');
+    clickDialogButton('Cancel');
+    await change;
+    http.expectNone({ method: 'PATCH', url: `${BASE}/u-bob` });
+  });
+
+  it('disables a member after confirmation', async () => {
+    await open();
+    const toggle = fixture.componentInstance.toggleDisabled(BOB);
+    await dialogOpened(fixture);
+    clickDialogButton('Disable member');
+    await settle(fixture);
+    const request = http.expectOne({ method: 'PATCH', url: `${BASE}/u-bob` });
+    expect(request.request.body).toEqual({ disabled: true });
+    request.flush({ ...BOB, disabled: true });
+    await toggle;
+    fixture.detectChanges();
+    expect(rowsText()[1]).toContain('Disabled');
+  });
+
+  it('enables a disabled member without asking', async () => {
+    const disabledBob = member({ disabled: true });
+    await open([OLGA, disabledBob]);
+    const toggle = fixture.componentInstance.toggleDisabled(disabledBob);
+    const request = http.expectOne({ method: 'PATCH', url: `${BASE}/u-bob` });
+    expect(request.request.body).toEqual({ disabled: false });
+    request.flush(BOB);
+    await toggle;
+  });
+
+  it('removes a member after confirmation', async () => {
+    await open();
+    const removal = fixture.componentInstance.remove(BOB);
+    await dialogOpened(fixture);
+    expect(document.body.textContent).toContain('Remove Bob?');
+    clickDialogButton('Remove member');
+    await settle(fixture);
+    http.expectOne({ method: 'DELETE', url: `${BASE}/u-bob` }).flush(null, { status: 204, statusText: 'No Content' });
+    await removal;
+    fixture.detectChanges();
+    expect(rowsText().some((row) => row.includes('Bob'))).toBe(false);
+  });
+
+  it('shows a load failure with a retry', async () => {
+    TestBed.inject(SessionService).adopt(ME);
+    fixture = TestBed.createComponent(MembersPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+    http.expectOne(BASE).flush('down', { status: 503, statusText: 'Unavailable' });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('The server had a problem (HTTP 503)');
+    const retry = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('button')).find((b) =>
+      b.textContent?.includes('Try again'),
+    );
+    retry?.click();
+    http.expectOne(BASE).flush([OLGA]);
+    await settle(fixture);
+    expect(rowsText()).toHaveLength(1);
+  });
+});

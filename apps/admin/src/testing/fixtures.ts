@@ -1,0 +1,44 @@
+import type { ApiTokenResponse, MeResponse, MemberResponse } from '@sc/contracts';
+
+/** Sample API answers shaped exactly like @sc/contracts, for component and service specs. */
+export const ME: MeResponse = {
+  kind: 'session',
+  organization: { id: 'acme', name: 'Acme', createdAt: '2026-01-01T00:00:00Z' },
+  user: { id: 'u-olga', email: 'olga@acme.test', displayName: 'Olga' },
+  role: 'owner',
+  scopes: null,
+  csrfToken: 'csrf',
+  organizations: [{ id: 'acme', name: 'Acme', role: 'owner' }],
+};
+
+export function member(overrides: Partial<MemberResponse> = {}): MemberResponse {
+  return {
+    userId: 'u-bob',
+    email: 'bob@acme.test',
+    displayName: 'Bob',
+    role: 'viewer',
+    source: 'manual',
+    disabled: false,
+    userDisabled: false,
+    createdAt: '2026-01-02T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenResponse {
+  return {
+    id: 't1',
+    name: 'CI',
+    prefix: 'sct_ab12cd34',
+    scopes: ['sync'],
+    createdAt: '2026-01-01T00:00:00Z',
+    expiresAt: null,
+    lastUsedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+export function errorBody(code: string, message: string, details: { path?: string; message: string }[] = []) {
+  return { error: { code, message, details } };
+}
