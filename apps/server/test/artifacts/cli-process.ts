@@ -1,0 +1,90 @@
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+
+/** Runs the BUILT `service-cli` (apps/cli/bin/run.js → apps/cli/dist) as a child process, like a CI job does. */
+
+export const WORKSPACE_ROOT = resolve(__dirname, '../../../..');
+export const CLI_BIN = join(WORKSPACE_ROOT, 'apps/cli/bin/run.js');
+export const SAMPLE_REPO = join(WORKSPACE_ROOT, 'apps/cli/test/fixtures/sample-repo');
+
+/** Builds the CLI with Nx (cached when nothing changed) so the test never runs a stale binary. */
+export function buildCli(): Promise<void> {
+  return new Promise((resolveBuild, reject) => {
+    execFile('npx', ['nx', 'run', 'cli:build', '--output-style=static'], { cwd: WORKSPACE_ROOT, env: { ...process.env, NX_DAEMON: 'false' } }, (error, stdout, stderr) => {
+      if (error || !existsSync(join(WORKSPACE_ROOT, 'apps/cli/dist'))) reject(new Error(`cli:build failed:\n${stdout}\n${stderr}`));
+      else resolveBuild();
+    });
+  });
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as the `--json` document. */
+  json: Record<string, unknown>;
+}
+
+export function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
+  // Only what the CLI needs: no SERVICE_* variables of the developer's shell leak into the run.
+  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: Record<string, unknown> = {};
+      try {
+        json = JSON.parse(stdout) as Record<string, unknown>;
+      } catch {
+        // Not --json, or the CLI crashed: the assertions on `code` and `stderr` tell.
+      }
+      resolveRun({ code, stdout, stderr, json });
+    });
+  });
+}
+
+/** A private copy of the fixture repository that a test may edit. */
+export function copySampleRepo(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'sc-sample-repo-'));
+  cpSync(SAMPLE_REPO, dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A pass-through proxy in front of the gateway that keeps every request body (decompressed), so a test can
+ * re-post exactly what the CLI sent, altered.
+ */
+export async function recordingProxy(targetBaseUrl: string): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+  const target = new URL(targetBaseUrl);
+  const bodies: unknown[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      try {
+        bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
+      } catch {
+        bodies.push(undefined);
+      }
+      const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      forward.end(raw);
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, bodies, close: () => new Promise((closed) => server.close(() => closed())) };
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_SETUP_TOKEN, call, createTestApp, type TestApp } from './support';
+
+type ErrorResponse = { error: { code: string; message: string; details: { path?: string; message: string }[] } };
+
+function expectErrorShape(body: unknown): void {
+  expect(body).toEqual({ error: { code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.stringMatching(/\S.*[.!?]$/), details: expect.any(Array) } });
+}
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SERVICE_BODY_LIMIT: '2kb' } });
+  });
+  afterAll(() => t?.close());
+
+  it('GET /api/v1/health checks the database', async () => {
+    const response = await call(t.baseUrl, 'GET', '/api/v1/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API routes with 404 not_found in the error shape', async () => {
+    const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/nope');
+    expect(response.status).toBe(404);
+    expectErrorShape(response.body);
+    expect(response.body.error.code).toBe('not_found');
+  });
+
+  it('answers malformed JSON with 400 bad_request', async () => {
+    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: '{"token": ' });
+    expect(response.status).toBe(400);
+    expectErrorShape(response.body);
+    expect(response.body.error.message).toMatch(/not valid JSON/);
+  });
+
+  it('answers bodies over SERVICE_BODY_LIMIT with 413 payload_too_large', async () => {
+    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: 'x'.repeat(4096) } });
+    expect(response.status).toBe(413);
+    expectErrorShape(response.body);
+    expect(response.body.error.code).toBe('payload_too_large');
+  });
+
+  it('reports validation errors with one detail per field, unknown fields included', async () => {
+    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: TEST_SETUP_TOKEN, organization: { id: 'ok-id', name: 'n', extra: 1 }, owner: { email: 'a@b.example' }, admin: true } });
+    expect(response.status).toBe(400);
+    expectErrorShape(response.body);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'admin', message: 'property admin should not exist' },
+        { path: 'organization.extra', message: 'property extra should not exist' },
+      ]),
+    );
+  });
+
+  it('sets security headers (helmet) and hides the framework', async () => {
+    const response = await call(t.baseUrl, 'GET', '/api/v1/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const ui = await call<string>(t.baseUrl, 'GET', '/api/docs');
+    expect(ui.status).toBe(200);
+    const json = await call<{ paths: Record<string, unknown> }>(t.baseUrl, 'GET', '/api/docs-json');
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/v1/setup', '/api/v1/orgs/{orgId}/members', '/api/v1/health']));
+  });
+});
+
+describe('rate limit on auth endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SERVICE_AUTH_RATE_LIMIT: '3', SERVICE_AUTH_RATE_WINDOW: '1m' } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers 429 rate_limited after the configured number of attempts', async () => {
+    const statuses: number[] = [];
+    let last: ErrorResponse | undefined;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await call<ErrorResponse>(t.baseUrl, 'GET', `/api/v1/auth/sign-in-link/guess-${attempt}`);
+      statuses.push(response.status);
+      last = response.body;
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expectErrorShape(last);
+    expect(last?.error.code).toBe('rate_limited');
+    // Other endpoints are not limited by it.
+    expect((await call(t.baseUrl, 'GET', '/api/v1/health')).status).toBe(200);
+  });
+});
+
+describe('admin SPA serving', () => {
+  let t: TestApp;
+  let adminDir: string;
+  beforeAll(async () => {
+    adminDir = mkdtempSync(join(tmpdir(), 'sc-admin-'));
+    writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>admin</title><app-root></app-root>');
+    mkdirSync(join(adminDir, 'assets'));
+    writeFileSync(join(adminDir, 'assets', 'app.js'), 'console.log(1);');
+    t = await createTestApp({ env: { SERVICE_ADMIN_DIR: adminDir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(adminDir, { recursive: true, force: true });
+  });
+
+  it('serves files, falls back to index.html for client routes, and never for /api', async () => {
+    const root = await call<string>(t.baseUrl, 'GET', '/');
+    expect(root.status).toBe(200);
+    expect(root.body).toContain('<app-root>');
+    const asset = await call<string>(t.baseUrl, 'GET', '/assets/app.js');
+    expect(asset.body).toBe('console.log(1);');
+    const deep = await call<string>(t.baseUrl, 'GET', '/orgs/acme/members');
+    expect(deep.status).toBe(200);
+    expect(deep.body).toContain('<app-root>');
+    const api = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/unknown');
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe('not_found');
+  });
+});
