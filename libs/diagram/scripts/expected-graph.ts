@@ -7,8 +7,11 @@
  *   line-type name;
  * - C4: Mermaid's per-boundary queries getC4ShapeArray(boundary) / getBoundaries(boundary)
  *   walked from the root.
- * None of the adapter's code is imported, so a wrong adapter makes the differential test fail.
+ * None of the adapter's graph-building code is imported, so a wrong adapter makes the differential
+ * test fail. Labels go through the library's labelText (Mermaid's own entity decoding), which has
+ * its own unit tests.
  */
+import { labelText } from '../src/lib/labels';
 
 export interface ExpectedGraph {
   kind: string;
@@ -25,6 +28,7 @@ interface RenderDb { getData(): { nodes: RenderNode[]; edges: RenderEdge[] } }
 
 const opt = <K extends string, V>(key: K, value: V | undefined | '') =>
   (value === undefined || value === '' ? {} : { [key]: value }) as Partial<Record<K, V>>;
+const text = (value: unknown) => labelText(String(value ?? ''));
 
 function sortGraph(graph: ExpectedGraph): ExpectedGraph {
   const byJson = <T>(a: T, b: T) => JSON.stringify(a).localeCompare(JSON.stringify(b));
@@ -49,7 +53,7 @@ function fromFlowchart(db: RenderDb): ExpectedGraph {
   const nodes: ExpectedGraph['nodes'] = [];
   const groups: ExpectedGraph['groups'] = [];
   for (const n of data.nodes) {
-    const element = { id: n.id, label: String(n.label ?? ''), ...opt('parent', n.parentId) };
+    const element = { id: n.id, label: text(n.label), ...opt('parent', n.parentId) };
     if (n.isGroup) groups.push({ ...element, nodes: [] });
     else nodes.push(element);
   }
@@ -57,7 +61,7 @@ function fromFlowchart(db: RenderDb): ExpectedGraph {
   const edges = data.edges.map((e) => ({
     source: e.start,
     target: e.end,
-    ...opt('label', e.label),
+    ...opt('label', e.label ? text(e.label) : undefined),
     ...(e.isUserDefinedId ? opt('id', e.id) : {}),
   }));
   return { kind: 'flowchart', nodes, edges, groups };
@@ -78,7 +82,7 @@ function fromState(db: RenderDb): ExpectedGraph {
   const groups: ExpectedGraph['groups'] = [];
   for (const n of data.nodes) {
     if (skipped.has(n.shape ?? '')) continue;
-    const element = { id: n.id, label: String(n.label ?? ''), ...opt('parent', scopeOf(n.parentId)) };
+    const element = { id: n.id, label: text(n.label), ...opt('parent', scopeOf(n.parentId)) };
     if (n.isGroup) groups.push({ ...element, nodes: [] });
     else nodes.push(element);
   }
@@ -93,7 +97,7 @@ function fromState(db: RenderDb): ExpectedGraph {
     if (from?.shape === 'stateStart' && to?.shape === 'stateEnd') continue;
     if (from?.shape === 'stateStart') start.push({ state: e.end, ...opt('scope', scopeOf(from.parentId)) });
     else if (to?.shape === 'stateEnd') end.push({ state: e.start, ...opt('scope', scopeOf(to.parentId)) });
-    else edges.push({ source: e.start, target: e.end, ...opt('label', e.label) });
+    else edges.push({ source: e.start, target: e.end, ...opt('label', e.label ? text(e.label) : undefined) });
   }
   return { kind: 'state', nodes, edges, groups, start, end };
 }
@@ -110,17 +114,17 @@ function fromSequence(db: SeqDb): ExpectedGraph {
   const boxId = (box: object | undefined) => (box ? `box${boxes.indexOf(box) + 1}` : undefined);
   const nodes = [...db.getActors().entries()].map(([id, actor]) => ({
     id,
-    label: actor.description ?? id,
+    label: text(actor.description ?? id),
     ...opt('parent', boxId(actor.box)),
   }));
-  const groups = boxes.map((box) => ({ id: boxId(box) as string, label: box.name ?? '', nodes: [] as string[] }));
+  const groups = boxes.map((box) => ({ id: boxId(box) as string, label: text(box.name), nodes: [] as string[] }));
   membersOf(groups, nodes);
   const notArrows = /^(NOTE|AUTONUMBER|ACTIVE_.*|.*_(START|END|ELSE|AND|OPTION))$/;
   const arrowTypes = new Set(Object.entries(db.LINETYPE).filter(([name]) => !notArrows.test(name)).map(([, v]) => v));
   const edges = db
     .getMessages()
     .filter((m) => m.type !== undefined && arrowTypes.has(m.type))
-    .map((m) => ({ source: String(m.from), target: String(m.to), ...opt('label', m.message) }));
+    .map((m) => ({ source: String(m.from), target: String(m.to), ...opt('label', m.message ? text(m.message) : undefined) }));
   return { kind: 'sequence', nodes, edges, groups };
 }
 
@@ -135,16 +139,16 @@ function fromC4(db: C4Db): ExpectedGraph {
   const groups: ExpectedGraph['groups'] = [];
   const walk = (boundary: string, parent: string | undefined) => {
     for (const shape of db.getC4ShapeArray(boundary)) {
-      nodes.push({ id: shape.alias, label: shape.label?.text ?? shape.alias, ...opt('parent', parent) });
+      nodes.push({ id: shape.alias, label: text(shape.label?.text ?? shape.alias), ...opt('parent', parent) });
     }
     for (const child of db.getBoundaries(boundary)) {
-      groups.push({ id: child.alias, label: child.label?.text ?? child.alias, ...opt('parent', parent), nodes: [] });
+      groups.push({ id: child.alias, label: text(child.label?.text ?? child.alias), ...opt('parent', parent), nodes: [] });
       walk(child.alias, child.alias);
     }
   };
   walk('global', undefined);
   membersOf(groups, [...nodes, ...groups]);
-  const edges = db.getRels().map((r) => ({ source: r.from, target: r.to, ...opt('label', r.label?.text) }));
+  const edges = db.getRels().map((r) => ({ source: r.from, target: r.to, ...opt('label', r.label?.text ? text(r.label.text) : undefined) }));
   return { kind: 'c4', nodes, edges, groups };
 }
 

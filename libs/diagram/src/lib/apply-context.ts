@@ -16,7 +16,7 @@ interface EdgeKeyResolution {
  * Splits an edge key `<source>-<target>` at every `-` and keeps the splits naming a real edge,
  * so ids that themselves contain `-` (api-gateway-auth-svc) resolve correctly.
  */
-function resolveEdgeKey(key: string, graph: GraphModel, ids: Set<string>): EdgeKeyResolution {
+export function resolveEdgeKey(key: string, graph: GraphModel, ids: Set<string>): EdgeKeyResolution {
   const edgeSet = new Set(graph.edges.map((e) => `${e.source}\u0000${e.target}`));
   const splits: { source: string; target: string }[] = [];
   for (let i = key.indexOf('-'); i >= 0; i = key.indexOf('-', i + 1)) {

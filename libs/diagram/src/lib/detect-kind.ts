@@ -27,7 +27,7 @@ export const SUPPORTED_KEYWORDS = Object.keys(KIND_BY_KEYWORD);
  */
 export function detectDiagramKind(source: string): DetectKindResult {
   const cleaned = cleanLikeMermaid(source);
-  const match = /^[^\s;:{(\[]+/.exec(cleaned.text);
+  const match = /^[^\s;:{([]+/.exec(cleaned.text);
   if (!match) {
     return {
       ok: false,

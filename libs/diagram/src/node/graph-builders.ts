@@ -1,3 +1,4 @@
+import { labelText } from '../lib/labels';
 import type { DiagramKind, GraphEdge, GraphGroup, GraphModel, GraphNode, StateMark } from '../lib/model';
 
 /*
@@ -57,7 +58,8 @@ interface C4Db {
   getRels(): C4Rel[];
 }
 
-const nonEmpty = (value: string | undefined): string | undefined => (value ? value : undefined);
+const nonEmpty = (value: string | undefined): string | undefined => (value ? labelText(value) : undefined);
+const labelled = (value: string | undefined): { label?: string } => (value ? { label: labelText(value) } : {});
 
 export function flowchartGraph(db: FlowDb): GraphModel {
   const subGraphs = db.getSubGraphs();
@@ -70,16 +72,16 @@ export function flowchartGraph(db: FlowDb): GraphModel {
   for (const vertex of db.getVertices().values()) {
     // A vertex with a subgraph's id is that subgraph (created by a link to it), not a node.
     if (groupIds.has(vertex.id)) continue;
-    nodes.push(withParent({ id: vertex.id, label: vertex.text ?? vertex.id, shape: vertex.type }, parentOf.get(vertex.id)));
+    nodes.push(withParent({ id: vertex.id, label: labelText(vertex.text ?? vertex.id), shape: vertex.type }, parentOf.get(vertex.id)));
   }
   const groups: GraphGroup[] = subGraphs.map((sg) =>
-    withParent({ id: sg.id, label: sg.title, nodes: [...sg.nodes] }, parentOf.get(sg.id)),
+    withParent({ id: sg.id, label: labelText(sg.title), nodes: [...sg.nodes] }, parentOf.get(sg.id)),
   );
   const edges: GraphEdge[] = db.getEdges().map((edge) => ({
     ...(edge.isUserDefinedId && edge.id ? { id: edge.id } : {}),
     source: edge.start,
     target: edge.end,
-    ...(nonEmpty(edge.text) ? { label: edge.text } : {}),
+    ...labelled(edge.text),
     ...(edge.type ? { type: edge.type } : {}),
     ...(edge.stroke ? { stroke: edge.stroke } : {}),
   }));
@@ -151,7 +153,7 @@ export function stateGraph(db: StateDb): GraphModel {
   walk(db.getRootDocV2().doc, undefined);
 
   for (const element of [...nodes.values(), ...groups.values()]) {
-    element.label = renderedLabel.get(element.id) ?? descriptions.get(element.id) ?? element.id;
+    element.label = labelText(renderedLabel.get(element.id) ?? descriptions.get(element.id) ?? element.id);
   }
   const nodeList = [...nodes.values()];
   for (const element of [...nodeList, ...groups.values()]) {
@@ -159,7 +161,7 @@ export function stateGraph(db: StateDb): GraphModel {
   }
   return compact({
     kind: 'state',
-    direction: direction ?? db.getDirection(),
+    direction,
     nodes: nodeList,
     edges,
     groups: [...groups.values()],
@@ -175,11 +177,11 @@ export function sequenceGraph(db: SequenceDb): GraphModel {
     // Boxes have no id in Mermaid; they are numbered in declaration order.
     const id = `box${index + 1}`;
     for (const key of box.actorKeys) boxIdOf.set(key, id);
-    return { id, label: box.name ?? '', nodes: [...box.actorKeys] };
+    return { id, label: labelText(box.name ?? ''), nodes: [...box.actorKeys] };
   });
   const nodes: GraphNode[] = db.getActorKeys().map((key) => {
     const actor = db.getActor(key);
-    return withParent({ id: key, label: actor.description ?? key, ...(actor.type ? { shape: actor.type } : {}) }, boxIdOf.get(key));
+    return withParent({ id: key, label: labelText(actor.description ?? key), ...(actor.type ? { shape: actor.type } : {}) }, boxIdOf.get(key));
   });
   const lineTypeName = new Map(Object.entries(db.LINETYPE).map(([name, value]) => [value, name]));
   const edges: GraphEdge[] = [];
@@ -190,7 +192,7 @@ export function sequenceGraph(db: SequenceDb): GraphModel {
     edges.push({
       source: message.from,
       target: message.to,
-      ...(nonEmpty(message.message) ? { label: message.message } : {}),
+      ...labelled(message.message),
       ...(type ? { type } : {}),
     });
   }
@@ -203,11 +205,11 @@ const c4Parent = (parent: string | undefined) => (parent && parent !== C4_ROOT ?
 export function c4Graph(db: C4Db): GraphModel {
   const boundaries = db.getBoundaries().filter((boundary) => boundary.alias !== C4_ROOT);
   const groups = new Map<string, GraphGroup>(
-    boundaries.map((b) => [b.alias, withParent({ id: b.alias, label: b.label?.text ?? b.alias, nodes: [] }, c4Parent(b.parentBoundary))]),
+    boundaries.map((b) => [b.alias, withParent({ id: b.alias, label: labelText(b.label?.text ?? b.alias), nodes: [] }, c4Parent(b.parentBoundary))]),
   );
   const nodes: GraphNode[] = db.getC4ShapeArray().map((shape) =>
     withParent(
-      { id: shape.alias, label: shape.label?.text ?? shape.alias, ...(shape.typeC4Shape?.text ? { shape: shape.typeC4Shape.text } : {}) },
+      { id: shape.alias, label: labelText(shape.label?.text ?? shape.alias), ...(shape.typeC4Shape?.text ? { shape: shape.typeC4Shape.text } : {}) },
       c4Parent(shape.parentBoundary),
     ),
   );
@@ -217,7 +219,7 @@ export function c4Graph(db: C4Db): GraphModel {
   const edges: GraphEdge[] = db.getRels().map((rel) => ({
     source: rel.from,
     target: rel.to,
-    ...(nonEmpty(rel.label?.text) ? { label: rel.label?.text } : {}),
+    ...labelled(rel.label?.text),
     ...(rel.type ? { type: rel.type } : {}),
   }));
   return { kind: 'c4', nodes, edges, groups: [...groups.values()] };

@@ -1,5 +1,6 @@
 import { applyContext } from '../lib/apply-context';
 import { parseContextJson } from '../lib/context/parse-context';
+import { parseStrictJson } from '../lib/context/strict-json';
 import type { DiagramIssue, DiagramKind } from '../lib/model';
 import type { ApplyReport, OverlaidGraph } from '../lib/overlay';
 import { parseMermaid } from './parse-mermaid';
@@ -50,7 +51,18 @@ export async function validateDiagramWithContext(
     return { ok: contextErrors.length === 0, kind: parsed.kind, graph, errors: contextErrors, warnings: contextWarnings };
   }
   const applied = applyContext(parsed.graph, context.context, { databaseNames: options.databaseNames });
-  const errors = [...contextErrors, ...applied.report.errors.map(inFile(contextFile))];
-  const warnings = [...contextWarnings, ...applied.report.warnings.map(inFile(contextFile))];
+  // applyContext works on the parsed object; the positions of its JSON paths come from the text.
+  const positions = parseStrictJson(contextText ?? '').positions;
+  const located = (issue: DiagramIssue): DiagramIssue => {
+    const at = issue.path === undefined ? undefined : positions.get(issue.path) ?? positions.get(keyPath(issue.path));
+    return { ...issue, file: contextFile, ...(at && issue.line === undefined ? at : {}) };
+  };
+  const errors = [...contextErrors, ...applied.report.errors.map(located)];
+  const warnings = [...contextWarnings, ...applied.report.warnings.map(located)];
   return { ok: errors.length === 0, kind: parsed.kind, graph: applied.graph, report: applied.report, errors, warnings };
+}
+
+/** `$.nodes.db.dbConfig.databaseName` → `$.nodes.db.dbConfig.databaseName` itself or, failing that, its parent. */
+function keyPath(path: string): string {
+  return path.replace(/(\.[^.[\]]+|\[[^\]]*\])$/, '');
 }

@@ -1,0 +1,18 @@
+import { labelText, mermaidQuoted } from './labels';
+
+describe('labelText', () => {
+  it("decodes Mermaid's entity placeholders and HTML entities into the text a reader sees", () => {
+    expect(labelText('A \uFB02\u00B0quot\u00B6\u00DFx\uFB02\u00B0quot\u00B6\u00DF')).toBe('A "x"');
+    expect(labelText('\uFB02\u00B0\u00B09829\u00B6\u00DF')).toBe('♥');
+    expect(labelText('if n &lt; 0 &amp;&amp; &#x41; &unknown;')).toBe('if n < 0 && A &unknown;');
+    expect(labelText('line<br/>break')).toBe('line<br/>break');
+  });
+});
+
+describe('mermaidQuoted', () => {
+  it('writes quotes and entity-like text as Mermaid entity codes', () => {
+    expect(mermaidQuoted('say "hi"')).toBe('"say #quot;hi#quot;"');
+    expect(mermaidQuoted('#quot; and &amp;')).toBe('"#35;quot; and #amp;amp;"');
+    expect(mermaidQuoted('a & b # c')).toBe('"a & b # c"');
+  });
+});

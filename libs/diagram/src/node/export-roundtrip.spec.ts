@@ -1,0 +1,207 @@
+import * as fc from 'fast-check';
+import { applyContext } from '../lib/apply-context';
+import type { ContextNode } from '../lib/context/context-types';
+import { DiagramExportError, exportToMermaid, flowchartShapeName } from '../lib/export-mermaid';
+import type { GraphModel } from '../lib/model';
+import type { OverlaidGraph } from '../lib/overlay';
+import { loadCorpus } from './corpus';
+import { parseMermaid } from './parse-mermaid';
+
+async function parse(source: string): Promise<GraphModel> {
+  const result = await parseMermaid(source);
+  if (!result.ok) throw new Error(`${JSON.stringify(result.issues)}\n${source}`);
+  return result.graph;
+}
+
+/** What the round trip must keep: node ids, the edge multiset with labels, groups with their members. */
+function shape(graph: OverlaidGraph) {
+  const mermaidGroups = graph.groups.filter((g) => g.origin !== 'context');
+  return {
+    nodes: graph.nodes.map((n) => n.id).sort(),
+    edges: graph.edges.map((e) => `${e.source}>${e.target}|${e.label ?? ''}|${e.id ?? ''}`).sort(),
+    groups: mermaidGroups.map((g) => `${g.id}:${g.parent ?? ''}:${[...g.nodes].sort().join(',')}`).sort(),
+  };
+}
+
+describe('exportToMermaid', () => {
+  it.each(loadCorpus().map((entry) => [entry.name, entry.source] as const))('round-trips corpus diagram %s', async (_name, source) => {
+    const graph = await parse(source);
+    const exported = exportToMermaid(graph);
+    const reparsed = await parse(exported.mermaid);
+    expect(shape(reparsed)).toEqual(shape(graph));
+    if (graph.kind === 'flowchart') {
+      // A plain node and `[…]` both draw Mermaid's default rectangle.
+      const drawn = (g: GraphModel) => g.nodes.map((n) => [n.id, n.label, flowchartShapeName(n.shape) ?? 'rect']).sort();
+      expect(drawn(reparsed)).toEqual(drawn(graph));
+      const links = (g: GraphModel) => g.edges.map((e) => [e.source, e.target, e.type, e.stroke].join(' ')).sort();
+      expect(links(reparsed)).toEqual(links(graph));
+    }
+  });
+
+  it('writes subgraphs, @{ shape } nodes, quoted labels, edge ids and a context with what Mermaid cannot hold', () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      direction: 'LR',
+      contextName: 'Topology',
+      nodes: [
+        { id: 'api', label: 'The "API"', parent: 'core', overlay: { type: 'shape', shape: 'hexagon', style: { fill: '#fff' } } },
+        { id: 'db', label: 'DB', shape: 'cyl', parent: 'core' },
+        { id: 'user', label: 'User' },
+      ],
+      edges: [
+        { id: 'e1', source: 'user', target: 'api', label: 'calls', overlay: { markerEnd: { type: 'arrow', color: 'red' } } },
+        { source: 'api', target: 'db', type: 'arrow_point', stroke: 'dotted' },
+      ],
+      groups: [
+        { id: 'core', label: 'Core', nodes: ['api', 'db'], overlay: { name: 'Core services' } },
+        { id: 'people', label: 'People', nodes: ['user'], origin: 'context', overlay: { name: 'People', nodes: ['user'] } },
+      ],
+    };
+    const { mermaid, context } = exportToMermaid(graph);
+    expect(mermaid).toBe(
+      [
+        'flowchart LR',
+        '  user["User"]',
+        '  subgraph core ["Core"]',
+        '    api@{ shape: hex, label: "The #quot;API#quot;" }',
+        '    db@{ shape: cyl, label: "DB" }',
+        '  end',
+        '  user e1@-->|"calls"| api',
+        '  api -.-> db',
+        '',
+      ].join('\n'),
+    );
+    expect(context).toEqual({
+      name: 'Topology',
+      nodes: { api: { type: 'shape', shape: 'hexagon', style: { fill: '#fff' } } },
+      edges: { 'user-api': { markerEnd: { type: 'arrow', color: 'red' } } },
+      groups: { core: { name: 'Core services' }, people: { name: 'People', nodes: ['user'] } },
+    });
+  });
+
+  it('refuses ids Mermaid cannot express, naming each', () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [
+        { id: 'end', label: 'x' },
+        { id: 'a b', label: 'x' },
+        { id: 'a--b', label: 'x' },
+        { id: 'fine', label: 'x' },
+      ],
+      edges: [],
+      groups: [],
+    };
+    expect(() => exportToMermaid(graph)).toThrow(DiagramExportError);
+    try {
+      exportToMermaid(graph);
+    } catch (error) {
+      expect((error as DiagramExportError).issues.map((i) => i.message)).toEqual([
+        'The node id "end" cannot be written in Mermaid: "end" is a Mermaid keyword. Rename it.',
+        'The node id "a b" cannot be written in Mermaid: use letters, digits and _, optionally joined by single "." or "-".',
+        'The node id "a--b" cannot be written in Mermaid: use letters, digits and _, optionally joined by single "." or "-".',
+      ]);
+    }
+  });
+});
+
+const segment = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,5}$/);
+const ids = fc
+  .uniqueArray(fc.array(segment, { minLength: 1, maxLength: 2 }).map((parts) => parts.join('_')), { minLength: 1, maxLength: 8 })
+  .map((list) => list.filter((id) => !['end', 'graph', 'flowchart', 'subgraph', 'style', 'class', 'classDef', 'linkStyle', 'click', 'call', 'href', 'interpolate'].includes(id)))
+  .filter((list) => list.length > 0);
+const text = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.!?'()&#;"-]{0,12}$/).map((s) => s.trim()).filter((s) => s.length > 0);
+const nodeOverlay: fc.Arbitrary<ContextNode> = fc.record(
+  {
+    type: fc.constantFrom('shape', 'text', 'db-table' as const),
+    name: text,
+    style: fc.record({ fill: fc.constantFrom('#fff', 'red'), strokeWidth: fc.nat(5) }, { requiredKeys: [] }),
+    data: fc.constant({ Owner: { type: 'Text Input' as const, value: 'team' } }),
+  },
+  { requiredKeys: ['type'] },
+);
+
+const drawnGraphs: fc.Arbitrary<OverlaidGraph> = ids.chain((nodeIds) => {
+  const groupCount = Math.min(3, nodeIds.length);
+  return fc
+    .record({
+      labels: fc.array(text, { minLength: nodeIds.length, maxLength: nodeIds.length }),
+      parents: fc.array(fc.integer({ min: -1, max: groupCount - 1 }), { minLength: nodeIds.length, maxLength: nodeIds.length }),
+      groupParents: fc.array(fc.integer({ min: -1, max: groupCount - 1 }), { minLength: groupCount, maxLength: groupCount }),
+      overlays: fc.array(fc.option(nodeOverlay, { nil: undefined }), { minLength: nodeIds.length, maxLength: nodeIds.length }),
+      edges: fc.array(
+        fc.record({ s: fc.nat(nodeIds.length - 1), t: fc.nat(nodeIds.length - 1), label: fc.option(text, { nil: undefined }), styled: fc.boolean() }),
+        { maxLength: 10 },
+      ),
+      contextGroup: fc.boolean(),
+    })
+    .map(({ labels, parents, groupParents, overlays, edges, contextGroup }) => {
+      const groupIds = Array.from({ length: groupCount }, (_, i) => `grp_${i}`);
+      const nodes = nodeIds.map((id, i) => ({
+        id,
+        label: labels[i],
+        ...(parents[i] >= 0 ? { parent: groupIds[parents[i]] } : {}),
+        ...(overlays[i] ? { overlay: overlays[i] } : {}),
+      }));
+      const groups: OverlaidGraph['groups'] = groupIds.map((id, i) => ({
+        id,
+        label: `Group ${i}`,
+        nodes: [],
+        ...(groupParents[i] >= 0 && groupParents[i] < i ? { parent: groupIds[groupParents[i]] } : {}),
+        ...(i === 0 ? { overlay: { name: 'First group' } } : {}),
+      }));
+      for (const element of [...nodes, ...groups]) if (element.parent) groups.find((g) => g.id === element.parent)?.nodes.push(element.id);
+      if (contextGroup) groups.push({ id: 'ctx', label: 'Ctx', nodes: [nodeIds[0]], origin: 'context', overlay: { name: 'Ctx', nodes: [nodeIds[0]] } });
+      const seen = new Set<string>();
+      const graphEdges = edges
+        .map((e) => ({
+          source: nodeIds[e.s],
+          target: nodeIds[e.t],
+          ...(e.label ? { label: e.label } : {}),
+          // One overlay per source-target pair: that is all a context file can key.
+          ...(e.styled && !seen.has(`${e.s}-${e.t}`) ? { overlay: { style: { strokeStyle: 'dashed' as const } } } : {}),
+        }))
+        .map((e) => {
+          if (e.overlay) seen.add(`${nodeIds.indexOf(e.source)}-${nodeIds.indexOf(e.target)}`);
+          return e;
+        });
+      return { kind: 'flowchart' as const, direction: 'LR', nodes, edges: graphEdges, groups };
+    });
+});
+
+describe('exportToMermaid round trip on generated graphs (fast-check)', () => {
+  it('parse(export(g)) keeps ids, edges and groups, and the exported context reproduces the overlays', async () => {
+    await fc.assert(
+      fc.asyncProperty(drawnGraphs, async (graph) => {
+        let exported;
+        try {
+          exported = exportToMermaid(graph);
+        } catch (error) {
+          // Only the documented refusal is acceptable: parallel edges or dash-ambiguous keys with different overlays.
+          expect(error).toBeInstanceOf(DiagramExportError);
+          return;
+        }
+        const reparsed = await parse(exported.mermaid);
+        expect(shape(reparsed)).toEqual(shape(graph));
+        expect(reparsed.nodes.map((n) => [n.id, n.label])).toEqual(expect.arrayContaining(graph.nodes.map((n) => [n.id, n.label])));
+        const { graph: overlaid, report } = applyContext(reparsed, exported.context);
+        expect(report.errors).toEqual([]);
+        expect(report.unmatched).toEqual([]);
+        const overlayOf = (g: OverlaidGraph) => ({
+          nodes: Object.fromEntries(g.nodes.map((n) => [n.id, n.overlay])),
+          edges: g.edges.map((e) => `${e.source}>${e.target}:${JSON.stringify(e.overlay ?? null)}`).sort(),
+          groups: Object.fromEntries(g.groups.map((x) => [x.id, x.overlay?.name])),
+        });
+        const expectedEdges = overlayOf(graph).edges.map((line) => line);
+        // Every parallel edge receives the pair's overlay after the round trip.
+        const pairOverlay = new Map(graph.edges.filter((e) => e.overlay).map((e) => [`${e.source}>${e.target}`, e.overlay]));
+        expect(overlayOf(overlaid).edges).toEqual(
+          graph.edges.map((e) => `${e.source}>${e.target}:${JSON.stringify(pairOverlay.get(`${e.source}>${e.target}`) ?? null)}`).sort(),
+        );
+        expect(expectedEdges.length).toBe(graph.edges.length);
+        expect(overlayOf(overlaid).nodes).toEqual(overlayOf(graph).nodes);
+        expect(overlayOf(overlaid).groups).toEqual(overlayOf(graph).groups);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

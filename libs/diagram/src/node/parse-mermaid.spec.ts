@@ -1,0 +1,82 @@
+import { DiagramIssueCode } from '../lib/model';
+import { parseMermaid } from './parse-mermaid';
+
+describe('parseMermaid', () => {
+  it('reports a syntax error with the line, column and tokens Mermaid expected, counted in the original file', async () => {
+    const source = '---\ntitle: t\n---\n%%{init: {"theme":"dark"}}%%\n%% comment\nflowchart TD\n  A --> B\n  B --> C -->\n  C ---> ((\n';
+    const result = await parseMermaid(source);
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        expect.objectContaining({
+          code: DiagramIssueCode.MermaidSyntaxError,
+          severity: 'error',
+          line: 9,
+          column: 4,
+          expected: expect.arrayContaining(['NODE_STRING', 'PIPE']),
+        }),
+      ],
+    });
+  });
+
+  it('reports syntax errors of the other kinds too', async () => {
+    const state = await parseMermaid('stateDiagram-v2\n  A --> B\n  state X {\n  A -->\n');
+    expect(state).toEqual({ ok: false, issues: [expect.objectContaining({ line: 4, expected: ['ID', 'EDGE_STATE'] })] });
+    const sequence = await parseMermaid('sequenceDiagram\n  A->>B: hi\n  A-->>>\n');
+    expect(sequence).toEqual({ ok: false, issues: [expect.objectContaining({ line: 3, expected: expect.arrayContaining(['ACTOR']) })] });
+  });
+
+  it('refuses input over the size limit before parsing', async () => {
+    const result = await parseMermaid(`flowchart LR\n${'  A --> B\n'.repeat(20)}`, { maxBytes: 100 });
+    expect(result).toEqual({ ok: false, issues: [expect.objectContaining({ code: DiagramIssueCode.DiagramTooLarge, message: 'The diagram is 213 bytes; the limit is 100 bytes.' })] });
+  });
+
+  it('refuses unsupported kinds naming the keyword', async () => {
+    const result = await parseMermaid('pie title Pets\n "Dogs" : 386\n');
+    expect(result).toEqual({ ok: false, issues: [expect.objectContaining({ code: DiagramIssueCode.UnsupportedDiagramKind, message: expect.stringContaining('"pie"') })] });
+  });
+
+  it('parses more than 500 edges (maxEdges is raised)', async () => {
+    const lines = Array.from({ length: 700 }, (_, i) => `  n${i} --> n${i + 1}`);
+    const result = await parseMermaid(`flowchart LR\n${lines.join('\n')}\n`);
+    expect(result.ok && result.graph.edges.length).toBe(700);
+  });
+
+  it('serializes concurrent parses so module-global databases never mix', async () => {
+    const sources = [
+      'flowchart LR\n  a1 --> a2',
+      'stateDiagram-v2\n  [*] --> s1\n  s1 --> s2',
+      'sequenceDiagram\n  p1->>p2: m',
+      'C4Context\n  Person(c1, "C1")\n  System(c2, "C2")\n  Rel(c1, c2, "r")',
+      'flowchart TD\n  b1 --> b2 --> b3',
+    ];
+    const results = await Promise.all(sources.map((source) => parseMermaid(source)));
+    expect(results.map((r) => (r.ok ? r.graph.nodes.map((n) => n.id) : r.issues))).toEqual([
+      ['a1', 'a2'],
+      ['s1', 's2'],
+      ['p1', 'p2'],
+      ['c1', 'c2'],
+      ['b1', 'b2', 'b3'],
+    ]);
+  });
+
+  it('keeps [*] out of the nodes: transitions to and from it become start/end marks', async () => {
+    const result = await parseMermaid('stateDiagram-v2\n  [*] --> A\n  A --> B : go\n  B --> [*]\n  state C {\n    [*] --> c1\n  }\n');
+    expect(result).toEqual({
+      ok: true,
+      kind: 'state',
+      graph: {
+        kind: 'state',
+        nodes: [
+          { id: 'A', label: 'A' },
+          { id: 'B', label: 'B' },
+          { id: 'c1', label: 'c1', parent: 'C' },
+        ],
+        edges: [{ source: 'A', target: 'B', label: 'go' }],
+        groups: [{ id: 'C', label: 'C', nodes: ['c1'] }],
+        start: [{ state: 'A' }, { state: 'c1', scope: 'C' }],
+        end: [{ state: 'B' }],
+      },
+    });
+  });
+});
