@@ -33,7 +33,8 @@ export async function runInit(options: InitOptions, context: { cwd: string; io: 
     const created: string[] = [];
     const kept: string[] = [];
     for (const file of starterFiles(name)) {
-      (await writeIfAbsent(dir, file)) ? created.push(file.path) : kept.push(file.path);
+      const list = (await writeIfAbsent(dir, file)) ? created : kept;
+      list.push(file.path);
     }
     if (options.json) {
       const output: InitJson = { ok: true, exitCode: 0, dir, created, kept };

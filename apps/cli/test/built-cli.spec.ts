@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { SyncBundle } from '@sc/contracts';
+import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
+import { startGatewayServer, syncResult, type GatewayServer } from './support/gateway-server';
+import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
+
+/**
+ * The compiled binary as CI runs it (`npx nx run cli:build` first; `nx run cli:test` depends on the build).
+ * Runs asynchronously so the local gateway in this process can answer.
+ */
+const CLI_ROOT = path.join(__dirname, '..');
+const BIN = path.join(CLI_ROOT, 'bin/run.js');
+const COMPILED_COMMANDS = path.join(CLI_ROOT, 'dist/apps/cli/src/commands.js');
+const SAMPLE = path.join(__dirname, 'fixtures/sample-repo');
+const TOKEN = 'sc_sync_built_binary_0123456789abcdef';
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+  // Only PATH/HOME from the outside: a developer's SERVICE_* variables must not leak into the test.
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...options.env };
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: options.cwd ?? SAMPLE, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('built service-cli binary', () => {
+  let server: GatewayServer | undefined;
+  let repo: TempRepo | undefined;
+
+  beforeAll(() => {
+    if (!existsSync(COMPILED_COMMANDS)) {
+      throw new Error(`${COMPILED_COMMANDS} is missing: run \`npx nx run cli:build\` before these tests.`);
+    }
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    repo?.cleanup();
+    repo = undefined;
+  });
+
+  it('prints help listing every command', async () => {
+    const result = await runCli(['help']);
+    expect(result.code).toBe(0);
+    for (const command of ['help', 'init', 'inspect', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
+  });
+
+  it.each([['sync'], ['init'], ['inspect']])('has --help with examples on %s', async (command) => {
+    const viaFlag = await runCli([command, '--help']);
+    expect(viaFlag.code).toBe(0);
+    expect(viaFlag.stdout).toContain('EXAMPLES');
+    expect(viaFlag.stdout).toContain(`service-cli ${command}`);
+    const viaHelp = await runCli(['help', command]);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(CLI_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^service-cli/${version.replace(/\./g, '\\.')} `));
+  });
+
+  it('previews the payments fixture with --dry-run: every artifact valid, no connection opened', async () => {
+    server = await startGatewayServer(() => ({ status: 200, body: syncResult() }));
+    const result = await runCli(['sync', '--dry-run', '--json'], { env: { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: server.url } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as SyncDryRunJson;
+    expect(output.ok).toBe(true);
+    expect(output.problems).toEqual([]);
+    expect(output.artifacts).toHaveLength(16);
+    expect(output.artifacts.every((row) => row.valid)).toBe(true);
+    expect(new Set(output.artifacts.map((row) => row.diagramKind).filter(Boolean))).toEqual(new Set(['flowchart', 'state', 'sequence', 'c4']));
+    expect(output.artifacts.find((row) => row.name === 'topology')?.context).toEqual({ applied: 19, unmatched: 0, errors: 0, warnings: 0 });
+    expect(server.connections()).toBe(0);
+  });
+
+  it('prints the dry-run table in text mode', async () => {
+    const result = await runCli(['sync', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/KIND\s+NAME\s+PATH\s+SIZE\s+SHA-256\s+DIAGRAM\s+NODES\s+EDGES\s+CONTEXT/);
+    expect(result.stdout).toMatch(/architecture-diagram\s+system-context\s+.*\s+c4\s+6\s+5\s+4 applied/);
+  });
+
+  it('syncs to a gateway and never prints the token', async () => {
+    repo = createTempRepo(MINIMAL_REPO);
+    server = await startGatewayServer(() => ({ status: 200, body: syncResult() }));
+    const result = await runCli(['sync', '--json'], { cwd: repo.dir, env: { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: server.url } });
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as SyncDoneJson).result.revision).toBe(3);
+    expect(server.requests).toHaveLength(1);
+    expect((JSON.parse(server.requests[0].body) as SyncBundle).artifacts).toHaveLength(2);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('exits 2 without a token and 3 when the gateway is down', async () => {
+    const noToken = await runCli(['sync'], { env: { SERVICE_GATEWAY_URL: 'http://127.0.0.1:1' } });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('SERVICE_TOKEN is not set');
+    repo = createTempRepo(MINIMAL_REPO);
+    const down = await runCli(['sync', '--retries', '0'], { cwd: repo.dir, env: { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'http://127.0.0.1:1' } });
+    expect(down.code).toBe(3);
+    expect(down.stderr).toContain('ECONNREFUSED');
+  });
+
+  it('inspects a diagram as JSON', async () => {
+    const result = await runCli(['inspect', '.service/diagrams/checkout-sequence.mmd', '--json']);
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { kind: string; nodes: Array<{ id: string }>; groups: Array<{ id: string }> };
+    expect(output.kind).toBe('sequence');
+    expect(output.nodes.map((node) => node.id)).toEqual(['Shopper', 'Web', 'API', 'Ledger', 'PSP']);
+    expect(output.groups).toHaveLength(2);
+  });
+});
