@@ -31,7 +31,13 @@ export function configureApp(app: INestApplication): void {
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   express.disable('x-powered-by');
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': config.secureCookies ? [] : null } } }));
+  // HSTS and upgrade-insecure-requests only make sense when the service is really served over https.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': config.secureCookies ? [] : null } },
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
   app.use(cookieParser());
   express.useBodyParser('json', { limit: config.bodyLimitBytes });
   express.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: false });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
 import { ConfigError, loadAppConfig } from './config';
 import { createApp } from './app.factory';
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   }
   const app = await createApp();
   await app.listen(port);
-  app.get(await import('nestjs-pino').then((m) => m.Logger)).log(`System Context Service listening on port ${port}; open ${publicUrl}`);
+  app.get(Logger).log(`System Context Service listening on port ${port}; open ${publicUrl}`);
 }
 
 main().catch((error: unknown) => {

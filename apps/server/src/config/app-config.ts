@@ -33,6 +33,8 @@ export class AppConfig {
   /** Requests per window and per client address on the rate-limited auth endpoints. */
   authRateLimit!: { limit: number; windowMs: number };
   logLevel!: LogLevel;
+  /** `pretty` (human-readable, needs the pino-pretty dev dependency) or `json` (one object per line). */
+  logFormat!: 'json' | 'pretty';
   /** Directory of the built admin SPA served at `/`, or null when the API runs alone. */
   adminDir!: string | null;
 }
@@ -69,6 +71,7 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
     windowMs: read.durationMs('SERVICE_AUTH_RATE_WINDOW', 60_000),
   };
   config.logLevel = read.oneOf<LogLevel>('SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info');
+  config.logFormat = read.oneOf('SERVICE_LOG_FORMAT', ['json', 'pretty'], 'json');
   config.adminDir = resolveAdminDir(read, cwd);
   config.secretKey = resolveSecretKey(read, databaseUrl === undefined, dataDir) ?? Buffer.alloc(0);
   read.assertValid();

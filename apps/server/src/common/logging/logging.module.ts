@@ -1,11 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import { AppConfig } from '../../config/app-config';
+import type { LoggerOptions } from 'pino';
+import { AppConfig, type LogLevel } from '../../config/app-config';
 
 /**
- * Structured JSON logs (pino). Headers that carry credentials are redacted, and request URLs are logged
- * without secrets in the path (sign-in links) or query (setup token, OAuth code and state).
+ * Structured JSON logs (pino). Request logs carry method, path and status only: no headers, cookies or
+ * bodies; the redaction paths are a second line of defence for anything logged as an object. URLs are
+ * logged without secrets in the path (sign-in links) or query (setup token, OAuth code and state).
  */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -19,6 +21,8 @@ export const REDACTED_PATHS = [
   '*.client_secret',
   '*.accessToken',
   '*.access_token',
+  '*.refreshToken',
+  '*.idToken',
 ];
 
 export function redactUrl(url: string): string {
@@ -27,16 +31,36 @@ export function redactUrl(url: string): string {
   return query === undefined ? safePath : `${safePath}?[REDACTED]`;
 }
 
+/** Nest's per-module and per-route start-up lines: useful when debugging, noise otherwise. */
+const STARTUP_NOISE = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+export function pinoOptions(level: LogLevel): LoggerOptions {
+  const verbose = level === 'debug' || level === 'trace';
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+    hooks: {
+      logMethod(args, method) {
+        const first = args[0] as unknown;
+        const context = typeof first === 'object' && first !== null ? (first as { context?: unknown }).context : undefined;
+        if (!verbose && typeof context === 'string' && STARTUP_NOISE.has(context)) return;
+        method.apply(this, args);
+      },
+    },
+  };
+}
+
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
-          level: config.logLevel,
-          redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+          ...pinoOptions(config.logLevel),
+          ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname' } } } : {}),
           serializers: {
-            req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: redactUrl(req.url ?? '') }),
+            req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
           customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),

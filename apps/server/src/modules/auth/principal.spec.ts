@@ -1,0 +1,20 @@
+// The server always runs with reflect-metadata loaded (main.ts); some contracts classes need it at declaration.
+import 'reflect-metadata';
+import { ROLE_RANK } from '@sc/contracts';
+import { effectiveRank, type Principal } from './principal';
+
+const token = (scopes: ('sync' | 'read' | 'admin')[]): Principal => ({ kind: 'token', organizationId: 'acme', scopes, tokenId: 't' });
+
+describe('effectiveRank', () => {
+  it('is the role for sessions', () => {
+    expect(effectiveRank({ kind: 'session', organizationId: 'acme', userId: 'u', role: 'editor', sessionId: 's' }, 'POST')).toBe(ROLE_RANK.editor);
+  });
+
+  it('maps token scopes: admin → admin, read → viewer on safe methods only, sync → nothing', () => {
+    expect(effectiveRank(token(['admin']), 'DELETE')).toBe(ROLE_RANK.admin);
+    expect(effectiveRank(token(['read']), 'GET')).toBe(ROLE_RANK.viewer);
+    expect(effectiveRank(token(['read']), 'POST')).toBe(0);
+    expect(effectiveRank(token(['sync']), 'GET')).toBe(0);
+    expect(effectiveRank(token(['read', 'sync']), 'HEAD')).toBe(ROLE_RANK.viewer);
+  });
+});
