@@ -54,8 +54,15 @@ export class SsoSignInService {
 
   /** GET …/login/:slug: stores a state and answers with the provider's authorization URL. */
   async startLogin(req: Request, res: Response, organizationId: string, slug: string, redirect: unknown): Promise<string> {
-    const provider = await this.providers.forSignIn(organizationId, slug);
-    if (!provider.entity.enabled) throw providerDisabled(slug);
+    let provider: SignInProvider | undefined;
+    try {
+      provider = await this.providers.forSignIn(organizationId, slug);
+      if (!provider.entity.enabled) throw providerDisabled(slug);
+    } catch (error) {
+      // A refused start is an attempt too; only organizations that exist have an audit log.
+      if (await this.organizations.findById(organizationId)) await this.recordFailure(req, organizationId, provider?.entity.id ?? null, slug, false, error);
+      throw error;
+    }
     const started = await this.start(req, res, provider, 'login', safeRedirectPath(redirect, defaultRedirect(organizationId)), null);
     return started.authorizationUrl;
   }

@@ -32,7 +32,7 @@ interface IssuedCode {
 export class MiniIdp {
   readonly authorizeRequests: URL[] = [];
   readonly tokenRequests: { authorization: string | undefined; form: URLSearchParams }[] = [];
-  readonly userinfoRequests: { url: URL; authorization: string | undefined }[] = [];
+  readonly userinfoRequests: { url: URL; host: string | undefined; authorization: string | undefined }[] = [];
   readonly emailsRequests: { url: URL; authorization: string | undefined }[] = [];
   readonly issuedAccessTokens: string[] = [];
   private readonly codes = new Map<string, IssuedCode>();
@@ -67,7 +67,7 @@ export class MiniIdp {
     if (url.pathname === paths.authorize) return this.authorize(url, res);
     if (url.pathname === paths.token && req.method === 'POST') return this.token(req, res);
     if (url.pathname === paths.userinfo) {
-      this.userinfoRequests.push({ url, authorization: req.headers.authorization });
+      this.userinfoRequests.push({ url, host: req.headers.host, authorization: req.headers.authorization });
       if (!this.validBearer(req)) return json(res, 401, { message: 'Bad credentials' });
       const answer = this.options.userinfo({ url, authorization: req.headers.authorization });
       return json(res, answer.status ?? 200, answer.body);
