@@ -104,6 +104,15 @@ describe('built service-cli binary', () => {
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
   });
 
+  it('keeps the token out of oclif debug output too', async () => {
+    repo = createTempRepo(MINIMAL_REPO);
+    server = await startGatewayServer(() => ({ status: 401, body: { error: { code: 'token_rejected', message: `bad ${TOKEN}`, details: [] } } }));
+    const result = await runCli(['sync'], { cwd: repo.dir, env: { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: server.url, DEBUG: '*' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr.length).toBeGreaterThan(0);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
   it('exits 2 without a token and 3 when the gateway is down', async () => {
     const noToken = await runCli(['sync'], { env: { SERVICE_GATEWAY_URL: 'http://127.0.0.1:1' } });
     expect(noToken.code).toBe(2);

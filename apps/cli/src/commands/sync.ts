@@ -9,10 +9,13 @@ export default class SyncCommand extends Command {
 
   static override description = `Reads .service.yaml (or --config), checks it and every file it names, parses every Mermaid file and context JSON with the same library the server uses, and only then posts the bundle to {gateway}/api/v1/gateway/sync. CI fails fast with every problem listed (file, line, JSON path).
 
-Environment:
-  SERVICE_TOKEN                   API token with the "sync" scope (dashboard: organization → API tokens). Never printed.
-  SERVICE_GATEWAY_URL             Your installation's address, e.g. https://context.example.com
-  SERVICE_ENTERPRISE_GATEWAY_URL  Overrides the hosted gateway used with --enterprise (default ${DEFAULT_ENTERPRISE_GATEWAY_URL}).
+Environment variables:
+
+SERVICE_TOKEN: an API token with the "sync" scope, created in the dashboard under your organization → API tokens. It is sent as a Bearer token and never printed.
+
+SERVICE_GATEWAY_URL: your installation's address, e.g. https://context.example.com (the CLI posts to /api/v1/gateway/sync below it).
+
+SERVICE_ENTERPRISE_GATEWAY_URL: overrides the hosted gateway that --enterprise uses (default ${DEFAULT_ENTERPRISE_GATEWAY_URL}). With --enterprise, SERVICE_GATEWAY_URL is ignored and the CLI says so.
 
 Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/413/422 from the gateway), 2 authentication or configuration (token missing or refused, gateway or config missing), 3 server or network error after retries.`;
 
