@@ -11,6 +11,7 @@ import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
+import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { SetupModule } from './modules/setup/setup.module';
@@ -40,6 +41,7 @@ import { UsersModule } from './modules/users/users.module';
     SignInLinksModule,
     MeModule,
     // Feature modules of other areas are added below.
+    MermaidParseModule,
     ArtifactsModule,
     SsoModule,
   ],

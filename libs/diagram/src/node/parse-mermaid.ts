@@ -45,16 +45,19 @@ export async function parseMermaid(source: string, options: ParseMermaidOptions 
   const detected = detectDiagramKind(source);
   if (!detected.ok) return { ok: false, issues: [detected.issue] };
   const { kind } = detected;
-  try {
-    const graph = await withMermaid(async (mermaid) => {
-      const diagram = await mermaid.mermaidAPI.getDiagramFromText(source);
-      // Read the database before releasing the queue: the next parse clears it.
-      return graphFromDb(kind, diagram.db);
-    });
-    return { ok: true, kind, graph };
-  } catch (error) {
-    return { ok: false, issues: [syntaxIssue(source, error)] };
-  }
+  // Only Mermaid's own parse errors become issues; failing to load Mermaid is a server fault and rejects.
+  const outcome = await withMermaid(async (mermaid): Promise<{ graph: GraphModel } | { error: unknown }> => {
+    let diagram;
+    try {
+      diagram = await mermaid.mermaidAPI.getDiagramFromText(source);
+    } catch (error) {
+      return { error };
+    }
+    // Read the database before releasing the queue: the next parse clears it.
+    return { graph: graphFromDb(kind, diagram.db) };
+  });
+  if ('graph' in outcome) return { ok: true, kind, graph: outcome.graph };
+  return { ok: false, issues: [syntaxIssue(source, outcome.error)] };
 }
 
 function syntaxIssue(source: string, error: unknown): DiagramIssue {

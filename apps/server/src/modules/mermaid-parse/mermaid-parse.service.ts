@@ -1,0 +1,34 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { ParseMermaidResult } from '@sc/diagram/node';
+import { MermaidParseConfig } from './mermaid-parse.config';
+import { MermaidWorkerPool } from './mermaid-worker-pool';
+
+export interface MermaidParseOptions {
+  /** UTF-8 byte limit; defaults to SERVICE_MERMAID_MAX_BYTES. */
+  maxBytes?: number;
+  /** Overrides SERVICE_MERMAID_PARSE_TIMEOUT for this parse. */
+  timeoutMs?: number;
+}
+
+/**
+ * Parses Mermaid with Mermaid's own parser in worker threads, so a large diagram never blocks
+ * the event loop. Resolves with the library's result (graph or issues such as
+ * mermaid_syntax_error / diagram_too_large); throws diagram_parse_timeout (422) or
+ * diagram_parser_unavailable (503) as domain errors.
+ */
+@Injectable()
+export class MermaidParseService implements OnModuleDestroy {
+  private readonly pool: MermaidWorkerPool;
+
+  constructor(private readonly config: MermaidParseConfig) {
+    this.pool = new MermaidWorkerPool({ size: config.workers, timeoutMs: config.timeoutMs });
+  }
+
+  parse(source: string, options: MermaidParseOptions = {}): Promise<ParseMermaidResult> {
+    return this.pool.parse(source, options.maxBytes ?? this.config.maxBytes, options.timeoutMs ?? this.config.timeoutMs);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.close();
+  }
+}

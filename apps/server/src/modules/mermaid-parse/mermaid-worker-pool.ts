@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ParseMermaidResult } from '@sc/diagram/node';
+import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
+import type { ParseRequest, ParseResponse } from './mermaid-parse.protocol';
+
+export interface WorkerPoolOptions {
+  size: number;
+  timeoutMs: number;
+  /** Creates one worker thread; tests may substitute their own. */
+  createWorker?: () => Worker;
+}
+
+interface Job {
+  request: ParseRequest;
+  timeoutMs: number;
+  resolve: (result: ParseMermaidResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Starts the compiled worker in production (dist/.../mermaid-parse.worker.js). When the
+ * server runs from TypeScript sources (ts-jest, ts-node) there is no .js file, so the worker
+ * registers ts-node (transpile only) and tsconfig-paths for the `@sc/*` aliases first.
+ */
+export function createParserWorker(): Worker {
+  const compiled = join(__dirname, 'mermaid-parse.worker.js');
+  if (existsSync(compiled)) return new Worker(compiled);
+  const source = join(__dirname, 'mermaid-parse.worker.ts');
+  const root = join(__dirname, '..', '..', '..', '..', '..');
+  const bootstrap = `
+    process.env.TS_NODE_PROJECT = ${JSON.stringify(join(root, 'apps/server/tsconfig.spec.json'))};
+    require('ts-node').register({ transpileOnly: true });
+    const { compilerOptions } = require(${JSON.stringify(join(root, 'tsconfig.base.json'))});
+    require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(root)}, paths: compilerOptions.paths });
+    require(${JSON.stringify(source)});
+  `;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/**
+ * A fixed pool of parser threads. Each thread parses one diagram at a time; others wait in a
+ * FIFO queue. A parse that overruns the timeout cannot be interrupted inside Mermaid, so its
+ * thread is terminated and replaced, and the caller gets diagram_parse_timeout.
+ */
+export class MermaidWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly createWorker: () => Worker;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.createWorker = options.createWorker ?? createParserWorker;
+    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  }
+
+  /** `timeoutMs` overrides the pool's timeout for this parse. */
+  parse(source: string, maxBytes: number, timeoutMs = this.options.timeoutMs): Promise<ParseMermaidResult> {
+    if (this.closed) return Promise.reject(unavailable('The diagram parser is shutting down.'));
+    return new Promise<ParseMermaidResult>((resolve, reject) => {
+      this.queue.push({ request: { id: this.nextId++, source, maxBytes }, timeoutMs, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Jobs waiting for a free thread (for diagnostics and tests). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(unavailable('The diagram parser is shutting down.'));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        this.finish(slot)?.reject(unavailable('The diagram parser is shutting down.'));
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: this.createWorker() };
+    slot.worker.on('message', (response: ParseResponse) => {
+      if (slot.job?.request.id !== response.id) return;
+      const job = this.finish(slot);
+      if ('result' in response) job?.resolve(response.result);
+      else job?.reject(unavailable(`The diagram parser failed: ${response.failure}`));
+      this.dispatch();
+    });
+    slot.worker.on('error', (error) => this.replace(slot, unavailable(`A diagram parser thread crashed: ${error.message}`)));
+    slot.worker.on('exit', () => {
+      if (!this.closed && this.slots.includes(slot)) this.replace(slot, unavailable('A diagram parser thread exited.'));
+    });
+    slot.worker.unref();
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        this.replace(
+          slot,
+          mermaidParseError(
+            MermaidParseErrorCode.ParseTimeout,
+            `Parsing the diagram took longer than ${job.timeoutMs} ms and was stopped. Split the diagram or simplify it.`,
+          ),
+        );
+      }, job.timeoutMs);
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  private finish(slot: Slot): Job | undefined {
+    const job = slot.job;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    return job;
+  }
+
+  /** Fails the slot's current job with `error`, kills its thread and starts a fresh one. */
+  private replace(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.finish(slot)?.reject(error);
+    this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    if (this.closed) return;
+    this.slots.push(this.spawn());
+    this.dispatch();
+  }
+}
+
+function unavailable(message: string): Error {
+  return mermaidParseError(MermaidParseErrorCode.ParserUnavailable, message);
+}
