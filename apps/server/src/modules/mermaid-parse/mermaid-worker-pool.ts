@@ -55,16 +55,24 @@ export class MermaidWorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private started = false;
   private readonly createWorker: () => Worker;
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.createWorker = options.createWorker ?? createParserWorker;
-    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Threads start on first use: a server (or test app) that never parses a diagram never pays for Mermaid. */
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
   }
 
   /** `timeoutMs` overrides the pool's timeout for this parse. */
   parse(source: string, maxBytes: number, timeoutMs = this.options.timeoutMs): Promise<ParseMermaidResult> {
     if (this.closed) return Promise.reject(unavailable('The diagram parser is shutting down.'));
+    this.start();
     return new Promise<ParseMermaidResult>((resolve, reject) => {
       this.queue.push({ request: { id: this.nextId++, source, maxBytes }, timeoutMs, resolve, reject });
       this.dispatch();
