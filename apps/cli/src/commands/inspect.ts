@@ -21,14 +21,15 @@ Exit codes: 0 valid, 1 errors (printed with file, line and JSON path), 2 a file 
 
   static override flags = {
     context: Flags.string({ summary: 'Context JSON overlay to validate and apply.', helpValue: '<file.json>' }),
-    database: Flags.string({ summary: 'A database name dbConfig.databaseName may use (repeatable).', multiple: true, default: [] }),
+    // Non-greedy: `--database a file.mmd` must not swallow the file argument.
+    database: Flags.string({ summary: 'A database name dbConfig.databaseName may use (repeat the flag for several).', multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
     json: Flags.boolean({ summary: 'Print the graph model (and report) as JSON.', default: false }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(InspectCommand);
     process.exitCode = await runInspect(
-      { file: args.file, context: flags.context, databases: flags.database, json: flags.json },
+      { file: args.file, context: flags.context, databases: flags.database ?? [], json: flags.json },
       { cwd: process.cwd(), io: processIo },
     );
   }
