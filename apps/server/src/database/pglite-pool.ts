@@ -28,7 +28,10 @@ export interface PgliteModule {
 }
 
 class PGliteClient extends EventEmitter {
-  constructor(private readonly db: PGliteLike) {
+  constructor(
+    private readonly db: PGliteLike,
+    private readonly releaseLease: () => void = () => undefined,
+  ) {
     super();
   }
 
@@ -50,8 +53,9 @@ class PGliteClient extends EventEmitter {
     );
   }
 
+  /** Ends this client's lease (pg's promise-style API; the callback style passes `release` instead). */
   release(): void {
-    // Leases are released through the callback handed out by Pool.connect.
+    this.releaseLease();
   }
 }
 
@@ -60,7 +64,6 @@ export function createPgliteModule(db: PGliteLike): PgliteModule {
   let closed = false;
 
   class Pool extends EventEmitter {
-    private readonly client = new PGliteClient(db);
 
     connect(callback?: ConnectCallback): Promise<PGliteClient> | void {
       const previous = queue;
@@ -75,7 +78,7 @@ export function createPgliteModule(db: PGliteLike): PgliteModule {
             release();
           }
         };
-        return { client: this.client, done };
+        return { client: new PGliteClient(db, done), done };
       });
       if (!callback) return acquired.then(({ client }) => client);
       acquired.then(
@@ -87,8 +90,14 @@ export function createPgliteModule(db: PGliteLike): PgliteModule {
       );
     }
 
-    query(text: string, params?: unknown[] | QueryCallback, callback?: QueryCallback): Promise<unknown> {
-      return this.client.query(text, params, callback);
+    /** Like pg's pool.query: runs one query on a short lease. */
+    async query(text: string, params?: unknown[] | QueryCallback, callback?: QueryCallback): Promise<unknown> {
+      const client = (await this.connect()) as PGliteClient;
+      try {
+        return await client.query(text, params, callback);
+      } finally {
+        client.release();
+      }
     }
 
     end(callback?: (error?: Error | null) => void): Promise<void> {

@@ -1,0 +1,46 @@
+import { openPglite } from './pglite';
+import { createPgliteModule } from './pglite-pool';
+
+type Client = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>; release(): void };
+type Pool = { connect(): Promise<Client>; connect(cb: (error: Error | null, client?: Client, release?: () => void) => void): void; end(): Promise<void> };
+
+describe('PGlite pool', () => {
+  let pool: Pool;
+  beforeAll(async () => {
+    const { Pool } = createPgliteModule(await openPglite(null));
+    pool = new Pool() as unknown as Pool;
+  }, 60_000);
+  afterAll(() => pool.end());
+
+  it('answers pg-style results with rowCount for writes', async () => {
+    const client = await pool.connect();
+    await client.query('CREATE TABLE t (n int)');
+    const insert = await client.query('INSERT INTO t VALUES ($1), ($2)', [1, 2]);
+    expect(insert.rowCount).toBe(2);
+    const select = await client.query('SELECT sum(n)::int AS total FROM t WHERE n > $1', [0]);
+    expect(select.rows).toEqual([{ total: 3 }]);
+    client.release();
+  });
+
+  it('leases the connection exclusively until it is released, so transactions cannot interleave', async () => {
+    const order: string[] = [];
+    const first = await new Promise<{ client: Client; release: () => void }>((resolve, reject) =>
+      pool.connect((error, client, release) => (error || !client || !release ? reject(error) : resolve({ client, release }))),
+    );
+    await first.client.query('BEGIN');
+    const second = new Promise<void>((resolve, reject) =>
+      pool.connect((error, _client, release) => {
+        if (error || !release) return reject(error);
+        order.push('second acquired');
+        release();
+        resolve();
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    order.push('first still holding');
+    await first.client.query('COMMIT');
+    first.release();
+    await second;
+    expect(order).toEqual(['first still holding', 'second acquired']);
+  });
+});
