@@ -1,3 +1,6 @@
+import { CliError, toJsonError, type ExitCode } from './exit-codes';
+import { formatProblems } from './format';
+
 /** Where a command writes. Injected so tests capture output and so every write passes the redactor. */
 export interface CliIo {
   out(text: string): void;
@@ -25,3 +28,22 @@ export const processIo: CliIo = {
     return Boolean(process.stderr.isTTY);
   },
 };
+
+/**
+ * Runs a command body; a CliError becomes its exit code plus one message (a JSON error document with --json,
+ * text on stderr otherwise). Anything else is a bug and propagates to oclif's handler.
+ */
+export async function runReportingErrors(io: CliIo, json: boolean, body: () => Promise<ExitCode>): Promise<ExitCode> {
+  try {
+    return await body();
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    if (json) {
+      io.out(JSON.stringify(toJsonError(error), null, 2));
+    } else {
+      io.err(`Error: ${error.message}`);
+      if (error.problems.length) io.err(formatProblems(error.problems));
+    }
+    return error.exitCode;
+  }
+}

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { NAME_MAX_LENGTH, SERVICE_CONFIG_FILE_NAME, nameProblem } from '@sc/contracts';
-import { CliError, ExitCode, toJsonError } from './exit-codes';
-import type { CliIo } from './io';
+import { CliError, ExitCode } from './exit-codes';
+import { runReportingErrors, type CliIo } from './io';
 import type { InitJson } from './output-types';
 
 export interface InitOptions {
@@ -24,7 +24,7 @@ const LAYOUT_DIRS = ['.service/diagrams', '.service/flows', '.service/schemas', 
 export async function runInit(options: InitOptions, context: { cwd: string; io: CliIo }): Promise<ExitCode> {
   const { io } = context;
   const dir = path.resolve(context.cwd, options.dir);
-  try {
+  return runReportingErrors(io, options.json, async () => {
     const name = options.name ?? defaultServiceName(dir);
     const problem = nameProblem(name);
     if (problem) throw new CliError(ExitCode.Validation, 'invalid_name', `Service name: ${problem} Pass --name.`);
@@ -49,12 +49,7 @@ export async function runInit(options: InitOptions, context: { cwd: string; io: 
         : `\n${SERVICE_CONFIG_FILE_NAME} already existed and was kept; preview it with: service-cli sync --dry-run`,
     );
     return ExitCode.Ok;
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    if (options.json) io.out(JSON.stringify(toJsonError(error), null, 2));
-    else io.err(`Error: ${error.message}`);
-    return error.exitCode;
-  }
+  });
 }
 
 /** Creates the file only when nothing (not even a dangling symlink) is at its path; `wx` makes that atomic. */

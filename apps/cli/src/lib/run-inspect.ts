@@ -2,9 +2,9 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
 import { checkDiagram } from './diagram-check';
-import { CliError, ExitCode, toJsonError, type CliProblem } from './exit-codes';
+import { CliError, ExitCode, type CliProblem } from './exit-codes';
 import { formatProblems, renderTable } from './format';
-import type { CliIo } from './io';
+import { runReportingErrors, type CliIo } from './io';
 import { displayPathOf } from './load-config';
 import type { InspectJson } from './output-types';
 
@@ -26,7 +26,7 @@ export interface InspectReport extends Partial<OverlaidGraph> {
 /** `service-cli inspect`: parse one Mermaid file (and a context) and show what the service would store. */
 export async function runInspect(options: InspectOptions, context: { cwd: string; io: CliIo }): Promise<ExitCode> {
   const { io, cwd } = context;
-  try {
+  return runReportingErrors(io, options.json, async () => {
     const file = displayPathOf(path.resolve(cwd, options.file), cwd);
     const mermaid = await readInput(path.resolve(cwd, options.file), options.file);
     const contextFile = options.context !== undefined ? displayPathOf(path.resolve(cwd, options.context), cwd) : undefined;
@@ -56,12 +56,7 @@ export async function runInspect(options: InspectOptions, context: { cwd: string
     if (check.problems.length) io.err(formatProblems(check.problems));
     io.out(check.ok ? `${file} is valid.` : `${file} is invalid.`);
     return exitCode;
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    if (options.json) io.out(JSON.stringify(toJsonError(error), null, 2));
-    else io.err(`Error: ${error.message}`);
-    return error.exitCode;
-  }
+  });
 }
 
 async function readInput(absolute: string, shown: string): Promise<string> {

@@ -1,8 +1,8 @@
 import type { SyncResult } from '@sc/contracts';
-import { CliError, ExitCode, toJsonError } from './exit-codes';
+import { CliError, ExitCode } from './exit-codes';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
-import { redactingIo, type CliIo } from './io';
+import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { SyncDoneJson, SyncDryRunJson } from './output-types';
 import { prepareSync, type ArtifactRow, type PreparedSync } from './prepare-sync';
 import { DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
@@ -29,18 +29,7 @@ export interface SyncContext {
 export async function runSync(options: SyncOptions, context: SyncContext): Promise<ExitCode> {
   // Redact the token from everything printed, whatever path the output takes.
   const io = redactingIo(context.io, [context.env['SERVICE_TOKEN']?.trim()]);
-  try {
-    return options.dryRun ? await dryRun(options, context, io) : await realSync(options, context, io);
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    if (options.json) {
-      io.out(JSON.stringify(toJsonError(error), null, 2));
-    } else {
-      io.err(`Error: ${error.message}`);
-      if (error.problems.length) io.err(formatProblems(error.problems));
-    }
-    return error.exitCode;
-  }
+  return runReportingErrors(io, options.json, () => (options.dryRun ? dryRun(options, context, io) : realSync(options, context, io)));
 }
 
 async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Promise<ExitCode> {
