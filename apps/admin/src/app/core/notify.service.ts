@@ -11,6 +11,11 @@ export class NotifyService {
     this.snackBar.open(message, 'Dismiss', { duration: 4000, politeness: 'polite' });
   }
 
+  /** Closes any message, e.g. when the person signs out and the old context no longer applies. */
+  dismiss(): void {
+    this.snackBar.dismiss();
+  }
+
   error(error: unknown): void {
     const apiError = toApiError(error);
     // Errors stay until dismissed: a person should not miss why their action failed.

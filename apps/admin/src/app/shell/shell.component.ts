@@ -57,6 +57,7 @@ export class ShellComponent {
     this.signingOut.set(true);
     try {
       await this.session.signOut();
+      this.notify.dismiss();
     } catch (error: unknown) {
       this.notify.error(error);
     } finally {

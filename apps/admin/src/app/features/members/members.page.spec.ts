@@ -73,6 +73,8 @@ describe('MembersPage', () => {
     await settle(fixture);
     expect(rowsText().some((row) => row.includes('carol@acme.test') && row.includes('editor'))).toBe(true);
     expect(fixture.componentInstance.addForm.controls.email.value).toBe('');
+    // The emptied form is ready for the next person, not showing "Enter an email address".
+    expect(textOf(fixture)).not.toContain('Enter an email address.');
   });
 
   it('explains an invalid email without calling the server', async () => {

@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal, viewChild } from '@angular/core';
+import { FormBuilder, FormGroupDirective, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
@@ -67,6 +67,9 @@ export class MembersPage implements OnInit {
   readonly allRoles = ROLES;
   readonly columns = ['member', 'role', 'source', 'status', 'actions'];
 
+  /** Resetting through the directive also clears its "submitted" state, so the emptied form shows no errors. */
+  private readonly addFormDirective = viewChild(FormGroupDirective);
+
   readonly addForm = inject(FormBuilder).nonNullable.group({
     email: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
     role: ['viewer' as Role, [Validators.required]],
@@ -108,7 +111,7 @@ export class MembersPage implements OnInit {
       );
       this.members.update((members) => [...members.filter((m) => m.userId !== member.userId), member]);
       this.notify.success(`${member.displayName} was added as ${member.role}.`);
-      this.addForm.reset();
+      this.addFormDirective()?.resetForm({ email: '', role: value.role, displayName: '' });
     } catch (error: unknown) {
       this.addError.set(toApiError(error));
     } finally {

@@ -11,6 +11,7 @@ import { ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { SessionService } from '../../core/session.service';
+import { BrandComponent } from '../../shared/brand.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { suggestOrganizationId } from './organization-id';
@@ -30,6 +31,7 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
     MatIconModule,
     MatInputModule,
     MatProgressBarModule,
+    BrandComponent,
     ErrorBannerComponent,
     OneTimeSecretComponent,
   ],

@@ -1,14 +1,16 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
+import { BrandComponent } from '../../shared/brand.component';
 
 /** Where people land after signing out, when their session expired, or when they open a page without one. */
 @Component({
   selector: 'sc-signed-out-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatIconModule],
+  imports: [MatCardModule, MatIconModule, BrandComponent],
   template: `
     <main class="center">
+      <sc-brand />
       <mat-card appearance="outlined" class="card">
         <mat-card-header>
           <mat-card-title><h1>{{ title() }}</h1></mat-card-title>
@@ -26,8 +28,9 @@ import { MatIconModule } from '@angular/material/icon';
   styles: `
     .center {
       display: flex;
-      justify-content: center;
-      padding: 64px 16px;
+      flex-direction: column;
+      align-items: center;
+      padding: 48px 16px;
     }
     .card {
       max-width: 520px;

@@ -1,0 +1,160 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { RunningServer, startServer } from './support/server';
+
+/**
+ * Issue 2 "done when": the printed setup URL leads in a real browser to a working owner session, and the members
+ * and tokens pages work. One ordered story through the built server and admin app.
+ */
+describe('first run in a real browser', () => {
+  const setupToken = `e2e-setup-${Date.now()}-0123456789`;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    server = await startServer(setupToken);
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15000);
+    problems = watchForPageProblems(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(() => {
+    // A failing step is easier to read with what the page and the server said.
+    expect(problems).toEqual([]);
+  });
+
+  async function bearer(token: string, path: string): Promise<Response> {
+    return fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+
+  it('prints a setup URL that opens the setup page', async () => {
+    expect(server.setupUrl).toBe(`${server.baseUrl}/setup?token=${encodeURIComponent(setupToken)}`);
+    await page.goto(server.setupUrl);
+    await visible(page.getByRole('heading', { name: 'Set up System Context' }));
+    // The token came with the URL, so the page does not ask for it.
+    await eventually(async () => expect(await page.getByLabel('Setup token').count()).toBe(0));
+    await screenshot(page, '01-setup');
+  });
+
+  it('validates the form, then creates the organization and owner and shows the admin token once', async () => {
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await visible(page.getByText("Enter the organization's name."));
+    await visible(page.getByText("Enter the owner's email address."));
+    await screenshot(page, '02-setup-validation');
+
+    await page.getByLabel('Organization name').fill('Acme Corp');
+    await eventually(async () => expect(await page.getByLabel('Organization ID').inputValue()).toBe('acme-corp'));
+    await page.getByLabel('Email').fill('owner@acme.test');
+    await page.getByLabel('Display name').fill('Olga Owner');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+
+    await visible(page.getByRole('heading', { name: 'Your organization is ready' }));
+    await visible(page.getByText('Copy it now — it is shown only once.'));
+    const adminToken = await page.getByTestId('one-time-secret').inputValue();
+    expect(adminToken.length).toBeGreaterThan(20);
+    await screenshot(page, '03-setup-admin-token');
+
+    // The token shown is a working admin token of the new organization.
+    const me = await bearer(adminToken, '/api/v1/me');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ kind: 'token', organization: { id: 'acme-corp' }, scopes: ['admin'] });
+  });
+
+  it('continues to the organization home with an owner session', async () => {
+    await page.getByRole('button', { name: /continue to Acme Corp/ }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
+    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Acme Corp'));
+    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
+    await visible(page.getByText('You are owner of this organization.'));
+    await screenshot(page, '04-org-home');
+  });
+
+  it('adds a member on the members page and changes their role', async () => {
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page.waitForURL(/\/orgs\/acme-corp\/members$/);
+    await visible(page.getByRole('heading', { name: 'Members', level: 1 }));
+
+    const form = page.getByTestId('member-add-form');
+    await form.getByLabel('Email').fill('dev@acme.test');
+    await form.getByLabel('Display name').fill('Dana Developer');
+    await form.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'editor' }).click();
+    await form.getByRole('button', { name: 'Add member' }).click();
+    await visible(page.getByText('Dana Developer was added as editor.'));
+    // The emptied form does not greet the next entry with errors.
+    expect(await form.getByText('Enter an email address.').count()).toBe(0);
+
+    const row = page.getByRole('row', { name: /Dana Developer/ });
+    await containsText(row, 'dev@acme.test');
+    await containsText(row.getByRole('combobox', { name: 'Role of Dana Developer' }), 'editor');
+
+    await row.getByRole('combobox', { name: 'Role of Dana Developer' }).click();
+    await page.getByRole('option', { name: 'admin' }).click();
+    await visible(page.getByText('Dana Developer is now admin.'));
+    await screenshot(page, '05-members');
+
+    // The change is stored, not only shown: read it back through the API with the browser's session.
+    const members = (await (await page.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`)).json()) as {
+      email: string;
+      role: string;
+    }[];
+    expect(members.find((m) => m.email === 'dev@acme.test')?.role).toBe('admin');
+  });
+
+  it('creates an API token that is shown once, then revokes it', async () => {
+    await page.getByRole('tab', { name: 'API tokens' }).click();
+    await page.waitForURL(/\/orgs\/acme-corp\/tokens$/);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByLabel('Name').fill('CI pipeline');
+    await page.getByRole('checkbox', { name: /read/ }).check();
+    await page.getByTestId('token-create').click();
+
+    await visible(page.getByText('Token “CI pipeline” created'));
+    const secret = await page.getByTestId('one-time-secret').inputValue();
+    const row = page.getByTestId('token-row-CI pipeline');
+    await containsText(row, 'Active');
+    await containsText(row, 'sync');
+    await containsText(row, 'read');
+    // Only the prefix is listed, never the secret.
+    expect(await page.locator('table').innerText()).not.toContain(secret);
+    await screenshot(page, '06-token-created');
+    expect((await bearer(secret, '/api/v1/me')).status).toBe(200);
+
+    // Shown once: after leaving and coming back, the secret is gone from the page.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('tab', { name: 'API tokens' }).click();
+    await visible(page.getByTestId('token-row-CI pipeline'));
+    await eventually(async () => expect(await page.getByTestId('one-time-secret').count()).toBe(0));
+
+    await page.getByRole('button', { name: 'Revoke token CI pipeline' }).click();
+    await containsText(page.getByRole('dialog'), 'Anything using');
+    await screenshot(page, '07-token-revoke-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    await containsText(page.getByTestId('token-row-CI pipeline'), 'Revoked');
+    await screenshot(page, '08-token-revoked');
+    expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
+  });
+
+  it('signs out, after which the organization pages need a new sign-in', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.baseUrl}/signed-out`);
+    await visible(page.getByRole('heading', { name: 'You are signed out' }));
+    await screenshot(page, '09-signed-out');
+
+    await page.goto(`${server.baseUrl}/orgs/acme-corp/members`);
+    await page.waitForURL(/\/signed-out\?returnUrl=/);
+    expect((await page.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { WORKSPACE } from './server';
+
+export const SCREENSHOT_DIR = join(WORKSPACE, 'tmp/screenshots');
+
+/** Debian's Chromium, never a downloaded browser; flags keep it offline and quiet on a CI host. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Problems a person would notice or that hint at a broken page: uncaught errors and CSP refusals. */
+export function watchForPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  return problems;
+}
+
+/** Saves a full-page screenshot once dialogs, ripples and snackbars have finished animating. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Retries an assertion until it passes or the time is up (pages update asynchronously), then throws its error. */
+export async function eventually(assertion: () => Promise<void>, timeoutMs = 15000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+}
+
+export async function containsText(locator: Locator, text: string): Promise<void> {
+  await eventually(async () => expect(await locator.innerText()).toContain(text));
+}

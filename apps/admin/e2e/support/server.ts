@@ -1,0 +1,92 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const WORKSPACE = resolve(__dirname, '../../../..');
+const SERVER_MAIN = join(WORKSPACE, 'dist/apps/server/apps/server/src/main.js');
+const ADMIN_DIR = join(WORKSPACE, 'dist/apps/admin/browser');
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The first-run URL exactly as the server printed it. */
+  setupUrl: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`node dist/.../main.js`) on embedded PGlite in a fresh data directory, serving the
+ * built admin app, exactly as `npm start` does; resolves once it printed the setup URL and answers /api/v1/health.
+ */
+export async function startServer(setupToken: string): Promise<RunningServer> {
+  for (const required of [SERVER_MAIN, join(ADMIN_DIR, 'index.html')]) {
+    if (!existsSync(required)) throw new Error(`${required} is missing: build first (nx run admin:e2e builds server and admin).`);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-admin-e2e-'));
+  let output = '';
+  // The embedded database: a DATABASE_URL inherited from the shell would point the run at a shared server.
+  const { DATABASE_URL: _ignored, SERVICE_SECRET_KEY: _alsoIgnored, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: WORKSPACE,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: baseUrl,
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_SETUP_TOKEN: setupToken,
+      SERVICE_ADMIN_DIR: ADMIN_DIR,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90000;
+  let setupUrl: string | undefined;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${child.exitCode}:\n${output}`);
+    }
+    setupUrl ??= /(https?:\/\/\S+\/setup\?token=[^\s"]+)/.exec(output)?.[1];
+    if (setupUrl && (await healthy(baseUrl))) return { baseUrl, setupUrl, logs: () => output, stop };
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  await stop();
+  throw new Error(`The server did not become ready within 90 s (setup URL printed: ${setupUrl ?? 'no'}):\n${output}`);
+}
+
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,12 @@
+// Browser end-to-end tests: the built server (serving the built admin app) driven through Debian Chromium.
+// `nx run admin:e2e` builds both first; running this config alone expects dist/ to be current.
+module.exports = {
+  displayName: 'admin-e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/e2e/**/*.spec.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.e2e.json' }],
+  },
+  testTimeout: 180000,
+};
