@@ -1,33 +1,50 @@
-import type { SsoDiscoveryResponse, SsoProviderResponse } from '@sc/contracts';
-import { call, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import type { SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { TestBrowser } from './harness/browser';
+import { captureOutput } from './harness/capture-output';
 import { OidcIdp, signInAtIdp } from './harness/oidc-idp';
-import { callbackUrl, CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl, meOf } from './sso-support';
+import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
-/** The whole redirect flow against a real, certified OpenID provider (oidc-provider) on loopback. */
+type ErrorBody = { error: { code: string; message: string } };
+const HOST = '127.0.0.1';
+const BINDING = 'sc_sso_binding';
+
+/**
+ * The whole redirect flow against a real, certified OpenID provider (oidc-provider) on loopback: login
+ * and consent interactions, PKCE, client_secret_post, signed ID tokens, UserInfo — plus the one-time state
+ * (replay, expiry, other browser, other provider or organization, 50 concurrent callbacks), open
+ * redirects, organization-scoped sessions, test sign-in, and no secret or token in logs or the database.
+ */
 describe('SSO sign-in through a real OpenID provider', () => {
   let t: TestApp;
   let org: SeededOrganization;
+  let globex: SeededOrganization;
   let idp: OidcIdp;
   let provider: SsoProviderResponse;
+  let output: ReturnType<typeof captureOutput>;
+  const authorizationCodes: string[] = [];
+  const stateValues: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    output = captureOutput();
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' } });
     org = await setupOrganization(t, { orgId: 'acme' });
+    globex = await createOrganization(t, org, { orgId: 'globex' });
     idp = await OidcIdp.start({
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
-      redirectUris: [callbackUrl(t, 'acme', 'corp')],
+      redirectUris: [callbackUrl(t, 'acme', 'corp'), callbackUrl(t, 'acme', 'corp2'), callbackUrl(t, 'globex', 'corp')],
       accounts: {
         ada: { email: 'Ada@Example.com', name: 'Ada Lovelace', groups: ['eng', 'sc-admins'] },
-        bob: { email: 'bob@example.com', name: '', groups: ['eng'] },
+        bob: { email: 'bob@example.com', name: 'Bob', groups: ['eng'] },
+        carol: { email: 'carol@example.com', name: 'Carol', groups: [] },
+        dave: { email: 'dave@example.com', name: 'Dave', groups: ['sc-admins'] },
+        mallory: { email: 'mallory@evil.example', name: 'Mallory', groups: [] },
       },
     });
     const discovery = await call<SsoDiscoveryResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: idp.issuer } });
     expect(discovery.status).toBe(200);
-    provider = await createProvider(t, org, {
-      slug: 'corp',
-      displayName: 'Corp IdP',
+    const fromDiscovery = {
       type: 'generic',
       authUrl: discovery.body.authorization_endpoint,
       tokenUrl: discovery.body.token_endpoint,
@@ -39,13 +56,37 @@ describe('SSO sign-in through a real OpenID provider', () => {
       allowedDomains: ['example.com'],
       claimRules: [{ claim: 'groups', operator: 'equals', value: 'sc-admins', role: 'admin' }],
       defaultRole: 'viewer',
-    });
+    };
+    provider = await createProvider(t, org, { slug: 'corp', displayName: 'Corp IdP', ...fromDiscovery });
+    await createProvider(t, org, { slug: 'corp2', displayName: 'Corp IdP (second)', ...fromDiscovery });
+    await createProvider(t, globex, { slug: 'corp', displayName: 'Globex IdP', ...fromDiscovery });
   });
 
   afterAll(async () => {
+    output?.restore();
     await idp?.close();
     await t?.close();
   });
+
+  /** Runs the provider part and holds the callback URL (with code and state) without calling it. */
+  async function holdCallback(browser: TestBrowser, account: string, redirect = '/orgs/acme'): Promise<string> {
+    const page = await signInAtIdp(browser, idp, loginUrl(t, 'acme', 'corp', redirect), account, { stopBefore: isCallback(t) });
+    if (!page.stoppedAt) throw new Error(`The provider did not redirect to the callback: ${page.status} ${page.text.slice(0, 300)}`);
+    authorizationCodes.push(new URL(page.stoppedAt).searchParams.get('code') ?? '');
+    stateValues.push(new URL(page.stoppedAt).searchParams.get('state') ?? '');
+    return page.stoppedAt;
+  }
+
+  async function jsonCall(url: string, cookie: string) {
+    const response = await fetch(url, { redirect: 'manual', headers: { accept: 'application/json', cookie } });
+    const text = await response.text();
+    return { status: response.status, location: response.headers.get('location'), body: text ? (JSON.parse(text) as ErrorBody) : undefined };
+  }
+
+  async function lastAudit(): Promise<SsoAuditPage['items'][number]> {
+    const page = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?limit=1', { headers: sessionHeaders(org.owner) });
+    return page.body.items[0];
+  }
 
   it('discovery reads the provider document', async () => {
     const discovery = await call<SsoDiscoveryResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: idp.issuer } });
@@ -62,13 +103,196 @@ describe('SSO sign-in through a real OpenID provider', () => {
 
   it('signs a new user in: state, PKCE, client_secret_post, ID token, UserInfo, claim rule role, session, redirect', async () => {
     const browser = new TestBrowser();
-    const page = await signInAtIdp(browser, idp, loginUrl(t, 'acme', 'corp', '/orgs/acme/diagrams?tab=1'), 'ada', { stopBefore: isSpaPage(t) });
+    const callback = await holdCallback(browser, 'ada', '/orgs/acme/diagrams?tab=1');
+    expect(browser.cookie(HOST, BINDING)).toMatch(/^[\w-]{43}$/);
+    const page = await browser.follow(callback, { stopBefore: isSpaPage(t) });
     expect(page.stoppedAt).toBe(`${t.baseUrl}/orgs/acme/diagrams?tab=1`);
+    expect(browser.cookie(HOST, BINDING)).toBeUndefined();
     expect(idp.tokenRequestAuthorization.at(-1)).toBeUndefined();
     const me = await meOf(t, browser);
     expect(me.status).toBe(200);
     expect(me.body.organization.id).toBe('acme');
     expect(me.body.user).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace' });
     expect(me.body.role).toBe('admin');
+    expect(await lastAudit()).toMatchObject({ outcome: 'success', email: 'ada@example.com', role: 'admin', test: false, providerSlug: 'corp' });
+  });
+
+  it('refuses a replayed callback: the state is consumed (400 invalid_or_expired_state)', async () => {
+    const browser = new TestBrowser();
+    const callback = await holdCallback(browser, 'bob');
+    const binding = browser.cookie(HOST, BINDING) as string;
+    expect((await browser.follow(callback, { stopBefore: isSpaPage(t) })).stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
+    const replay = await jsonCall(callback, `${BINDING}=${binding}`);
+    expect(replay.status).toBe(400);
+    expect(replay.body?.error.code).toBe('invalid_or_expired_state');
+    expect((await lastAudit()).message).toMatch(/already used/);
+    const html = await fetch(callback, { redirect: 'manual', headers: { cookie: `${BINDING}=${binding}` } });
+    expect(html.status).toBe(400);
+    expect(await html.text()).toContain('<code data-error-code>invalid_or_expired_state</code>');
+  });
+
+  it('refuses a state after 10 minutes (the clock moves)', async () => {
+    const browser = new TestBrowser({ accept: 'application/json' });
+    const callback = await holdCallback(browser, 'bob');
+    // The clock stays moved: audit entries are ordered by time, and nothing later depends on the real time.
+    t.clock.advance(10 * 60_000 + 1000);
+    const late = await browser.follow(callback, { stopBefore: isSpaPage(t) });
+    expect(late.status).toBe(400);
+    expect((JSON.parse(late.text) as ErrorBody).error.code).toBe('invalid_or_expired_state');
+    expect((await lastAudit()).message).toMatch(/expired/);
+  });
+
+  it('refuses a callback from another browser (no binding cookie) and keeps the state for the right one', async () => {
+    const browser = new TestBrowser();
+    const callback = await holdCallback(browser, 'bob');
+    const stranger = await jsonCall(callback, '');
+    expect(stranger.status).toBe(400);
+    expect(stranger.body?.error.code).toBe('invalid_or_expired_state');
+    const wrongBinding = await jsonCall(callback, `${BINDING}=someone-elses-value`);
+    expect(wrongBinding.status).toBe(400);
+    expect((await browser.follow(callback, { stopBefore: isSpaPage(t) })).stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
+  });
+
+  it('refuses a state at another provider’s or another organization’s callback, leaving it usable', async () => {
+    const browser = new TestBrowser();
+    const callback = await holdCallback(browser, 'bob');
+    const binding = browser.cookie(HOST, BINDING) as string;
+    const query = new URL(callback).search;
+    const otherProvider = await jsonCall(`${callbackUrl(t, 'acme', 'corp2')}${query}`, `${BINDING}=${binding}`);
+    expect(otherProvider.status).toBe(400);
+    expect(otherProvider.body?.error.code).toBe('invalid_or_expired_state');
+    expect((await lastAudit()).message).toMatch(/another provider/);
+    const otherOrg = await jsonCall(`${callbackUrl(t, 'globex', 'corp')}${query}`, `${BINDING}=${binding}`);
+    expect(otherOrg.status).toBe(400);
+    expect(otherOrg.body?.error.code).toBe('invalid_or_expired_state');
+    const globexAudit = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/globex/sso/audit?limit=1', { headers: sessionHeaders(globex.owner) });
+    expect(globexAudit.body.items[0].message).toMatch(/another organization/);
+    expect((await browser.follow(callback, { stopBefore: isSpaPage(t) })).stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
+  });
+
+  it('lets exactly one of 50 concurrent callbacks with one state through', async () => {
+    const browser = new TestBrowser();
+    const callback = await holdCallback(browser, 'carol');
+    const cookie = `${BINDING}=${browser.cookie(HOST, BINDING) as string}`;
+    const sessionsBefore = await countRows(t, 'sessions');
+    const results = await Promise.all(Array.from({ length: 50 }, () => jsonCall(callback, cookie)));
+    const successes = results.filter((r) => r.status === 302);
+    expect(successes).toHaveLength(1);
+    expect(successes[0].location).toBe('/orgs/acme');
+    const refused = results.filter((r) => r.status === 400);
+    expect(refused).toHaveLength(49);
+    expect(refused.every((r) => r.body?.error.code === 'invalid_or_expired_state')).toBe(true);
+    expect(await countRows(t, 'sessions')).toBe(sessionsBefore + 1);
+  });
+
+  it.each([['//evil.example/steal'], ['https://evil.example/'], ['/\\evil.example'], ['javascript:alert(1)'], ['http:evil.example']])('never redirects off-site (redirect=%s)', async (target) => {
+    const browser = new TestBrowser();
+    const page = await signInAtIdp(browser, idp, loginUrl(t, 'acme', 'corp', target), 'bob', { stopBefore: isSpaPage(t) });
+    expect(page.stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
+  });
+
+  it('scopes the session to the organization whose provider signed the user in', async () => {
+    await addMember(t, globex.owner, 'globex', { email: 'carol@example.com', role: 'admin' });
+    const browser = new TestBrowser({ accept: 'application/json' });
+    const page = await signInAtIdp(browser, idp, loginUrl(t, 'acme', 'corp'), 'carol', { stopBefore: isSpaPage(t) });
+    expect(page.stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
+    const me = await meOf(t, browser);
+    expect(me.body.organization.id).toBe('acme');
+    expect(me.body.role).toBe('viewer');
+    const foreign = await browser.request(`${t.baseUrl}/api/v1/orgs/globex/members`);
+    expect(foreign.status).toBe(404);
+    expect((JSON.parse(foreign.text) as ErrorBody).error.code).toBe('organization_not_found');
+    expect((await browser.request(`${t.baseUrl}/api/v1/orgs/acme/members`)).status).toBe(200);
+  });
+
+  describe('test sign-in', () => {
+    async function adminBrowser(accept?: string): Promise<TestBrowser> {
+      const browser = new TestBrowser(accept ? { accept } : {});
+      for (const pair of org.owner.cookieHeader.split('; ')) {
+        const [name, value] = pair.split('=');
+        browser.setCookie(HOST, name, value);
+      }
+      return browser;
+    }
+
+    async function startTest(browser: TestBrowser, slug = 'corp'): Promise<SsoTestStartResponse> {
+      const started = await browser.request(`${t.baseUrl}/api/v1/orgs/acme/sso/providers/${slug}/test`, { method: 'POST', json: {}, headers: { 'x-csrf-token': org.owner.csrfToken, accept: 'application/json' } });
+      expect(started.status).toBe(200);
+      return JSON.parse(started.text) as SsoTestStartResponse;
+    }
+
+    async function rowCounts() {
+      return Promise.all(['users', 'memberships', 'sessions', 'sso_identities'].map((table) => countRows(t, table)));
+    }
+
+    it('runs the real flow, creates nothing and reports claims, decisions and every rule', async () => {
+      const before = await rowCounts();
+      const browser = await adminBrowser('application/json');
+      const started = await startTest(browser);
+      expect(started.authorizationUrl.startsWith(`${idp.issuer}/auth?`)).toBe(true);
+      const page = await signInAtIdp(browser, idp, started.authorizationUrl, 'dave', { stopBefore: isSpaPage(t) });
+      expect(page.status).toBe(200);
+      const report = JSON.parse(page.text) as SsoTestReport;
+      expect(report).toMatchObject({
+        providerSlug: 'corp',
+        ok: true,
+        errorCode: null,
+        email: { claim: 'email', value: 'dave@example.com' },
+        name: { claim: 'name', value: 'Dave', fallbackToEmail: false },
+        subject: { claim: 'sub', value: 'dave' },
+        domain: { outcome: 'pass' },
+        disabled: { outcome: 'pass' },
+        signUp: { outcome: 'pass' },
+        role: 'admin',
+        roleSource: 'claim_rule',
+      });
+      expect(report.claims).toMatchObject({ sub: 'dave', email: 'dave@example.com', groups: ['sc-admins'] });
+      expect(report.claimRules).toEqual([expect.objectContaining({ index: 0, matched: true, selected: true })]);
+      expect(report.idTokenVerification).toMatch(/signature \(JWKS\), iss, aud, exp and nonce verified/);
+      expect(JSON.stringify(report)).not.toMatch(/access_token|id_token|eyJ/);
+      expect(await rowCounts()).toEqual(before);
+      expect(await lastAudit()).toMatchObject({ test: true, outcome: 'success', email: 'dave@example.com' });
+    });
+
+    it('shows where a sign-in would fail, as an HTML page for the browser', async () => {
+      const before = await rowCounts();
+      const browser = await adminBrowser();
+      const started = await startTest(browser);
+      const page = await signInAtIdp(browser, idp, started.authorizationUrl, 'mallory', { stopBefore: isSpaPage(t) });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).toContain('Test sign-in report: corp');
+      expect(page.text).toContain('<code data-error-code>email_domain_not_allowed</code>');
+      expect(page.text).toContain('Nothing was created');
+      expect(await rowCounts()).toEqual(before);
+      expect(await lastAudit()).toMatchObject({ test: true, outcome: 'failure', errorCode: 'email_domain_not_allowed' });
+    });
+
+    it('works on a disabled provider and needs an admin session', async () => {
+      await patchProvider(t, org, 'corp2', { enabled: false });
+      const browser = await adminBrowser('application/json');
+      const started = await startTest(browser, 'corp2');
+      const report = JSON.parse((await signInAtIdp(browser, idp, started.authorizationUrl, 'bob', { stopBefore: isSpaPage(t) })).text) as SsoTestReport;
+      expect(report).toMatchObject({ ok: true, role: 'viewer', roleSource: 'default_role' });
+      const login = await new TestBrowser({ accept: 'application/json' }).request(loginUrl(t, 'acme', 'corp2'));
+      expect(login.status).toBe(403);
+      const token = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/providers/corp/test', { headers: { authorization: `Bearer ${org.adminToken}` }, body: {} });
+      expect(token.status).toBe(403);
+      expect(token.body.error.code).toBe('session_required');
+    });
+  });
+
+  // Last, so it sees the logs and rows of every flow above.
+  describe('secrets', () => {
+    it('never writes the client secret, provider tokens, authorization codes or raw states to logs or the database', async () => {
+      const logs = output.text();
+      expect(logs).toContain('/api/v1/auth/orgs/acme/callback/corp');
+      const secrets = [CLIENT_SECRET, ...idp.issuedAccessTokens, ...idp.issuedIdTokens, ...authorizationCodes, ...stateValues].filter((s) => s.length > 10);
+      expect(idp.issuedAccessTokens.length).toBeGreaterThan(5);
+      expect(authorizationCodes.length).toBeGreaterThan(5);
+      const stored = await databaseText(t, ['sso_providers', 'oauth_states', 'sso_identities', 'sso_audit_events', 'sessions', 'users', 'memberships']);
+      const leaks = secrets.filter((secret) => logs.includes(secret) || stored.includes(secret));
+      expect(leaks).toEqual([]);
+    });
   });
 });

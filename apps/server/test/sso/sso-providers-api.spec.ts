@@ -1,7 +1,7 @@
 import type { SsoProviderResponse, SsoPublicProvider } from '@sc/contracts';
 import { bearer, call, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp } from './harness/mini-idp';
-import { CLIENT_ID, CLIENT_SECRET, createProvider, databaseText } from './sso-support';
+import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
 
 type ErrorBody = { error: { code: string; message: string; details: { path?: string; message: string }[] } };
 

@@ -11,6 +11,7 @@ export function safeRedirectPath(candidate: unknown, fallback = '/'): string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_REDIRECT_LENGTH) return fallback;
   if (!candidate.startsWith('/') || candidate.startsWith('//')) return fallback;
   // Backslashes become slashes in browsers ("/\evil.com"); control characters and whitespace are stripped.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   if (/[\\\u0000-\u0020\u007f]/.test(candidate)) return fallback;
   let parsed: URL;
   try {

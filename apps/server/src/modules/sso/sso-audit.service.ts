@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { SsoAuditEntry, SsoAuditPage, SsoAuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { normalizeEmail } from '../users/user.entity';
 import { Claims, redactClaims } from './domain/claims';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
 import { SsoAuditRepository } from './sso-audit.repository';
@@ -47,7 +48,7 @@ export class SsoAuditService {
     event.outcome = entry.errorCode ? 'failure' : 'success';
     event.errorCode = entry.errorCode;
     event.message = entry.message.slice(0, 2000);
-    event.email = entry.email?.slice(0, 320) ?? null;
+    event.email = entry.email ? normalizeEmail(entry.email).slice(0, 320) : null;
     event.userId = entry.userId ?? null;
     event.subject = entry.subject?.slice(0, 255) ?? null;
     event.role = entry.role ?? null;
