@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { SyncArtifact, SyncBundle, SyncFile } from '@sc/contracts';
 
+/**
+ * Under ts-jest the parser workers start from TypeScript sources (ts-node + Mermaid import), which can take
+ * longer than the production parse timeout on a busy 2-core machine; the timeout includes that start-up.
+ */
+export const COLD_WORKER_TIMEOUT = { SERVICE_MERMAID_PARSE_TIMEOUT: '120s' };
+
 /** Builders for sync bundles posted straight to the gateway (the CLI end-to-end spec builds them from a repository). */
 
 export function syncFile(path: string, content: string): SyncFile {

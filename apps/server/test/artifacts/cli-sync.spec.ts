@@ -17,7 +17,7 @@ import type {
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, call, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
-import { postSync, syncFile } from './bundles';
+import { COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { buildCli, copySampleRepo, recordingProxy, runCli, type CliRun } from './cli-process';
 
 /**
@@ -41,7 +41,7 @@ describe('service-cli sync end to end', () => {
 
   beforeAll(async () => {
     await buildCli();
-    t = await createTestApp({ env: { SERVICE_SYNC_MAX_BYTES: '512kb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
+    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '512kb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'dashboard', scopes: ['read'] })).token;
@@ -164,32 +164,39 @@ describe('service-cli sync end to end', () => {
     expect(sent.service.name).toBe('payments');
 
     const contextPath = '.service/diagrams/topology.context.json';
-    const broken = JSON.parse(repoFile(contextPath)) as { nodes: Record<string, Record<string, unknown>> };
-    broken.nodes['api']['type'] = 'blob';
-    broken.nodes['rules']['shape'] = 'star';
-    broken.nodes['gateway']['style'] = { strokeStyle: 'wavy' };
-    const brokenText = JSON.stringify(broken, null, 2);
-    writeFileSync(join(repo.dir, contextPath), brokenText);
+    const original = repoFile(contextPath);
+    // Later tests use this repository too: restore the context whatever happens here.
+    try {
+      const broken = JSON.parse(original) as { nodes: Record<string, Record<string, unknown>> };
+      broken.nodes['api']['type'] = 'blob';
+      broken.nodes['rules']['shape'] = 'star';
+      broken.nodes['gateway']['style'] = { strokeStyle: 'wavy' };
+      const brokenText = JSON.stringify(broken, null, 2);
+      writeFileSync(join(repo.dir, contextPath), brokenText);
 
-    const local = await sync();
-    expect(local.code).toBe(1);
-    expect(JSON.stringify(local.json)).toContain('$.nodes.api.type');
+      const local = await sync();
+      expect(local.code).toBe(1);
+      expect(JSON.stringify(local.json)).toContain('$.nodes.api.type');
 
-    // A client that skips local validation gets the same verdict from the server.
-    const tampered: SyncBundle = {
-      ...sent,
-      artifacts: sent.artifacts.map((artifact) => (artifact.name === 'topology' && artifact.kind === 'architecture-diagram' ? { ...artifact, context: syncFile(contextPath, brokenText) } : artifact)),
-    };
-    const refused = await postSync<ErrorBody>(t.baseUrl, syncToken, tampered);
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe('sync_validation_failed');
-    expect(refused.body.error.details.map((detail) => [detail['artifact'], detail.file, detail.path])).toEqual([
-      [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.api.type'],
-      [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.rules.shape'],
-      [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.gateway.style.strokeStyle'],
-    ]);
-    expect((await read<ServiceDetail>('')).body.currentRevision).toBe(3);
-    writeFileSync(join(repo.dir, contextPath), JSON.stringify(JSON.parse(readFileSync(join(repo.dir, contextPath), 'utf8').replace('"blob"', '"shape"').replace('"star"', '"diamond"').replace('"wavy"', '"solid"')), null, 2));
+      // A client that skips local validation gets the same verdict from the server.
+      const tampered: SyncBundle = {
+        ...sent,
+        artifacts: sent.artifacts.map((artifact) => (artifact.name === 'topology' && artifact.kind === 'architecture-diagram' ? { ...artifact, context: syncFile(contextPath, brokenText) } : artifact)),
+      };
+      const refused = await postSync<ErrorBody>(t.baseUrl, syncToken, tampered);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('sync_validation_failed');
+      expect(refused.body.error.details.map((detail) => [detail['artifact'], detail.file, detail.path])).toEqual([
+        [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.api.type'],
+        // `shape` is only allowed on nodes of type shape, which api no longer is.
+        [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.api.shape'],
+        [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.rules.shape'],
+        [{ kind: 'architecture-diagram', name: 'topology' }, contextPath, '$.nodes.gateway.style.strokeStyle'],
+      ]);
+      expect((await read<ServiceDetail>('')).body.currentRevision).toBe(3);
+    } finally {
+      writeFileSync(join(repo.dir, contextPath), original);
+    }
   });
 
   it('refuses tokens without the sync scope, and a token of another organization never touches this one', async () => {

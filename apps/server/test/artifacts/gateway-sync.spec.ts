@@ -14,7 +14,7 @@ import type {
 } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
 import { bearer, call, createOrganization, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
-import { bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
+import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
 /**
  * The gateway and the read API over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL),
@@ -28,7 +28,7 @@ describe('artifact sync gateway and read API', () => {
   const read = <T>(path: string, token = readToken) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services${path}`, { headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
+    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;

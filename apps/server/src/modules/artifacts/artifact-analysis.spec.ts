@@ -1,14 +1,13 @@
-/**
- * Mermaid runs in-process here and needs a jsdom window on globalThis; Jest's global cleanup would walk
- * that cyclic graph and overflow the stack (the diagram library's jest config turns it off the same way).
- * @jest-environment-options {"globalsCleanup": "off"}
- */
 // @sc/contracts carries class-transformer decorators, which need the metadata polyfill the server's main.ts loads.
 import 'reflect-metadata';
 import type { SyncArtifact } from '@sc/contracts';
-import { parseMermaid } from '@sc/diagram/node';
+import { MermaidParseConfig } from '../mermaid-parse/mermaid-parse.config';
+import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
 import { sha256Hex } from './bundle-checks';
+import { mermaidParserFrom } from './mermaid-parser';
+
+jest.setTimeout(60_000);
 
 const file = (path: string, content: string) => ({ path, content, sha256: sha256Hex(content) });
 const diagram = (mermaid: string, context?: string): SyncArtifact => ({
@@ -19,11 +18,15 @@ const diagram = (mermaid: string, context?: string): SyncArtifact => ({
 });
 
 describe('ArtifactAnalyzer', () => {
+  // The server's own parser: Mermaid in a worker thread.
+  const mermaid = new MermaidParseService(new MermaidParseConfig(1, 30_000, 1024 * 1024));
+  const parseInWorker = mermaidParserFrom(mermaid);
   let parses = 0;
   const analyzer = new ArtifactAnalyzer((source) => {
     parses += 1;
-    return parseMermaid(source);
+    return parseInWorker(source);
   });
+  afterAll(() => mermaid.onModuleDestroy());
 
   it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
     const context = JSON.stringify({

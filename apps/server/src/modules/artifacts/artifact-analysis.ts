@@ -26,8 +26,11 @@ export type ArtifactAnalysis =
   | { type: 'json-schema'; version: number; collections: string[] }
   | { type: 'text'; version: number };
 
+/** A problem found in a file: the diagram library's issues, plus server-side ones such as a parse timeout. */
+export type ArtifactIssue = Omit<DiagramIssue, 'code'> & { code: string };
+
 /** Parses Mermaid off the main thread in the server (MermaidParseService); in-process in unit tests. */
-export type MermaidParser = (source: string) => Promise<ParseMermaidResult>;
+export type MermaidParser = (source: string) => Promise<Extract<ParseMermaidResult, { ok: true }> | { ok: false; issues: ArtifactIssue[] }>;
 
 export interface AnalysisInput {
   artifact: SyncArtifact;
@@ -60,8 +63,8 @@ export class ArtifactAnalyzer {
     const ref = toRef(artifact);
     // Same bytes, same engine version: Mermaid's answer cannot differ, so the expensive parse is skipped. The
     // context is still applied again because dbConfig depends on the other artifacts of this sync.
-    const parsed: ParseMermaidResult =
-      cached?.type === 'diagram' ? { ok: true, kind: cached.diagramKind, graph: cached.graph } : await this.parseMermaid(artifact.file.content);
+    const parsed =
+      cached?.type === 'diagram' ? ({ ok: true, kind: cached.diagramKind, graph: cached.graph } as const) : await this.parseMermaid(artifact.file.content);
     const context = artifact.context ? parseContextJson(artifact.context.content) : undefined;
     const contextFile = artifact.context?.path ?? '';
     const problems = [
@@ -148,7 +151,7 @@ function collectTableNames(value: unknown, names: Set<string>, depth: number): v
   }
 }
 
-export function issuesToProblems(issues: DiagramIssue[], artifact: SyncArtifactRef, file: string): SyncProblemDetail[] {
+export function issuesToProblems(issues: ArtifactIssue[], artifact: SyncArtifactRef, file: string): SyncProblemDetail[] {
   return issues.map((issue) => ({
     code: issue.code,
     message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,

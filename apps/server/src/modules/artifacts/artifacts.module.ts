@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { parseMermaid } from '@sc/diagram/node';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
-import type { MermaidParser } from './artifact-analysis';
+import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
+import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -21,12 +22,15 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
  * (/api/v1/orgs/:orgId/services/...).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord])],
+  imports: [
+    TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
+    MermaidParseModule,
+  ],
   controllers: [GatewayController, ServicesController],
   providers: [
     { provide: ArtifactsConfig, inject: [APP_ENV], useFactory: (env: Env) => ArtifactsConfig.fromEnv(env) },
-    // TEMPORARY until MermaidParseModule lands: parses on the main thread.
-    { provide: MERMAID_PARSER, useValue: ((source) => parseMermaid(source)) satisfies MermaidParser },
+    // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.
+    { provide: MERMAID_PARSER, inject: [MermaidParseService], useFactory: mermaidParserFrom },
     ArtifactsRepository,
     SyncService,
     ArtifactsReadService,
