@@ -1,5 +1,5 @@
 import { DiagramIssue, DiagramIssueCode, DiagramKind } from './model';
-import { cleanLikeMermaid, positionOf } from './source-map';
+import { cleanLikeMermaid, originOf, positionOf } from './source-map';
 
 export type DetectKindResult =
   | { ok: true; kind: DiagramKind; keyword: string; line: number }
@@ -40,7 +40,7 @@ export function detectDiagramKind(source: string): DetectKindResult {
     };
   }
   const keyword = match[0];
-  const { line, column } = positionOf(source, cleaned.origin[0] ?? 0);
+  const { line, column } = positionOf(source, originOf(cleaned, 0) ?? 0);
   const kind = KIND_BY_KEYWORD[keyword];
   if (!kind) {
     return {

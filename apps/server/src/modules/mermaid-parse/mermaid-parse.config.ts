@@ -12,11 +12,11 @@ export class MermaidParseConfig {
     readonly maxBytes: number,
   ) {}
 
-  /** SERVICE_MERMAID_WORKERS (min(2, cpus)), SERVICE_MERMAID_PARSE_TIMEOUT (10s), SERVICE_MERMAID_MAX_BYTES (1MiB). */
+  /** SERVICE_MERMAID_WORKERS (min(2, cpus)), SERVICE_MERMAID_PARSE_TIMEOUT (30s), SERVICE_MERMAID_MAX_BYTES (1MiB). */
   static fromEnv(env: Env): MermaidParseConfig {
     const read = new EnvReader(env);
     const workers = read.integer('SERVICE_MERMAID_WORKERS', Math.min(2, availableParallelism()), { min: 1, max: 64 });
-    const timeoutMs = read.durationMs('SERVICE_MERMAID_PARSE_TIMEOUT', 10_000, { minMs: 100 });
+    const timeoutMs = read.durationMs('SERVICE_MERMAID_PARSE_TIMEOUT', 30_000, { minMs: 100 });
     const maxBytes = read.byteSize('SERVICE_MERMAID_MAX_BYTES', 1024 * 1024);
     read.assertValid();
     return new MermaidParseConfig(workers, timeoutMs, maxBytes);

@@ -1,0 +1,143 @@
+/**
+ * npm run bench:diagram — Mermaid parsing performance of libs/diagram and the server's worker pool.
+ *
+ * 1. Library overhead: parseMermaid (kind detection + Mermaid + graph extraction) against calling
+ *    Mermaid's mermaidAPI.getDiagramFromText directly, interleaved in the same process and run,
+ *    on generated flowcharts of 50 / 500 / 5000 nodes and on the differential corpus.
+ * 2. Worker-pool throughput (2 threads) against the same diagrams parsed one by one in-process.
+ * 3. GET /api/v1/health latency of the real server (test support: AppModule, PGlite) while a
+ *    5000-node diagram parses in the pool, next to an idle baseline and to parsing on the main thread.
+ * Results are printed; docs/benchmarks.md records a run. Not a test: nothing here asserts a target.
+ */
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseMermaid } from '@sc/diagram/node';
+import { getMermaid } from '../../libs/diagram/src/node/mermaid-runtime';
+import { loadCorpus } from '../../libs/diagram/src/node/corpus';
+import { MermaidWorkerPool } from '../../apps/server/src/modules/mermaid-parse/mermaid-worker-pool';
+import { MermaidParseService } from '../../apps/server/src/modules/mermaid-parse/mermaid-parse.service';
+import { createTestApp } from '../../apps/server/test/support/test-app';
+import { generatedFlowchart } from './generate';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+async function libraryOverhead(): Promise<void> {
+  const mermaid = await getMermaid();
+  const direct = async (source: string) => mermaid.mermaidAPI.getDiagramFromText(source);
+  const library = async (source: string) => {
+    const result = await parseMermaid(source);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  };
+  const corpus = loadCorpus().map((entry) => entry.source);
+  const inputs: { name: string; sources: string[]; rounds: number }[] = [
+    { name: 'flowchart, 50 nodes', sources: [generatedFlowchart(50)], rounds: 30 },
+    { name: 'flowchart, 500 nodes', sources: [generatedFlowchart(500)], rounds: 8 },
+    { name: 'flowchart, 5000 nodes', sources: [generatedFlowchart(5000)], rounds: 3 },
+    { name: `corpus (${corpus.length} diagrams, per diagram)`, sources: corpus, rounds: 5 },
+  ];
+  console.log('\n## 1. Library vs Mermaid getDiagramFromText (same process, interleaved, median per diagram)');
+  console.log('| input | Mermaid direct | parseMermaid | overhead |');
+  console.log('|---|---|---|---|');
+  for (const sources of inputs.map((i) => i.sources)) for (const source of sources) await direct(source); // warm every parser
+  for (const input of inputs) {
+    const directTimes: number[] = [];
+    const libraryTimes: number[] = [];
+    for (let round = 0; round < input.rounds; round++) {
+      // Alternate which goes first so drift on the shared CPU hits both sides alike.
+      const order = round % 2 === 0 ? [direct, library] : [library, direct];
+      for (const run of order) {
+        const elapsed = await time(async () => {
+          for (const source of input.sources) await run(source);
+        });
+        (run === direct ? directTimes : libraryTimes).push(elapsed / input.sources.length);
+      }
+    }
+    const d = median(directTimes);
+    const l = median(libraryTimes);
+    console.log(`| ${input.name} | ${ms(d)} | ${ms(l)} | ${(((l - d) / d) * 100).toFixed(1)}% |`);
+  }
+}
+
+async function poolThroughput(): Promise<void> {
+  const source = generatedFlowchart(500);
+  const count = 12;
+  const pool = new MermaidWorkerPool({ size: 2, timeoutMs: 600_000 });
+  await Promise.all([pool.parse(source, 1 << 20), pool.parse(source, 1 << 20)]); // start and warm both threads
+  const sequential = await time(async () => {
+    for (let i = 0; i < count; i++) await parseMermaid(source);
+  });
+  const pooled = await time(() => Promise.all(Array.from({ length: count }, () => pool.parse(source, 1 << 20))));
+  await pool.close();
+  console.log('\n## 2. Worker-pool throughput (500-node flowchart ×12)');
+  console.log('| mode | wall time | diagrams/s |');
+  console.log('|---|---|---|');
+  console.log(`| in-process, one at a time | ${ms(sequential)} | ${((count * 1000) / sequential).toFixed(2)} |`);
+  console.log(`| worker pool, 2 threads | ${ms(pooled)} | ${((count * 1000) / pooled).toFixed(2)} |`);
+  console.log(`speed-up: ×${(sequential / pooled).toFixed(2)} (cores: ${availableParallelism()}, shared with other processes)`);
+}
+
+async function healthLatency(): Promise<void> {
+  const t = await createTestApp({ env: { SERVICE_MERMAID_WORKERS: '2', SERVICE_MERMAID_PARSE_TIMEOUT: '10m' } });
+  try {
+    const service = t.app.get(MermaidParseService);
+    await service.parse('flowchart LR\n  warm --> up\n');
+    const probe = async () => time(async () => {
+      const response = await fetch(`${t.baseUrl}/api/v1/health`);
+      if (response.status !== 200) throw new Error(`health answered ${response.status}`);
+      await response.arrayBuffer();
+    });
+    const whileRunning = async (work: Promise<unknown>) => {
+      const latencies: number[] = [];
+      let done = false;
+      void work.finally(() => (done = true));
+      // Give the work a head start so every probe overlaps it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!done) latencies.push(await probe());
+      await work;
+      return latencies;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < 300; i++) idle.push(await probe());
+    const large = generatedFlowchart(5000);
+    const pooled = await whileRunning(service.parse(large));
+    const mainThread = await whileRunning(parseMermaid(large));
+    console.log('\n## 3. GET /api/v1/health latency while a 5000-node diagram parses');
+    console.log('| situation | requests | p50 | p99 | max |');
+    console.log('|---|---|---|---|---|');
+    for (const [name, values] of [['idle', idle], ['parse in worker pool (server)', pooled], ['parse on the main thread (what the pool avoids)', mainThread]] as const) {
+      console.log(`| ${name} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} |`);
+    }
+  } finally {
+    await t.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`# Diagram benchmark — node ${process.version}, ${new Date().toISOString()}`);
+  await libraryOverhead();
+  await poolThroughput();
+  await healthLatency();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
