@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { SyncBundle } from '@sc/contracts';
 import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
@@ -84,6 +85,23 @@ describe('built service-cli binary', () => {
     expect(new Set(output.artifacts.map((row) => row.diagramKind).filter(Boolean))).toEqual(new Set(['flowchart', 'state', 'sequence', 'c4']));
     expect(output.artifacts.find((row) => row.name === 'topology')?.context).toEqual({ applied: 19, unmatched: 0, errors: 0, warnings: 0 });
     expect(server.connections()).toBe(0);
+  });
+
+  it('opens no socket and resolves no host name during --dry-run, even with --enterprise', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'service-cli-net-')), 'network.log');
+    writeFileSync(log, '');
+    const preload = path.join(__dirname, 'support/no-network.cjs');
+    const env = { NODE_OPTIONS: `--require ${preload}`, NO_NETWORK_LOG: log, SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'https://context.example.com' };
+    for (const args of [['sync', '--dry-run'], ['sync', '--dry-run', '--enterprise', '--json']]) {
+      const result = await runCli(args, { env });
+      expect(result.code).toBe(0);
+    }
+    expect(readFileSync(log, 'utf8')).toBe('');
+    // The guard itself works: a real sync trips it.
+    repo = createTempRepo(MINIMAL_REPO);
+    const real = await runCli(['sync', '--retries', '0'], { cwd: repo.dir, env });
+    expect(real.code).toBe(3);
+    expect(readFileSync(log, 'utf8')).toMatch(/dns\.lookup context\.example\.com|connect/);
   });
 
   it('prints the dry-run table in text mode', async () => {

@@ -200,14 +200,25 @@ describe('service-cli sync', () => {
     it('lists the server details of a 422 in text mode', async () => {
       const gateway = await serve(() => ({
         status: 422,
-        body: { error: { code: 'sync_invalid', message: 'The sync is invalid.', details: [{ message: 'unknown node type', file: 'a.context.json', line: 7, column: 15, path: '$.nodes.api.type', code: 'context_invalid_value' }, { message: 'syntax', file: 'b.mmd', line: 2, code: 'mermaid_syntax_error' }] } },
+        body: {
+          error: {
+            code: 'sync_invalid',
+            message: 'The sync is invalid.',
+            details: [
+              { message: 'unknown node type', file: 'a.context.json', line: 7, column: 15, path: '$.nodes.api.type', code: 'context_invalid_value', artifact: { kind: 'architecture-diagram', name: 'a' } },
+              { message: 'syntax', file: 'b.mmd', line: 2, code: 'mermaid_syntax_error' },
+              { message: 'name taken', code: 'duplicate_name', artifact: { kind: 'flow', name: 'refunds' } },
+            ],
+          },
+        },
       }));
       const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
       expect(exitCode).toBe(ExitCode.Validation);
       const printed = io.stderr.join('\n');
       expect(printed).toContain('a.context.json:7:15  context_invalid_value  unknown node type [at $.nodes.api.type]');
       expect(printed).toContain('b.mmd:2  mermaid_syntax_error  syntax');
-      expect(printed).toContain('2 errors, 0 warnings');
+      expect(printed).toContain('[flow refunds]  duplicate_name  name taken');
+      expect(printed).toContain('3 errors, 0 warnings');
     });
 
     it('retries 5xx with exponential backoff and succeeds', async () => {

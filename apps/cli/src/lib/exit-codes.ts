@@ -19,6 +19,8 @@ export interface CliProblem {
   column?: number;
   /** Config key path or JSON path into a context file. */
   path?: string;
+  /** The artifact concerned, as `kind name` (server details name it when no file applies). */
+  artifact?: string;
   hint?: string;
 }
 

@@ -12,6 +12,10 @@ describe('format', () => {
     expect(formatProblem({ severity: 'warning', code: 'unknown_key', message: 'Unknown key "x" is ignored.', path: 'service.x' })).toBe('warning  unknown_key  Unknown key "x" is ignored. [at service.x]');
   });
 
+  it('names the artifact when a problem has no file', () => {
+    expect(formatProblem({ severity: 'error', code: 'payload_too_large', message: 'too big', artifact: 'flow refunds' })).toBe('error    [flow refunds]  payload_too_large  too big');
+  });
+
   it('formats sizes', () => {
     expect([formatBytes(12), formatBytes(2048), formatBytes(3 * 1024 * 1024)]).toEqual(['12 B', '2.0 KiB', '3.0 MiB']);
   });

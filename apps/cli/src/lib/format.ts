@@ -14,7 +14,7 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<Read
 /** `error  file:line:column  code  message [at path] (hint)` — one problem per line, clickable in editors. */
 export function formatProblem(problem: CliProblem): string {
   const location = problem.file ? `${problem.file}${problem.line !== undefined ? `:${problem.line}${problem.column !== undefined ? `:${problem.column}` : ''}` : ''}` : '';
-  const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location, problem.code, problem.message].filter(Boolean);
+  const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location || (problem.artifact ? `[${problem.artifact}]` : ''), problem.code, problem.message].filter(Boolean);
   let text = parts.join('  ');
   if (problem.path && !problem.message.includes(problem.path)) text += ` [at ${problem.path}]`;
   if (problem.hint) text += ` (${problem.hint})`;

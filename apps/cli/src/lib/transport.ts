@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
-import { isErrorBody, type ErrorDetail, type SyncBundle, type SyncResult } from '@sc/contracts';
+import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncResult } from '@sc/contracts';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
 
 export interface TransportOptions {
@@ -118,46 +118,53 @@ function request(syncUrl: string, token: string, body: Buffer, options: Transpor
       clearTimeout(timer);
       action();
     };
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'Content-Encoding': 'gzip',
-          'Content-Length': String(body.length),
-          Accept: 'application/json',
-          'User-Agent': options.userAgent,
+    let req: http.ClientRequest;
+    try {
+      req = client.request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            'Content-Encoding': 'gzip',
+            'Content-Length': String(body.length),
+            Accept: 'application/json',
+            'User-Agent': options.userAgent,
+          },
         },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let received = 0;
-        res.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > MAX_RESPONSE_BYTES) {
-            req.destroy();
-            finish(() => reject(new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway's answer exceeded ${MAX_RESPONSE_BYTES} bytes.`)));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () =>
-          finish(() => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = undefined;
-            try {
-              parsed = text ? JSON.parse(text) : undefined;
-            } catch {
-              parsed = undefined;
+        (res) => {
+          const chunks: Buffer[] = [];
+          let received = 0;
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > MAX_RESPONSE_BYTES) {
+              req.destroy();
+              finish(() => reject(new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway's answer exceeded ${MAX_RESPONSE_BYTES} bytes.`)));
+              return;
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed, retryAfterMs: parseRetryAfter(res.headers['retry-after']) });
-          }),
-        );
-        res.on('error', (error) => finish(() => reject(new RetryableFailure(networkReason(error)))));
-      },
-    );
+            chunks.push(chunk);
+          });
+          res.on('end', () =>
+            finish(() => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              let parsed: unknown = undefined;
+              try {
+                parsed = text ? JSON.parse(text) : undefined;
+              } catch {
+                parsed = undefined;
+              }
+              resolve({ status: res.statusCode ?? 0, body: parsed, retryAfterMs: parseRetryAfter(res.headers['retry-after']) });
+            }),
+          );
+          res.on('error', (error) => finish(() => reject(new RetryableFailure(networkReason(error)))));
+        },
+      );
+    } catch (error) {
+      // Node refuses some requests synchronously (e.g. a header it considers invalid); not worth retrying.
+      reject(new CliError(ExitCode.ServerOrNetwork, 'request_failed', `Could not send the request: ${(error as Error).message}`));
+      return;
+    }
     const timer = setTimeout(() => {
       req.destroy();
       finish(() => reject(new RetryableFailure(`no complete answer within ${options.timeoutMs} ms`)));
@@ -198,7 +205,12 @@ function detailsOf(body: unknown): CliProblem[] {
     ...(typeof detail.line === 'number' ? { line: detail.line } : {}),
     ...(typeof detail.column === 'number' ? { column: detail.column } : {}),
     ...(typeof detail.path === 'string' ? { path: detail.path } : {}),
+    ...(isArtifactRef(detail['artifact']) ? { artifact: `${detail['artifact'].kind} ${detail['artifact'].name}` } : {}),
   }));
+}
+
+function isArtifactRef(value: unknown): value is SyncArtifactRef {
+  return typeof value === 'object' && value !== null && typeof (value as SyncArtifactRef).kind === 'string' && typeof (value as SyncArtifactRef).name === 'string';
 }
 
 function isSyncResult(body: unknown): body is SyncResult {
