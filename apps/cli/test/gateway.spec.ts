@@ -11,6 +11,10 @@ describe('resolveGateway', () => {
     });
   });
 
+  it('accepts the full sync endpoint as the gateway URL', () => {
+    expect(resolveGateway({ SERVICE_GATEWAY_URL: 'https://context.example.com/api/v1/gateway/sync' }, false).syncUrl).toBe('https://context.example.com/api/v1/gateway/sync');
+  });
+
   it('uses the built-in hosted gateway with --enterprise, and says SERVICE_GATEWAY_URL is ignored', () => {
     const target = resolveGateway({ SERVICE_GATEWAY_URL: 'https://self.example.com' }, true);
     expect(target.syncUrl).toBe(`${DEFAULT_ENTERPRISE_GATEWAY_URL}/api/v1/gateway/sync`);

@@ -9,7 +9,6 @@ import { createTempRepo, type TempRepo } from './support/temp-repo';
 
 const EXPECTED_FILES = [
   '.service.yaml',
-  '.service/diagrams/.gitkeep',
   '.service/flows/.gitkeep',
   '.service/schemas/.gitkeep',
   '.service/jobs/.gitkeep',

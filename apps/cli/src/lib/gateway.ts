@@ -61,7 +61,9 @@ export function resolveGateway(env: Env, enterprise: boolean): GatewayTarget {
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     notices.push(`Warning: ${source} uses plain http; the token travels unencrypted. Use https.`);
   }
-  const baseUrl = url.toString().replace(/\/+$/, '');
+  // People paste the full endpoint as often as the base address; accept both.
+  const trimmed = url.toString().replace(/\/+$/, '');
+  const baseUrl = trimmed.endsWith(SYNC_PATH) ? trimmed.slice(0, -SYNC_PATH.length) : trimmed;
   return { baseUrl, syncUrl: `${baseUrl}${SYNC_PATH}`, source, notices };
 }
 

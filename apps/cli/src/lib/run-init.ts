@@ -17,8 +17,8 @@ interface StarterFile {
   content: string;
 }
 
-/** Directories of the conventional layout; a `.gitkeep` keeps the empty ones in git. */
-const LAYOUT_DIRS = ['.service/diagrams', '.service/flows', '.service/schemas', '.service/jobs'];
+/** Directories of the conventional layout that start empty; a `.gitkeep` keeps them in git (diagrams/ gets the starter). */
+const EMPTY_LAYOUT_DIRS = ['.service/flows', '.service/schemas', '.service/jobs'];
 
 /** `service-cli init`: writes the starter config and layout, never overwriting anything. Returns the exit code. */
 export async function runInit(options: InitOptions, context: { cwd: string; io: CliIo }): Promise<ExitCode> {
@@ -81,7 +81,7 @@ export function defaultServiceName(dir: string): string {
 function starterFiles(name: string): StarterFile[] {
   return [
     { path: SERVICE_CONFIG_FILE_NAME, content: starterConfig(name) },
-    ...LAYOUT_DIRS.map((dir) => ({ path: `${dir}/.gitkeep`, content: '' })),
+    ...EMPTY_LAYOUT_DIRS.map((dir) => ({ path: `${dir}/.gitkeep`, content: '' })),
     { path: '.service/diagrams/topology.mmd', content: STARTER_TOPOLOGY },
     { path: '.service/diagrams/topology.context.json', content: STARTER_CONTEXT },
     { path: '.service/service-summary.md', content: `# ${name}\n\nWhat this service does, who calls it and what it depends on.\n` },
