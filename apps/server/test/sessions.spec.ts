@@ -2,6 +2,7 @@ import { bearer, call, cookiesOf, createTestApp, memberWithSession, sessionHeade
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import { CSRF_HEADER } from '@sc/contracts';
+import { SessionsService } from '../src/modules/sessions/sessions.service';
 
 type ErrorResponse = { error: { code: string } };
 const HOUR = 60 * 60 * 1000;
@@ -52,6 +53,23 @@ describe('sessions', () => {
       expect(expired.status).toBe(401);
       expect(expired.body.error.code).toBe('session_expired');
       expect(expired.setCookie.some((cookie) => cookie.startsWith('sc_session=;'))).toBe(true);
+    } finally {
+      t.clock.advance(-9 * HOUR);
+    }
+  });
+
+  it('sweeps expired session rows', async () => {
+    const member = await memberWithSession(t, org, 'viewer');
+    const count = async () => (await t.dataSource.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [member.userId]))[0].n as number;
+    await t.app.get(SessionsService).sweepExpired();
+    expect(await count()).toBe(1);
+    t.clock.advance(5 * HOUR);
+    try {
+      expect((await me(org.owner)).status).toBe(200); // keeps the owner's session alive
+      t.clock.advance(4 * HOUR);
+      await t.app.get(SessionsService).sweepExpired();
+      expect(await count()).toBe(0);
+      expect((await me(org.owner)).status).toBe(200);
     } finally {
       t.clock.advance(-9 * HOUR);
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Session } from './session.entity';
 
 @Injectable()
@@ -27,8 +27,13 @@ export class SessionsRepository {
     await manager.delete(Session, { organizationId, userId });
   }
 
-  async deleteExpired(now: Date): Promise<void> {
-    await this.dataSource.manager.delete(Session, { absoluteExpiresAt: LessThan(now) });
-    await this.dataSource.manager.delete(Session, { idleExpiresAt: LessThan(now) });
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.dataSource.manager
+      .createQueryBuilder()
+      .delete()
+      .from(Session)
+      .where('idle_expires_at <= :now OR absolute_expires_at <= :now', { now })
+      .execute();
+    return result.affected ?? 0;
   }
 }

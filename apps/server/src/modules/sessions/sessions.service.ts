@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@sc/contracts';
@@ -11,6 +11,8 @@ import { SessionsRepository } from './sessions.repository';
 
 /** Idle expiry is pushed forward on use, but written at most once per this interval per session. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Expired rows are refused on lookup anyway; the sweep only keeps the table small. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface StartedSession {
   sessionId: string;
@@ -21,12 +23,33 @@ export interface StartedSession {
 export type SessionLookup = { status: 'valid'; session: Session } | { status: 'unknown' } | { status: 'expired' };
 
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
+  private sweepTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  onApplicationBootstrap(): void {
+    this.sweepTimer = setInterval(() => void this.sweepExpired(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** Deletes sessions past their idle or absolute expiry. */
+  async sweepExpired(): Promise<void> {
+    try {
+      await this.sessions.deleteExpired(this.clock.now());
+    } catch (error) {
+      this.logger.warn(`Could not delete expired sessions: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /**
    * Signs the user in to one organization: stores a new session (hash only) and sets the `sc_session`
