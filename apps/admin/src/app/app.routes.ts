@@ -12,6 +12,11 @@ export const appRoutes: Routes = [
     path: 'signed-out',
     loadChildren: () => import('./features/signed-out/signed-out.routes').then((m) => m.signedOutRoutes),
   },
+  // Public: the organization's SSO buttons. Before orgs/:orgId, whose guard requires a session.
+  {
+    path: 'orgs/:orgId/sign-in',
+    loadChildren: () => import('./features/sign-in/sign-in.routes').then((m) => m.signInRoutes),
+  },
   {
     path: 'orgs/:orgId',
     canActivate: [authGuard],
@@ -23,6 +28,7 @@ export const appRoutes: Routes = [
       },
       { path: 'members', loadChildren: () => import('./features/members/members.routes').then((m) => m.membersRoutes) },
       { path: 'tokens', loadChildren: () => import('./features/tokens/tokens.routes').then((m) => m.tokensRoutes) },
+      { path: 'settings/sso', loadChildren: () => import('./features/sso/sso.routes').then((m) => m.ssoRoutes) },
     ],
   },
   {

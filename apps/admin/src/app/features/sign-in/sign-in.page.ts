@@ -1,0 +1,138 @@
+import { HttpClient } from '@angular/common/http';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import type { SsoPublicProvider } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { toApiError } from '../../core/api-error';
+import { BrandComponent } from '../../shared/brand.component';
+import { loginHref, signInErrorMessage } from './sign-in-rules';
+
+type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
+
+/**
+ * The organization's public sign-in page: one button per enabled provider. An unknown organization and one
+ * without providers look the same, so the page does not reveal which organizations exist.
+ */
+@Component({
+  selector: 'sc-sign-in-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
+  template: `
+    <main class="center">
+      <sc-brand />
+      <mat-card appearance="outlined" class="card">
+        @if (state() === 'loading') {
+          <mat-progress-bar mode="indeterminate" aria-label="Loading sign-in options" />
+        }
+        <mat-card-header>
+          <mat-card-title><h1>Sign in</h1></mat-card-title>
+          <mat-card-subtitle>Organization <code>{{ orgId() }}</code></mat-card-subtitle>
+        </mat-card-header>
+        <mat-card-content>
+          @if (errorMessage(); as message) {
+            <div class="error-banner" role="alert" data-testid="sign-in-error">
+              <mat-icon svgIcon="error" aria-hidden="true" />
+              <div>{{ message }}</div>
+            </div>
+          }
+          @switch (state()) {
+            @case ('ready') {
+              <p class="muted">Continue with your organization's identity provider.</p>
+              <div class="providers">
+                @for (provider of providers(); track provider.slug) {
+                  @if (provider.href) {
+                    <a mat-flat-button class="provider" [href]="provider.href" [attr.data-testid]="'sign-in-' + provider.slug">
+                      Sign in with {{ provider.displayName }}
+                    </a>
+                  }
+                }
+              </div>
+            }
+            @case ('unavailable') {
+              <p data-testid="sign-in-unavailable">
+                Single sign-on is not available at this address. Check the link with your administrator, or ask an
+                organization owner for a one-time sign-in link.
+              </p>
+            }
+            @case ('failed') {
+              <p role="alert">{{ loadError() }}</p>
+              <button mat-stroked-button type="button" (click)="load()">Try again</button>
+            }
+          }
+        </mat-card-content>
+      </mat-card>
+    </main>
+  `,
+  styles: `
+    .center {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      padding: 48px 16px;
+    }
+    .card {
+      max-width: 440px;
+      width: 100%;
+      overflow: hidden;
+    }
+    h1 {
+      font: var(--mat-sys-headline-small);
+      margin: 0 0 4px;
+    }
+    .providers {
+      display: flex;
+      flex-direction: column;
+      gap: 12px;
+      margin: 16px 0 8px;
+    }
+    .provider {
+      width: 100%;
+    }
+  `,
+})
+export class SignInPage implements OnInit {
+  private readonly http = inject(HttpClient);
+
+  /** Bound from the route and the query string. */
+  readonly orgId = input.required<string>();
+  readonly redirect = input<string | undefined>();
+  readonly error = input<string | undefined>();
+
+  readonly state = signal<LoadState>('loading');
+  readonly loadError = signal('');
+  private readonly available = signal<SsoPublicProvider[]>([]);
+
+  readonly errorMessage = computed(() => signInErrorMessage(this.error()));
+  readonly providers = computed(() =>
+    this.available().map((provider) => ({
+      slug: provider.slug,
+      displayName: provider.displayName,
+      href: loginHref(provider.loginUrl, this.redirect() ?? null, this.orgId()),
+    })),
+  );
+
+  async ngOnInit(): Promise<void> {
+    await this.load();
+  }
+
+  async load(): Promise<void> {
+    this.state.set('loading');
+    try {
+      const url = `/api/v1/auth/orgs/${encodeURIComponent(this.orgId())}/providers`;
+      const providers = await firstValueFrom(this.http.get<SsoPublicProvider[]>(url));
+      this.available.set(providers);
+      this.state.set(providers.length > 0 ? 'ready' : 'unavailable');
+    } catch (error: unknown) {
+      const apiError = toApiError(error);
+      if (apiError.status === 404) {
+        this.state.set('unavailable');
+        return;
+      }
+      this.loadError.set(apiError.message);
+      this.state.set('failed');
+    }
+  }
+}

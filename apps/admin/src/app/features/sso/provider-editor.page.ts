@@ -1,0 +1,252 @@
+import { ClipboardModule } from '@angular/cdk/clipboard';
+import { DOCUMENT } from '@angular/common';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { FormControl, ReactiveFormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { MatCardModule } from '@angular/material/card';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { MatTabsModule } from '@angular/material/tabs';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import { Router, RouterLink } from '@angular/router';
+import {
+  ENTRA_CLOUDS,
+  ENTRA_CLOUD_IDS,
+  SSO_LIMITS,
+  SSO_PROVIDER_TYPES,
+  SSO_ROLES,
+  type SsoDiscoveryResponse,
+  type SsoProviderResponse,
+} from '@sc/contracts';
+import { firstValueFrom, map } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
+import {
+  TYPE_LABELS,
+  callbackUrlWarning,
+  discoveryPatch,
+  formValueFromProvider,
+  githubScopeHint,
+  previewEndpoints,
+  toCreateRequest,
+  toUpdateRequest,
+  usesField,
+  type TypeField,
+} from './provider-form';
+import {
+  applyServerErrors,
+  claimRuleGroup,
+  createProviderForm,
+  editProviderForm,
+  moveClaimRule,
+  newClaimRule,
+  setProviderForm,
+} from './provider-form-group';
+import { SsoApi } from './sso.api';
+
+const CONFIGURATION_TAB = 1;
+
+/** Create (no slug in the route) or edit one SSO provider; the Configuration tab exists once it is saved. */
+@Component({
+  selector: 'sc-provider-editor-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    ClipboardModule,
+    ReactiveFormsModule,
+    RouterLink,
+    MatButtonModule,
+    MatButtonToggleModule,
+    MatCardModule,
+    MatCheckboxModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    MatSlideToggleModule,
+    MatTabsModule,
+    MatTooltipModule,
+    ClaimRulesEditorComponent,
+    ErrorBannerComponent,
+  ],
+  templateUrl: './provider-editor.page.html',
+  styleUrl: './provider-editor.page.scss',
+})
+export class ProviderEditorPage implements OnInit {
+  private readonly api = inject(SsoApi);
+  private readonly router = inject(Router);
+  private readonly notify = inject(NotifyService);
+  private readonly document = inject(DOCUMENT);
+
+  /** Bound from the route: the organization, and the provider's slug when editing. */
+  readonly orgId = input.required<string>();
+  readonly slug = input<string | undefined>();
+  /** `?tab=configuration` opens the Configuration tab; `?created=1` greets a provider just created. */
+  readonly tab = input<string | undefined>();
+  readonly created = input<string | undefined>();
+
+  readonly mode = computed(() => (this.slug() ? 'edit' : 'create'));
+  readonly provider = signal<SsoProviderResponse | null>(null);
+  readonly loading = signal(false);
+  readonly loadError = signal<ApiError | null>(null);
+  readonly saving = signal(false);
+  readonly saveError = signal<ApiError | null>(null);
+  readonly replacingSecret = signal(false);
+  readonly selectedTab = signal(0);
+  readonly copied = signal(false);
+  readonly testing = signal(false);
+  readonly testError = signal<ApiError | null>(null);
+
+  readonly discoveryIssuer = new FormControl('', { nonNullable: true });
+  readonly discovering = signal(false);
+  readonly discovery = signal<SsoDiscoveryResponse | null>(null);
+  readonly discoveryError = signal<ApiError | null>(null);
+
+  readonly form = createProviderForm();
+  /** The raw value (disabled slug included) as a signal, so previews and visibility follow typing. */
+  readonly formValue = toSignal(this.form.valueChanges.pipe(map(() => this.form.getRawValue())), {
+    initialValue: this.form.getRawValue(),
+  });
+
+  readonly types = SSO_PROVIDER_TYPES;
+  readonly typeLabels = TYPE_LABELS;
+  readonly roles = SSO_ROLES;
+  readonly clouds = ENTRA_CLOUD_IDS.map((id) => ({ id, label: ENTRA_CLOUDS[id].label }));
+  readonly maxRules = SSO_LIMITS.claimRules;
+
+  readonly type = computed(() => this.formValue().type);
+  readonly preview = computed(() => previewEndpoints(this.formValue()));
+  readonly githubHint = computed(() => githubScopeHint(this.formValue()));
+  readonly callbackWarning = computed(() => {
+    const provider = this.provider();
+    return provider ? callbackUrlWarning(provider.callbackUrl) : null;
+  });
+  /** The server repeats the http-callback advice; the Configuration tab shows it once, as the warning. */
+  readonly serverWarnings = computed(() =>
+    (this.provider()?.warnings ?? []).filter((warning) => !warning.startsWith('The callback URL uses http')),
+  );
+  readonly title = computed(() => {
+    const provider = this.provider();
+    return provider ? provider.displayName : 'New SSO provider';
+  });
+
+  ngOnInit(): void {
+    if (this.mode() === 'edit') editProviderForm(this.form);
+    if (this.tab() === 'configuration') this.selectedTab.set(CONFIGURATION_TAB);
+    if (this.mode() === 'edit') void this.load();
+  }
+
+  uses(field: TypeField): boolean {
+    return usesField(this.type(), field);
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.loadError.set(null);
+    try {
+      this.show(await firstValueFrom(this.api.get(this.orgId(), this.slug() as string)));
+    } catch (error: unknown) {
+      this.loadError.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  private show(provider: SsoProviderResponse): void {
+    this.provider.set(provider);
+    setProviderForm(this.form, formValueFromProvider(provider));
+    this.replacingSecret.set(false);
+  }
+
+  addRule(): void {
+    this.form.controls.claimRules.push(claimRuleGroup(newClaimRule()));
+    this.form.controls.claimRules.markAsDirty();
+  }
+
+  removeRule(index: number): void {
+    this.form.controls.claimRules.removeAt(index);
+    this.form.controls.claimRules.markAsDirty();
+  }
+
+  moveRule(move: { from: number; to: number }): void {
+    moveClaimRule(this.form.controls.claimRules, move.from, move.to);
+  }
+
+  replaceSecret(): void {
+    this.replacingSecret.set(true);
+  }
+
+  keepSecret(): void {
+    this.form.controls.clientSecret.setValue('');
+    this.replacingSecret.set(false);
+  }
+
+  async importDiscovery(): Promise<void> {
+    const issuer = this.discoveryIssuer.value.trim();
+    if (issuer === '') return;
+    this.discovering.set(true);
+    this.discoveryError.set(null);
+    this.discovery.set(null);
+    try {
+      const discovery = await firstValueFrom(this.api.discover(this.orgId(), issuer));
+      this.form.patchValue(discoveryPatch(discovery));
+      this.form.markAsDirty();
+      this.discovery.set(discovery);
+    } catch (error: unknown) {
+      this.discoveryError.set(toApiError(error));
+    } finally {
+      this.discovering.set(false);
+    }
+  }
+
+  async save(): Promise<void> {
+    this.saveError.set(null);
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    this.saving.set(true);
+    const value = this.form.getRawValue();
+    try {
+      if (this.mode() === 'create') {
+        const created = await firstValueFrom(this.api.create(this.orgId(), toCreateRequest(value)));
+        this.form.markAsPristine();
+        await this.router.navigate(['/orgs', this.orgId(), 'settings', 'sso', created.slug], {
+          queryParams: { tab: 'configuration', created: '1' },
+        });
+        return;
+      }
+      const saved = await firstValueFrom(this.api.update(this.orgId(), this.slug() as string, toUpdateRequest(value)));
+      this.show(saved);
+      this.notify.success(`“${saved.displayName}” saved.`);
+    } catch (error: unknown) {
+      const apiError = toApiError(error);
+      this.saveError.set(apiError);
+      applyServerErrors(this.form, apiError.details);
+    } finally {
+      this.saving.set(false);
+    }
+  }
+
+  /** The test runs in this browser: the provider's login, then the service's report page. */
+  async startTest(): Promise<void> {
+    this.testing.set(true);
+    this.testError.set(null);
+    try {
+      const started = await firstValueFrom(this.api.startTest(this.orgId(), this.slug() as string));
+      this.document.location.assign(started.authorizationUrl);
+    } catch (error: unknown) {
+      this.testError.set(toApiError(error));
+      this.testing.set(false);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, OnInit, inject, input, signal } from '@angular/core';
+import { FormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatTableModule } from '@angular/material/table';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import type { SsoAuditEntry, SsoAuditOutcome } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { SsoApi } from './sso.api';
+
+const PAGE_SIZE = 25;
+
+/** The organization's sign-in audit log, newest first, read page by page (the API pages by cursor). */
+@Component({
+  selector: 'sc-sso-audit',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    DatePipe,
+    FormsModule,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    MatTableModule,
+    MatTooltipModule,
+    ErrorBannerComponent,
+  ],
+  template: `
+    <div class="filters">
+      <mat-form-field>
+        <mat-label>Provider</mat-label>
+        <mat-select [ngModel]="provider()" (ngModelChange)="provider.set($event); reload()" data-testid="audit-provider">
+          <mat-option value="">All providers</mat-option>
+          @for (slug of providerSlugs(); track slug) {
+            <mat-option [value]="slug">{{ slug }}</mat-option>
+          }
+        </mat-select>
+      </mat-form-field>
+      <mat-form-field>
+        <mat-label>Outcome</mat-label>
+        <mat-select [ngModel]="outcome()" (ngModelChange)="outcome.set($event); reload()" data-testid="audit-outcome">
+          <mat-option value="">All outcomes</mat-option>
+          <mat-option value="success">Success</mat-option>
+          <mat-option value="failure">Failure</mat-option>
+        </mat-select>
+      </mat-form-field>
+      <button mat-stroked-button type="button" (click)="reload()" [disabled]="loading()">
+        <mat-icon svgIcon="refresh" aria-hidden="true" />
+        Refresh
+      </button>
+    </div>
+    @if (loading()) {
+      <mat-progress-bar mode="indeterminate" aria-label="Loading sign-in attempts" />
+    }
+    <sc-error-banner [error]="error()" />
+    @if (!loading() && !error() && entries().length === 0) {
+      <div class="empty-state" data-testid="audit-empty">
+        <mat-icon svgIcon="info" aria-hidden="true" />
+        <h2>No sign-in attempts yet</h2>
+        <p>Every SSO sign-in and test sign-in, successful or not, is listed here.</p>
+      </div>
+    }
+    @if (entries().length > 0) {
+      <table mat-table [dataSource]="entries()" class="data-table" aria-label="Sign-in attempts" data-testid="audit-table">
+        <ng-container matColumnDef="time">
+          <th mat-header-cell *matHeaderCellDef>Time</th>
+          <td mat-cell *matCellDef="let entry" class="nowrap">{{ entry.createdAt | date: 'medium' }}</td>
+        </ng-container>
+        <ng-container matColumnDef="provider">
+          <th mat-header-cell *matHeaderCellDef>Provider</th>
+          <td mat-cell *matCellDef="let entry">
+            <code>{{ entry.providerSlug }}</code>
+            @if (entry.test) {
+              <span class="status-chip test-chip">test</span>
+            }
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="outcome">
+          <th mat-header-cell *matHeaderCellDef>Outcome</th>
+          <td mat-cell *matCellDef="let entry" [matTooltip]="entry.message">
+            <span class="status-chip" [class.ok]="entry.outcome === 'success'" [class.off]="entry.outcome !== 'success'">
+              {{ entry.outcome === 'success' ? 'success' : entry.errorCode }}
+            </span>
+            <div class="muted small message">{{ entry.message }}</div>
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="email">
+          <th mat-header-cell *matHeaderCellDef>Email</th>
+          <td mat-cell *matCellDef="let entry">
+            {{ entry.email ?? '—' }}
+            @if (entry.role) {
+              <div class="muted small">role {{ entry.role }}</div>
+            }
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="warnings">
+          <th mat-header-cell *matHeaderCellDef>Warnings</th>
+          <td mat-cell *matCellDef="let entry">
+            @for (warning of entry.warnings; track warning) {
+              <div class="small warning-text">{{ warning }}</div>
+            } @empty {
+              <span class="muted">—</span>
+            }
+          </td>
+        </ng-container>
+        <tr mat-header-row *matHeaderRowDef="columns"></tr>
+        <tr mat-row *matRowDef="let entry; columns: columns"></tr>
+      </table>
+      @if (nextCursor()) {
+        <div class="more">
+          <button mat-stroked-button type="button" (click)="loadMore()" [disabled]="loading()" data-testid="audit-more">
+            Show older attempts
+          </button>
+        </div>
+      }
+    }
+  `,
+  styles: `
+    .filters {
+      display: flex;
+      gap: 12px;
+      flex-wrap: wrap;
+      align-items: flex-start;
+      padding: 16px 16px 0;
+
+      button {
+        margin-top: 8px;
+      }
+    }
+    .nowrap {
+      white-space: nowrap;
+    }
+    .small {
+      font-size: 12px;
+    }
+    .message {
+      max-width: 40ch;
+      margin-top: 2px;
+    }
+    .test-chip {
+      margin-left: 6px;
+    }
+    .warning-text {
+      color: #7a4d00;
+      max-width: 40ch;
+    }
+    .more {
+      display: flex;
+      justify-content: center;
+      padding: 16px;
+    }
+  `,
+})
+export class SsoAuditComponent implements OnInit {
+  private readonly api = inject(SsoApi);
+
+  readonly orgId = input.required<string>();
+  readonly providerSlugs = input<string[]>([]);
+
+  readonly provider = signal('');
+  readonly outcome = signal<SsoAuditOutcome | ''>('');
+  readonly entries = signal<SsoAuditEntry[]>([]);
+  readonly nextCursor = signal<string | null>(null);
+  readonly loading = signal(false);
+  readonly error = signal<ApiError | null>(null);
+  readonly columns = ['time', 'provider', 'outcome', 'email', 'warnings'];
+
+  ngOnInit(): void {
+    void this.reload();
+  }
+
+  async reload(): Promise<void> {
+    this.entries.set([]);
+    this.nextCursor.set(null);
+    await this.fetch(undefined);
+  }
+
+  async loadMore(): Promise<void> {
+    await this.fetch(this.nextCursor() ?? undefined);
+  }
+
+  private async fetch(before: string | undefined): Promise<void> {
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      const page = await firstValueFrom(
+        this.api.audit(this.orgId(), {
+          limit: PAGE_SIZE,
+          before,
+          provider: this.provider() || undefined,
+          outcome: this.outcome() || undefined,
+        }),
+      );
+      this.entries.update((entries) => [...entries, ...page.items]);
+      this.nextCursor.set(page.nextCursor);
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+}

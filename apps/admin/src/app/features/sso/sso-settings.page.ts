@@ -1,0 +1,102 @@
+import { ClipboardModule } from '@angular/cdk/clipboard';
+import { DOCUMENT } from '@angular/common';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatDialog } from '@angular/material/dialog';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatTableModule } from '@angular/material/table';
+import { MatTabsModule } from '@angular/material/tabs';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import { RouterLink } from '@angular/router';
+import type { SsoProviderResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { confirmAction } from '../../shared/confirm-dialog.component';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { TYPE_LABELS } from './provider-form';
+import { SsoApi } from './sso.api';
+import { SsoAuditComponent } from './sso-audit.component';
+
+/** Organization settings → SSO: the providers and the sign-in audit log. */
+@Component({
+  selector: 'sc-sso-settings-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    ClipboardModule,
+    RouterLink,
+    MatButtonModule,
+    MatCardModule,
+    MatIconModule,
+    MatProgressBarModule,
+    MatTableModule,
+    MatTabsModule,
+    MatTooltipModule,
+    ErrorBannerComponent,
+    SsoAuditComponent,
+  ],
+  templateUrl: './sso-settings.page.html',
+  styleUrl: './sso-settings.page.scss',
+})
+export class SsoSettingsPage implements OnInit {
+  private readonly api = inject(SsoApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly notify = inject(NotifyService);
+  private readonly origin = inject(DOCUMENT).location.origin;
+
+  readonly orgId = input.required<string>();
+  /** `?tab=audit` opens the audit log. */
+  readonly tab = input<string | undefined>();
+
+  readonly providers = signal<SsoProviderResponse[]>([]);
+  readonly loading = signal(true);
+  readonly loadError = signal<ApiError | null>(null);
+  readonly busySlug = signal<string | null>(null);
+  readonly columns = ['name', 'type', 'status', 'callback', 'actions'];
+  readonly slugs = computed(() => this.providers().map((provider) => provider.slug));
+  /** What to hand to the organization's people: the page with one button per enabled provider. */
+  readonly signInPageUrl = computed(() => `${this.origin}/orgs/${encodeURIComponent(this.orgId())}/sign-in`);
+  readonly initialTab = computed(() => (this.tab() === 'audit' ? 1 : 0));
+
+  typeLabel(provider: SsoProviderResponse): string {
+    return TYPE_LABELS[provider.type];
+  }
+
+  async ngOnInit(): Promise<void> {
+    await this.load();
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.loadError.set(null);
+    try {
+      this.providers.set(await firstValueFrom(this.api.list(this.orgId())));
+    } catch (error: unknown) {
+      this.loadError.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  async remove(provider: SsoProviderResponse): Promise<void> {
+    const confirmed = await confirmAction(this.dialog, {
+      title: `Delete “${provider.displayName}”?`,
+      message: `Nobody can sign in through ${provider.slug} any more, and its callback URL stops working. Members keep their accounts. This cannot be undone.`,
+      confirmLabel: 'Delete provider',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    this.busySlug.set(provider.slug);
+    try {
+      await firstValueFrom(this.api.remove(this.orgId(), provider.slug));
+      this.providers.update((providers) => providers.filter((p) => p.slug !== provider.slug));
+      this.notify.success(`“${provider.displayName}” deleted.`);
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.busySlug.set(null);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { HttpClient, HttpParams } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type {
+  CreateSsoProviderRequest,
+  SsoAuditOutcome,
+  SsoAuditPage,
+  SsoDiscoveryResponse,
+  SsoProviderResponse,
+  SsoTestStartResponse,
+  UpdateSsoProviderRequest,
+} from '@sc/contracts';
+import { Observable } from 'rxjs';
+
+export interface AuditFilter {
+  provider?: string;
+  outcome?: SsoAuditOutcome;
+  before?: string;
+  limit?: number;
+}
+
+/** Organization settings → SSO (owners and admins). */
+@Injectable({ providedIn: 'root' })
+export class SsoApi {
+  private readonly http = inject(HttpClient);
+
+  private base(orgId: string): string {
+    return `/api/v1/orgs/${encodeURIComponent(orgId)}/sso`;
+  }
+
+  private provider(orgId: string, slug: string): string {
+    return `${this.base(orgId)}/providers/${encodeURIComponent(slug)}`;
+  }
+
+  list(orgId: string): Observable<SsoProviderResponse[]> {
+    return this.http.get<SsoProviderResponse[]>(`${this.base(orgId)}/providers`);
+  }
+
+  get(orgId: string, slug: string): Observable<SsoProviderResponse> {
+    return this.http.get<SsoProviderResponse>(this.provider(orgId, slug));
+  }
+
+  create(orgId: string, request: CreateSsoProviderRequest): Observable<SsoProviderResponse> {
+    return this.http.post<SsoProviderResponse>(`${this.base(orgId)}/providers`, request);
+  }
+
+  update(orgId: string, slug: string, request: UpdateSsoProviderRequest): Observable<SsoProviderResponse> {
+    return this.http.patch<SsoProviderResponse>(this.provider(orgId, slug), request);
+  }
+
+  remove(orgId: string, slug: string): Observable<void> {
+    return this.http.delete<void>(this.provider(orgId, slug));
+  }
+
+  discover(orgId: string, issuer: string): Observable<SsoDiscoveryResponse> {
+    return this.http.post<SsoDiscoveryResponse>(`${this.base(orgId)}/discovery`, { issuer });
+  }
+
+  /** Stores a test state and sets the browser-binding cookie; the browser then goes to `authorizationUrl`. */
+  startTest(orgId: string, slug: string): Observable<SsoTestStartResponse> {
+    return this.http.post<SsoTestStartResponse>(`${this.provider(orgId, slug)}/test`, {});
+  }
+
+  audit(orgId: string, filter: AuditFilter): Observable<SsoAuditPage> {
+    let params = new HttpParams();
+    for (const [key, value] of Object.entries(filter)) {
+      if (value !== undefined && value !== '') params = params.set(key, String(value));
+    }
+    return this.http.get<SsoAuditPage>(`${this.base(orgId)}/audit`, { params });
+  }
+}
