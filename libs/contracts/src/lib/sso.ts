@@ -15,7 +15,7 @@
  *   GET    /auth/orgs/:orgId/login/:slug?redirect=/path (public)     → 302 to the provider
  *   GET    /auth/orgs/:orgId/callback/:slug           (public)       → 302 to the redirect path, or an error page
  */
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -202,6 +202,14 @@ export class ClaimRuleDto {
 }
 export type ClaimRule = ClaimRuleDto;
 
+/**
+ * Nested objects must be class instances for @ValidateNested. class-transformer's @Type would do it but
+ * reads Reflect metadata when the class is declared, which breaks the browser (no reflect-metadata there).
+ */
+function asInstance<T extends object>(type: new () => T, value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(new type(), value) : value;
+}
+
 /** Shape-level checks shared by create and update; the server checks the cross-field rules per type. */
 abstract class SsoProviderFieldsDto {
   @IsOptional()
@@ -300,7 +308,7 @@ abstract class SsoProviderFieldsDto {
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.claimRules)
   @ValidateNested({ each: true })
-  @Type(() => ClaimRuleDto)
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((rule: unknown) => asInstance(ClaimRuleDto, rule)) : value))
   claimRules?: ClaimRuleDto[];
 }
 
@@ -499,7 +507,7 @@ export interface SsoAuditPage {
 
 export class SsoAuditQuery {
   @IsOptional()
-  @Type(() => Number)
+  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
   @IsInt()
   @Min(1)
   @Max(200)

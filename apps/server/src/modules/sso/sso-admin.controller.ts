@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   CreateSsoProviderRequest,
@@ -18,6 +19,7 @@ import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
 
 /** Organization settings → SSO: owners and admins only. */
+@ApiTags('sso')
 @Controller('orgs/:orgId/sso')
 export class SsoAdminController {
   constructor(

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SsoPublicProvider } from '@sc/contracts';
 import { Public } from '../auth/decorators';
@@ -15,6 +16,7 @@ import { OrganizationsRepository } from '../organizations/organizations.reposito
  * deliberately open to signed-out browsers, while `:orgId` routes are the ones the AuthGuard binds to the
  * caller's organization (and the isolation test enforces @OrgAccess on).
  */
+@ApiTags('sso')
 @Controller('auth/orgs/:organizationId')
 @Public()
 @UseFilters(SsoCallbackFilter)

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { CreateSsoProviderRequest, deriveSsoEndpoints, SsoErrorCode } from '@sc/contracts';
 import { DomainError } from '../../../common/errors/domain-error';
 import { oktaDomainProblem, settingsForCreate, settingsForUpdate, settingsWarnings } from './provider-settings';

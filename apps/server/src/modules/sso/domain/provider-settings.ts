@@ -1,44 +1,21 @@
 import {
-  ClaimRule,
   CreateSsoProviderRequest,
   ENTRA_SHARED_TENANTS,
-  EntraCloud,
   ErrorDetail,
   SSO_DEFAULT_ALLOW_SIGN_UP,
   SSO_DEFAULT_CLAIMS,
   SSO_DEFAULT_ROLE,
   SSO_DEFAULT_SCOPES,
+  SsoProviderResponse,
   SsoProviderType,
-  SsoRole,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
 import { checkOutboundUrl, OutboundFetchError } from '../../../common/http/bounded-fetch';
 import { SsoErrorCode, ssoError } from '../sso.errors';
 import { claimRuleProblem } from './claims';
 
-/** Everything an admin configures on a provider except its slug and secret. */
-export interface ProviderSettings {
-  displayName: string;
-  type: SsoProviderType;
-  enabled: boolean;
-  tenantId: string | null;
-  cloud: EntraCloud | null;
-  domain: string | null;
-  clientId: string;
-  scopes: string;
-  authUrl: string | null;
-  tokenUrl: string | null;
-  userinfoUrl: string | null;
-  issuer: string | null;
-  jwksUri: string | null;
-  emailClaim: string;
-  nameClaim: string;
-  subjectClaim: string;
-  allowedDomains: string[];
-  allowSignUp: boolean;
-  defaultRole: SsoRole;
-  claimRules: ClaimRule[];
-}
+/** Everything an admin configures on a provider except its slug and secret: the response minus derived fields. */
+export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'warnings' | 'createdAt' | 'updatedAt'>;
 
 type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri';
 const FIELDS_BY_TYPE: Record<SsoProviderType, readonly TypeField[]> = {
