@@ -91,4 +91,18 @@ describe('SessionService', () => {
     expect(service.me()).toBeNull();
     expect(router.navigate).toHaveBeenCalledWith(['/signed-out'], { queryParams: { reason: 'expired' } });
   });
+
+  it('switches the session to another organization and opens its home', async () => {
+    service.adopt(ME);
+    const switching = service.switchOrganization('globex');
+    const request = http.expectOne('/api/v1/auth/switch-organization');
+    expect(request.request.method).toBe('POST');
+    expect(request.request.body).toEqual({ organizationId: 'globex' });
+    request.flush(null, { status: 204, statusText: 'No Content' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    http.expectOne('/api/v1/me').flush({ ...ME, organization: { id: 'globex', name: 'Globex', createdAt: '' } });
+    await switching;
+    expect(service.organizationId()).toBe('globex');
+    expect(router.navigate).toHaveBeenCalledWith(['/orgs', 'globex']);
+  });
 });

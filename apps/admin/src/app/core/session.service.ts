@@ -53,6 +53,16 @@ export class SessionService {
     await this.router.navigateByUrl('/signed-out');
   }
 
+  /**
+   * A session acts in one organization; switching asks the server for a session in another organization the
+   * person belongs to (it replaces the cookie), then reloads who is signed in.
+   */
+  async switchOrganization(organizationId: string): Promise<void> {
+    await firstValueFrom(this.http.post<void>('/api/v1/auth/switch-organization', { organizationId }));
+    await this.load();
+    await this.router.navigate(['/orgs', organizationId]);
+  }
+
   /** Called when an API call answers 401: the session expired or was revoked. */
   handleExpired(): void {
     if (this.current() === null) return;

@@ -39,9 +39,10 @@ describe('ShellComponent', () => {
 
   it('offers API tokens to owners and admins only', () => {
     render('owner');
-    expect(navLabels()).toEqual(['Overview', 'Members', 'API tokens']);
+    expect(navLabels().slice(0, 3)).toEqual(['Overview', 'Members', 'API tokens']);
     fixture.destroy();
     render('editor');
+    // Editors see only the sections whose API they may use.
     expect(navLabels()).toEqual(['Overview', 'Members']);
   });
 
@@ -67,5 +68,24 @@ describe('ShellComponent', () => {
     expect(document.body.textContent).toContain('CSRF token is missing');
     expect(fixture.componentInstance.signingOut()).toBe(false);
     expect(TestBed.inject(SessionService).me()).not.toBeNull();
+  });
+
+  it('offers switching to the other organizations of the person', async () => {
+    TestBed.inject(SessionService).adopt({
+      ...ME,
+      organizations: [...ME.organizations, { id: 'globex', name: 'Globex', role: 'viewer' }],
+    });
+    fixture = TestBed.createComponent(ShellComponent);
+    fixture.detectChanges();
+    expect(fixture.componentInstance.otherOrganizations().map((org) => org.id)).toEqual(['globex']);
+    expect(fixture.componentInstance.canCreateOrganization()).toBe(true);
+  });
+
+  it('does not offer creating organizations to someone who owns none', () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'admin', organizations: [{ id: 'acme', name: 'Acme', role: 'admin' }] });
+    fixture = TestBed.createComponent(ShellComponent);
+    fixture.detectChanges();
+    expect(fixture.componentInstance.canCreateOrganization()).toBe(false);
+    expect(fixture.componentInstance.otherOrganizations()).toEqual([]);
   });
 });

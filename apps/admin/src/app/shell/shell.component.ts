@@ -1,13 +1,17 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
 import { MatDividerModule } from '@angular/material/divider';
 import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import type { OrganizationResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
 import { NotifyService } from '../core/notify.service';
 import { SessionService } from '../core/session.service';
+import { CreateOrganizationDialogComponent } from '../features/organization/create-organization-dialog.component';
 
 interface NavLink {
   path: string;
@@ -44,6 +48,7 @@ const NAV_LINKS: readonly NavLink[] = [
 export class ShellComponent {
   private readonly session = inject(SessionService);
   private readonly notify = inject(NotifyService);
+  private readonly dialog = inject(MatDialog);
 
   readonly me = this.session.me;
   readonly links = computed(() => NAV_LINKS.filter((link) => !link.managersOnly || this.session.canManage()));
@@ -52,6 +57,32 @@ export class ShellComponent {
     const user = this.me()?.user;
     return user ? user.displayName || user.email : 'API token';
   });
+
+  /** The person's other organizations, to switch the session to. */
+  readonly otherOrganizations = computed(() => {
+    const me = this.me();
+    return me ? me.organizations.filter((org) => org.id !== me.organization.id) : [];
+  });
+  /** Only owners may create organizations (the server checks that the person owns at least one). */
+  readonly canCreateOrganization = computed(() => (this.me()?.organizations ?? []).some((org) => org.role === 'owner'));
+
+  async switchTo(organizationId: string): Promise<void> {
+    try {
+      await this.session.switchOrganization(organizationId);
+    } catch (error: unknown) {
+      this.notify.error(error);
+    }
+  }
+
+  async createOrganization(): Promise<void> {
+    const ref = this.dialog.open<CreateOrganizationDialogComponent, void, OrganizationResponse>(CreateOrganizationDialogComponent, {
+      width: '480px',
+    });
+    const created = await firstValueFrom(ref.afterClosed());
+    if (!created) return;
+    this.notify.success(`${created.name} was created. You are its owner.`);
+    await this.switchTo(created.id);
+  }
 
   async signOut(): Promise<void> {
     this.signingOut.set(true);

@@ -14,7 +14,7 @@ import { SessionService } from '../../core/session.service';
 import { BrandComponent } from '../../shared/brand.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
-import { suggestOrganizationId } from './organization-id';
+import { suggestOrganizationId } from '../../shared/organization-id';
 import { SetupApi } from './setup.api';
 
 type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';

@@ -1,0 +1,89 @@
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { suggestOrganizationId } from '../../shared/organization-id';
+import { OrganizationApi } from './organization.api';
+
+/** Owners create further organizations; the dialog closes with the created organization. */
+@Component({
+  selector: 'sc-create-organization-dialog',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent],
+  template: `
+    <h2 mat-dialog-title>New organization</h2>
+    <form [formGroup]="form" (ngSubmit)="create()" novalidate>
+      <mat-dialog-content>
+        <p class="muted">You become its owner. Members, tokens and settings are separate per organization.</p>
+        <sc-error-banner [error]="error()" />
+        <mat-form-field class="full-width">
+          <mat-label>Organization name</mat-label>
+          <input matInput formControlName="name" (input)="onNameInput()" required cdkFocusInitial />
+          @if (form.controls.name.hasError('required')) {
+            <mat-error>Enter the organization's name.</mat-error>
+          }
+        </mat-form-field>
+        <mat-form-field class="full-width">
+          <mat-label>Organization ID</mat-label>
+          <input matInput formControlName="id" (input)="idEdited = true" required spellcheck="false" />
+          <mat-hint>Appears in URLs. It cannot be changed later.</mat-hint>
+          @if (form.controls.id.hasError('required')) {
+            <mat-error>Enter an organization ID.</mat-error>
+          } @else if (form.controls.id.hasError('pattern')) {
+            <mat-error>Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.</mat-error>
+          }
+        </mat-form-field>
+      </mat-dialog-content>
+      <mat-dialog-actions align="end">
+        <button mat-button type="button" mat-dialog-close>Cancel</button>
+        <button mat-flat-button type="submit" [disabled]="creating()">{{ creating() ? 'Creating…' : 'Create organization' }}</button>
+      </mat-dialog-actions>
+    </form>
+  `,
+  styles: `
+    mat-form-field {
+      margin-bottom: 8px;
+    }
+  `,
+})
+export class CreateOrganizationDialogComponent {
+  private readonly api = inject(OrganizationApi);
+  private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
+
+  readonly creating = signal(false);
+  readonly error = signal<ApiError | null>(null);
+  idEdited = false;
+
+  readonly form = inject(FormBuilder).nonNullable.group({
+    name: ['', [Validators.required, Validators.maxLength(200)]],
+    id: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
+  });
+
+  onNameInput(): void {
+    if (!this.idEdited) this.form.controls.id.setValue(suggestOrganizationId(this.form.controls.name.value));
+  }
+
+  async create(): Promise<void> {
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    const { name, id } = this.form.getRawValue();
+    this.creating.set(true);
+    this.error.set(null);
+    try {
+      const organization = await firstValueFrom(this.api.create({ id: id.trim(), name: name.trim() }));
+      this.dialogRef.close(organization);
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.creating.set(false);
+    }
+  }
+}
