@@ -97,6 +97,16 @@ describe('service-cli sync', () => {
       expect(syntax?.line).toBeGreaterThanOrEqual(2);
       expect(output.artifacts.find((row) => row.name === 'invoice')?.valid).toBe(false);
     });
+
+    it('warns (without failing) when a file exceeds the default per-file limit', async () => {
+      repo.write('.service/service-summary.md', `# billing\n${'x'.repeat(1024 * 1024)}\n`);
+      const { exitCode, io } = await sync({ dryRun: true, json: true }, {});
+      expect(exitCode).toBe(ExitCode.Ok);
+      const output = JSON.parse(io.stdout.join('')) as SyncDryRunJson;
+      expect(output.problems).toEqual([
+        expect.objectContaining({ severity: 'warning', code: 'over_default_limit', file: '.service/service-summary.md', message: expect.stringContaining('1.0 MiB per file') }),
+      ]);
+    });
   });
 
   describe('configuration (exit 2)', () => {

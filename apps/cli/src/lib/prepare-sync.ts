@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import {
+  DEFAULT_SYNC_LIMITS,
   MERMAID_ARTIFACT_KINDS,
   SYNC_BUNDLE_VERSION,
   type ArtifactKind,
@@ -9,6 +10,7 @@ import {
 } from '@sc/contracts';
 import { checkDiagram, type ContextReportSummary } from './diagram-check';
 import type { CliProblem } from './exit-codes';
+import { formatBytes } from './format';
 import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
 import { stripRepositoryUrlCredentials } from './repository-url';
 
@@ -83,10 +85,35 @@ export async function prepareSync(configOption: string | undefined, cwd: string,
     rows.push(row);
   }
   onProgress(loaded.artifacts.length, loaded.artifacts.length, 'validated');
+  problems.push(...defaultLimitWarnings(loaded.artifacts, display));
 
   const hasErrors = problems.some((problem) => problem.severity === 'error');
   const bundle = !hasErrors && loaded.config ? buildBundle(loaded) : undefined;
   return { loaded, rows, problems, ...(bundle ? { bundle } : {}) };
+}
+
+/**
+ * Warnings (not errors: the gateway's limits are configurable) when the bundle exceeds the default limits,
+ * so a CI log says which file to blame before the gateway answers 413.
+ */
+function defaultLimitWarnings(artifacts: readonly LoadedArtifact[], display: (file: LoadedFile) => string): CliProblem[] {
+  const warnings: CliProblem[] = [];
+  const warn = (message: string, file?: LoadedFile): void =>
+    void warnings.push({ severity: 'warning', code: 'over_default_limit', message, ...(file ? { file: display(file) } : {}) });
+  if (artifacts.length > DEFAULT_SYNC_LIMITS.maxArtifacts) {
+    warn(`${artifacts.length} artifacts exceed the gateway's default limit of ${DEFAULT_SYNC_LIMITS.maxArtifacts} per sync.`);
+  }
+  let total = 0;
+  for (const file of artifacts.flatMap((artifact) => Object.values(artifact.loaded))) {
+    total += file.size;
+    if (file.size > DEFAULT_SYNC_LIMITS.maxFileBytes) {
+      warn(`${formatBytes(file.size)} exceeds the gateway's default limit of ${formatBytes(DEFAULT_SYNC_LIMITS.maxFileBytes)} per file.`, file);
+    }
+  }
+  if (total > DEFAULT_SYNC_LIMITS.maxSyncBytes) {
+    warn(`The files add up to ${formatBytes(total)}, over the gateway's default limit of ${formatBytes(DEFAULT_SYNC_LIMITS.maxSyncBytes)} per sync.`);
+  }
+  return warnings;
 }
 
 function baseRow(artifact: LoadedArtifact, main: LoadedFile): ArtifactRow {

@@ -55,6 +55,16 @@ export interface SyncArtifact {
   format?: ApiSpecFormat;
 }
 
+/**
+ * The gateway's default limits (the server can be configured higher or lower through SERVICE_SYNC_MAX_*);
+ * sizes are UTF-8 bytes of the file contents. The CLI warns before sending when a bundle exceeds them.
+ */
+export const DEFAULT_SYNC_LIMITS = {
+  maxFileBytes: 1024 * 1024,
+  maxSyncBytes: 20 * 1024 * 1024,
+  maxArtifacts: 500,
+} as const;
+
 export interface SyncServiceMetadata {
   name: string;
   description?: string;
