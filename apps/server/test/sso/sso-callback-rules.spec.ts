@@ -72,6 +72,8 @@ describe('SSO callback rules and provider shapes', () => {
         SERVICE_SSO_ENTRA_TENANT_HOST: `http://127.0.0.1:${entra.port}`,
         SERVICE_SSO_ENTRA_GRAPH_HOST: `http://localhost:${entra.port}`,
         SERVICE_SSO_OKTA_BASE_URL: okta.origin,
+        SERVICE_SSO_FETCH_TIMEOUT: '1500ms',
+        SERVICE_SSO_FETCH_MAX_BYTES: '64kb',
       },
     });
     org = await setupOrganization(t, { orgId: 'acme' });
@@ -111,6 +113,7 @@ describe('SSO callback rules and provider shapes', () => {
     userinfo = { sub: 'lab-1', email: 'lab@example.com', name: 'Lab User' };
     idToken = null;
     lab.options.authorizeError = undefined;
+    lab.options.tokenDelayMs = undefined;
     lab.options.userinfo = () => ({ body: userinfo });
   });
 
@@ -218,6 +221,32 @@ describe('SSO callback rules and provider shapes', () => {
     const result = await signIn('lab');
     expect(result.status).toBe(502);
     expect(result.error?.code).toBe('userinfo_failed');
+  });
+
+  it('bounds every call to the provider: a silent token endpoint times out, a huge UserInfo is cut off', async () => {
+    lab.options.tokenDelayMs = 3000;
+    const slow = await signIn('lab');
+    expect(slow.status).toBe(502);
+    expect(slow.error?.code).toBe('token_exchange_failed');
+    expect(slow.error?.message).toMatch(/did not answer within 1500 ms/);
+    lab.options.tokenDelayMs = undefined;
+    lab.options.userinfo = () => ({ body: { sub: 'big', email: 'big@example.com', padding: 'x'.repeat(100 * 1024) } });
+    const big = await signIn('lab');
+    expect(big.status).toBe(502);
+    expect(big.error?.code).toBe('userinfo_failed');
+    expect(big.error?.message).toMatch(/more than 65536 bytes/);
+  });
+
+  it('a callback without code (and without error) → 400 missing_code, after the state check', async () => {
+    const browser = new TestBrowser({ accept: 'application/json' });
+    const held = await browser.follow(loginUrl(t, 'acme', 'lab'), { stopBefore: (url) => url.pathname.includes('/callback/') });
+    const callback = new URL(held.stoppedAt ?? '');
+    callback.searchParams.delete('code');
+    const page = await browser.request(callback.toString());
+    expect(page.status).toBe(400);
+    expect((JSON.parse(page.text) as ErrorBody).error.code).toBe('missing_code');
+    const again = await browser.request(callback.toString());
+    expect((JSON.parse(again.text) as ErrorBody).error.code).toBe('invalid_or_expired_state');
   });
 
   it('rule 4: ID token and UserInfo with different sub → 400 subject_mismatch', async () => {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { mapError } from '../../common/errors/all-exceptions.filter';
+import { DomainError } from '../../common/errors/domain-error';
 import { renderErrorPage } from './pages/sso-pages';
 
 /**
@@ -16,7 +17,7 @@ export class SsoCallbackFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const { status, body } = mapError(exception);
-    if (status >= 500 && !(exception instanceof Error && 'code' in exception)) {
+    if (status >= 500 && !(exception instanceof DomainError)) {
       // Never the request: its query carries the authorization code and state.
       this.logger.error(`SSO sign-in failed unexpectedly: ${exception instanceof Error ? exception.stack ?? exception.message : String(exception)}`);
     }

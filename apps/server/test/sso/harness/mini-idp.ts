@@ -16,6 +16,8 @@ export interface MiniIdpOptions {
   /** The authorization endpoint answers with ?error=… instead of a code. */
   authorizeError?: { error: string; error_description?: string };
   issuer?: string;
+  /** Delays the token answer (timeouts). */
+  tokenDelayMs?: number;
 }
 
 interface IssuedCode {
@@ -98,6 +100,7 @@ export class MiniIdp {
 
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = new URLSearchParams(await readBody(req));
+    if (this.options.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.tokenDelayMs).unref());
     this.tokenRequests.push({ authorization: req.headers.authorization, form });
     if (this.options.tokenAuth === 'basic-only') {
       const basic = req.headers.authorization?.startsWith('Basic ');
