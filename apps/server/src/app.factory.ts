@@ -31,6 +31,8 @@ export function configureApp(app: INestApplication): void {
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   express.disable('x-powered-by');
+  // Behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For.
+  express.set('trust proxy', config.trustProxy);
   // HSTS and upgrade-insecure-requests only make sense when the service is really served over https.
   app.use(
     helmet({
@@ -46,6 +48,11 @@ export function configureApp(app: INestApplication): void {
     if (res.headersSent) return next(error);
     const { status, body } = mapError(error);
     res.status(status).json(body);
+  });
+  // API answers may carry one-time secrets (setup, token creation, sign-in links): never cache them.
+  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(

@@ -61,6 +61,8 @@ describe('HTTP conventions', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('strict-transport-security')).toBeNull(); // http public URL
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {

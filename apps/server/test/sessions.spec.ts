@@ -127,6 +127,14 @@ describe('sessions', () => {
       expect(response.body.error.code).toBe('csrf_failed');
     });
 
+    it("refuses another session's CSRF token even when cookie and header agree", async () => {
+      const other = await memberWithSession(t, org, 'admin');
+      const sessionOnly = org.owner.cookieHeader.split('; ').find((part) => part.startsWith('sc_session=')) ?? '';
+      const response = await addMember({ cookie: `${sessionOnly}; sc_csrf=${other.session.csrfToken}`, [CSRF_HEADER]: other.session.csrfToken });
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('csrf_failed');
+    });
+
     it('accepts the matching header, and bearer tokens need none', async () => {
       expect((await addMember(sessionHeaders(org.owner))).status).toBe(201);
       expect((await addMember(bearer(org.adminToken))).status).toBe(201);

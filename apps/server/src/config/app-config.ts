@@ -33,6 +33,8 @@ export class AppConfig {
   /** Requests per window and per client address on the rate-limited auth endpoints. */
   authRateLimit!: { limit: number; windowMs: number };
   logLevel!: LogLevel;
+  /** Express `trust proxy`: false, true, or the number of proxy hops in front of the service. */
+  trustProxy!: boolean | number;
   /** `pretty` (human-readable, needs the pino-pretty dev dependency) or `json` (one object per line). */
   logFormat!: 'json' | 'pretty';
   /** Directory of the built admin SPA served at `/`, or null when the API runs alone. */
@@ -71,6 +73,7 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
     windowMs: read.durationMs('SERVICE_AUTH_RATE_WINDOW', 60_000),
   };
   config.logLevel = read.oneOf<LogLevel>('SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info');
+  config.trustProxy = parseTrustProxy(read);
   config.logFormat = read.oneOf('SERVICE_LOG_FORMAT', ['json', 'pretty'], 'json');
   config.adminDir = resolveAdminDir(read, cwd);
   config.secretKey = resolveSecretKey(read, databaseUrl === undefined, dataDir) ?? Buffer.alloc(0);
@@ -122,4 +125,10 @@ function resolveAdminDir(read: EnvReader, cwd: string): string | null {
   // The build layout puts main.js at dist/apps/server/apps/server/src/main.js and the SPA at dist/apps/admin/browser.
   const candidates = [resolve(cwd, 'dist/apps/admin/browser'), resolve(__dirname, '../../../../../admin/browser')];
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+}
+
+function parseTrustProxy(read: EnvReader): boolean | number {
+  const value = read.raw('SERVICE_TRUST_PROXY');
+  if (value !== undefined && /^\d+$/.test(value)) return read.integer('SERVICE_TRUST_PROXY', 0, { min: 0, max: 10 });
+  return read.boolean('SERVICE_TRUST_PROXY', false);
 }

@@ -1,6 +1,5 @@
 import type { CookieOptions, Response } from 'express';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
-import { randomToken } from '../crypto/tokens';
 
 /** Session cookie: HttpOnly so scripts never see it; Lax so top-level navigation (SSO redirects) keeps it. */
 export function sessionCookieOptions(secure: boolean, expires: Date): CookieOptions {
@@ -12,9 +11,8 @@ export function csrfCookieOptions(secure: boolean): CookieOptions {
   return { httpOnly: false, sameSite: 'lax', secure, path: '/' };
 }
 
-/** Sets a fresh CSRF token cookie and returns the value. */
-export function issueCsrfCookie(res: Response, secure: boolean): string {
-  const csrfToken = randomToken(32);
+/** Sets the CSRF cookie to `csrfToken` and returns it. */
+export function setCsrfCookie(res: Response, csrfToken: string, secure: boolean): string {
   res.cookie(CSRF_COOKIE, csrfToken, csrfCookieOptions(secure));
   return csrfToken;
 }

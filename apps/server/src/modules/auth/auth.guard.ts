@@ -41,7 +41,7 @@ export class AuthGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     const principal = await this.authenticate(request, context.switchToHttp().getResponse<Response>());
-    if (principal.kind === 'session' && !isSafeMethod(request.method)) this.checkCsrf(request);
+    if (principal.kind === 'session' && !isSafeMethod(request.method)) this.checkCsrf(request, principal.sessionId);
     request.principal = principal;
     this.authorize(rule, principal, request);
     return true;
@@ -86,10 +86,11 @@ export class AuthGuard implements CanActivate {
     return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id };
   }
 
-  private checkCsrf(request: GuardedRequest): void {
+  /** Double submit: the header must repeat the cookie, and both must be this session's token. */
+  private checkCsrf(request: GuardedRequest, sessionId: string): void {
     const cookie = (request.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
     const header = request.header(CSRF_HEADER);
-    if (!cookie || !header || !safeEqual(cookie, header)) {
+    if (!cookie || !header || !safeEqual(cookie, header) || !safeEqual(header, this.sessions.csrfTokenFor(sessionId))) {
       throw authError(AuthErrorCode.CsrfFailed, `The ${CSRF_HEADER} header must repeat the ${CSRF_COOKIE} cookie for requests that change data.`);
     }
   }

@@ -33,7 +33,7 @@ export class MeService {
       user: user ? { id: user.id, email: user.email, displayName: displayNameOf(user) } : null,
       role: principal.role,
       scopes: null,
-      csrfToken: this.sessions.ensureCsrfCookie(res, csrfCookie),
+      csrfToken: this.sessions.ensureCsrfCookie(res, principal.sessionId, csrfCookie),
       organizations: memberships
         .map((membership) => ({ id: membership.organizationId, name: names.get(membership.organizationId) ?? membership.organizationId, role: membership.role }))
         .sort((a, b) => a.name.localeCompare(b.name)),

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
-import { clearAuthCookies, issueCsrfCookie, sessionCookieOptions } from '../../common/http/cookies';
+import { clearAuthCookies, sessionCookieOptions, setCsrfCookie } from '../../common/http/cookies';
 import { AppConfig } from '../../config/app-config';
 import { Session } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
@@ -73,7 +73,7 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
     });
     await this.sessions.insert(session);
     res.cookie(SESSION_COOKIE, rawToken, sessionCookieOptions(this.config.secureCookies, session.absoluteExpiresAt));
-    const csrfToken = issueCsrfCookie(res, this.config.secureCookies);
+    const csrfToken = setCsrfCookie(res, this.csrfTokenFor(session.id), this.config.secureCookies);
     return { sessionId: session.id, csrfToken, expiresAt: session.absoluteExpiresAt };
   }
 
@@ -106,8 +106,18 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
     clearAuthCookies(res, this.config.secureCookies);
   }
 
-  /** CSRF cookie refresh (GET /me): returns the current value, or sets and returns a new one. */
-  ensureCsrfCookie(res: Response, current: string | undefined): string {
-    return current && current.length >= 32 ? current : issueCsrfCookie(res, this.config.secureCookies);
+  /**
+   * The session's CSRF token: an HMAC of the session id under the server key. Binding it to the session
+   * (instead of a free random value) means a cookie planted by a sibling subdomain cannot be paired with
+   * a matching header, and no extra column is needed.
+   */
+  csrfTokenFor(sessionId: string): string {
+    return createHmac('sha256', this.config.secretKey).update(`csrf:${sessionId}`).digest('base64url');
+  }
+
+  /** CSRF cookie refresh (GET /me): (re)sets the cookie when it is missing or stale and returns the token. */
+  ensureCsrfCookie(res: Response, sessionId: string, current: string | undefined): string {
+    const expected = this.csrfTokenFor(sessionId);
+    return current === expected ? current : setCsrfCookie(res, expected, this.config.secureCookies);
   }
 }
