@@ -9,3 +9,4 @@ export { parseContextJson } from './lib/context/parse-context';
 export { applyContext } from './lib/apply-context';
 export { createView, collapseGroup, expandGroup } from './lib/collapse';
 export { exportToMermaid, DiagramExportError, type ExportResult } from './lib/export-mermaid';
+export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';

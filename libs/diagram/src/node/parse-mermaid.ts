@@ -1,6 +1,7 @@
 import { detectDiagramKind } from '../lib/detect-kind';
-import { DiagramIssue, DiagramIssueCode, DiagramKind, GraphModel } from '../lib/model';
+import { DiagramIssue, DiagramIssueCode, GraphModel } from '../lib/model';
 import { cleanLikeMermaid, originalPosition } from '../lib/source-map';
+import type { ParsedDiagram } from '../lib/validate-parsed';
 import { graphFromDb } from './graph-builders';
 import { withMermaid } from './mermaid-runtime';
 
@@ -11,9 +12,7 @@ export interface ParseMermaidOptions {
   maxBytes?: number;
 }
 
-export type ParseMermaidResult =
-  | { ok: true; kind: DiagramKind; graph: GraphModel }
-  | { ok: false; issues: DiagramIssue[] };
+export type ParseMermaidResult = ParsedDiagram;
 
 /** What a jison parser attaches to its parse errors. */
 interface JisonErrorHash {

@@ -1,27 +1,7 @@
-import { applyContext } from '../lib/apply-context';
-import { parseContextJson } from '../lib/context/parse-context';
-import { parseStrictJson } from '../lib/context/strict-json';
-import type { DiagramIssue, DiagramKind } from '../lib/model';
-import type { ApplyReport, OverlaidGraph } from '../lib/overlay';
+import { validateParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from '../lib/validate-parsed';
 import { parseMermaid } from './parse-mermaid';
 
-export interface ValidateDiagramOptions {
-  /** File names put on every issue, e.g. `.service/diagrams/topology.mmd`. */
-  fileNames: { diagram: string; context?: string };
-  /** Databases synced together with the diagram (dbConfig.databaseName must be one of them). */
-  databaseNames?: readonly string[];
-  maxBytes?: number;
-}
-
-export interface ValidateDiagramResult {
-  /** True when there are no errors (warnings allowed). */
-  ok: boolean;
-  kind?: DiagramKind;
-  graph?: OverlaidGraph;
-  report?: ApplyReport;
-  errors: DiagramIssue[];
-  warnings: DiagramIssue[];
-}
+export type { ValidateDiagramOptions, ValidateDiagramResult } from '../lib/validate-parsed';
 
 /**
  * The one validation the CLI runs before sending and the server runs again on receipt:
@@ -33,36 +13,6 @@ export async function validateDiagramWithContext(
   contextText: string | undefined,
   options: ValidateDiagramOptions,
 ): Promise<ValidateDiagramResult> {
-  const diagramFile = options.fileNames.diagram;
-  const contextFile = options.fileNames.context ?? 'context.json';
-  const inFile = (file: string) => (issue: DiagramIssue): DiagramIssue => ({ ...issue, file });
-
   const parsed = await parseMermaid(mermaidSource, { maxBytes: options.maxBytes });
-  const context = contextText === undefined ? undefined : parseContextJson(contextText);
-  const contextErrors = (context?.errors ?? []).map(inFile(contextFile));
-  const contextWarnings = (context?.warnings ?? []).map(inFile(contextFile));
-
-  if (!parsed.ok) {
-    const errors = [...parsed.issues.map(inFile(diagramFile)), ...contextErrors];
-    return { ok: false, errors, warnings: contextWarnings };
-  }
-  if (!context?.context) {
-    const graph: OverlaidGraph = parsed.graph;
-    return { ok: contextErrors.length === 0, kind: parsed.kind, graph, errors: contextErrors, warnings: contextWarnings };
-  }
-  const applied = applyContext(parsed.graph, context.context, { databaseNames: options.databaseNames });
-  // applyContext works on the parsed object; the positions of its JSON paths come from the text.
-  const positions = parseStrictJson(contextText ?? '').positions;
-  const located = (issue: DiagramIssue): DiagramIssue => {
-    const at = issue.path === undefined ? undefined : positions.get(issue.path) ?? positions.get(keyPath(issue.path));
-    return { ...issue, file: contextFile, ...(at && issue.line === undefined ? at : {}) };
-  };
-  const errors = [...contextErrors, ...applied.report.errors.map(located)];
-  const warnings = [...contextWarnings, ...applied.report.warnings.map(located)];
-  return { ok: errors.length === 0, kind: parsed.kind, graph: applied.graph, report: applied.report, errors, warnings };
-}
-
-/** `$.nodes.db.dbConfig.databaseName` → `$.nodes.db.dbConfig.databaseName` itself or, failing that, its parent. */
-function keyPath(path: string): string {
-  return path.replace(/(\.[^.[\]]+|\[[^\]]*\])$/, '');
+  return validateParsedDiagram(parsed, contextText, options);
 }
