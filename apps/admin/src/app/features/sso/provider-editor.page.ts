@@ -1,6 +1,17 @@
 import { ClipboardModule } from '@angular/cdk/clipboard';
 import { DOCUMENT } from '@angular/common';
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  OnInit,
+  afterNextRender,
+  computed,
+  inject,
+  input,
+  signal,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -86,6 +97,8 @@ export class ProviderEditorPage implements OnInit {
   private readonly router = inject(Router);
   private readonly notify = inject(NotifyService);
   private readonly document = inject(DOCUMENT);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
+  private readonly injector = inject(Injector);
 
   /** Bound from the route: the organization, and the provider's slug when editing. */
   readonly orgId = input.required<string>();
@@ -212,6 +225,7 @@ export class ProviderEditorPage implements OnInit {
     this.saveError.set(null);
     if (this.form.invalid) {
       this.form.markAllAsTouched();
+      this.revealFirstProblem();
       return;
     }
     this.saving.set(true);
@@ -232,9 +246,21 @@ export class ProviderEditorPage implements OnInit {
       const apiError = toApiError(error);
       this.saveError.set(apiError);
       applyServerErrors(this.form, apiError.details);
+      this.revealFirstProblem();
     } finally {
       this.saving.set(false);
     }
+  }
+
+  /** The Save button is at the bottom of a long form: bring the first problem into view. */
+  private revealFirstProblem(): void {
+    afterNextRender(
+      () => {
+        const problem = this.host.nativeElement.querySelector('.mat-form-field-invalid, .error-banner');
+        problem?.scrollIntoView?.({ block: 'center' });
+      },
+      { injector: this.injector },
+    );
   }
 
   /** The test runs in this browser: the provider's login, then the service's report page. */

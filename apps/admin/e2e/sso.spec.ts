@@ -1,0 +1,297 @@
+/// <reference path="../../server/test/sso/harness/oidc-provider.d.ts" />
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { OidcIdp } from '../../server/test/sso/harness/oidc-idp';
+import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { RunningServer, startServer } from './support/server';
+
+/**
+ * Issue 3 "done when", in a real browser: an owner configures a generic provider against a real OpenID
+ * provider (oidc-provider on 127.0.0.1, confidential client_secret_post client), copies the callback URL,
+ * runs a test sign-in, signs out, signs in through the organization's sign-in page, and sees an
+ * understandable page for each failure. Needs NODE_OPTIONS=--experimental-vm-modules: the harness loads
+ * the ESM-only oidc-provider with import().
+ */
+describe('organization SSO in a real browser', () => {
+  const setupToken = `e2e-sso-setup-${Date.now()}-0123456789`;
+  const orgId = 'acme-corp';
+  const slug = 'acme-idp';
+  const clientId = 'system-context';
+  const clientSecret = 'e2e-client-secret-5b0c1f7e9a';
+  let server: RunningServer;
+  let idp: OidcIdp;
+  let callbackUrl: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    server = await startServer(setupToken);
+    callbackUrl = `${server.baseUrl}/api/v1/auth/orgs/${orgId}/callback/${slug}`;
+    idp = await OidcIdp.start({
+      clientId,
+      clientSecret,
+      redirectUris: [callbackUrl],
+      accounts: {
+        olga: { email: 'owner@acme.test', name: 'Olga Owner', groups: ['platform-admins'] },
+        eve: { email: 'eve@elsewhere.test', name: 'Eve Outsider' },
+        nina: { email: 'nina@acme.test', name: 'Nina Newcomer' },
+      },
+    });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    page = await context.newPage();
+    page.setDefaultTimeout(15000);
+    problems = watchForPageProblems(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await idp?.close();
+    await server?.stop();
+  });
+
+  afterEach(() => {
+    expect(problems).toEqual([]);
+  });
+
+  /** Answers the provider's login and consent pages until the browser leaves the provider. */
+  async function completeIdpLogin(target: Page, account: string, shotPrefix?: string): Promise<void> {
+    for (let step = 0; step < 4 && new URL(target.url()).origin === idp.issuer; step++) {
+      const form = target.locator('form[data-prompt]');
+      const prompt = await form.getAttribute('data-prompt');
+      if (prompt === 'login') await target.locator('input[name=login]').fill(account);
+      if (shotPrefix) await screenshot(target, `${shotPrefix}-idp-${prompt ?? 'page'}`);
+      await Promise.all([target.waitForNavigation(), form.getByRole('button', { name: 'Continue' }).click()]);
+    }
+  }
+
+  async function startAtSignInPage(target: Page): Promise<void> {
+    await target.goto(`${server.baseUrl}/orgs/${orgId}/sign-in`);
+    await visible(target.getByRole('link', { name: 'Sign in with Acme Login' }));
+    await Promise.all([target.waitForURL((url) => url.origin === idp.issuer), target.getByRole('link', { name: 'Sign in with Acme Login' }).click()]);
+  }
+
+  it('sets up the organization with an owner session', async () => {
+    await page.goto(server.setupUrl);
+    await page.getByLabel('Organization name').fill('Acme Corp');
+    await eventually(async () => expect(await page.getByLabel('Organization ID').inputValue()).toBe(orgId));
+    await page.getByLabel('Email').fill('owner@acme.test');
+    await page.getByLabel('Display name').fill('Olga Owner');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('button', { name: /continue to Acme Corp/ }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}`);
+    await visible(page.getByText('You are owner of this organization.'));
+  });
+
+  it('opens the SSO settings from the navigation, with no providers yet', async () => {
+    await page.getByRole('tab', { name: 'Single sign-on' }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso`);
+    await visible(page.getByTestId('providers-empty'));
+    await containsText(page.getByTestId('sign-in-page-url'), `/orgs/${orgId}/sign-in`);
+    await screenshot(page, 'sso-01-settings-empty');
+  });
+
+  it('shows only the chosen type’s fields and previews the derived endpoints', async () => {
+    await page.getByTestId('provider-new').click();
+    await page.waitForURL(/\/settings\/sso\/new$/);
+    await visible(page.getByLabel('Authorization URL'));
+
+    await page.getByRole('radio', { name: 'Okta' }).click();
+    await eventually(async () => expect(await page.getByLabel('Authorization URL').count()).toBe(0));
+    await page.getByLabel('Okta domain').fill('https://acme.okta.com/');
+    await page.getByLabel('Okta domain').blur();
+    await visible(page.getByText('Enter the hostname only, e.g. acme.okta.com'));
+    await page.getByLabel('Okta domain').fill('acme.okta.com');
+    await containsText(page.getByTestId('endpoint-preview'), 'https://acme.okta.com/oauth2/v1/authorize');
+    await screenshot(page, 'sso-02-okta-preview');
+
+    await page.getByRole('radio', { name: 'Microsoft Entra ID' }).click();
+    await page.getByLabel('Directory (tenant) ID').fill('72f988bf-86f1-41af-91ab-2d7cd011db47');
+    await containsText(page.getByTestId('endpoint-preview'), 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/oauth2/v2.0/token');
+    await containsText(page.getByTestId('endpoint-preview'), 'https://graph.microsoft.com/oidc/userinfo');
+    expect(await page.getByLabel('Okta domain').count()).toBe(0);
+    await screenshot(page, 'sso-03-entra-preview');
+
+    await page.getByRole('radio', { name: /Generic/ }).click();
+    await visible(page.getByLabel('Authorization URL'));
+  });
+
+  it('imports the endpoints from the provider’s discovery document', async () => {
+    await page.getByLabel('Issuer URL').fill(idp.issuer);
+    await page.getByTestId('discovery-import').click();
+    await containsText(page.getByTestId('discovery-result'), 'Endpoints imported');
+    await containsText(page.getByTestId('discovery-post'), 'supports client_secret_post');
+    expect(await page.getByLabel('Authorization URL').inputValue()).toBe(`${idp.issuer}/auth`);
+    expect(await page.getByLabel('Token URL').inputValue()).toBe(`${idp.issuer}/token`);
+    expect(await page.getByLabel('UserInfo URL').inputValue()).toBe(`${idp.issuer}/me`);
+    await containsText(page.getByTestId('endpoint-preview'), `${idp.issuer}/token`);
+    await screenshot(page, 'sso-04-discovery');
+  });
+
+  it('shows the server’s validation message next to the field, then creates the provider', async () => {
+    await page.getByLabel('Display name').fill('Acme Login');
+    await page.getByLabel('Slug').fill(slug);
+    await page.getByLabel('Client ID').fill(clientId);
+    await page.getByLabel('Client secret').fill(clientSecret);
+    // A quote is not a valid scope token: only the server knows, and says so under the field.
+    await page.getByLabel('Scopes').fill('openid email profile "groups');
+    await page.getByLabel('Allowed email domains').fill('acme.test');
+    await page.getByTestId('rule-add').click();
+    await page.getByTestId('rule-0').getByLabel('Value').fill('platform-admins');
+    await page.getByTestId('rule-add').click();
+    await page.getByTestId('rule-1').getByLabel('Claim').fill('email');
+    await page.getByTestId('rule-1').getByLabel('Value').fill('@acme.test');
+    // Reordering: the first matching rule wins, so the order is what the admin sets.
+    await page.getByRole('button', { name: 'Move rule 2 up' }).click();
+    await eventually(async () => expect(await page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('email'));
+    await page.getByRole('button', { name: 'Move rule 1 down' }).click();
+    await eventually(async () => expect(await page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('groups'));
+
+    await page.getByTestId('provider-save').click();
+    const scopesField = page.locator('mat-form-field', { has: page.getByLabel('Scopes') });
+    await containsText(scopesField, 'is not a valid scope token');
+    await screenshot(page, 'sso-05-server-validation');
+
+    await page.getByLabel('Scopes').fill('openid email profile groups');
+    await page.getByTestId('provider-save').click();
+    await page.waitForURL(new RegExp(`/settings/sso/${slug}\\?tab=configuration`));
+    await visible(page.getByTestId('provider-created'));
+  });
+
+  it('shows the callback URL on the Configuration tab and copies exactly the registered value', async () => {
+    expect(await page.getByTestId('callback-url').inputValue()).toBe(callbackUrl);
+    // A loopback http callback is fine for tests: no warning.
+    expect(await page.getByTestId('callback-warning').count()).toBe(0);
+    await page.getByTestId('callback-copy').click();
+    await containsText(page.getByTestId('callback-copy'), 'Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(callbackUrl);
+    expect(idp.options.redirectUris).toContain(copied);
+    await screenshot(page, 'sso-06-configuration');
+  });
+
+  it('keeps the slug and the secret write-only when editing', async () => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    expect(await page.getByLabel('Slug').isDisabled()).toBe(true);
+    await visible(page.getByTestId('slug-immutable'));
+    await containsText(page.getByTestId('secret-state'), 'Set');
+    expect(await page.content()).not.toContain(clientSecret);
+    const rules = page.locator('[data-testid^=rule-]').filter({ has: page.getByLabel('Claim') });
+    expect(await rules.count()).toBe(2);
+    await screenshot(page, 'sso-07-edit');
+  });
+
+  it('runs a test sign-in and shows the report without signing anyone in', async () => {
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer), page.getByTestId('provider-test').click()]);
+    await completeIdpLogin(page, 'olga', 'sso-08');
+    await page.waitForURL((url) => url.pathname.startsWith(`/api/v1/auth/orgs/${orgId}/callback/${slug}`));
+    await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
+    await containsText(page.locator('body'), 'The sign-in would succeed');
+    await containsText(page.locator('body'), 'owner@acme.test');
+    await screenshot(page, 'sso-09-test-report');
+    await page.getByRole('link', { name: 'Back to SSO settings' }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso`);
+  });
+
+  it('signs out, then signs in through the organization sign-in page', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.baseUrl}/signed-out`);
+
+    await page.goto(`${server.baseUrl}/orgs/${orgId}/sign-in`);
+    await visible(page.getByRole('link', { name: 'Sign in with Acme Login' }));
+    const href = await page.getByRole('link', { name: 'Sign in with Acme Login' }).getAttribute('href');
+    expect(href).toBe(`/api/v1/auth/orgs/${orgId}/login/${slug}?redirect=${encodeURIComponent(`/orgs/${orgId}`)}`);
+    await screenshot(page, 'sso-10-sign-in-page');
+
+    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer || url.origin === server.baseUrl), page.getByRole('link', { name: 'Sign in with Acme Login' }).click()]);
+    await completeIdpLogin(page, 'olga');
+    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}`);
+    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
+    await visible(page.getByText('You are owner of this organization.'));
+    await screenshot(page, 'sso-11-signed-in');
+  });
+
+  describe('failures, in a fresh browser', () => {
+    let failing: BrowserContext;
+    let failPage: Page;
+    let failProblems: string[];
+
+    beforeEach(async () => {
+      failing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      failPage = await failing.newPage();
+      failPage.setDefaultTimeout(15000);
+      failProblems = watchForPageProblems(failPage);
+    });
+
+    afterEach(async () => {
+      expect(failProblems).toEqual([]);
+      await failing.close();
+    });
+
+    it('explains a sign-in from an email domain that is not allowed', async () => {
+      await startAtSignInPage(failPage);
+      await completeIdpLogin(failPage, 'eve');
+      await visible(failPage.getByRole('heading', { name: 'This email domain is not allowed' }));
+      expect(await failPage.locator('[data-error-code]').innerText()).toBe('email_domain_not_allowed');
+      await containsText(failPage.locator('body'), 'What to do');
+      await screenshot(failPage, 'sso-13-error-domain');
+
+      // Reloading the callback replays a consumed state: a different, equally readable page.
+      await failPage.reload();
+      expect(await failPage.locator('[data-error-code]').innerText()).toBe('invalid_or_expired_state');
+      await screenshot(failPage, 'sso-14-error-replayed-state');
+
+      await failPage.getByRole('link', { name: 'Back to sign-in' }).click();
+      await failPage.waitForURL(`${server.baseUrl}/orgs/${orgId}/sign-in`);
+      await visible(failPage.getByRole('link', { name: 'Sign in with Acme Login' }));
+      // Nobody was signed in.
+      expect((await failPage.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
+    });
+
+    it('explains that sign-up is off for a person who is not a member', async () => {
+      await startAtSignInPage(failPage);
+      await completeIdpLogin(failPage, 'nina');
+      await visible(failPage.getByRole('heading', { name: 'You are not a member yet' }));
+      expect(await failPage.locator('[data-error-code]').innerText()).toBe('signup_disabled');
+      await screenshot(failPage, 'sso-15-error-signup');
+    });
+
+    it('shows a readable message on the sign-in page when sent back with an error, and nothing for an unknown organization', async () => {
+      await failPage.goto(`${server.baseUrl}/orgs/${orgId}/sign-in?error=email_domain_not_allowed`);
+      await containsText(failPage.getByTestId('sign-in-error'), 'Your email domain is not allowed');
+      await screenshot(failPage, 'sso-16-sign-in-with-error');
+
+      await failPage.goto(`${server.baseUrl}/orgs/no-such-org/sign-in`);
+      await visible(failPage.getByTestId('sign-in-unavailable'));
+      expect(await failPage.getByRole('link', { name: /Sign in with/ }).count()).toBe(0);
+      await screenshot(failPage, 'sso-17-sign-in-unavailable');
+    });
+  });
+
+  it('lists every attempt, failures included, in the audit log', async () => {
+    await page.goto(`${server.baseUrl}/orgs/${orgId}/settings/sso?tab=audit`);
+    const table = page.getByTestId('audit-table');
+    await visible(table);
+    // The test sign-in, the sign-in, the refused domain, its replayed state and the refused newcomer.
+    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(5));
+    const rows = await table.locator('tr[mat-row]').allInnerTexts();
+    expect(rows[0]).toContain('signup_disabled');
+    expect(rows.filter((row) => row.includes('invalid_or_expired_state'))).toHaveLength(1);
+    expect(rows.find((row) => row.includes('nina@acme.test'))).toContain('signup_disabled');
+    expect(rows.find((row) => row.includes('eve@elsewhere.test'))).toContain('email_domain_not_allowed');
+    expect(rows.filter((row) => row.includes('success'))).toHaveLength(2);
+    // Oldest last: the test sign-in, flagged as such.
+    expect(rows[4]).toContain('test');
+    await screenshot(page, 'sso-12-audit');
+
+    await page.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'Failure' }).click();
+    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(3));
+    await screenshot(page, 'sso-18-audit-failures');
+  });
+});
