@@ -72,7 +72,7 @@ describe('SSO callback rules and provider shapes', () => {
         SERVICE_SSO_ENTRA_TENANT_HOST: `http://127.0.0.1:${entra.port}`,
         SERVICE_SSO_ENTRA_GRAPH_HOST: `http://localhost:${entra.port}`,
         SERVICE_SSO_OKTA_BASE_URL: okta.origin,
-        SERVICE_SSO_FETCH_TIMEOUT: '1500ms',
+        SERVICE_SSO_FETCH_TIMEOUT: '2500ms',
         SERVICE_SSO_FETCH_MAX_BYTES: '64kb',
       },
     });
@@ -224,11 +224,11 @@ describe('SSO callback rules and provider shapes', () => {
   });
 
   it('bounds every call to the provider: a silent token endpoint times out, a huge UserInfo is cut off', async () => {
-    lab.options.tokenDelayMs = 3000;
+    lab.options.tokenDelayMs = 4000;
     const slow = await signIn('lab');
     expect(slow.status).toBe(502);
     expect(slow.error?.code).toBe('token_exchange_failed');
-    expect(slow.error?.message).toMatch(/did not answer within 1500 ms/);
+    expect(slow.error?.message).toMatch(/did not answer within 2500 ms/);
     lab.options.tokenDelayMs = undefined;
     lab.options.userinfo = () => ({ body: { sub: 'big', email: 'big@example.com', padding: 'x'.repeat(100 * 1024) } });
     const big = await signIn('lab');
@@ -256,13 +256,26 @@ describe('SSO callback rules and provider shapes', () => {
     expect(result.error?.code).toBe('subject_mismatch');
   });
 
-  it('rule 4: an ID token with a foreign nonce or audience is refused (502 invalid_id_token)', async () => {
+  it('rule 4: a forged, expired or foreign (nonce, audience, issuer) ID token is refused (502 invalid_id_token)', async () => {
     idToken = { sub: 'lab-1', nonce: 'not-the-one-we-sent' };
     expect((await signIn('lab')).error?.code).toBe('invalid_id_token');
     idToken = { sub: 'lab-1', aud: 'another-client' };
     const result = await signIn('lab');
     expect(result.status).toBe(502);
     expect(result.error?.code).toBe('invalid_id_token');
+    idToken = { sub: 'lab-1', exp: Math.floor(Date.now() / 1000) - 3600 };
+    expect((await signIn('lab')).error?.message).toMatch(/"exp"/);
+    idToken = { sub: 'lab-1', iss: 'https://impostor.example' };
+    expect((await signIn('lab')).error?.message).toMatch(/"iss"/);
+    idToken = { sub: 'lab-1' };
+    lab.options.forgeIdTokens = true;
+    try {
+      const forged = await signIn('lab');
+      expect(forged.error?.code).toBe('invalid_id_token');
+      expect(forged.error?.message).toMatch(/signature/i);
+    } finally {
+      lab.options.forgeIdTokens = false;
+    }
   });
 
   it('rule 4: claims merge with UserInfo winning on duplicates', async () => {

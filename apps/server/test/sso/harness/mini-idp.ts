@@ -18,6 +18,8 @@ export interface MiniIdpOptions {
   issuer?: string;
   /** Delays the token answer (timeouts). */
   tokenDelayMs?: number;
+  /** Signs ID tokens with a key that is not in the published JWKS (a forgery). */
+  forgeIdTokens?: boolean;
 }
 
 interface IssuedCode {
@@ -38,7 +40,7 @@ export class MiniIdp {
   readonly emailsRequests: { url: URL; authorization: string | undefined }[] = [];
   readonly issuedAccessTokens: string[] = [];
   private readonly codes = new Map<string, IssuedCode>();
-  private keys?: { privateKey: CryptoKey; jwk: Record<string, unknown> };
+  private keys?: { privateKey: CryptoKey; forgeryKey: CryptoKey; jwk: Record<string, unknown> };
 
   private constructor(
     private readonly server: Server,
@@ -50,6 +52,8 @@ export class MiniIdp {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const idp = new MiniIdp(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
+    // Key generation is slow on a busy machine; do it before any request can wait for it.
+    await idp.signingKeys();
     server.on('request', (req, res) => {
       idp.handle(req, res).catch((error: Error) => {
         res.statusCode = 500;
@@ -126,18 +130,20 @@ export class MiniIdp {
     return token !== undefined && this.issuedAccessTokens.includes(token);
   }
 
-  private async signingKeys(): Promise<{ privateKey: CryptoKey; jwk: Record<string, unknown> }> {
+  private async signingKeys(): Promise<{ privateKey: CryptoKey; forgeryKey: CryptoKey; jwk: Record<string, unknown> }> {
     if (!this.keys) {
       const jose = await import('jose');
       const { privateKey, publicKey } = await jose.generateKeyPair('RS256');
-      this.keys = { privateKey, jwk: { ...(await jose.exportJWK(publicKey)), kid: 'mini-1', alg: 'RS256', use: 'sig' } };
+      const forgery = await jose.generateKeyPair('RS256');
+      this.keys = { privateKey, forgeryKey: forgery.privateKey, jwk: { ...(await jose.exportJWK(publicKey)), kid: 'mini-1', alg: 'RS256', use: 'sig' } };
     }
     return this.keys;
   }
 
   private async signIdToken(claims: Record<string, unknown>, nonce: string | null): Promise<string> {
     const jose = await import('jose');
-    const { privateKey } = await this.signingKeys();
+    const keys = await this.signingKeys();
+    const privateKey = this.options.forgeIdTokens ? keys.forgeryKey : keys.privateKey;
     const now = Math.floor(Date.now() / 1000);
     return new jose.SignJWT({ iss: this.options.issuer ?? this.origin, aud: this.options.clientId, iat: now, exp: now + 300, ...(nonce ? { nonce } : {}), ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'mini-1' })
