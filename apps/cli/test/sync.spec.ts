@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as net from 'node:net';
 import { createHash } from 'node:crypto';
 import type { SyncBundle } from '@sc/contracts';
@@ -163,6 +164,26 @@ describe('service-cli sync', () => {
       expect(printed).toMatch(/updated\s+1: service-summary service-summary/);
       expect(printed).toMatch(/removed\s+1: doc old-runbook/);
       expect(io.all()).not.toContain('hunter2-secret');
+    });
+
+    it('falls back to the git origin remote for the repository URL, stripping the CI token in it', async () => {
+      repo.write('.service.yaml', MINIMAL_REPO['.service.yaml'].replace(/^ {2}repositoryUrl: .*\n/m, ''));
+      execFileSync('git', ['init', '-q', repo.dir]);
+      execFileSync('git', ['-C', repo.dir, 'remote', 'add', 'origin', 'https://gitlab-ci-token:glcbt-64_secret@gitlab.example.com/acme/billing.git']);
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      const dry = await sync({ dryRun: true, json: true }, {});
+      expect((JSON.parse(dry.io.stdout.join('')) as SyncDryRunJson).repositoryUrl).toBe('https://gitlab.example.com/acme/billing.git');
+      const real = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(real.exitCode).toBe(ExitCode.Ok);
+      expect((JSON.parse(gateway.requests[0].body) as SyncBundle).service.repositoryUrl).toBe('https://gitlab.example.com/acme/billing.git');
+      expect(dry.io.all() + real.io.all() + gateway.requests[0].body).not.toContain('glcbt-64_secret');
+    });
+
+    it('sends no repository URL when neither the config nor git has one', async () => {
+      repo.write('.service.yaml', MINIMAL_REPO['.service.yaml'].replace(/^ {2}repositoryUrl: .*\n/m, ''));
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      expect((await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url })).exitCode).toBe(ExitCode.Ok);
+      expect((JSON.parse(gateway.requests[0].body) as SyncBundle).service).toEqual({ name: 'billing', description: 'Invoices' });
     });
 
     it('prints a typed JSON result with --json', async () => {

@@ -16,6 +16,8 @@ export interface SyncDryRunJson {
   dryRun: true;
   config: string;
   service?: string;
+  /** Sent with the bundle, credentials stripped (from the config, else the git `origin` remote). */
+  repositoryUrl?: string;
   /** Where a real sync would go; null when no gateway is configured (a dry run does not need one). */
   gateway: GatewayJson | null;
   artifacts: ArtifactRow[];

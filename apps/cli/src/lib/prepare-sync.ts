@@ -12,7 +12,7 @@ import { checkDiagram, type ContextReportSummary } from './diagram-check';
 import type { CliProblem } from './exit-codes';
 import { formatBytes } from './format';
 import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
-import { stripRepositoryUrlCredentials } from './repository-url';
+import { detectGitRemoteUrl, stripRepositoryUrlCredentials } from './repository-url';
 
 /** One line of the dry-run table (and of `sync --json`'s `artifacts`). */
 export interface ArtifactRow {
@@ -39,6 +39,8 @@ export interface PreparedSync {
   rows: ArtifactRow[];
   /** Every error and warning, config first, then per artifact in config order. */
   problems: CliProblem[];
+  /** The repository URL that is sent, credentials stripped: from the config, else the git `origin` remote. */
+  repositoryUrl?: string;
   /** Present only when there is no error. */
   bundle?: SyncBundle;
 }
@@ -88,8 +90,9 @@ export async function prepareSync(configOption: string | undefined, cwd: string,
   problems.push(...defaultLimitWarnings(loaded.artifacts, display));
 
   const hasErrors = problems.some((problem) => problem.severity === 'error');
-  const bundle = !hasErrors && loaded.config ? buildBundle(loaded) : undefined;
-  return { loaded, rows, problems, ...(bundle ? { bundle } : {}) };
+  const repositoryUrl = await resolveRepositoryUrl(loaded);
+  const bundle = !hasErrors && loaded.config ? buildBundle(loaded, repositoryUrl) : undefined;
+  return { loaded, rows, problems, ...(repositoryUrl ? { repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
 }
 
 /**
@@ -131,7 +134,13 @@ function baseRow(artifact: LoadedArtifact, main: LoadedFile): ArtifactRow {
   };
 }
 
-function buildBundle(loaded: LoadedConfig): SyncBundle | undefined {
+async function resolveRepositoryUrl(loaded: LoadedConfig): Promise<string | undefined> {
+  const configured = loaded.config?.service.repositoryUrl;
+  const url = configured !== undefined && configured.trim() !== '' ? configured : await detectGitRemoteUrl(loaded.rootDir);
+  return url ? stripRepositoryUrlCredentials(url) : undefined;
+}
+
+function buildBundle(loaded: LoadedConfig, repositoryUrl: string | undefined): SyncBundle | undefined {
   const config = loaded.config;
   if (!config) return undefined;
   const artifacts: SyncArtifact[] = [];
@@ -148,13 +157,13 @@ function buildBundle(loaded: LoadedConfig): SyncBundle | undefined {
       ...(artifact.format ? { format: artifact.format } : {}),
     });
   }
-  const { name, description, repositoryUrl } = config.service;
+  const { name, description } = config.service;
   return {
     version: SYNC_BUNDLE_VERSION,
     service: {
       name,
       ...(description !== undefined ? { description } : {}),
-      ...(repositoryUrl ? { repositoryUrl: stripRepositoryUrlCredentials(repositoryUrl) } : {}),
+      ...(repositoryUrl ? { repositoryUrl } : {}),
     },
     artifacts,
   };

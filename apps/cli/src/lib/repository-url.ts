@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+
 /**
  * Removes credentials from a repository URL before it leaves the machine or reaches a log. CI checkouts
  * often carry a token in the remote (`https://x-access-token:ghp_…@github.com/org/repo.git`), and people
@@ -21,4 +23,18 @@ export function stripRepositoryUrlCredentials(url: string): string {
   parsed.search = '';
   parsed.hash = '';
   return parsed.toString();
+}
+
+/**
+ * The `origin` remote of the git checkout holding `dir`, or undefined when git, the checkout or the remote is
+ * missing. Used when .service.yaml names no repositoryUrl; CI checkouts are exactly where remotes carry tokens
+ * (`https://gitlab-ci-token:…@…`), so callers must strip credentials before using the result.
+ */
+export function detectGitRemoteUrl(dir: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', dir, 'remote', 'get-url', 'origin'], { timeout: 5_000, windowsHide: true }, (error, stdout) => {
+      const url = stdout.trim();
+      resolve(error || !url ? undefined : url);
+    });
+  });
 }

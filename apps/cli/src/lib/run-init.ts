@@ -99,7 +99,7 @@ version: 1
 service:
   name: ${name}               # unique in your organization; letters, digits, ".", "_", "-"
   description: ""              # one line shown in the dashboard
-  # repositoryUrl: https://github.com/acme/${name}   # credentials in the URL are stripped before sending
+  # repositoryUrl: https://github.com/acme/${name}   # default: the git origin remote; credentials are stripped
 
 # Mermaid topology diagrams (flowchart, stateDiagram-v2, sequenceDiagram or C4*), each with an optional
 # context JSON overlay (node types, styles, data fields). A contextPath must exist.

@@ -53,6 +53,7 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
       dryRun: true,
       config: prepared.loaded.displayPath,
       ...(prepared.loaded.config ? { service: prepared.loaded.config.service.name } : {}),
+      ...(prepared.repositoryUrl ? { repositoryUrl: prepared.repositoryUrl } : {}),
       gateway: gateway ? { url: gateway.syncUrl, source: gateway.source } : null,
       artifacts: prepared.rows,
       problems: prepared.problems,
@@ -61,6 +62,7 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
     return exitCode;
   }
   io.out(`Dry run of ${prepared.loaded.displayPath}${prepared.loaded.config ? ` (service ${prepared.loaded.config.service.name})` : ''}: nothing is sent.`);
+  if (prepared.repositoryUrl) io.out(`Repository: ${prepared.repositoryUrl}`);
   if (prepared.rows.length) io.out(artifactTable(prepared.rows));
   if (prepared.problems.length) io.err(formatProblems(prepared.problems));
   for (const notice of gateway?.notices ?? []) io.err(notice);
