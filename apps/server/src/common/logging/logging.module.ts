@@ -1,7 +1,8 @@
 import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import type { LoggerOptions } from 'pino';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import type { Options } from 'pino-http';
 import { AppConfig, type LogLevel } from '../../config/app-config';
 
 /**
@@ -50,21 +51,30 @@ export function pinoOptions(level: LogLevel): LoggerOptions {
   };
 }
 
+/** Where log lines go: stdout by default; tests override it with a stream to inspect what is logged. */
+export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
+export type LogDestination = DestinationStream | null;
+
+function httpLoggerOptions(config: AppConfig): Options {
+  return {
+    ...pinoOptions(config.logLevel),
+    ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname' } } } : {}),
+    serializers: {
+      req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  };
+}
+
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      inject: [AppConfig, LOG_DESTINATION],
+      providers: [{ provide: LOG_DESTINATION, useValue: null }],
+      useFactory: (config: AppConfig, destination: LogDestination) => ({
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          ...pinoOptions(config.logLevel),
-          ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { singleLine: true, ignore: 'pid,hostname' } } } : {}),
-          serializers: {
-            req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-          },
-          customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-        },
+        pinoHttp: destination ? [httpLoggerOptions(config), destination] : httpLoggerOptions(config),
       }),
     }),
   ],

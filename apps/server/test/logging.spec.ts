@@ -1,0 +1,59 @@
+import { Writable } from 'node:stream';
+import { LOG_DESTINATION } from '../src/common/logging/logging.module';
+import { TEST_SETUP_TOKEN, bearer, call, createTestApp, createToken, sessionFrom, sessionHeaders, setupOrganization, type TestApp } from './support';
+
+describe('logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug', SERVICE_SETUP_TOKEN: '' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: sink }] });
+  });
+  afterAll(() => t?.close());
+
+  it('are structured JSON and never contain session cookies, CSRF values, API tokens or sign-in link tokens', async () => {
+    const setupLine = lines.find((line) => line.includes('/setup?token='));
+    const setupToken = /token=([\w-]+)/.exec(setupLine ?? '')?.[1] ?? '';
+    expect(setupToken.length).toBeGreaterThan(16);
+    const setup = await call<{ apiToken: { token: string } }>(t.baseUrl, 'POST', '/api/v1/setup', {
+      body: { token: setupToken, organization: { id: 'acme', name: 'Acme' }, owner: { email: 'owner@acme.example' } },
+    });
+    expect(setup.status).toBe(201);
+    const owner = sessionFrom(setup.setCookie);
+    const token = await createToken(t, owner, 'acme', { scopes: ['read'] });
+    await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token.token) });
+    await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: { authorization: 'Bearer sct_wrongone_' + 'x'.repeat(43) } });
+    const me = await call<{ user: { id: string } }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(owner) });
+    const link = await call<{ url: string }>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${me.body.user.id}/sign-in-link`, { headers: sessionHeaders(owner) });
+    const linkToken = link.body.url.split('/').pop() ?? '';
+    const redeemed = await call(t.baseUrl, 'GET', new URL(link.body.url).pathname);
+    const second = sessionFrom(redeemed.setCookie);
+    await call(t.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: sessionHeaders(second) });
+
+    const output = lines.join('');
+    expect(lines.filter((line) => line.includes('"req"')).length).toBeGreaterThan(5);
+    expect(output).toContain('"url":"/api/v1/auth/sign-in-link/[REDACTED]"');
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    const secrets = {
+      session: /sc_session=([^;]+)/.exec(owner.cookieHeader)?.[1] ?? '',
+      secondSession: /sc_session=([^;]+)/.exec(second.cookieHeader)?.[1] ?? '',
+      csrf: owner.csrfToken,
+      apiToken: token.token,
+      setupApiToken: setup.body.apiToken.token,
+      linkToken,
+    };
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect(secret.length).toBeGreaterThan(20);
+      expect({ name, found: output.includes(secret) }).toEqual({ name, found: false });
+    }
+    // The setup token is printed on purpose, once, at boot, and nowhere else (not in the request log).
+    expect(lines.filter((line) => line.includes(setupToken))).toHaveLength(1);
+    expect(output).not.toContain(TEST_SETUP_TOKEN);
+  });
+});
