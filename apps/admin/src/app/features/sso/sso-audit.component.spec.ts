@@ -1,0 +1,92 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import type { SsoAuditEntry } from '@sc/contracts';
+import { query, settle, textOf } from '../../../testing/dom';
+import { provideTestApp } from '../../../testing/providers';
+import { SsoAuditComponent } from './sso-audit.component';
+
+const AUDIT = '/api/v1/orgs/acme/sso/audit';
+
+function entry(overrides: Partial<SsoAuditEntry>): SsoAuditEntry {
+  return {
+    id: 'e1',
+    createdAt: '2026-01-02T10:00:00Z',
+    providerSlug: 'kc',
+    providerId: 'p1',
+    test: false,
+    outcome: 'success',
+    errorCode: null,
+    message: 'Signed in as viewer (the default role).',
+    email: 'ann@acme.test',
+    userId: 'u1',
+    subject: 's1',
+    role: 'viewer',
+    claimNames: {},
+    warnings: [],
+    ipAddress: null,
+    userAgent: null,
+    ...overrides,
+  };
+}
+
+describe('SsoAuditComponent', () => {
+  let fixture: ComponentFixture<SsoAuditComponent>;
+  let http: HttpTestingController;
+
+  function rows(): string[] {
+    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) => (row.textContent ?? '').replace(/\s+/g, ' '));
+  }
+
+  beforeEach(async () => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = TestBed.inject(HttpTestingController);
+    fixture = TestBed.createComponent(SsoAuditComponent);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.componentRef.setInput('providerSlugs', ['kc']);
+    fixture.detectChanges();
+  });
+
+  afterEach(() => http.verify());
+
+  it('lists time, provider, outcome code, email and warnings, and pages through older entries', async () => {
+    const first = http.expectOne((request) => request.url === AUDIT);
+    expect(first.request.params.get('limit')).toBe('25');
+    expect(first.request.params.has('before')).toBe(false);
+    first.flush({
+      items: [
+        entry({ id: 'e2', outcome: 'failure', errorCode: 'email_domain_not_allowed', email: 'eve@other.test', message: 'Accounts from other.test may not sign in.', role: null }),
+        entry({ id: 'e1', test: true, warnings: ['groups overage: _claim_names present'] }),
+      ],
+      nextCursor: 'cursor-1',
+    });
+    await settle(fixture);
+    const [failure, success] = rows();
+    expect(failure).toContain('email_domain_not_allowed');
+    expect(failure).toContain('eve@other.test');
+    expect(success).toContain('success');
+    expect(success).toContain('test');
+    expect(success).toContain('groups overage');
+
+    query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
+    const older = http.expectOne((request) => request.url === AUDIT);
+    expect(older.request.params.get('before')).toBe('cursor-1');
+    older.flush({ items: [entry({ id: 'e0', email: 'old@acme.test' })], nextCursor: null });
+    await settle(fixture);
+    expect(rows()).toHaveLength(3);
+    expect(rows()[2]).toContain('old@acme.test');
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=audit-more]')).toBeNull();
+  });
+
+  it('filters by outcome from the first page again', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
+    await settle(fixture);
+    fixture.componentInstance.outcome.set('failure');
+    void fixture.componentInstance.reload();
+    const filtered = http.expectOne((request) => request.url === AUDIT);
+    expect(filtered.request.params.get('outcome')).toBe('failure');
+    expect(filtered.request.params.has('before')).toBe(false);
+    filtered.flush({ items: [], nextCursor: null });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('No sign-in attempts yet');
+  });
+});

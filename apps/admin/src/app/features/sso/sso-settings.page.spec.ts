@@ -1,0 +1,71 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import type { SsoProviderResponse } from '@sc/contracts';
+import { clickDialogButton, dialogOpened, settle, textOf } from '../../../testing/dom';
+import { provideTestApp } from '../../../testing/providers';
+import { provideSsoIcons } from './sso-icons';
+import { SsoSettingsPage } from './sso-settings.page';
+
+const PROVIDERS = '/api/v1/orgs/acme/sso/providers';
+
+function provider(slug: string, overrides: Partial<SsoProviderResponse> = {}): SsoProviderResponse {
+  return {
+    slug,
+    displayName: slug.toUpperCase(),
+    type: 'okta',
+    enabled: true,
+    callbackUrl: `https://sc.acme.test/api/v1/auth/orgs/acme/callback/${slug}`,
+    warnings: [],
+    ...overrides,
+  } as SsoProviderResponse;
+}
+
+describe('SsoSettingsPage', () => {
+  let fixture: ComponentFixture<SsoSettingsPage>;
+  let http: HttpTestingController;
+
+  function rows(): string[] {
+    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) => (row.textContent ?? '').replace(/\s+/g, ' '));
+  }
+
+  beforeEach(async () => {
+    TestBed.configureTestingModule({ providers: [...provideTestApp(), provideSsoIcons()] });
+    http = TestBed.inject(HttpTestingController);
+    fixture = TestBed.createComponent(SsoSettingsPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+  });
+
+  afterEach(() => {
+    http.verify();
+    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
+  });
+
+  it('lists name, slug, type, status and callback URL, and links the public sign-in page', async () => {
+    http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old', { type: 'generic', enabled: false })]);
+    await settle(fixture);
+    const [okta, old] = rows();
+    expect(okta).toContain('OKTA-MAIN');
+    expect(okta).toContain('okta-main');
+    expect(okta).toContain('Okta');
+    expect(okta).toContain('Enabled');
+    expect(okta).toContain('https://sc.acme.test/api/v1/auth/orgs/acme/callback/okta-main');
+    expect(old).toContain('Disabled');
+    expect(old).toContain('Generic OpenID Connect');
+    expect(textOf(fixture)).toContain('/orgs/acme/sign-in');
+  });
+
+  it('deletes a provider after confirmation', async () => {
+    http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old')]);
+    await settle(fixture);
+    (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('[aria-label="Delete OLD"]')?.click();
+    await dialogOpened(fixture);
+    expect(document.querySelector('mat-dialog-container')?.textContent).toContain('its callback URL stops working');
+    clickDialogButton('Delete provider');
+    await settle(fixture);
+    http.expectOne({ method: 'DELETE', url: `${PROVIDERS}/old` }).flush(null, { status: 204, statusText: 'No Content' });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('okta-main');
+  });
+});
