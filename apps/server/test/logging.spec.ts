@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { LOG_DESTINATION } from '../src/common/logging/logging.module';
-import { TEST_SETUP_TOKEN, bearer, call, createTestApp, createToken, sessionFrom, sessionHeaders, setupOrganization, type TestApp } from './support';
+import { TEST_SETUP_TOKEN, bearer, call, createTestApp, createToken, sessionFrom, sessionHeaders, type TestApp } from './support';
 
 describe('logs', () => {
   let t: TestApp;
