@@ -112,6 +112,45 @@ describe('first run in a real browser', () => {
     expect(members.find((m) => m.email === 'dev@acme.test')?.role).toBe('admin');
   });
 
+  it("mints a one-time sign-in link that signs the member in, and disabling the member ends that access", async () => {
+    await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+    await page.getByRole('menuitem', { name: 'Create one-time sign-in link' }).click();
+    const dialog = page.getByRole('dialog');
+    await containsText(dialog, 'Anyone with this link can sign in as this member.');
+    const link = await dialog.getByTestId('one-time-secret').inputValue();
+    expect(link.startsWith(`${server.baseUrl}/api/v1/auth/sign-in-link/`)).toBe(true);
+    await screenshot(page, '05b-sign-in-link');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // Dana opens the link in her own browser.
+    const danaContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    try {
+      const dana = await danaContext.newPage();
+      await dana.goto(link);
+      await dana.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
+      await containsText(dana.getByTestId('user-menu'), 'Dana Developer');
+      await containsText(dana.locator('nav'), 'API tokens'); // Dana is admin now
+      // Single use: the same link does not work twice.
+      const replay = await danaContext.request.get(link, { maxRedirects: 0 });
+      expect(replay.status()).toBeGreaterThanOrEqual(400);
+
+      // The owner disables Dana; her session stops working.
+      await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+      await page.getByRole('menuitem', { name: 'Disable' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Disable member' }).click();
+      await containsText(page.getByRole('row', { name: /Dana Developer/ }), 'Disabled');
+      await screenshot(page, '05c-member-disabled');
+      const refused = await danaContext.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`);
+      expect([401, 403]).toContain(refused.status());
+
+      await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+      await page.getByRole('menuitem', { name: 'Enable' }).click();
+      await containsText(page.getByRole('row', { name: /Dana Developer/ }), 'Active');
+    } finally {
+      await danaContext.close();
+    }
+  });
+
   it('creates an API token that is shown once, then revokes it', async () => {
     await page.getByRole('tab', { name: 'API tokens' }).click();
     await page.waitForURL(/\/orgs\/acme-corp\/tokens$/);
@@ -144,6 +183,25 @@ describe('first run in a real browser', () => {
     await containsText(page.getByTestId('token-row-CI pipeline'), 'Revoked');
     await screenshot(page, '08-token-revoked');
     expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
+  });
+
+  it('creates a second organization, switches to it and back', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'New organization…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Organization name').fill('Globex');
+    await eventually(async () => expect(await dialog.getByLabel('Organization ID').inputValue()).toBe('globex'));
+    await dialog.getByRole('button', { name: 'Create organization' }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/globex`);
+    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Globex'));
+    await screenshot(page, '08b-second-organization');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Acme Corp/ }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
+    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
+    // The page itself shows Acme again, not the organization it was reused from.
+    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Acme Corp'));
   });
 
   it('signs out, after which the organization pages need a new sign-in', async () => {

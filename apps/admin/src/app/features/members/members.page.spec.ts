@@ -183,4 +183,14 @@ describe('MembersPage', () => {
     await settle(fixture);
     expect(rowsText()).toHaveLength(1);
   });
+
+  it('loads the other organization when the router reuses the page for a new :orgId', async () => {
+    await open([OLGA, BOB]);
+    fixture.componentRef.setInput('orgId', 'globex');
+    fixture.detectChanges();
+    http.expectOne('/api/v1/orgs/globex/members').flush([member({ userId: 'u-gina', email: 'gina@globex.test', displayName: 'Gina' })]);
+    await settle(fixture);
+    expect(rowsText()).toHaveLength(1);
+    expect(rowsText()[0]).toContain('Gina');
+  });
 });

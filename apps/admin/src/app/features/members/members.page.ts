@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal, viewChild } from '@angular/core';
 import { FormBuilder, FormGroupDirective, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
@@ -18,6 +18,7 @@ import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
@@ -42,7 +43,7 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',
 })
-export class MembersPage implements OnInit {
+export class MembersPage {
   private readonly api = inject(MembersApi);
   private readonly dialog = inject(MatDialog);
   private readonly notify = inject(NotifyService);
@@ -76,15 +77,17 @@ export class MembersPage implements OnInit {
     displayName: ['', [Validators.maxLength(200)]],
   });
 
-  async ngOnInit(): Promise<void> {
-    await this.load();
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
   }
 
   async load(): Promise<void> {
+    const orgId = this.orgId();
     this.loading.set(true);
     this.loadError.set(null);
     try {
-      this.members.set(await firstValueFrom(this.api.list(this.orgId())));
+      const members = await firstValueFrom(this.api.list(orgId));
+      if (orgId === this.orgId()) this.members.set(members);
     } catch (error: unknown) {
       this.loadError.set(toApiError(error));
     } finally {

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -10,6 +10,7 @@ import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { OrganizationApi } from './organization.api';
 
 @Component({
@@ -19,7 +20,7 @@ import { OrganizationApi } from './organization.api';
   templateUrl: './organization-home.page.html',
   styleUrl: './organization-home.page.scss',
 })
-export class OrganizationHomePage implements OnInit {
+export class OrganizationHomePage {
   private readonly api = inject(OrganizationApi);
   private readonly session = inject(SessionService);
 
@@ -36,9 +37,17 @@ export class OrganizationHomePage implements OnInit {
   readonly origin = window.location.origin;
   readonly greetingName = computed(() => this.me()?.user?.displayName ?? '');
 
-  async ngOnInit(): Promise<void> {
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
+  }
+
+  private async load(): Promise<void> {
+    const orgId = this.orgId();
+    this.loading.set(true);
+    this.error.set(null);
     try {
-      this.organization.set(await firstValueFrom(this.api.get(this.orgId())));
+      const organization = await firstValueFrom(this.api.get(orgId));
+      if (orgId === this.orgId()) this.organization.set(organization);
     } catch (error: unknown) {
       this.error.set(toApiError(error));
     } finally {

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { FormBuilder, ReactiveFormsModule, ValidationErrors, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
@@ -19,6 +19,7 @@ import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
@@ -46,7 +47,7 @@ import { TokensApi } from './tokens.api';
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
 })
-export class TokensPage implements OnInit {
+export class TokensPage {
   private readonly api = inject(TokensApi);
   private readonly dialog = inject(MatDialog);
   private readonly notify = inject(NotifyService);
@@ -92,15 +93,19 @@ export class TokensPage implements OnInit {
     { validators: [(group) => this.validateForm(group.getRawValue() as TokenFormValue)] },
   );
 
-  async ngOnInit(): Promise<void> {
-    await this.load();
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
   }
 
   async load(): Promise<void> {
+    const orgId = this.orgId();
     this.loading.set(true);
     this.loadError.set(null);
+    this.created.set(null);
     try {
-      this.tokens.set(await firstValueFrom(this.api.list(this.orgId())));
+      const tokens = await firstValueFrom(this.api.list(orgId));
+      if (orgId !== this.orgId()) return;
+      this.tokens.set(tokens);
       this.now.set(new Date());
     } catch (error: unknown) {
       this.loadError.set(toApiError(error));
