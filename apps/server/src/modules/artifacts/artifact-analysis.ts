@@ -1,5 +1,5 @@
 import type { DatabaseEngine, SqlTable, SyncArtifact, SyncArtifactRef, SyncProblemDetail } from '@sc/contracts';
-import { applyContext, parseContextJson, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { applyContext, parseContextJson, type ApplyReport, type DiagramContext, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { isSqlEngine, parseSqlSchema } from './sql-schema';
 
@@ -21,6 +21,8 @@ export type ArtifactAnalysis =
       /** The graph with the context's overlays, when the artifact has a context. */
       overlaid: OverlaidGraph | null;
       report: ApplyReport | null;
+      /** Every dbConfig.databaseName the context names: the only rule that depends on the rest of the sync. */
+      databases: string[];
     }
   | { type: 'sql-schema'; version: number; tables: SqlTable[] }
   | { type: 'json-schema'; version: number; collections: string[] }
@@ -61,8 +63,10 @@ export class ArtifactAnalyzer {
    */
   private async analyzeDiagram(artifact: SyncArtifact, cached: ArtifactAnalysis | undefined, databaseNames: readonly string[]): Promise<AnalysisResult> {
     const ref = toRef(artifact);
-    // Same bytes, same engine version: Mermaid's answer cannot differ, so the expensive parse is skipped. The
-    // context is still applied again because dbConfig depends on the other artifacts of this sync.
+    // Same bytes, same engine version: the result cannot differ, except for dbConfig, which must name a
+    // database of THIS sync. When every database the context names is still synced, the stored analysis
+    // stands as is; otherwise the context is applied again (without re-parsing Mermaid) to report why.
+    if (cached?.type === 'diagram' && cached.databases.every((name) => databaseNames.includes(name))) return { ok: true, analysis: cached };
     const parsed =
       cached?.type === 'diagram' ? ({ ok: true, kind: cached.diagramKind, graph: cached.graph } as const) : await this.parseMermaid(artifact.file.content);
     const context = artifact.context ? parseContextJson(artifact.context.content) : undefined;
@@ -74,14 +78,19 @@ export class ArtifactAnalyzer {
     if (!parsed.ok) return { ok: false, problems };
     const base = { type: 'diagram', version: ANALYZER_VERSION, diagramKind: parsed.kind, graph: parsed.graph } as const;
     if (!context?.context) {
-      return problems.length > 0 ? { ok: false, problems } : { ok: true, analysis: { ...base, overlaid: null, report: null } };
+      return problems.length > 0 ? { ok: false, problems } : { ok: true, analysis: { ...base, overlaid: null, report: null, databases: [] } };
     }
     const applied = applyContext(parsed.graph, context.context, { databaseNames });
     problems.push(...issuesToProblems(applied.report.errors, ref, contextFile));
     if (problems.length > 0) return { ok: false, problems };
     const report: ApplyReport = { ...applied.report, warnings: [...context.warnings, ...applied.report.warnings] };
-    return { ok: true, analysis: { ...base, overlaid: applied.graph, report } };
+    return { ok: true, analysis: { ...base, overlaid: applied.graph, report, databases: referencedDatabases(context.context) } };
   }
+}
+
+function referencedDatabases(context: DiagramContext): string[] {
+  const names = Object.values(context.nodes ?? {}).map((node) => node.dbConfig?.databaseName);
+  return [...new Set(names.filter((name): name is string => typeof name === 'string'))];
 }
 
 function analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): AnalysisResult {

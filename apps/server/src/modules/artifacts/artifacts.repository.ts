@@ -21,6 +21,13 @@ export interface NewBlob {
 
 export type NewVersion = Omit<ArtifactVersionRecord, 'id' | 'serviceId' | 'createdAt'>;
 
+export interface RevisionMember {
+  id: string;
+  kind: ArtifactKind;
+  name: string;
+  fingerprint: string;
+}
+
 export interface ServiceWithCount {
   service: ServiceRecord;
   artifactCount: number;
@@ -80,6 +87,18 @@ export class ArtifactsRepository {
     if (filter.kind) query.andWhere('ra.kind = :kind', { kind: filter.kind });
     if (filter.name !== undefined) query.andWhere('ra.name = :name', { name: filter.name });
     return query.getMany();
+  }
+
+  /** Which version of which artifact a revision holds, without the (large) stored analyses. */
+  async revisionMembers(manager: EntityManager, serviceId: string, revision: number): Promise<RevisionMember[]> {
+    const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await manager.query(
+      `SELECT v.id, v.kind, v.name, v.fingerprint FROM revision_artifacts ra
+         JOIN service_revisions r ON r.id = ra.revision_id
+         JOIN artifact_versions v ON v.id = ra.version_id
+        WHERE r.service_id = $1 AND r.number = $2`,
+      [serviceId, revision],
+    );
+    return rows;
   }
 
   async blobContents(hashes: Array<string | null>): Promise<Map<string, string>> {

@@ -21,6 +21,7 @@ export class GatewayController {
 
   /**
    * `service-cli sync`: 201 with status "created" and the new revision, or 200 with status "unchanged".
+   * Server-Timing tells how long validation and storage took (benchmarks and operators read it).
    * 422 sync_validation_failed lists every problem; 413 names the limit; nothing is stored on any error.
    */
   @Post('sync')
@@ -28,8 +29,9 @@ export class GatewayController {
   async sync(@CurrentPrincipal() principal: TokenPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SyncResult> {
     // The body is read here, after authentication, with the sync limit applied to the decompressed bytes.
     const body = isAlreadyParsed(req) ? (req.body as unknown) : await readJsonBody(req, this.config.limits.maxSyncBytes);
-    const result = await this.syncService.sync(principal, body);
+    const { result, timings } = await this.syncService.sync(principal, body);
     res.status(result.status === 'created' ? 201 : 200);
+    res.setHeader('Server-Timing', `validate;dur=${timings.validateMs.toFixed(1)}, store;dur=${timings.storeMs.toFixed(1)}`);
     return result;
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import type { SyncArtifact, SyncArtifactRef, SyncBundle, SyncProblemDetail, SyncResult } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import type { TokenPrincipal } from '../auth/principal';
@@ -11,6 +12,12 @@ import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } 
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
 export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
+
+/** Where the time of a sync went; the gateway reports it in a Server-Timing header. */
+export interface TimedSyncResult {
+  result: SyncResult;
+  timings: { validateMs: number; storeMs: number };
+}
 
 interface AnalyzedArtifact extends SyncArtifactRef {
   artifact: SyncArtifact;
@@ -35,10 +42,13 @@ export class SyncService {
     this.analyzer = new ArtifactAnalyzer(parseMermaid);
   }
 
-  async sync(principal: TokenPrincipal, body: unknown): Promise<SyncResult> {
+  async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+    const started = performance.now();
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
-    return this.store(principal, bundle, analyzed);
+    const validated = performance.now();
+    const result = await this.store(principal, bundle, analyzed);
+    return { result, timings: { validateMs: validated - started, storeMs: performance.now() - validated } };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -91,7 +101,7 @@ export class SyncService {
     const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
     return this.repository.transaction(async (manager) => {
       const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
-      const current = await this.repository.versionsInRevision(service.id, service.currentRevision, {}, manager);
+      const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
       const plan = planRevision(current, analyzed);
       const result = (revision: number, status: SyncResult['status']): SyncResult => ({
         organizationId: principal.organizationId,
