@@ -86,6 +86,12 @@ describe('applyContext', () => {
     ]);
   });
 
+  it('refuses a context group whose id is a node id', () => {
+    const { graph: out, report } = applyContext(graph, { groups: { db: { name: 'x', nodes: ['API'] } } });
+    expect(out.groups.map((g) => g.id)).toEqual(['core']);
+    expect(report.errors).toEqual([expect.objectContaining({ path: '$.groups.db', message: expect.stringContaining('already a node id') })]);
+  });
+
   it('points a node key that names a group to groups.<id>', () => {
     const { report } = applyContext(graph, { nodes: { core: {} } });
     expect(report.unmatched[0]).toMatchObject({ reason: 'core is a group, not a node.', hint: 'put it under groups.core.' });

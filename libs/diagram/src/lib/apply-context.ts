@@ -120,6 +120,11 @@ export function applyContext(graph: GraphModel, context: DiagramContext, options
   const contextGroups: OverlaidGroup[] = [];
   for (const [id, group] of Object.entries(context.groups ?? {})) {
     const path = jsonPath('$.groups', id);
+    if (nodeIds.has(id)) {
+      // A group and a node sharing an id could not be told apart by edges, collapse or export.
+      unmatched(path, `groups.${id}`, `"${id}" is already a node id; a group needs an id of its own.`, undefined, 'error');
+      continue;
+    }
     const members: string[] = [];
     (group.nodes ?? []).forEach((member, index) => {
       const memberPath = jsonPath(jsonPath(path, 'nodes'), index);
