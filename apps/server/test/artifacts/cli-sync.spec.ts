@@ -25,6 +25,10 @@ import { buildCli, copySampleRepo, recordingProxy, runCli, type CliRun } from '.
  * (apps/cli/test/fixtures/sample-repo: every artifact kind, every diagram kind, a context with every node
  * type), syncs into a server on a real database; everything is read back through the read API.
  */
+// Each test spawns the CLI (Node start-up, oclif, Mermaid) one or more times; on a busy 2-core CI box that
+// takes far longer than in-process requests.
+jest.setTimeout(240_000);
+
 describe('service-cli sync end to end', () => {
   let t: TestApp;
   let acme: SeededOrganization;
@@ -34,7 +38,7 @@ describe('service-cli sync end to end', () => {
   const cleanups: Array<() => unknown> = [];
 
   const sync = (token = syncToken, dir = repo.dir, gateway = t.baseUrl): Promise<CliRun> =>
-    runCli(['sync', '--config', join(dir, '.service.yaml'), '--json', '--retries', '0'], { SERVICE_TOKEN: token, SERVICE_GATEWAY_URL: gateway }, dir);
+    runCli(['sync', '--config', join(dir, '.service.yaml'), '--json', '--retries', '0', '--timeout', '180'], { SERVICE_TOKEN: token, SERVICE_GATEWAY_URL: gateway }, dir);
   const read = <T>(path: string) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services/payments${path}`, { headers: bearer(readToken) });
   const repoFile = (path: string) => readFileSync(join(repo.dir, path), 'utf8');
   const resultOf = (run: CliRun) => run.json['result'] as SyncResult;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   ArtifactKind,
+  DatabaseEngine,
   ArtifactListItem,
   DatabaseListItem,
   DatabaseView,
@@ -136,7 +137,7 @@ export class ArtifactsReadService {
     const versions = await this.repository.versionsInRevision(service.id, revision, { kind: 'database-schema' });
     return versions.map((version) => ({
       name: version.name,
-      engine: version.engine ?? 'postgres',
+      engine: databaseEngine(version),
       path: version.path,
       notesPath: version.notesPath,
       tableCount: schemaTables(version.analysis).length,
@@ -152,7 +153,7 @@ export class ArtifactsReadService {
     const document = analysis.type === 'json-schema' ? parseJsonDocument(schema) : undefined;
     return {
       name: version.name,
-      engine: version.engine ?? 'postgres',
+      engine: databaseEngine(version),
       revision,
       path: version.path,
       schema,
@@ -270,6 +271,12 @@ function artifactItem(version: ArtifactVersionRecord): ArtifactListItem {
 
 function textItem(version: ArtifactVersionRecord): TextArtifactListItem {
   return { name: version.name, path: version.path, size: version.size, format: version.format };
+}
+
+/** Every stored database schema has an engine: the gateway refuses one without (missing_engine). */
+function databaseEngine(version: ArtifactVersionRecord): DatabaseEngine {
+  if (!version.engine) throw new Error(`Database ${version.name} was stored without an engine.`);
+  return version.engine;
 }
 
 function diagramAnalysis(version: ArtifactVersionRecord): DiagramAnalysis {

@@ -3,6 +3,7 @@ import {
   API_SPEC_FORMATS,
   ARTIFACT_KINDS,
   DATABASE_ENGINES,
+  SQL_DATABASE_ENGINES,
   SYNC_BUNDLE_VERSION,
   isNormalizedRepositoryPath,
   nameProblem,
@@ -166,6 +167,12 @@ export function checkBundleRules(bundle: SyncBundle): SyncProblemDetail[] {
     kindsSeen.add(artifact.kind);
 
     if (artifact.kind === 'database-schema' && !artifact.engine) add('missing_engine', 'A database schema needs an engine.');
+    if (artifact.kind === 'database-schema' && artifact.engine) {
+      const expected = SQL_DATABASE_ENGINES.includes(artifact.engine) ? '.sql' : '.json';
+      if (!artifact.file.path.toLowerCase().endsWith(expected)) {
+        add('schema_extension_mismatch', `"${artifact.file.path}" must be a ${expected} file for engine ${artifact.engine}.`, artifact.file.path);
+      }
+    }
     if (artifact.kind !== 'database-schema' && artifact.engine) add('unexpected_field', `engine applies to database schemas only, not to ${artifact.kind}.`);
     if (artifact.kind === 'api-spec' && !artifact.format) add('missing_format', 'An API spec needs a format.');
     if (artifact.kind !== 'api-spec' && artifact.format) add('unexpected_field', `format applies to API specs only, not to ${artifact.kind}.`);
