@@ -7,7 +7,6 @@ import {
   emptyProviderForm,
   githubScopeHint,
   moveItem,
-  parseDomains,
   previewEndpoints,
   toCreateRequest,
   toUpdateRequest,
