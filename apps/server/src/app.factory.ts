@@ -1,5 +1,5 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryService, ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
 import { validationFailed } from './common/errors/common.errors';
+import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
 
 export const API_PREFIX = 'api/v1';
@@ -69,6 +70,8 @@ export function configureApp(app: INestApplication): void {
       .addCookieAuth('sc_session')
       .build(),
   );
+  const controllers = new DiscoveryService(app.get(ModulesContainer)).getControllers().flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as new () => unknown] : []));
+  describeRequestSchemas(document, bodyClassesOf(controllers));
   SwaggerModule.setup('api/docs', app, document);
   if (config.adminDir) serveAdminApp(express, config.adminDir);
 }

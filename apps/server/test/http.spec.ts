@@ -68,8 +68,24 @@ describe('HTTP conventions', () => {
   it('serves the OpenAPI document at /api/docs', async () => {
     const ui = await call<string>(t.baseUrl, 'GET', '/api/docs');
     expect(ui.status).toBe(200);
-    const json = await call<{ paths: Record<string, unknown> }>(t.baseUrl, 'GET', '/api/docs-json');
+    const json = await call<{ paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }>(t.baseUrl, 'GET', '/api/docs-json');
     expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/v1/setup', '/api/v1/orgs/{orgId}/members', '/api/v1/health']));
+    // Request bodies are described from the same class-validator rules that validate them.
+    expect(json.body.components.schemas['SetupRequest']).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: expect.arrayContaining(['token', 'organization', 'owner']),
+      properties: {
+        token: { type: 'string', minLength: 1, maxLength: 200 },
+        organization: { $ref: '#/components/schemas/CreateOrganizationRequest' },
+        owner: { $ref: '#/components/schemas/SetupOwnerRequest' },
+      },
+    });
+    expect(json.body.components.schemas['CreateOrganizationRequest']).toMatchObject({ properties: { id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,62}$' } } });
+    expect(json.body.components.schemas['CreateApiTokenRequest']).toMatchObject({
+      required: ['name', 'scopes'],
+      properties: { scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['sync', 'read', 'admin'] } }, expiresAt: { type: 'string', format: 'date-time' } },
+    });
   });
 });
 

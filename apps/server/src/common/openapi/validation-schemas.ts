@@ -1,0 +1,162 @@
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { getMetadataStorage } from 'class-validator';
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+/** OpenAPI schema objects, kept to the members written here (swagger does not export its spec types). */
+interface SchemaObject {
+  type?: string;
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  uniqueItems?: boolean;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+interface ReferenceObject {
+  $ref: string;
+}
+type Schema = SchemaObject | ReferenceObject;
+type Constructor = abstract new (...args: never[]) => unknown;
+
+/**
+ * The request classes live in libs/contracts, which may not import Nest (so no @ApiProperty). Swagger
+ * still names them in requestBody; this fills those empty schemas from the class-validator rules the
+ * server enforces, so the documentation and the validation cannot drift apart.
+ */
+export function describeRequestSchemas(document: OpenAPIObject, classes: Constructor[]): void {
+  const schemas = ((document.components ??= {}).schemas ??= {});
+  const pending = [...classes];
+  const seen = new Set<Constructor>();
+  while (pending.length > 0) {
+    const type = pending.pop() as Constructor;
+    if (seen.has(type)) continue;
+    seen.add(type);
+    const schema = schemaOf(type, (nested) => {
+      pending.push(nested);
+      return { $ref: `#/components/schemas/${nested.name}` };
+    });
+    const existing = schemas[type.name] as SchemaObject | undefined;
+    // Classes documented with @ApiProperty keep their own schema.
+    if (schema && (!existing || Object.keys(existing.properties ?? {}).length === 0)) schemas[type.name] = schema;
+  }
+}
+
+function schemaOf(type: Constructor, refer: (nested: Constructor) => ReferenceObject): SchemaObject | undefined {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
+  if (metadata.length === 0) return undefined;
+  const byProperty = new Map<string, ValidationMetadata[]>();
+  for (const entry of metadata) byProperty.set(entry.propertyName, [...(byProperty.get(entry.propertyName) ?? []), entry]);
+  const properties: Record<string, Schema> = {};
+  const required: string[] = [];
+  for (const [property, rules] of byProperty) {
+    const optional = rules.some((rule) => rule.type === 'conditionalValidation');
+    if (!optional) required.push(property);
+    if (rules.some((rule) => rule.type === 'nestedValidation')) {
+      const nested = Reflect.getMetadata('design:type', type.prototype as object, property) as Constructor | undefined;
+      // Arrays of nested objects lose their element class at runtime (design:type is Array).
+      properties[property] = nested === Array ? { type: 'array', items: { type: 'object' } } : nested && nested !== Object ? refer(nested) : { type: 'object' };
+      continue;
+    }
+    properties[property] = propertySchema(rules);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+function propertySchema(rules: ValidationMetadata[]): SchemaObject {
+  const item: SchemaObject = {};
+  const array: SchemaObject = { type: 'array' };
+  let isArray = false;
+  for (const rule of rules) {
+    const [first, second] = rule.constraints ?? [];
+    const target = rule.each ? item : undefined;
+    switch (rule.name) {
+      case 'isString':
+        Object.assign(target ?? item, { type: 'string' });
+        break;
+      case 'isEmail':
+        Object.assign(target ?? item, { type: 'string', format: 'email' });
+        break;
+      case 'isBoolean':
+        Object.assign(target ?? item, { type: 'boolean' });
+        break;
+      case 'isDateString':
+      case 'isISO8601':
+        Object.assign(target ?? item, { type: 'string', format: 'date-time' });
+        break;
+      case 'matches':
+        Object.assign(target ?? item, { type: 'string', pattern: first instanceof RegExp ? first.source : String(first) });
+        break;
+      case 'isIn':
+        Object.assign(target ?? item, { enum: [...(first as unknown[])] });
+        break;
+      case 'isLength':
+        Object.assign(target ?? item, { minLength: first as number, ...(second !== undefined ? { maxLength: second as number } : {}) });
+        break;
+      case 'maxLength':
+        Object.assign(target ?? item, { maxLength: first as number });
+        break;
+      case 'minLength':
+        Object.assign(target ?? item, { minLength: first as number });
+        break;
+      case 'isUrl':
+        Object.assign(target ?? item, { type: 'string', format: 'uri' });
+        break;
+      case 'isUuid':
+        Object.assign(target ?? item, { type: 'string', format: 'uuid' });
+        break;
+      case 'isInt':
+        Object.assign(target ?? item, { type: 'integer' });
+        break;
+      case 'isNumber':
+        Object.assign(target ?? item, { type: 'number' });
+        break;
+      case 'min':
+        Object.assign(target ?? item, { minimum: first as number });
+        break;
+      case 'max':
+        Object.assign(target ?? item, { maximum: first as number });
+        break;
+      case 'isArray':
+        isArray = true;
+        break;
+      case 'arrayMinSize':
+        isArray = true;
+        array.minItems = first as number;
+        break;
+      case 'arrayUnique':
+        isArray = true;
+        array.uniqueItems = true;
+        break;
+    }
+  }
+  if (isArray || rules.some((rule) => rule.each)) return { ...array, items: item };
+  return item;
+}
+
+/** The classes used as `@Body()` by any controller of the application. */
+export function bodyClassesOf(controllers: Constructor[]): Constructor[] {
+  const classes = new Set<Constructor>();
+  for (const controller of controllers) {
+    const prototype = controller.prototype as Record<string, unknown>;
+    for (const method of Object.getOwnPropertyNames(prototype)) {
+      const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as Record<string, { index: number }> | undefined;
+      const paramTypes = Reflect.getMetadata('design:paramtypes', prototype, method) as Constructor[] | undefined;
+      if (!args || !paramTypes) continue;
+      for (const [key, arg] of Object.entries(args)) {
+        if (Number(key.split(':')[0]) !== RouteParamtypes.BODY) continue;
+        const type = paramTypes[arg.index];
+        if (type && type !== Object) classes.add(type);
+      }
+    }
+  }
+  return [...classes];
+}
