@@ -108,6 +108,7 @@ export class MermaidWorkerPool {
     slot.worker.on('exit', () => {
       if (!this.closed && this.slots.includes(slot)) this.replace(slot, unavailable('A diagram parser thread exited.'));
     });
+    // An idle thread must not keep the process alive; a busy one must, until its answer arrives.
     slot.worker.unref();
     return slot;
   }
@@ -118,6 +119,7 @@ export class MermaidWorkerPool {
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
+      slot.worker.ref();
       slot.timer = setTimeout(() => {
         this.replace(
           slot,
@@ -133,6 +135,7 @@ export class MermaidWorkerPool {
 
   private finish(slot: Slot): Job | undefined {
     const job = slot.job;
+    slot.worker.unref();
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = undefined;
     slot.timer = undefined;
