@@ -39,6 +39,12 @@ describe('organization isolation', () => {
     );
   });
 
+  it('declares an access rule on every route of the application (the guard refuses routes without one)', () => {
+    const routes = listRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(orgRoutes.length);
+    expect(routes.filter((route) => !route.access).map((route) => `${route.method} ${route.path} (${route.handler})`)).toEqual([]);
+  });
+
   it('declares @OrgAccess on every route with :orgId', () => {
     const unguarded = orgRoutes.filter((route) => route.access?.kind !== 'org').map((route) => `${route.method} ${route.path} (${route.handler})`);
     expect(unguarded).toEqual([]);

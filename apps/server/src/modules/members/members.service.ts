@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { type AddMemberRequest, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
@@ -117,7 +118,7 @@ export class MembersService {
   }
 
   private async lockMembership(organizationId: string, userId: string, manager: EntityManager): Promise<Membership> {
-    const membership = /^[0-9a-f-]{36}$/i.test(userId) ? await this.memberships.findForUpdate(organizationId, userId, manager) : null;
+    const membership = isUUID(userId) ? await this.memberships.findForUpdate(organizationId, userId, manager) : null;
     if (!membership) throw membersError(MembersErrorCode.NotFound, 'No such member in this organization.');
     return membership;
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { SignInLinkResponse } from '@sc/contracts';
@@ -57,7 +58,7 @@ export class SignInLinksService {
   }
 
   private async requireActiveMember(organizationId: string, userId: string, refusal: () => Error): Promise<void> {
-    const [membership, user] = /^[0-9a-f-]{36}$/i.test(userId)
+    const [membership, user] = isUUID(userId)
       ? await Promise.all([this.memberships.find(organizationId, userId), this.users.findById(userId)])
       : [null, null];
     if (!membership || membership.disabled || !user || user.disabled) throw refusal();
