@@ -65,6 +65,7 @@ export class OidcIdp {
       pkce: { required: () => true },
       jwks: { keys: [signingKey] },
       ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+      adapter: MemoryStore,
     } as never);
     const idp = new OidcIdp(issuer, server, options);
     provider.on('access_token.saved', (token: { jti: string }) => idp.issuedAccessTokens.push(token.jti));
@@ -133,6 +134,47 @@ interface InteractionApi {
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string; details: unknown }; params: Record<string, unknown>; session?: { accountId: string } }>;
   interactionFinished(req: IncomingMessage, res: ServerResponse, result: unknown, options: { mergeWithLastSubmission: boolean }): Promise<void>;
   Grant: new (input: { accountId?: string; clientId: string }) => { addOIDCScope(scope: string): void; addOIDCClaims(claims: string[]): void; save(): Promise<string> };
+}
+
+/** oidc-provider's storage: in memory, per model (its built-in one prints a development warning). */
+class MemoryStore {
+  private static readonly rows = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+
+  constructor(private readonly model: string) {}
+
+  private key(id: string): string {
+    return `${this.model}:${id}`;
+  }
+
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number): Promise<void> {
+    MemoryStore.rows.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
+  }
+
+  async find(id: string): Promise<Record<string, unknown> | undefined> {
+    const row = MemoryStore.rows.get(this.key(id));
+    return row && row.expiresAt > Date.now() ? row.payload : undefined;
+  }
+
+  async findByUid(uid: string): Promise<Record<string, unknown> | undefined> {
+    return [...MemoryStore.rows.entries()].find(([key, row]) => key.startsWith(`${this.model}:`) && row.payload['uid'] === uid)?.[1].payload;
+  }
+
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    const row = MemoryStore.rows.get(this.key(id));
+    if (row) row.payload['consumed'] = Math.floor(Date.now() / 1000);
+  }
+
+  async destroy(id: string): Promise<void> {
+    MemoryStore.rows.delete(this.key(id));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    for (const [key, row] of MemoryStore.rows) if (row.payload['grantId'] === grantId) MemoryStore.rows.delete(key);
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
