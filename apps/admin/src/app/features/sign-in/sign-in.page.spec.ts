@@ -67,6 +67,18 @@ describe('SignInPage', () => {
     expect(textOf(fixture)).toContain('You are not a member of this organization yet.');
   });
 
+  it('reloads when the router reuses the page for another organization', async () => {
+    await open();
+    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc' }]);
+    await settle(fixture);
+    fixture.componentRef.setInput('orgId', 'globex');
+    fixture.detectChanges();
+    http.expectOne('/api/v1/auth/orgs/globex/providers').flush([]);
+    await settle(fixture);
+    expect(links()).toEqual([]);
+    expect(textOf(fixture)).toContain('globex');
+  });
+
   it('offers a retry when the server cannot be reached', async () => {
     await open();
     http.expectOne(PROVIDERS).flush(null, { status: 503, statusText: 'Unavailable' });

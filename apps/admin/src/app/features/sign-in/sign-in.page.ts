@@ -1,5 +1,5 @@
 import { HttpClient } from '@angular/common/http';
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -8,6 +8,7 @@ import type { SsoPublicProvider } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { toApiError } from '../../core/api-error';
 import { BrandComponent } from '../../shared/brand.component';
+import { reloadOn } from '../../shared/reload-on';
 import { loginHref, signInErrorMessage } from './sign-in-rules';
 
 type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -93,7 +94,7 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
     }
   `,
 })
-export class SignInPage implements OnInit {
+export class SignInPage {
   private readonly http = inject(HttpClient);
 
   /** Bound from the route and the query string. */
@@ -114,15 +115,18 @@ export class SignInPage implements OnInit {
     })),
   );
 
-  async ngOnInit(): Promise<void> {
-    await this.load();
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
   }
 
   async load(): Promise<void> {
+    const orgId = this.orgId();
     this.state.set('loading');
+    this.available.set([]);
     try {
-      const url = `/api/v1/auth/orgs/${encodeURIComponent(this.orgId())}/providers`;
+      const url = `/api/v1/auth/orgs/${encodeURIComponent(orgId)}/providers`;
       const providers = await firstValueFrom(this.http.get<SsoPublicProvider[]>(url));
+      if (orgId !== this.orgId()) return;
       this.available.set(providers);
       this.state.set(providers.length > 0 ? 'ready' : 'unavailable');
     } catch (error: unknown) {

@@ -5,7 +5,6 @@ import {
   Component,
   ElementRef,
   Injector,
-  OnInit,
   afterNextRender,
   computed,
   inject,
@@ -40,6 +39,7 @@ import { firstValueFrom, map } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import {
   TYPE_LABELS,
@@ -92,7 +92,7 @@ const CONFIGURATION_TAB = 1;
   templateUrl: './provider-editor.page.html',
   styleUrl: './provider-editor.page.scss',
 })
-export class ProviderEditorPage implements OnInit {
+export class ProviderEditorPage {
   private readonly api = inject(SsoApi);
   private readonly router = inject(Router);
   private readonly notify = inject(NotifyService);
@@ -152,10 +152,17 @@ export class ProviderEditorPage implements OnInit {
     return provider ? provider.displayName : 'New SSO provider';
   });
 
-  ngOnInit(): void {
-    if (this.mode() === 'edit') editProviderForm(this.form);
-    if (this.tab() === 'configuration') this.selectedTab.set(CONFIGURATION_TAB);
-    if (this.mode() === 'edit') void this.load();
+  constructor() {
+    // The router reuses the page when only :orgId or :slug changes; each provider is loaded afresh.
+    reloadOn(
+      () => `${this.orgId()}/${this.slug() ?? ''}`,
+      async () => {
+        if (this.tab() === 'configuration') this.selectedTab.set(CONFIGURATION_TAB);
+        if (this.mode() === 'create') return;
+        editProviderForm(this.form);
+        await this.load();
+      },
+    );
   }
 
   uses(field: TypeField): boolean {
@@ -163,10 +170,13 @@ export class ProviderEditorPage implements OnInit {
   }
 
   async load(): Promise<void> {
+    const [orgId, slug] = [this.orgId(), this.slug() as string];
     this.loading.set(true);
     this.loadError.set(null);
     try {
-      this.show(await firstValueFrom(this.api.get(this.orgId(), this.slug() as string)));
+      const provider = await firstValueFrom(this.api.get(orgId, slug));
+      if (orgId !== this.orgId() || slug !== this.slug()) return;
+      this.show(provider);
     } catch (error: unknown) {
       this.loadError.set(toApiError(error));
     } finally {

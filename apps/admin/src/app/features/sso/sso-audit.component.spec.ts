@@ -77,6 +77,18 @@ describe('SsoAuditComponent', () => {
     expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=audit-more]')).toBeNull();
   });
 
+  it('shows only the answer to the latest filter', async () => {
+    const first = http.expectOne((request) => request.url === AUDIT);
+    fixture.componentInstance.outcome.set('failure');
+    void fixture.componentInstance.reload();
+    const latest = http.expectOne((request) => request.url === AUDIT && request.params.get('outcome') === 'failure');
+    latest.flush({ items: [entry({ id: 'f', outcome: 'failure', errorCode: 'no_email', email: null })], nextCursor: null });
+    first.flush({ items: [entry({ id: 'stale', email: 'stale@acme.test' })], nextCursor: 'c' });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('no_email');
+  });
+
   it('filters by outcome from the first page again', async () => {
     http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
     await settle(fixture);

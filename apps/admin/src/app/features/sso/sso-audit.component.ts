@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, OnInit, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -12,6 +12,7 @@ import type { SsoAuditEntry, SsoAuditOutcome } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { SsoApi } from './sso.api';
 
 const PAGE_SIZE = 25;
@@ -158,7 +159,7 @@ const PAGE_SIZE = 25;
     }
   `,
 })
-export class SsoAuditComponent implements OnInit {
+export class SsoAuditComponent {
   private readonly api = inject(SsoApi);
 
   readonly orgId = input.required<string>();
@@ -171,9 +172,10 @@ export class SsoAuditComponent implements OnInit {
   readonly loading = signal(false);
   readonly error = signal<ApiError | null>(null);
   readonly columns = ['time', 'provider', 'outcome', 'email', 'warnings'];
+  private requestNumber = 0;
 
-  ngOnInit(): void {
-    void this.reload();
+  constructor() {
+    reloadOn(this.orgId, () => this.reload());
   }
 
   async reload(): Promise<void> {
@@ -187,6 +189,8 @@ export class SsoAuditComponent implements OnInit {
   }
 
   private async fetch(before: string | undefined): Promise<void> {
+    // Filters change while a page loads: only the answer to the latest request is shown.
+    const request = ++this.requestNumber;
     this.loading.set(true);
     this.error.set(null);
     try {
@@ -198,12 +202,13 @@ export class SsoAuditComponent implements OnInit {
           outcome: this.outcome() || undefined,
         }),
       );
+      if (request !== this.requestNumber) return;
       this.entries.update((entries) => [...entries, ...page.items]);
       this.nextCursor.set(page.nextCursor);
     } catch (error: unknown) {
-      this.error.set(toApiError(error));
+      if (request === this.requestNumber) this.error.set(toApiError(error));
     } finally {
-      this.loading.set(false);
+      if (request === this.requestNumber) this.loading.set(false);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { ClipboardModule } from '@angular/cdk/clipboard';
 import { DOCUMENT } from '@angular/common';
-import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
@@ -16,6 +16,7 @@ import { ApiError, toApiError } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
 import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
@@ -40,7 +41,7 @@ import { SsoAuditComponent } from './sso-audit.component';
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',
 })
-export class SsoSettingsPage implements OnInit {
+export class SsoSettingsPage {
   private readonly api = inject(SsoApi);
   private readonly dialog = inject(MatDialog);
   private readonly notify = inject(NotifyService);
@@ -64,15 +65,19 @@ export class SsoSettingsPage implements OnInit {
     return TYPE_LABELS[provider.type];
   }
 
-  async ngOnInit(): Promise<void> {
-    await this.load();
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
   }
 
   async load(): Promise<void> {
+    const orgId = this.orgId();
     this.loading.set(true);
     this.loadError.set(null);
     try {
-      this.providers.set(await firstValueFrom(this.api.list(this.orgId())));
+      const providers = await firstValueFrom(this.api.list(orgId));
+      // The router reuses this page for another organization; an older answer must not overwrite it.
+      if (orgId !== this.orgId()) return;
+      this.providers.set(providers);
     } catch (error: unknown) {
       this.loadError.set(toApiError(error));
     } finally {
