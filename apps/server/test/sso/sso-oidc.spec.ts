@@ -1,7 +1,8 @@
+import { Writable } from 'node:stream';
 import type { SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { TestBrowser } from './harness/browser';
-import { captureOutput } from './harness/capture-output';
 import { OidcIdp, signInAtIdp } from './harness/oidc-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
@@ -21,13 +22,18 @@ describe('SSO sign-in through a real OpenID provider', () => {
   let globex: SeededOrganization;
   let idp: OidcIdp;
   let provider: SsoProviderResponse;
-  let output: ReturnType<typeof captureOutput>;
+  const logLines: string[] = [];
+  const logSink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
   const authorizationCodes: string[] = [];
   const stateValues: string[] = [];
 
   beforeAll(async () => {
-    output = captureOutput();
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' } });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: logSink }] });
     org = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, org, { orgId: 'globex' });
     idp = await OidcIdp.start({
@@ -63,7 +69,6 @@ describe('SSO sign-in through a real OpenID provider', () => {
   });
 
   afterAll(async () => {
-    output?.restore();
     await idp?.close();
     await t?.close();
   });
@@ -285,7 +290,7 @@ describe('SSO sign-in through a real OpenID provider', () => {
   // Last, so it sees the logs and rows of every flow above.
   describe('secrets', () => {
     it('never writes the client secret, provider tokens, authorization codes or raw states to logs or the database', async () => {
-      const logs = output.text();
+      const logs = logLines.join('');
       expect(logs).toContain('/api/v1/auth/orgs/acme/callback/corp');
       const secrets = [CLIENT_SECRET, ...idp.issuedAccessTokens, ...idp.issuedIdTokens, ...authorizationCodes, ...stateValues].filter((s) => s.length > 10);
       expect(idp.issuedAccessTokens.length).toBeGreaterThan(5);
