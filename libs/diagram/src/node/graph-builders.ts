@@ -114,14 +114,26 @@ export function stateGraph(db: StateDb): GraphModel {
   let direction: string | undefined;
 
   const isMarker = (state: StateStmt) => state.start !== undefined;
+  // Mermaid files a state under the last composite state it is mentioned in; a mention at the
+  // top level does not move it back out (its render model merges each mention into the node).
+  const moveInto = (element: GraphNode | GraphGroup, scope: string | undefined) => {
+    if (scope !== undefined && scope !== element.id) element.parent = scope;
+  };
   const register = (state: StateStmt, scope: string | undefined) => {
     if (state.description && !descriptions.has(state.id)) descriptions.set(state.id, state.description);
     if (state.doc && state.type !== 'divider') {
-      if (!groups.has(state.id)) groups.set(state.id, withParent({ id: state.id, label: state.id, nodes: [] }, scope));
+      const existing = groups.get(state.id) ?? nodes.get(state.id);
+      const group: GraphGroup = groups.get(state.id) ?? { id: state.id, label: state.id, nodes: [], ...(existing?.parent ? { parent: existing.parent } : {}) };
+      groups.set(state.id, group);
       nodes.delete(state.id);
+      moveInto(group, scope);
       return;
     }
-    if (groups.has(state.id) || nodes.has(state.id)) return;
+    const existing = groups.get(state.id) ?? nodes.get(state.id);
+    if (existing) {
+      moveInto(existing, scope);
+      return;
+    }
     const shape = state.type && state.type !== 'default' ? state.type : undefined;
     nodes.set(state.id, withParent({ id: state.id, label: state.id, ...(shape ? { shape } : {}) }, scope));
   };
