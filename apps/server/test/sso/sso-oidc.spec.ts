@@ -46,6 +46,7 @@ describe('SSO sign-in through a real OpenID provider', () => {
         carol: { email: 'carol@example.com', name: 'Carol', groups: [] },
         dave: { email: 'dave@example.com', name: 'Dave', groups: ['sc-admins'] },
         mallory: { email: 'mallory@evil.example', name: 'Mallory', groups: [] },
+        erin: { email: 'erin@example.com', name: 'Erin', groups: ['eng'] },
       },
     });
     const discovery = await call<SsoDiscoveryResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: idp.issuer } });
@@ -188,6 +189,19 @@ describe('SSO sign-in through a real OpenID provider', () => {
     expect(refused).toHaveLength(49);
     expect(refused.every((r) => r.body?.error.code === 'invalid_or_expired_state')).toBe(true);
     expect(await countRows(t, 'sessions')).toBe(sessionsBefore + 1);
+  });
+
+  it('creates one user when the same new person finishes two sign-ins at once', async () => {
+    const first = new TestBrowser();
+    const second = new TestBrowser();
+    const callbacks = [await holdCallback(first, 'erin'), await holdCallback(second, 'erin')];
+    const cookies = [first, second].map((browser) => `${BINDING}=${browser.cookie(HOST, BINDING) as string}`);
+    const results = await Promise.all(callbacks.map((url, index) => jsonCall(url, cookies[index])));
+    expect(results.map((r) => r.status)).toEqual([302, 302]);
+    const users = (await t.dataSource.query(`SELECT id FROM users WHERE email = 'erin@example.com'`)) as unknown[];
+    expect(users).toHaveLength(1);
+    const links = (await t.dataSource.query(`SELECT subject FROM sso_identities WHERE email = 'erin@example.com'`)) as unknown[];
+    expect(links).toEqual([{ subject: 'erin' }]);
   });
 
   it.each([['//evil.example/steal'], ['https://evil.example/'], ['/\\evil.example'], ['javascript:alert(1)'], ['http:evil.example']])('never redirects off-site (redirect=%s)', async (target) => {
