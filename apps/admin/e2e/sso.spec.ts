@@ -266,6 +266,18 @@ describe('organization SSO in a real browser', () => {
       await screenshot(failPage, 'sso-15-error-signup');
     });
 
+    it('explains a sign-in the person cancelled at the provider', async () => {
+      // The harness has no "cancel" button: answer the callback the way a provider reports a refusal.
+      const authorization = failPage.waitForRequest((request) => request.url().startsWith(`${idp.issuer}/auth?`));
+      await startAtSignInPage(failPage);
+      const state = new URL((await authorization).url()).searchParams.get('state') ?? '';
+      await failPage.goto(`${callbackUrl}?error=access_denied&error_description=${encodeURIComponent('The user cancelled the sign-in.')}&state=${encodeURIComponent(state)}`);
+      expect(await failPage.locator('[data-error-code]').innerText()).toBe('provider_error');
+      await containsText(failPage.locator('body'), 'access_denied');
+      await containsText(failPage.locator('body'), 'If you cancelled at the provider, simply start again.');
+      await screenshot(failPage, 'sso-19-error-cancelled');
+    });
+
     it('shows a readable message on the sign-in page when sent back with an error, and nothing for an unknown organization', async () => {
       await failPage.goto(`${server.baseUrl}/orgs/${orgId}/sign-in?error=email_domain_not_allowed`);
       await containsText(failPage.getByTestId('sign-in-error'), 'Your email domain is not allowed');
@@ -282,21 +294,39 @@ describe('organization SSO in a real browser', () => {
     await page.goto(`${server.baseUrl}/orgs/${orgId}/settings/sso?tab=audit`);
     const table = page.getByTestId('audit-table');
     await visible(table);
-    // The test sign-in, the sign-in, the refused domain, its replayed state and the refused newcomer.
-    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(5));
+    // The test sign-in, the sign-in, the refused domain, its replayed state, the refused newcomer, the cancellation.
+    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(6));
     const rows = await table.locator('tr[mat-row]').allInnerTexts();
-    expect(rows[0]).toContain('signup_disabled');
+    expect(rows[0]).toContain('provider_error');
+    expect(rows[1]).toContain('signup_disabled');
     expect(rows.filter((row) => row.includes('invalid_or_expired_state'))).toHaveLength(1);
     expect(rows.find((row) => row.includes('nina@acme.test'))).toContain('signup_disabled');
     expect(rows.find((row) => row.includes('eve@elsewhere.test'))).toContain('email_domain_not_allowed');
     expect(rows.filter((row) => row.includes('success'))).toHaveLength(2);
     // Oldest last: the test sign-in, flagged as such.
-    expect(rows[4]).toContain('test');
+    expect(rows[5]).toContain('test');
     await screenshot(page, 'sso-12-audit');
 
     await page.getByRole('combobox', { name: 'Outcome' }).click();
     await page.getByRole('option', { name: 'Failure' }).click();
-    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(3));
+    await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(4));
     await screenshot(page, 'sso-18-audit-failures');
+  });
+
+  it('reports where a test sign-in fails after the secret was replaced with a wrong one', async () => {
+    await page.goto(`${server.baseUrl}/orgs/${orgId}/settings/sso/${slug}`);
+    await page.getByTestId('secret-replace').click();
+    await page.getByLabel('New client secret').fill('not-the-secret');
+    await page.getByTestId('provider-save').click();
+    await containsText(page.getByTestId('secret-state'), 'Set');
+    expect(await page.content()).not.toContain('not-the-secret');
+
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer || url.pathname.includes('/callback/')), page.getByTestId('provider-test').click()]);
+    await completeIdpLogin(page, 'olga');
+    await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
+    expect(await page.locator('[data-error-code]').innerText()).toBe('token_exchange_failed');
+    await containsText(page.locator('body'), 'client_secret_post');
+    await screenshot(page, 'sso-20-test-report-failure');
   });
 });
