@@ -1,4 +1,7 @@
 import { JSDOM } from 'jsdom';
+import { isColor } from '../lib/context/colors';
+
+const CSS_WIDE_KEYWORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
 /**
  * The slice of Mermaid's API we use. Mermaid's own typings describe the browser API and a
@@ -30,9 +33,10 @@ function installDomShim(): void {
   if (globals.window) return;
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: false });
   const window = dom.window as unknown as Window & typeof globalThis;
-  const css = (window.CSS ?? {}) as { supports?: (...args: string[]) => boolean };
-  css.supports ??= () => false;
-  (window as unknown as { CSS: unknown }).CSS = css;
+  // jsdom has no CSS.supports. Mermaid asks it whether a sequence `box` starts with a colour
+  // (`box Purple Team` → colour Purple, title Team), so it must answer as a browser would.
+  const supports = (property: string, value?: string) => property === 'color' && value !== undefined && (isColor(value) || CSS_WIDE_KEYWORDS.has(value.toLowerCase()));
+  (window as unknown as { CSS: unknown }).CSS = { ...(window.CSS ?? {}), supports };
   globals.window = window;
   globals.document = window.document;
 }

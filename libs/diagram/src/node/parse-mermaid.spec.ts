@@ -80,3 +80,10 @@ describe('parseMermaid', () => {
     });
   });
 });
+
+describe('parseMermaid in the jsdom shim behaves like Mermaid in a browser', () => {
+  it('reads a leading colour of a sequence box as its colour, not its title (CSS.supports)', async () => {
+    const result = await parseMermaid('sequenceDiagram\n  box Purple Alice & John\n    participant A\n  end\n  box rgb(33, 66, 99) Backend\n    participant B\n  end\n  box Another Group\n    participant C\n  end\n  A->>B: hi\n');
+    expect(result.ok && result.graph.groups.map((g) => g.label)).toEqual(['Alice & John', 'Backend', 'Another Group']);
+  });
+});
