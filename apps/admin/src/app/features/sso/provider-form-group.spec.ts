@@ -9,8 +9,9 @@ import {
 function filledGenericForm() {
   const form = createProviderForm();
   form.patchValue({
-    slug: 'kc',
+    // The display name first: until the slug is set, it follows the name.
     displayName: 'Keycloak',
+    slug: 'kc',
     clientId: 'client',
     clientSecret: 'secret',
     authUrl: 'https://kc.test/auth',
@@ -63,6 +64,21 @@ describe('provider form group', () => {
     expect(form.controls.slug.disabled).toBe(true);
     // The disabled slug still reaches the raw value (shown, never sent on update).
     expect(form.getRawValue().slug).toBe('kc');
+  });
+
+  it('suggests the slug from the display name until the slug is edited, and never on a saved provider', () => {
+    const form = createProviderForm();
+    form.controls.displayName.setValue('Acme Keycloak (EU)');
+    expect(form.controls.slug.value).toBe('acme-keycloak-eu');
+    form.controls.slug.setValue('kc');
+    form.controls.slug.markAsDirty();
+    form.controls.displayName.setValue('Something else');
+    expect(form.controls.slug.value).toBe('kc');
+
+    const saved = createProviderForm();
+    editProviderForm(saved);
+    saved.patchValue({ slug: 'kc', displayName: 'Renamed' });
+    expect(saved.getRawValue().slug).toBe('kc');
   });
 
   it('disables the value of an exists rule and requires it otherwise', () => {

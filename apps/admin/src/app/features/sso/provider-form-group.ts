@@ -8,6 +8,7 @@ import {
   type SsoProviderType,
   type SsoRole,
 } from '@sc/contracts';
+import { suggestOrganizationId } from '../../shared/organization-id';
 import type { ClaimRuleGroup } from './claim-rules-editor.component';
 import {
   detailsByTarget,
@@ -113,6 +114,12 @@ export function createProviderForm(): ProviderFormGroup {
     allowSignUp: new FormControl(initial.allowSignUp, { nonNullable: true }),
     defaultRole: new FormControl<SsoRole>(initial.defaultRole, { nonNullable: true }),
     claimRules: new FormArray<ClaimRuleGroup>([]),
+  });
+  // Until the admin edits the slug, it follows the display name ("Acme Keycloak" → "acme-keycloak"); the
+  // same lowercase-token rules as organization IDs apply. A disabled (saved) slug never changes.
+  form.controls.displayName.valueChanges.subscribe((name) => {
+    const slug = form.controls.slug;
+    if (slug.enabled && slug.pristine) slug.setValue(suggestOrganizationId(name));
   });
   form.controls.type.valueChanges.subscribe(() => {
     for (const field of REQUIRED_BY_TYPE) form.controls[field].updateValueAndValidity({ emitEvent: false });
