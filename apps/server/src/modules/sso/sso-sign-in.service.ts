@@ -23,7 +23,7 @@ import { evaluateSignIn, SignInEvaluation, SignInPlan } from './domain/sign-in-d
 import { SsoIdentity } from './entities/sso-identity.entity';
 import { AuthorizationRedirect, ProviderIdentity, SsoFlow } from './passport/org-sso.strategy';
 import { runOrgSso } from './passport/run-passport';
-import { SsoAuditService } from './sso-audit.service';
+import { AuditRecord, SsoAuditService } from './sso-audit.service';
 import { SsoConfig } from './sso.config';
 import { ssoError } from './sso.errors';
 import { SignInProvider, SsoProvidersService } from './sso-providers.service';
@@ -33,6 +33,9 @@ import { SsoIdentitiesRepository } from './sso-identities.repository';
 export const SSO_BINDING_COOKIE = 'sc_sso_binding';
 
 export type CallbackOutcome = { kind: 'signed-in'; redirectPath: string } | { kind: 'test'; report: SsoTestReport };
+
+/** What every audit entry of one callback shares. */
+type Attempt = Pick<AuditRecord, 'organizationId' | 'providerId' | 'providerSlug' | 'email' | 'subject' | 'claims' | 'request'> & { warnings: string[] };
 
 @Injectable()
 export class SsoSignInService {
@@ -111,14 +114,14 @@ export class SsoSignInService {
    */
   async handleCallback(req: Request, res: Response, organizationId: string, slug: string): Promise<CallbackOutcome> {
     res.clearCookie(SSO_BINDING_COOKIE, { path: callbackPath(organizationId, slug) });
-    const organizationExists = (await this.organizations.findById(organizationId)) !== null;
     let provider: SignInProvider;
     try {
       provider = await this.providers.forSignIn(organizationId, slug);
     } catch (error) {
-      if (organizationExists) await this.recordFailure(req, organizationId, null, slug, false, error);
+      if (await this.organizations.findById(organizationId)) await this.recordFailure(req, organizationId, null, slug, false, error);
       throw error;
     }
+
     let consumed: ConsumedState | undefined;
     const flow: SsoFlow = {
       provider,
@@ -128,7 +131,6 @@ export class SsoSignInService {
         return consumed;
       },
     };
-
     let identity: ProviderIdentity;
     try {
       identity = await runOrgSso<ProviderIdentity>(req, res, flow);
@@ -140,35 +142,47 @@ export class SsoSignInService {
     }
 
     const evaluation = await evaluateSignIn(provider.entity, identity.claims, (email, subject) => this.lookup(organizationId, provider.entity.id, email, subject));
-    const warnings = [...identity.warnings, ...overageWarnings(identity.claims)];
-    const base = { organizationId, providerId: provider.entity.id, providerSlug: slug, email: evaluation.email, subject: evaluation.subject, claims: identity.claims, warnings, request: req };
+    const attempt: Attempt = {
+      organizationId,
+      providerId: provider.entity.id,
+      providerSlug: slug,
+      email: evaluation.email,
+      subject: evaluation.subject,
+      claims: identity.claims,
+      warnings: [...identity.warnings, ...overageWarnings(identity.claims)],
+      request: req,
+    };
+    if (identity.state.purpose === 'test') return this.finishTest(attempt, provider, identity, evaluation);
+    return this.finishLogin(res, attempt, provider, identity, evaluation);
+  }
 
-    if (identity.state.purpose === 'test') {
-      const error = evaluation.failure;
-      await this.audit.record({ ...base, test: true, errorCode: error?.code ?? null, message: error ? error.message : `Test sign-in passed; the role would be ${evaluation.role}.`, role: evaluation.role });
-      return { kind: 'test', report: testReport(slug, provider, identity, evaluation, warnings) };
-    }
-    if (!provider.entity.enabled) {
-      const error = providerDisabled(slug);
-      await this.audit.record({ ...base, test: false, errorCode: error.code, message: error.message });
+  /** A test sign-in ends with its report: nothing is written except the audit entry. */
+  private async finishTest(attempt: Attempt, provider: SignInProvider, identity: ProviderIdentity, evaluation: SignInEvaluation): Promise<CallbackOutcome> {
+    const error = evaluation.failure;
+    const message = error ? error.message : `Test sign-in passed; the role would be ${evaluation.role}.`;
+    await this.audit.record({ ...attempt, test: true, errorCode: error?.code ?? null, message, role: evaluation.role });
+    return { kind: 'test', report: testReport(attempt.providerSlug, provider, identity, evaluation, attempt.warnings) };
+  }
+
+  /** A real sign-in: refuse (audited), or write user, link and membership and start the organization's session. */
+  private async finishLogin(res: Response, attempt: Attempt, provider: SignInProvider, identity: ProviderIdentity, evaluation: SignInEvaluation): Promise<CallbackOutcome> {
+    const refusal = !provider.entity.enabled ? providerDisabled(attempt.providerSlug) : evaluation.failure;
+    if (refusal || !evaluation.plan) {
+      const error = refusal ?? new Error('The sign-in decision produced no plan.');
+      await this.recordFailure(attempt.request, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
     }
-    if (evaluation.failure || !evaluation.plan) {
-      const error = evaluation.failure ?? new Error('Sign-in evaluation produced no plan.');
-      await this.audit.record({ ...base, test: false, errorCode: error instanceof DomainError ? error.code : 'internal_error', message: error.message, userId: null });
-      throw error;
-    }
-
     let applied: { userId: string; role: string };
     try {
-      applied = await this.apply(organizationId, provider.entity.id, evaluation.plan);
+      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan);
     } catch (error) {
-      await this.recordFailure(req, organizationId, provider.entity.id, slug, false, error, base);
+      await this.recordFailure(attempt.request, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
     }
-    await this.sessions.startSession(res, { userId: applied.userId, organizationId, replacing: (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE] });
-    await this.audit.record({ ...base, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
-    return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(organizationId)) };
+    const replacing = (attempt.request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    await this.sessions.startSession(res, { userId: applied.userId, organizationId: attempt.organizationId, replacing });
+    await this.audit.record({ ...attempt, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
+    return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(attempt.organizationId)) };
   }
 
   private async lookup(organizationId: string, providerId: string, email: string, subject: string) {
@@ -212,7 +226,7 @@ export class SsoSignInService {
     }
   }
 
-  private async recordFailure(req: Request, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<Parameters<SsoAuditService['record']>[0]> = {}): Promise<void> {
+  private async recordFailure(req: Request, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<AuditRecord> = {}): Promise<void> {
     const code = error instanceof DomainError ? error.code : 'internal_error';
     const reason = error instanceof DomainError && error.details[0]?.code && code === SsoErrorCode.InvalidOrExpiredState ? ` (${error.details[0].message})` : '';
     const message = error instanceof DomainError ? `${error.message}${reason}` : 'Unexpected server error during sign-in.';
