@@ -17,7 +17,7 @@ export const API_PREFIX = 'api/v1';
 
 /** Creates the application exactly as production runs it (main.ts); tests use configureApp on their own module. */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false, abortOnError: false });
   configureApp(app);
   return app;
 }

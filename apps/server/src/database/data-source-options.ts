@@ -20,6 +20,6 @@ export async function buildDataSourceOptions(database: DatabaseConfig): Promise<
   if (database.kind === 'postgres') {
     return { ...common, url: database.url, poolSize: 10, connectTimeoutMS: 10_000 };
   }
-  const db = await openPglite(database.dataDir);
-  return { ...common, driver: createPgliteModule(db), installExtensions: false };
+  const { db, release } = await openPglite(database.dataDir);
+  return { ...common, driver: createPgliteModule(db, release), installExtensions: false };
 }

@@ -7,7 +7,7 @@ type Pool = { connect(): Promise<Client>; connect(cb: (error: Error | null, clie
 describe('PGlite pool', () => {
   let pool: Pool;
   beforeAll(async () => {
-    const { Pool } = createPgliteModule(await openPglite(null));
+    const { Pool } = createPgliteModule((await openPglite(null)).db);
     pool = new Pool() as unknown as Pool;
   }, 60_000);
   afterAll(() => pool.end());

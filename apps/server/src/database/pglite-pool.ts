@@ -59,7 +59,7 @@ class PGliteClient extends EventEmitter {
   }
 }
 
-export function createPgliteModule(db: PGliteLike): PgliteModule {
+export function createPgliteModule(db: PGliteLike, onClosed: () => void = () => undefined): PgliteModule {
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -101,7 +101,7 @@ export function createPgliteModule(db: PGliteLike): PgliteModule {
     }
 
     end(callback?: (error?: Error | null) => void): Promise<void> {
-      const closing = closed ? Promise.resolve() : db.close();
+      const closing = closed ? Promise.resolve() : db.close().finally(onClosed);
       closed = true;
       return closing.then(
         () => callback?.(null),
