@@ -1,8 +1,8 @@
 import type { ContextEdge, ContextShape, DiagramContext } from './context/context-types';
 import { resolveEdgeKey } from './apply-context';
-import { mermaidQuoted } from './labels';
+import { mermaidLineText, mermaidQuoted } from './labels';
 import { DiagramIssue, DiagramIssueCode } from './model';
-import type { OverlaidEdge, OverlaidGraph, OverlaidGroup, OverlaidNode } from './overlay';
+import type { OverlaidEdge, OverlaidGraph, OverlaidNode } from './overlay';
 
 export interface ExportResult {
   mermaid: string;
@@ -117,13 +117,38 @@ function link(edge: OverlaidEdge, kind: OverlaidGraph['kind']): string {
   return byStroke[edge.stroke ?? 'normal'] ?? byStroke['normal'];
 }
 
-function checkIds(graph: OverlaidGraph): DiagramIssue[] {
+/** Per output syntax: which ids it reads back unchanged and which words it reserves. */
+const SYNTAX = {
+  flowchart: { id: EXPRESSIBLE_ID, reserved: RESERVED_IDS, rule: 'use letters, digits and _, optionally joined by single "." or "-".' },
+  state: {
+    id: /^[\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)*$/u,
+    reserved: new Set(['state', 'note', 'end', 'direction', 'classDef', 'class', 'style', 'click', 'as']),
+    rule: 'use letters, digits and _, optionally joined by single ".".',
+  },
+  sequence: {
+    id: /^[\p{L}\p{N}_]+$/u,
+    reserved: new Set(['participant', 'actor', 'box', 'end', 'loop', 'alt', 'else', 'opt', 'par', 'and', 'rect', 'critical', 'option', 'break', 'note', 'activate', 'deactivate', 'autonumber', 'create', 'destroy', 'title', 'link', 'links', 'properties', 'details', 'as']),
+    rule: 'use letters, digits and _.',
+  },
+} as const;
+type Syntax = keyof typeof SYNTAX;
+
+/** State and sequence graphs keep their own syntax (start/end marks, message order); the rest become flowcharts. */
+function syntaxOf(graph: OverlaidGraph): Syntax {
+  return graph.kind === 'state' ? 'state' : graph.kind === 'sequence' ? 'sequence' : 'flowchart';
+}
+
+function exportIssue(message: string): DiagramIssue {
+  return { code: DiagramIssueCode.ExportUnsupportedId, severity: 'error', message };
+}
+
+function checkIds(graph: OverlaidGraph, syntax: Syntax): DiagramIssue[] {
+  const { id: expressible, reserved, rule } = SYNTAX[syntax];
   const issues: DiagramIssue[] = [];
-  const refuse = (what: string, id: string, why: string) =>
-    issues.push({ code: DiagramIssueCode.ExportUnsupportedId, severity: 'error', message: `The ${what} id ${JSON.stringify(id)} cannot be written in Mermaid: ${why}` });
+  const refuse = (what: string, id: string, why: string) => issues.push(exportIssue(`The ${what} id ${JSON.stringify(id)} cannot be written in Mermaid: ${why}`));
   const check = (what: string, id: string) => {
-    if (RESERVED_IDS.has(id)) refuse(what, id, `"${id}" is a Mermaid keyword. Rename it.`);
-    else if (!EXPRESSIBLE_ID.test(id)) refuse(what, id, 'use letters, digits and _, optionally joined by single "." or "-".');
+    if (reserved.has(id)) refuse(what, id, `"${id}" is a Mermaid keyword. Rename it.`);
+    else if (!expressible.test(id)) refuse(what, id, rule);
   };
   const seen = new Set<string>();
   for (const node of graph.nodes) {
@@ -132,32 +157,52 @@ function checkIds(graph: OverlaidGraph): DiagramIssue[] {
     seen.add(node.id);
   }
   for (const group of graph.groups) {
-    if (group.origin === 'context') continue;
+    // Sequence boxes have no id in Mermaid; context-only groups live in the context file.
+    if (group.origin === 'context' || syntax === 'sequence') continue;
     check('group', group.id);
     if (seen.has(group.id)) refuse('group', group.id, 'a node or another group already uses it.');
     seen.add(group.id);
   }
-  for (const edge of graph.edges) if (edge.id !== undefined) check('edge', edge.id);
+  if (syntax === 'flowchart') for (const edge of graph.edges) if (edge.id !== undefined) check('edge', edge.id);
+  if (syntax === 'sequence') {
+    const participants = new Set(graph.nodes.map((n) => n.id));
+    for (const edge of graph.edges) {
+      if (!participants.has(edge.source) || !participants.has(edge.target)) {
+        issues.push(exportIssue(`The message ${edge.source} → ${edge.target} must connect two participants.`));
+      }
+    }
+  }
   return issues;
 }
 
-/**
- * Writes a graph (for example one drawn in the UI) as a Mermaid flowchart plus the context
- * file carrying what Mermaid cannot: node types, data, styles, tables, edge styles and
- * markers, group names and context-only groups. Node ids are kept exactly; an id Mermaid
- * cannot express makes the whole export fail with a DiagramExportError.
- */
-export function exportToMermaid(graph: OverlaidGraph): ExportResult {
-  const issues = checkIds(graph);
-  const context: DiagramContext = {
-    ...(graph.contextName !== undefined ? { name: graph.contextName } : {}),
-    ...(graph.contextDescription !== undefined ? { description: graph.contextDescription } : {}),
-  };
-  const mermaidGroups = graph.groups.filter((g) => g.origin !== 'context');
-  const groupById = new Map(mermaidGroups.map((g) => [g.id, g]));
+/** Direct members of each Mermaid group (context-only groups are not written), parent first. */
+function scopes(graph: OverlaidGraph) {
+  const groups = graph.groups.filter((g) => g.origin !== 'context');
   const parentOf = new Map<string, string>();
-  for (const group of mermaidGroups) for (const member of group.nodes) if (!parentOf.has(member)) parentOf.set(member, group.id);
+  for (const group of groups) for (const member of group.nodes) if (!parentOf.has(member)) parentOf.set(member, group.id);
+  const groupIds = new Set(groups.map((g) => g.id));
+  // A group whose parent chain loops (only possible in hand-made graphs) is written at the top level.
+  const reachable = (id: string) => {
+    const seen = new Set<string>();
+    for (let at: string | undefined = parentOf.get(id); at !== undefined; at = parentOf.get(at)) {
+      if (seen.has(at) || !groupIds.has(at)) return false;
+      seen.add(at);
+    }
+    return true;
+  };
+  for (const group of groups) if (!reachable(group.id)) parentOf.delete(group.id);
+  return {
+    groups,
+    parentOf,
+    childrenOf: (parent: string | undefined) => ({
+      nodes: graph.nodes.filter((n) => parentOf.get(n.id) === parent),
+      groups: groups.filter((g) => parentOf.get(g.id) === parent),
+    }),
+  };
+}
 
+function writeFlowchart(graph: OverlaidGraph): string[] {
+  const { childrenOf } = scopes(graph);
   const lines: string[] = [`flowchart ${graph.direction ?? 'TB'}`];
   const nodeLine = (node: OverlaidNode, indent: string) => {
     const brackets = graph.kind === 'flowchart' && node.shape ? CLASSIC_BRACKETS[node.shape] : undefined;
@@ -165,56 +210,126 @@ export function exportToMermaid(graph: OverlaidGraph): ExportResult {
     const shape = mermaidShape(node, graph.kind);
     return shape ? `${indent}${node.id}@{ shape: ${shape}, label: ${quoted(node.label)} }` : `${indent}${node.id}[${quoted(node.label)}]`;
   };
-  const childrenOf = (parent: string | undefined) => ({
-    nodes: graph.nodes.filter((n) => parentOf.get(n.id) === parent),
-    groups: mermaidGroups.filter((g) => parentOf.get(g.id) === parent),
-  });
-  const emitGroup = (group: OverlaidGroup, depth: number, trail: Set<string>) => {
-    if (trail.has(group.id)) return;
+  const emitScope = (parent: string | undefined, depth: number) => {
     const indent = '  '.repeat(depth);
-    lines.push(`${indent}subgraph ${group.id} [${quoted(group.label)}]`);
-    emitScope(group.id, depth + 1, new Set([...trail, group.id]));
-    lines.push(`${indent}end`);
-  };
-  const emitScope = (parent: string | undefined, depth: number, trail: Set<string>) => {
     const { nodes, groups } = childrenOf(parent);
-    for (const node of nodes) lines.push(nodeLine(node, '  '.repeat(depth)));
-    for (const group of groups) emitGroup(group, depth, trail);
+    for (const node of nodes) lines.push(nodeLine(node, indent));
+    for (const group of groups) {
+      lines.push(`${indent}subgraph ${group.id} [${quoted(group.label)}]`);
+      emitScope(group.id, depth + 1);
+      lines.push(`${indent}end`);
+    }
   };
-  emitScope(undefined, 1, new Set());
-  // A member whose group is itself unreachable (a cycle) is written at the top level rather than lost.
-  for (const group of mermaidGroups) if (parentOf.has(group.id) && !groupById.has(parentOf.get(group.id) as string)) emitGroup(group, 1, new Set());
-
-  const edgeOverlays = new Map<string, ContextEdge>();
+  emitScope(undefined, 1);
   for (const edge of graph.edges) {
     const label = edge.label ? `|${quoted(edge.label)}|` : '';
     const id = edge.id !== undefined ? `${edge.id}@` : '';
     lines.push(`  ${edge.source} ${id}${link(edge, graph.kind)}${label} ${edge.target}`);
+  }
+  return lines;
+}
+
+const lineText = mermaidLineText;
+
+const PSEUDO_STATES = new Set(['fork', 'join', 'choice']);
+
+function writeState(graph: OverlaidGraph): string[] {
+  const { childrenOf } = scopes(graph);
+  const lines = ['stateDiagram-v2'];
+  if (graph.direction) lines.push(`  direction ${graph.direction}`);
+  const transition = (from: string, to: string, label: string | undefined) => `${from} --> ${to}${label ? ` : ${lineText(label)}` : ''}`;
+  const emitScope = (scope: string | undefined, depth: number) => {
+    const indent = '  '.repeat(depth);
+    const { nodes, groups } = childrenOf(scope);
+    for (const node of nodes) {
+      if (node.shape && PSEUDO_STATES.has(node.shape)) lines.push(`${indent}state ${node.id} <<${node.shape}>>`);
+      // A bare mention files the state under this composite state (Mermaid: the last composite it is mentioned in).
+      lines.push(node.label !== node.id ? `${indent}state ${quoted(node.label)} as ${node.id}` : `${indent}${node.id}`);
+    }
+    for (const group of groups) {
+      lines.push(group.label !== group.id ? `${indent}state ${quoted(group.label)} as ${group.id} {` : `${indent}state ${group.id} {`);
+      emitScope(group.id, depth + 1);
+      lines.push(`${indent}}`);
+    }
+    for (const mark of graph.start ?? []) if (mark.scope === scope) lines.push(`${indent}${transition('[*]', mark.state, mark.label)}`);
+    for (const mark of graph.end ?? []) if (mark.scope === scope) lines.push(`${indent}${transition(mark.state, '[*]', mark.label)}`);
+  };
+  emitScope(undefined, 1);
+  // Top-level mentions never move a state out of its composite state, so every transition can live here.
+  for (const edge of graph.edges) lines.push(`  ${transition(edge.source, edge.target, edge.label)}`);
+  return lines;
+}
+
+const MESSAGE_ARROWS: Record<string, string> = {
+  SOLID: '->>',
+  DOTTED: '-->>',
+  SOLID_OPEN: '->',
+  DOTTED_OPEN: '-->',
+  SOLID_CROSS: '-x',
+  DOTTED_CROSS: '--x',
+  SOLID_POINT: '-)',
+  DOTTED_POINT: '--)',
+  BIDIRECTIONAL_SOLID: '<<->>',
+  BIDIRECTIONAL_DOTTED: '<<-->>',
+};
+
+function writeSequence(graph: OverlaidGraph): string[] {
+  const { groups, parentOf } = scopes(graph);
+  const lines = ['sequenceDiagram'];
+  const participant = (node: OverlaidNode, indent: string) => {
+    if (node.shape && node.shape !== 'participant' && node.shape !== 'actor') {
+      return `${indent}participant ${node.id}@{ "type": ${JSON.stringify(node.shape)}, "alias": "${lineText(node.label)}" }`;
+    }
+    const keyword = node.shape === 'actor' ? 'actor' : 'participant';
+    return node.label !== node.id ? `${indent}${keyword} ${node.id} as ${lineText(node.label)}` : `${indent}${keyword} ${node.id}`;
+  };
+  const written = new Set<string>();
+  // Participants keep their order; a box is written where its first member appears (box members must be declared inside it).
+  for (const node of graph.nodes) {
+    const boxId = parentOf.get(node.id);
+    if (written.has(boxId ?? node.id)) continue;
+    if (boxId === undefined) {
+      lines.push(participant(node, '  '));
+      written.add(node.id);
+      continue;
+    }
+    const box = groups.find((g) => g.id === boxId);
+    // `transparent` first, so a title that starts with a colour name is not read as the box colour.
+    lines.push(`  box transparent${box?.label ? ` ${lineText(box.label)}` : ''}`);
+    for (const member of graph.nodes.filter((n) => parentOf.get(n.id) === boxId)) lines.push(participant(member, '    '));
+    lines.push('  end');
+    written.add(boxId);
+  }
+  for (const edge of graph.edges) {
+    lines.push(`  ${edge.source}${MESSAGE_ARROWS[edge.type ?? 'SOLID'] ?? '->>'}${edge.target}: ${edge.label ? lineText(edge.label) : ''}`.trimEnd());
+  }
+  return lines;
+}
+
+/** The context file: what Mermaid cannot hold. Also reports overlays a context file cannot key unambiguously. */
+function buildContext(graph: OverlaidGraph): { context: DiagramContext; issues: DiagramIssue[] } {
+  const issues: DiagramIssue[] = [];
+  const context: DiagramContext = {
+    ...(graph.contextName !== undefined ? { name: graph.contextName } : {}),
+    ...(graph.contextDescription !== undefined ? { description: graph.contextDescription } : {}),
+  };
+  const edgeOverlays = new Map<string, ContextEdge>();
+  for (const edge of graph.edges) {
     if (!edge.overlay) continue;
     const key = `${edge.source}-${edge.target}`;
     const existing = edgeOverlays.get(key);
     if (existing && JSON.stringify(existing) !== JSON.stringify(edge.overlay)) {
-      issues.push({
-        code: DiagramIssueCode.ExportUnsupportedId,
-        severity: 'error',
-        message: `Two edges from ${edge.source} to ${edge.target} carry different overlays; a context file keys edges by "${key}" and can hold only one.`,
-      });
+      issues.push(exportIssue(`Two edges from ${edge.source} to ${edge.target} carry different overlays; a context file keys edges by "${key}" and can hold only one.`));
     }
     edgeOverlays.set(key, edge.overlay);
   }
-  const ids = new Set([...graph.nodes.map((n) => n.id), ...mermaidGroups.map((g) => g.id)]);
+  const ids = new Set([...graph.nodes.map((n) => n.id), ...graph.groups.filter((g) => g.origin !== 'context').map((g) => g.id)]);
   for (const key of edgeOverlays.keys()) {
     const readings = resolveEdgeKey(key, graph, ids).matches;
     if (readings.length > 1) {
-      issues.push({
-        code: DiagramIssueCode.ExportUnsupportedId,
-        severity: 'error',
-        message: `The edge key "${key}" would be ambiguous in the context file (${readings.map((r) => `${r.source} → ${r.target}`).join(', ')}); rename a node whose id contains "-".`,
-      });
+      issues.push(exportIssue(`The edge key "${key}" would be ambiguous in the context file (${readings.map((r) => `${r.source} → ${r.target}`).join(', ')}); rename a node whose id contains "-".`));
     }
   }
-  if (issues.length > 0) throw new DiagramExportError(issues);
-
   const nodes = Object.fromEntries(graph.nodes.flatMap((n) => (n.overlay ? [[n.id, n.overlay] as const] : [])));
   if (Object.keys(nodes).length > 0) context.nodes = nodes;
   if (edgeOverlays.size > 0) context.edges = Object.fromEntries(edgeOverlays);
@@ -224,5 +339,23 @@ export function exportToMermaid(graph: OverlaidGraph): ExportResult {
       .map((g) => [g.id, g.origin === 'context' ? { name: g.overlay?.name ?? g.label, nodes: [...g.nodes] } : { ...g.overlay }]),
   );
   if (Object.keys(groups).length > 0) context.groups = groups;
+  return { context, issues };
+}
+
+/**
+ * Writes a graph (for example one drawn in the UI) as Mermaid plus the context file carrying
+ * what Mermaid cannot: node types, data, styles, tables, edge styles and markers, group names
+ * and context-only groups. Flowchart and C4 graphs become a flowchart (groups as subgraphs,
+ * shapes as `@{ shape: … }`); state graphs stay stateDiagram-v2 (composite states, `[*]`
+ * marks) and sequence graphs stay sequenceDiagram (participant order, boxes, message types).
+ * Node ids are kept exactly; anything Mermaid cannot express fails the whole export with a
+ * DiagramExportError listing every problem.
+ */
+export function exportToMermaid(graph: OverlaidGraph): ExportResult {
+  const syntax = syntaxOf(graph);
+  const { context, issues: contextIssues } = buildContext(graph);
+  const issues = [...checkIds(graph, syntax), ...contextIssues];
+  if (issues.length > 0) throw new DiagramExportError(issues);
+  const lines = syntax === 'state' ? writeState(graph) : syntax === 'sequence' ? writeSequence(graph) : writeFlowchart(graph);
   return { mermaid: `${lines.join('\n')}\n`, context };
 }

@@ -1,4 +1,4 @@
-import { labelText, mermaidQuoted } from './labels';
+import { labelText, mermaidLineText, mermaidQuoted } from './labels';
 
 describe('labelText', () => {
   it("decodes Mermaid's entity placeholders and HTML entities into the text a reader sees", () => {
@@ -14,5 +14,11 @@ describe('mermaidQuoted', () => {
     expect(mermaidQuoted('say "hi"')).toBe('"say #quot;hi#quot;"');
     expect(mermaidQuoted('#quot; and &amp;')).toBe('"#35;quot; and #amp;amp;"');
     expect(mermaidQuoted('a & b # c')).toBe('"a & b # c"');
+  });
+});
+
+describe('mermaidLineText', () => {
+  it('also escapes statement separators and line breaks', () => {
+    expect(mermaidLineText('a; "b"\nc #1;')).toBe('a#59; #quot;b#quot;<br>c #35;1#59;');
   });
 });

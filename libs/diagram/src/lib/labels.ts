@@ -17,14 +17,25 @@ export function labelText(stored: string): string {
   });
 }
 
+const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot;', ';': '#59;' };
+
 /**
- * The inverse for writing a label inside a double-quoted Mermaid string: a double quote and
- * anything Mermaid would read as an entity code are written as entity codes themselves.
+ * The inverse of labelText for text written into Mermaid: a double quote, and anything
+ * Mermaid would read as an entity code, become entity codes themselves. In text that runs to
+ * the end of a statement (state transition labels, messages) a `;` would end the statement,
+ * so it is escaped as well.
  */
+function escapeForMermaid(text: string, semicolons: boolean): string {
+  const pattern = semicolons ? /#(?=[\w+]+;)|&(?=#?\w+;)|"|;/g : /#(?=[\w+]+;)|&(?=#?\w+;)|"/g;
+  return text.replace(pattern, (c) => ESCAPES[c]);
+}
+
+/** A label inside a double-quoted Mermaid string. */
 export function mermaidQuoted(text: string): string {
-  const escaped = text
-    .replace(/#(?=[\w+]+;)/g, '#35;')
-    .replace(/&(?=#?\w+;)/g, '#amp;')
-    .replace(/"/g, '#quot;');
-  return `"${escaped}"`;
+  return `"${escapeForMermaid(text, false)}"`;
+}
+
+/** Text after `:` or `as` that runs to the end of the line; line breaks become <br>. */
+export function mermaidLineText(text: string): string {
+  return escapeForMermaid(text.replace(/\r?\n/g, '<br>'), true);
 }

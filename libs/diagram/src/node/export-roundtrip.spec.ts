@@ -29,6 +29,17 @@ describe('exportToMermaid', () => {
     const exported = exportToMermaid(graph);
     const reparsed = await parse(exported.mermaid);
     expect(shape(reparsed)).toEqual(shape(graph));
+    if (graph.kind === 'state') {
+      const sorted = (list: object[] = []) => list.map((m) => JSON.stringify(m)).sort();
+      const marks = (g: GraphModel) => ({ start: sorted(g.start), end: sorted(g.end), labels: g.nodes.map((n) => [n.id, n.label, n.shape]).sort(), groups: g.groups.map((x) => [x.id, x.label]).sort() });
+      expect(marks(reparsed)).toEqual(marks(graph));
+    }
+    if (graph.kind === 'sequence') {
+      // Participants and messages keep their order, labels and types.
+      expect(reparsed.nodes).toEqual(graph.nodes);
+      expect(reparsed.edges).toEqual(graph.edges);
+      expect(reparsed.groups).toEqual(graph.groups);
+    }
     if (graph.kind === 'flowchart') {
       // A plain node and `[…]` both draw Mermaid's default rectangle.
       const drawn = (g: GraphModel) => g.nodes.map((n) => [n.id, n.label, flowchartShapeName(n.shape) ?? 'rect']).sort();
@@ -77,6 +88,77 @@ describe('exportToMermaid', () => {
       edges: { 'user-api': { markerEnd: { type: 'arrow', color: 'red' } } },
       groups: { core: { name: 'Core services' }, people: { name: 'People', nodes: ['user'] } },
     });
+  });
+
+  it('keeps a state diagram a state diagram: composite states, pseudo-states and [*] marks', () => {
+    const graph: OverlaidGraph = {
+      kind: 'state',
+      direction: 'LR',
+      nodes: [
+        { id: 'check', label: 'check', shape: 'choice', parent: 'Pay' },
+        { id: 'ok', label: 'Approved "fine"', parent: 'Pay' },
+        { id: 'Idle', label: 'Idle' },
+      ],
+      edges: [
+        { source: 'Idle', target: 'Pay', label: 'buy' },
+        { source: 'check', target: 'ok', label: 'n < 10' },
+      ],
+      groups: [{ id: 'Pay', label: 'Payment', nodes: ['check', 'ok'] }],
+      start: [{ state: 'Idle' }, { state: 'check', scope: 'Pay' }],
+      end: [{ state: 'ok', scope: 'Pay' }, { state: 'Pay' }],
+    };
+    expect(exportToMermaid(graph).mermaid).toBe(
+      [
+        'stateDiagram-v2',
+        '  direction LR',
+        '  Idle',
+        '  state "Payment" as Pay {',
+        '    state check <<choice>>',
+        '    check',
+        '    state "Approved #quot;fine#quot;" as ok',
+        '    [*] --> check',
+        '    ok --> [*]',
+        '  }',
+        '  [*] --> Idle',
+        '  Pay --> [*]',
+        '  Idle --> Pay : buy',
+        '  check --> ok : n < 10',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a sequence diagram a sequence diagram: participant order, boxes, participant types and message types', async () => {
+    const graph: OverlaidGraph = {
+      kind: 'sequence',
+      nodes: [
+        { id: 'U', label: 'User', shape: 'actor' },
+        { id: 'API', label: 'API', shape: 'participant', parent: 'box1' },
+        { id: 'DB', label: 'Orders DB', shape: 'database', parent: 'box1' },
+      ],
+      edges: [
+        { source: 'U', target: 'API', label: 'POST /orders', type: 'SOLID' },
+        { source: 'API', target: 'DB', label: 'INSERT', type: 'SOLID_POINT' },
+        { source: 'DB', target: 'API', type: 'DOTTED' },
+      ],
+      groups: [{ id: 'box1', label: 'Red team', nodes: ['API', 'DB'] }],
+    };
+    const { mermaid } = exportToMermaid(graph);
+    expect(mermaid).toBe(
+      [
+        'sequenceDiagram',
+        '  actor U as User',
+        '  box transparent Red team',
+        '    participant API',
+        '    participant DB@{ "type": "database", "alias": "Orders DB" }',
+        '  end',
+        '  U->>API: POST /orders',
+        '  API-)DB: INSERT',
+        '  DB-->>API:',
+        '',
+      ].join('\n'),
+    );
+    expect(await parse(mermaid)).toEqual(graph);
   });
 
   it('refuses ids Mermaid cannot express, naming each', () => {
@@ -169,6 +251,37 @@ const drawnGraphs: fc.Arbitrary<OverlaidGraph> = ids.chain((nodeIds) => {
 });
 
 describe('exportToMermaid round trip on generated graphs (fast-check)', () => {
+  it('state graphs keep states, composite states, transitions and [*] marks', async () => {
+    const reserved = new Set(['state', 'note', 'end', 'direction', 'classDef', 'class', 'style', 'click', 'as']);
+    const stateGraphs = drawnGraphs
+      .filter((g) => g.nodes.every((n) => !reserved.has(n.id)))
+      .chain((g) =>
+        fc.record({
+          graph: fc.constant(g),
+          starts: fc.subarray(g.nodes.map((n) => n.id)),
+          ends: fc.subarray(g.nodes.map((n) => n.id)),
+        }),
+      )
+      .map(({ graph, starts, ends }): OverlaidGraph => {
+        const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+        const mark = (state: string) => (parent.get(state) ? { state, scope: parent.get(state) } : { state });
+        return { ...graph, kind: 'state', groups: graph.groups.filter((x) => x.origin !== 'context'), start: starts.map(mark), end: ends.map(mark) };
+      });
+    await fc.assert(
+      fc.asyncProperty(stateGraphs, async (graph) => {
+        const reparsed = await parse(exportToMermaid(graph).mermaid);
+        const normal = (g: GraphModel) => ({
+          ...shape(g),
+          labels: g.nodes.map((n) => `${n.id}=${n.label}`).sort(),
+          start: (g.start ?? []).map((m) => JSON.stringify(m)).sort(),
+          end: (g.end ?? []).map((m) => JSON.stringify(m)).sort(),
+        });
+        expect(normal(reparsed)).toEqual(normal(graph));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('parse(export(g)) keeps ids, edges and groups, and the exported context reproduces the overlays', async () => {
     await fc.assert(
       fc.asyncProperty(drawnGraphs, async (graph) => {
