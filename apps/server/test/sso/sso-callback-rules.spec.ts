@@ -353,6 +353,13 @@ describe('SSO callback rules and provider shapes', () => {
     expect(links).toEqual([{ subject: 'owner-of-link' }]);
   });
 
+  it('rule 10: email_verified is not checked', async () => {
+    userinfo = { sub: 'unverified', email: 'unverified@example.com', email_verified: false };
+    const result = await signIn('lab');
+    expect(result.error).toBeUndefined();
+    expect((await meOf(t, result.browser)).body.user?.email).toBe('unverified@example.com');
+  });
+
   it('rule 8: the display name falls back to the email when the name claim is empty', async () => {
     userinfo = { sub: 'noname', email: 'noname@example.com', name: '' };
     const result = await signIn('lab');
