@@ -28,6 +28,7 @@ export const appRoutes: Routes = [
       },
       { path: 'members', loadChildren: () => import('./features/members/members.routes').then((m) => m.membersRoutes) },
       { path: 'tokens', loadChildren: () => import('./features/tokens/tokens.routes').then((m) => m.tokensRoutes) },
+      { path: 'services', loadChildren: () => import('./features/services/services.routes').then((m) => m.servicesRoutes) },
       { path: 'settings/sso', loadChildren: () => import('./features/sso/sso.routes').then((m) => m.ssoRoutes) },
     ],
   },

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { RunningServer, startServer } from './support/server';
+
+const DIAGRAM = `flowchart LR
+  user([Customer])
+  subgraph edge [Edge]
+    web[Web app]
+    gw[API gateway]
+  end
+  subgraph core [Payments core]
+    api[Payments API]
+    worker[Settlement worker]
+  end
+  db[(Payments DB)]
+  user --> web
+  web -->|HTTPS| gw
+  gw --> api
+  api -->|enqueue| worker
+  worker --> db
+  api --> db
+`;
+const CONTEXT = JSON.stringify({
+  name: 'Payments overview',
+  description: 'How a card payment travels from the customer to the ledger.',
+  nodes: { api: { style: { fill: '#dbeafe', stroke: '#1e40af' } }, db: { type: 'shape', shape: 'database' } },
+});
+
+function file(path: string, content: string) {
+  return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
+}
+
+/** Services area: a synced service, its detail page, and a diagram with group collapse and Mermaid export. */
+describe('services and diagrams in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    server = await startServer(`e2e-services-${Date.now()}-0123456789`);
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    problems = watchForPageProblems(page);
+
+    // Setup through the API with the browser's cookie jar, so the page is signed in as the owner.
+    const setup = await context.request.post(`${server.baseUrl}/api/v1/setup`, {
+      data: {
+        token: new URL(server.setupUrl).searchParams.get('token'),
+        organization: { id: 'acme', name: 'Acme' },
+        owner: { email: 'owner@acme.test', name: 'Olga Owner' },
+      },
+    });
+    expect(setup.status()).toBe(201);
+    const adminToken = ((await setup.json()) as { apiToken: { token: string } }).apiToken.token;
+    // CI pushes with a token that has the sync scope, as the dashboard tells people to create.
+    const created = await fetch(`${server.baseUrl}/api/v1/orgs/acme/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
+    });
+    expect(created.status).toBe(201);
+    const syncToken = ((await created.json()) as { token: string }).token;
+    const sync = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        version: 1,
+        service: { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' },
+        artifacts: [
+          {
+            kind: 'architecture-diagram',
+            name: 'overview',
+            file: file('.service/diagrams/overview.mmd', DIAGRAM),
+            context: file('.service/diagrams/overview.context.json', CONTEXT),
+          },
+        ],
+      }),
+    });
+    expect({ status: sync.status, body: sync.status === 200 || sync.status === 201 ? 'ok' : await sync.text() }).toMatchObject({ body: 'ok' });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(() => expect(problems).toEqual([]));
+
+  it('lists the synced service and shows its artifacts and revisions', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services`);
+    await containsText(page.locator('table'), 'payments');
+    await containsText(page.locator('table'), 'Takes card payments.');
+    await screenshot(page, '20-services');
+
+    await page.getByRole('link', { name: 'payments' }).click();
+    await page.waitForURL(/\/orgs\/acme\/services\/payments$/);
+    await containsText(page.getByRole('table', { name: 'Artifacts' }), '.service/diagrams/overview.mmd');
+    await containsText(page.getByRole('table', { name: 'Revisions' }), '1 added');
+    await screenshot(page, '21-service-detail');
+  });
+
+  it('draws the diagram, collapses and expands a group, and exports Mermaid plus context', async () => {
+    await page.getByRole('link', { name: 'View diagram overview' }).click();
+    await page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
+    await visible(page.getByRole('heading', { name: 'Payments overview' }));
+    const canvas = page.getByTestId('diagram-canvas');
+    await visible(canvas.locator('svg'));
+    await containsText(canvas, 'Payments API');
+    // Long labels wrap into separate SVG lines, so look for one word.
+    await containsText(canvas, 'Settlement');
+    await screenshot(page, '22-diagram');
+
+    await page.getByRole('button', { name: 'Collapse Payments core' }).click();
+    await containsText(canvas, '(collapsed)');
+    await eventually(async () => expect(await canvas.innerText()).not.toContain('Settlement'));
+    expect(await page.getByRole('button', { name: 'Expand Payments core' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, '23-diagram-collapsed');
+
+    await page.getByRole('button', { name: 'Expand Payments core' }).click();
+    await containsText(canvas, 'Settlement');
+
+    const downloads: { name: string; text: string }[] = [];
+    page.on('download', (download) => {
+      void download.path().then((path) => downloads.push({ name: download.suggestedFilename(), text: readFileSync(path, 'utf8') }));
+    });
+    await page.getByTestId('export-mermaid').click();
+    await eventually(async () => expect(downloads.map((d) => d.name).sort()).toEqual(['overview.context.json', 'overview.mmd']));
+    const mermaid = downloads.find((d) => d.name === 'overview.mmd')?.text ?? '';
+    expect(mermaid.startsWith('flowchart LR')).toBe(true);
+    expect(mermaid).toContain('subgraph core ["Payments core"]');
+    expect(mermaid).toContain('api -->|"enqueue"| worker');
+    const exportedContext = JSON.parse(downloads.find((d) => d.name === 'overview.context.json')?.text ?? '{}') as {
+      name?: string;
+      nodes?: Record<string, unknown>;
+    };
+    expect(exportedContext.name).toBe('Payments overview');
+    expect(exportedContext.nodes?.['api']).toEqual({ style: { fill: '#dbeafe', stroke: '#1e40af' } });
+  });
+});

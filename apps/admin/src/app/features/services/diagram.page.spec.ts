@@ -1,0 +1,143 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import type { OverlaidGraph } from '@sc/diagram';
+import { query, settle, textOf } from '../../../testing/dom';
+import { errorBody } from '../../../testing/fixtures';
+import { provideTestApp } from '../../../testing/providers';
+import { DiagramPage } from './diagram.page';
+import { MermaidRenderer } from './mermaid-renderer.service';
+import type { DiagramData } from './services.api';
+
+const GRAPH: OverlaidGraph = {
+  kind: 'flowchart',
+  direction: 'LR',
+  nodes: [
+    { id: 'api', label: 'Payments API', parent: 'core' },
+    { id: 'worker', label: 'Worker', parent: 'core' },
+    { id: 'db', label: 'DB' },
+  ],
+  groups: [{ id: 'core', label: 'Payments core', nodes: ['api', 'worker'] }],
+  edges: [
+    { source: 'api', target: 'worker', label: 'enqueue' },
+    { source: 'worker', target: 'db' },
+  ],
+  contextName: 'Payments overview',
+};
+
+const DATA: DiagramData = {
+  name: 'overview',
+  kind: 'flowchart',
+  revision: 3,
+  path: '.service/diagrams/overview.mmd',
+  mermaid: '',
+  contextPath: '.service/diagrams/overview.context.json',
+  context: {},
+  graph: GRAPH,
+  report: {
+    applied: ['$.nodes.api'],
+    unmatched: [{ key: 'nodes.Api', path: '$.nodes.Api', reason: 'no node has this id', hint: 'did you mean api?' }],
+    errors: [],
+    warnings: [],
+  },
+};
+/** jsdom's Blob has no text(); FileReader reads it the old way. */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const DIAGRAM_URL = '/api/v1/orgs/acme/services/payments/diagrams/overview';
+
+describe('DiagramPage', () => {
+  let fixture: ComponentFixture<DiagramPage>;
+  let http: HttpTestingController;
+  /** Stands in for Mermaid, which needs a real browser layout engine; it records what it was asked to draw. */
+  const drawn: string[] = [];
+
+  beforeEach(async () => {
+    drawn.length = 0;
+    TestBed.configureTestingModule({
+      providers: [
+        ...provideTestApp(),
+        { provide: MermaidRenderer, useValue: { render: async (source: string) => (drawn.push(source), `<svg><text>drawing ${drawn.length}</text></svg>`) } },
+      ],
+    });
+    http = TestBed.inject(HttpTestingController);
+    fixture = TestBed.createComponent(DiagramPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.componentRef.setInput('service', 'payments');
+    fixture.componentRef.setInput('name', 'overview');
+    fixture.detectChanges();
+  });
+
+  afterEach(() => {
+    http.verify();
+    jest.restoreAllMocks();
+  });
+
+  async function loaded(): Promise<void> {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    await settle(fixture);
+  }
+
+  it('draws the diagram and lists its groups and context report', async () => {
+    await loaded();
+    expect(query(fixture, 'h1').textContent).toContain('Payments overview');
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]).toContain('"Payments API"');
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+    const text = textOf(fixture);
+    expect(text).toContain('Payments core');
+    expect(text).toContain('1 overlay applied.');
+    expect(text).toContain('nodes.Api: no node has this id');
+  });
+
+  it('collapses and expands a group, redrawing each time', async () => {
+    await loaded();
+    const toggle = query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]');
+    toggle.click();
+    await settle(fixture);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(drawn[1]).toContain('"Payments core (collapsed)"');
+    expect(drawn[1]).not.toContain('"Worker"');
+    expect(textOf(fixture)).toContain('1 nodes, 1 connections, 1 groups shown');
+
+    toggle.click();
+    await settle(fixture);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(drawn[2]).toContain('"Worker"');
+  });
+
+  it('exports the full graph as Mermaid and context files', async () => {
+    await loaded();
+    const created: Blob[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => (created.push(blob), `blob:${created.length}`));
+    Object.defineProperty(globalThis.URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(globalThis.URL, 'revokeObjectURL', { value: jest.fn(), configurable: true });
+    const clicks: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+
+    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    expect(clicks).toEqual(['overview.mmd', 'overview.context.json']);
+    const [mermaid, context] = await Promise.all(created.map(readBlob));
+    expect(mermaid).toContain('subgraph core ["Payments core"]');
+    expect(JSON.parse(context)).toEqual({ name: 'Payments overview' });
+  });
+
+  it('explains a diagram that does not exist', async () => {
+    http.expectOne(DIAGRAM_URL).flush(errorBody('diagram_not_found', 'No diagram "overview" in service "payments".'), {
+      status: 404,
+      statusText: 'Not Found',
+    });
+    await settle(fixture);
+    expect(query(fixture, '[role=alert]').textContent).toContain('No diagram "overview"');
+    expect(drawn).toHaveLength(0);
+  });
+});

@@ -1,0 +1,132 @@
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
+import { RouterLink } from '@angular/router';
+import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { downloadText } from '../../shared/download';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
+import { MermaidRenderer } from './mermaid-renderer.service';
+import { hiddenGroupIds, renderableMermaid } from './render-graph';
+import { DiagramData, ServicesApi } from './services.api';
+
+/** An architecture diagram drawn from its synced graph, with group collapse/expand and export back to Mermaid. */
+@Component({
+  selector: 'sc-diagram-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, ErrorBannerComponent],
+  templateUrl: './diagram.page.html',
+  styleUrls: ['./services.scss', './diagram.page.scss'],
+})
+export class DiagramPage {
+  private readonly api = inject(ServicesApi);
+  private readonly renderer = inject(MermaidRenderer);
+  private readonly sanitizer = inject(DomSanitizer);
+  private readonly notify = inject(NotifyService);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+  readonly service = input.required<string>();
+  readonly name = input.required<string>();
+
+  readonly data = signal<DiagramData | null>(null);
+  readonly view = signal<DiagramView | null>(null);
+  readonly loading = signal(true);
+  readonly error = signal<ApiError | null>(null);
+  readonly renderError = signal<string | null>(null);
+  readonly svg = signal<SafeHtml | null>(null);
+
+  readonly groups = computed(() => {
+    const view = this.view();
+    if (view === null) return [];
+    const hidden = hiddenGroupIds(view);
+    return view.graph.groups.map((group) => ({
+      id: group.id,
+      label: group.label || group.id,
+      collapsed: view.collapsed.includes(group.id),
+      hidden: hidden.has(group.id),
+      members: group.nodes.length,
+    }));
+  });
+  readonly report = computed(() => this.data()?.report ?? null);
+  readonly counts = computed(() => {
+    const visible = this.view()?.visible;
+    return visible ? `${visible.nodes.length} nodes, ${visible.edges.length} connections, ${visible.groups.length} groups shown` : '';
+  });
+
+  constructor() {
+    reloadOn(() => `${this.orgId()}/${this.service()}/${this.name()}`, () => this.load());
+    // Redraw whenever the view changes (load, collapse, expand).
+    effect(() => {
+      const view = this.view();
+      if (view !== null) void this.draw(view);
+    });
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      const data = await firstValueFrom(this.api.diagram(this.orgId(), this.service(), this.name()));
+      this.data.set(data);
+      this.view.set(createView(data.graph));
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  toggle(groupId: string): void {
+    const view = this.view();
+    if (view === null) return;
+    this.view.set(view.collapsed.includes(groupId) ? expandGroup(view, groupId) : collapseGroup(view, groupId));
+  }
+
+  collapseAll(): void {
+    const view = this.view();
+    if (view === null) return;
+    this.view.set(view.graph.groups.reduce((current, group) => collapseGroup(current, group.id), view));
+  }
+
+  expandAll(): void {
+    const view = this.view();
+    if (view !== null) this.view.set(createView(view.graph));
+  }
+
+  /** Downloads the diagram as Mermaid plus its context file, written from the graph by the diagram library. */
+  exportMermaid(): void {
+    const data = this.data();
+    if (data === null) return;
+    try {
+      const { mermaid, context } = exportToMermaid(data.graph);
+      downloadText(`${data.name}.mmd`, mermaid, 'text/plain');
+      downloadText(`${data.name}.context.json`, `${JSON.stringify(context, null, 2)}\n`, 'application/json');
+      this.notify.success(`Exported ${data.name}.mmd and ${data.name}.context.json.`);
+    } catch (error: unknown) {
+      if (error instanceof DiagramExportError) {
+        this.notify.error(new ApiError(0, 'export_failed', `The diagram cannot be exported: ${error.message}`));
+      } else {
+        throw error;
+      }
+    }
+  }
+
+  private async draw(view: DiagramView): Promise<void> {
+    try {
+      const svg = await this.renderer.render(renderableMermaid(view));
+      if (this.view() !== view) return; // a newer view is being drawn
+      // The SVG was produced by Mermaid in strict mode and sanitized by DOMPurify (see MermaidRenderer).
+      this.svg.set(this.sanitizer.bypassSecurityTrustHtml(svg));
+      this.renderError.set(null);
+    } catch (error: unknown) {
+      this.renderError.set(error instanceof Error ? error.message : 'The diagram could not be drawn.');
+    }
+  }
+}

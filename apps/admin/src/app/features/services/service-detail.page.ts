@@ -1,0 +1,78 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatTableModule } from '@angular/material/table';
+import { RouterLink } from '@angular/router';
+import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
+import { ARTIFACT_KIND_LABELS, formatBytes, safeWebUrl } from './artifact-labels';
+import { ServicesApi } from './services.api';
+
+@Component({
+  selector: 'sc-service-detail-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent],
+  templateUrl: './service-detail.page.html',
+  styleUrl: './services.scss',
+})
+export class ServiceDetailPage {
+  private readonly api = inject(ServicesApi);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+  readonly service = input.required<string>();
+
+  readonly detail = signal<ServiceDetail | null>(null);
+  readonly revisions = signal<ServiceRevisionItem[]>([]);
+  readonly loading = signal(true);
+  readonly error = signal<ApiError | null>(null);
+  readonly repositoryLink = computed(() => safeWebUrl(this.detail()?.repositoryUrl ?? null));
+  readonly artifacts = computed(() =>
+    [...(this.detail()?.artifacts ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
+  );
+  readonly formatBytes = formatBytes;
+  readonly artifactColumns = ['kind', 'name', 'path', 'size', 'since', 'open'];
+  readonly revisionColumns = ['number', 'date', 'changes'];
+
+  constructor() {
+    reloadOn(() => `${this.orgId()}/${this.service()}`, () => this.load());
+  }
+
+  async load(): Promise<void> {
+    const key = `${this.orgId()}/${this.service()}`;
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      const [detail, revisions] = await Promise.all([
+        firstValueFrom(this.api.get(this.orgId(), this.service())),
+        firstValueFrom(this.api.revisions(this.orgId(), this.service())),
+      ]);
+      if (key !== `${this.orgId()}/${this.service()}`) return;
+      this.detail.set(detail);
+      this.revisions.set(revisions);
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  kindLabel(kind: ArtifactKind): string {
+    return ARTIFACT_KIND_LABELS[kind] ?? kind;
+  }
+
+  changeSummary(revision: ServiceRevisionItem): string {
+    const parts = [
+      revision.created.length ? `${revision.created.length} added` : '',
+      revision.updated.length ? `${revision.updated.length} changed` : '',
+      revision.removed.length ? `${revision.removed.length} removed` : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join(', ') : 'No changes';
+  }
+}

@@ -1,0 +1,114 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatTableModule } from '@angular/material/table';
+import { RouterLink } from '@angular/router';
+import type { ServiceListItem } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
+import { ServicesApi } from './services.api';
+
+@Component({
+  selector: 'sc-services-list-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent],
+  template: `
+    <div class="page">
+      <div class="page-header"><h1>Services</h1></div>
+      <p class="page-intro">
+        Services appear here when CI runs <code>service-cli sync</code> in their repository. Each sync stores a new
+        revision of the diagrams, flows, schemas and notes listed in the repository's <code>.service.yaml</code>.
+      </p>
+      <mat-card appearance="outlined">
+        @if (loading()) {
+          <mat-progress-bar mode="indeterminate" aria-label="Loading services" />
+        }
+        @if (error(); as error) {
+          <mat-card-content>
+            <sc-error-banner [error]="error" />
+            <button mat-stroked-button type="button" (click)="load()">
+              <mat-icon svgIcon="refresh" aria-hidden="true" />
+              Try again
+            </button>
+          </mat-card-content>
+        } @else if (!loading() && services().length === 0) {
+          <div class="empty-state" data-testid="services-empty">
+            <mat-icon svgIcon="account_tree" aria-hidden="true" />
+            <h2>No services synced yet</h2>
+            <p>Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</p>
+          </div>
+        } @else if (services().length > 0) {
+          <table mat-table [dataSource]="services()" class="data-table" aria-label="Services">
+            <ng-container matColumnDef="name">
+              <th mat-header-cell *matHeaderCellDef>Service</th>
+              <td mat-cell *matCellDef="let service">
+                <a [routerLink]="[service.name]" class="name">{{ service.name }}</a>
+                @if (service.description) {
+                  <div class="muted small">{{ service.description }}</div>
+                }
+              </td>
+            </ng-container>
+            <ng-container matColumnDef="artifacts">
+              <th mat-header-cell *matHeaderCellDef>Artifacts</th>
+              <td mat-cell *matCellDef="let service">{{ service.artifactCount }}</td>
+            </ng-container>
+            <ng-container matColumnDef="revision">
+              <th mat-header-cell *matHeaderCellDef>Revision</th>
+              <td mat-cell *matCellDef="let service">{{ service.currentRevision }}</td>
+            </ng-container>
+            <ng-container matColumnDef="synced">
+              <th mat-header-cell *matHeaderCellDef>Last sync</th>
+              <td mat-cell *matCellDef="let service">
+                {{ service.lastSyncedAt ? (service.lastSyncedAt | date: 'medium') : 'Never' }}
+              </td>
+            </ng-container>
+            <tr mat-header-row *matHeaderRowDef="columns"></tr>
+            <tr mat-row *matRowDef="let row; columns: columns"></tr>
+          </table>
+        }
+      </mat-card>
+    </div>
+  `,
+  styles: `
+    .name {
+      font-weight: 500;
+    }
+    .small {
+      font-size: 12px;
+    }
+  `,
+})
+export class ServicesListPage {
+  private readonly api = inject(ServicesApi);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+
+  readonly services = signal<ServiceListItem[]>([]);
+  readonly loading = signal(true);
+  readonly error = signal<ApiError | null>(null);
+  readonly columns = ['name', 'artifacts', 'revision', 'synced'];
+
+  constructor() {
+    reloadOn(this.orgId, () => this.load());
+  }
+
+  async load(): Promise<void> {
+    const orgId = this.orgId();
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      const services = await firstValueFrom(this.api.list(orgId));
+      if (orgId === this.orgId()) this.services.set([...services].sort((a, b) => a.name.localeCompare(b.name)));
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+}
