@@ -19,6 +19,6 @@ describe('mermaidQuoted', () => {
 
 describe('mermaidLineText', () => {
   it('also escapes statement separators and line breaks', () => {
-    expect(mermaidLineText('a; "b"\nc #1;')).toBe('a#59; #quot;b#quot;<br>c #35;1#59;');
+    expect(mermaidLineText('a; "b"\nc #1; # x')).toBe('a#59; #quot;b#quot;<br>c #35;1#59; #35; x');
   });
 });

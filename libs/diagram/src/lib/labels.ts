@@ -22,11 +22,11 @@ const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot
 /**
  * The inverse of labelText for text written into Mermaid: a double quote, and anything
  * Mermaid would read as an entity code, become entity codes themselves. In text that runs to
- * the end of a statement (state transition labels, messages) a `;` would end the statement,
- * so it is escaped as well.
+ * the end of a statement (state transition labels, messages, box titles) a `;` would end the
+ * statement and a `#` can start a comment, so both are always escaped there.
  */
-function escapeForMermaid(text: string, semicolons: boolean): string {
-  const pattern = semicolons ? /#(?=[\w+]+;)|&(?=#?\w+;)|"|;/g : /#(?=[\w+]+;)|&(?=#?\w+;)|"/g;
+function escapeForMermaid(text: string, statementText: boolean): string {
+  const pattern = statementText ? /#|&(?=#?\w+;)|"|;/g : /#(?=[\w+]+;)|&(?=#?\w+;)|"/g;
   return text.replace(pattern, (c) => ESCAPES[c]);
 }
 

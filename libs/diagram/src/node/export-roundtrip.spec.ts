@@ -251,6 +251,46 @@ const drawnGraphs: fc.Arbitrary<OverlaidGraph> = ids.chain((nodeIds) => {
 });
 
 describe('exportToMermaid round trip on generated graphs (fast-check)', () => {
+  it('sequence graphs come back identical: participants, types, aliases, boxes, messages in order', async () => {
+    const reserved = new Set(['participant', 'actor', 'box', 'end', 'loop', 'alt', 'else', 'opt', 'par', 'and', 'rect', 'critical', 'option', 'break', 'note', 'activate', 'deactivate', 'autonumber', 'create', 'destroy', 'title', 'link', 'links', 'properties', 'details', 'as']);
+    const slot = fc.record({
+      boxed: fc.boolean(),
+      size: fc.integer({ min: 1, max: 3 }),
+      boxLabel: fc.option(text, { nil: undefined }),
+    });
+    const sequenceGraphs = fc
+      .record({
+        ids: fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/), { minLength: 8, maxLength: 8 }).filter((ids) => ids.every((id) => !reserved.has(id))),
+        slots: fc.array(slot, { minLength: 1, maxLength: 4 }),
+        labels: fc.array(fc.option(text, { nil: undefined }), { minLength: 8, maxLength: 8 }),
+        shapes: fc.array(fc.constantFrom('participant', 'actor', 'database', 'queue'), { minLength: 8, maxLength: 8 }),
+        messages: fc.array(fc.record({ s: fc.nat(7), t: fc.nat(7), label: fc.option(text, { nil: undefined }), type: fc.constantFrom('SOLID', 'DOTTED', 'SOLID_OPEN', 'DOTTED_OPEN', 'SOLID_CROSS', 'DOTTED_CROSS', 'SOLID_POINT', 'DOTTED_POINT', 'BIDIRECTIONAL_SOLID', 'BIDIRECTIONAL_DOTTED') }), { maxLength: 8 }),
+      })
+      .map(({ ids, slots, labels, shapes, messages }): OverlaidGraph => {
+        const nodes: OverlaidGraph['nodes'] = [];
+        const groups: OverlaidGraph['groups'] = [];
+        for (const { boxed, size, boxLabel } of slots) {
+          const members = ids.slice(nodes.length, nodes.length + size);
+          const box = boxed && members.length > 0 ? { id: `box${groups.length + 1}`, label: boxLabel ?? '', nodes: members } : undefined;
+          if (box) groups.push(box);
+          for (const id of members) {
+            const i = nodes.length;
+            nodes.push({ id, label: labels[i] ?? id, shape: shapes[i], ...(box ? { parent: box.id } : {}) });
+          }
+        }
+        const edges = messages
+          .filter((m) => m.s < nodes.length && m.t < nodes.length)
+          .map((m) => ({ source: nodes[m.s].id, target: nodes[m.t].id, ...(m.label ? { label: m.label } : {}), type: m.type }));
+        return { kind: 'sequence', nodes, edges, groups };
+      });
+    await fc.assert(
+      fc.asyncProperty(sequenceGraphs, async (graph) => {
+        expect(await parse(exportToMermaid(graph).mermaid)).toEqual(graph);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('state graphs keep states, composite states, transitions and [*] marks', async () => {
     const reserved = new Set(['state', 'note', 'end', 'direction', 'classDef', 'class', 'style', 'click', 'as']);
     const stateGraphs = drawnGraphs
