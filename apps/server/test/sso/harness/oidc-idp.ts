@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TestBrowser, Page } from './browser';
+import { readBody } from './read-body';
 
 export interface OidcAccount {
   email?: string | null;
@@ -177,14 +178,6 @@ class MemoryStore {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /**
  * Drives a browser through the provider: follows redirects, answers the login page with `account` and the
