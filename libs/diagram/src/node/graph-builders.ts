@@ -72,7 +72,7 @@ export function flowchartGraph(db: FlowDb): GraphModel {
   for (const vertex of db.getVertices().values()) {
     // A vertex with a subgraph's id is that subgraph (created by a link to it), not a node.
     if (groupIds.has(vertex.id)) continue;
-    nodes.push(withParent({ id: vertex.id, label: labelText(vertex.text ?? vertex.id), shape: vertex.type }, parentOf.get(vertex.id)));
+    nodes.push(withParent({ id: vertex.id, label: labelText(vertex.text ?? vertex.id), ...(vertex.type ? { shape: vertex.type } : {}) }, parentOf.get(vertex.id)));
   }
   const groups: GraphGroup[] = subGraphs.map((sg) =>
     withParent({ id: sg.id, label: labelText(sg.title), nodes: [...sg.nodes] }, parentOf.get(sg.id)),
