@@ -22,6 +22,21 @@ const DIAGRAM = `flowchart LR
   worker --> db
   api --> db
 `;
+const FLOW = `sequenceDiagram
+  participant C as Customer
+  participant A as Payments API
+  C->>A: POST /payments
+  A-->>C: 201 Created
+`;
+const SCHEMA = `CREATE TABLE payments (
+  id UUID PRIMARY KEY,
+  amount NUMERIC(12,2) NOT NULL,
+  customer_id UUID NOT NULL REFERENCES customers(id),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE customers (id UUID PRIMARY KEY, email TEXT UNIQUE NOT NULL);
+`;
+const SUMMARY = '# Payments\n\nTakes card payments and settles them nightly. <script>alert(1)</script>\n';
 const CONTEXT = JSON.stringify({
   name: 'Payments overview',
   description: 'How a card payment travels from the customer to the ledger.',
@@ -79,6 +94,14 @@ describe('services and diagrams in a real browser', () => {
             file: file('.service/diagrams/overview.mmd', DIAGRAM),
             context: file('.service/diagrams/overview.context.json', CONTEXT),
           },
+          {
+            kind: 'flow',
+            name: 'create-payment',
+            file: file('.service/flows/create-payment.mmd', FLOW),
+            notes: file('.service/flows/create-payment.md', 'Idempotent by the Idempotency-Key header.\n'),
+          },
+          { kind: 'database-schema', name: 'payments-db', engine: 'postgres', file: file('.service/schemas/payments.sql', SCHEMA) },
+          { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
         ],
       }),
     });
@@ -102,7 +125,7 @@ describe('services and diagrams in a real browser', () => {
     await page.getByRole('link', { name: 'payments' }).click();
     await page.waitForURL(/\/orgs\/acme\/services\/payments$/);
     await containsText(page.getByRole('table', { name: 'Artifacts' }), '.service/diagrams/overview.mmd');
-    await containsText(page.getByRole('table', { name: 'Revisions' }), '1 added');
+    await containsText(page.getByRole('table', { name: 'Revisions' }), '4 added');
     await screenshot(page, '21-service-detail');
   });
 
@@ -142,5 +165,29 @@ describe('services and diagrams in a real browser', () => {
     };
     expect(exportedContext.name).toBe('Payments overview');
     expect(exportedContext.nodes?.['api']).toEqual({ style: { fill: '#dbeafe', stroke: '#1e40af' } });
+  });
+
+  it('shows a flow with its notes, a database schema and the summary as plain text', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
+    await page.getByRole('link', { name: 'View flow create-payment' }).click();
+    await page.waitForURL(/\/flows\/create-payment$/);
+    await containsText(page.getByTestId('diagram-canvas'), 'Payments API');
+    await containsText(page.getByTestId('artifact-notes'), 'Idempotency-Key');
+    await screenshot(page, '24-flow');
+
+    await page.getByRole('link', { name: 'payments' }).click();
+    await page.getByRole('link', { name: 'View schema payments-db' }).click();
+    await page.waitForURL(/\/databases\/payments-db$/);
+    const columns = page.getByRole('table', { name: 'Columns of payments' });
+    await containsText(columns, 'NUMERIC(12,2)');
+    await containsText(columns, 'customers.id');
+    await screenshot(page, '25-database');
+
+    await page.getByRole('link', { name: 'payments' }).click();
+    await page.getByRole('link', { name: 'Read summary summary' }).click();
+    await page.waitForURL(/\/summary$/);
+    // Shown verbatim: the markup in the file is text, not HTML.
+    await containsText(page.getByTestId('artifact-text'), '<script>alert(1)</script>');
+    await screenshot(page, '26-summary');
   });
 });

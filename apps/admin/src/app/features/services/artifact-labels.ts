@@ -28,3 +28,24 @@ export function safeWebUrl(url: string | null): string | null {
     return null;
   }
 }
+
+/** Where an artifact is shown, relative to its service page, and the button text; every kind has a page. */
+export function artifactLink(kind: ArtifactKind, name: string): { commands: string[]; label: string } {
+  switch (kind) {
+    case 'architecture-diagram':
+      return { commands: ['diagrams', name], label: 'View diagram' };
+    case 'flow':
+      return { commands: ['flows', name], label: 'View flow' };
+    case 'job-dependencies':
+    case 'job-notes':
+      return { commands: ['jobs'], label: 'View jobs' };
+    case 'database-schema':
+      return { commands: ['databases', name], label: 'View schema' };
+    case 'service-summary':
+      return { commands: ['summary'], label: 'Read summary' };
+    case 'doc':
+      return { commands: ['docs', name], label: 'Read document' };
+    case 'api-spec':
+      return { commands: ['api-specs', name], label: 'View spec' };
+  }
+}

@@ -140,4 +140,27 @@ describe('DiagramPage', () => {
     expect(query(fixture, '[role=alert]').textContent).toContain('No diagram "overview"');
     expect(drawn).toHaveLength(0);
   });
+
+  it('shows a flow with its notes and no context panel', async () => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    fixture.componentRef.setInput('source', 'flow');
+    fixture.componentRef.setInput('name', 'checkout');
+    fixture.detectChanges();
+    await settle(fixture);
+    http.expectOne('/api/v1/orgs/acme/services/payments/flows/checkout').flush({
+      name: 'checkout',
+      kind: 'flowchart',
+      revision: 2,
+      path: '.service/flows/checkout.mmd',
+      mermaid: '',
+      graph: { ...GRAPH, contextName: undefined },
+      notesPath: '.service/flows/checkout.md',
+      notes: 'Retries <b>twice</b>.',
+    });
+    await settle(fixture);
+    await settle(fixture);
+    expect(query(fixture, 'h1').textContent).toContain('checkout');
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Retries <b>twice</b>.');
+    expect(fixture.nativeElement.querySelector('[data-testid=context-report]')).toBeNull();
+  });
 });

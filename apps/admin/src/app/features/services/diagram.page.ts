@@ -16,7 +16,13 @@ import { MermaidRenderer } from './mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
 import { DiagramData, ServicesApi } from './services.api';
 
-/** An architecture diagram drawn from its synced graph, with group collapse/expand and export back to Mermaid. */
+/** Which graph-bearing artifact the page shows; set by the route's data. */
+export type GraphSource = 'diagram' | 'flow' | 'jobs';
+
+/**
+ * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn from its synced graph, with
+ * group collapse/expand and export back to Mermaid.
+ */
 @Component({
   selector: 'sc-diagram-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -33,9 +39,15 @@ export class DiagramPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
   readonly service = input.required<string>();
-  readonly name = input.required<string>();
+  /** The artifact name; the job dependency graph has none (one per service). */
+  readonly name = input('');
+  readonly source = input<GraphSource>('diagram');
 
   readonly data = signal<DiagramData | null>(null);
+  /** Markdown notes that travel with a flow or the jobs, shown as written. */
+  readonly notes = signal<string | null>(null);
+  /** True when the service synced no job dependency diagram. */
+  readonly missing = signal(false);
   readonly view = signal<DiagramView | null>(null);
   readonly loading = signal(true);
   readonly error = signal<ApiError | null>(null);
@@ -55,13 +67,18 @@ export class DiagramPage {
     }));
   });
   readonly report = computed(() => this.data()?.report ?? null);
+  readonly title = computed(() => {
+    const data = this.data();
+    if (data === null) return '';
+    return this.source() === 'jobs' ? 'Job dependencies' : (data.graph.contextName ?? data.name);
+  });
   readonly counts = computed(() => {
     const visible = this.view()?.visible;
     return visible ? `${visible.nodes.length} nodes, ${visible.edges.length} connections, ${visible.groups.length} groups shown` : '';
   });
 
   constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.name()}`, () => this.load());
+    reloadOn(() => `${this.orgId()}/${this.service()}/${this.source()}/${this.name()}`, () => this.load());
     // Redraw whenever the view changes (load, collapse, expand).
     effect(() => {
       const view = this.view();
@@ -72,14 +89,38 @@ export class DiagramPage {
   async load(): Promise<void> {
     this.loading.set(true);
     this.error.set(null);
+    this.missing.set(false);
     try {
-      const data = await firstValueFrom(this.api.diagram(this.orgId(), this.service(), this.name()));
+      const { data, notes } = await this.fetch();
       this.data.set(data);
-      this.view.set(createView(data.graph));
+      this.notes.set(notes);
+      this.missing.set(data === null);
+      this.view.set(data === null ? null : createView(data.graph));
     } catch (error: unknown) {
       this.error.set(toApiError(error));
     } finally {
       this.loading.set(false);
+    }
+  }
+
+  /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
+  private async fetch(): Promise<{ data: DiagramData | null; notes: string | null }> {
+    const [orgId, service, name] = [this.orgId(), this.service(), this.name()];
+    const plain = { contextPath: null, context: null, report: null };
+    switch (this.source()) {
+      case 'diagram':
+        return { data: await firstValueFrom(this.api.diagram(orgId, service, name)), notes: null };
+      case 'flow': {
+        const flow = await firstValueFrom(this.api.flow(orgId, service, name));
+        const { notes, notesPath: _notesPath, ...rest } = flow;
+        return { data: { ...rest, ...plain }, notes };
+      }
+      case 'jobs': {
+        const jobs = await firstValueFrom(this.api.jobs(orgId, service));
+        const deps = jobs.dependencies;
+        const data = deps ? { name: 'job-dependencies', revision: jobs.revision, ...deps, ...plain } : null;
+        return { data, notes: jobs.notes };
+      }
     }
   }
 

@@ -11,7 +11,7 @@ import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
-import { ARTIFACT_KIND_LABELS, formatBytes, safeWebUrl } from './artifact-labels';
+import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
 import { ServicesApi } from './services.api';
 
 @Component({
@@ -61,6 +61,10 @@ export class ServiceDetailPage {
     } finally {
       this.loading.set(false);
     }
+  }
+
+  link(kind: ArtifactKind, name: string): { commands: string[]; label: string } {
+    return artifactLink(kind, name);
   }
 
   kindLabel(kind: ArtifactKind): string {

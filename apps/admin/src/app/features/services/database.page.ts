@@ -1,0 +1,116 @@
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { MatCardModule } from '@angular/material/card';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { RouterLink } from '@angular/router';
+import type { DatabaseView } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { reloadOn } from '../../shared/reload-on';
+import { ServicesApi } from './services.api';
+
+/** A synced database schema: tables and columns parsed from SQL, or the collections of a JSON schema. */
+@Component({
+  selector: 'sc-database-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [RouterLink, MatCardModule, MatProgressBarModule, ErrorBannerComponent],
+  template: `
+    <div class="page">
+      <nav class="breadcrumb" aria-label="Breadcrumb">
+        <a [routerLink]="['/orgs', orgId(), 'services']">Services</a>
+        <span aria-hidden="true">›</span>
+        <a [routerLink]="['/orgs', orgId(), 'services', service()]">{{ service() }}</a>
+        <span aria-hidden="true">›</span>
+        <span aria-current="page">{{ name() }}</span>
+      </nav>
+      @if (loading()) {
+        <mat-progress-bar mode="indeterminate" aria-label="Loading database schema" />
+      }
+      <sc-error-banner [error]="error()" />
+      @if (db(); as db) {
+        <div class="page-header"><h1>{{ db.name }}</h1></div>
+        <p class="page-intro muted">{{ db.engine }} · <code>{{ db.path }}</code> · revision {{ db.revision }}</p>
+        @for (table of db.tables; track table.name) {
+          <mat-card appearance="outlined" class="section">
+            <mat-card-header>
+              <mat-card-title><h2 class="mono">{{ table.name }}</h2></mat-card-title>
+            </mat-card-header>
+            <table class="schema" [attr.aria-label]="'Columns of ' + table.name">
+              <thead>
+                <tr><th>Column</th><th>Type</th><th>Null</th><th>Key</th><th>Default</th><th>References</th></tr>
+              </thead>
+              <tbody>
+                @for (column of table.columns; track column.name) {
+                  <tr>
+                    <td class="mono">{{ column.name }}</td>
+                    <td class="mono">{{ column.type }}</td>
+                    <td>{{ column.nullable ? 'yes' : 'no' }}</td>
+                    <td>{{ column.primaryKey ? 'primary' : column.unique ? 'unique' : '' }}</td>
+                    <td class="mono">{{ column.default ?? '' }}</td>
+                    <td class="mono">{{ column.references ?? '' }}</td>
+                  </tr>
+                }
+              </tbody>
+            </table>
+          </mat-card>
+        }
+        @if (db.collections.length > 0) {
+          <mat-card appearance="outlined" class="section">
+            <mat-card-header>
+              <mat-card-title><h2>{{ db.engine === 'mongodb' ? 'Collections' : 'Tables' }}</h2></mat-card-title>
+            </mat-card-header>
+            <mat-card-content>
+              <ul>
+                @for (name of db.collections; track name) {
+                  <li class="mono">{{ name }}</li>
+                }
+              </ul>
+              <pre class="source">{{ documentText() }}</pre>
+            </mat-card-content>
+          </mat-card>
+        }
+        @if (db.tables.length === 0 && db.collections.length === 0) {
+          <p class="muted">The schema file defines no tables.</p>
+        }
+        @if (db.notes) {
+          <mat-card appearance="outlined" class="section">
+            <mat-card-header>
+              <mat-card-title><h2>Notes</h2></mat-card-title>
+            </mat-card-header>
+            <mat-card-content><pre class="notes">{{ db.notes }}</pre></mat-card-content>
+          </mat-card>
+        }
+      }
+    </div>
+  `,
+  styleUrl: './services.scss',
+})
+export class DatabasePage {
+  private readonly api = inject(ServicesApi);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+  readonly service = input.required<string>();
+  readonly name = input.required<string>();
+
+  readonly db = signal<DatabaseView | null>(null);
+  readonly loading = signal(true);
+  readonly error = signal<ApiError | null>(null);
+  readonly documentText = computed(() => JSON.stringify(this.db()?.document ?? null, null, 2));
+
+  constructor() {
+    reloadOn(() => `${this.orgId()}/${this.service()}/${this.name()}`, () => this.load());
+  }
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      this.db.set(await firstValueFrom(this.api.database(this.orgId(), this.service(), this.name())));
+    } catch (error: unknown) {
+      this.error.set(toApiError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+}
