@@ -24,6 +24,7 @@ const SERVER_MAIN = join(ROOT, 'dist/apps/server/apps/server/src/main.js');
 const CLI_BIN = join(ROOT, 'apps/cli/bin/run.js');
 const SETUP_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
+const progress = (message: string) => process.stderr.write(`bench:sync: ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(1)}x`;
 
@@ -44,8 +45,10 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sc-bench-sync-'));
   let server: ChildProcess | undefined;
   try {
+    progress('generating the repository');
     const repo = generateRepo(join(work, 'repo'));
     const port = await freePort();
+    progress('starting the built server (embedded PGlite)');
     server = startServer(port, join(work, 'data'));
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, server);
@@ -53,8 +56,11 @@ async function main(): Promise<void> {
     const proxy = await timingProxy(baseUrl);
 
     const hashMs = median(await repeat(5, async () => readAndHash(repo.dir, repo.files)));
+    progress('cold sync');
     const cold = await cliSync(repo.dir, token, proxy);
+    progress('no-change re-sync');
     const unchanged = await cliSync(repo.dir, token, proxy);
+    progress('no-change re-sync (again)');
     const unchangedAgain = await cliSync(repo.dir, token, proxy);
     const rawPostMs = median(await repeat(5, () => postToHealth(baseUrl, proxy.lastBody)));
     proxy.close();
@@ -94,7 +100,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}; build it first (npx nx run-many -t build -p server cli).`);
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return;
+      if ((await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {
       // Not listening yet.
     }
