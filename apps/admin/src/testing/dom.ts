@@ -45,3 +45,10 @@ export async function dialogOpened(fixture: ComponentFixture<unknown>): Promise<
   }
   throw new Error('No dialog opened');
 }
+
+/** The text of each body row of the fixture's tables, whitespace collapsed. */
+export function rowsText(fixture: ComponentFixture<unknown>): string[] {
+  return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) =>
+    (row.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
+}

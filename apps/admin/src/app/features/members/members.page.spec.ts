@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import { ME, errorBody, member } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { MembersPage } from './members.page';
@@ -23,11 +23,6 @@ describe('MembersPage', () => {
     await settle(fixture);
   }
 
-  function rowsText(): string[] {
-    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) =>
-      (row.textContent ?? '').replace(/\s+/g, ' ').trim(),
-    );
-  }
 
   beforeEach(() => {
     TestBed.configureTestingModule({ providers: provideTestApp() });
@@ -41,7 +36,7 @@ describe('MembersPage', () => {
 
   it('lists members strongest role first and marks the current user', async () => {
     await open();
-    const rows = rowsText();
+    const rows = rowsText(fixture);
     expect(rows[0]).toContain('Olga (you)');
     expect(rows[1]).toContain('Bob');
     expect(rows[1]).toContain('bob@acme.test');
@@ -50,7 +45,7 @@ describe('MembersPage', () => {
 
   it('shows a disabled membership as such', async () => {
     await open([OLGA, member({ disabled: true })]);
-    expect(rowsText()[1]).toContain('Disabled');
+    expect(rowsText(fixture)[1]).toContain('Disabled');
   });
 
   it('hides the add form and row actions from viewers', async () => {
@@ -71,7 +66,7 @@ describe('MembersPage', () => {
       statusText: 'Created',
     });
     await settle(fixture);
-    expect(rowsText().some((row) => row.includes('carol@acme.test') && row.includes('editor'))).toBe(true);
+    expect(rowsText(fixture).some((row) => row.includes('carol@acme.test') && row.includes('editor'))).toBe(true);
     expect(fixture.componentInstance.addForm.controls.email.value).toBe('');
     // The emptied form is ready for the next person, not showing "Enter an email address".
     expect(textOf(fixture)).not.toContain('Enter an email address.');
@@ -141,7 +136,7 @@ describe('MembersPage', () => {
     request.flush({ ...BOB, disabled: true });
     await toggle;
     fixture.detectChanges();
-    expect(rowsText()[1]).toContain('Disabled');
+    expect(rowsText(fixture)[1]).toContain('Disabled');
   });
 
   it('enables a disabled member without asking', async () => {
@@ -164,7 +159,7 @@ describe('MembersPage', () => {
     http.expectOne({ method: 'DELETE', url: `${BASE}/u-bob` }).flush(null, { status: 204, statusText: 'No Content' });
     await removal;
     fixture.detectChanges();
-    expect(rowsText().some((row) => row.includes('Bob'))).toBe(false);
+    expect(rowsText(fixture).some((row) => row.includes('Bob'))).toBe(false);
   });
 
   it('shows a load failure with a retry', async () => {
@@ -181,7 +176,7 @@ describe('MembersPage', () => {
     retry?.click();
     http.expectOne(BASE).flush([OLGA]);
     await settle(fixture);
-    expect(rowsText()).toHaveLength(1);
+    expect(rowsText(fixture)).toHaveLength(1);
   });
 
   it('loads the other organization when the router reuses the page for a new :orgId', async () => {
@@ -190,7 +185,7 @@ describe('MembersPage', () => {
     fixture.detectChanges();
     http.expectOne('/api/v1/orgs/globex/members').flush([member({ userId: 'u-gina', email: 'gina@globex.test', displayName: 'Gina' })]);
     await settle(fixture);
-    expect(rowsText()).toHaveLength(1);
-    expect(rowsText()[0]).toContain('Gina');
+    expect(rowsText(fixture)).toHaveLength(1);
+    expect(rowsText(fixture)[0]).toContain('Gina');
   });
 });

@@ -18,6 +18,7 @@ import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadErrorComponent } from '../../shared/load-error.component';
 import { reloadOn } from '../../shared/reload-on';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, sortMembers } from './member-rules';
@@ -39,6 +40,7 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
+    LoadErrorComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',

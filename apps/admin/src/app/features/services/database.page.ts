@@ -1,28 +1,22 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { RouterLink } from '@angular/router';
 import type { DatabaseView } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
+import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi } from './services.api';
 
 /** A synced database schema: tables and columns parsed from SQL, or the collections of a JSON schema. */
 @Component({
   selector: 'sc-database-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [RouterLink, MatCardModule, MatProgressBarModule, ErrorBannerComponent],
+  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
-      <nav class="breadcrumb" aria-label="Breadcrumb">
-        <a [routerLink]="['/orgs', orgId(), 'services']">Services</a>
-        <span aria-hidden="true">›</span>
-        <a [routerLink]="['/orgs', orgId(), 'services', service()]">{{ service() }}</a>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{{ name() }}</span>
-      </nav>
+      <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="name()" />
       @if (loading()) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading database schema" />
       }

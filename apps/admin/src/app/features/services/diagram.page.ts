@@ -4,7 +4,6 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
-import { RouterLink } from '@angular/router';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
@@ -14,6 +13,7 @@ import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
 import { MermaidRenderer } from './mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
+import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { DiagramData, ServicesApi } from './services.api';
 
 /** Which graph-bearing artifact the page shows; set by the route's data. */
@@ -26,7 +26,7 @@ export type GraphSource = 'diagram' | 'flow' | 'jobs';
 @Component({
   selector: 'sc-diagram-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, ErrorBannerComponent],
+  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
 })

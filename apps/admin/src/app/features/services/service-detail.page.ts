@@ -12,12 +12,13 @@ import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
+import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi } from './services.api';
 
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })

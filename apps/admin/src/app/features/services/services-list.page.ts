@@ -9,14 +9,14 @@ import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadErrorComponent } from '../../shared/load-error.component';
 import { reloadOn } from '../../shared/reload-on';
 import { ServicesApi } from './services.api';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, LoadErrorComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>
@@ -29,13 +29,7 @@ import { ServicesApi } from './services.api';
           <mat-progress-bar mode="indeterminate" aria-label="Loading services" />
         }
         @if (error(); as error) {
-          <mat-card-content>
-            <sc-error-banner [error]="error" />
-            <button mat-stroked-button type="button" (click)="load()">
-              <mat-icon svgIcon="refresh" aria-hidden="true" />
-              Try again
-            </button>
-          </mat-card-content>
+          <sc-load-error [error]="error" (retry)="load()" />
         } @else if (!loading() && services().length === 0) {
           <div class="empty-state" data-testid="services-empty">
             <mat-icon svgIcon="account_tree" aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { RouterLink } from '@angular/router';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
+import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, TextSource } from './services.api';
 
 interface TextArtifact {
@@ -23,16 +23,10 @@ interface TextArtifact {
 @Component({
   selector: 'sc-text-artifact-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [RouterLink, MatCardModule, MatProgressBarModule, ErrorBannerComponent],
+  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
-      <nav class="breadcrumb" aria-label="Breadcrumb">
-        <a [routerLink]="['/orgs', orgId(), 'services']">Services</a>
-        <span aria-hidden="true">›</span>
-        <a [routerLink]="['/orgs', orgId(), 'services', service()]">{{ service() }}</a>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{{ artifact()?.title ?? name() }}</span>
-      </nav>
+      <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
       @if (loading()) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading" />
       }

@@ -1,19 +1,5 @@
-import type { ApiTokenResponse } from '@sc/contracts';
+import { apiToken as token } from '../../../testing/fixtures';
 import { expiresAtFor, tokenStatus } from './token-rules';
-
-function token(overrides: Partial<ApiTokenResponse>): ApiTokenResponse {
-  return {
-    id: 't1',
-    name: 'CI',
-    prefix: 'sct_ab12cd34',
-    scopes: ['sync'],
-    createdAt: '2026-01-01T00:00:00Z',
-    expiresAt: null,
-    lastUsedAt: null,
-    revokedAt: null,
-    ...overrides,
-  };
-}
 
 describe('tokenStatus', () => {
   const now = new Date('2026-03-10T12:00:00Z');

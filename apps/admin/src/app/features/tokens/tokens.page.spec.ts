@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import { ME, apiToken, errorBody } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
@@ -21,11 +21,6 @@ describe('TokensPage', () => {
     await settle(fixture);
   }
 
-  function rowsText(): string[] {
-    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) =>
-      (row.textContent ?? '').replace(/\s+/g, ' ').trim(),
-    );
-  }
 
   function submitForm(): void {
     query<HTMLFormElement>(fixture, '[data-testid=token-form]').dispatchEvent(new Event('submit'));
@@ -48,7 +43,7 @@ describe('TokensPage', () => {
       apiToken({ id: 't2', name: 'Old', revokedAt: '2026-01-05T00:00:00Z' }),
       apiToken({ id: 't3', name: 'Lapsed', expiresAt: '2020-01-01T00:00:00Z' }),
     ]);
-    const [ci, old, lapsed] = rowsText();
+    const [ci, old, lapsed] = rowsText(fixture);
     expect(ci).toContain('sct_ab12cd34…');
     expect(ci).toContain('sync');
     expect(ci).toContain('read');
@@ -99,7 +94,7 @@ describe('TokensPage', () => {
 
     expect(query<HTMLInputElement>(fixture, '[data-testid=one-time-secret]').value).toBe('sct_the_secret');
     expect(textOf(fixture)).toContain('shown only once');
-    expect(rowsText()[0]).toContain('GitHub Actions');
+    expect(rowsText(fixture)[0]).toContain('GitHub Actions');
 
     const done = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Done');
     done?.click();
@@ -172,7 +167,7 @@ describe('TokensPage', () => {
     http.expectOne({ method: 'DELETE', url: `${BASE}/t1` }).flush({ ...token, revokedAt: '2026-03-01T00:00:00Z' });
     await revoking;
     fixture.detectChanges();
-    expect(rowsText()[0]).toContain('Revoked');
+    expect(rowsText(fixture)[0]).toContain('Revoked');
   });
 
   it('does nothing when revocation is cancelled', async () => {

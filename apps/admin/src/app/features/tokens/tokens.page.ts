@@ -19,6 +19,7 @@ import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadErrorComponent } from '../../shared/load-error.component';
 import { reloadOn } from '../../shared/reload-on';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
@@ -42,6 +43,7 @@ import { TokensApi } from './tokens.api';
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
+    LoadErrorComponent,
     OneTimeSecretComponent,
   ],
   templateUrl: './tokens.page.html',

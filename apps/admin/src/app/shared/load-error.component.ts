@@ -1,0 +1,30 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatIconModule } from '@angular/material/icon';
+import { ApiError } from '../core/api-error';
+import { ErrorBannerComponent } from './error-banner.component';
+
+/** A list that failed to load: the reason, and a way to try again without reloading the whole app. */
+@Component({
+  selector: 'sc-load-error',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatButtonModule, MatIconModule, ErrorBannerComponent],
+  template: `
+    <div class="load-error">
+      <sc-error-banner [error]="error()" />
+      <button mat-stroked-button type="button" (click)="retry.emit()">
+        <mat-icon svgIcon="refresh" aria-hidden="true" />
+        Try again
+      </button>
+    </div>
+  `,
+  styles: `
+    .load-error {
+      padding: 16px;
+    }
+  `,
+})
+export class LoadErrorComponent {
+  readonly error = input.required<ApiError>();
+  readonly retry = output<void>();
+}
