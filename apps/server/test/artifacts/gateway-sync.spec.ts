@@ -136,6 +136,22 @@ describe('artifact sync gateway and read API', () => {
     expect(revisions[0].removed).toEqual([{ kind: 'doc', name: 'runbook' }]);
   });
 
+  it('answers clear errors for unknown services, artifacts and revisions', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['/nope', 404, 'service_not_found'],
+      ['/orders/diagrams/nope', 404, 'artifact_not_found'],
+      ['/orders/diagrams/topology?revision=99', 404, 'revision_not_found'],
+      ['/orders/diagrams/topology?revision=latest', 400, 'invalid_revision'],
+      ['/orders/diagrams/topology/diff?from=1', 400, 'invalid_revision'],
+      ['/orders/diagrams/nope/diff?from=1&to=2', 404, 'artifact_not_found'],
+    ];
+    for (const [path, status, code] of cases) {
+      const response = await read<ErrorBody>(path);
+      expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
+      expect(response.body.error.message).toMatch(/\.$/);
+    }
+  });
+
   it('refuses an invalid bundle with every problem listed per artifact and stores nothing', async () => {
     const artifacts = sampleArtifacts().map((artifact) => {
       if (artifact.name === 'topology') {

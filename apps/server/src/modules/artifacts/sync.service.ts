@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { SyncArtifact, SyncArtifactRef, SyncBundle, SyncProblemDetail, SyncResult } from '@sc/contracts';
 import { Clock } from '../../common/clock';
@@ -32,6 +32,7 @@ interface AnalyzedArtifact extends SyncArtifactRef {
 @Injectable()
 export class SyncService {
   private readonly analyzer: ArtifactAnalyzer;
+  private readonly logger = new Logger(SyncService.name);
 
   constructor(
     private readonly repository: ArtifactsRepository,
@@ -48,7 +49,22 @@ export class SyncService {
     const analyzed = await this.validate(principal.organizationId, bundle);
     const validated = performance.now();
     const result = await this.store(principal, bundle, analyzed);
-    return { result, timings: { validateMs: validated - started, storeMs: performance.now() - validated } };
+    const timings = { validateMs: validated - started, storeMs: performance.now() - validated };
+    this.logger.log({
+      msg: 'sync',
+      organizationId: result.organizationId,
+      service: result.service,
+      revision: result.revision,
+      status: result.status,
+      created: result.created.length,
+      updated: result.updated.length,
+      unchanged: result.unchanged.length,
+      removed: result.removed.length,
+      tokenId: principal.tokenId,
+      validateMs: Math.round(timings.validateMs),
+      storeMs: Math.round(timings.storeMs),
+    });
+    return { result, timings };
   }
 
   private checkBundle(body: unknown): SyncBundle {
