@@ -1,5 +1,7 @@
 // Browser end-to-end tests: the built server (serving the built admin app) driven through Debian Chromium.
 // `nx run admin:e2e` builds both first; running this config alone expects dist/ to be current.
+// Unlike the Angular unit tests these run in Node, so --experimental-vm-modules is fine here (and needed by specs
+// that start ESM-only test servers such as oidc-provider).
 module.exports = {
   displayName: 'admin-e2e',
   rootDir: __dirname,
