@@ -3,7 +3,7 @@ import { DiscoveryService, ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
+import { json, urlencoded, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.fi
 import { validationFailed } from './common/errors/common.errors';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
+import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -42,8 +43,10 @@ export function configureApp(app: INestApplication): void {
     }),
   );
   app.use(cookieParser());
-  express.useBodyParser('json', { limit: config.bodyLimitBytes });
-  express.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: false });
+  // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
+  // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
+  app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
+  app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -74,6 +77,10 @@ export function configureApp(app: INestApplication): void {
   describeRequestSchemas(document, bodyClassesOf(controllers));
   SwaggerModule.setup('api/docs', app, document);
   if (config.adminDir) serveAdminApp(express, config.adminDir);
+}
+
+function exceptOnGateway(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.path === GATEWAY_SYNC_PATH ? next() : parser(req, res, next));
 }
 
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */

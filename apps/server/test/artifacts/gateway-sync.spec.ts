@@ -28,7 +28,7 @@ describe('artifact sync gateway and read API', () => {
   const read = <T>(path: string, token = readToken) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services${path}`, { headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
+    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_BODY_LIMIT: '128kb', SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
@@ -257,6 +257,13 @@ describe('artifact sync gateway and read API', () => {
       const refused = await postSync<ErrorBody>(t.baseUrl, syncToken, bundle(docs, 'big-sync'));
       expect(refused.status).toBe(413);
       expect(refused.body.error.message).toContain('SERVICE_SYNC_MAX_BYTES');
+    });
+
+    it('applies the sync limit, not the general request body limit, to the gateway', async () => {
+      const docs = Array.from({ length: 3 }, (_, index) => ({ kind: 'doc' as const, name: `doc-${index}`, file: syncFile(`docs/${index}.md`, 'z'.repeat(60 * 1024)) }));
+      const accepted = await postSync<SyncResult>(t.baseUrl, syncToken, bundle(docs, 'over-body-limit'));
+      expect(accepted.status).toBe(201);
+      expect(accepted.body.status).toBe('created');
     });
 
     it('answers 413 naming the artifact-count limit', async () => {

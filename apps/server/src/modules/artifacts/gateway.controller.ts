@@ -28,18 +28,10 @@ export class GatewayController {
   @TokenAccess('sync')
   async sync(@CurrentPrincipal() principal: TokenPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SyncResult> {
     // The body is read here, after authentication, with the sync limit applied to the decompressed bytes.
-    const body = isAlreadyParsed(req) ? (req.body as unknown) : await readJsonBody(req, this.config.limits.maxSyncBytes);
+    const body = await readJsonBody(req, this.config.limits.maxSyncBytes);
     const { result, timings } = await this.syncService.sync(principal, body);
     res.status(result.status === 'created' ? 201 : 200);
     res.setHeader('Server-Timing', `validate;dur=${timings.validateMs.toFixed(1)}, store;dur=${timings.storeMs.toFixed(1)}`);
     return result;
   }
-}
-
-/**
- * True when an application-wide body parser already consumed the stream (body-parser 2 assigns `req.body`).
- * Its own limit then applied to the decompressed bytes as well; the sync limits are enforced again on the files.
- */
-function isAlreadyParsed(req: Request): boolean {
-  return req.body !== undefined || req.readableEnded;
 }
