@@ -211,8 +211,13 @@ describe('first run in a real browser', () => {
     await visible(page.getByRole('heading', { name: 'You are signed out' }));
     await screenshot(page, '09-signed-out');
 
-    await page.goto(`${server.baseUrl}/orgs/acme-corp/members`);
-    await page.waitForURL(/\/signed-out\?returnUrl=/);
+    // The session is gone on the server, and organization pages lead to the organization's sign-in page.
     expect((await page.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
+    await page.getByTestId('sign-in-again').click();
+    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in`);
+    await page.goto(`${server.baseUrl}/orgs/acme-corp/members`);
+    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in?redirect=%2Forgs%2Facme-corp%2Fmembers`);
+    await visible(page.getByRole('heading', { name: 'Sign in' }));
+    await screenshot(page, '10-sign-in-needed');
   });
 });

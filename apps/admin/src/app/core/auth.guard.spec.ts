@@ -19,6 +19,7 @@ describe('route guards', () => {
           { path: '', pathMatch: 'full', canActivate: [homeRedirectGuard], children: [] },
           { path: 'setup', component: BlankComponent },
           { path: 'signed-out', component: BlankComponent },
+          { path: 'orgs/:orgId/sign-in', component: BlankComponent },
           { path: 'orgs/:orgId', canActivate: [authGuard], children: [{ path: 'members', component: BlankComponent }, { path: '', component: BlankComponent }] },
       ]),
     });
@@ -43,9 +44,9 @@ describe('route guards', () => {
     await expect(navigate('/orgs/acme/members', [['/api/v1/me', ME, 200]])).resolves.toBe('/orgs/acme/members');
   });
 
-  it('sends a visitor without session to the signed-out page, remembering where they wanted to go', async () => {
+  it("sends a visitor without session to the organization's sign-in page, remembering where they wanted to go", async () => {
     const url = await navigate('/orgs/acme/members', [['/api/v1/me', errorBody('unauthenticated', 'Sign in.'), 401]]);
-    expect(url).toBe('/signed-out?returnUrl=%2Forgs%2Facme%2Fmembers');
+    expect(url).toBe('/orgs/acme/sign-in?redirect=%2Forgs%2Facme%2Fmembers');
   });
 
   it("sends a session of another organization to its own organization's home", async () => {

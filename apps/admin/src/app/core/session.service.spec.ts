@@ -64,6 +64,7 @@ describe('SessionService', () => {
     request.flush(null, { status: 204, statusText: 'No Content' });
     await signingOut;
     expect(service.me()).toBeNull();
+    expect(service.lastOrganization()).toEqual({ id: 'acme', name: 'Acme' });
     expect(router.navigateByUrl).toHaveBeenCalledWith('/signed-out');
   });
 

@@ -11,8 +11,11 @@ export class SessionService {
   private readonly http = inject(HttpClient);
   private readonly router = inject(Router);
   private readonly current = signal<MeResponse | null>(null);
+  /** The organization of the session that just ended, so the signed-out page can offer to sign in there again. */
+  private readonly ended = signal<{ id: string; name: string } | null>(null);
 
   readonly me = this.current.asReadonly();
+  readonly lastOrganization = this.ended.asReadonly();
   readonly organizationId = computed(() => this.current()?.organization.id ?? null);
   readonly role = computed(() => this.current()?.role ?? null);
   /** Owners and admins manage members, tokens and settings; the server enforces it, the UI hides what would fail. */
@@ -49,7 +52,7 @@ export class SessionService {
       // Already signed out on the server is the outcome the person asked for; anything else is reported.
       if (!(error instanceof ApiError && error.status === 401)) throw toApiError(error);
     }
-    this.current.set(null);
+    this.forget();
     await this.router.navigateByUrl('/signed-out');
   }
 
@@ -63,10 +66,16 @@ export class SessionService {
     await this.router.navigate(['/orgs', organizationId]);
   }
 
+  private forget(): void {
+    const organization = this.current()?.organization;
+    this.ended.set(organization ? { id: organization.id, name: organization.name } : null);
+    this.current.set(null);
+  }
+
   /** Called when an API call answers 401: the session expired or was revoked. */
   handleExpired(): void {
     if (this.current() === null) return;
-    this.current.set(null);
+    this.forget();
     void this.router.navigate(['/signed-out'], { queryParams: { reason: 'expired' } });
   }
 }

@@ -1,13 +1,16 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
+import { RouterLink } from '@angular/router';
+import { SessionService } from '../../core/session.service';
 import { BrandComponent } from '../../shared/brand.component';
 
 /** Where people land after signing out, when their session expired, or when they open a page without one. */
 @Component({
   selector: 'sc-signed-out-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatIconModule, BrandComponent],
+  imports: [MatButtonModule, MatCardModule, MatIconModule, RouterLink, BrandComponent],
   template: `
     <main class="center">
       <sc-brand />
@@ -22,6 +25,11 @@ import { BrandComponent } from '../../shared/brand.component';
             sign-in link.
           </p>
         </mat-card-content>
+        @if (lastOrganization(); as org) {
+          <mat-card-actions align="end">
+            <a mat-flat-button [routerLink]="['/orgs', org.id, 'sign-in']" data-testid="sign-in-again">Sign in to {{ org.name }}</a>
+          </mat-card-actions>
+        }
       </mat-card>
     </main>
   `,
@@ -43,14 +51,13 @@ import { BrandComponent } from '../../shared/brand.component';
   `,
 })
 export class SignedOutPage {
+  readonly lastOrganization = inject(SessionService).lastOrganization;
   /** Bound from the query string by the router. */
   readonly reason = input<string | undefined>();
-  readonly returnUrl = input<string | undefined>();
 
   readonly title = computed(() => (this.reason() === 'expired' ? 'Your session has ended' : 'You are signed out'));
   readonly explanation = computed(() => {
     if (this.reason() === 'expired') return 'For your security, sessions end after a period of inactivity.';
-    if (this.returnUrl()) return 'The page you opened needs a signed-in session.';
     return 'You have been signed out of System Context.';
   });
 }
