@@ -54,6 +54,40 @@ describe('services and diagrams in a real browser', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  let syncToken: string;
+
+  /** Pushes a bundle exactly as service-cli sync does. */
+  async function sync(artifacts: unknown[]): Promise<void> {
+    const response = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        version: 1,
+        service: { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' },
+        artifacts,
+      }),
+    });
+    expect({ status: response.status, body: response.ok ? 'ok' : await response.text() }).toMatchObject({ body: 'ok' });
+  }
+
+  function bundle(diagram: string) {
+    return [
+      {
+        kind: 'architecture-diagram',
+        name: 'overview',
+        file: file('.service/diagrams/overview.mmd', diagram),
+        context: file('.service/diagrams/overview.context.json', CONTEXT),
+      },
+      {
+        kind: 'flow',
+        name: 'create-payment',
+        file: file('.service/flows/create-payment.mmd', FLOW),
+        notes: file('.service/flows/create-payment.md', 'Idempotent by the Idempotency-Key header.\n'),
+      },
+      { kind: 'database-schema', name: 'payments-db', engine: 'postgres', file: file('.service/schemas/payments.sql', SCHEMA) },
+      { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
+    ];
+  }
 
   beforeAll(async () => {
     server = await startServer(`e2e-services-${Date.now()}-0123456789`);
@@ -80,32 +114,8 @@ describe('services and diagrams in a real browser', () => {
       body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
     });
     expect(created.status).toBe(201);
-    const syncToken = ((await created.json()) as { token: string }).token;
-    const sync = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        version: 1,
-        service: { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' },
-        artifacts: [
-          {
-            kind: 'architecture-diagram',
-            name: 'overview',
-            file: file('.service/diagrams/overview.mmd', DIAGRAM),
-            context: file('.service/diagrams/overview.context.json', CONTEXT),
-          },
-          {
-            kind: 'flow',
-            name: 'create-payment',
-            file: file('.service/flows/create-payment.mmd', FLOW),
-            notes: file('.service/flows/create-payment.md', 'Idempotent by the Idempotency-Key header.\n'),
-          },
-          { kind: 'database-schema', name: 'payments-db', engine: 'postgres', file: file('.service/schemas/payments.sql', SCHEMA) },
-          { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
-        ],
-      }),
-    });
-    expect({ status: sync.status, body: sync.status === 200 || sync.status === 201 ? 'ok' : await sync.text() }).toMatchObject({ body: 'ok' });
+    syncToken = ((await created.json()) as { token: string }).token;
+    await sync(bundle(DIAGRAM));
   });
 
   afterAll(async () => {
@@ -189,5 +199,27 @@ describe('services and diagrams in a real browser', () => {
     // Shown verbatim: the markup in the file is text, not HTML.
     await containsText(page.getByTestId('artifact-text'), '<script>alert(1)</script>');
     await screenshot(page, '26-summary');
+  });
+
+  it('shows what a later sync changed, and earlier revisions on request', async () => {
+    await sync(bundle(DIAGRAM.replace('  db[(Payments DB)]\n', '  db[(Payments DB)]\n  fraud[Fraud check]\n  api --> fraud\n')));
+
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/overview`);
+    const changes = page.getByTestId('diagram-changes');
+    await containsText(changes, 'Changes in revision 2');
+    await containsText(changes, 'Added: Fraud check');
+    await containsText(changes, 'New connections: Payments API → Fraud check');
+    await screenshot(page, '27-diagram-changes');
+
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
+    await containsText(page.getByRole('table', { name: 'Revisions' }), '1 changed');
+    await page.getByRole('link', { name: 'Show revision 1' }).click();
+    await page.waitForURL(/\/services\/payments\?revision=1$/);
+    await containsText(page.getByTestId('old-revision'), 'The current revision is 2.');
+    await page.getByRole('link', { name: 'View diagram overview' }).click();
+    await page.waitForURL(/\/diagrams\/overview\?revision=1$/);
+    await containsText(page.getByTestId('diagram-canvas'), 'Payments API');
+    await eventually(async () => expect(await page.getByTestId('diagram-canvas').innerText()).not.toContain('Fraud'));
+    await screenshot(page, '28-diagram-revision-1');
   });
 });

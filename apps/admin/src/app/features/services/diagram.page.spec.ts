@@ -79,8 +79,20 @@ describe('DiagramPage', () => {
     jest.restoreAllMocks();
   });
 
+  const CHANGES = {
+    name: 'overview',
+    from: 2,
+    to: 3,
+    changed: true,
+    nodes: { added: [{ id: 'worker', label: 'Worker' }], removed: [], changed: [] },
+    edges: { added: [{ source: 'api', target: 'worker' }], removed: [], changed: [] },
+    groups: { added: [], removed: [], changed: [] },
+  };
+
   async function loaded(): Promise<void> {
     http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
     await settle(fixture);
     await settle(fixture);
   }
@@ -95,6 +107,37 @@ describe('DiagramPage', () => {
     expect(text).toContain('Payments core');
     expect(text).toContain('1 overlay applied.');
     expect(text).toContain('nodes.Api: no node has this id');
+  });
+
+  it('lists what changed since the previous revision', async () => {
+    await loaded();
+    const card = query(fixture, '[data-testid=diagram-changes]');
+    expect(card.textContent).toContain('Changes in revision 3');
+    expect(card.textContent).toContain('Added: Worker');
+    expect(card.textContent).toContain('New connections: Payments API → Worker');
+  });
+
+  it('still shows the diagram when the changes cannot be loaded', async () => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush('x', { status: 500, statusText: 'Error' });
+    await settle(fixture);
+    expect(fixture.nativeElement.querySelector('[data-testid=diagram-changes]')).toBeNull();
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing');
+    expect(fixture.nativeElement.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('reads an earlier revision when the URL asks for one', async () => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
+    fixture.componentRef.setInput('revision', '1');
+    fixture.detectChanges();
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}?revision=1`).flush({ ...DATA, revision: 1 });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('revision 1');
+    expect(fixture.nativeElement.querySelector('[data-testid=diagram-changes]')).toBeNull();
   });
 
   it('collapses and expands a group, redrawing each time', async () => {

@@ -14,7 +14,7 @@ import { reloadOn } from '../../shared/reload-on';
 import { MermaidRenderer } from './mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
-import { DiagramData, ServicesApi } from './services.api';
+import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './services.api';
 
 /** Which graph-bearing artifact the page shows; set by the route's data. */
 export type GraphSource = 'diagram' | 'flow' | 'jobs';
@@ -42,12 +42,16 @@ export class DiagramPage {
   /** The artifact name; the job dependency graph has none (one per service). */
   readonly name = input('');
   readonly source = input<GraphSource>('diagram');
+  /** `?revision=n` from the URL; absent means the current revision. */
+  readonly revision = input<string | undefined>();
 
   readonly data = signal<DiagramData | null>(null);
   /** Markdown notes that travel with a flow or the jobs, shown as written. */
   readonly notes = signal<string | null>(null);
   /** True when the service synced no job dependency diagram. */
   readonly missing = signal(false);
+  /** Architecture diagrams: what changed compared with the previous revision. */
+  readonly changes = signal<DiagramChanges | null>(null);
   readonly view = signal<DiagramView | null>(null);
   readonly loading = signal(true);
   readonly error = signal<ApiError | null>(null);
@@ -78,7 +82,7 @@ export class DiagramPage {
   });
 
   constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.source()}/${this.name()}`, () => this.load());
+    reloadOn(() => `${this.orgId()}/${this.service()}/${this.source()}/${this.name()}/${this.revision() ?? ''}`, () => this.load());
     // Redraw whenever the view changes (load, collapse, expand).
     effect(() => {
       const view = this.view();
@@ -96,6 +100,8 @@ export class DiagramPage {
       this.notes.set(notes);
       this.missing.set(data === null);
       this.view.set(data === null ? null : createView(data.graph));
+      this.changes.set(null);
+      if (data !== null && this.source() === 'diagram' && data.revision > 1) void this.loadChanges(data);
     } catch (error: unknown) {
       this.error.set(toApiError(error));
     } finally {
@@ -103,25 +109,48 @@ export class DiagramPage {
     }
   }
 
+  /** The changes card is extra information: when it cannot be loaded the diagram is still shown, without it. */
+  private async loadChanges(data: DiagramData): Promise<void> {
+    try {
+      const changes = await firstValueFrom(this.api.diagramChanges(this.orgId(), this.service(), data.name, data.revision - 1, data.revision));
+      if (this.data() === data) this.changes.set(changes);
+    } catch {
+      this.changes.set(null);
+    }
+  }
+
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
   private async fetch(): Promise<{ data: DiagramData | null; notes: string | null }> {
-    const [orgId, service, name] = [this.orgId(), this.service(), this.name()];
+    const [orgId, service, name, revision] = [this.orgId(), this.service(), this.name(), parseRevision(this.revision())];
     const plain = { contextPath: null, context: null, report: null };
     switch (this.source()) {
       case 'diagram':
-        return { data: await firstValueFrom(this.api.diagram(orgId, service, name)), notes: null };
+        return { data: await firstValueFrom(this.api.diagram(orgId, service, name, revision)), notes: null };
       case 'flow': {
-        const flow = await firstValueFrom(this.api.flow(orgId, service, name));
+        const flow = await firstValueFrom(this.api.flow(orgId, service, name, revision));
         const { notes, notesPath: _notesPath, ...rest } = flow;
         return { data: { ...rest, ...plain }, notes };
       }
       case 'jobs': {
-        const jobs = await firstValueFrom(this.api.jobs(orgId, service));
+        const jobs = await firstValueFrom(this.api.jobs(orgId, service, revision));
         const deps = jobs.dependencies;
         const data = deps ? { name: 'job-dependencies', revision: jobs.revision, ...deps, ...plain } : null;
         return { data, notes: jobs.notes };
       }
     }
+  }
+
+  /** "Payments API, Worker": labels of changed elements for the changes card. */
+  describeNodes(nodes: readonly { id: string; label: string }[]): string {
+    return nodes.map((node) => node.label || node.id).join(', ');
+  }
+
+  describeEdges(edges: readonly { source: string; target: string }[]): string {
+    // Name the ends by label where the shown graph still has them; a removed element keeps its id.
+    const graph = this.data()?.graph;
+    const labels = new Map<string, string>([...(graph?.groups ?? []), ...(graph?.nodes ?? [])].map((e) => [e.id, e.label || e.id]));
+    const name = (id: string) => labels.get(id) ?? id;
+    return edges.map((edge) => `${name(edge.source)} → ${name(edge.target)}`).join(', ');
   }
 
   toggle(groupId: string): void {

@@ -13,7 +13,7 @@ import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { reloadOn } from '../../shared/reload-on';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
-import { ServicesApi } from './services.api';
+import { ServicesApi, parseRevision } from './services.api';
 
 @Component({
   selector: 'sc-service-detail-page',
@@ -28,11 +28,21 @@ export class ServiceDetailPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
   readonly service = input.required<string>();
+  /** `?revision=n` shows an earlier revision's artifacts; absent means the current one. */
+  readonly revision = input<string | undefined>();
+  readonly revisionNumber = computed(() => parseRevision(this.revision()));
 
   readonly detail = signal<ServiceDetail | null>(null);
   readonly revisions = signal<ServiceRevisionItem[]>([]);
   readonly loading = signal(true);
   readonly error = signal<ApiError | null>(null);
+  /** True when the page shows an earlier revision than the service's current one. */
+  readonly viewingOld = computed(() => {
+    const detail = this.detail();
+    return detail !== null && detail.revision !== detail.currentRevision;
+  });
+  /** Keeps the chosen revision on the artifact links. */
+  readonly revisionQuery = computed(() => (this.viewingOld() ? { revision: this.detail()?.revision } : {}));
   readonly repositoryLink = computed(() => safeWebUrl(this.detail()?.repositoryUrl ?? null));
   readonly artifacts = computed(() =>
     [...(this.detail()?.artifacts ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
@@ -42,19 +52,19 @@ export class ServiceDetailPage {
   readonly revisionColumns = ['number', 'date', 'changes'];
 
   constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}`, () => this.load());
+    reloadOn(() => `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`, () => this.load());
   }
 
   async load(): Promise<void> {
-    const key = `${this.orgId()}/${this.service()}`;
+    const key = `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`;
     this.loading.set(true);
     this.error.set(null);
     try {
       const [detail, revisions] = await Promise.all([
-        firstValueFrom(this.api.get(this.orgId(), this.service())),
+        firstValueFrom(this.api.get(this.orgId(), this.service(), this.revisionNumber())),
         firstValueFrom(this.api.revisions(this.orgId(), this.service())),
       ]);
-      if (key !== `${this.orgId()}/${this.service()}`) return;
+      if (key !== `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`) return;
       this.detail.set(detail);
       this.revisions.set(revisions);
     } catch (error: unknown) {

@@ -1,7 +1,8 @@
-import { HttpClient } from '@angular/common/http';
+import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import type {
   DatabaseView,
+  DiagramDiff,
   DiagramView as DiagramResponse,
   FlowView,
   JobsView,
@@ -11,12 +12,13 @@ import type {
   SummaryView,
   TextArtifactView,
 } from '@sc/contracts';
-import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
+import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
 export type FlowData = FlowView<OverlaidGraph>;
+export type DiagramChanges = DiagramDiff<GraphNode, GraphEdge, GraphGroup>;
 export type JobsData = JobsView<OverlaidGraph>;
 
 /** The text artifacts shown as stored: documents and API specs (by name) and the service summary. */
@@ -34,24 +36,36 @@ export class ServicesApi {
     return this.http.get<ServiceListItem[]>(this.base(orgId));
   }
 
-  get(orgId: string, service: string): Observable<ServiceDetail> {
-    return this.http.get<ServiceDetail>(`${this.base(orgId)}/${encodeURIComponent(service)}`);
+  /** The service with the artifacts of one revision (the current one when `revision` is undefined). */
+  get(orgId: string, service: string, revision?: number): Observable<ServiceDetail> {
+    return this.http.get<ServiceDetail>(this.artifact(orgId, service), { params: revisionParams(revision) });
   }
 
   revisions(orgId: string, service: string): Observable<ServiceRevisionItem[]> {
     return this.http.get<ServiceRevisionItem[]>(`${this.base(orgId)}/${encodeURIComponent(service)}/revisions`);
   }
 
-  diagram(orgId: string, service: string, name: string): Observable<DiagramData> {
-    return this.http.get<DiagramData>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}`);
+  diagram(orgId: string, service: string, name: string, revision?: number): Observable<DiagramData> {
+    return this.http.get<DiagramData>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
   }
 
-  flow(orgId: string, service: string, name: string): Observable<FlowData> {
-    return this.http.get<FlowData>(`${this.artifact(orgId, service)}/flows/${encodeURIComponent(name)}`);
+  /** What changed in a diagram between two revisions: nodes, edges and groups added, removed and changed. */
+  diagramChanges(orgId: string, service: string, name: string, from: number, to: number): Observable<DiagramChanges> {
+    return this.http.get<DiagramChanges>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}/diff`, {
+      params: new HttpParams().set('from', from).set('to', to),
+    });
   }
 
-  jobs(orgId: string, service: string): Observable<JobsData> {
-    return this.http.get<JobsData>(`${this.artifact(orgId, service)}/jobs`);
+  flow(orgId: string, service: string, name: string, revision?: number): Observable<FlowData> {
+    return this.http.get<FlowData>(`${this.artifact(orgId, service)}/flows/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
+  }
+
+  jobs(orgId: string, service: string, revision?: number): Observable<JobsData> {
+    return this.http.get<JobsData>(`${this.artifact(orgId, service)}/jobs`, { params: revisionParams(revision) });
   }
 
   database(orgId: string, service: string, name: string): Observable<DatabaseView> {
@@ -69,4 +83,14 @@ export class ServicesApi {
   private artifact(orgId: string, service: string): string {
     return `${this.base(orgId)}/${encodeURIComponent(service)}`;
   }
+}
+
+function revisionParams(revision: number | undefined): HttpParams {
+  return revision === undefined ? new HttpParams() : new HttpParams().set('revision', revision);
+}
+
+/** `?revision=` from the URL as a revision number, or undefined for "current" (also for anything unreadable). */
+export function parseRevision(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9][0-9]{0,8}$/.test(value)) return undefined;
+  return Number(value);
 }
