@@ -70,6 +70,18 @@ describe('ArtifactAnalyzer', () => {
     ]);
   });
 
+  it('places context-application errors at their line in the context file and keeps warnings with their position', async () => {
+    const context = '{\n  "nodes": {\n    "db": { "type": "data-source", "dbConfig": { "serviceName": "o", "databaseName": "missing", "tableName": "" } }\n  }\n}';
+    const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> db\n', context), databaseNames: ['main'] });
+    expect(!result.ok && result.problems.map((problem) => [problem.code, problem.path, problem.line])).toEqual([['context_unknown_database', '$.nodes.db.dbConfig.databaseName', 3]]);
+
+    const unmatched = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> db\n', '{\n  "nodes": {\n    "API": { "type": "shape" }\n  }\n}'), databaseNames: [] });
+    if (!unmatched.ok || unmatched.analysis.type !== 'diagram') throw new Error('an unmatched key is a warning, not an error');
+    expect(unmatched.analysis.report?.warnings).toEqual([
+      expect.objectContaining({ code: 'context_unmatched_key', file: '.service/diagrams/topology.context.json', path: '$.nodes.API', line: 3 }),
+    ]);
+  });
+
   it('reports Mermaid and context errors of one artifact together', async () => {
     const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> \n  --> db\n', '{"nodes": {"api": {"type": "blob"}},}'), databaseNames: [] });
     expect(!result.ok && result.problems.map((problem) => problem.file)).toEqual(['.service/diagrams/topology.mmd', '.service/diagrams/topology.context.json']);

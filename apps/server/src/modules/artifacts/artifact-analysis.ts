@@ -1,5 +1,5 @@
 import type { DatabaseEngine, SqlTable, SyncArtifact, SyncArtifactRef, SyncProblemDetail } from '@sc/contracts';
-import { applyContext, parseContextJson, type ApplyReport, type DiagramContext, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { isSqlEngine, parseSqlSchema } from './sql-schema';
 
@@ -9,7 +9,7 @@ import { isSqlEngine, parseSqlSchema } from './sql-schema';
  * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
  * another version are not reused.
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 export type ArtifactAnalysis =
   | {
@@ -21,7 +21,7 @@ export type ArtifactAnalysis =
       /** The graph with the context's overlays, when the artifact has a context. */
       overlaid: OverlaidGraph | null;
       report: ApplyReport | null;
-      /** Every dbConfig.databaseName the context names: the only rule that depends on the rest of the sync. */
+      /** Every dbConfig.databaseName the context's matched nodes name: the only rule that depends on the rest of the sync. */
       databases: string[];
     }
   | { type: 'sql-schema'; version: number; tables: SqlTable[] }
@@ -57,9 +57,9 @@ export class ArtifactAnalyzer {
   }
 
   /**
-   * Mirrors validateDiagramWithContext (libs/diagram), with the Mermaid parse done by the injected parser
-   * (off the main thread) or taken from the cache: Mermaid errors, context errors and application errors
-   * are all reported together.
+   * validateDiagramWithContext (libs/diagram) with the Mermaid parse done by the injected parser (off the main
+   * thread) or taken from the cache: the shared validateParsedDiagram checks and applies the context, so Mermaid
+   * errors, context errors and application errors are all reported together, each with its file and position.
    */
   private async analyzeDiagram(artifact: SyncArtifact, cached: ArtifactAnalysis | undefined, databaseNames: readonly string[]): Promise<AnalysisResult> {
     const ref = toRef(artifact);
@@ -69,27 +69,25 @@ export class ArtifactAnalyzer {
     if (cached?.type === 'diagram' && cached.databases.every((name) => databaseNames.includes(name))) return { ok: true, analysis: cached };
     const parsed =
       cached?.type === 'diagram' ? ({ ok: true, kind: cached.diagramKind, graph: cached.graph } as const) : await this.parseMermaid(artifact.file.content);
-    const context = artifact.context ? parseContextJson(artifact.context.content) : undefined;
-    const contextFile = artifact.context?.path ?? '';
-    const problems = [
-      ...(parsed.ok ? [] : issuesToProblems(parsed.issues, ref, artifact.file.path)),
-      ...issuesToProblems(context?.errors ?? [], ref, contextFile),
-    ];
-    if (!parsed.ok) return { ok: false, problems };
+    // A failed parse may carry server-side codes (a parse timeout) that are not diagram issue codes, so its issues
+    // are reported here; the shared validation still checks the context file to report everything at once.
+    const validated = validateParsedDiagram(parsed.ok ? parsed : { ok: false, issues: [] }, artifact.context?.content, {
+      fileNames: { diagram: artifact.file.path, ...(artifact.context ? { context: artifact.context.path } : {}) },
+      databaseNames,
+    });
+    const problems = [...(parsed.ok ? [] : issuesToProblems(parsed.issues, ref, artifact.file.path)), ...issuesToProblems(validated.errors, ref, artifact.file.path)];
+    if (!parsed.ok || problems.length > 0) return { ok: false, problems };
     const base = { type: 'diagram', version: ANALYZER_VERSION, diagramKind: parsed.kind, graph: parsed.graph } as const;
-    if (!context?.context) {
-      return problems.length > 0 ? { ok: false, problems } : { ok: true, analysis: { ...base, overlaid: null, report: null, databases: [] } };
-    }
-    const applied = applyContext(parsed.graph, context.context, { databaseNames });
-    problems.push(...issuesToProblems(applied.report.errors, ref, contextFile));
-    if (problems.length > 0) return { ok: false, problems };
-    const report: ApplyReport = { ...applied.report, warnings: [...context.warnings, ...applied.report.warnings] };
-    return { ok: true, analysis: { ...base, overlaid: applied.graph, report, databases: referencedDatabases(context.context) } };
+    if (!validated.report || !validated.graph) return { ok: true, analysis: { ...base, overlaid: null, report: null, databases: [] } };
+    // The stored report lists the context file's own warnings too, each with its file and position.
+    const report: ApplyReport = { ...validated.report, warnings: validated.warnings };
+    return { ok: true, analysis: { ...base, overlaid: validated.graph, report, databases: referencedDatabases(validated.graph) } };
   }
 }
 
-function referencedDatabases(context: DiagramContext): string[] {
-  const names = Object.values(context.nodes ?? {}).map((node) => node.dbConfig?.databaseName);
+/** The databases the context's matched nodes name: applyContext checks dbConfig on those only. */
+function referencedDatabases(graph: OverlaidGraph): string[] {
+  const names = graph.nodes.map((node) => node.overlay?.dbConfig?.databaseName);
   return [...new Set(names.filter((name): name is string => typeof name === 'string'))];
 }
 
