@@ -1,10 +1,11 @@
+import { DEFAULT_SYNC_LIMITS } from '@sc/contracts';
 import { ConfigError } from '../../config/env';
-import { ArtifactsConfig, DEFAULT_ARTIFACTS_LIMITS } from './artifacts.config';
+import { ArtifactsConfig } from './artifacts.config';
 
 describe('ArtifactsConfig.fromEnv', () => {
   it('defaults to 1 MiB per file, 20 MiB per sync and 500 artifacts', () => {
     expect(ArtifactsConfig.fromEnv({}).limits).toEqual({ maxFileBytes: 1048576, maxSyncBytes: 20971520, maxArtifacts: 500 });
-    expect(DEFAULT_ARTIFACTS_LIMITS.maxArtifacts).toBe(500);
+    expect(DEFAULT_SYNC_LIMITS.maxArtifacts).toBe(500);
   });
 
   it('reads sizes with units and a count', () => {

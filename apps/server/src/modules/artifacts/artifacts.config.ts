@@ -1,3 +1,4 @@
+import { DEFAULT_SYNC_LIMITS } from '@sc/contracts';
 import { Env, EnvReader } from '../../config/env';
 
 /** Limits of the sync gateway, read once at boot; a bad value stops the boot with a message naming the variable. */
@@ -10,24 +11,19 @@ export interface ArtifactsLimits {
   maxArtifacts: number;
 }
 
-const MIB = 1024 * 1024;
-
-export const DEFAULT_ARTIFACTS_LIMITS: ArtifactsLimits = {
-  maxFileBytes: 1 * MIB,
-  maxSyncBytes: 20 * MIB,
-  maxArtifacts: 500,
-};
-
 export class ArtifactsConfig {
   constructor(readonly limits: ArtifactsLimits) {}
 
-  /** SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_BYTES (20MiB), SERVICE_SYNC_MAX_ARTIFACTS (500). */
+  /**
+   * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_BYTES (20MiB), SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are
+   * the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against before sending.
+   */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
     const limits: ArtifactsLimits = {
-      maxFileBytes: read.byteSize('SERVICE_SYNC_MAX_FILE_BYTES', DEFAULT_ARTIFACTS_LIMITS.maxFileBytes),
-      maxSyncBytes: read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_ARTIFACTS_LIMITS.maxSyncBytes),
-      maxArtifacts: read.integer('SERVICE_SYNC_MAX_ARTIFACTS', DEFAULT_ARTIFACTS_LIMITS.maxArtifacts, { min: 1 }),
+      maxFileBytes: read.byteSize('SERVICE_SYNC_MAX_FILE_BYTES', DEFAULT_SYNC_LIMITS.maxFileBytes),
+      maxSyncBytes: read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes),
+      maxArtifacts: read.integer('SERVICE_SYNC_MAX_ARTIFACTS', DEFAULT_SYNC_LIMITS.maxArtifacts, { min: 1 }),
     };
     if (limits.maxFileBytes > limits.maxSyncBytes) {
       read.problem('SERVICE_SYNC_MAX_FILE_BYTES must not be larger than SERVICE_SYNC_MAX_BYTES.');
