@@ -3,15 +3,7 @@ import { IsDefined, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateNe
 import { CreatedApiTokenResponse } from './tokens';
 import { CreateOrganizationRequest, OrganizationResponse } from './organizations';
 import { UserResponse } from './me';
-
-/**
- * Nested request objects must become class instances for @ValidateNested. class-transformer's @Type
- * would do it but calls Reflect.getMetadata when the class is declared, which breaks every consumer
- * without reflect-metadata (the browser); @Transform has no such need.
- */
-function asInstance<T extends object>(type: new () => T, value: unknown): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(new type(), value) : value;
-}
+import { asInstance } from './as-instance';
 
 export class SetupOwnerRequest {
   @IsEmail({}, { message: 'email must be an email address' })
