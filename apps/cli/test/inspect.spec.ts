@@ -67,6 +67,20 @@ describe('service-cli inspect', () => {
     expect(io.stderr.join('\n')).toMatch(/d\.json:\d+(:\d+)?\s+context_unknown_database/);
   });
 
+  it('prints each problem\'s hint once', async () => {
+    repo.write('d.mmd', 'flowchart LR\n  API --> DB\n');
+    repo.write('d.json', '{\n  "nodes": { "Api": { "type": "shape" } },\n  "edges": { "DB-API": {} }\n}\n');
+    const io = captureIo();
+    await runInspect({ file: 'd.mmd', context: 'd.json', databases: [], json: false }, { cwd: repo.dir, io });
+    const problems = io.stderr.join('\n').split('\n');
+    const hints = ['did you mean API?', 'DB-API does not exist; API-DB does'];
+    for (const hint of hints) {
+      const lines = problems.filter((line) => line.includes(hint));
+      expect(lines).toHaveLength(1);
+      expect(lines[0].split(hint)).toHaveLength(2);
+    }
+  });
+
   it('exits 1 on a Mermaid syntax error with its line', async () => {
     repo.write('bad.mmd', 'sequenceDiagram\n  Alice->>Bob: hi\n  Bob-->>: missing target\n');
     const io = captureIo();

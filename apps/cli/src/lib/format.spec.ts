@@ -12,6 +12,21 @@ describe('format', () => {
     expect(formatProblem({ severity: 'warning', code: 'unknown_key', message: 'Unknown key "x" is ignored.', path: 'service.x' })).toBe('warning  unknown_key  Unknown key "x" is ignored. [at service.x]');
   });
 
+  it('prints a hint once when the message already contains it', () => {
+    const printed = formatProblem({
+      severity: 'warning',
+      code: 'context_unmatched_key',
+      message: '$.nodes.Api: no node has the id "Api" (ids are case-sensitive). Hint: did you mean API?',
+      file: 'd.json',
+      line: 3,
+      path: '$.nodes.Api',
+      hint: 'did you mean API?',
+    });
+    expect(printed).toBe('warning  d.json:3  context_unmatched_key  $.nodes.Api: no node has the id "Api" (ids are case-sensitive). Hint: did you mean API?');
+    const oneOf = formatProblem({ severity: 'error', code: 'context_invalid_value', message: '"shap" is not a valid node type. Did you mean "shape"?', hint: 'did you mean "shape"?' });
+    expect(oneOf.match(/did you mean "shape"\?/gi)).toHaveLength(1);
+  });
+
   it('names the artifact when a problem has no file', () => {
     expect(formatProblem({ severity: 'error', code: 'payload_too_large', message: 'too big', artifact: 'flow refunds' })).toBe('error    [flow refunds]  payload_too_large  too big');
   });

@@ -17,7 +17,8 @@ export function formatProblem(problem: CliProblem): string {
   const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location || (problem.artifact ? `[${problem.artifact}]` : ''), problem.code, problem.message].filter(Boolean);
   let text = parts.join('  ');
   if (problem.path && !problem.message.includes(problem.path)) text += ` [at ${problem.path}]`;
-  if (problem.hint) text += ` (${problem.hint})`;
+  // libs/diagram already writes most hints into the message ("… Hint: did you mean API?"): say each hint once.
+  if (problem.hint && !problem.message.toLowerCase().includes(problem.hint.toLowerCase())) text += ` (${problem.hint})`;
   return text;
 }
 
