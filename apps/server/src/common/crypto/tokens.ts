@@ -5,7 +5,10 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** SHA-256 hex digest: what the database stores instead of a bearer secret (session, API token, link). */
+/**
+ * SHA-256 hex digest of UTF-8 text: what the database stores instead of a bearer secret (session, API token, link),
+ * and the checksum of a synced file.
+ */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }

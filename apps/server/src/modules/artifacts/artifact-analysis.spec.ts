@@ -4,7 +4,7 @@ import type { SyncArtifact } from '@sc/contracts';
 import { MermaidParseConfig } from '../mermaid-parse/mermaid-parse.config';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
-import { sha256Hex } from './bundle-checks';
+import { sha256Hex } from '../../common/crypto/tokens';
 import { mermaidParserFrom } from './mermaid-parser';
 
 jest.setTimeout(60_000);

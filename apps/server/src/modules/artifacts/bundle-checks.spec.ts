@@ -2,7 +2,8 @@
 import 'reflect-metadata';
 import type { SyncArtifact, SyncBundle } from '@sc/contracts';
 import { DomainError } from '../../common/errors/domain-error';
-import { checkBundleRules, enforceLimits, parseBundleShape, sha256Hex } from './bundle-checks';
+import { sha256Hex } from '../../common/crypto/tokens';
+import { checkBundleRules, enforceLimits, parseBundleShape } from './bundle-checks';
 
 const file = (path: string, content: string) => ({ path, content, sha256: sha256Hex(content) });
 const doc = (name: string, content = `# ${name}`): SyncArtifact => ({ kind: 'doc', name, file: file(`docs/${name}.md`, content) });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   API_SPEC_FORMATS,
   ARTIFACT_KINDS,
@@ -13,6 +12,7 @@ import {
   type SyncFile,
   type SyncProblemDetail,
 } from '@sc/contracts';
+import { sha256Hex } from '../../common/crypto/tokens';
 import type { ArtifactsLimits } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 
@@ -85,10 +85,6 @@ export function artifactFiles(artifact: SyncArtifact): SyncFile[] {
 
 export function utf8Bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Throws the 413 naming the first limit the bundle exceeds. */

@@ -1,7 +1,7 @@
 // @sc/contracts carries class-transformer decorators, which need the metadata polyfill the server's main.ts loads.
 import 'reflect-metadata';
 import type { SyncArtifact } from '@sc/contracts';
-import { sha256Hex } from './bundle-checks';
+import { sha256Hex } from '../../common/crypto/tokens';
 import { artifactFingerprint, planRevision } from './revision-plan';
 
 function artifact(name: string, content: string, extra: Partial<SyncArtifact> = {}): SyncArtifact {

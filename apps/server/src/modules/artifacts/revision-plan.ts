@@ -1,5 +1,5 @@
 import type { SyncArtifact, SyncArtifactRef } from '@sc/contracts';
-import { sha256Hex } from './bundle-checks';
+import { sha256Hex } from '../../common/crypto/tokens';
 
 /**
  * Declarative revisions: a sync states the complete set of artifacts. Comparing it with the current revision
