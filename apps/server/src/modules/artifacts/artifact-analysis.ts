@@ -1,4 +1,4 @@
-import type { DatabaseEngine, SqlTable, SyncArtifact, SyncArtifactRef, SyncProblemDetail } from '@sc/contracts';
+import { isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
 import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { isSqlEngine, parseSqlSchema } from './sql-schema';
@@ -136,13 +136,13 @@ export function listCollections(document: unknown): string[] {
   const names = new Set<string>();
   collectTableNames(document, names, 0);
   if (names.size === 0) {
-    const root = isObject(document) && 'collections' in document ? document['collections'] : document;
+    const root = isPlainObject(document) && 'collections' in document ? document['collections'] : document;
     if (Array.isArray(root)) {
       for (const item of root) {
-        const name = isObject(item) ? (item['name'] ?? item['collection']) : item;
+        const name = isPlainObject(item) ? (item['name'] ?? item['collection']) : item;
         if (typeof name === 'string') names.add(name);
       }
-    } else if (isObject(root)) {
+    } else if (isPlainObject(root)) {
       for (const key of Object.keys(root)) if (!key.startsWith('$')) names.add(key);
     }
   }
@@ -152,7 +152,7 @@ export function listCollections(document: unknown): string[] {
 function collectTableNames(value: unknown, names: Set<string>, depth: number): void {
   if (depth > 6) return;
   if (Array.isArray(value)) value.forEach((item) => collectTableNames(item, names, depth + 1));
-  else if (isObject(value)) {
+  else if (isPlainObject(value)) {
     if (typeof value['TableName'] === 'string') names.add(value['TableName']);
     for (const child of Object.values(value)) if (typeof child === 'object') collectTableNames(child, names, depth + 1);
   }
@@ -172,8 +172,4 @@ export function issuesToProblems(issues: ArtifactIssue[], artifact: SyncArtifact
 
 function toRef(artifact: SyncArtifact): SyncArtifactRef {
   return { kind: artifact.kind, name: artifact.name };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@ import {
   SQL_DATABASE_ENGINES,
   SYNC_BUNDLE_VERSION,
   isNormalizedRepositoryPath,
+  isPlainObject,
   nameProblem,
   type ErrorDetail,
   type SyncArtifact,
@@ -29,12 +30,12 @@ const COMPANIONS = ['context', 'notes'] as const;
 export function parseBundleShape(body: unknown): ShapeResult {
   const details: ErrorDetail[] = [];
   const problem = (path: string, message: string) => details.push({ path, message });
-  if (!isObject(body)) return { ok: false, details: [{ path: '$', message: 'The body must be a JSON object.' }] };
+  if (!isPlainObject(body)) return { ok: false, details: [{ path: '$', message: 'The body must be a JSON object.' }] };
   if (body['version'] !== SYNC_BUNDLE_VERSION) {
     problem('$.version', `Unsupported bundle version ${JSON.stringify(body['version'])}; this server accepts version ${SYNC_BUNDLE_VERSION}.`);
   }
   const service = body['service'];
-  if (!isObject(service)) {
+  if (!isPlainObject(service)) {
     problem('$.service', 'service must be an object with name, description and repositoryUrl.');
   } else {
     if (typeof service['name'] !== 'string') problem('$.service.name', 'service.name must be a string.');
@@ -54,7 +55,7 @@ export function parseBundleShape(body: unknown): ShapeResult {
 }
 
 function checkArtifactShape(artifact: unknown, at: string, problem: (path: string, message: string) => void): void {
-  if (!isObject(artifact)) return problem(at, 'Each artifact must be an object.');
+  if (!isPlainObject(artifact)) return problem(at, 'Each artifact must be an object.');
   if (!ARTIFACT_KINDS.includes(artifact['kind'] as never)) {
     problem(`${at}.kind`, `kind must be one of ${ARTIFACT_KINDS.join(', ')}.`);
   }
@@ -72,7 +73,7 @@ function checkArtifactShape(artifact: unknown, at: string, problem: (path: strin
 }
 
 function checkFileShape(file: unknown, at: string, problem: (path: string, message: string) => void): void {
-  if (!isObject(file)) return problem(at, 'A file must be an object with path, content and sha256.');
+  if (!isPlainObject(file)) return problem(at, 'A file must be an object with path, content and sha256.');
   for (const key of ['path', 'content', 'sha256'] as const) {
     if (typeof file[key] !== 'string') problem(`${at}.${key}`, `${key} must be a string.`);
   }
@@ -189,8 +190,4 @@ export function checkBundleRules(bundle: SyncBundle): SyncProblemDetail[] {
     }
   }
   return problems;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import type { DatabaseEngine, SqlColumn, SqlTable } from '@sc/contracts';
+import { isPlainObject, type DatabaseEngine, type SqlColumn, type SqlTable } from '@sc/contracts';
 
 /**
  * Reads tables and columns out of SQL DDL with node-sql-parser (one grammar per engine). CREATE TABLE
@@ -74,7 +74,7 @@ export function parseSqlSchema(sql: string, engine: SqlEngine): SqlSchemaResult 
       for (const action of (statement['expr'] ?? []) as Node[]) {
         if (action['action'] !== 'add') continue;
         if (action['resource'] === 'column') applyDefinition(table, action, toSql);
-        else if (isObject(action['create_definitions'])) applyDefinition(table, action['create_definitions'], toSql);
+        else if (isPlainObject(action['create_definitions'])) applyDefinition(table, action['create_definitions'], toSql);
       }
     }
   }
@@ -140,7 +140,7 @@ function dataTypeText(definition: Node | undefined): string {
 }
 
 function referenceTarget(reference: unknown): { table: string; columns: string[] } | undefined {
-  if (!isObject(reference) || !Array.isArray(reference['table']) || reference['table'].length === 0) return undefined;
+  if (!isPlainObject(reference) || !Array.isArray(reference['table']) || reference['table'].length === 0) return undefined;
   return {
     table: tableName(reference['table'][0]),
     columns: ((reference['definition'] ?? []) as unknown[]).map(columnName),
@@ -150,19 +150,19 @@ function referenceTarget(reference: unknown): { table: string; columns: string[]
 /** Column references come as a plain string (MySQL, SQLite) or `{expr:{value}}` (PostgreSQL). */
 function columnName(ref: unknown): string {
   if (typeof ref === 'string') return ref;
-  if (!isObject(ref)) return '';
+  if (!isPlainObject(ref)) return '';
   const column = ref['column'] ?? ref['expr'] ?? ref['value'];
   return column === ref ? '' : columnName(column);
 }
 
 function tableName(ref: unknown): string {
-  if (!isObject(ref)) return '';
+  if (!isPlainObject(ref)) return '';
   const schema = ref['db'] ?? ref['schema'];
   return typeof schema === 'string' && schema !== '' ? `${schema}.${String(ref['table'])}` : String(ref['table']);
 }
 
 function syntaxProblem(error: unknown, engine: SqlEngine): SqlSchemaResult {
-  const location = isObject(error) && isObject(error['location']) ? (error['location']['start'] as Node | undefined) : undefined;
+  const location = isPlainObject(error) && isPlainObject(error['location']) ? (error['location']['start'] as Node | undefined) : undefined;
   const found = error instanceof Error ? error.message.replace(/^Expected .* but (.*) found\.$/s, 'unexpected $1') : String(error);
   const where = location ? ` at line ${String(location['line'])}, column ${String(location['column'])}` : '';
   return {
@@ -180,8 +180,4 @@ function safeSql(render: () => string): string | null {
     // A default the printer cannot render is still stored in the schema text; the column just shows none.
     return null;
   }
-}
-
-function isObject(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

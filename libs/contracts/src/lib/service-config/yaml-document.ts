@@ -109,6 +109,7 @@ function lineOf(root: LocatedNode, path: ConfigKeyPath): number {
   return line;
 }
 
+/** A JSON/YAML mapping: an object that is not null and not an array. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
