@@ -10,3 +10,4 @@ export { applyContext } from './lib/apply-context';
 export { createView, collapseGroup, expandGroup } from './lib/collapse';
 export { exportToMermaid, DiagramExportError, type ExportResult } from './lib/export-mermaid';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
+export { positionOf } from './lib/source-map';

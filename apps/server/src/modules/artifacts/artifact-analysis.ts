@@ -1,5 +1,5 @@
 import { isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
-import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { isSqlEngine, parseSqlSchema } from './sql-schema';
 
@@ -121,9 +121,7 @@ export function parseJsonDocument(text: string): JsonResult {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
     if (!position) return { ok: false, message };
-    const before = text.slice(0, Number(position[1]));
-    const line = before.split('\n').length;
-    return { ok: false, message, line, column: before.length - before.lastIndexOf('\n') };
+    return { ok: false, message, ...positionOf(text, Number(position[1])) };
   }
 }
 
