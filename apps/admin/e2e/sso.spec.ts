@@ -197,9 +197,15 @@ describe('organization SSO in a real browser', () => {
     await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
     await containsText(page.locator('body'), 'The sign-in would succeed');
     await containsText(page.locator('body'), 'owner@acme.test');
+    // Olga is the owner: her membership keeps its role whatever the claim rules say, and the report says why.
+    await containsText(page.locator('[data-outcome]'), 'with the role owner: this person\'s membership was created by hand');
+    expect(await page.locator('body').innerText()).not.toContain('manual_membership_unchanged');
     await screenshot(page, 'sso-09-test-report');
-    await page.getByRole('link', { name: 'Back to SSO settings' }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso`);
+    // Not followed: going back to the report would reload the one-time callback.
+    expect(await page.getByRole('link', { name: 'Back to SSO settings' }).getAttribute('href')).toBe(`/orgs/${orgId}/settings/sso/${slug}`);
+    await page.getByRole('link', { name: 'Run the test again' }).click();
+    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso/${slug}?tab=configuration`);
+    await visible(page.getByTestId('provider-test'));
   });
 
   it('signs out, then signs in through the organization sign-in page', async () => {
@@ -251,8 +257,12 @@ describe('organization SSO in a real browser', () => {
       expect(await failPage.locator('[data-error-code]').innerText()).toBe('invalid_or_expired_state');
       await screenshot(failPage, 'sso-14-error-replayed-state');
 
+      await visible(failPage.getByRole('heading', { name: 'This sign-in cannot be completed' }));
+      await containsText(failPage.locator('[data-error-message]'), 'This sign-in attempt was already used:');
+
       await failPage.getByRole('link', { name: 'Back to sign-in' }).click();
-      await failPage.waitForURL(`${server.baseUrl}/orgs/${orgId}/sign-in`);
+      await failPage.waitForURL(`${server.baseUrl}/orgs/${orgId}/sign-in?error=invalid_or_expired_state`);
+      await containsText(failPage.getByTestId('sign-in-error'), 'Your sign-in took too long or was already used.');
       await visible(failPage.getByRole('link', { name: 'Sign in with Acme Login' }));
       // Nobody was signed in.
       expect((await failPage.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
@@ -274,6 +284,7 @@ describe('organization SSO in a real browser', () => {
       await failPage.goto(`${callbackUrl}?error=access_denied&error_description=${encodeURIComponent('The user cancelled the sign-in.')}&state=${encodeURIComponent(state)}`);
       expect(await failPage.locator('[data-error-code]').innerText()).toBe('provider_error');
       await containsText(failPage.locator('body'), 'access_denied');
+      expect(await failPage.locator('[data-error-message]').innerText()).toBe('The identity provider refused the sign-in: access_denied — The user cancelled the sign-in.');
       await containsText(failPage.locator('body'), 'If you cancelled at the provider, simply start again.');
       await screenshot(failPage, 'sso-19-error-cancelled');
     });
@@ -327,6 +338,7 @@ describe('organization SSO in a real browser', () => {
     await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
     expect(await page.locator('[data-error-code]').innerText()).toBe('token_exchange_failed');
     await containsText(page.locator('body'), 'client_secret_post');
+    await containsText(page.locator('[data-claim-rules-summary]'), 'The claim rules were not evaluated: the test stopped at the token exchange');
     await screenshot(page, 'sso-20-test-report-failure');
   });
 });

@@ -213,7 +213,14 @@ describe('SSO callback rules and provider shapes', () => {
     const result = await signIn('lab');
     expect(result.status).toBe(400);
     expect(result.error?.code).toBe('provider_error');
-    expect(result.error?.message).toMatch(/access_denied — The user cancelled\./);
+    // The description's own full stop ends the sentence: no "cancelled.." on the page.
+    expect(result.error?.message).toBe('The identity provider refused the sign-in: access_denied — The user cancelled.');
+    lab.options.authorizeError = { error: 'access_denied', error_description: 'The user cancelled' };
+    expect((await signIn('lab')).error?.message).toBe('The identity provider refused the sign-in: access_denied — The user cancelled.');
+    const page = await new TestBrowser().follow(loginUrl(t, 'acme', 'lab'), { stopBefore: isSpaPage(t) });
+    expect(page.text).toContain('<p data-error-message>The identity provider refused the sign-in: access_denied — The user cancelled.</p>');
+    expect(page.text).toContain('<h1>The identity provider did not complete the sign-in</h1>');
+    expect(page.text).toContain('href="/orgs/acme/sign-in?error=provider_error">Back to sign-in</a>');
   });
 
   it('rule 4: UserInfo failing → 502 userinfo_failed', async () => {
@@ -412,7 +419,7 @@ describe('SSO callback rules and provider shapes', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.text).toContain('<code data-error-code>no_email</code>');
     expect(page.text).toContain('What to do');
-    expect(page.text).toContain('href="/orgs/acme/sign-in"');
+    expect(page.text).toContain('<a class="button" href="/orgs/acme/sign-in?error=no_email">Back to sign-in</a>');
   });
 
   it('audits every attempt with its code, claim names without values, newest first, paginated', async () => {

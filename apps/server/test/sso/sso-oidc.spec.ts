@@ -47,6 +47,7 @@ describe('SSO sign-in through a real OpenID provider', () => {
         dave: { email: 'dave@example.com', name: 'Dave', groups: ['sc-admins'] },
         mallory: { email: 'mallory@evil.example', name: 'Mallory', groups: [] },
         erin: { email: 'erin@example.com', name: 'Erin', groups: ['eng'] },
+        owner: { email: org.ownerEmail, name: 'Olga Owner', groups: ['sc-admins'] },
       },
     });
     const discovery = await call<SsoDiscoveryResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: idp.issuer } });
@@ -134,7 +135,18 @@ describe('SSO sign-in through a real OpenID provider', () => {
     expect((await lastAudit()).message).toMatch(/already used/);
     const html = await fetch(callback, { redirect: 'manual', headers: { cookie: `${BINDING}=${binding}` } });
     expect(html.status).toBe(400);
-    expect(await html.text()).toContain('<code data-error-code>invalid_or_expired_state</code>');
+    const text = await html.text();
+    expect(text).toContain('<code data-error-code>invalid_or_expired_state</code>');
+    // The person clicked a button, not a link; the page says what happened, then (differently) what to do.
+    expect(text).toContain('<h1>This sign-in cannot be completed</h1>');
+    expect(text).not.toContain('link is no longer valid');
+    expect(text).toMatch(/<p data-error-message>This sign-in attempt was already used: each attempt can be finished only once/);
+    expect(text).toMatch(/<p data-what-to-do>Start a new sign-in from the sign-in page in this browser/);
+    expect(text).toContain('href="/orgs/acme/sign-in?error=invalid_or_expired_state">Back to sign-in</a>');
+    // A real reload: the finished callback cleared the binding cookie, and the page still says "already used".
+    const reload = await browser.request(callback);
+    expect(reload.status).toBe(400);
+    expect(reload.text).toContain('<p data-error-message>This sign-in attempt was already used:');
   });
 
   it('refuses a state after 10 minutes (the clock moves)', async () => {
@@ -283,6 +295,11 @@ describe('SSO sign-in through a real OpenID provider', () => {
       expect(page.text).toContain('Test sign-in report: corp');
       expect(page.text).toContain('<code data-error-code>email_domain_not_allowed</code>');
       expect(page.text).toContain('Nothing was created');
+      expect(page.text).toContain('<strong>The sign-in would fail</strong> at the allowed domains check');
+      // The claims were read: the rule was evaluated even though the domain check failed.
+      expect(page.text).toMatch(/<tr data-claim-rule="1">.*<td class="muted">no match<\/td>/);
+      expect(page.text).toContain('<a class="button" href="/orgs/acme/settings/sso/corp?tab=configuration">Run the test again</a>');
+      expect(page.text).toContain('<a class="button secondary" href="/orgs/acme/settings/sso/corp">Back to SSO settings</a>');
       expect(await rowCounts()).toEqual(before);
       expect(await lastAudit()).toMatchObject({ test: true, outcome: 'failure', errorCode: 'email_domain_not_allowed' });
     });
@@ -298,6 +315,45 @@ describe('SSO sign-in through a real OpenID provider', () => {
       const token = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/providers/corp/test', { headers: { authorization: `Bearer ${org.adminToken}` }, body: {} });
       expect(token.status).toBe(403);
       expect(token.body.error.code).toBe('session_required');
+    });
+
+    it('tells an owner the role is kept although a claim rule matches, and what a sign-in would store', async () => {
+      await patchProvider(t, org, 'corp2', { allowedDomains: [] });
+      try {
+        const before = await rowCounts();
+        const browser = await adminBrowser();
+        const started = await startTest(browser, 'corp2');
+        const page = await signInAtIdp(browser, idp, started.authorizationUrl, 'owner', { stopBefore: isSpaPage(t) });
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(
+          '<strong>The sign-in would succeed</strong> with the role <code>owner</code>: this person&#39;s membership was created by hand (or is an owner&#39;s), and SSO never changes the role of such a membership.',
+        );
+        expect(page.text).not.toContain('manual_membership_unchanged');
+        expect(page.text).not.toContain('selected → admin');
+        expect(page.text).toMatch(/<tr data-claim-rule="1">.*<td class="muted">match, not applied<\/td>.*Not applied: the membership was created by hand/);
+        expect(page.text).toMatch(/<tr data-decision="Identity link">.*No identity link yet; a sign-in would store one for this subject\./);
+        expect(page.text).not.toContain('A new identity link is stored');
+        expect(await rowCounts()).toEqual(before);
+      } finally {
+        await patchProvider(t, org, 'corp2', { allowedDomains: ['example.com'] });
+      }
+    });
+
+    it('says the claim rules were not evaluated when the test stops at the token exchange', async () => {
+      await patchProvider(t, org, 'corp2', { clientSecret: 'not-the-client-secret' });
+      try {
+        const browser = await adminBrowser();
+        const started = await startTest(browser, 'corp2');
+        const page = await signInAtIdp(browser, idp, started.authorizationUrl, 'bob', { stopBefore: isSpaPage(t) });
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('<code data-error-code>token_exchange_failed</code>');
+        expect(page.text).toContain('The claim rules were not evaluated: the test stopped at the token exchange (<code>token_exchange_failed</code>), before the claims were read.');
+        expect(page.text).toMatch(/<tr data-claim-rule="1">.*<td class="muted">not evaluated<\/td>/);
+        expect(page.text).not.toContain('No claim rules');
+        expect(page.text).toContain('Not reached: the test stopped at the token exchange.');
+      } finally {
+        await patchProvider(t, org, 'corp2', { clientSecret: CLIENT_SECRET });
+      }
     });
   });
 

@@ -531,8 +531,10 @@ export class SsoAuditQuery {
 export interface SsoClaimRuleEvaluation {
   index: number;
   rule: ClaimRule;
+  /** False when the test stopped before the claims were read: the rule is listed, not evaluated. */
+  evaluated: boolean;
   matched: boolean;
-  /** The first matching rule decides the role. */
+  /** The first matching rule decides the role (none does for a membership SSO does not manage). */
   selected: boolean;
   /** Why it did or did not match, without the claim's value. */
   explanation: string;
@@ -550,6 +552,8 @@ export interface SsoTestReport {
   /** The code where the sign-in would have failed. */
   errorCode: string | null;
   errorMessage: string | null;
+  /** The step the test stopped at, in words ("the token exchange"); null when it passed. */
+  failedStep: string | null;
   /** Merged claims (UserInfo wins), shown to the admin who ran the test only. */
   claims: Record<string, unknown>;
   claimSources: { idToken: string[]; userinfo: string[]; githubEmails: boolean };

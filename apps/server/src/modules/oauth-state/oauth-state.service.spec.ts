@@ -62,6 +62,8 @@ describe('OAuthStateService', () => {
     const consumed = await service.consume({ state, organizationId: 'acme', providerId: 'p1', bindingValue: 'binding-1' });
     expect(consumed).toMatchObject({ codeVerifier: 'verifier-123', nonce: 'n', redirectPath: '/orgs/acme', purpose: 'login' });
     expect(await refusal(service.consume({ state, organizationId: 'acme', providerId: 'p1', bindingValue: 'binding-1' }))).toBe('consumed');
+    // A reload after the callback cleared the binding cookie: still "already used", not "another browser".
+    expect(await refusal(service.consume({ state, organizationId: 'acme', providerId: 'p1', bindingValue: undefined }))).toBe('consumed');
   });
 
   it('explains each refusal and leaves the state usable when the caller is wrong', async () => {
@@ -79,5 +81,6 @@ describe('OAuthStateService', () => {
     const { state } = await service.issue(input);
     clock.at = new Date(clock.at.getTime() + 600_000);
     expect(await refusal(service.consume({ state, organizationId: 'acme', providerId: 'p1', bindingValue: 'binding-1' }))).toBe('expired');
+    expect(await refusal(service.consume({ state, organizationId: 'acme', providerId: 'p1', bindingValue: undefined }))).toBe('expired');
   });
 });

@@ -92,9 +92,11 @@ export class OAuthStateService {
    */
   async consume(input: ConsumeStateInput): Promise<ConsumedState> {
     if (typeof input.state !== 'string' || input.state === '') throw refused('missing');
-    if (!input.bindingValue) throw refused('binding_missing');
     const stateHash = sha256Hex(input.state);
     const now = this.clock.now();
+    // The callback clears the binding cookie, so a reload of a finished callback arrives without it: say
+    // "already used" rather than "another browser" when the record shows that.
+    if (!input.bindingValue) throw refused(await this.diagnose(stateHash, input, now, 'binding_missing'));
     const consumed = await this.states.consume({
       stateHash,
       organizationId: input.organizationId,
@@ -102,7 +104,7 @@ export class OAuthStateService {
       bindingHash: sha256Hex(input.bindingValue),
       now,
     });
-    if (!consumed) throw refused(await this.diagnose(stateHash, input, now));
+    if (!consumed) throw refused(await this.diagnose(stateHash, input, now, 'binding_mismatch'));
     return {
       id: consumed.id,
       organizationId: consumed.organizationId,
@@ -116,21 +118,21 @@ export class OAuthStateService {
   }
 
   /** Runs only after the atomic UPDATE refused the state: explains why, it decides nothing. */
-  private async diagnose(stateHash: string, input: ConsumeStateInput, now: Date): Promise<StateRefusal> {
+  private async diagnose(stateHash: string, input: ConsumeStateInput, now: Date, otherwise: StateRefusal): Promise<StateRefusal> {
     const record = await this.states.findByHash(stateHash);
     if (!record) return 'unknown';
     if (record.consumedAt) return 'consumed';
     if (record.expiresAt.getTime() <= now.getTime()) return 'expired';
     if (record.organizationId !== input.organizationId) return 'other_organization';
     if (record.providerId !== input.providerId) return 'other_provider';
-    return 'binding_mismatch';
+    return otherwise;
   }
 }
 
 function refused(reason: StateRefusal) {
   return oauthStateError(
     OAuthStateErrorCode.InvalidOrExpiredState,
-    'This sign-in attempt is invalid or has expired. Sign-in links work once, for 10 minutes, in the browser that started them; start the sign-in again.',
+    'This sign-in attempt cannot be completed: it was already used, it expired (after 10 minutes), or it was started in another browser.',
     [{ code: reason, message: REFUSAL_TEXT[reason] }],
   );
 }

@@ -27,6 +27,6 @@ export class SsoCallbackFilter implements ExceptionFilter {
       return;
     }
     const organizationId = String(req.params['organizationId'] ?? '');
-    res.status(status).type('html').send(renderErrorPage({ code: body.error.code, message: body.error.message, status, organizationId }));
+    res.status(status).type('html').send(renderErrorPage({ code: body.error.code, message: body.error.message, status, organizationId, reason: body.error.details[0]?.code }));
   }
 }

@@ -28,6 +28,7 @@ import { SsoConfig } from './sso.config';
 import { ssoError } from './sso.errors';
 import { SignInProvider, SsoProvidersService } from './sso-providers.service';
 import { SsoIdentitiesRepository } from './sso-identities.repository';
+import { failedReport, testReport } from './sso-test-report';
 
 /** The cookie that binds a state to the browser that started the sign-in. */
 export const SSO_BINDING_COOKIE = 'sc_sso_binding';
@@ -258,53 +259,4 @@ function providerDisabled(slug: string) {
 
 function roleSourceText(plan: SignInPlan): string {
   return plan.roleSource === 'claim_rule' ? 'from a claim rule' : plan.roleSource === 'default_role' ? 'the default role' : 'a manual membership, unchanged';
-}
-
-function testReport(slug: string, provider: SignInProvider, identity: ProviderIdentity, evaluation: SignInEvaluation, warnings: string[]): SsoTestReport {
-  const settings = provider.entity;
-  return {
-    providerSlug: slug,
-    ok: evaluation.failure === null,
-    errorCode: evaluation.failure?.code ?? null,
-    errorMessage: evaluation.failure?.message ?? null,
-    claims: identity.claims,
-    claimSources: { idToken: identity.idTokenClaimNames, userinfo: identity.userinfoClaimNames, githubEmails: identity.githubEmailsUsed },
-    idTokenVerification: identity.idTokenCheck,
-    email: { claim: settings.emailClaim, value: evaluation.email },
-    name: { claim: settings.nameClaim, value: evaluation.name, fallbackToEmail: evaluation.name === null },
-    subject: { claim: settings.subjectClaim, value: evaluation.subject },
-    domain: evaluation.domain,
-    disabled: evaluation.disabled,
-    signUp: evaluation.signUp,
-    identityLink: evaluation.identityLink,
-    claimRules: evaluation.rules,
-    role: evaluation.role,
-    roleSource: evaluation.roleSource,
-    warnings,
-  };
-}
-
-function failedReport(slug: string, provider: SignInProvider, error: DomainError): SsoTestReport {
-  const notReached = { outcome: 'not_reached' as const, detail: 'Not reached: the sign-in failed before the claims were known.' };
-  const settings = provider.entity;
-  return {
-    providerSlug: slug,
-    ok: false,
-    errorCode: error.code,
-    errorMessage: error.message,
-    claims: {},
-    claimSources: { idToken: [], userinfo: [], githubEmails: false },
-    idTokenVerification: null,
-    email: { claim: settings.emailClaim, value: null },
-    name: { claim: settings.nameClaim, value: null, fallbackToEmail: false },
-    subject: { claim: settings.subjectClaim, value: null },
-    domain: notReached,
-    disabled: notReached,
-    signUp: notReached,
-    identityLink: notReached,
-    claimRules: [],
-    role: null,
-    roleSource: null,
-    warnings: [],
-  };
 }

@@ -95,7 +95,7 @@ export function evaluateClaimRules(rules: readonly ClaimRule[], claims: Claims):
     const matched = claimRuleMatches(rule, claims);
     const isSelected = matched && selected === null;
     if (isSelected) selected = rule;
-    return { index, rule, matched, selected: isSelected, explanation: explainRule(rule, claims, matched) };
+    return { index, rule, evaluated: true, matched, selected: isSelected, explanation: explainRule(rule, claims, matched) };
   });
   return { evaluations, selected };
 }

@@ -31,12 +31,16 @@ describe('evaluateSignIn', () => {
   it('takes the first matching rule and updates SSO memberships', async () => {
     const result = await evaluateSignIn(settings, { sub: 's1', email: 'ann@example.com', groups: ['admins'] }, lookup({ user: user(), membership: membership(), linkByUser: link(), linkBySubject: link() }));
     expect(result.plan).toMatchObject({ role: 'admin', roleSource: 'claim_rule', applyRole: true });
-    expect(result.identityLink.detail).toMatch(/refreshed/);
+    expect(result.identityLink.detail).toBe('The identity link exists; a sign-in would refresh it.');
+    expect(result.rules[0]).toMatchObject({ matched: true, selected: true });
   });
 
   it('never changes manual memberships or owners', async () => {
     const manual = await evaluateSignIn(settings, { sub: 's1', email: 'ann@example.com', groups: ['admins'] }, lookup({ user: user(), membership: membership({ source: 'manual', role: 'viewer' }) }));
     expect(manual.plan).toMatchObject({ role: 'viewer', roleSource: 'manual_membership_unchanged', applyRole: false });
+    // The rule matches but decides nothing: the report must not call it selected.
+    expect(manual.rules[0]).toMatchObject({ evaluated: true, matched: true, selected: false });
+    expect(manual.rules[0].explanation).toMatch(/Not applied: the membership was created by hand/);
     const owner = await evaluateSignIn(settings, { sub: 's1', email: 'ann@example.com' }, lookup({ user: user(), membership: membership({ source: 'sso', role: 'owner' }) }));
     expect(owner.plan).toMatchObject({ role: 'owner', applyRole: false });
   });

@@ -97,7 +97,7 @@ export async function evaluateSignIn(settings: SignInSettings, claims: Claims, l
   }
   evaluation.signUp = {
     outcome: 'pass',
-    detail: found.membership ? 'Existing member of this organization.' : found.user ? 'Sign-up is on: the existing user becomes a member.' : 'Sign-up is on: a new user and membership are created.',
+    detail: found.membership ? 'Existing member of this organization.' : found.user ? 'Sign-up is on: the existing user would become a member.' : 'Sign-up is on: a new user and membership would be created.',
   };
 
   const conflict =
@@ -106,7 +106,8 @@ export async function evaluateSignIn(settings: SignInSettings, claims: Claims, l
     evaluation.identityLink = { outcome: 'fail', detail: found.linkByUser && found.linkByUser.subject !== subject ? 'This user is linked to a different subject of this provider.' : 'This subject is linked to a different user.' };
     return fail(ssoError(SsoErrorCode.IdentityConflict, `The account ${email} is already linked to a different identity at this provider; an administrator must resolve it (no account is taken over silently).`));
   }
-  evaluation.identityLink = { outcome: 'pass', detail: found.linkByUser ? 'The identity link exists and is refreshed.' : 'A new identity link is stored.' };
+  // Worded as what a sign-in would do: these decisions are shown only in test reports, which write nothing.
+  evaluation.identityLink = { outcome: 'pass', detail: found.linkByUser ? 'The identity link exists; a sign-in would refresh it.' : 'No identity link yet; a sign-in would store one for this subject.' };
 
   // Rule 9: SSO sets the role of the memberships it manages (source sso) at every login; a membership an
   // administrator created by hand keeps its role, and so does any owner (SSO never grants nor removes owner).
@@ -116,8 +117,15 @@ export async function evaluateSignIn(settings: SignInSettings, claims: Claims, l
   const roleSource: RoleSource = manual ? 'manual_membership_unchanged' : ruleRole ? 'claim_rule' : 'default_role';
   return {
     ...evaluation,
+    rules: manual ? evaluation.rules.map(notAppliedToManualMembership) : evaluation.rules,
     role,
     roleSource,
     plan: { email, name, subject, user: found.user, membership: found.membership, link: found.linkByUser, role, applyRole: !manual, roleSource },
   };
+}
+
+/** A matching rule does not decide the role of a membership SSO does not manage; the report says so. */
+function notAppliedToManualMembership(rule: SsoClaimRuleEvaluation): SsoClaimRuleEvaluation {
+  if (!rule.selected) return rule;
+  return { ...rule, selected: false, explanation: `${rule.explanation} Not applied: the membership was created by hand (or is an owner's) and keeps its role.` };
 }

@@ -9,6 +9,7 @@ import { DomainError } from '../../../common/errors/domain-error';
 import { OutboundFetchError, OutboundPolicy } from '../../../common/http/bounded-fetch';
 import type { ConsumedState } from '../../oauth-state/oauth-state.service';
 import { Claims, mergeClaims, subjectClaim } from '../domain/claims';
+import { sentence } from '../domain/sentence';
 import { ssoError } from '../sso.errors';
 import type { SignInProvider } from '../sso-providers.service';
 import { BoundedOAuth2, fetchUserinfo, UserinfoResult, verifyIdToken } from './provider-calls';
@@ -197,10 +198,10 @@ function stripTokenClaims(claims: Claims | undefined): Claims | undefined {
   return rest;
 }
 
-function providerError(query: Record<string, unknown>) {
+export function providerError(query: Record<string, unknown>) {
   const error = String(query['error']).slice(0, 100);
   const description = typeof query['error_description'] === 'string' ? query['error_description'].slice(0, 500) : '';
-  return ssoError(SsoErrorCode.ProviderError, `The identity provider refused the sign-in: ${error}${description ? ` — ${description}` : ''}.`, [
+  return ssoError(SsoErrorCode.ProviderError, sentence(`The identity provider refused the sign-in: ${error}${description ? ` — ${description.trim()}` : ''}`), [
     { code: error, message: description || error },
   ]);
 }
@@ -221,7 +222,7 @@ export function mapProviderError(error: unknown): Error {
   if (error instanceof InternalOAuthError) {
     const oauthError = (error as { oauthError?: { statusCode?: number; outbound?: OutboundFetchError } }).oauthError;
     const reason = oauthError?.outbound ? oauthError.outbound.message : oauthError?.statusCode ? `HTTP ${oauthError.statusCode}` : 'no usable answer';
-    return ssoError(SsoErrorCode.TokenExchangeFailed, `The code exchange with the provider's token endpoint failed: ${reason}.`);
+    return ssoError(SsoErrorCode.TokenExchangeFailed, sentence(`The code exchange with the provider's token endpoint failed: ${reason}`));
   }
   if (error instanceof AuthorizationError) {
     return ssoError(SsoErrorCode.ProviderError, `The identity provider refused the sign-in: ${error.code}.`);

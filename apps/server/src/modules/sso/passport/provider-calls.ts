@@ -4,6 +4,7 @@ import { SsoErrorCode } from '@sc/contracts';
 import { boundedFetch, OutboundFetchError, OutboundPolicy, parseJsonBody } from '../../../common/http/bounded-fetch';
 import { isGithubUserEndpoint } from '../domain/provider-settings';
 import type { Claims } from '../domain/claims';
+import { sentence } from '../domain/sentence';
 import { ssoError } from '../sso.errors';
 
 
@@ -88,7 +89,7 @@ async function fetchJson(url: string, accessToken: string, policy: OutboundPolic
 }
 
 function userinfoFailed(message: string) {
-  return ssoError(SsoErrorCode.UserinfoFailed, `${message} Sign-in cannot continue without UserInfo; ask an administrator to check the provider's UserInfo URL and scopes.`);
+  return ssoError(SsoErrorCode.UserinfoFailed, `${sentence(message)} Sign-in cannot continue without UserInfo; ask an administrator to check the provider's UserInfo URL and scopes.`);
 }
 
 export interface IdTokenExpectations {
@@ -159,5 +160,5 @@ async function fetchJwks(jwksUri: string, policy: OutboundPolicy): Promise<{ key
 }
 
 function invalidIdToken(reason: string) {
-  return ssoError(SsoErrorCode.InvalidIdToken, `The provider's ID token was refused: ${reason}`);
+  return ssoError(SsoErrorCode.InvalidIdToken, sentence(`The provider's ID token was refused: ${reason}`));
 }
