@@ -11,3 +11,4 @@ export { createView, collapseGroup, expandGroup } from './lib/collapse';
 export { exportToMermaid, DiagramExportError, type ExportResult } from './lib/export-mermaid';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
+export { hintToAdd } from './lib/issue-hint';

@@ -1,3 +1,4 @@
+import { hintToAdd } from '@sc/diagram';
 import type { CliProblem } from './exit-codes';
 
 /** Renders rows as an aligned plain-text table (no colours: CI logs keep it readable). */
@@ -17,8 +18,8 @@ export function formatProblem(problem: CliProblem): string {
   const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location || (problem.artifact ? `[${problem.artifact}]` : ''), problem.code, problem.message].filter(Boolean);
   let text = parts.join('  ');
   if (problem.path && !problem.message.includes(problem.path)) text += ` [at ${problem.path}]`;
-  // libs/diagram already writes most hints into the message ("… Hint: did you mean API?"): say each hint once.
-  if (problem.hint && !problem.message.toLowerCase().includes(problem.hint.toLowerCase())) text += ` (${problem.hint})`;
+  const hint = hintToAdd(problem.message, problem.hint);
+  if (hint) text += ` (${hint})`;
   return text;
 }
 

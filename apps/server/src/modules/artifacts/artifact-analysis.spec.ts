@@ -82,6 +82,18 @@ describe('ArtifactAnalyzer', () => {
     ]);
   });
 
+  it('states each hint once in a problem message', async () => {
+    const messages = async (context: object, databaseNames: string[]) => {
+      const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> db\n', JSON.stringify(context)), databaseNames });
+      return !result.ok ? result.problems.map((problem) => problem.message) : [];
+    };
+    const [invalidShape] = await messages({ nodes: { api: { type: 'shape', shape: 'Rectangle' } } }, []);
+    expect(invalidShape.match(/did you mean "rectangle"\?/gi)).toHaveLength(1);
+    // The unknown-database message does not carry its hint itself: it is added once.
+    const [unknownDatabase] = await messages({ nodes: { db: { type: 'data-source', dbConfig: { serviceName: 'o', databaseName: 'Main', tableName: '' } } } }, ['main']);
+    expect(unknownDatabase.match(/did you mean main\?/gi)).toHaveLength(1);
+  });
+
   it('reports Mermaid and context errors of one artifact together', async () => {
     const result = await analyzer.analyze({ artifact: diagram('flowchart LR\n  api --> \n  --> db\n', '{"nodes": {"api": {"type": "blob"}},}'), databaseNames: [] });
     expect(!result.ok && result.problems.map((problem) => problem.file)).toEqual(['.service/diagrams/topology.mmd', '.service/diagrams/topology.context.json']);

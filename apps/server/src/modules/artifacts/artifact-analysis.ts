@@ -1,5 +1,5 @@
 import { isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
-import { positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { hintToAdd, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { isSqlEngine, parseSqlSchema } from './sql-schema';
 
@@ -157,15 +157,18 @@ function collectTableNames(value: unknown, names: Set<string>, depth: number): v
 }
 
 export function issuesToProblems(issues: ArtifactIssue[], artifact: SyncArtifactRef, file: string): SyncProblemDetail[] {
-  return issues.map((issue) => ({
-    code: issue.code,
-    message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
-    artifact,
-    file: issue.file ?? file,
-    ...(issue.line !== undefined ? { line: issue.line } : {}),
-    ...(issue.column !== undefined ? { column: issue.column } : {}),
-    ...(issue.path !== undefined ? { path: issue.path } : {}),
-  }));
+  return issues.map((issue) => {
+    const hint = hintToAdd(issue.message, issue.hint);
+    return {
+      code: issue.code,
+      message: hint ? `${issue.message} ${hint}` : issue.message,
+      artifact,
+      file: issue.file ?? file,
+      ...(issue.line !== undefined ? { line: issue.line } : {}),
+      ...(issue.column !== undefined ? { column: issue.column } : {}),
+      ...(issue.path !== undefined ? { path: issue.path } : {}),
+    };
+  });
 }
 
 function toRef(artifact: SyncArtifact): SyncArtifactRef {
