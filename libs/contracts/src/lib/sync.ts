@@ -1,3 +1,5 @@
+import { IsString, Length, Matches } from 'class-validator';
+
 /**
  * The bundle `service-cli sync` posts to POST /api/v1/gateway/sync (Authorization: Bearer <token with the
  * sync scope>; the body may be gzip-encoded). The server re-validates everything; the CLI validating first
@@ -108,4 +110,71 @@ export interface SyncProblemDetail {
   line?: number;
   column?: number;
   path?: string;
+}
+
+/**
+ * The fields of a bundle the digest covers: the service metadata and, per artifact, everything that identifies
+ * its content except the content itself (the SHA-256 already stands for it). A `SyncBundle` fits as is.
+ */
+export interface SyncDigestInput {
+  service: SyncServiceMetadata;
+  artifacts: ReadonlyArray<{
+    kind: ArtifactKind;
+    name: string;
+    engine?: DatabaseEngine;
+    format?: ApiSpecFormat;
+    file: Pick<SyncFile, 'path' | 'sha256'>;
+    context?: Pick<SyncFile, 'path' | 'sha256'>;
+    notes?: Pick<SyncFile, 'path' | 'sha256'>;
+  }>;
+}
+
+/** SHA-256 of UTF-8 text as lowercase hex (node:crypto on both sides; kept out of this browser-safe library). */
+export type Sha256Hex = (utf8Text: string) => string;
+
+/** Bumped whenever the canonical form below changes, so old and new digests never compare equal. */
+const SYNC_DIGEST_FORMAT = 'sync-bundle-digest/1';
+
+/**
+ * The canonical digest of a bundle: equal digests mean the server would store exactly the same revision and
+ * metadata, so `service-cli sync` can ask POST /gateway/sync/check instead of re-validating and re-sending.
+ * Artifacts are sorted by their serialized form (plain code-unit order, never locale-dependent) so the order in
+ * .service.yaml does not matter; absent optional fields serialize as null; hashes are lowercased.
+ */
+export function syncBundleDigest(bundle: SyncDigestInput, sha256Hex: Sha256Hex): string {
+  const file = (value: Pick<SyncFile, 'path' | 'sha256'> | undefined) => (value ? [value.path, value.sha256.toLowerCase()] : null);
+  const artifacts = bundle.artifacts
+    .map((artifact) =>
+      JSON.stringify([artifact.kind, artifact.name, artifact.engine ?? null, artifact.format ?? null, file(artifact.file), file(artifact.context), file(artifact.notes)]),
+    )
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const { name, description, repositoryUrl } = bundle.service;
+  return sha256Hex(JSON.stringify([SYNC_DIGEST_FORMAT, [name, description ?? null, repositoryUrl ?? null], artifacts]));
+}
+
+/** Path of the digest check below the gateway's base URL. */
+export const SYNC_CHECK_PATH = '/api/v1/gateway/sync/check';
+
+/** Body of POST /api/v1/gateway/sync/check (token with the sync scope; the token's organization is searched). */
+export class SyncCheckRequest {
+  @IsString()
+  @Length(1, 100)
+  service!: string;
+
+  /** `syncBundleDigest` of the bundle the caller would send. */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'digest must be 64 lowercase hexadecimal characters (a SHA-256)' })
+  digest!: string;
+}
+
+/**
+ * Answer of the check. `current` is true only when the service's current revision was stored (or last
+ * confirmed by an unchanged sync) from a bundle with exactly this digest; the sync can then be skipped, and the
+ * check counts as an unchanged sync (the service's last sync time is updated). `revision` is null when the
+ * organization has no such service yet.
+ */
+export interface SyncCheckResult {
+  organizationId: string;
+  service: string;
+  revision: number | null;
+  current: boolean;
 }

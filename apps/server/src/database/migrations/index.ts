@@ -1,6 +1,7 @@
 import { CoreSchema1763700000000 } from './1763700000000-core-schema';
 import { ArtifactStore1763800000000 } from './1763800000000-artifact-store';
 import { Sso1763900000000 } from './1763900000000-sso';
+import { RevisionBundleDigest1764000000000 } from './1764000000000-revision-bundle-digest';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -10,4 +11,5 @@ export const MIGRATIONS = [
   CoreSchema1763700000000,
   ArtifactStore1763800000000,
   Sso1763900000000,
+  RevisionBundleDigest1764000000000,
 ];

@@ -62,6 +62,28 @@ export class ArtifactsRepository {
     return services.map((service) => ({ service, artifactCount: byService.get(service.id) ?? 0 }));
   }
 
+  /** The service's current revision number and its bundle digest; null when the organization has no such service. */
+  async currentDigest(organizationId: string, name: string): Promise<{ serviceId: string; revision: number; digest: string | null } | null> {
+    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.dataSource.query(
+      `SELECT s.id, s.current_revision, r.bundle_digest FROM services s
+         LEFT JOIN service_revisions r ON r.service_id = s.id AND r.number = s.current_revision
+        WHERE s.organization_id = $1 AND s.name = $2`,
+      [organizationId, name],
+    );
+    const [row] = rows;
+    return row ? { serviceId: row.id, revision: Number(row.current_revision), digest: row.bundle_digest } : null;
+  }
+
+  /** A sync that changed nothing still counts as a sync (the dashboard shows when CI last reported). */
+  async recordUnchangedSync(serviceId: string, now: Date): Promise<void> {
+    await this.dataSource.manager.update(ServiceRecord, { id: serviceId }, { lastSyncedAt: now, updatedAt: now });
+  }
+
+  /** Remembers which bundle last confirmed a revision (its artifacts stay as they are). */
+  async setRevisionDigest(manager: EntityManager, serviceId: string, number: number, digest: string): Promise<void> {
+    await manager.update(ServiceRevisionRecord, { serviceId, number }, { bundleDigest: digest });
+  }
+
   findRevision(serviceId: string, number: number): Promise<ServiceRevisionRecord | null> {
     return this.dataSource.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
   }

@@ -1,7 +1,7 @@
-import { Controller, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { SyncResult } from '@sc/contracts';
+import { SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
 import { CurrentPrincipal, TokenAccess } from '../auth/decorators';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactsConfig } from './artifacts.config';
@@ -33,5 +33,17 @@ export class GatewayController {
     res.status(result.status === 'created' ? 201 : 200);
     res.setHeader('Server-Timing', `validate;dur=${timings.validateMs.toFixed(1)}, store;dur=${timings.storeMs.toFixed(1)}`);
     return result;
+  }
+
+  /**
+   * `service-cli sync` asks first whether the service's current revision already has the bundle's digest
+   * (libs/contracts syncBundleDigest); when it does, the CLI skips validating and sending. The body is tiny, so
+   * the global JSON parser reads it (only GATEWAY_SYNC_PATH itself is excluded, by exact path).
+   */
+  @Post('sync/check')
+  @HttpCode(200)
+  @TokenAccess('sync')
+  check(@CurrentPrincipal() principal: TokenPrincipal, @Body() body: SyncCheckRequest): Promise<SyncCheckResult> {
+    return this.syncService.check(principal, body);
   }
 }

@@ -1,7 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import type { SyncArtifact, SyncArtifactRef, SyncBundle, SyncProblemDetail, SyncResult } from '@sc/contracts';
+import {
+  syncBundleDigest,
+  type SyncArtifact,
+  type SyncArtifactRef,
+  type SyncBundle,
+  type SyncCheckRequest,
+  type SyncCheckResult,
+  type SyncProblemDetail,
+  type SyncResult,
+} from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
@@ -48,7 +58,7 @@ export class SyncService {
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
     const validated = performance.now();
-    const result = await this.store(principal, bundle, analyzed);
+    const result = await this.store(principal, bundle, analyzed, syncBundleDigest(bundle, sha256Hex));
     const timings = { validateMs: validated - started, storeMs: performance.now() - validated };
     this.logger.log({
       msg: 'sync',
@@ -65,6 +75,21 @@ export class SyncService {
       storeMs: Math.round(timings.storeMs),
     });
     return { result, timings };
+  }
+
+  /**
+   * POST /gateway/sync/check: does the service's current revision come from a bundle with this digest? A yes
+   * lets the CLI skip validating and sending, so it counts as an unchanged sync (last sync time updated), the
+   * same as posting the bundle would. The token's organization is the only one searched.
+   */
+  async check(principal: TokenPrincipal, request: SyncCheckRequest): Promise<SyncCheckResult> {
+    const found = await this.repository.currentDigest(principal.organizationId, request.service);
+    const current = found !== null && found.digest === request.digest;
+    if (found && current) {
+      await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
+      this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
+    }
+    return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -112,7 +137,7 @@ export class SyncService {
     return new Map(versions.map((version) => [version.fingerprint, version.analysis]));
   }
 
-  private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[]): Promise<SyncResult> {
+  private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
     const now = this.clock.now();
     const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
     return this.repository.transaction(async (manager) => {
@@ -131,6 +156,8 @@ export class SyncService {
       });
       if (!plan.changed) {
         await this.repository.recordSync(manager, service.id, metadata, now);
+        // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
+        await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
         return result(service.currentRevision, 'unchanged');
       }
 
@@ -153,6 +180,7 @@ export class SyncService {
           tokenId: principal.tokenId,
           artifactCount: members.length,
           changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
+          bundleDigest: digest,
         },
         members,
       );

@@ -7,7 +7,10 @@ export interface RevisionChanges {
   removed: SyncArtifactRef[];
 }
 
-/** One state of a service's artifacts. Numbers count from 1 per service; a revision is never modified. */
+/**
+ * One state of a service's artifacts. Numbers count from 1 per service; a revision's artifacts never change
+ * (only `bundleDigest`, a lookup key for the sync check, is refreshed by an unchanged sync).
+ */
 @Entity({ name: 'service_revisions' })
 export class ServiceRevisionRecord {
   @PrimaryColumn({ type: 'uuid' })
@@ -31,4 +34,12 @@ export class ServiceRevisionRecord {
 
   @Column({ type: 'jsonb' })
   changes!: RevisionChanges;
+
+  /**
+   * `syncBundleDigest` (libs/contracts) of the last bundle accepted as this revision: the one that created it,
+   * or a later unchanged sync whose service metadata differed. Null for revisions stored before the column
+   * existed (unknown, never "current").
+   */
+  @Column({ name: 'bundle_digest', type: 'char', length: 64, nullable: true })
+  bundleDigest!: string | null;
 }
