@@ -9,5 +9,6 @@ module.exports = {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
     '^@sc/diagram/node$': '<rootDir>/../../libs/diagram/src/node.ts',
+    '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts',
   },
 };

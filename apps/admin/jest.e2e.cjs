@@ -11,4 +11,6 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.e2e.json' }],
   },
   testTimeout: 180000,
+  // The shared IdP harness (oidc-provider on loopback); the only workspace library the browser specs import.
+  moduleNameMapper: { '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts' },
 };

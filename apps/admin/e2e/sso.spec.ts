@@ -1,11 +1,7 @@
-// The server's SSO test harness is reused, not copied: the same certified oidc-provider set-up (client,
-// interactions) that the integration tests drive. It lives in the server's test folder, not in a library,
-// hence the relative import and the reference to its declaration of the untyped oidc-provider package.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, not importable
-/// <reference path="../../server/test/sso/harness/oidc-provider.d.ts" />
+// The same certified oidc-provider set-up (client, interactions) that the server's integration tests drive,
+// from the shared test library.
+import { OidcIdp } from '@sc/testing-idp';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only reuse of the server's IdP harness (see above)
-import { OidcIdp } from '../../server/test/sso/harness/oidc-idp';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
 

@@ -1,7 +1,6 @@
 import type { SsoAuditPage } from '@sc/contracts';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
-import { TestBrowser } from './harness/browser';
-import { MiniIdp } from './harness/mini-idp';
+import { MiniIdp, TestBrowser } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
 type ErrorBody = { error: { code: string; message: string; details: { code?: string; message: string }[] } };

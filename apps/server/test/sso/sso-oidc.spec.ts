@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import type { SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
-import { TestBrowser } from './harness/browser';
-import { OidcIdp, signInAtIdp } from './harness/oidc-idp';
+import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
 type ErrorBody = { error: { code: string; message: string } };

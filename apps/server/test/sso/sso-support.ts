@@ -1,6 +1,6 @@
 import type { MeResponse, SsoProviderResponse } from '@sc/contracts';
 import { call, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
-import { TestBrowser } from './harness/browser';
+import type { TestBrowser } from '@sc/testing-idp';
 
 export const CLIENT_ID = 'service-client';
 export const CLIENT_SECRET = 'very-secret-client-secret-9f8e7d6c';

@@ -1,7 +1,17 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TestBrowser, Page } from './browser';
+import type { OidcProviderModule } from './oidc-provider';
 import { readBody } from './read-body';
+
+/**
+ * import() of a package that ships no type declarations: the specifier is a plain string, so TypeScript
+ * does not look for them, and the caller names the module's shape (./oidc-provider.d.ts). import() stays
+ * native under module node16, which the ESM-only oidc-provider needs.
+ */
+async function importUntyped<T>(specifier: string): Promise<T> {
+  return (await import(specifier)) as T;
+}
 
 export interface OidcAccount {
   email?: string | null;
@@ -35,7 +45,7 @@ export class OidcIdp {
   ) {}
 
   static async start(options: OidcIdpOptions): Promise<OidcIdp> {
-    const { default: Provider } = await import('oidc-provider');
+    const { default: Provider } = await importUntyped<OidcProviderModule>('oidc-provider');
     const jose = await import('jose');
     const { privateKey } = await jose.generateKeyPair('RS256', { extractable: true });
     const signingKey = { ...(await jose.exportJWK(privateKey)), kid: 'test-1', alg: 'RS256', use: 'sig' };
