@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import * as net from 'node:net';
 import { createHash } from 'node:crypto';
-import type { SyncBundle } from '@sc/contracts';
+import { syncBundleDigest, type SyncBundle, type SyncCheckRequest } from '@sc/contracts';
+import { checkDiagram } from '../src/lib/diagram-check';
 import { ExitCode, type JsonErrorOutput } from '../src/lib/exit-codes';
 import { DEFAULT_ENTERPRISE_GATEWAY_URL } from '../src/lib/gateway';
 import { REDACTED } from '../src/lib/io';
@@ -17,10 +18,12 @@ describe('service-cli sync', () => {
   let repo: TempRepo;
   let server: GatewayServer | undefined;
   let delays: number[];
+  let diagramChecks: jest.Mock<ReturnType<typeof checkDiagram>, Parameters<typeof checkDiagram>>;
 
   beforeEach(() => {
     repo = createTempRepo(MINIMAL_REPO);
     delays = [];
+    diagramChecks = jest.fn(checkDiagram);
   });
   afterEach(async () => {
     repo.cleanup();
@@ -28,8 +31,8 @@ describe('service-cli sync', () => {
     server = undefined;
   });
 
-  async function serve(respond: Responder): Promise<GatewayServer> {
-    server = await startGatewayServer(respond);
+  async function serve(respond: Responder, check?: Responder): Promise<GatewayServer> {
+    server = await startGatewayServer(respond, check);
     return server;
   }
 
@@ -42,6 +45,7 @@ describe('service-cli sync', () => {
         io,
         userAgent: 'service-cli/test',
         transport: { backoffBaseMs: 100, backoffMaxMs: 1_000, random: () => 0, sleep: async (ms) => void delays.push(ms) },
+        checkDiagram: diagramChecks,
       },
     );
     return { exitCode, io };
@@ -197,12 +201,13 @@ describe('service-cli sync', () => {
       expect(io.stderr).toEqual([]);
     });
 
-    it('never sends when validation fails (exit 1)', async () => {
+    it('never sends when validation fails (exit 1); only the digest was asked about', async () => {
       const gateway = await serve(() => ({ status: 200, body: syncResult() }));
       repo.write('.service/flows/invoice.mmd', 'pie title Pets\n  "Dogs" : 386\n');
       const { exitCode, io } = await sync({}, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
       expect(exitCode).toBe(ExitCode.Validation);
-      expect(gateway.connections()).toBe(0);
+      expect(gateway.requests).toHaveLength(0);
+      expect(gateway.checks).toHaveLength(1);
       expect(io.stderr.join('\n')).toMatch(/unsupported_diagram_kind/);
     });
 
@@ -321,6 +326,106 @@ describe('service-cli sync', () => {
       const { exitCode, io } = await sync({ dryRun: true, enterprise: true }, {});
       expect(exitCode).toBe(ExitCode.Ok);
       expect(io.stdout.join('\n')).toContain(`A real sync would post to ${DEFAULT_ENTERPRISE_GATEWAY_URL}/api/v1/gateway/sync (from built-in hosted gateway)`);
+    });
+  });
+
+  describe('unchanged bundles (POST /gateway/sync/check)', () => {
+    const checkAnswer = (current: boolean, revision: number | null = 7): Responder => () => ({ status: 200, body: { organizationId: 'acme', service: 'billing', revision, current } });
+    const env = (gateway: GatewayServer) => ({ SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+    const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+    it('asks with the digest of exactly the bundle it would post', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), checkAnswer(false));
+      expect((await sync({}, env(gateway))).exitCode).toBe(ExitCode.Ok);
+      const [check] = gateway.checks;
+      expect(check.method).toBe('POST');
+      expect(check.headers['authorization']).toBe(`Bearer ${TOKEN}`);
+      expect(check.headers['content-type']).toBe('application/json');
+      const posted = JSON.parse(gateway.requests[0].body) as SyncBundle;
+      expect(JSON.parse(check.body) as SyncCheckRequest).toEqual({ service: 'billing', digest: syncBundleDigest(posted, sha256Hex) });
+    });
+
+    it('when current: prints "unchanged" with every artifact, without parsing Mermaid or posting', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), checkAnswer(true));
+      const { exitCode, io } = await sync({ json: true }, env(gateway));
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(diagramChecks).not.toHaveBeenCalled();
+      expect(gateway.checks).toHaveLength(1);
+      expect(gateway.requests).toHaveLength(0);
+      const output = JSON.parse(io.stdout.join('')) as SyncDoneJson;
+      expect(output).toMatchObject({ ok: true, exitCode: 0, dryRun: false, gateway: { url: `${gateway.url}/api/v1/gateway/sync`, source: 'SERVICE_GATEWAY_URL' } });
+      expect(output.result).toEqual({
+        organizationId: 'acme',
+        service: 'billing',
+        revision: 7,
+        status: 'unchanged',
+        created: [],
+        updated: [],
+        unchanged: [
+          { kind: 'flow', name: 'invoice' },
+          { kind: 'service-summary', name: 'service-summary' },
+        ],
+        removed: [],
+      });
+      // The table rows carry paths and hashes but no diagram columns: nothing was parsed.
+      expect(output.artifacts.map((row) => [row.kind, row.name, row.diagramKind])).toEqual([
+        ['flow', 'invoice', undefined],
+        ['service-summary', 'service-summary', undefined],
+      ]);
+      expect(io.stderr).toEqual([]);
+
+      const text = await sync({}, env(gateway));
+      expect(text.exitCode).toBe(ExitCode.Ok);
+      expect(text.io.stdout.join('\n')).toMatch(/Service billing is unchanged at revision 7\.\n\s+created\s+0\n\s+updated\s+0\n\s+unchanged 2/);
+      expect(text.io.stderr.join('\n')).toContain('nothing was re-validated or sent');
+      expect(diagramChecks).not.toHaveBeenCalled();
+    });
+
+    it('when not current: validates every Mermaid file locally and posts', async () => {
+      const gateway = await serve(() => ({ status: 201, body: syncResult() }), checkAnswer(false));
+      const { exitCode } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(diagramChecks).toHaveBeenCalledTimes(1);
+      expect(diagramChecks.mock.calls[0][0]).toMatchObject({ diagramFile: '.service/flows/invoice.mmd' });
+      expect(gateway.requests).toHaveLength(1);
+    });
+
+    it('still refuses an invalid diagram locally when the gateway has never seen this bundle', async () => {
+      const gateway = await serve(() => ({ status: 201, body: syncResult() }), checkAnswer(false, null));
+      repo.write('.service/flows/invoice.mmd', 'flowchart LR\n  a --> \n');
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Validation);
+      expect(diagramChecks).toHaveBeenCalledTimes(1);
+      expect(gateway.requests).toHaveLength(0);
+      expect(io.stderr.join('\n')).toContain('.service/flows/invoice.mmd');
+    });
+
+    it('reports config errors without asking the gateway anything', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), checkAnswer(true));
+      repo.write('.service.yaml', MINIMAL_REPO['.service.yaml'].replace('.service/flows/invoice.mmd', '.service/flows/missing.mmd'));
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Validation);
+      expect(gateway.connections()).toBe(0);
+      expect(io.stderr.join('\n')).toContain('missing.mmd');
+    });
+
+    it.each([
+      ['an older gateway (404)', undefined],
+      ['a failing check (500)', (() => ({ status: 500 })) as Responder],
+      ['a dropped connection', (() => 'destroy') as Responder],
+      ['an answer of another shape', (() => ({ status: 200, body: { current: 'yes' } })) as Responder],
+    ])('falls back to the full sync after %s, saying why only with SERVICE_CLI_DEBUG', async (_label, check) => {
+      const gateway = await serve(() => ({ status: 201, body: syncResult() }), check);
+      const quiet = await sync({}, env(gateway));
+      expect(quiet.exitCode).toBe(ExitCode.Ok);
+      expect(quiet.io.all()).not.toContain('debug:');
+      const verbose = await sync({}, { ...env(gateway), SERVICE_CLI_DEBUG: '1' });
+      expect(verbose.exitCode).toBe(ExitCode.Ok);
+      expect(verbose.io.stderr.join('\n')).toMatch(/debug: sync check unavailable/);
+      expect(gateway.checks).toHaveLength(2);
+      expect(gateway.requests).toHaveLength(2);
+      expect(diagramChecks).toHaveBeenCalledTimes(2);
+      expect(delays).toEqual([]);
     });
   });
 

@@ -8,7 +8,7 @@ import {
   type SyncBundle,
   type SyncFile,
 } from '@sc/contracts';
-import { checkDiagram, type ContextReportSummary } from './diagram-check';
+import { checkDiagram, type ContextReportSummary, type DiagramCheck, type DiagramInput } from './diagram-check';
 import type { CliProblem } from './exit-codes';
 import { formatBytes } from './format';
 import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
@@ -47,14 +47,51 @@ export interface PreparedSync {
 
 export type ProgressListener = (done: number, total: number, label: string) => void;
 
+/** The Mermaid + context validator (`checkDiagram`); injectable so tests can prove when it is not run. */
+export type DiagramChecker = (input: DiagramInput) => Promise<DiagramCheck>;
+
+/**
+ * The cheap half of `sync`: the config checked, every file read and hashed, the repository URL resolved, and
+ * the bundle built when the config has no error. No Mermaid parse yet: enough to ask the gateway whether it
+ * already has exactly this bundle.
+ */
+export interface LoadedSync {
+  loaded: LoadedConfig;
+  /** One row per artifact whose main file was read, without the diagram columns (those need the parse). */
+  rows: ArtifactRow[];
+  /** Config problems. */
+  problems: CliProblem[];
+  /** Warnings when the files exceed the gateway's default limits. */
+  limitWarnings: CliProblem[];
+  repositoryUrl?: string;
+  /** Present only when the config has no error; it may still hold invalid diagrams. */
+  bundle?: SyncBundle;
+}
+
 /**
  * Everything `sync` does before the network: read and validate the config, read every file, parse every
  * Mermaid file and context with the diagram library, and build the bundle. Shared by --dry-run and the real sync
  * so the preview is exactly what would be sent.
  */
-export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined): Promise<PreparedSync> {
+export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined, validateDiagram: DiagramChecker = checkDiagram): Promise<PreparedSync> {
+  return validateSync(await loadSync(configOption, cwd), onProgress, validateDiagram);
+}
+
+export async function loadSync(configOption: string | undefined, cwd: string): Promise<LoadedSync> {
   const loaded = await loadServiceConfig(configOption, cwd);
+  const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
   const problems: CliProblem[] = loaded.problems.map((problem) => ({ ...problem }));
+  const limitWarnings = defaultLimitWarnings(loaded.artifacts, display);
+  const rows = loaded.artifacts.flatMap((artifact) => (artifact.loaded.main ? [baseRow(artifact, artifact.loaded.main)] : []));
+  const repositoryUrl = await resolveRepositoryUrl(loaded);
+  const bundle = !hasErrors(problems) ? buildBundle(loaded, repositoryUrl) : undefined;
+  return { loaded, rows, problems, limitWarnings, ...(repositoryUrl ? { repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
+}
+
+/** The expensive half: every Mermaid file and context parsed; the bundle is kept only when nothing is invalid. */
+export async function validateSync(input: LoadedSync, onProgress: ProgressListener = () => undefined, validateDiagram: DiagramChecker = checkDiagram): Promise<PreparedSync> {
+  const { loaded } = input;
+  const problems: CliProblem[] = [...input.problems];
   // From the planned artifacts rather than the config, so they are known even when the config has errors.
   const databaseNames = loaded.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
   const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
@@ -68,7 +105,7 @@ export async function prepareSync(configOption: string | undefined, cwd: string,
     if (MERMAID_ARTIFACT_KINDS.includes(artifact.kind)) {
       const context = artifact.loaded.context;
       const contextMissing = artifact.files.some((file) => file.role === 'context') && !context;
-      const check = await checkDiagram({
+      const check = await validateDiagram({
         diagramFile: display(main),
         mermaid: main.content,
         ...(context ? { contextFile: display(context), context: context.content } : {}),
@@ -87,12 +124,14 @@ export async function prepareSync(configOption: string | undefined, cwd: string,
     rows.push(row);
   }
   onProgress(loaded.artifacts.length, loaded.artifacts.length, 'validated');
-  problems.push(...defaultLimitWarnings(loaded.artifacts, display));
+  problems.push(...input.limitWarnings);
 
-  const hasErrors = problems.some((problem) => problem.severity === 'error');
-  const repositoryUrl = await resolveRepositoryUrl(loaded);
-  const bundle = !hasErrors && loaded.config ? buildBundle(loaded, repositoryUrl) : undefined;
-  return { loaded, rows, problems, ...(repositoryUrl ? { repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
+  const bundle = !hasErrors(problems) ? input.bundle : undefined;
+  return { loaded, rows, problems, ...(input.repositoryUrl ? { repositoryUrl: input.repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
+}
+
+function hasErrors(problems: readonly CliProblem[]): boolean {
+  return problems.some((problem) => problem.severity === 'error');
 }
 
 /**

@@ -1,11 +1,12 @@
-import type { SyncResult } from '@sc/contracts';
+import { createHash } from 'node:crypto';
+import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts';
 import { CliError, ExitCode } from './exit-codes';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { SyncDoneJson, SyncDryRunJson } from './output-types';
-import { prepareSync, type ArtifactRow, type PreparedSync } from './prepare-sync';
-import { DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
+import { loadSync, validateSync, type ArtifactRow, type DiagramChecker, type LoadedSync, type PreparedSync } from './prepare-sync';
+import { checkSyncDigest, DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
 
 export interface SyncOptions {
   config?: string;
@@ -23,6 +24,8 @@ export interface SyncContext {
   userAgent: string;
   /** Test hook for the backoff (the CLI uses real timers). */
   transport?: Partial<Pick<TransportOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sleep' | 'random'>>;
+  /** Test hook: the Mermaid + context validator (the CLI uses checkDiagram). */
+  checkDiagram?: DiagramChecker;
 }
 
 /** `service-cli sync`: validate everything locally, then (unless --dry-run) post the bundle. Returns the exit code. */
@@ -43,7 +46,7 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
     if (!(error instanceof CliError)) throw error;
     gatewayNote = `A real sync would fail: ${error.message}`;
   }
-  const prepared = await prepare(options, context, io);
+  const prepared = await prepare(await loadSync(options.config, context.cwd), options, context, io);
   const ok = !hasErrors(prepared);
   const exitCode = ok ? ExitCode.Ok : ExitCode.Validation;
   if (options.json) {
@@ -78,37 +81,81 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   const gateway = resolveGateway(context.env, options.enterprise);
   for (const notice of gateway.notices) io.err(notice);
 
-  const prepared = await prepare(options, context, io);
+  const transport: TransportOptions = {
+    ...DEFAULT_TRANSPORT_OPTIONS,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...context.transport,
+    userAgent: context.userAgent,
+  };
+  const step = (text: string): void => {
+    if (!options.json) io.err(text);
+  };
+
+  // Reading and hashing the files is cheap; parsing every Mermaid file is not. When the gateway already has
+  // exactly this bundle (same digest), the parse and the upload are skipped: the server accepted these bytes.
+  const loadedSync = await loadSync(options.config, context.cwd);
+  if (loadedSync.bundle) {
+    const result = await unchangedResult(gateway, token, loadedSync.bundle, transport, context, io);
+    if (result) {
+      const warnings = [...loadedSync.problems, ...loadedSync.limitWarnings];
+      if (!options.json && warnings.length) io.err(formatProblems(warnings));
+      step(`The gateway's revision ${result.revision} of ${result.service} already holds exactly these files; nothing was re-validated or sent.`);
+      return printDone(options, io, gateway, loadedSync.loaded.displayPath, loadedSync.rows, warnings, result);
+    }
+  }
+
+  const prepared = await prepare(loadedSync, options, context, io);
   if (hasErrors(prepared) || !prepared.bundle) {
     throw new CliError(ExitCode.Validation, 'validation_failed', `${prepared.loaded.displayPath} or the files it names are invalid; nothing was sent.`, prepared.problems);
   }
   const warnings = prepared.problems;
   if (!options.json && warnings.length) io.err(formatProblems(warnings));
 
-  const step = (text: string): void => {
-    if (!options.json) io.err(text);
-  };
   step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
   const result = await postSyncBundle(gateway.syncUrl, token, prepared.bundle, {
-    ...DEFAULT_TRANSPORT_OPTIONS,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    ...context.transport,
-    userAgent: context.userAgent,
+    ...transport,
     onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
   });
+  return printDone(options, io, gateway, prepared.loaded.displayPath, prepared.rows, warnings, result);
+}
 
+/**
+ * Asks the gateway whether its current revision of the service has this bundle's digest, and if so returns the
+ * result an unchanged POST would have given (every artifact unchanged). Undefined means "sync as usual": not
+ * current, or the check failed (an older gateway without the endpoint answers 404), which is only worth a
+ * debug line because the full sync reports real problems itself.
+ */
+async function unchangedResult(gateway: GatewayTarget, token: string, bundle: SyncBundle, transport: TransportOptions, context: SyncContext, io: CliIo): Promise<SyncResult | undefined> {
+  const digest = syncBundleDigest(bundle, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+  const checked = await checkSyncDigest(`${gateway.baseUrl}${SYNC_CHECK_PATH}`, token, { service: bundle.service.name, digest }, transport);
+  const debug = (text: string): void => {
+    if (context.env['SERVICE_CLI_DEBUG']) io.err(`debug: ${text}`);
+  };
+  if (!checked.ok) {
+    debug(`sync check unavailable (${checked.reason}); validating and sending the bundle.`);
+    return undefined;
+  }
+  const { result } = checked;
+  if (!result.current || result.revision === null) {
+    debug(`sync check: bundle ${digest} is not the current revision${result.revision === null ? '' : ` (${result.revision})`}; validating and sending it.`);
+    return undefined;
+  }
+  return {
+    organizationId: result.organizationId,
+    service: result.service,
+    revision: result.revision,
+    status: 'unchanged',
+    created: [],
+    updated: [],
+    unchanged: bundle.artifacts.map(({ kind, name }) => ({ kind, name })).sort(byKindAndName),
+    removed: [],
+  };
+}
+
+function printDone(options: SyncOptions, io: CliIo, gateway: GatewayTarget, config: string, rows: ArtifactRow[], warnings: SyncDoneJson['problems'], result: SyncResult): ExitCode {
   if (options.json) {
-    const output: SyncDoneJson = {
-      ok: true,
-      exitCode: 0,
-      dryRun: false,
-      config: prepared.loaded.displayPath,
-      gateway: { url: gateway.syncUrl, source: gateway.source },
-      artifacts: prepared.rows,
-      problems: warnings,
-      result,
-    };
+    const output: SyncDoneJson = { ok: true, exitCode: 0, dryRun: false, config, gateway: { url: gateway.syncUrl, source: gateway.source }, artifacts: rows, problems: warnings, result };
     io.out(JSON.stringify(output, null, 2));
   } else {
     io.out(resultSummary(result));
@@ -116,10 +163,14 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   return ExitCode.Ok;
 }
 
-async function prepare(options: SyncOptions, context: SyncContext, io: CliIo): Promise<PreparedSync> {
+async function prepare(loaded: LoadedSync, options: SyncOptions, context: SyncContext, io: CliIo): Promise<PreparedSync> {
   const progress = progressPrinter((text) => io.err(text), io.isTTY && !options.json);
   try {
-    return await prepareSync(options.config, context.cwd, options.json ? undefined : (done, total, label) => progress.update(done, total, done === total ? `validated ${total} artifact(s)` : `validating ${label}`));
+    return await validateSync(
+      loaded,
+      options.json ? undefined : (done, total, label) => progress.update(done, total, done === total ? `validated ${total} artifact(s)` : `validating ${label}`),
+      context.checkDiagram,
+    );
   } finally {
     progress.done();
   }

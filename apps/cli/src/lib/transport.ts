@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
-import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncResult } from '@sc/contracts';
+import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
 
 export interface TransportOptions {
@@ -58,7 +58,7 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
     }
     let answer: HttpAnswer;
     try {
-      answer = await request(syncUrl, token, body, options);
+      answer = await request(syncUrl, token, body, { 'Content-Encoding': 'gzip' }, options);
     } catch (error) {
       if (error instanceof RetryableFailure) {
         lastFailure = error.message;
@@ -75,6 +75,25 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
     return interpret(answer, syncUrl);
   }
   throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `Sync failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+}
+
+/** Why a digest check gave no usable answer; the caller then validates and posts as usual. */
+export type SyncCheckOutcome = { ok: true; result: SyncCheckResult } | { ok: false; reason: string };
+
+/**
+ * One attempt at POST /gateway/sync/check, never retried and never fatal: any failure (an older gateway's
+ * 404, a refused token, the network) only means the full sync runs, which reports such problems itself.
+ */
+export async function checkSyncDigest(checkUrl: string, token: string, check: SyncCheckRequest, options: TransportOptions): Promise<SyncCheckOutcome> {
+  let answer: HttpAnswer;
+  try {
+    answer = await request(checkUrl, token, Buffer.from(JSON.stringify(check), 'utf8'), {}, options);
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (answer.status !== 200) return { ok: false, reason: `the gateway answered ${answer.status}${errorMessageOf(answer.body) ? `: ${errorMessageOf(answer.body)}` : ''}` };
+  if (!isSyncCheckResult(answer.body)) return { ok: false, reason: 'the answer is not a sync check result' };
+  return { ok: true, result: answer.body };
 }
 
 function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
@@ -107,8 +126,8 @@ function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
   throw new CliError(ExitCode.ServerOrNetwork, codeOf(body) ?? 'gateway_error', `The gateway answered ${status}${message ? `: ${message}` : '.'}`, details);
 }
 
-function request(syncUrl: string, token: string, body: Buffer, options: TransportOptions): Promise<HttpAnswer> {
-  const url = new URL(syncUrl);
+function request(target: string, token: string, body: Buffer, headers: Record<string, string>, options: TransportOptions): Promise<HttpAnswer> {
+  const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
     let settled = false;
@@ -127,7 +146,7 @@ function request(syncUrl: string, token: string, body: Buffer, options: Transpor
           headers: {
             Authorization: `Bearer ${token}`,
             'Content-Type': 'application/json',
-            'Content-Encoding': 'gzip',
+            ...headers,
             'Content-Length': String(body.length),
             Accept: 'application/json',
             'User-Agent': options.userAgent,
@@ -222,5 +241,16 @@ function isSyncResult(body: unknown): body is SyncResult {
     Array.isArray(candidate.updated) &&
     Array.isArray(candidate.unchanged) &&
     Array.isArray(candidate.removed)
+  );
+}
+
+function isSyncCheckResult(body: unknown): body is SyncCheckResult {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Partial<SyncCheckResult>;
+  return (
+    typeof candidate.organizationId === 'string' &&
+    typeof candidate.service === 'string' &&
+    typeof candidate.current === 'boolean' &&
+    (candidate.revision === null || typeof candidate.revision === 'number')
   );
 }

@@ -16,13 +16,26 @@ export type Responder = (request: RecordedRequest, index: number) => { status: n
 /** A real HTTP server on 127.0.0.1 that records requests and counts TCP connections. */
 export interface GatewayServer {
   url: string;
+  /** Everything except digest checks (in practice: the sync POSTs). */
   requests: RecordedRequest[];
+  /** POST /api/v1/gateway/sync/check requests. */
+  checks: RecordedRequest[];
   connections(): number;
   close(): Promise<void>;
 }
 
-export async function startGatewayServer(respond: Responder): Promise<GatewayServer> {
+const CHECK_PATH = '/api/v1/gateway/sync/check';
+
+/** The answer of a gateway that predates the digest check. */
+export const OLD_GATEWAY_CHECK: Responder = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Cannot POST /api/v1/gateway/sync/check', details: [] } } });
+
+/**
+ * `respond` answers the sync requests; `check` answers digest checks (by default like an older gateway, so the
+ * CLI falls back to validating and posting).
+ */
+export async function startGatewayServer(respond: Responder, check: Responder = OLD_GATEWAY_CHECK): Promise<GatewayServer> {
   const requests: RecordedRequest[] = [];
+  const checks: RecordedRequest[] = [];
   let connections = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -31,8 +44,10 @@ export async function startGatewayServer(respond: Responder): Promise<GatewaySer
       const raw = Buffer.concat(chunks);
       const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
       const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, rawLength: raw.length };
-      requests.push(recorded);
-      const answer = respond(recorded, requests.length - 1);
+      const isCheck = req.url === CHECK_PATH;
+      const log = isCheck ? checks : requests;
+      log.push(recorded);
+      const answer = (isCheck ? check : respond)(recorded, log.length - 1);
       if (answer === 'destroy') {
         req.socket.destroy();
         return;
@@ -47,6 +62,7 @@ export async function startGatewayServer(respond: Responder): Promise<GatewaySer
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    checks,
     connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {

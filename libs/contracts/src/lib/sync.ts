@@ -85,6 +85,11 @@ export interface SyncArtifactRef {
   name: string;
 }
 
+/** Stable order of artifact lists in sync results and stored change lists: by kind, then name. */
+export function byKindAndName(a: SyncArtifactRef, b: SyncArtifactRef): number {
+  return a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind.localeCompare(b.kind);
+}
+
 export interface SyncResult {
   organizationId: string;
   service: string;

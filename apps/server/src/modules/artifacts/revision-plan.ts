@@ -60,7 +60,5 @@ export function toRef(ref: SyncArtifactRef): SyncArtifactRef {
   return { kind: ref.kind, name: ref.name };
 }
 
-/** Stable order for responses and stored change lists: by kind, then name. */
-export function byKindAndName(a: SyncArtifactRef, b: SyncArtifactRef): number {
-  return a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind.localeCompare(b.kind);
-}
+/** Shared with the CLI, which lists an unchanged bundle's artifacts in the same order as the gateway. */
+export { byKindAndName } from '@sc/contracts';
