@@ -9,6 +9,8 @@ export default class SyncCommand extends Command {
 
   static override description = `Reads .service.yaml (or --config), checks it and every file it names, parses every Mermaid file and context JSON with the same library the server uses, and only then posts the bundle to {gateway}/api/v1/gateway/sync. CI fails fast with every problem listed (file, line, JSON path).
 
+When the gateway already holds exactly these files (it compares a digest of the config's metadata and every file's path and SHA-256, POST {gateway}/api/v1/gateway/sync/check), the sync reports "unchanged" without parsing or sending anything. If that check is unavailable, the full sync runs (set SERVICE_CLI_DEBUG=1 to see why).
+
 Environment variables:
 
 SERVICE_TOKEN: an API token with the "sync" scope, created in the dashboard under your organization → API tokens. It is sent as a Bearer token and never printed.
