@@ -31,6 +31,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { asInstance } from './as-instance';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
@@ -201,14 +202,6 @@ export class ClaimRuleDto {
   role!: SsoRole;
 }
 export type ClaimRule = ClaimRuleDto;
-
-/**
- * Nested objects must be class instances for @ValidateNested. class-transformer's @Type would do it but
- * reads Reflect metadata when the class is declared, which breaks the browser (no reflect-metadata there).
- */
-function asInstance<T extends object>(type: new () => T, value: unknown): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(new type(), value) : value;
-}
 
 /** Shape-level checks shared by create and update; the server checks the cross-field rules per type. */
 abstract class SsoProviderFieldsDto {
