@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { SYNC_CHECK_PATH } from '@sc/contracts';
 
 /** Runs the BUILT `service-cli` (apps/cli/bin/run.js → apps/cli/dist) as a child process, like a CI job does. */
 
@@ -63,7 +64,7 @@ export function copySampleRepo(): { dir: string; remove(): void } {
  * A pass-through proxy in front of the gateway that keeps every request body (decompressed), so a test can
  * re-post exactly what the CLI sent, altered.
  */
-export async function recordingProxy(targetBaseUrl: string): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+export async function recordingProxy(targetBaseUrl: string, options: { withoutSyncCheck?: boolean } = {}): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
   const target = new URL(targetBaseUrl);
   const bodies: unknown[] = [];
   const server: Server = createServer((req, res) => {
@@ -71,6 +72,12 @@ export async function recordingProxy(targetBaseUrl: string): Promise<{ url: stri
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
+      if (options.withoutSyncCheck && req.url === SYNC_CHECK_PATH) {
+        // Like a gateway that predates the digest check: the CLI then validates and posts the whole bundle.
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'not_found', message: `Cannot POST ${SYNC_CHECK_PATH}`, details: [] } }));
+        return;
+      }
       try {
         bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
       } catch {

@@ -131,6 +131,11 @@ describe('service-cli sync end to end', () => {
     const run = await sync();
     expect(run.code).toBe(0);
     expect(resultOf(run)).toMatchObject({ revision: 1, status: 'unchanged', created: [], updated: [], removed: [] });
+    expect(resultOf(run).unchanged).toHaveLength(16);
+    // Answered by the digest check: no artifact row carries parse results, so no Mermaid file was parsed.
+    const rows = run.json['artifacts'] as Array<Record<string, unknown>>;
+    expect(rows).toHaveLength(16);
+    expect(rows.filter((row) => 'diagramKind' in row)).toEqual([]);
     expect((await read<ServiceRevisionItem[]>('/revisions')).body).toHaveLength(1);
   });
 
@@ -161,7 +166,7 @@ describe('service-cli sync end to end', () => {
 
   it('refuses an invalid context: the CLI stops locally, and the gateway answers 422 with every error and stores nothing', async () => {
     // What the CLI sends for the current (valid) repository, captured on its way to the gateway.
-    const proxy = await recordingProxy(t.baseUrl);
+    const proxy = await recordingProxy(t.baseUrl, { withoutSyncCheck: true });
     cleanups.push(() => proxy.close());
     expect((await sync(syncToken, repo.dir, proxy.url)).code).toBe(0);
     const sent = proxy.bodies[0] as SyncBundle;
