@@ -1,4 +1,4 @@
-import { validateDiagramWithContext, type ValidateDiagramResult } from '@sc/diagram/node';
+import type { ValidateDiagramResult } from '@sc/diagram/node';
 import type { DiagramIssue, DiagramKind, OverlaidGraph, ApplyReport } from '@sc/diagram';
 import type { CliProblem } from './exit-codes';
 
@@ -37,11 +37,20 @@ export interface DiagramInput {
   databaseNames?: readonly string[];
 }
 
+/**
+ * The Node half of @sc/diagram, loaded on first use: importing it loads jsdom (~0.4 s), which a sync that the
+ * gateway reports unchanged, and every command that parses nothing, should not pay for. A require() rather
+ * than import(): the CommonJS build keeps path aliases resolvable (tsc-alias, jest's moduleNameMapper).
+ */
+function diagramNode(): typeof import('@sc/diagram/node') {
+  return require('@sc/diagram/node') as typeof import('@sc/diagram/node');
+}
+
 /** Parses one Mermaid file (and its context) with the shared diagram library, the same code the server runs. */
 export async function checkDiagram(input: DiagramInput): Promise<DiagramCheck> {
   let result: ValidateDiagramResult;
   try {
-    result = await validateDiagramWithContext(input.mermaid, input.context, {
+    result = await diagramNode().validateDiagramWithContext(input.mermaid, input.context, {
       fileNames: { diagram: input.diagramFile, ...(input.contextFile ? { context: input.contextFile } : {}) },
       ...(input.databaseNames ? { databaseNames: input.databaseNames } : {}),
     });
