@@ -38,12 +38,11 @@ export interface DiagramInput {
 }
 
 /**
- * The Node half of @sc/diagram, loaded on first use: importing it loads jsdom (~0.4 s), which a sync that the
- * gateway reports unchanged, and every command that parses nothing, should not pay for. A require() rather
- * than import(): the CommonJS build keeps path aliases resolvable (tsc-alias, jest's moduleNameMapper).
+ * Loaded on first use: a sync that the gateway reports unchanged, and every command that parses nothing, should
+ * not pay for jsdom. A require() rather than import(): the CommonJS build resolves it like any relative import.
  */
-function diagramNode(): typeof import('@sc/diagram/node') {
-  return require('@sc/diagram/node') as typeof import('@sc/diagram/node');
+function diagramNode(): typeof import('./diagram-node') {
+  return require('./diagram-node') as typeof import('./diagram-node');
 }
 
 /** Parses one Mermaid file (and its context) with the shared diagram library, the same code the server runs. */
