@@ -11,6 +11,11 @@ describe('loadAppConfig', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('derives the default public URL from PORT', () => {
+    const config = loadAppConfig({ PORT: '3999' }, { cwd: dir });
+    expect(config.publicUrl).toBe('http://localhost:3999');
+  });
+
   it('defaults to embedded PGlite under ./data on http://localhost:3000', () => {
     const config = loadAppConfig({}, { cwd: dir });
     expect(config.publicUrl).toBe('http://localhost:3000');

@@ -47,8 +47,9 @@ const SECRET_KEY_FILE = 'secret.key';
 /** Reads and validates the core configuration; throws ConfigError listing every problem. */
 export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } = {}): AppConfig {
   const read = new EnvReader(env);
-  const publicUrl = read.httpUrl('SERVICE_PUBLIC_URL', 'http://localhost:3000');
   const port = read.integer('PORT', 3000, { min: 0, max: 65535 });
+  // Without a public URL the service is used locally: links it prints must point at the port it listens on.
+  const publicUrl = read.httpUrl('SERVICE_PUBLIC_URL', `http://localhost:${port}`);
   const databaseUrl = read.string('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problem('DATABASE_URL must be a postgres:// or postgresql:// connection URL.');
