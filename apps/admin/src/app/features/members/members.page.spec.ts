@@ -101,7 +101,7 @@ describe('MembersPage', () => {
     request.flush({ ...BOB, role: 'admin' });
     await change;
     fixture.detectChanges();
-    expect(fixture.componentInstance.members().find((m) => m.userId === 'u-bob')?.role).toBe('admin');
+    expect(fixture.componentInstance.members.value().find((m) => m.userId === 'u-bob')?.role).toBe('admin');
   });
 
   it('keeps the old role when the server refuses the change', async () => {
@@ -111,7 +111,7 @@ describe('MembersPage', () => {
       .expectOne({ method: 'PATCH', url: `${BASE}/u-bob` })
       .flush(errorBody('forbidden', 'Only owners can do this.'), { status: 403, statusText: 'Forbidden' });
     await change;
-    expect(fixture.componentInstance.members().find((m) => m.userId === 'u-bob')?.role).toBe('viewer');
+    expect(fixture.componentInstance.members.value().find((m) => m.userId === 'u-bob')?.role).toBe('viewer');
     expect(document.body.textContent).toContain('Only owners can do this.');
   });
 
@@ -174,6 +174,7 @@ describe('MembersPage', () => {
       b.textContent?.includes('Try again'),
     );
     retry?.click();
+    fixture.detectChanges(); // the resource starts its reload on the next change detection
     http.expectOne(BASE).flush([OLGA]);
     await settle(fixture);
     expect(rowsText(fixture)).toHaveLength(1);

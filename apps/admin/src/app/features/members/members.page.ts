@@ -14,12 +14,12 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { ROLES, type MemberResponse, type Role } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
-import { reloadOn } from '../../shared/reload-on';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
@@ -57,10 +57,8 @@ export class MembersPage {
   readonly canManage = this.session.canManage;
   readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
-  readonly members = signal<MemberResponse[]>([]);
-  readonly sortedMembers = computed(() => sortMembers(this.members()));
-  readonly loading = signal(true);
-  readonly loadError = signal<ApiError | null>(null);
+  readonly members = pageResource({ params: this.orgId, load: (orgId) => this.api.list(orgId), initial: [] });
+  readonly sortedMembers = computed(() => sortMembers(this.members.value()));
   readonly adding = signal(false);
   readonly addError = signal<ApiError | null>(null);
   readonly busyUserId = signal<string | null>(null);
@@ -78,24 +76,6 @@ export class MembersPage {
     role: ['viewer' as Role, [Validators.required]],
     displayName: ['', [Validators.maxLength(200)]],
   });
-
-  constructor() {
-    reloadOn(this.orgId, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const orgId = this.orgId();
-    this.loading.set(true);
-    this.loadError.set(null);
-    try {
-      const members = await firstValueFrom(this.api.list(orgId));
-      if (orgId === this.orgId()) this.members.set(members);
-    } catch (error: unknown) {
-      this.loadError.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
 
   async add(): Promise<void> {
     if (this.addForm.invalid) {

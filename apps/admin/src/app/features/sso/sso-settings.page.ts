@@ -12,11 +12,10 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { RouterLink } from '@angular/router';
 import type { SsoProviderResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
 import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
@@ -51,38 +50,20 @@ export class SsoSettingsPage {
   /** `?tab=audit` opens the audit log. */
   readonly tab = input<string | undefined>();
 
-  readonly providers = signal<SsoProviderResponse[]>([]);
-  readonly loading = signal(true);
-  readonly loadError = signal<ApiError | null>(null);
+  readonly providers = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.api.list(orgId),
+    initial: [] as SsoProviderResponse[],
+  });
   readonly busySlug = signal<string | null>(null);
   readonly columns = ['name', 'type', 'status', 'callback', 'actions'];
-  readonly slugs = computed(() => this.providers().map((provider) => provider.slug));
+  readonly slugs = computed(() => this.providers.value().map((provider) => provider.slug));
   /** What to hand to the organization's people: the page with one button per enabled provider. */
   readonly signInPageUrl = computed(() => `${this.origin}/orgs/${encodeURIComponent(this.orgId())}/sign-in`);
   readonly initialTab = computed(() => (this.tab() === 'audit' ? 1 : 0));
 
   typeLabel(provider: SsoProviderResponse): string {
     return TYPE_LABELS[provider.type];
-  }
-
-  constructor() {
-    reloadOn(this.orgId, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const orgId = this.orgId();
-    this.loading.set(true);
-    this.loadError.set(null);
-    try {
-      const providers = await firstValueFrom(this.api.list(orgId));
-      // The router reuses this page for another organization; an older answer must not overwrite it.
-      if (orgId !== this.orgId()) return;
-      this.providers.set(providers);
-    } catch (error: unknown) {
-      this.loadError.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
   }
 
   async remove(provider: SsoProviderResponse): Promise<void> {

@@ -13,14 +13,14 @@ import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, tap } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
-import { reloadOn } from '../../shared/reload-on';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
@@ -59,9 +59,14 @@ export class TokensPage {
   readonly orgId = input.required<string>();
 
   readonly canManage = this.session.canManage;
-  readonly tokens = signal<ApiTokenResponse[]>([]);
-  readonly loading = signal(true);
-  readonly loadError = signal<ApiError | null>(null);
+  readonly tokens = pageResource({
+    params: this.orgId,
+    load: (orgId) => {
+      this.created.set(null);
+      return this.api.list(orgId).pipe(tap(() => this.now.set(new Date())));
+    },
+    initial: [] as ApiTokenResponse[],
+  });
   readonly formOpen = signal(false);
   readonly creating = signal(false);
   readonly createError = signal<ApiError | null>(null);
@@ -76,7 +81,7 @@ export class TokensPage {
   readonly columns = ['name', 'prefix', 'scopes', 'lastUsed', 'expires', 'status', 'actions'];
 
   readonly rows = computed(() =>
-    this.tokens().map((token) => ({
+    this.tokens.value().map((token) => ({
       token,
       status: tokenStatus(token, this.now()),
       lastUsed: token.lastUsedAt ? relativeTime(token.lastUsedAt, this.now()) : 'Never',
@@ -94,27 +99,6 @@ export class TokensPage {
     },
     { validators: [(group) => this.validateForm(group.getRawValue() as TokenFormValue)] },
   );
-
-  constructor() {
-    reloadOn(this.orgId, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const orgId = this.orgId();
-    this.loading.set(true);
-    this.loadError.set(null);
-    this.created.set(null);
-    try {
-      const tokens = await firstValueFrom(this.api.list(orgId));
-      if (orgId !== this.orgId()) return;
-      this.tokens.set(tokens);
-      this.now.set(new Date());
-    } catch (error: unknown) {
-      this.loadError.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
 
   openForm(): void {
     this.created.set(null);
