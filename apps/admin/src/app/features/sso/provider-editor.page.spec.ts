@@ -52,11 +52,16 @@ describe('ProviderEditorPage', () => {
   let fixture: ComponentFixture<ProviderEditorPage>;
   let http: HttpTestingController;
 
-  async function open(inputs: Record<string, string>): Promise<void> {
+  /** Renders the page; a provider being loaded keeps the app unstable until its request is answered. */
+  function create(inputs: Record<string, string>): void {
     fixture = TestBed.createComponent(ProviderEditorPage);
     fixture.componentRef.setInput('orgId', 'acme');
     for (const [name, value] of Object.entries(inputs)) fixture.componentRef.setInput(name, value);
     fixture.detectChanges();
+  }
+
+  async function open(inputs: Record<string, string>): Promise<void> {
+    create(inputs);
     await settle(fixture);
   }
 
@@ -223,7 +228,7 @@ describe('ProviderEditorPage', () => {
 
   describe('editing', () => {
     beforeEach(async () => {
-      await open({ slug: 'kc' });
+      create({ slug: 'kc' });
       http.expectOne(`${BASE}/providers/kc`).flush(provider());
       await settle(fixture);
     });

@@ -35,11 +35,11 @@ import {
   type SsoDiscoveryResponse,
   type SsoProviderResponse,
 } from '@sc/contracts';
-import { firstValueFrom, map } from 'rxjs';
+import { firstValueFrom, map, tap } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import {
   TYPE_LABELS,
@@ -108,9 +108,20 @@ export class ProviderEditorPage {
   readonly created = input<string | undefined>();
 
   readonly mode = computed(() => (this.slug() ? 'edit' : 'create'));
-  readonly provider = signal<SsoProviderResponse | null>(null);
-  readonly loading = signal(false);
-  readonly loadError = signal<ApiError | null>(null);
+  /** Loaded afresh whenever the router reuses the page for another :orgId or :slug; idle while creating. */
+  readonly loaded = pageResource({
+    params: () => {
+      const slug = this.slug();
+      return slug ? { orgId: this.orgId(), slug } : undefined;
+    },
+    load: ({ orgId, slug }) => {
+      if (this.tab() === 'configuration') this.selectedTab.set(CONFIGURATION_TAB);
+      editProviderForm(this.form);
+      return this.api.get(orgId, slug).pipe(tap((provider) => this.fillForm(provider)));
+    },
+    initial: null as SsoProviderResponse | null,
+  });
+  readonly provider = this.loaded.value;
   readonly saving = signal(false);
   readonly saveError = signal<ApiError | null>(null);
   readonly replacingSecret = signal(false);
@@ -152,40 +163,17 @@ export class ProviderEditorPage {
     return provider ? provider.displayName : 'New SSO provider';
   });
 
-  constructor() {
-    // The router reuses the page when only :orgId or :slug changes; each provider is loaded afresh.
-    reloadOn(
-      () => `${this.orgId()}/${this.slug() ?? ''}`,
-      async () => {
-        if (this.tab() === 'configuration') this.selectedTab.set(CONFIGURATION_TAB);
-        if (this.mode() === 'create') return;
-        editProviderForm(this.form);
-        await this.load();
-      },
-    );
-  }
-
   uses(field: TypeField): boolean {
     return usesField(this.type(), field);
   }
 
-  async load(): Promise<void> {
-    const [orgId, slug] = [this.orgId(), this.slug() as string];
-    this.loading.set(true);
-    this.loadError.set(null);
-    try {
-      const provider = await firstValueFrom(this.api.get(orgId, slug));
-      if (orgId !== this.orgId() || slug !== this.slug()) return;
-      this.show(provider);
-    } catch (error: unknown) {
-      this.loadError.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
+  /** After saving: the answer is the provider now, without another round trip. */
+  private show(provider: SsoProviderResponse): void {
+    this.loaded.set(provider);
+    this.fillForm(provider);
   }
 
-  private show(provider: SsoProviderResponse): void {
-    this.provider.set(provider);
+  private fillForm(provider: SsoProviderResponse): void {
     setProviderForm(this.form, formValueFromProvider(provider));
     this.replacingSecret.set(false);
   }
