@@ -141,6 +141,18 @@ export class ProviderEditorPage {
     initialValue: this.form.getRawValue(),
   });
 
+  /** The three OAuth endpoints share one field layout; only the wording differs. */
+  readonly endpointFields = [
+    { name: 'authUrl', label: 'Authorization URL', placeholder: 'https://idp.example.com/authorize', required: 'Enter the authorization URL.' },
+    { name: 'tokenUrl', label: 'Token URL', placeholder: 'https://idp.example.com/token', required: 'Enter the token URL.' },
+    {
+      name: 'userinfoUrl',
+      label: 'UserInfo URL',
+      placeholder: 'https://idp.example.com/userinfo',
+      required: 'Enter the UserInfo URL: every sign-in calls it.',
+    },
+  ] as const;
+
   readonly types = SSO_PROVIDER_TYPES;
   readonly typeLabels = TYPE_LABELS;
   readonly roles = SSO_ROLES;
