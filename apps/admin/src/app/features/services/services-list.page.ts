@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -7,10 +7,9 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { map } from 'rxjs';
+import { pageResource } from '../../core/page-resource';
 import { LoadErrorComponent } from '../../shared/load-error.component';
-import { reloadOn } from '../../shared/reload-on';
 import { ServicesApi } from './services.api';
 
 @Component({
@@ -25,19 +24,19 @@ import { ServicesApi } from './services.api';
         revision of the diagrams, flows, schemas and notes listed in the repository's <code>.service.yaml</code>.
       </p>
       <mat-card appearance="outlined">
-        @if (loading()) {
+        @if (services.isLoading()) {
           <mat-progress-bar mode="indeterminate" aria-label="Loading services" />
         }
-        @if (error(); as error) {
-          <sc-load-error [error]="error" (retry)="load()" />
-        } @else if (!loading() && services().length === 0) {
+        @if (services.error(); as error) {
+          <sc-load-error [error]="error" (retry)="services.reload()" />
+        } @else if (!services.isLoading() && services.value().length === 0) {
           <div class="empty-state" data-testid="services-empty">
             <mat-icon svgIcon="account_tree" aria-hidden="true" />
             <h2>No services synced yet</h2>
             <p>Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</p>
           </div>
-        } @else if (services().length > 0) {
-          <table mat-table [dataSource]="services()" class="data-table" aria-label="Services">
+        } @else if (services.value().length > 0) {
+          <table mat-table [dataSource]="services.value()" class="data-table" aria-label="Services">
             <ng-container matColumnDef="name">
               <th mat-header-cell *matHeaderCellDef>Service</th>
               <td mat-cell *matCellDef="let service">
@@ -83,26 +82,11 @@ export class ServicesListPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly services = signal<ServiceListItem[]>([]);
-  readonly loading = signal(true);
-  readonly error = signal<ApiError | null>(null);
+  readonly services = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.api.list(orgId).pipe(map((services) => [...services].sort((a, b) => a.name.localeCompare(b.name)))),
+    initial: [] as ServiceListItem[],
+  });
   readonly columns = ['name', 'artifacts', 'revision', 'synced'];
 
-  constructor() {
-    reloadOn(this.orgId, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const orgId = this.orgId();
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      const services = await firstValueFrom(this.api.list(orgId));
-      if (orgId === this.orgId()) this.services.set([...services].sort((a, b) => a.name.localeCompare(b.name)));
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
 }
