@@ -1,11 +1,9 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { DatabaseView } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi } from './services.api';
 
@@ -17,10 +15,10 @@ import { ServicesApi } from './services.api';
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="name()" />
-      @if (loading()) {
+      @if (loaded.isLoading()) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading database schema" />
       }
-      <sc-error-banner [error]="error()" />
+      <sc-error-banner [error]="loaded.error()" />
       @if (db(); as db) {
         <div class="page-header"><h1>{{ db.name }}</h1></div>
         <p class="page-intro muted">{{ db.engine }} · <code>{{ db.path }}</code> · revision {{ db.revision }}</p>
@@ -87,24 +85,11 @@ export class DatabasePage {
   readonly service = input.required<string>();
   readonly name = input.required<string>();
 
-  readonly db = signal<DatabaseView | null>(null);
-  readonly loading = signal(true);
-  readonly error = signal<ApiError | null>(null);
+  readonly loaded = pageResource({
+    params: () => ({ orgId: this.orgId(), service: this.service(), name: this.name() }),
+    load: ({ orgId, service, name }) => this.api.database(orgId, service, name),
+    initial: null as DatabaseView | null,
+  });
+  readonly db = this.loaded.value;
   readonly documentText = computed(() => JSON.stringify(this.db()?.document ?? null, null, 2));
-
-  constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.name()}`, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      this.db.set(await firstValueFrom(this.api.database(this.orgId(), this.service(), this.name())));
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
 }

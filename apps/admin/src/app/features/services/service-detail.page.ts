@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -7,10 +7,9 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { forkJoin } from 'rxjs';
+import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
@@ -32,10 +31,14 @@ export class ServiceDetailPage {
   readonly revision = input<string | undefined>();
   readonly revisionNumber = computed(() => parseRevision(this.revision()));
 
-  readonly detail = signal<ServiceDetail | null>(null);
-  readonly revisions = signal<ServiceRevisionItem[]>([]);
-  readonly loading = signal(true);
-  readonly error = signal<ApiError | null>(null);
+  readonly loaded = pageResource({
+    params: () => ({ orgId: this.orgId(), service: this.service(), revision: this.revisionNumber() }),
+    load: ({ orgId, service, revision }) =>
+      forkJoin({ detail: this.api.get(orgId, service, revision), revisions: this.api.revisions(orgId, service) }),
+    initial: { detail: null as ServiceDetail | null, revisions: [] as ServiceRevisionItem[] },
+  });
+  readonly detail = computed(() => this.loaded.value().detail);
+  readonly revisions = computed(() => this.loaded.value().revisions);
   /** True when the page shows an earlier revision than the service's current one. */
   readonly viewingOld = computed(() => {
     const detail = this.detail();
@@ -50,29 +53,6 @@ export class ServiceDetailPage {
   readonly formatBytes = formatBytes;
   readonly artifactColumns = ['kind', 'name', 'path', 'size', 'since', 'open'];
   readonly revisionColumns = ['number', 'date', 'changes'];
-
-  constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const key = `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`;
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      const [detail, revisions] = await Promise.all([
-        firstValueFrom(this.api.get(this.orgId(), this.service(), this.revisionNumber())),
-        firstValueFrom(this.api.revisions(this.orgId(), this.service())),
-      ]);
-      if (key !== `${this.orgId()}/${this.service()}/${this.revisionNumber() ?? ''}`) return;
-      this.detail.set(detail);
-      this.revisions.set(revisions);
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
 
   link(kind: ArtifactKind, name: string): { commands: string[]; label: string } {
     return artifactLink(kind, name);

@@ -1,10 +1,9 @@
-import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { map, type Observable } from 'rxjs';
+import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, TextSource } from './services.api';
 
@@ -27,10 +26,10 @@ interface TextArtifact {
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
-      @if (loading()) {
+      @if (loaded.isLoading()) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading" />
       }
-      <sc-error-banner [error]="error()" />
+      <sc-error-banner [error]="loaded.error()" />
       @if (artifact(); as artifact) {
         <div class="page-header"><h1>{{ artifact.title }}</h1></div>
         <p class="page-intro muted">
@@ -56,33 +55,21 @@ export class TextArtifactPage {
   readonly name = input('');
   readonly source = input.required<TextSource>();
 
-  readonly artifact = signal<TextArtifact | null>(null);
-  readonly loading = signal(true);
-  readonly error = signal<ApiError | null>(null);
+  readonly loaded = pageResource({
+    params: () => ({ orgId: this.orgId(), service: this.service(), source: this.source(), name: this.name() }),
+    load: (params) => this.fetch(params),
+    initial: null as TextArtifact | null,
+  });
+  readonly artifact = this.loaded.value;
 
-  constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.source()}/${this.name()}`, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      this.artifact.set(await this.fetch());
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
-
-  private async fetch(): Promise<TextArtifact> {
-    const source = this.source();
+  private fetch({ orgId, service, source, name }: { orgId: string; service: string; source: TextSource; name: string }): Observable<TextArtifact> {
     if (source === 'summary') {
-      const summary = await firstValueFrom(this.api.summary(this.orgId(), this.service()));
-      return { title: 'Service summary', path: summary.path, revision: summary.revision, format: 'markdown', content: summary.markdown };
+      return this.api.summary(orgId, service).pipe(
+        map((summary) => ({ title: 'Service summary', path: summary.path, revision: summary.revision, format: 'markdown', content: summary.markdown })),
+      );
     }
-    const view = await firstValueFrom(this.api.text(this.orgId(), this.service(), source, this.name()));
-    return { title: view.name, path: view.path, revision: view.revision, format: view.format, content: view.content };
+    return this.api.text(orgId, service, source, name).pipe(
+      map((view) => ({ title: view.name, path: view.path, revision: view.revision, format: view.format, content: view.content })),
+    );
   }
 }
