@@ -86,6 +86,7 @@ describe('SignInPage', () => {
     expect(textOf(fixture)).toContain('The server had a problem (HTTP 503)');
     const retry = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('button')).find((b) => b.textContent?.includes('Try again'));
     retry?.click();
+    fixture.detectChanges(); // the resource starts its reload on the next change detection
     http.expectOne(PROVIDERS).flush([]);
     await settle(fixture);
     expect(textOf(fixture)).toContain('not available at this address');

@@ -1,14 +1,12 @@
 import { HttpClient } from '@angular/common/http';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { SsoPublicProvider } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { BrandComponent } from '../../shared/brand.component';
-import { reloadOn } from '../../shared/reload-on';
 import { loginHref, signInErrorMessage } from './sign-in-rules';
 
 type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -60,7 +58,7 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
             }
             @case ('failed') {
               <p role="alert">{{ loadError() }}</p>
-              <button mat-stroked-button type="button" (click)="load()">Try again</button>
+              <button mat-stroked-button type="button" (click)="available.reload()">Try again</button>
             }
           }
         </mat-card-content>
@@ -102,41 +100,26 @@ export class SignInPage {
   readonly redirect = input<string | undefined>();
   readonly error = input<string | undefined>();
 
-  readonly state = signal<LoadState>('loading');
-  readonly loadError = signal('');
-  private readonly available = signal<SsoPublicProvider[]>([]);
+  protected readonly available = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.http.get<SsoPublicProvider[]>(`/api/v1/auth/orgs/${encodeURIComponent(orgId)}/providers`),
+    initial: [] as SsoPublicProvider[],
+  });
+  /** An organization without SSO (404) or without enabled providers is "unavailable", not a failure. */
+  readonly state = computed<LoadState>(() => {
+    if (this.available.isLoading()) return 'loading';
+    const error = this.available.error();
+    if (error) return error.status === 404 ? 'unavailable' : 'failed';
+    return this.available.value().length > 0 ? 'ready' : 'unavailable';
+  });
+  readonly loadError = computed(() => this.available.error()?.message ?? '');
 
   readonly errorMessage = computed(() => signInErrorMessage(this.error()));
   readonly providers = computed(() =>
-    this.available().map((provider) => ({
+    this.available.value().map((provider) => ({
       slug: provider.slug,
       displayName: provider.displayName,
       href: loginHref(provider.loginUrl, this.redirect() ?? null, this.orgId()),
     })),
   );
-
-  constructor() {
-    reloadOn(this.orgId, () => this.load());
-  }
-
-  async load(): Promise<void> {
-    const orgId = this.orgId();
-    this.state.set('loading');
-    this.available.set([]);
-    try {
-      const url = `/api/v1/auth/orgs/${encodeURIComponent(orgId)}/providers`;
-      const providers = await firstValueFrom(this.http.get<SsoPublicProvider[]>(url));
-      if (orgId !== this.orgId()) return;
-      this.available.set(providers);
-      this.state.set(providers.length > 0 ? 'ready' : 'unavailable');
-    } catch (error: unknown) {
-      const apiError = toApiError(error);
-      if (apiError.status === 404) {
-        this.state.set('unavailable');
-        return;
-      }
-      this.loadError.set(apiError.message);
-      this.state.set('failed');
-    }
-  }
 }
