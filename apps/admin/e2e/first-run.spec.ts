@@ -118,7 +118,7 @@ describe('first run in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await containsText(dialog, 'Anyone with this link can sign in as this member.');
     const link = await dialog.getByTestId('one-time-secret').inputValue();
-    expect(link.startsWith(`${server.baseUrl}/api/v1/auth/sign-in-link/`)).toBe(true);
+    expect(link.startsWith(`${server.baseUrl}/sign-in-link#`)).toBe(true);
     await screenshot(page, '05b-sign-in-link');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -126,13 +126,22 @@ describe('first run in a real browser', () => {
     const danaContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     try {
       const dana = await danaContext.newPage();
+      // Opening the link (as a chat preview would) signs nobody in; only the button does.
       await dana.goto(link);
+      await containsText(dana.getByRole('main'), 'Sign in with a one-time link');
+      await screenshot(dana, '05b2-sign-in-link-confirm');
+      await dana.getByRole('button', { name: 'Sign in' }).click();
       await dana.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
       await containsText(dana.getByTestId('user-menu'), 'Dana Developer');
       await containsText(dana.locator('nav'), 'API tokens'); // Dana is admin now
       // Single use: the same link does not work twice.
-      const replay = await danaContext.request.get(link, { maxRedirects: 0 });
-      expect(replay.status()).toBeGreaterThanOrEqual(400);
+      const replayPage = await danaContext.newPage();
+      await replayPage.goto(link);
+      await replayPage.getByRole('button', { name: 'Sign in' }).click();
+      await containsText(replayPage.getByTestId('sign-in-link-error'), 'Ask an owner of your organization for a new one-time sign-in link.');
+      await containsText(replayPage.getByTestId('sign-in-link-error'), 'already used');
+      expect(replayPage.url()).toBe(link);
+      await replayPage.close();
 
       // The owner disables Dana; her session stops working.
       await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();

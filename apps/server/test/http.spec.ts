@@ -100,7 +100,7 @@ describe('rate limit on auth endpoints', () => {
     const statuses: number[] = [];
     let last: ErrorResponse | undefined;
     for (let attempt = 0; attempt < 4; attempt++) {
-      const response = await call<ErrorResponse>(t.baseUrl, 'GET', `/api/v1/auth/sign-in-link/guess-${attempt}`);
+      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: `guess-${attempt}` } });
       statuses.push(response.status);
       last = response.body;
     }

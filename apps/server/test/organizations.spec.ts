@@ -78,30 +78,83 @@ describe('sign-in links', () => {
     return response.body.userId;
   }
 
-  it('is a single-use URL on the public address, valid 15 minutes, that signs the member in and redirects home', async () => {
+  const tokenOf = (url: string) => new URL(url).hash.slice(1);
+  const redeem = (token: string, headers: Record<string, string> = {}) =>
+    call<ErrorResponse & { redirect: string }>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers, body: { token } });
+
+  it('is a single-use link to the admin page with the token in the fragment, valid 15 minutes, redeemed by a JSON POST', async () => {
     const userId = await addMember('link@acme.example');
     const link = await mint(userId);
-    expect(link.url.startsWith(`${t.config.publicUrl}/api/v1/auth/sign-in-link/`)).toBe(true);
+    const url = new URL(link.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/sign-in-link`);
+    expect(url.search).toBe('');
+    expect(tokenOf(link.url).length).toBeGreaterThanOrEqual(32);
     expect(new Date(link.expiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(14 * 60 * 1000);
     expect(new Date(link.expiresAt).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(15 * 60 * 1000);
 
-    const redeemed = await call(t.baseUrl, 'GET', new URL(link.url).pathname);
-    expect(redeemed.status).toBe(303);
-    expect(redeemed.headers.get('location')).toBe('/orgs/acme');
+    const redeemed = await redeem(tokenOf(link.url));
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body).toEqual({ redirect: '/orgs/acme' });
     const session = sessionFrom(redeemed.setCookie);
     const me = await call<{ user: { email: string }; role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(session) });
     expect(me.body).toMatchObject({ user: { email: 'link@acme.example' }, role: 'editor' });
 
-    const again = await call<ErrorResponse>(t.baseUrl, 'GET', new URL(link.url).pathname);
+    const again = await redeem(tokenOf(link.url));
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('sign_in_link_invalid');
+  });
+
+  it('is not redeemed by a GET (link previews): the old GET route is gone and the link stays usable', async () => {
+    const link = await mint(await addMember('preview@acme.example'));
+    const fetched = await call(t.baseUrl, 'GET', `/api/v1/auth/sign-in-link/${tokenOf(link.url)}`);
+    expect(fetched.status).toBe(404);
+    expect(fetched.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
+    const page = await call(t.baseUrl, 'GET', new URL(link.url).pathname);
+    expect(page.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
+    expect((await redeem(tokenOf(link.url))).status).toBe(200);
+  });
+
+  it('refuses a form-encoded or text POST (cross-site forms) without consuming the link', async () => {
+    const link = await mint(await addMember('form@acme.example'));
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', `token=${tokenOf(link.url)}`],
+      ['text/plain', JSON.stringify({ token: tokenOf(link.url) })],
+    ]) {
+      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers: { 'content-type': type }, body });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
+    }
+    const form = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${tokenOf(link.url)}`,
+    });
+    expect(form.status).toBe(415);
+    expect(form.body.error.code).toBe('unsupported_content_type');
+    expect((await redeem(tokenOf(link.url))).status).toBe(200);
+  });
+
+  it('works while the browser still holds another session cookie (with or without the CSRF header) and replaces that session', async () => {
+    const link = await mint(await addMember('switch@acme.example'));
+    const other = await memberWithSession(t, org, 'viewer');
+    const withoutCsrf = await redeem(tokenOf(link.url), { cookie: other.session.cookieHeader });
+    expect(withoutCsrf.status).toBe(200);
+    const replaced = sessionFrom(withoutCsrf.setCookie);
+    const me = await call<{ user: { email: string } }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(replaced) });
+    expect(me.body.user.email).toBe('switch@acme.example');
+    expect((await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(other.session) })).status).toBe(401);
+
+    const second = await mint(await addMember('switch2@acme.example'));
+    const withCsrf = await redeem(tokenOf(second.url), sessionHeaders(replaced));
+    expect(withCsrf.status).toBe(200);
+    expect(withCsrf.body).toEqual({ redirect: '/orgs/acme' });
   });
 
   it('expires after 15 minutes', async () => {
     const link = await mint(await addMember('late@acme.example'));
     t.clock.advance(15 * 60 * 1000 + 1000);
     try {
-      const response = await call<ErrorResponse>(t.baseUrl, 'GET', new URL(link.url).pathname);
+      const response = await redeem(tokenOf(link.url));
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('sign_in_link_invalid');
     } finally {
@@ -113,7 +166,7 @@ describe('sign-in links', () => {
     const userId = await addMember('disabled@acme.example');
     const link = await mint(userId);
     await call(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${userId}/disable`, { headers: sessionHeaders(org.owner) });
-    const response = await call<ErrorResponse>(t.baseUrl, 'GET', new URL(link.url).pathname);
+    const response = await redeem(tokenOf(link.url));
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('account_disabled');
   });

@@ -12,6 +12,11 @@ export const appRoutes: Routes = [
     path: 'signed-out',
     loadChildren: () => import('./features/signed-out/signed-out.routes').then((m) => m.signedOutRoutes),
   },
+  // Public: confirms and redeems a break-glass sign-in link (token in the fragment).
+  {
+    path: 'sign-in-link',
+    loadChildren: () => import('./features/sign-in-link/sign-in-link.routes').then((m) => m.signInLinkRoutes),
+  },
   // Public: the organization's SSO buttons. Before orgs/:orgId, whose guard requires a session.
   {
     path: 'orgs/:orgId/sign-in',

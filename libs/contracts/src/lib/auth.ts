@@ -1,3 +1,5 @@
+import { IsString, Length } from 'class-validator';
+
 /** Roles of a membership, strongest first. owner/admin manage settings, editor writes, viewer reads. */
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,7 +25,20 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 /** Organization ids are URL-safe and chosen at creation: `acme`, `team-42`. */
 export const ORGANIZATION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
+/** A minted break-glass link: `{publicUrl}/sign-in-link#<token>` (the token travels in the fragment only). */
 export interface SignInLinkResponse {
   url: string;
   expiresAt: string;
+}
+
+/** Body of POST /api/v1/auth/sign-in-link/redeem (sent as application/json only). */
+export class RedeemSignInLinkRequest {
+  @IsString()
+  @Length(1, 200)
+  token!: string;
+}
+
+/** Answer of a successful redemption: the session cookie is set; the browser goes to `redirect`. */
+export interface RedeemSignInLinkResponse {
+  redirect: string;
 }

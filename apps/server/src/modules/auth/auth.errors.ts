@@ -14,6 +14,7 @@ export enum AuthErrorCode {
   SessionRequired = 'session_required',
   CsrfFailed = 'csrf_failed',
   SignInLinkInvalid = 'sign_in_link_invalid',
+  UnsupportedContentType = 'unsupported_content_type',
 }
 
 export const authError = domainErrorFactory<AuthErrorCode>({
@@ -30,4 +31,5 @@ export const authError = domainErrorFactory<AuthErrorCode>({
   [AuthErrorCode.SessionRequired]: 403,
   [AuthErrorCode.CsrfFailed]: 403,
   [AuthErrorCode.SignInLinkInvalid]: 400,
+  [AuthErrorCode.UnsupportedContentType]: 415,
 });

@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE, SignInLinkResponse } from '@sc/contracts';
+import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SESSION_COOKIE, SignInLinkResponse } from '@sc/contracts';
+import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { CurrentPrincipal, OrgAccess, Public } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
 import { AuthRateLimit } from '../auth/rate-limit';
@@ -20,12 +21,20 @@ export class SignInLinksController {
     return this.links.mint(orgId, userId, principal.kind === 'session' ? principal.userId : null);
   }
 
-  /** Opened in the browser: signs in and redirects to the organization's home. */
-  @Get('auth/sign-in-link/:token')
+  /**
+   * Called by the admin page's "Sign in" button: consumes the link and starts the session. Public, so the
+   * CSRF guard does not apply; instead only application/json is accepted: a cross-site HTML form can only
+   * send form or text bodies, and a cross-site JSON request needs a CORS preflight this server never grants.
+   */
+  @Post('auth/sign-in-link/redeem')
+  @HttpCode(200)
   @Public()
   @AuthRateLimit()
-  async redeem(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const target = await this.links.redeem(token, res, (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
-    res.redirect(303, target);
+  async redeem(@Body() body: RedeemSignInLinkRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RedeemSignInLinkResponse> {
+    if (!req.is('application/json')) {
+      throw authError(AuthErrorCode.UnsupportedContentType, 'Send the sign-in link token as JSON (Content-Type: application/json).');
+    }
+    const redirect = await this.links.redeem(body.token, res, (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
+    return { redirect };
   }
 }

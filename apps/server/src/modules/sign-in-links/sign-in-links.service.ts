@@ -43,7 +43,9 @@ export class SignInLinksService {
       usedAt: null,
     });
     await this.links.insert(link);
-    return { url: `${this.config.publicUrl}/api/v1/auth/sign-in-link/${token}`, expiresAt: link.expiresAt.toISOString() };
+    // The token rides in the fragment: browsers never send it to a server (no access logs, no Referer), and
+    // the admin page only redeems it on an explicit click, so link-preview bots cannot use it up.
+    return { url: `${this.config.publicUrl}/sign-in-link#${token}`, expiresAt: link.expiresAt.toISOString() };
   }
 
   /** Redeems a link: starts a session in its organization and returns where to send the browser. */

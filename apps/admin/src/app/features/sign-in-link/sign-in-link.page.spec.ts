@@ -1,0 +1,44 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { RouterTestingHarness } from '@angular/router/testing';
+import { provideTestApp } from '../../../testing/providers';
+import { SignInLinkPage } from './sign-in-link.page';
+
+describe('SignInLinkPage', () => {
+  beforeEach(() => TestBed.configureTestingModule({ providers: provideTestApp([{ path: 'sign-in-link', component: SignInLinkPage }]) }));
+
+  async function open(url: string) {
+    const harness = await RouterTestingHarness.create();
+    await harness.navigateByUrl(url, SignInLinkPage);
+    harness.detectChanges();
+    return harness;
+  }
+
+  it('uses nothing up on opening: the token from the fragment is only sent, as JSON, when the person clicks Sign in', async () => {
+    const harness = await open('/sign-in-link#the-token');
+    const http = TestBed.inject(HttpTestingController);
+    http.expectNone('/api/v1/auth/sign-in-link/redeem');
+
+    (harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]') as HTMLButtonElement).click();
+    const request = http.expectOne('/api/v1/auth/sign-in-link/redeem');
+    expect(request.request.method).toBe('POST');
+    expect(request.request.body).toEqual({ token: 'the-token' });
+    request.flush(
+      { error: { code: 'sign_in_link_invalid', message: 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.', details: [] } },
+      { status: 400, statusText: 'Bad Request' },
+    );
+    await harness.fixture.whenStable();
+    harness.detectChanges();
+
+    const error = harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent ?? '';
+    expect(error).toContain('already used');
+    expect(error).toContain('Ask an owner of your organization for a new one-time sign-in link.');
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
+  });
+
+  it('explains a link without a token instead of offering a button that cannot work', async () => {
+    const harness = await open('/sign-in-link');
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-missing]')).not.toBeNull();
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
+  });
+});

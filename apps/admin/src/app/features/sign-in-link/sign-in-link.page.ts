@@ -1,0 +1,113 @@
+import { HttpClient } from '@angular/common/http';
+import { ChangeDetectionStrategy, Component, DOCUMENT, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatIconModule } from '@angular/material/icon';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { ActivatedRoute } from '@angular/router';
+import type { RedeemSignInLinkRequest, RedeemSignInLinkResponse } from '@sc/contracts';
+import { firstValueFrom } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { BrandComponent } from '../../shared/brand.component';
+
+/** Only an organization home is a valid destination: the page never follows an arbitrary redirect. */
+const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
+
+/**
+ * Landing page of a break-glass sign-in link (`/sign-in-link#<token>`). The token sits in the fragment, which
+ * browsers never send to a server, and the link is only used up when the person clicks "Sign in": link
+ * previews in chat and mail fetch the page but never press the button.
+ */
+@Component({
+  selector: 'sc-sign-in-link-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
+  template: `
+    <main class="center">
+      <sc-brand />
+      <mat-card appearance="outlined" class="card">
+        @if (busy()) {
+          <mat-progress-bar mode="indeterminate" aria-label="Signing in" />
+        }
+        <mat-card-header>
+          <mat-card-title><h1>Sign in with a one-time link</h1></mat-card-title>
+        </mat-card-header>
+        <mat-card-content>
+          @if (error(); as err) {
+            <div class="error-banner" role="alert" data-testid="sign-in-link-error">
+              <mat-icon svgIcon="error" aria-hidden="true" />
+              <div>
+                <div>{{ err.message }}</div>
+                @if (askForNewLink()) {
+                  <div>Ask an owner of your organization for a new one-time sign-in link.</div>
+                }
+              </div>
+            </div>
+          }
+          @if (!token()) {
+            <p role="alert" data-testid="sign-in-link-missing">
+              This address does not contain a sign-in link. Open the complete link you were sent, or ask an owner of
+              your organization for a new one-time sign-in link.
+            </p>
+          } @else if (!error()) {
+            <p>
+              An organization owner created this link so you can sign in without single sign-on. It works once and
+              expires 15 minutes after it was created.
+            </p>
+          }
+        </mat-card-content>
+        @if (token() && !error()) {
+          <mat-card-actions align="end">
+            <button mat-flat-button type="button" data-testid="sign-in-link-confirm" [disabled]="busy()" (click)="redeem()">Sign in</button>
+          </mat-card-actions>
+        }
+      </mat-card>
+    </main>
+  `,
+  styles: `
+    .center {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      padding: 48px 16px;
+    }
+    .card {
+      max-width: 480px;
+      width: 100%;
+      overflow: hidden;
+    }
+    h1 {
+      font: var(--mat-sys-headline-small);
+      margin: 0 0 8px;
+    }
+  `,
+})
+export class SignInLinkPage {
+  private readonly http = inject(HttpClient);
+  private readonly document = inject(DOCUMENT);
+
+  readonly token = signal(inject(ActivatedRoute).snapshot.fragment ?? '');
+  readonly busy = signal(false);
+  readonly error = signal<ApiError | null>(null);
+  /** Used, expired, unknown or refused links cannot be retried: the only way forward is a new link. */
+  readonly askForNewLink = computed(() => {
+    const code = this.error()?.code;
+    return code === 'sign_in_link_invalid' || code === 'account_disabled';
+  });
+
+  async redeem(): Promise<void> {
+    if (this.busy()) return;
+    this.busy.set(true);
+    this.error.set(null);
+    try {
+      const body: RedeemSignInLinkRequest = { token: this.token() };
+      const answer = await firstValueFrom(this.http.post<RedeemSignInLinkResponse>('/api/v1/auth/sign-in-link/redeem', body));
+      if (!ORGANIZATION_HOME.test(answer.redirect)) throw new ApiError(0, 'unexpected_redirect', 'The server answered with an unexpected destination.');
+      // A full page load, so the app starts over with the new session instead of any state from an earlier one.
+      this.document.location.assign(answer.redirect);
+    } catch (error) {
+      this.error.set(toApiError(error));
+      this.busy.set(false);
+    }
+  }
+}
