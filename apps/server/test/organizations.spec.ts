@@ -104,6 +104,22 @@ describe('sign-in links', () => {
     expect(again.body.error.code).toBe('sign_in_link_invalid');
   });
 
+  it('previews who and where a link signs in without using it up', async () => {
+    const link = await mint(await addMember('peek@acme.example'));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const preview = await call<{ organization: { id: string; name: string }; email: string; expiresAt: string }>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { body: { token: tokenOf(link.url) } });
+      expect(preview.status).toBe(200);
+      expect(preview.body).toEqual({ organization: { id: 'acme', name: expect.any(String) }, email: 'peek@acme.example', expiresAt: link.expiresAt });
+      expect(preview.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
+    }
+    expect((await redeem(tokenOf(link.url))).status).toBe(200);
+    const used = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { body: { token: tokenOf(link.url) } });
+    expect(used.status).toBe(400);
+    expect(used.body.error.code).toBe('sign_in_link_invalid');
+    const form = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
+    expect(form.status).toBe(415);
+  });
+
   it('is not redeemed by a GET (link previews): the old GET route is gone and the link stays usable', async () => {
     const link = await mint(await addMember('preview@acme.example'));
     const fetched = await call(t.baseUrl, 'GET', `/api/v1/auth/sign-in-link/${tokenOf(link.url)}`);

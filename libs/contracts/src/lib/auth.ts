@@ -31,11 +31,18 @@ export interface SignInLinkResponse {
   expiresAt: string;
 }
 
-/** Body of POST /api/v1/auth/sign-in-link/redeem (sent as application/json only). */
+/** Body of POST /api/v1/auth/sign-in-link/preview and /redeem (sent as application/json only). */
 export class RedeemSignInLinkRequest {
   @IsString()
   @Length(1, 200)
   token!: string;
+}
+
+/** Who a link signs in where, shown before the person confirms; previewing does not use the link up. */
+export interface SignInLinkPreviewResponse {
+  organization: { id: string; name: string };
+  email: string;
+  expiresAt: string;
 }
 
 /** Answer of a successful redemption: the session cookie is set; the browser goes to `redirect`. */

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SESSION_COOKIE, SignInLinkResponse } from '@sc/contracts';
+import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SESSION_COOKIE, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { CurrentPrincipal, OrgAccess, Public } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
@@ -21,6 +21,16 @@ export class SignInLinksController {
     return this.links.mint(orgId, userId, principal.kind === 'session' ? principal.userId : null);
   }
 
+  /** For the confirmation page: who the link signs in, and where. A POST, so the token stays out of URLs. */
+  @Post('auth/sign-in-link/preview')
+  @HttpCode(200)
+  @Public()
+  @AuthRateLimit()
+  preview(@Body() body: RedeemSignInLinkRequest, @Req() req: Request): Promise<SignInLinkPreviewResponse> {
+    requireJson(req);
+    return this.links.preview(body.token);
+  }
+
   /**
    * Called by the admin page's "Sign in" button: consumes the link and starts the session. Public, so the
    * CSRF guard does not apply; instead only application/json is accepted: a cross-site HTML form can only
@@ -31,10 +41,14 @@ export class SignInLinksController {
   @Public()
   @AuthRateLimit()
   async redeem(@Body() body: RedeemSignInLinkRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RedeemSignInLinkResponse> {
-    if (!req.is('application/json')) {
-      throw authError(AuthErrorCode.UnsupportedContentType, 'Send the sign-in link token as JSON (Content-Type: application/json).');
-    }
+    requireJson(req);
     const redirect = await this.links.redeem(body.token, res, (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
     return { redirect };
+  }
+}
+
+function requireJson(req: Request): void {
+  if (!req.is('application/json')) {
+    throw authError(AuthErrorCode.UnsupportedContentType, 'Send the sign-in link token as JSON (Content-Type: application/json).');
   }
 }

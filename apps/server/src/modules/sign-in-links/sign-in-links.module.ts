@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MembersModule } from '../members/members.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { SignInLink } from './sign-in-link.entity';
@@ -9,7 +10,7 @@ import { SignInLinksRepository } from './sign-in-links.repository';
 import { SignInLinksService } from './sign-in-links.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SignInLink]), MembersModule, UsersModule, SessionsModule],
+  imports: [TypeOrmModule.forFeature([SignInLink]), MembersModule, OrganizationsModule, UsersModule, SessionsModule],
   controllers: [SignInLinksController],
   providers: [SignInLinksRepository, SignInLinksService],
 })

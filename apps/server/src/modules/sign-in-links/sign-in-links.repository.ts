@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, MoreThan } from 'typeorm';
 import { SignInLink } from './sign-in-link.entity';
 
 @Injectable()
@@ -9,6 +9,11 @@ export class SignInLinksRepository {
 
   async insert(link: SignInLink): Promise<void> {
     await this.dataSource.manager.insert(SignInLink, link);
+  }
+
+  /** An unused, unexpired link, without using it up (for the confirmation page). */
+  findUsable(tokenHash: string, now: Date): Promise<SignInLink | null> {
+    return this.dataSource.manager.findOneBy(SignInLink, { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) });
   }
 
   /**

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
-import type { SignInLinkResponse } from '@sc/contracts';
+import type { SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { MembersErrorCode, membersError } from '../members/members.errors';
 import { MembershipsRepository } from '../members/memberships.repository';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersRepository } from '../users/users.repository';
 import { SignInLink } from './sign-in-link.entity';
@@ -16,12 +17,16 @@ import { SignInLinksRepository } from './sign-in-links.repository';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
+const invalidLink = () => authError(AuthErrorCode.SignInLinkInvalid, 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.');
+const accountDisabled = () => authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
+
 @Injectable()
 export class SignInLinksService {
   constructor(
     private readonly links: SignInLinksRepository,
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersRepository,
+    private readonly organizations: OrganizationsRepository,
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -48,13 +53,21 @@ export class SignInLinksService {
     return { url: `${this.config.publicUrl}/sign-in-link#${token}`, expiresAt: link.expiresAt.toISOString() };
   }
 
+  /** Who and where a usable link signs in, for the confirmation page; the link stays unused. */
+  async preview(token: string): Promise<SignInLinkPreviewResponse> {
+    const link = await this.links.findUsable(sha256Hex(token), this.clock.now());
+    if (!link) throw invalidLink();
+    await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
+    const [organization, user] = await Promise.all([this.organizations.findById(link.organizationId), this.users.findById(link.userId)]);
+    if (!organization || !user) throw invalidLink();
+    return { organization: { id: organization.id, name: organization.name }, email: user.email, expiresAt: link.expiresAt.toISOString() };
+  }
+
   /** Redeems a link: starts a session in its organization and returns where to send the browser. */
   async redeem(token: string, res: Response, currentSession: string | undefined): Promise<string> {
     const link = await this.links.consume(sha256Hex(token), this.clock.now());
-    if (!link) throw authError(AuthErrorCode.SignInLinkInvalid, 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.');
-    await this.requireActiveMember(link.organizationId, link.userId, () =>
-      authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.'),
-    );
+    if (!link) throw invalidLink();
+    await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
     await this.sessions.startSession(res, { userId: link.userId, organizationId: link.organizationId, replacing: currentSession });
     return `/orgs/${encodeURIComponent(link.organizationId)}`;
   }

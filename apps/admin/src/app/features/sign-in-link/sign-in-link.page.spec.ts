@@ -14,9 +14,15 @@ describe('SignInLinkPage', () => {
     return harness;
   }
 
-  it('uses nothing up on opening: the token from the fragment is only sent, as JSON, when the person clicks Sign in', async () => {
+  it('uses nothing up on opening: it previews the link, and only redeems it when the person clicks Sign in', async () => {
     const harness = await open('/sign-in-link#the-token');
     const http = TestBed.inject(HttpTestingController);
+    const preview = http.expectOne('/api/v1/auth/sign-in-link/preview');
+    expect(preview.request.body).toEqual({ token: 'the-token' });
+    preview.flush({ organization: { id: 'acme', name: 'Acme' }, email: 'dana@acme.example', expiresAt: '2030-01-01T10:15:00.000Z' });
+    await harness.fixture.whenStable();
+    harness.detectChanges();
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-question]')?.textContent).toContain('Sign in to Acme as dana@acme.example?');
     http.expectNone('/api/v1/auth/sign-in-link/redeem');
 
     (harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]') as HTMLButtonElement).click();
@@ -33,6 +39,17 @@ describe('SignInLinkPage', () => {
     const error = harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent ?? '';
     expect(error).toContain('already used');
     expect(error).toContain('Ask an owner of your organization for a new one-time sign-in link.');
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
+  });
+
+  it('shows a used link from the preview with what to do, and offers no button', async () => {
+    const harness = await open('/sign-in-link#used');
+    TestBed.inject(HttpTestingController)
+      .expectOne('/api/v1/auth/sign-in-link/preview')
+      .flush({ error: { code: 'sign_in_link_invalid', message: 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.', details: [] } }, { status: 400, statusText: 'Bad Request' });
+    await harness.fixture.whenStable();
+    harness.detectChanges();
+    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent).toContain('Ask an owner of your organization');
     expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
   });
 

@@ -1,13 +1,15 @@
 import { HttpClient } from '@angular/common/http';
+import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, DOCUMENT, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ActivatedRoute } from '@angular/router';
-import type { RedeemSignInLinkRequest, RedeemSignInLinkResponse } from '@sc/contracts';
+import type { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { BrandComponent } from '../../shared/brand.component';
 
 /** Only an organization home is a valid destination: the page never follows an arbitrary redirect. */
@@ -21,12 +23,12 @@ const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
 @Component({
   selector: 'sc-sign-in-link-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
+  imports: [DatePipe, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
   template: `
     <main class="center">
       <sc-brand />
       <mat-card appearance="outlined" class="card">
-        @if (busy()) {
+        @if (busy() || preview.isLoading()) {
           <mat-progress-bar mode="indeterminate" aria-label="Signing in" />
         }
         <mat-card-header>
@@ -50,15 +52,24 @@ const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
               your organization for a new one-time sign-in link.
             </p>
           } @else if (!error()) {
-            <p>
-              An organization owner created this link so you can sign in without single sign-on. It works once and
-              expires 15 minutes after it was created.
-            </p>
+            @if (preview.value(); as link) {
+              <p data-testid="sign-in-link-question">
+                Sign in to <strong>{{ link.organization.name }}</strong> as <strong>{{ link.email }}</strong>?
+              </p>
+              <p class="muted">
+                An organization owner created this link so you can sign in without single sign-on. It works once and
+                expires at {{ link.expiresAt | date: 'shortTime' }}.
+              </p>
+            }
           }
         </mat-card-content>
-        @if (token() && !error()) {
+        @if (token()) {
           <mat-card-actions align="end">
-            <button mat-flat-button type="button" data-testid="sign-in-link-confirm" [disabled]="busy()" (click)="redeem()">Sign in</button>
+            @if (error() && !askForNewLink()) {
+              <button mat-stroked-button type="button" (click)="retry()">Try again</button>
+            } @else if (!error() && preview.value()) {
+              <button mat-flat-button type="button" data-testid="sign-in-link-confirm" [disabled]="busy()" (click)="redeem()">Sign in</button>
+            }
           </mat-card-actions>
         }
       </mat-card>
@@ -88,17 +99,29 @@ export class SignInLinkPage {
 
   readonly token = signal(inject(ActivatedRoute).snapshot.fragment ?? '');
   readonly busy = signal(false);
-  readonly error = signal<ApiError | null>(null);
+  /** Shown before the button: the link is looked at, not used up. */
+  readonly preview = pageResource<RedeemSignInLinkRequest, SignInLinkPreviewResponse | null>({
+    params: () => (this.token() ? { token: this.token() } : undefined),
+    load: (body) => this.http.post<SignInLinkPreviewResponse>('/api/v1/auth/sign-in-link/preview', body),
+    initial: null,
+  });
+  private readonly redeemError = signal<ApiError | null>(null);
+  readonly error = computed(() => this.redeemError() ?? this.preview.error());
   /** Used, expired, unknown or refused links cannot be retried: the only way forward is a new link. */
   readonly askForNewLink = computed(() => {
     const code = this.error()?.code;
     return code === 'sign_in_link_invalid' || code === 'account_disabled';
   });
 
+  retry(): void {
+    this.redeemError.set(null);
+    this.preview.reload();
+  }
+
   async redeem(): Promise<void> {
     if (this.busy()) return;
     this.busy.set(true);
-    this.error.set(null);
+    this.redeemError.set(null);
     try {
       const body: RedeemSignInLinkRequest = { token: this.token() };
       const answer = await firstValueFrom(this.http.post<RedeemSignInLinkResponse>('/api/v1/auth/sign-in-link/redeem', body));
@@ -106,7 +129,7 @@ export class SignInLinkPage {
       // A full page load, so the app starts over with the new session instead of any state from an earlier one.
       this.document.location.assign(answer.redirect);
     } catch (error) {
-      this.error.set(toApiError(error));
+      this.redeemError.set(toApiError(error));
       this.busy.set(false);
     }
   }
