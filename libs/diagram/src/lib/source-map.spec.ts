@@ -1,4 +1,4 @@
-import { cleanLikeMermaid, originalPosition, originOf } from './source-map';
+import { cleanLikeMermaid, originalPosition, originOf, positionOf, positionsIn } from './source-map';
 
 describe('cleanLikeMermaid', () => {
   it('removes what Mermaid removes and remembers where each kept character came from', () => {
@@ -21,5 +21,35 @@ describe('cleanLikeMermaid', () => {
     const cleaned = cleanLikeMermaid(source);
     expect(cleaned.text.length).toBe(source.length - 40_000 * '  %% note\r\n'.length - 40_001);
     expect(originalPosition(source, cleaned, 40_001, 2)).toEqual({ line: 80_001, column: 3 });
+  });
+});
+
+describe('positionsIn', () => {
+  /** The definition: count line breaks (\n, \r\n, a lone \r) before the offset. */
+  function scan(source: string, offset: number): { line: number; column: number } {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < offset; i++) {
+      if (source[i] === '\n' || (source[i] === '\r' && source[i + 1] !== '\n')) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return { line, column: offset - lineStart + 1 };
+  }
+
+  it('agrees with a scan from the start at every offset, whatever the line endings', () => {
+    const source = 'a\nbc\r\n\r\ndef\rg\n\nh';
+    const at = positionsIn(source);
+    for (let offset = 0; offset <= source.length; offset++) expect(at(offset)).toEqual(scan(source, offset));
+  });
+
+  it('places offsets of a one-line text and of an empty text on line 1', () => {
+    expect(positionsIn('abc')(2)).toEqual({ line: 1, column: 3 });
+    expect(positionsIn('')(0)).toEqual({ line: 1, column: 1 });
+  });
+
+  it('is what positionOf answers', () => {
+    expect(positionOf('x\ny\nz', 4)).toEqual({ line: 3, column: 1 });
   });
 });

@@ -99,16 +99,29 @@ export function cleanLikeMermaid(source: string): MappedText {
 
 /** 1-based line and column of an offset in `source`; \n, \r\n and a lone \r each end a line. */
 export function positionOf(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < source.length; i++) {
+  return positionsIn(source)(offset);
+}
+
+/**
+ * positionOf for many offsets of one text: the line starts are found once, then each lookup is a binary search.
+ * (Scanning from the start for every offset made the context parser quadratic in the file's size.)
+ */
+export function positionsIn(source: string): (offset: number) => { line: number; column: number } {
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) {
     const c = source[i];
-    if (c === '\n' || (c === '\r' && source[i + 1] !== '\n')) {
-      line++;
-      lineStart = i + 1;
-    }
+    if (c === '\n' || (c === '\r' && source[i + 1] !== '\n')) lineStarts.push(i + 1);
   }
-  return { line, column: offset - lineStart + 1 };
+  return (offset) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  * an engine-specific message. It also records where every value starts so later validation
  * errors can carry a line and column next to their JSON path.
  */
+import { positionsIn } from '../source-map';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -26,6 +27,9 @@ export function jsonPath(parent: string, key: string | number): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
+/** Sticky, so a number is matched where the parser stands without copying the rest of the text. */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
 class Failure extends Error {
   constructor(readonly at: number, message: string) {
     super(message);
@@ -37,17 +41,7 @@ export function parseStrictJson(text: string): StrictJsonResult {
   const duplicateKeys: StrictJsonResult['duplicateKeys'] = [];
   let i = 0;
 
-  const position = (offset: number) => {
-    let line = 1;
-    let column = 1;
-    for (let k = 0; k < offset && k < text.length; k++) {
-      if (text[k] === '\n') {
-        line++;
-        column = 1;
-      } else column++;
-    }
-    return { line, column };
-  };
+  const position = positionsIn(text);
   const fail = (message: string, at = i): never => {
     throw new Failure(at, message);
   };
@@ -93,7 +87,8 @@ export function parseStrictJson(text: string): StrictJsonResult {
   };
 
   const parseNumber = (): number => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    NUMBER.lastIndex = i;
+    const match = NUMBER.exec(text);
     if (!match) return fail(`Unexpected ${describe(text[i])}: expected a value.`);
     i += match[0].length;
     return Number(match[0]);
