@@ -11,12 +11,11 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseMermaid } from '@sc/diagram/node';
+import { MermaidWorkerPool, parseMermaid } from '@sc/diagram/node';
 import { detectDiagramKind } from '../../libs/diagram/src/lib/detect-kind';
 import { graphFromDb } from '../../libs/diagram/src/node/graph-builders';
 import { getMermaid } from '../../libs/diagram/src/node/mermaid-runtime';
 import { loadCorpus } from '../../libs/diagram/src/node/corpus';
-import { MermaidWorkerPool } from '../../apps/server/src/modules/mermaid-parse/mermaid-worker-pool';
 import { MermaidParseService } from '../../apps/server/src/modules/mermaid-parse/mermaid-parse.service';
 import { createTestApp } from '../../apps/server/test/support/test-app';
 import { generatedFlowchart } from './generate';

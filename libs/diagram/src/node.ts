@@ -6,3 +6,4 @@ export {
   type ValidateDiagramOptions,
   type ValidateDiagramResult,
 } from './node/validate';
+export { MermaidWorkerPool, MermaidPoolError, MermaidPoolErrorCode, createParserWorker, type WorkerPoolOptions } from './node/worker-pool';

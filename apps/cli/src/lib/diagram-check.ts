@@ -1,5 +1,6 @@
-import type { ValidateDiagramResult } from '@sc/diagram/node';
-import type { DiagramIssue, DiagramKind, OverlaidGraph, ApplyReport } from '@sc/diagram';
+import { availableParallelism } from 'node:os';
+import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type OverlaidGraph, type ValidateDiagramResult } from '@sc/diagram';
+import { DEFAULT_MAX_DIAGRAM_BYTES, MermaidPoolError, MermaidWorkerPool, parseMermaid, type ParseMermaidResult } from '@sc/diagram/node';
 import type { CliProblem } from './exit-codes';
 
 /** Counts shown in the dry-run and inspect tables. */
@@ -37,28 +38,44 @@ export interface DiagramInput {
   databaseNames?: readonly string[];
 }
 
+/** How a diagram's Mermaid source is parsed: in-process (inspect: one file) or in a worker pool (sync). */
+export type MermaidParse = (source: string) => Promise<ParseMermaidResult>;
+
+/** Checks one diagram (and its context); `sync` takes one as a test hook. */
+export type DiagramChecker = (input: DiagramInput) => Promise<DiagramCheck>;
+
 /**
- * Loaded on first use: a sync that the gateway reports unchanged, and every command that parses nothing, should
- * not pay for jsdom. A require() rather than import(): the CommonJS build resolves it like any relative import.
+ * Guards against a parse that never ends. Longer than the gateway's default (30 s): this machine may be slower
+ * than the server, which applies its own limit anyway.
  */
-function diagramNode(): typeof import('./diagram-node') {
-  return require('./diagram-node') as typeof import('./diagram-node');
+const PARSE_TIMEOUT_MS = 60_000;
+
+/**
+ * A checker for `diagrams` diagrams that parses them in parallel on min(2, cpus) worker threads (fewer for fewer
+ * diagrams), as the gateway does; close() stops the threads. Mermaid itself loads in the threads only.
+ */
+export function openPooledDiagramChecker(diagrams: number): { check: DiagramChecker; close: () => Promise<void> } {
+  const size = Math.max(1, Math.min(2, availableParallelism(), diagrams));
+  const pool = new MermaidWorkerPool({ size, timeoutMs: PARSE_TIMEOUT_MS });
+  const parse: MermaidParse = (source) => pool.parse(source, DEFAULT_MAX_DIAGRAM_BYTES);
+  return { check: (input) => checkDiagram(input, parse), close: () => pool.close() };
 }
 
 /** Parses one Mermaid file (and its context) with the shared diagram library, the same code the server runs. */
-export async function checkDiagram(input: DiagramInput): Promise<DiagramCheck> {
+export async function checkDiagram(input: DiagramInput, parse: MermaidParse = parseMermaid): Promise<DiagramCheck> {
   let result: ValidateDiagramResult;
   try {
-    result = await diagramNode().validateDiagramWithContext(input.mermaid, input.context, {
+    result = validateParsedDiagram(await parse(input.mermaid), input.context, {
       fileNames: { diagram: input.diagramFile, ...(input.contextFile ? { context: input.contextFile } : {}) },
       ...(input.databaseNames ? { databaseNames: input.databaseNames } : {}),
     });
   } catch (error) {
-    // A library failure must fail this artifact loudly (exit 1), not crash the run or pass it unchecked.
+    // A parse timeout, or a library failure, must fail this artifact loudly (exit 1), not crash the run or pass it unchecked.
+    const code = error instanceof MermaidPoolError ? error.code : 'diagram_check_failed';
     return {
       ok: false,
       summary: { nodes: 0, edges: 0, groups: 0 },
-      problems: [{ severity: 'error', code: 'diagram_check_failed', message: `Could not check this diagram: ${(error as Error).message}`, file: input.diagramFile }],
+      problems: [{ severity: 'error', code, message: `Could not check this diagram: ${(error as Error).message}`, file: input.diagramFile }],
     };
   }
   const problems = [...result.errors, ...result.warnings].map((issue) => toCliProblem(issue, input.diagramFile));

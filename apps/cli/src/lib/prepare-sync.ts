@@ -8,7 +8,7 @@ import {
   type SyncBundle,
   type SyncFile,
 } from '@sc/contracts';
-import { checkDiagram, type ContextReportSummary, type DiagramCheck, type DiagramInput } from './diagram-check';
+import { openPooledDiagramChecker, type ContextReportSummary, type DiagramChecker } from './diagram-check';
 import type { CliProblem } from './exit-codes';
 import { formatBytes } from './format';
 import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
@@ -47,9 +47,6 @@ export interface PreparedSync {
 
 export type ProgressListener = (done: number, total: number, label: string) => void;
 
-/** The Mermaid + context validator (`checkDiagram`); injectable so tests can prove when it is not run. */
-export type DiagramChecker = (input: DiagramInput) => Promise<DiagramCheck>;
-
 /**
  * The cheap half of `sync`: the config checked, every file read and hashed, the repository URL resolved, and
  * the bundle built when the config has no error. No Mermaid parse yet: enough to ask the gateway whether it
@@ -73,7 +70,7 @@ export interface LoadedSync {
  * Mermaid file and context with the diagram library, and build the bundle. Shared by --dry-run and the real sync
  * so the preview is exactly what would be sent.
  */
-export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined, validateDiagram: DiagramChecker = checkDiagram): Promise<PreparedSync> {
+export async function prepareSync(configOption: string | undefined, cwd: string, onProgress: ProgressListener = () => undefined, validateDiagram?: DiagramChecker): Promise<PreparedSync> {
   return validateSync(await loadSync(configOption, cwd), onProgress, validateDiagram);
 }
 
@@ -88,43 +85,61 @@ export async function loadSync(configOption: string | undefined, cwd: string): P
   return { loaded, rows, problems, limitWarnings, ...(repositoryUrl ? { repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
 }
 
-/** The expensive half: every Mermaid file and context parsed; the bundle is kept only when nothing is invalid. */
-export async function validateSync(input: LoadedSync, onProgress: ProgressListener = () => undefined, validateDiagram: DiagramChecker = checkDiagram): Promise<PreparedSync> {
+/**
+ * The expensive half: every Mermaid file and context parsed (in parallel, on worker threads, unless a checker is
+ * given); the bundle is kept only when nothing is invalid.
+ */
+export async function validateSync(input: LoadedSync, onProgress: ProgressListener = () => undefined, validateDiagram?: DiagramChecker): Promise<PreparedSync> {
   const { loaded } = input;
-  const problems: CliProblem[] = [...input.problems];
   // From the planned artifacts rather than the config, so they are known even when the config has errors.
   const databaseNames = loaded.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
   const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
+  const isDiagram = (artifact: LoadedArtifact): boolean => MERMAID_ARTIFACT_KINDS.includes(artifact.kind) && artifact.loaded.main !== undefined;
+  const pooled = validateDiagram ? undefined : openPooledDiagramChecker(loaded.artifacts.filter(isDiagram).length);
+  const check = validateDiagram ?? pooled?.check;
 
-  const rows: ArtifactRow[] = [];
-  for (const [index, artifact] of loaded.artifacts.entries()) {
-    onProgress(index, loaded.artifacts.length, `${artifact.kind} ${artifact.name}`);
+  let done = 0;
+  const total = loaded.artifacts.length;
+  const validateArtifact = async (artifact: LoadedArtifact): Promise<{ row?: ArtifactRow; problems: CliProblem[] }> => {
     const main = artifact.loaded.main;
-    if (!main) continue;
+    if (!main) return { problems: [] };
     const row = baseRow(artifact, main);
-    if (MERMAID_ARTIFACT_KINDS.includes(artifact.kind)) {
-      const context = artifact.loaded.context;
-      const contextMissing = artifact.files.some((file) => file.role === 'context') && !context;
-      const check = await validateDiagram({
-        diagramFile: display(main),
-        mermaid: main.content,
-        ...(context ? { contextFile: display(context), context: context.content } : {}),
-        databaseNames,
-      });
-      problems.push(...check.problems);
-      Object.assign(row, {
-        diagramKind: check.summary.kind,
-        nodes: check.summary.nodes,
-        edges: check.summary.edges,
-        groups: check.summary.groups,
-        ...(check.summary.context ? { context: check.summary.context } : {}),
-        valid: check.ok && !contextMissing,
-      });
-    }
-    rows.push(row);
+    if (!check || !isDiagram(artifact)) return { row, problems: [] };
+    const context = artifact.loaded.context;
+    const contextMissing = artifact.files.some((file) => file.role === 'context') && !context;
+    const result = await check({
+      diagramFile: display(main),
+      mermaid: main.content,
+      ...(context ? { contextFile: display(context), context: context.content } : {}),
+      databaseNames,
+    });
+    Object.assign(row, {
+      diagramKind: result.summary.kind,
+      nodes: result.summary.nodes,
+      edges: result.summary.edges,
+      groups: result.summary.groups,
+      ...(result.summary.context ? { context: result.summary.context } : {}),
+      valid: result.ok && !contextMissing,
+    });
+    return { row, problems: result.problems };
+  };
+
+  let checked: { row?: ArtifactRow; problems: CliProblem[] }[];
+  try {
+    checked = await Promise.all(
+      loaded.artifacts.map(async (artifact) => {
+        const result = await validateArtifact(artifact);
+        onProgress(++done, total, `${artifact.kind} ${artifact.name}`);
+        return result;
+      }),
+    );
+  } finally {
+    await pooled?.close();
   }
-  onProgress(loaded.artifacts.length, loaded.artifacts.length, 'validated');
-  problems.push(...input.limitWarnings);
+  onProgress(total, total, 'validated');
+  // Rows and problems in config order, whatever order the parses finished in.
+  const rows = checked.flatMap((result) => (result.row ? [result.row] : []));
+  const problems: CliProblem[] = [...input.problems, ...checked.flatMap((result) => result.problems), ...input.limitWarnings];
 
   const bundle = !hasErrors(problems) ? input.bundle : undefined;
   return { loaded, rows, problems, ...(input.repositoryUrl ? { repositoryUrl: input.repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };

@@ -5,7 +5,8 @@ import { formatBytes, formatProblems, progressPrinter, renderTable } from './for
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { SyncDoneJson, SyncDryRunJson } from './output-types';
-import { loadSync, validateSync, type ArtifactRow, type DiagramChecker, type LoadedSync, type PreparedSync } from './prepare-sync';
+import type { DiagramChecker } from './diagram-check';
+import { loadSync, validateSync, type ArtifactRow, type LoadedSync, type PreparedSync } from './prepare-sync';
 import { checkSyncDigest, DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
 
 export interface SyncOptions {
@@ -24,7 +25,7 @@ export interface SyncContext {
   userAgent: string;
   /** Test hook for the backoff (the CLI uses real timers). */
   transport?: Partial<Pick<TransportOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sleep' | 'random'>>;
-  /** Test hook: the Mermaid + context validator (the CLI uses checkDiagram). */
+  /** Test hook: the Mermaid + context validator (the CLI parses on worker threads, see openPooledDiagramChecker). */
   checkDiagram?: DiagramChecker;
 }
 

@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom';
 import { isColor } from '../lib/context/colors';
 
 const CSS_WIDE_KEYWORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
@@ -28,9 +27,11 @@ let queue: Promise<unknown> = Promise.resolve();
  * time, and some label code asks window.CSS.supports. A jsdom window provides both; it is
  * installed once per process (or worker thread) and only when no window exists yet.
  */
-function installDomShim(): void {
+async function installDomShim(): Promise<void> {
   const globals = globalThis as unknown as { window?: Window & typeof globalThis; document?: Document };
   if (globals.window) return;
+  // Loaded here, not at the top: importing @sc/diagram/node (for the worker pool, say) must not cost jsdom's ≈0.4 s.
+  const { JSDOM } = await import('jsdom');
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: false });
   const window = dom.window as unknown as Window & typeof globalThis;
   // jsdom has no CSS.supports. Mermaid asks it whether a sequence `box` starts with a colour
@@ -42,7 +43,7 @@ function installDomShim(): void {
 }
 
 async function loadMermaid(): Promise<MermaidModule> {
-  installDomShim();
+  await installDomShim();
   // Mermaid is ESM-only; node16 module output keeps this a native import().
   const imported = (await import('mermaid')) as unknown as { default: MermaidModule };
   const mermaid = imported.default;

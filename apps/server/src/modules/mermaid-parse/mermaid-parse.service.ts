@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { ParseMermaidResult } from '@sc/diagram/node';
+import { MermaidPoolError, MermaidPoolErrorCode, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
 import { MermaidParseConfig } from './mermaid-parse.config';
-import { MermaidWorkerPool } from './mermaid-worker-pool';
+import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
 
 export interface MermaidParseOptions {
   /** UTF-8 byte limit; defaults to SERVICE_MERMAID_MAX_BYTES. */
@@ -9,6 +9,11 @@ export interface MermaidParseOptions {
   /** Overrides SERVICE_MERMAID_PARSE_TIMEOUT for this parse. */
   timeoutMs?: number;
 }
+
+const POOL_ERRORS: Record<MermaidPoolErrorCode, MermaidParseErrorCode> = {
+  [MermaidPoolErrorCode.ParseTimeout]: MermaidParseErrorCode.ParseTimeout,
+  [MermaidPoolErrorCode.ParserUnavailable]: MermaidParseErrorCode.ParserUnavailable,
+};
 
 /**
  * Parses Mermaid with Mermaid's own parser in worker threads, so a large diagram never blocks
@@ -24,8 +29,13 @@ export class MermaidParseService implements OnModuleDestroy {
     this.pool = new MermaidWorkerPool({ size: config.workers, timeoutMs: config.timeoutMs });
   }
 
-  parse(source: string, options: MermaidParseOptions = {}): Promise<ParseMermaidResult> {
-    return this.pool.parse(source, options.maxBytes ?? this.config.maxBytes, options.timeoutMs ?? this.config.timeoutMs);
+  async parse(source: string, options: MermaidParseOptions = {}): Promise<ParseMermaidResult> {
+    try {
+      return await this.pool.parse(source, options.maxBytes ?? this.config.maxBytes, options.timeoutMs ?? this.config.timeoutMs);
+    } catch (error) {
+      if (error instanceof MermaidPoolError) throw mermaidParseError(POOL_ERRORS[error.code], error.message);
+      throw error;
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

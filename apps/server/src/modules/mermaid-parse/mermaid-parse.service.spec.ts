@@ -1,10 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { parseMermaid } from '@sc/diagram/node';
 import { DomainError } from '../../common/errors/domain-error';
 import { MermaidParseConfig } from './mermaid-parse.config';
 import { MermaidParseErrorCode } from './mermaid-parse.errors';
 import { MermaidParseService } from './mermaid-parse.service';
-import { MermaidWorkerPool } from './mermaid-worker-pool';
 
 jest.setTimeout(60_000);
 
@@ -33,30 +31,13 @@ describe('MermaidParseService (real worker threads)', () => {
     expect(error).toMatchObject({ code: MermaidParseErrorCode.ParseTimeout, status: 422 });
     await expect(service.parse('flowchart LR\n  after --> timeout\n')).resolves.toMatchObject({ ok: true, graph: { nodes: [{ id: 'after' }, { id: 'timeout' }] } });
   });
-});
 
-describe('MermaidWorkerPool failure handling', () => {
-  /** A worker that dies on its first message, standing in for a crashed parser thread. */
-  const crashing = () => new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(3));", { eval: true });
-
-  it('fails the job with diagram_parser_unavailable when its thread dies, and replaces the thread', async () => {
-    let created = 0;
-    const pool = new MermaidWorkerPool({ size: 1, timeoutMs: 10_000, createWorker: () => (created++, crashing()) });
-    await expect(pool.parse('flowchart LR\n A-->B', 1000)).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable, status: 503 });
-    expect(created).toBe(2);
-    await pool.close();
-  });
-
-  it('rejects waiting and new jobs once closed', async () => {
-    const idle = () => new Worker("require('node:worker_threads').parentPort.on('message', () => {});", { eval: true });
-    const pool = new MermaidWorkerPool({ size: 1, timeoutMs: 10_000, createWorker: idle });
-    const running = pool.parse('a', 10).catch((error: unknown) => error);
-    const waiting = pool.parse('b', 10).catch((error: unknown) => error);
-    expect(pool.pending).toBe(1);
-    await pool.close();
-    expect(await running).toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
-    expect(await waiting).toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
-    await expect(pool.parse('c', 10)).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
+  it('answers diagram_parser_unavailable (503) once shutting down', async () => {
+    const closing = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024));
+    await closing.onModuleDestroy();
+    const error = await closing.parse('flowchart LR\n  A --> B\n').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable, status: 503 });
   });
 });
 

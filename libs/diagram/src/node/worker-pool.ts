@@ -1,9 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ParseMermaidResult } from '@sc/diagram/node';
-import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
-import type { ParseRequest, ParseResponse } from './mermaid-parse.protocol';
+import type { ParseRequest, ParseResponse } from './mermaid-worker';
+import type { ParseMermaidResult } from './parse-mermaid';
+
+/** Why a pooled parse produced no result. The server maps these to its domain errors (422 and 503). */
+export enum MermaidPoolErrorCode {
+  /** The parse ran longer than the timeout; its thread was replaced. */
+  ParseTimeout = 'diagram_parse_timeout',
+  /** A parser thread died or the pool is closing; retrying later can succeed. */
+  ParserUnavailable = 'diagram_parser_unavailable',
+}
+
+export class MermaidPoolError extends Error {
+  constructor(
+    readonly code: MermaidPoolErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MermaidPoolError';
+  }
+}
 
 export interface WorkerPoolOptions {
   size: number;
@@ -26,21 +43,17 @@ interface Slot {
 }
 
 /**
- * Starts the compiled worker in production (dist/.../mermaid-parse.worker.js). When the
- * server runs from TypeScript sources (ts-jest, ts-node) there is no .js file, so the worker
- * registers ts-node (transpile only) and tsconfig-paths for the `@sc/*` aliases first.
+ * Starts the compiled worker (mermaid-worker.js, emitted next to this file in the server's and the CLI's builds).
+ * When running from TypeScript sources (ts-jest, ts-node) there is no .js file, so the thread registers ts-node
+ * (transpile only) first; the worker and what it imports use relative paths only.
  */
 export function createParserWorker(): Worker {
-  const compiled = join(__dirname, 'mermaid-parse.worker.js');
+  const compiled = join(__dirname, 'mermaid-worker.js');
   if (existsSync(compiled)) return new Worker(compiled);
-  const source = join(__dirname, 'mermaid-parse.worker.ts');
-  const root = join(__dirname, '..', '..', '..', '..', '..');
   const bootstrap = `
-    process.env.TS_NODE_PROJECT = ${JSON.stringify(join(root, 'apps/server/tsconfig.spec.json'))};
+    process.env.TS_NODE_PROJECT = ${JSON.stringify(join(__dirname, '..', '..', 'tsconfig.lib.json'))};
     require('ts-node').register({ transpileOnly: true });
-    const { compilerOptions } = require(${JSON.stringify(join(root, 'tsconfig.base.json'))});
-    require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(root)}, paths: compilerOptions.paths });
-    require(${JSON.stringify(source)});
+    require(${JSON.stringify(join(__dirname, 'mermaid-worker.ts'))});
   `;
   return new Worker(bootstrap, { eval: true });
 }
@@ -49,6 +62,9 @@ export function createParserWorker(): Worker {
  * A fixed pool of parser threads. Each thread parses one diagram at a time; others wait in a
  * FIFO queue. A parse that overruns the timeout cannot be interrupted inside Mermaid, so its
  * thread is terminated and replaced, and the caller gets diagram_parse_timeout.
+ *
+ * The server parses every synced diagram here (SERVICE_MERMAID_WORKERS threads) so a large one never blocks its
+ * event loop; `service-cli sync` parses here too, min(2, cpus) threads, to validate a repository before sending.
  */
 export class MermaidWorkerPool {
   private readonly slots: Slot[] = [];
@@ -123,8 +139,8 @@ export class MermaidWorkerPool {
       slot.timer = setTimeout(() => {
         this.replace(
           slot,
-          mermaidParseError(
-            MermaidParseErrorCode.ParseTimeout,
+          new MermaidPoolError(
+            MermaidPoolErrorCode.ParseTimeout,
             `Parsing the diagram took longer than ${job.timeoutMs} ms and was stopped. Split the diagram or simplify it.`,
           ),
         );
@@ -155,6 +171,6 @@ export class MermaidWorkerPool {
   }
 }
 
-function unavailable(message: string): Error {
-  return mermaidParseError(MermaidParseErrorCode.ParserUnavailable, message);
+function unavailable(message: string): MermaidPoolError {
+  return new MermaidPoolError(MermaidPoolErrorCode.ParserUnavailable, message);
 }

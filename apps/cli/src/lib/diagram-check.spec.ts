@@ -1,0 +1,19 @@
+import { MermaidPoolError, MermaidPoolErrorCode } from '@sc/diagram/node';
+import { checkDiagram } from './diagram-check';
+
+describe('checkDiagram', () => {
+  it('fails the diagram with the parser pool’s code when the parse times out', async () => {
+    const timedOut = () => Promise.reject(new MermaidPoolError(MermaidPoolErrorCode.ParseTimeout, 'Parsing the diagram took longer than 60000 ms and was stopped.'));
+    const check = await checkDiagram({ diagramFile: 'big.mmd', mermaid: 'flowchart LR\n  a --> b\n' }, timedOut);
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual([
+      { severity: 'error', code: 'diagram_parse_timeout', message: 'Could not check this diagram: Parsing the diagram took longer than 60000 ms and was stopped.', file: 'big.mmd' },
+    ]);
+  });
+
+  it('fails the diagram with diagram_check_failed on any other failure of the library', async () => {
+    const broken = () => Promise.reject(new Error('boom'));
+    const check = await checkDiagram({ diagramFile: 'x.mmd', mermaid: 'flowchart LR\n' }, broken);
+    expect(check.problems).toMatchObject([{ code: 'diagram_check_failed', file: 'x.mmd' }]);
+  });
+});
