@@ -7,6 +7,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
     '^@sc/diagram/node$': '<rootDir>/../../libs/diagram/src/node.ts',
     '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts',

@@ -1,5 +1,3 @@
-// @sc/contracts exports class-validator DTOs whose decorators need the Reflect metadata polyfill.
-import 'reflect-metadata';
 import HelpCommand from './commands/help';
 import InitCommand from './commands/init';
 import InspectCommand from './commands/inspect';

@@ -10,7 +10,7 @@ import {
   type PlannedArtifactFile,
   type ServiceConfig,
   type ServiceConfigProblem,
-} from '@sc/contracts';
+} from '@sc/contracts/core';
 import { CliError, ExitCode } from './exit-codes';
 
 /** A file the config names, read from disk. */

@@ -1,4 +1,4 @@
-import type { SyncResult } from '@sc/contracts';
+import type { SyncResult } from '@sc/contracts/core';
 import type { CliProblem, JsonErrorOutput } from './exit-codes';
 import type { ArtifactRow } from './prepare-sync';
 import type { GatewayTarget } from './gateway';

@@ -7,7 +7,7 @@ import {
   type SyncArtifact,
   type SyncBundle,
   type SyncFile,
-} from '@sc/contracts';
+} from '@sc/contracts/core';
 import { openPooledDiagramChecker, type ContextReportSummary, type DiagramChecker } from './diagram-check';
 import type { CliProblem } from './exit-codes';
 import { formatBytes } from './format';

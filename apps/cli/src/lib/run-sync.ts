@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts';
+import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
 import { CliError, ExitCode } from './exit-codes';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';

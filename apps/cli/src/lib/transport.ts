@@ -1,7 +1,8 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
-import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
+import type { SyncCheckRequest } from '@sc/contracts';
+import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
 
 export interface TransportOptions {

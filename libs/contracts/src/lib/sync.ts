@@ -1,5 +1,3 @@
-import { IsString, Length, Matches } from 'class-validator';
-
 /**
  * The bundle `service-cli sync` posts to POST /api/v1/gateway/sync (Authorization: Bearer <token with the
  * sync scope>; the body may be gzip-encoded). The server re-validates everything; the CLI validating first
@@ -159,17 +157,6 @@ export function syncBundleDigest(bundle: SyncDigestInput, sha256Hex: Sha256Hex):
 
 /** Path of the digest check below the gateway's base URL. */
 export const SYNC_CHECK_PATH = '/api/v1/gateway/sync/check';
-
-/** Body of POST /api/v1/gateway/sync/check (token with the sync scope; the token's organization is searched). */
-export class SyncCheckRequest {
-  @IsString()
-  @Length(1, 100)
-  service!: string;
-
-  /** `syncBundleDigest` of the bundle the caller would send. */
-  @Matches(/^[0-9a-f]{64}$/, { message: 'digest must be 64 lowercase hexadecimal characters (a SHA-256)' })
-  digest!: string;
-}
 
 /**
  * Answer of the check. `current` is true only when the service's current revision was stored (or last
