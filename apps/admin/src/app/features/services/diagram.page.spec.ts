@@ -3,6 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { OverlaidGraph } from '@sc/diagram';
 import { query, settle, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
+import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramPage } from './diagram.page';
 import { MermaidRenderer } from './mermaid-renderer.service';
@@ -57,14 +58,14 @@ describe('DiagramPage', () => {
   let http: HttpTestingController;
   /** Stands in for Mermaid, which needs a real browser layout engine; it records what it was asked to draw. */
   const drawn: string[] = [];
+  /** Draws at once; a spec replaces it to finish drawings in an order of its choosing. */
+  let render: (source: string) => Promise<string>;
 
   beforeEach(async () => {
     drawn.length = 0;
+    render = async (source) => (drawn.push(source), `<svg><text>drawing ${drawn.length}</text></svg>`);
     TestBed.configureTestingModule({
-      providers: [
-        ...provideTestApp(),
-        { provide: MermaidRenderer, useValue: { render: async (source: string) => (drawn.push(source), `<svg><text>drawing ${drawn.length}</text></svg>`) } },
-      ],
+      providers: [...provideTestApp(), { provide: MermaidRenderer, useValue: { render: (source: string) => render(source) } }],
     });
     http = TestBed.inject(HttpTestingController);
     fixture = TestBed.createComponent(DiagramPage);
@@ -127,17 +128,90 @@ describe('DiagramPage', () => {
     expect(fixture.nativeElement.querySelector('[role=alert]')).toBeNull();
   });
 
+  it('keeps the collapsed groups when the changes arrive after the diagram', async () => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    const toggle = query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]');
+    toggle.click();
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
+    await settle(fixture);
+    expect(query(fixture, '[data-testid=diagram-changes]').textContent).toContain('Changes in revision 3');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(drawn).toHaveLength(2);
+  });
+
+  it('lists the changes of the revision on screen, not of the one left', async () => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
+    await settle(fixture);
+    const left = http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`);
+    fixture.componentRef.setInput('revision', '2');
+    fixture.detectChanges();
+    http.expectOne(`${DIAGRAM_URL}?revision=2`).flush({ ...DATA, revision: 2 });
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=1&to=2`).flush({ ...CHANGES, from: 1, to: 2, changed: false });
+    await settle(fixture);
+    answerLate(left, CHANGES);
+    await settle(fixture);
+    const card = query(fixture, '[data-testid=diagram-changes]');
+    expect(card.textContent).toContain('Changes in revision 2');
+    expect(card.textContent).toContain('Unchanged since revision 1.');
+  });
+
   it('reads an earlier revision when the URL asks for one', async () => {
     http.expectOne(DIAGRAM_URL).flush(DATA);
     await settle(fixture);
     http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
     fixture.componentRef.setInput('revision', '1');
     fixture.detectChanges();
-    await settle(fixture);
     http.expectOne(`${DIAGRAM_URL}?revision=1`).flush({ ...DATA, revision: 1 });
     await settle(fixture);
     expect(textOf(fixture)).toContain('revision 1');
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-changes]')).toBeNull();
+  });
+
+  it('shows the revision asked for last, even when the earlier request answers after it', async () => {
+    const current = http.expectOne(DIAGRAM_URL);
+    fixture.componentRef.setInput('revision', '1');
+    fixture.detectChanges();
+    const earlier = http.expectOne(`${DIAGRAM_URL}?revision=1`);
+    const withoutWorker: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.filter((node) => node.id !== 'worker'), edges: [] };
+    earlier.flush({ ...DATA, revision: 1, graph: withoutWorker });
+    await settle(fixture);
+    answerLate(current, DATA);
+    await settle(fixture);
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('revision 1');
+    expect(textOf(fixture)).not.toContain('revision 3');
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]).not.toContain('"Worker"');
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+  });
+
+  it('shows the latest drawing when an earlier one finishes last', async () => {
+    const drawing: { source: string; finish: (svg: string) => void }[] = [];
+    render = (source) => new Promise((resolve) => drawing.push({ source, finish: resolve }));
+    await loaded();
+    query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]').click();
+    await settle(fixture);
+    expect(drawing.map((d) => d.source.includes('(collapsed)'))).toEqual([false, true]);
+    drawing[1].finish('<svg><text>collapsed drawing</text></svg>');
+    await settle(fixture);
+    drawing[0].finish('<svg><text>expanded drawing</text></svg>');
+    await settle(fixture);
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('collapsed drawing');
+  });
+
+  it('does not show the drawing of the diagram left while the next one is drawn', async () => {
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, revision: 1 });
+    await settle(fixture);
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+    render = () => new Promise(() => undefined);
+    fixture.componentRef.setInput('name', 'billing');
+    fixture.detectChanges();
+    http.expectOne('/api/v1/orgs/acme/services/payments/diagrams/billing').flush({ ...DATA, name: 'billing', revision: 1 });
+    await settle(fixture);
+    expect(query(fixture, '[aria-label="Diagram billing"]').innerHTML).toBe('');
   });
 
   it('collapses and expands a group, redrawing each time', async () => {
@@ -184,12 +258,37 @@ describe('DiagramPage', () => {
     expect(drawn).toHaveLength(0);
   });
 
+  it('offers to try again when the diagram cannot be loaded', async () => {
+    http.expectOne(DIAGRAM_URL).flush('x', { status: 500, statusText: 'Error' });
+    await settle(fixture);
+    const retry = query<HTMLButtonElement>(fixture, 'sc-load-error button');
+    expect(retry.textContent).toContain('Try again');
+    retry.click();
+    fixture.detectChanges();
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, revision: 1 });
+    await settle(fixture);
+    await settle(fixture);
+    expect(fixture.nativeElement.querySelector('[role=alert]')).toBeNull();
+    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+  });
+
+  it('says when the service synced job notes but no job dependency diagram', async () => {
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, revision: 1 });
+    fixture.componentRef.setInput('source', 'jobs');
+    fixture.componentRef.setInput('name', '');
+    fixture.detectChanges();
+    http.expectOne('/api/v1/orgs/acme/services/payments/jobs').flush({ revision: 2, notesPath: '.service/jobs.md', notes: 'Nightly at 02:00.', dependencies: null });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('This service synced no job dependency diagram.');
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Nightly at 02:00.');
+    expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
+  });
+
   it('shows a flow with its notes and no context panel', async () => {
-    http.expectOne(DIAGRAM_URL).flush(DATA);
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, revision: 1 });
     fixture.componentRef.setInput('source', 'flow');
     fixture.componentRef.setInput('name', 'checkout');
     fixture.detectChanges();
-    await settle(fixture);
     http.expectOne('/api/v1/orgs/acme/services/payments/flows/checkout').flush({
       name: 'checkout',
       kind: 'flowchart',

@@ -1,16 +1,16 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input, linkedSignal, untracked } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { EMPTY, catchError, concat, map, of, switchMap, type Observable } from 'rxjs';
+import { ApiError } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
+import { pageResource } from '../../core/page-resource';
 import { downloadText } from '../../shared/download';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
+import { LoadErrorComponent } from '../../shared/load-error.component';
 import { MermaidRenderer } from './mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
@@ -19,6 +19,23 @@ import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './servi
 /** Which graph-bearing artifact the page shows; set by the route's data. */
 export type GraphSource = 'diagram' | 'flow' | 'jobs';
 
+interface DiagramParams {
+  orgId: string;
+  service: string;
+  source: GraphSource;
+  name: string;
+  revision: number | undefined;
+}
+
+interface LoadedDiagram {
+  /** Null when the service synced job notes but no job dependency diagram. */
+  data: DiagramData | null;
+  /** Markdown notes that travel with a flow or the jobs, shown as written. */
+  notes: string | null;
+  /** Architecture diagrams: what changed compared with the previous revision, once known. */
+  changes: DiagramChanges | null;
+}
+
 /**
  * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn from its synced graph, with
  * group collapse/expand and export back to Mermaid.
@@ -26,7 +43,7 @@ export type GraphSource = 'diagram' | 'flow' | 'jobs';
 @Component({
   selector: 'sc-diagram-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
+  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, LoadErrorComponent, ServiceBreadcrumbComponent],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
 })
@@ -45,18 +62,30 @@ export class DiagramPage {
   /** `?revision=n` from the URL; absent means the current revision. */
   readonly revision = input<string | undefined>();
 
-  readonly data = signal<DiagramData | null>(null);
-  /** Markdown notes that travel with a flow or the jobs, shown as written. */
-  readonly notes = signal<string | null>(null);
+  readonly loaded = pageResource({
+    params: (): DiagramParams => ({
+      orgId: this.orgId(),
+      service: this.service(),
+      source: this.source(),
+      name: this.name(),
+      revision: parseRevision(this.revision()),
+    }),
+    load: (params) => this.fetch(params).pipe(switchMap((loaded) => this.withChanges(params, loaded))),
+    initial: null as LoadedDiagram | null,
+  });
+  readonly data = computed(() => this.loaded.value()?.data ?? null);
+  readonly notes = computed(() => this.loaded.value()?.notes ?? null);
+  readonly changes = computed(() => this.loaded.value()?.changes ?? null);
   /** True when the service synced no job dependency diagram. */
-  readonly missing = signal(false);
-  /** Architecture diagrams: what changed compared with the previous revision. */
-  readonly changes = signal<DiagramChanges | null>(null);
-  readonly view = signal<DiagramView | null>(null);
-  readonly loading = signal(true);
-  readonly error = signal<ApiError | null>(null);
-  readonly renderError = signal<string | null>(null);
-  readonly svg = signal<SafeHtml | null>(null);
+  readonly missing = computed(() => this.loaded.value()?.data === null);
+  /** What is drawn: the loaded graph, with the groups the user collapsed; starts over for each loaded graph. */
+  readonly view = linkedSignal<DiagramView | null>(() => {
+    const data = this.data();
+    return data === null ? null : createView(data.graph);
+  });
+  /** The drawing and why drawing failed belong to one graph: other data starts without the previous ones. */
+  readonly svg = linkedSignal<DiagramData | null, SafeHtml | null>({ source: this.data, computation: () => null });
+  readonly renderError = linkedSignal<DiagramData | null, string | null>({ source: this.data, computation: () => null });
 
   readonly groups = computed(() => {
     const view = this.view();
@@ -82,62 +111,48 @@ export class DiagramPage {
   });
 
   constructor() {
-    reloadOn(() => `${this.orgId()}/${this.service()}/${this.source()}/${this.name()}/${this.revision() ?? ''}`, () => this.load());
     // Redraw whenever the view changes (load, collapse, expand).
     effect(() => {
       const view = this.view();
-      if (view !== null) void this.draw(view);
+      if (view !== null) untracked(() => void this.draw(view));
     });
   }
 
-  async load(): Promise<void> {
-    this.loading.set(true);
-    this.error.set(null);
-    this.missing.set(false);
-    try {
-      const { data, notes } = await this.fetch();
-      this.data.set(data);
-      this.notes.set(notes);
-      this.missing.set(data === null);
-      this.view.set(data === null ? null : createView(data.graph));
-      this.changes.set(null);
-      if (data !== null && this.source() === 'diagram' && data.revision > 1) void this.loadChanges(data);
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.loading.set(false);
-    }
-  }
-
-  /** The changes card is extra information: when it cannot be loaded the diagram is still shown, without it. */
-  private async loadChanges(data: DiagramData): Promise<void> {
-    try {
-      const changes = await firstValueFrom(this.api.diagramChanges(this.orgId(), this.service(), data.name, data.revision - 1, data.revision));
-      if (this.data() === data) this.changes.set(changes);
-    } catch {
-      this.changes.set(null);
-    }
-  }
-
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
-  private async fetch(): Promise<{ data: DiagramData | null; notes: string | null }> {
-    const [orgId, service, name, revision] = [this.orgId(), this.service(), this.name(), parseRevision(this.revision())];
+  private fetch({ orgId, service, source, name, revision }: DiagramParams): Observable<LoadedDiagram> {
     const plain = { contextPath: null, context: null, report: null };
-    switch (this.source()) {
+    switch (source) {
       case 'diagram':
-        return { data: await firstValueFrom(this.api.diagram(orgId, service, name, revision)), notes: null };
-      case 'flow': {
-        const flow = await firstValueFrom(this.api.flow(orgId, service, name, revision));
-        const { notes, notesPath: _notesPath, ...rest } = flow;
-        return { data: { ...rest, ...plain }, notes };
-      }
-      case 'jobs': {
-        const jobs = await firstValueFrom(this.api.jobs(orgId, service, revision));
-        const deps = jobs.dependencies;
-        const data = deps ? { name: 'job-dependencies', revision: jobs.revision, ...deps, ...plain } : null;
-        return { data, notes: jobs.notes };
-      }
+        return this.api.diagram(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, changes: null })));
+      case 'flow':
+        return this.api.flow(orgId, service, name, revision).pipe(
+          map(({ notes, notesPath: _notesPath, ...rest }) => ({ data: { ...rest, ...plain }, notes, changes: null })),
+        );
+      case 'jobs':
+        return this.api.jobs(orgId, service, revision).pipe(
+          map((jobs) => ({
+            data: jobs.dependencies ? { name: 'job-dependencies', revision: jobs.revision, ...jobs.dependencies, ...plain } : null,
+            notes: jobs.notes,
+            changes: null,
+          })),
+        );
     }
+  }
+
+  /**
+   * Shows the diagram at once and adds the changes since the previous revision when they arrive. The changes card
+   * is extra information: when it cannot be loaded the diagram is still shown, without it.
+   */
+  private withChanges({ orgId, service, source }: DiagramParams, loaded: LoadedDiagram): Observable<LoadedDiagram> {
+    const data = loaded.data;
+    if (data === null || source !== 'diagram' || data.revision <= 1) return of(loaded);
+    return concat(
+      of(loaded),
+      this.api.diagramChanges(orgId, service, data.name, data.revision - 1, data.revision).pipe(
+        map((changes) => ({ ...loaded, changes })),
+        catchError(() => EMPTY),
+      ),
+    );
   }
 
   /** "Payments API, Worker": labels of changed elements for the changes card. */
@@ -189,13 +204,15 @@ export class DiagramPage {
   }
 
   private async draw(view: DiagramView): Promise<void> {
+    // Drawings finish in any order; only the one for the view still shown may land.
     try {
       const svg = await this.renderer.render(renderableMermaid(view));
-      if (this.view() !== view) return; // a newer view is being drawn
+      if (this.view() !== view) return;
       // The SVG was produced by Mermaid in strict mode and sanitized by DOMPurify (see MermaidRenderer).
       this.svg.set(this.sanitizer.bypassSecurityTrustHtml(svg));
       this.renderError.set(null);
     } catch (error: unknown) {
+      if (this.view() !== view) return;
       this.renderError.set(error instanceof Error ? error.message : 'The diagram could not be drawn.');
     }
   }

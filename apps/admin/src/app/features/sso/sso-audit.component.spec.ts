@@ -2,10 +2,12 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { SsoAuditEntry } from '@sc/contracts';
 import { query, settle, textOf } from '../../../testing/dom';
+import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { SsoAuditComponent } from './sso-audit.component';
 
 const AUDIT = '/api/v1/orgs/acme/sso/audit';
+const GLOBEX_AUDIT = '/api/v1/orgs/globex/sso/audit';
 
 function entry(overrides: Partial<SsoAuditEntry>): SsoAuditEntry {
   return {
@@ -80,10 +82,10 @@ describe('SsoAuditComponent', () => {
   it('shows only the answer to the latest filter', async () => {
     const first = http.expectOne((request) => request.url === AUDIT);
     fixture.componentInstance.outcome.set('failure');
-    void fixture.componentInstance.reload();
+    fixture.detectChanges();
     const latest = http.expectOne((request) => request.url === AUDIT && request.params.get('outcome') === 'failure');
     latest.flush({ items: [entry({ id: 'f', outcome: 'failure', errorCode: 'no_email', email: null })], nextCursor: null });
-    first.flush({ items: [entry({ id: 'stale', email: 'stale@acme.test' })], nextCursor: 'c' });
+    answerLate(first, { items: [entry({ id: 'stale', email: 'stale@acme.test' })], nextCursor: 'c' });
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('no_email');
@@ -93,12 +95,66 @@ describe('SsoAuditComponent', () => {
     http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
     await settle(fixture);
     fixture.componentInstance.outcome.set('failure');
-    void fixture.componentInstance.reload();
+    fixture.detectChanges();
     const filtered = http.expectOne((request) => request.url === AUDIT);
     expect(filtered.request.params.get('outcome')).toBe('failure');
     expect(filtered.request.params.has('before')).toBe(false);
     filtered.flush({ items: [], nextCursor: null });
     await settle(fixture);
     expect(textOf(fixture)).toContain('No sign-in attempts yet');
+  });
+
+  function switchToGlobex(): void {
+    fixture.componentRef.setInput('orgId', 'globex');
+    fixture.detectChanges();
+  }
+
+  it('shows the organization switched to, even when the previous one answers last', async () => {
+    const acme = http.expectOne((request) => request.url === AUDIT);
+    switchToGlobex();
+    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush({ items: [entry({ id: 'g', email: 'gail@globex.test' })], nextCursor: null });
+    await settle(fixture);
+    answerLate(acme, { items: [entry({ id: 'a', email: 'ann@acme.test' })], nextCursor: 'c' });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('gail@globex.test');
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=audit-more]')).toBeNull();
+  });
+
+  it('does not add older entries of the organization just left to the new one', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({ id: 'a', email: 'ann@acme.test' })], nextCursor: 'c' });
+    await settle(fixture);
+    query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
+    const older = http.expectOne((request) => request.url === AUDIT);
+    switchToGlobex();
+    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush({ items: [entry({ id: 'g', email: 'gail@globex.test' })], nextCursor: 'g1' });
+    await settle(fixture);
+    answerLate(older, { items: [entry({ id: 'a0', email: 'old@acme.test' })], nextCursor: null });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('gail@globex.test');
+    expect(query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').disabled).toBe(false);
+  });
+
+  it('keeps the entries shown when older ones cannot be read', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
+    await settle(fixture);
+    query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
+    http.expectOne((request) => request.url === AUDIT).flush('x', { status: 500, statusText: 'Error' });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect((fixture.nativeElement as HTMLElement).querySelector('[role=alert]')).not.toBeNull();
+    expect(query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').disabled).toBe(false);
+  });
+
+  it('offers to try again when the attempts cannot be read', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush('x', { status: 500, statusText: 'Error' });
+    await settle(fixture);
+    query<HTMLButtonElement>(fixture, 'sc-load-error button').click();
+    fixture.detectChanges();
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: null });
+    await settle(fixture);
+    expect(rows()).toHaveLength(1);
+    expect((fixture.nativeElement as HTMLElement).querySelector('[role=alert]')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -8,14 +8,35 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import type { SsoAuditEntry, SsoAuditOutcome } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
+import type { SsoAuditEntry, SsoAuditOutcome, SsoAuditPage } from '@sc/contracts';
+import { firstValueFrom, map, type Observable } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
+import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { reloadOn } from '../../shared/reload-on';
+import { LoadErrorComponent } from '../../shared/load-error.component';
 import { SsoApi } from './sso.api';
 
 const PAGE_SIZE = 25;
+
+interface AuditParams {
+  orgId: string;
+  provider: string;
+  outcome: SsoAuditOutcome | '';
+}
+
+/** The entries on screen and what they were read for, which "Show older attempts" continues. */
+interface AuditList {
+  params: AuditParams;
+  items: SsoAuditEntry[];
+  nextCursor: string | null;
+}
+
+/** Reading the entries older than `list`. */
+interface OlderRead {
+  list: AuditList;
+  pending: boolean;
+  error: ApiError | null;
+}
 
 /** The organization's sign-in audit log, newest first, read page by page (the API pages by cursor). */
 @Component({
@@ -32,12 +53,13 @@ const PAGE_SIZE = 25;
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
+    LoadErrorComponent,
   ],
   template: `
     <div class="filters">
       <mat-form-field>
         <mat-label>Provider</mat-label>
-        <mat-select [ngModel]="provider()" (ngModelChange)="provider.set($event); reload()" data-testid="audit-provider">
+        <mat-select [ngModel]="provider()" (ngModelChange)="provider.set($event)" data-testid="audit-provider">
           <mat-option value="">All providers</mat-option>
           @for (slug of providerSlugs(); track slug) {
             <mat-option [value]="slug">{{ slug }}</mat-option>
@@ -46,13 +68,13 @@ const PAGE_SIZE = 25;
       </mat-form-field>
       <mat-form-field>
         <mat-label>Outcome</mat-label>
-        <mat-select [ngModel]="outcome()" (ngModelChange)="outcome.set($event); reload()" data-testid="audit-outcome">
+        <mat-select [ngModel]="outcome()" (ngModelChange)="outcome.set($event)" data-testid="audit-outcome">
           <mat-option value="">All outcomes</mat-option>
           <mat-option value="success">Success</mat-option>
           <mat-option value="failure">Failure</mat-option>
         </mat-select>
       </mat-form-field>
-      <button mat-stroked-button type="button" (click)="reload()" [disabled]="loading()">
+      <button mat-stroked-button type="button" (click)="audit.reload()" [disabled]="loading()">
         <mat-icon svgIcon="refresh" aria-hidden="true" />
         Refresh
       </button>
@@ -60,8 +82,11 @@ const PAGE_SIZE = 25;
     @if (loading()) {
       <mat-progress-bar mode="indeterminate" aria-label="Loading sign-in attempts" />
     }
-    <sc-error-banner [error]="error()" />
-    @if (!loading() && !error() && entries().length === 0) {
+    @if (audit.error(); as error) {
+      <sc-load-error [error]="error" (retry)="audit.reload()" />
+    }
+    <sc-error-banner [error]="olderError()" />
+    @if (!loading() && !audit.error() && entries().length === 0) {
       <div class="empty-state" data-testid="audit-empty">
         <mat-icon svgIcon="info" aria-hidden="true" />
         <h2>No sign-in attempts yet</h2>
@@ -167,48 +192,41 @@ export class SsoAuditComponent {
 
   readonly provider = signal('');
   readonly outcome = signal<SsoAuditOutcome | ''>('');
-  readonly entries = signal<SsoAuditEntry[]>([]);
-  readonly nextCursor = signal<string | null>(null);
-  readonly loading = signal(false);
-  readonly error = signal<ApiError | null>(null);
   readonly columns = ['time', 'provider', 'outcome', 'email', 'warnings'];
-  private requestNumber = 0;
 
-  constructor() {
-    reloadOn(this.orgId, () => this.reload());
-  }
+  /** The newest entries for the organization and filters; changing either reads from the first page again. */
+  readonly audit = pageResource({
+    params: (): AuditParams => ({ orgId: this.orgId(), provider: this.provider(), outcome: this.outcome() }),
+    load: (params) => this.page(params, undefined).pipe(map((page): AuditList => ({ params, ...page }))),
+    initial: null as AuditList | null,
+  });
+  readonly entries = computed(() => this.audit.value()?.items ?? []);
+  readonly nextCursor = computed(() => this.audit.value()?.nextCursor ?? null);
 
-  async reload(): Promise<void> {
-    this.entries.set([]);
-    this.nextCursor.set(null);
-    await this.fetch(undefined);
-  }
+  private readonly older = signal<OlderRead | null>(null);
+  /** A read begun for a list that has since been replaced (organization, filter, refresh) no longer shows. */
+  private readonly olderForList = computed(() => {
+    const read = this.older();
+    return read !== null && read.list === this.audit.value() ? read : null;
+  });
+  readonly loading = computed(() => this.audit.isLoading() || (this.olderForList()?.pending ?? false));
+  /** Older entries that could not be read; the entries already shown stay. */
+  readonly olderError = computed(() => this.olderForList()?.error ?? null);
 
   async loadMore(): Promise<void> {
-    await this.fetch(this.nextCursor() ?? undefined);
+    const list = this.audit.value();
+    if (list === null || list.nextCursor === null) return;
+    this.older.set({ list, pending: true, error: null });
+    try {
+      const page = await firstValueFrom(this.page(list.params, list.nextCursor));
+      // The older entries belong to this list only; another one may be on screen by now.
+      if (this.audit.value() === list) this.audit.set({ ...list, items: [...list.items, ...page.items], nextCursor: page.nextCursor });
+    } catch (error: unknown) {
+      this.older.update((read) => (read?.list === list ? { list, pending: false, error: toApiError(error) } : read));
+    }
   }
 
-  private async fetch(before: string | undefined): Promise<void> {
-    // Filters change while a page loads: only the answer to the latest request is shown.
-    const request = ++this.requestNumber;
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      const page = await firstValueFrom(
-        this.api.audit(this.orgId(), {
-          limit: PAGE_SIZE,
-          before,
-          provider: this.provider() || undefined,
-          outcome: this.outcome() || undefined,
-        }),
-      );
-      if (request !== this.requestNumber) return;
-      this.entries.update((entries) => [...entries, ...page.items]);
-      this.nextCursor.set(page.nextCursor);
-    } catch (error: unknown) {
-      if (request === this.requestNumber) this.error.set(toApiError(error));
-    } finally {
-      if (request === this.requestNumber) this.loading.set(false);
-    }
+  private page({ orgId, provider, outcome }: AuditParams, before: string | undefined): Observable<SsoAuditPage> {
+    return this.api.audit(orgId, { limit: PAGE_SIZE, before, provider: provider || undefined, outcome: outcome || undefined });
   }
 }
