@@ -32,7 +32,10 @@ class InternalService {
     server.on('request', (req: IncomingMessage, res) => {
       void readBody(req).then((body) => {
         service.requests.push({ method: req.method ?? '', url: req.url ?? '', body });
-        if (req.url?.startsWith('/redirect')) return res.writeHead(302, { location: service.redirectTo }).end();
+        if (req.url?.startsWith('/redirect')) {
+          res.writeHead(302, { location: service.redirectTo }).end();
+          return;
+        }
         const origin = `http://127.0.0.1:${service.port}`;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/a`, token_endpoint: `${origin}/t`, access_token: INTERNAL_SECRET, secret: INTERNAL_SECRET }));

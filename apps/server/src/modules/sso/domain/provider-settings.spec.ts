@@ -1,10 +1,10 @@
 import { CreateSsoProviderRequest, deriveSsoEndpoints, SsoErrorCode } from '@sc/contracts';
+import ipaddr from 'ipaddr.js';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { UrlPolicy } from '../../../common/http/bounded-fetch';
-import { parseNetwork } from '../../../common/http/outbound-address';
 import { oktaDomainProblem, settingsForCreate, settingsForUpdate, settingsWarnings } from './provider-settings';
 
-const allow: UrlPolicy = { allowHttpHosts: ['localhost', '127.0.0.1'], allowedNetworks: [parseNetwork('127.0.0.0/8')!] };
+const allow: UrlPolicy = { allowHttpHosts: ['localhost', '127.0.0.1'], allowedNetworks: [ipaddr.parseCIDR('127.0.0.0/8')] };
 const base = { slug: 'corp', displayName: 'Corp', clientId: 'cid', clientSecret: 's3cret' };
 
 function create(extra: Partial<CreateSsoProviderRequest>) {
@@ -43,7 +43,7 @@ describe('provider settings', () => {
       expect.stringMatching(/^userinfoUrl: .*\(linkLocal\)/),
       expect.stringMatching(/^jwksUri: jwksUri: https:\/\/169\.254\.169\.254 is not a public address \(linkLocal\)/),
     ]);
-    const inside = { ...allow, allowedNetworks: [parseNetwork('10.0.0.0/8')!] };
+    const inside = { ...allow, allowedNetworks: [ipaddr.parseCIDR('10.0.0.0/8')] };
     expect(settingsForCreate({ ...base, type: 'generic', authUrl: 'https://10.0.0.1/a', tokenUrl: 'https://10.1.2.3/t', userinfoUrl: 'https://10.0.0.1/u' } as CreateSsoProviderRequest, inside).tokenUrl).toBe('https://10.1.2.3/t');
   });
 
