@@ -96,4 +96,6 @@ export enum DiagramIssueCode {
   ContextAmbiguousKey = 'context_ambiguous_key',
   ContextUnknownDatabase = 'context_unknown_database',
   ExportUnsupportedId = 'export_unsupported_id',
+  /** A drawn graph (JSON) that is not a well-formed flowchart graph: see validateDrawnGraph. */
+  GraphInvalid = 'graph_invalid',
 }
