@@ -8,3 +8,4 @@ export * from './lib/setup';
 export * from './lib/me';
 export * from './lib/sso';
 export * from './lib/artifacts';
+export * from './lib/drafts';

@@ -35,5 +35,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     SyncService,
     ArtifactsReadService,
   ],
+  // Drafts copy synced diagrams ("Edit a copy") through the read service.
+  exports: [ArtifactsReadService],
 })
 export class ArtifactsModule {}

@@ -1,0 +1,36 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Diagram drafts (issue 11): a drawn flowchart per row with its canvas layout. `version` starts at 1 and a save
+ * is a conditional UPDATE … WHERE version = <the version edited>, so a stale save changes nothing.
+ */
+export class DiagramDrafts1764400000000 implements MigrationInterface {
+  name = 'DiagramDrafts1764400000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE diagram_drafts (
+        id uuid PRIMARY KEY,
+        organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        name varchar(200) NOT NULL,
+        kind varchar(16) NOT NULL CHECK (kind IN ('flowchart')),
+        graph jsonb NOT NULL,
+        layout jsonb NOT NULL,
+        version integer NOT NULL CHECK (version >= 1),
+        node_count integer NOT NULL,
+        edge_count integer NOT NULL,
+        source jsonb,
+        created_at timestamptz NOT NULL,
+        created_by_user_id uuid REFERENCES users (id) ON DELETE SET NULL,
+        created_by_token_id uuid REFERENCES api_tokens (id) ON DELETE SET NULL,
+        updated_at timestamptz NOT NULL,
+        updated_by_user_id uuid REFERENCES users (id) ON DELETE SET NULL,
+        updated_by_token_id uuid REFERENCES api_tokens (id) ON DELETE SET NULL
+      )`);
+    await queryRunner.query(`CREATE INDEX diagram_drafts_org_updated_idx ON diagram_drafts (organization_id, updated_at DESC, id)`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE diagram_drafts`);
+  }
+}
