@@ -16,7 +16,7 @@ describe('draftFileSlug', () => {
 describe('CreateDraftRequest', () => {
   it('keeps graph and layout as sent (the server validates them with JSON paths) and validates from', () => {
     const graph = { kind: 'flowchart', nodes: [{ id: 'a', label: 'A', overlay: { data: { Owner: { type: 'Text Input', value: 'x' } } } }], edges: [], groups: [] };
-    const request = plainToInstance(CreateDraftRequest, { name: 'X', graph, layout: { nodes: {}, groups: {} } });
+    const request = plainToInstance(CreateDraftRequest, { name: 'X', graph, layout: { nodes: [], groups: [] } });
     expect(request.graph).toBe(graph);
     expect(validateSync(request, { whitelist: true, forbidNonWhitelisted: true })).toEqual([]);
     const bad = plainToInstance(CreateDraftRequest, { name: '', from: { service: 'orders', revision: 0 }, graph: [] });

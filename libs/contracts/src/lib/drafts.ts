@@ -20,16 +20,22 @@ export const DRAFT_NAME_MAX_LENGTH = 200;
 
 /** Where a node or group is drawn (canvas units). Groups carry their size; nodes may. Never exported. */
 export interface DraftLayoutBox {
+  /** The node's or group's id. */
+  id: string;
   x: number;
   y: number;
   width?: number;
   height?: number;
 }
 
-/** Canvas positions by node id and by group id. Only ids of the draft's graph may appear. */
+/**
+ * Canvas positions of nodes and of groups, at most one per id of the draft's graph. Lists rather than objects
+ * keyed by id: request bodies lose the keys `__proto__`, `constructor` and `prototype` (the framework strips
+ * them), and those are valid node ids.
+ */
 export interface DraftLayout {
-  nodes: Record<string, DraftLayoutBox>;
-  groups: Record<string, DraftLayoutBox>;
+  nodes: DraftLayoutBox[];
+  groups: DraftLayoutBox[];
 }
 
 /**

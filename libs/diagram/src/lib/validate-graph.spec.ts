@@ -146,6 +146,12 @@ describe('validateDrawnGraph', () => {
     expect(warnings.map((w) => w.path)).toEqual(['$.graph.nodes[0].overlay.colour']);
   });
 
+  it('refuses data field labels a JSON request body would lose (constructor, prototype, __proto__)', () => {
+    const graph = clone();
+    graph.nodes[0].overlay = JSON.parse('{"type":"shape","data":{"constructor":{"type":"Text Input"},"__proto__":{"type":"Text Input"},"Owner":{"type":"Text Input"}}}') as never;
+    expect(paths(graph)).toEqual(['$.graph.nodes[0].overlay.data.constructor', '$.graph.nodes[0].overlay.data.__proto__']);
+  });
+
   it('refuses node shapes Mermaid does not know', () => {
     const graph = clone();
     graph.nodes[0].shape = 'ellipse';

@@ -32,6 +32,7 @@ const EDGE_KEYS = ['id', 'source', 'target', 'label', 'type', 'stroke', 'overlay
 const GROUP_KEYS = ['id', 'label', 'parent', 'nodes', 'overlay', 'origin'];
 const GRAPH_KEYS = ['kind', 'direction', 'nodes', 'edges', 'groups', 'contextName', 'contextDescription'];
 
+const STRIPPED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const LINE_BREAK_TAG = /<br\s*\/?>/gi;
 const MARKUP = /<[A-Za-z/!?]/;
 
@@ -97,7 +98,15 @@ export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValida
     if (MARKUP.test(text.replace(LINE_BREAK_TAG, ''))) error(at, 'a label cannot contain HTML markup other than <br> ("<" followed by a letter, "/", "!" or "?"); put a space after "<".');
   };
   const overlay = (object: JsonObject, kind: ContextEntryKind, path: string) => {
-    if (object['overlay'] !== undefined) overlays.push({ kind, value: object['overlay'], path: jsonPath(path, 'overlay') });
+    const value = object['overlay'];
+    if (value === undefined) return;
+    overlays.push({ kind, value, path: jsonPath(path, 'overlay') });
+    const data = isObject(value) ? value['data'] : undefined;
+    if (!isObject(data)) return;
+    // JSON request bodies lose these keys on the way into the server (its framework strips them).
+    for (const key of Object.keys(data)) {
+      if (STRIPPED_KEYS.has(key)) error(jsonPath(jsonPath(jsonPath(path, 'overlay'), 'data'), key), `"${key}" cannot be a data field label (it would be lost on saving); rename the field.`);
+    }
   };
   const list = (key: string): { item: JsonValue; path: string }[] => {
     const field = value[key];

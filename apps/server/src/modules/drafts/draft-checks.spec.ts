@@ -6,28 +6,30 @@ const graph = { nodes: [{ id: 'api' }, { id: 'db' }], groups: [{ id: 'core' }] }
 
 describe('layoutProblems', () => {
   it('accepts positions of existing ids with optional sizes', () => {
-    expect(layoutProblems({ nodes: { api: { x: 0, y: -10.5 }, db: { x: 1, y: 2, width: 80, height: 40 } }, groups: { core: { x: 0, y: 0, width: 300, height: 200 } } }, graph)).toEqual([]);
+    const layout = { nodes: [{ id: 'api', x: 0, y: -10.5 }, { id: 'db', x: 1, y: 2, width: 80, height: 40 }], groups: [{ id: 'core', x: 0, y: 0, width: 300, height: 200 }] };
+    expect(layoutProblems(layout, graph)).toEqual([]);
   });
 
   it('reports every problem with its JSON path', () => {
     const problems = layoutProblems(
-      { nodes: { api: { x: 'left', y: 1e400 }, ghost: { x: 0, y: 0 }, 'two words': 3 }, groups: { core: { x: 0, width: 0, z: 1 } }, zoom: 2 },
+      { nodes: [{ id: 'api', x: 'left', y: Infinity }, { id: 'ghost', x: 0, y: 0 }, { id: 'api', x: 0, y: 0 }, 3], groups: [{ id: 'core', x: 0, width: 0, z: 1 }], zoom: 2 },
       graph,
     );
     expect(problems.map((p) => p.path)).toEqual([
       '$.layout.zoom',
-      '$.layout.nodes.api.x',
-      '$.layout.nodes.api.y',
-      '$.layout.nodes.ghost',
-      '$.layout.nodes["two words"]',
-      '$.layout.nodes["two words"]',
-      '$.layout.groups.core.width',
-      '$.layout.groups.core.z',
-      '$.layout.groups.core',
+      '$.layout.nodes[0].x',
+      '$.layout.nodes[0].y',
+      '$.layout.nodes[1].id',
+      '$.layout.nodes[2].id',
+      '$.layout.nodes[3]',
+      '$.layout.groups[0].width',
+      '$.layout.groups[0].z',
+      '$.layout.groups[0]',
     ]);
     expect(problems[2].message).toContain('finite number');
     expect(layoutProblems([], graph).map((p) => p.path)).toEqual(['$.layout']);
-    expect(layoutProblems({ nodes: {} }, graph).map((p) => p.message)).toEqual(['$.layout: "groups" is required (an empty object when there are none).']);
+    expect(layoutProblems({ nodes: [] }, graph).map((p) => p.message)).toEqual(['$.layout: "groups" is required (an empty array when there are none).']);
+    expect(layoutProblems({ nodes: {}, groups: [] }, graph).map((p) => p.path)).toEqual(['$.layout.nodes']);
   });
 });
 

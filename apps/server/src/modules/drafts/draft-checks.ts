@@ -34,8 +34,8 @@ export function tooDeepPath(value: unknown, root: string, maxDepth = MAX_DRAFT_J
 }
 
 /**
- * Layout rules: `{nodes: {<node id>: box}, groups: {<group id>: box}}` where a box is `{x, y, width?, height?}`
- * of finite numbers (sizes above 0), keyed only by ids the graph has. Every problem with its JSON path.
+ * Layout rules: `{nodes: [box], groups: [box]}` where a box is `{id, x, y, width?, height?}` of finite numbers
+ * (sizes above 0), at most one per id, and only for ids the graph has. Every problem with its JSON path.
  */
 export function layoutProblems(layout: unknown, graph: { nodes: readonly { id: string }[]; groups: readonly { id: string }[] }, root = '$.layout'): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
@@ -46,38 +46,41 @@ export function layoutProblems(layout: unknown, graph: { nodes: readonly { id: s
   }
   for (const key of Object.keys(layout)) if (key !== 'nodes' && key !== 'groups') problem(jsonPath(root, key), `unknown property "${key}"; allowed: nodes, groups.`);
   const section = (key: 'nodes' | 'groups', ids: Set<string>) => {
+    const what = key === 'nodes' ? 'node' : 'group';
     const path = jsonPath(root, key);
     const boxes = layout[key];
-    if (boxes === undefined) {
-      problem(root, `"${key}" is required (an empty object when there are none).`);
+    if (!Array.isArray(boxes)) {
+      problem(boxes === undefined ? root : path, boxes === undefined ? `"${key}" is required (an empty array when there are none).` : `expected an array of positions {id, x, y, width?, height?}.`);
       return;
     }
-    if (!isObject(boxes)) {
-      problem(path, `expected an object keyed by ${key === 'nodes' ? 'node' : 'group'} id.`);
-      return;
-    }
-    for (const [id, box] of Object.entries(boxes)) {
-      const boxPath = jsonPath(path, id);
-      if (!ids.has(id)) problem(boxPath, `the graph has no ${key === 'nodes' ? 'node' : 'group'} "${id}"; positions are kept only for existing ids.`);
+    const placed = new Set<string>();
+    boxes.forEach((box: unknown, index) => {
+      const boxPath = jsonPath(path, index);
       if (!isObject(box)) {
-        problem(boxPath, 'expected a position {x, y, width?, height?}.');
-        continue;
+        problem(boxPath, 'expected a position {id, x, y, width?, height?}.');
+        return;
       }
+      const id = box['id'];
+      if (typeof id !== 'string') problem(jsonPath(boxPath, 'id'), `expected the id of a ${what}.`);
+      else if (!ids.has(id)) problem(jsonPath(boxPath, 'id'), `the graph has no ${what} "${id}"; positions are kept only for existing ids.`);
+      else if (placed.has(id)) problem(jsonPath(boxPath, 'id'), `"${id}" already has a position in this list.`);
+      else placed.add(id);
       for (const [field, number] of Object.entries(box)) {
         const at = jsonPath(boxPath, field);
-        if (!['x', 'y', 'width', 'height'].includes(field)) problem(at, `unknown property "${field}"; allowed: x, y, width, height.`);
+        if (field === 'id') continue;
+        if (!['x', 'y', 'width', 'height'].includes(field)) problem(at, `unknown property "${field}"; allowed: id, x, y, width, height.`);
         else if (typeof number !== 'number' || !Number.isFinite(number)) problem(at, `expected a finite number, found ${JSON.stringify(number) ?? typeof number}.`);
         else if ((field === 'width' || field === 'height') && number <= 0) problem(at, `a size must be above 0, found ${number}.`);
       }
       for (const field of ['x', 'y']) if (!(field in box)) problem(boxPath, `"${field}" is required.`);
-    }
+    });
   };
   section('nodes', new Set(graph.nodes.map((node) => node.id)));
   section('groups', new Set(graph.groups.map((group) => group.id)));
   return problems;
 }
 
-export const EMPTY_LAYOUT: DraftLayout = { nodes: {}, groups: {} };
+export const EMPTY_LAYOUT: DraftLayout = { nodes: [], groups: [] };
 
 /**
  * The graph of a synced (or pasted) flowchart as a draft graph. applyContext adds the members a context lists

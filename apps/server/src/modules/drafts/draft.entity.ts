@@ -17,10 +17,11 @@ export class DraftRecord {
   @Column({ type: 'varchar', length: 16 })
   kind!: DraftKind;
 
-  @Column({ type: 'jsonb' })
+  /** `json`, not `jsonb`: the graph keeps the key order it was sent with, so exported context files keep it too. */
+  @Column({ type: 'json' })
   graph!: OverlaidGraph;
 
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'json' })
   layout!: DraftLayout;
 
   @Column({ type: 'integer' })
@@ -32,7 +33,7 @@ export class DraftRecord {
   @Column({ name: 'edge_count', type: 'integer' })
   edgeCount!: number;
 
-  @Column({ type: 'jsonb', nullable: true })
+  @Column({ type: 'json', nullable: true })
   source!: DraftSource | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })

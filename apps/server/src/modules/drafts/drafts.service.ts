@@ -89,7 +89,7 @@ export class DraftsService {
       throw draftsError(DraftsErrorCode.InvalidRequest, '"context" is the context file of pasted Mermaid; send it together with "mermaid".', [{ path: 'context', message: 'context needs mermaid' }]);
     }
     if ((request.graph === undefined) !== (request.layout === undefined)) {
-      throw draftsError(DraftsErrorCode.InvalidRequest, '"graph" and "layout" go together: send both (layout {"nodes": {}, "groups": {}} when nothing is placed yet).');
+      throw draftsError(DraftsErrorCode.InvalidRequest, '"graph" and "layout" go together: send both (layout {"nodes": [], "groups": []} when nothing is placed yet).');
     }
     let start: { graph: unknown; layout: unknown; source: DraftSource | null; warnings: ErrorDetail[]; subject: string };
     if (request.from) start = await this.fromSyncedDiagram(organizationId, request.from);
