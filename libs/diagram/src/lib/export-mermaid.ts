@@ -215,13 +215,19 @@ function scopes(graph: OverlaidGraph) {
     return true;
   };
   for (const group of groups) if (!reachable(group.id)) parentOf.delete(group.id);
+  // Bucketed once, so writing every scope stays linear in the graph (not groups × nodes).
+  const children = new Map<string | undefined, { nodes: OverlaidNode[]; groups: typeof groups }>();
+  const bucket = (parent: string | undefined) => {
+    let entry = children.get(parent);
+    if (!entry) children.set(parent, (entry = { nodes: [], groups: [] }));
+    return entry;
+  };
+  for (const node of graph.nodes) bucket(parentOf.get(node.id)).nodes.push(node);
+  for (const group of groups) bucket(parentOf.get(group.id)).groups.push(group);
   return {
     groups,
     parentOf,
-    childrenOf: (parent: string | undefined) => ({
-      nodes: graph.nodes.filter((n) => parentOf.get(n.id) === parent),
-      groups: groups.filter((g) => parentOf.get(g.id) === parent),
-    }),
+    childrenOf: (parent: string | undefined) => children.get(parent) ?? { nodes: [], groups: [] },
   };
 }
 
