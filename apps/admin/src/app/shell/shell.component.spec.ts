@@ -39,11 +39,11 @@ describe('ShellComponent', () => {
 
   it('offers API tokens to owners and admins only', () => {
     render('owner');
-    expect(navLabels().slice(0, 4)).toEqual(['Overview', 'Services', 'Members', 'API tokens']);
+    expect(navLabels().slice(0, 5)).toEqual(['Overview', 'Services', 'Drafts', 'Members', 'API tokens']);
     fixture.destroy();
     render('editor');
     // Editors see only the sections whose API they may use.
-    expect(navLabels()).toEqual(['Overview', 'Services', 'Members']);
+    expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members']);
   });
 
   it('signs out and shows the signed-out page', async () => {
