@@ -64,11 +64,11 @@ export interface DiagramView<Graph = unknown, Report = unknown> {
   revision: number;
   path: string;
   mermaid: string;
-  /** SHA-256 (hex) of the Mermaid file as synced. */
-  sha256: string;
+  /** SHA-256 (hex) of the Mermaid file as synced (always set by GET /diagrams/:name; optional for views built from flows). */
+  sha256?: string;
   contextPath: string | null;
   /** SHA-256 (hex) of the context file as synced, or null when the diagram has none. */
-  contextSha256: string | null;
+  contextSha256?: string | null;
   /** The parsed context JSON, or null when the diagram has none. */
   context: unknown;
   /** The graph with the context overlays attached. */

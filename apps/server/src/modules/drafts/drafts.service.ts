@@ -14,6 +14,7 @@ import {
   type DraftLayout,
   type DraftList,
   type DraftSource,
+  type DiagramView,
   type DraftSummary,
   type ErrorDetail,
   type UpdateDraftRequest,
@@ -180,14 +181,8 @@ export class DraftsService {
   private async syncedComparison(organizationId: string, source: DraftSource, digests: DraftExport['digests']): Promise<DraftExport['synced']> {
     try {
       const view = await this.artifacts.getDiagram(organizationId, source.service, source.diagram);
-      return {
-        service: source.service,
-        diagram: view.name,
-        revision: view.revision,
-        sha256: view.sha256,
-        contextSha256: view.contextSha256,
-        equal: view.sha256 === digests.diagram && view.contextSha256 === digests.context,
-      };
+      const synced = syncedDigests(view);
+      return { service: source.service, diagram: view.name, revision: view.revision, ...synced, equal: synced.sha256 === digests.diagram && synced.contextSha256 === digests.context };
     } catch (error) {
       // The service or diagram is gone from the current revision: nothing to compare with.
       if (error instanceof DomainError && error.status === 404) return null;
@@ -208,9 +203,8 @@ export class DraftsService {
       diagram: view.name,
       revision: view.revision,
       path: view.path,
-      sha256: view.sha256,
       contextPath: view.contextPath,
-      contextSha256: view.contextSha256,
+      ...syncedDigests(view),
     };
     const graph = asDraftGraph(view.graph as OverlaidGraph);
     return { graph, layout: EMPTY_LAYOUT, source, warnings: [], subject: `Diagram "${view.name}" (revision ${view.revision}) cannot become a draft as it is` };
@@ -316,6 +310,11 @@ function actor(userId: string | null, tokenId: string | null, { users, tokens }:
   if (user) return { kind: 'user', id: user.id, name: displayNameOf(user), email: user.email };
   const token = tokenId === null ? undefined : tokens.get(tokenId);
   return token ? { kind: 'token', id: token.id, name: token.name } : null;
+}
+
+/** The SHA-256 of a synced diagram's files (the read API sends both; the Mermaid one can be recomputed from its text). */
+function syncedDigests(view: DiagramView): { sha256: string; contextSha256: string | null } {
+  return { sha256: view.sha256 ?? sha256Hex(view.mermaid), contextSha256: view.contextSha256 ?? null };
 }
 
 function authorOf(principal: Principal): Author {
