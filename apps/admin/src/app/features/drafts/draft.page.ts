@@ -42,9 +42,19 @@ export class DraftPage {
     return draft ? `${relativeTime(draft.updatedAt)} by ${actorName(draft.updatedBy)}` : '';
   });
 
+  /** The two exported files, each shown with its Copy and Download buttons. */
+  readonly fileViews = computed(() => {
+    const exported = this.exported.value();
+    if (!exported) return [];
+    return [
+      { role: 'diagram', name: exported.fileNames.diagram, text: exported.mermaid, what: 'Mermaid', testid: 'mermaid' },
+      { role: 'context', name: exported.fileNames.context, text: exported.contextText, what: 'context', testid: 'context' },
+    ] as const;
+  });
+
   copied(what: string, done: boolean): void {
-    if (done) this.notify.success(`${what} copied to the clipboard.`);
-    else this.notify.error(new Error(`The browser did not allow copying the ${what.toLowerCase()}; select the text and copy it instead.`));
+    if (done) this.notify.success(`Copied the ${what} to the clipboard.`);
+    else this.notify.error(new Error(`The browser did not allow copying the ${what}; select the text and copy it instead.`));
   }
 
   download(exported: DraftExportData, file: 'diagram' | 'context' | 'both'): void {
