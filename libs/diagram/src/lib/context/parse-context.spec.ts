@@ -1,3 +1,4 @@
+import { applyContext } from '../apply-context';
 import { DiagramIssueCode } from '../model';
 import { parseContextJson } from './parse-context';
 
@@ -26,6 +27,17 @@ describe('parseContextJson: strict JSON', () => {
   it('accepts what JSON.parse accepts and returns the context', () => {
     const text = '{"name":"n","nodes":{"a":{"type":"text","value":"\\u00e9\\n"}},"edges":{},"groups":{}}';
     expect(parseContextJson(text)).toEqual({ context: JSON.parse(text), errors: [], warnings: [] });
+  });
+});
+
+describe('parseContextJson: keys JavaScript treats specially', () => {
+  it('keeps a node keyed "__proto__" (a valid node id) as a key, and applies it', () => {
+    const { context, errors } = parseContextJson('{"nodes": {"__proto__": {"name": "Proto"}, "constructor": {"name": "Ctor"}}}');
+    expect(errors).toEqual([]);
+    expect(Object.keys(context?.nodes ?? {})).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(context?.nodes)).toBe(Object.prototype);
+    const graph = { kind: 'flowchart' as const, nodes: [{ id: '__proto__', label: 'p' }, { id: 'constructor', label: 'c' }], edges: [], groups: [] };
+    expect(applyContext(graph, context ?? {}).graph.nodes.map((n) => n.overlay?.name)).toEqual(['Proto', 'Ctor']);
   });
 });
 

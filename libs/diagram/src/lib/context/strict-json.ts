@@ -135,7 +135,10 @@ export function parseStrictJson(text: string): StrictJsonResult {
       i++;
       const childPath = jsonPath(path, key);
       if (Object.prototype.hasOwnProperty.call(out, key)) duplicateKeys.push({ path: childPath, ...position(keyStart) });
-      out[key] = parseValue(childPath);
+      const child = parseValue(childPath);
+      // Assigning "__proto__" would set the object's prototype and lose the key; it is a valid node id.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+      else out[key] = child;
       skipWhitespace();
       if (text[i] === ',') {
         lastComma = i;
