@@ -1,5 +1,6 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
@@ -88,8 +89,8 @@ export class DraftsListPage {
     mermaid: [''],
     context: [''],
   });
-  readonly start = signal<DraftStart>('empty');
-  private readonly service = signal('');
+  readonly start = toSignal(this.form.controls.start.valueChanges, { initialValue: this.form.controls.start.value });
+  private readonly service = toSignal(this.form.controls.service.valueChanges, { initialValue: '' });
 
   /** Synced services, loaded when a copy of a synced diagram is asked for. */
   readonly serviceNames = pageResource({
@@ -105,11 +106,8 @@ export class DraftsListPage {
   });
 
   constructor() {
-    this.form.controls.start.valueChanges.subscribe((start) => this.start.set(start));
-    this.form.controls.service.valueChanges.subscribe((service) => {
-      this.service.set(service);
-      this.form.controls.diagram.setValue('');
-    });
+    // A diagram of the previously chosen service must not be sent with the next one.
+    this.form.controls.service.valueChanges.pipe(takeUntilDestroyed()).subscribe(() => this.form.controls.diagram.setValue(''));
   }
 
   openForm(): void {
