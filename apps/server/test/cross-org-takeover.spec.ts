@@ -144,6 +144,19 @@ describe('cross-organization takeover', () => {
     expect(links).toEqual([{ organizationId: 'evil', providerOrganization: 'evil' }]);
   });
 
+  it("adding beta's people to evil by email changes nothing that beta, or they in beta, see", async () => {
+    await addMember(t, beta.owner, 'beta', { email: 'quiet@beta.test', role: 'editor' });
+    // E picks the name beta's members would see, and makes quiet an owner of evil.
+    await addMember(t, evil.owner, 'evil', { email: 'quiet@beta.test', role: 'owner', displayName: 'Beta IT: reset your password at evil.example' });
+    const members = await call<{ email: string; displayName: string; role: string }[]>(t.baseUrl, 'GET', '/api/v1/orgs/beta/members', { headers: sessionHeaders(beta.owner) });
+    expect(members.body.find((member) => member.email === 'quiet@beta.test')).toMatchObject({ displayName: 'quiet@beta.test', role: 'editor' });
+    // Nor did evil's identity provider name victim2 (an SSO login through evil happened in the test above).
+    expect(members.body.find((member) => member.email === 'victim2@beta.test')).toMatchObject({ displayName: 'victim2@beta.test', role: 'admin' });
+    // V's own session in beta does not show evil either: memberships others created are not listed.
+    const me = await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(beta.owner) });
+    expect(JSON.stringify(me.body)).not.toContain('evil');
+  });
+
   it("moving to beta means signing in there by beta's own provider: one click with the IdP session still open", async () => {
     const browser = new TestBrowser();
     expect((await signInAtIdp(browser, idp, loginUrl(t, 'evil', 'corp'), 'victim2', { stopBefore: isSpaPage(t) })).stoppedAt).toBe(`${t.baseUrl}/orgs/evil`);
