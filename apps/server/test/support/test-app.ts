@@ -32,6 +32,8 @@ export interface TestAppOptions {
   env?: Env;
   /** Providers to replace, e.g. `{ provide: SomeHttpClient, useValue: fake }`. */
   overrideProviders?: { provide: unknown; useValue: unknown }[];
+  /** Embedded database on disk in this directory instead of memory (another process may open it after close); ignored with TEST_DATABASE_URL. */
+  embeddedDataDir?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const config = loadAppConfig(env);
   config.database = database.config;
+  if (options.embeddedDataDir && database.config.kind === 'pglite') config.database = { kind: 'pglite', dataDir: options.embeddedDataDir };
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CommonModule } from '../../common/common.module';
@@ -8,7 +9,17 @@ import { APP_ENV, AppConfig, ConfigError, loadAppConfig } from '../../config';
 import type { Env } from '../../config/env';
 import { DataDirInUseError } from '../../database/data-dir-lock';
 import { DatabaseModule } from '../../database/database.module';
-import { SignInLinksModule } from './sign-in-links.module';
+import { Membership } from '../members/membership.entity';
+import { MembershipsRepository } from '../members/memberships.repository';
+import { Organization } from '../organizations/organization.entity';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { Session } from '../sessions/session.entity';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { SignInLink } from './sign-in-link.entity';
+import { SignInLinksRepository } from './sign-in-links.repository';
 import { SignInLinksService } from './sign-in-links.service';
 
 /** The first argument that selects this command instead of starting the server. */
@@ -36,17 +47,27 @@ Run it on the server host with the server's environment (DATABASE_URL or SERVICE
 SERVICE_SECRET_KEY). Exit codes: 0 printed, 1 failed, 2 usage, 3 refused (no such organization or not an
 active owner), 4 the embedded database is in use by the running server.`;
 
-/** Only what minting a link needs: configuration, clock, database and the sign-in-links feature (no HTTP). */
+/**
+ * Only what minting a link needs: configuration, clock, database and the service with its repositories.
+ * Providers only, no controllers: the HTTP side (guards, rate limits) has no place in a command.
+ */
 @Module({})
 class SignInLinkCommandModule {
   static forEnv(env: Env, config: AppConfig): DynamicModule {
     return {
       module: SignInLinkCommandModule,
       global: true,
-      imports: [CommonModule, DatabaseModule, SignInLinksModule],
+      imports: [CommonModule, DatabaseModule, TypeOrmModule.forFeature([SignInLink, Membership, User, Organization, Session])],
       providers: [
         { provide: APP_ENV, useValue: env },
         { provide: AppConfig, useValue: config },
+        SignInLinksService,
+        SignInLinksRepository,
+        MembershipsRepository,
+        UsersRepository,
+        OrganizationsRepository,
+        SessionsService,
+        SessionsRepository,
       ],
       exports: [APP_ENV, AppConfig],
     };

@@ -13,6 +13,5 @@ import { SignInLinksService } from './sign-in-links.service';
   imports: [TypeOrmModule.forFeature([SignInLink]), MembersModule, OrganizationsModule, UsersModule, SessionsModule],
   controllers: [SignInLinksController],
   providers: [SignInLinksRepository, SignInLinksService],
-  exports: [SignInLinksService],
 })
 export class SignInLinksModule {}
