@@ -20,7 +20,10 @@ import { OrganizationApi } from './organization.api';
     <h2 mat-dialog-title>New organization</h2>
     <form [formGroup]="form" (ngSubmit)="create()" novalidate>
       <mat-dialog-content>
-        <p class="muted">You become its owner. Members, tokens and settings are separate per organization.</p>
+        <p class="muted">
+          You become its owner and are signed in to it. Members, tokens, settings and sign-in are separate per
+          organization: to come back here later, sign in here again (single sign-on, or a one-time link from an owner).
+        </p>
         <sc-error-banner [error]="error()" />
         <mat-form-field class="full-width">
           <mat-label>Organization name</mat-label>
