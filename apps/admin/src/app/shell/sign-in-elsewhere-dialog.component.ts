@@ -5,6 +5,7 @@ import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
+import { organizationIdError } from '../shared/organization-id';
 
 /** Asks for an organization id; closes with it, and the shell opens that organization's sign-in page. */
 @Component({
@@ -20,10 +21,8 @@ import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" required spellcheck="false" cdkFocusInitial />
           <mat-hint>As in its address: /orgs/<b>organization-id</b></mat-hint>
-          @if (form.controls.id.hasError('required')) {
-            <mat-error>Enter the organization ID.</mat-error>
-          } @else if (form.controls.id.hasError('pattern')) {
-            <mat-error>Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.</mat-error>
+          @if (organizationIdError(form.controls.id); as message) {
+            <mat-error>{{ message }}</mat-error>
           }
         </mat-form-field>
       </mat-dialog-content>
@@ -35,6 +34,7 @@ import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
   `,
 })
 export class SignInElsewhereDialogComponent {
+  protected readonly organizationIdError = organizationIdError;
   private readonly dialogRef = inject<MatDialogRef<SignInElsewhereDialogComponent, string>>(MatDialogRef);
 
   readonly form = inject(FormBuilder).nonNullable.group({

@@ -8,7 +8,7 @@ import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contract
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { suggestOrganizationId } from '../../shared/organization-id';
+import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
 
 /** Owners create further organizations; the dialog closes with the created organization. */
@@ -36,10 +36,8 @@ import { OrganizationApi } from './organization.api';
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" (input)="idEdited = true" required spellcheck="false" />
           <mat-hint>Appears in URLs. It cannot be changed later.</mat-hint>
-          @if (form.controls.id.hasError('required')) {
-            <mat-error>Enter an organization ID.</mat-error>
-          } @else if (form.controls.id.hasError('pattern')) {
-            <mat-error>Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.</mat-error>
+          @if (organizationIdError(form.controls.id); as message) {
+            <mat-error>{{ message }}</mat-error>
           }
         </mat-form-field>
       </mat-dialog-content>
@@ -56,6 +54,7 @@ import { OrganizationApi } from './organization.api';
   `,
 })
 export class CreateOrganizationDialogComponent {
+  protected readonly organizationIdError = organizationIdError;
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
 
