@@ -6,7 +6,7 @@ import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramPage } from './diagram.page';
-import { MermaidRenderer } from './mermaid-renderer.service';
+import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import type { DiagramData } from './services.api';
 
 const GRAPH: OverlaidGraph = {

@@ -11,7 +11,7 @@ import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { downloadText } from '../../shared/download';
 import { LoadErrorComponent } from '../../shared/load-error.component';
-import { MermaidRenderer } from './mermaid-renderer.service';
+import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './services.api';
