@@ -1,9 +1,11 @@
-import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { map, type Observable } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
+import { CodeBlockComponent } from '../../shared/code-block.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { MarkdownComponent } from '../../shared/markdown.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, TextSource } from './services.api';
 
@@ -15,14 +17,23 @@ interface TextArtifact {
   content: string;
 }
 
+const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
+
+/** The file's extension, lower case ("yaml" for `openapi.yaml`): the language its text is highlighted as. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
 /**
- * The service summary, a document or an API spec, shown as the repository holds it. The text is displayed
- * verbatim (never interpreted as HTML): it comes from a repository, not from this service.
+ * The service summary, a document or an API spec. Markdown (the summary, `.md` docs) is rendered and sanitized
+ * (MarkdownComponent); anything else is shown as written, highlighted by its file extension.
  */
 @Component({
   selector: 'sc-text-artifact-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, MatProgressBarModule, CodeBlockComponent, ErrorBannerComponent, MarkdownComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
@@ -39,7 +50,13 @@ interface TextArtifact {
           <code>{{ artifact.path }}</code> · revision {{ artifact.revision }}
         </p>
         <mat-card appearance="outlined">
-          <mat-card-content><pre class="source" data-testid="artifact-text">{{ artifact.content }}</pre></mat-card-content>
+          <mat-card-content data-testid="artifact-text">
+            @if (isMarkdown()) {
+              <sc-markdown [markdown]="artifact.content" />
+            } @else {
+              <sc-code-block [code]="artifact.content" [language]="language()" />
+            }
+          </mat-card-content>
         </mat-card>
       }
     </div>
@@ -61,6 +78,8 @@ export class TextArtifactPage {
     initial: null as TextArtifact | null,
   });
   readonly artifact = this.loaded.value;
+  readonly language = computed(() => extensionOf(this.artifact()?.path ?? ''));
+  readonly isMarkdown = computed(() => this.artifact()?.format === 'markdown' || MARKDOWN_EXTENSIONS.has(this.language()));
 
   private fetch({ orgId, service, source, name }: { orgId: string; service: string; source: TextSource; name: string }): Observable<TextArtifact> {
     if (source === 'summary') {
