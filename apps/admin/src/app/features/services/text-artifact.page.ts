@@ -1,13 +1,15 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import type { SyncArtifactRef } from '@sc/contracts';
 import { map, type Observable } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
 import { CodeBlockComponent } from '../../shared/code-block.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { MarkdownComponent } from '../../shared/markdown.component';
+import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
-import { ServicesApi, TextSource } from './services.api';
+import { ServicesApi, TextSource, parseRevision } from './services.api';
 
 interface TextArtifact {
   title: string;
@@ -15,6 +17,14 @@ interface TextArtifact {
   revision: number;
   format: string | null;
   content: string;
+}
+
+interface TextParams {
+  orgId: string;
+  service: string;
+  source: TextSource;
+  name: string;
+  revision: number | undefined;
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
@@ -33,7 +43,7 @@ function extensionOf(path: string): string {
 @Component({
   selector: 'sc-text-artifact-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, CodeBlockComponent, ErrorBannerComponent, MarkdownComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, MatProgressBarModule, CodeBlockComponent, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
@@ -49,6 +59,7 @@ function extensionOf(path: string): string {
           }
           <code>{{ artifact.path }}</code> · revision {{ artifact.revision }}
         </p>
+        <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="artifact.revision" [artifact]="artifactRef()" />
         <mat-card appearance="outlined">
           <mat-card-content data-testid="artifact-text">
             @if (isMarkdown()) {
@@ -71,9 +82,11 @@ export class TextArtifactPage {
   readonly service = input.required<string>();
   readonly name = input('');
   readonly source = input.required<TextSource>();
+  /** `?revision=n` from the URL; absent means the current revision. */
+  readonly revision = input<string | undefined>();
 
   readonly loaded = pageResource({
-    params: () => ({ orgId: this.orgId(), service: this.service(), source: this.source(), name: this.name() }),
+    params: (): TextParams => ({ orgId: this.orgId(), service: this.service(), source: this.source(), name: this.name(), revision: parseRevision(this.revision()) }),
     load: (params) => this.fetch(params),
     initial: null as TextArtifact | null,
   });
@@ -81,13 +94,19 @@ export class TextArtifactPage {
   readonly language = computed(() => extensionOf(this.artifact()?.path ?? ''));
   readonly isMarkdown = computed(() => this.artifact()?.format === 'markdown' || MARKDOWN_EXTENSIONS.has(this.language()));
 
-  private fetch({ orgId, service, source, name }: { orgId: string; service: string; source: TextSource; name: string }): Observable<TextArtifact> {
+  /** The artifact on the page, for the revision picker; the summary is one per service (any name). */
+  readonly artifactRef = computed<SyncArtifactRef | null>(() => {
+    const source = this.source();
+    return source === 'summary' ? null : { kind: source === 'docs' ? 'doc' : 'api-spec', name: this.name() };
+  });
+
+  private fetch({ orgId, service, source, name, revision }: TextParams): Observable<TextArtifact> {
     if (source === 'summary') {
-      return this.api.summary(orgId, service).pipe(
+      return this.api.summary(orgId, service, revision).pipe(
         map((summary) => ({ title: 'Service summary', path: summary.path, revision: summary.revision, format: 'markdown', content: summary.markdown })),
       );
     }
-    return this.api.text(orgId, service, source, name).pipe(
+    return this.api.text(orgId, service, source, name, revision).pipe(
       map((view) => ({ title: view.name, path: view.path, revision: view.revision, format: view.format, content: view.content })),
     );
   }
