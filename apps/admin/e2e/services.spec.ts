@@ -177,11 +177,12 @@ describe('services and diagrams in a real browser', () => {
     expect(exportedContext.nodes?.['api']).toEqual({ style: { fill: '#dbeafe', stroke: '#1e40af' } });
   });
 
-  it('shows a flow with its notes, a database schema and the summary as plain text', async () => {
+  it('shows a flow with its notes, a database schema and the summary as markdown', async () => {
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
     await page.getByRole('link', { name: 'View flow create-payment' }).click();
     await page.waitForURL(/\/flows\/create-payment$/);
-    await containsText(page.getByTestId('diagram-canvas'), 'Payments API');
+    // A sequence flow is drawn by Mermaid from its source (SequenceDiagramComponent).
+    await containsText(page.getByTestId('sequence-diagram'), 'Payments API');
     await containsText(page.getByTestId('artifact-notes'), 'Idempotency-Key');
     await screenshot(page, '24-flow');
 
@@ -196,8 +197,9 @@ describe('services and diagrams in a real browser', () => {
     await page.getByRole('link', { name: 'payments' }).click();
     await page.getByRole('link', { name: 'Read summary summary' }).click();
     await page.waitForURL(/\/summary$/);
-    // Shown verbatim: the markup in the file is text, not HTML.
-    await containsText(page.getByTestId('artifact-text'), '<script>alert(1)</script>');
+    // Rendered as markdown; the script in it is dropped, neither run nor shown.
+    await containsText(page.getByTestId('artifact-text'), 'Takes card payments and settles them nightly.');
+    expect(await page.getByTestId('artifact-text').innerText()).not.toContain('alert(1)');
     await screenshot(page, '26-summary');
   });
 
@@ -215,7 +217,7 @@ describe('services and diagrams in a real browser', () => {
     await containsText(page.getByRole('table', { name: 'Revisions' }), '1 changed');
     await page.getByRole('link', { name: 'Show revision 1' }).click();
     await page.waitForURL(/\/services\/payments\?revision=1$/);
-    await containsText(page.getByTestId('old-revision'), 'The current revision is 2.');
+    await containsText(page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
     await page.getByRole('link', { name: 'View diagram overview' }).click();
     await page.waitForURL(/\/diagrams\/overview\?revision=1$/);
     await containsText(page.getByTestId('diagram-canvas'), 'Payments API');

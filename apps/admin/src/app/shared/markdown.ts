@@ -7,7 +7,7 @@ import { Marked } from 'marked';
  * hold raw HTML and the text comes from outside this service.
  *
  * What survives: text formatting, lists, tables, code blocks (`<pre><code class="language-…">`, highlighted and
- * Mermaid blocks drawn afterwards by MarkdownComponent), links to http(s), mailto and in-page anchors, images
+ * Mermaid blocks drawn afterwards by MarkdownComponent), links to http(s) and mailto, images
  * from https and inline raster data URLs. What never does: script, style, event handlers, forms, frames,
  * `javascript:`/`data:` links, inline styles.
  */
@@ -40,12 +40,12 @@ function purify(): ReturnType<typeof DOMPurify> {
   return purifier;
 }
 
-/** Links go to the web or to a place on the page; web links open in a new tab that gets no handle on this one. */
+/** Links go to the web only, in a new tab that gets no handle on this one. */
 function secureLink(link: Element): void {
   const href = (link.getAttribute('href') ?? '').trim();
-  if (href.startsWith('#')) return;
   if (!LINK_PROTOCOL.test(href)) {
-    // Relative links point into the repository, which this page cannot show; anything else is unsafe.
+    // Relative links point into the repository, which this page cannot show; `#anchors` resolve against the
+    // app's <base href> and would leave the page (and ids are prefixed anyway); anything else is unsafe.
     link.removeAttribute('href');
     return;
   }
