@@ -29,7 +29,8 @@ interface RevisionChoice {
       <div class="revision-bar">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>Revision</mat-label>
-          <mat-select [value]="shown" (selectionChange)="pick($event.value)" data-testid="revision-picker">
+          <mat-select [value]="shown" (selectionChange)="pick($event.value)" panelWidth="auto" data-testid="revision-picker">
+            <mat-select-trigger>Revision {{ shown }} of {{ latest() }}</mat-select-trigger>
             @for (choice of choices(); track choice.number) {
               <mat-option [value]="choice.number" [disabled]="!choice.available">
                 Revision {{ choice.number }}{{ choice.number === latest() ? ' (latest)' : '' }} · {{ choice.syncedAt | date: 'medium' }}
@@ -60,9 +61,9 @@ interface RevisionChoice {
     }
 
     mat-form-field {
-      width: 360px;
-      max-width: 100%;
+      width: 200px;
     }
+
   `,
 })
 export class RevisionBarComponent {
