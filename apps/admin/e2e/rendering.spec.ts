@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
+import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
 
 /** The payment sequence the issue saw drawn out of order: "200 OK" must come after "show 3DS". */
 const CHECKOUT = `sequenceDiagram
@@ -67,10 +67,6 @@ flowchart LR
 `;
 const SUMMARY = '# Payments\n\nTakes card payments and settles them *nightly*. <script>window.markdownScriptRan = true</script>\n';
 
-function file(path: string, content: string) {
-  return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
-}
-
 /** Markdown, sequence diagrams, the Context card, groups, revisions and what the diagram route downloads. */
 describe('rendered markdown, sequence diagrams and revisions in a real browser', () => {
   let server: RunningServer;
@@ -81,36 +77,27 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
   let syncToken: string;
 
   async function sync(topology: string): Promise<void> {
-    const response = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        version: 1,
-        service: { name: 'payments', description: 'Takes card payments.' },
-        artifacts: [
-          {
-            kind: 'architecture-diagram',
-            name: 'topology',
-            file: file('.service/diagrams/topology.mmd', topology),
-            context: file('.service/diagrams/topology.context.json', TOPOLOGY_CONTEXT),
-          },
-          {
-            kind: 'architecture-diagram',
-            name: 'checkout',
-            file: file('.service/diagrams/checkout.mmd', CHECKOUT),
-            context: file('.service/diagrams/checkout.context.json', CHECKOUT_CONTEXT),
-          },
-          {
-            kind: 'flow',
-            name: 'create-payment',
-            file: file('.service/flows/create-payment.mmd', CHECKOUT),
-            notes: file('.service/flows/create-payment.md', NOTES),
-          },
-          { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
-        ],
-      }),
-    });
-    expect({ status: response.status, body: response.ok ? 'ok' : await response.text() }).toMatchObject({ body: 'ok' });
+    await pushBundle(server, syncToken, { name: 'payments', description: 'Takes card payments.' }, [
+      {
+        kind: 'architecture-diagram',
+        name: 'topology',
+        file: file('.service/diagrams/topology.mmd', topology),
+        context: file('.service/diagrams/topology.context.json', TOPOLOGY_CONTEXT),
+      },
+      {
+        kind: 'architecture-diagram',
+        name: 'checkout',
+        file: file('.service/diagrams/checkout.mmd', CHECKOUT),
+        context: file('.service/diagrams/checkout.context.json', CHECKOUT_CONTEXT),
+      },
+      {
+        kind: 'flow',
+        name: 'create-payment',
+        file: file('.service/flows/create-payment.mmd', CHECKOUT),
+        notes: file('.service/flows/create-payment.md', NOTES),
+      },
+      { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
+    ]);
   }
 
   /** Whether any script planted in the markdown ran. */
@@ -123,17 +110,7 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
     page = await context.newPage();
     page.setDefaultTimeout(20000);
     problems = watchForPageProblems(page);
-    const setup = await context.request.post(`${server.baseUrl}/api/v1/setup`, {
-      data: { token: new URL(server.setupUrl).searchParams.get('token'), organization: { id: 'acme', name: 'Acme' }, owner: { email: 'owner@acme.test', name: 'Olga Owner' } },
-    });
-    expect(setup.status()).toBe(201);
-    const adminToken = ((await setup.json()) as { apiToken: { token: string } }).apiToken.token;
-    const created = await fetch(`${server.baseUrl}/api/v1/orgs/acme/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
-    });
-    syncToken = ((await created.json()) as { token: string }).token;
+    syncToken = await setUpWithSyncToken(context, server);
     await sync(TOPOLOGY);
   });
 

@@ -52,17 +52,3 @@ export function rowsText(fixture: ComponentFixture<unknown>): string[] {
     (row.textContent ?? '').replace(/\s+/g, ' ').trim(),
   );
 }
-
-/** Retries an assertion until it passes or the time is up (lazy chunks and async renders land later), then throws. */
-export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}

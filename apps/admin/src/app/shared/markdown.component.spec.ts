@@ -1,5 +1,6 @@
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { eventually, settle } from '../../testing/dom';
+import { settle } from '../../testing/dom';
+import { eventually } from '../../testing/eventually';
 import { provideTestApp } from '../../testing/providers';
 import { MarkdownComponent } from './markdown.component';
 import { MermaidRenderer } from './mermaid-renderer.service';

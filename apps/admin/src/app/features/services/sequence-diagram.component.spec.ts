@@ -1,6 +1,7 @@
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { OverlaidGraph } from '@sc/diagram';
-import { eventually, settle } from '../../../testing/dom';
+import { settle } from '../../../testing/dom';
+import { eventually } from '../../../testing/eventually';
 import { provideTestApp } from '../../../testing/providers';
 import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import { SequenceDiagramComponent } from './sequence-diagram.component';
