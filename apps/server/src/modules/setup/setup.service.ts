@@ -26,8 +26,8 @@ interface SetupToken {
 }
 
 /**
- * First run: while no organization exists, a setup token is printed at boot (the one place a token is
- * logged, on purpose: it is how the operator gets in). POST /setup with it creates the first
+ * First run: while no organization exists, a generated setup token is printed at boot (the one place a token
+ * is logged, on purpose: it is how the operator gets in); a token from SERVICE_SETUP_TOKEN is never printed. POST /setup with it creates the first
  * organization and its owner.
  */
 @Injectable()
@@ -49,11 +49,16 @@ export class SetupService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (await this.organizationsRepository.anyExists()) return;
-    this.setupToken = this.config.setupToken
-      ? { value: this.config.setupToken, expiresAt: null }
-      : { value: randomToken(24), expiresAt: new Date(this.clock.now().getTime() + GENERATED_TOKEN_TTL_MS) };
-    const validity = this.setupToken.expiresAt ? `valid until ${this.setupToken.expiresAt.toISOString()}` : 'token from SERVICE_SETUP_TOKEN';
-    this.logger.log(`First run: open ${this.config.publicUrl}/setup?token=${encodeURIComponent(this.setupToken.value)} to create the first organization (${validity}).`);
+    if (this.config.setupToken) {
+      // The operator chose this token and already has it; printing it would only copy a secret into the logs.
+      this.setupToken = { value: this.config.setupToken, expiresAt: null };
+      this.logger.log(`First run: waiting for setup. Open ${this.config.publicUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN to create the first organization.`);
+      return;
+    }
+    this.setupToken = { value: randomToken(24), expiresAt: new Date(this.clock.now().getTime() + GENERATED_TOKEN_TTL_MS) };
+    this.logger.log(
+      `First run: open ${this.config.publicUrl}/setup?token=${encodeURIComponent(this.setupToken.value)} to create the first organization (valid until ${this.setupToken.expiresAt?.toISOString()}).`,
+    );
   }
 
   async isRequired(): Promise<boolean> {
