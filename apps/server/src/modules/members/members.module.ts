@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionsModule } from '../sessions/sessions.module';
+import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
 import { Membership } from './membership.entity';
 import { MembersController } from './members.controller';
@@ -8,7 +9,7 @@ import { MembersService } from './members.service';
 import { MembershipsRepository } from './memberships.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Membership]), UsersModule, SessionsModule],
+  imports: [TypeOrmModule.forFeature([Membership]), UsersModule, SessionsModule, TokensModule],
   controllers: [MembersController],
   providers: [MembershipsRepository, MembersService],
   exports: [MembershipsRepository, MembersService],

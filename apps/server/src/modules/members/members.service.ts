@@ -3,10 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { type AddMemberRequest, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
+import { type AddMemberRequest, type ApiTokenResponse, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import type { Principal } from '../auth/principal';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf, type User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Membership } from './membership.entity';
@@ -20,6 +21,7 @@ export class MembersService {
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsRepository,
+    private readonly tokens: TokensService,
     private readonly clock: Clock,
   ) {}
 
@@ -31,6 +33,12 @@ export class MembersService {
     const member = (await this.list(organizationId)).find((candidate) => candidate.userId === userId);
     if (!member) throw membersError(MembersErrorCode.NotFound, 'No such member in this organization.');
     return member;
+  }
+
+  /** The member's usable API tokens: the ones removing or disabling the member revokes (for the confirmation). */
+  async tokensRevokedWithMember(organizationId: string, userId: string): Promise<ApiTokenResponse[]> {
+    await this.get(organizationId, userId);
+    return this.tokens.listActiveCreatedBy(organizationId, userId);
   }
 
   /** Adds a user (created when unknown) by email. Only owners may grant the owner role. */
@@ -66,6 +74,8 @@ export class MembersService {
       await this.memberships.update(membership.id, { disabled, updatedAt: this.clock.now() }, manager);
       // A disabled member is refused on every request anyway; deleting the sessions also frees the rows.
       if (disabled) await this.sessions.deleteForMember(organizationId, userId, manager);
+      // Their tokens must not outlive their access; enabling the member again does not restore them.
+      if (disabled) await this.tokens.revokeCreatedBy(organizationId, userId, manager);
     });
   }
 
@@ -76,6 +86,7 @@ export class MembersService {
       if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'remove');
       await this.memberships.delete(membership.id, manager);
       await this.sessions.deleteForMember(organizationId, userId, manager);
+      await this.tokens.revokeCreatedBy(organizationId, userId, manager);
     });
   }
 

@@ -24,7 +24,8 @@ export class TokensController {
       name: body.name,
       scopes: body.scopes,
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-      createdByUserId: principal.kind === 'session' ? principal.userId : null,
+      // A token made with a token answers to the same member, so removing that member revokes both.
+      createdByUserId: principal.kind === 'session' ? principal.userId : principal.createdByUserId,
     });
   }
 

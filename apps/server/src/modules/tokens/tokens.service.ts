@@ -20,6 +20,7 @@ export interface CreateTokenInput {
   name: string;
   scopes: TokenScope[];
   expiresAt?: Date | null;
+  /** The accountable member: the signed-in user, or for a token created with a token, that token's creator. */
   createdByUserId?: string | null;
 }
 
@@ -69,6 +70,24 @@ export class TokensService {
     return toApiTokenResponse(token);
   }
 
+  /** The usable (neither revoked nor expired) tokens a member created: what removing or disabling the member revokes. */
+  async listActiveCreatedBy(organizationId: string, userId: string): Promise<ApiTokenResponse[]> {
+    const now = this.clock.now();
+    const tokens = isUUID(userId) ? await this.tokens.listUnrevokedCreatedBy(organizationId, userId) : [];
+    return tokens.filter((token) => !token.expiresAt || token.expiresAt > now).map(toApiTokenResponse);
+  }
+
+  /** Revokes every token the member created in the organization (member removed or disabled); returns them. */
+  async revokeCreatedBy(organizationId: string, userId: string, manager: EntityManager): Promise<ApiTokenResponse[]> {
+    const revokedAt = this.clock.now();
+    const tokens = await this.tokens.listUnrevokedCreatedBy(organizationId, userId, manager);
+    for (const token of tokens) {
+      token.revokedAt = revokedAt;
+      await this.tokens.revoke(token.id, revokedAt, manager);
+    }
+    return tokens.map(toApiTokenResponse);
+  }
+
   /** Resolves a bearer value; records the use of a valid token (throttled). */
   async lookup(rawToken: string): Promise<TokenLookup> {
     if (!looksLikeApiToken(rawToken)) return { status: 'unknown' };
@@ -88,6 +107,7 @@ export function toApiTokenResponse(token: ApiToken): ApiTokenResponse {
     name: token.name,
     prefix: token.prefix,
     scopes: token.scopes,
+    createdByUserId: token.createdByUserId,
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
