@@ -49,13 +49,14 @@ export class AuthGuard implements CanActivate {
 
   private async authenticate(request: GuardedRequest, response: Response): Promise<Principal> {
     const authorization = request.headers.authorization;
-    if (authorization !== undefined) return this.authenticateToken(authorization);
+    const clientAddress = request.ip ?? null;
+    if (authorization !== undefined) return this.authenticateToken(authorization, clientAddress);
     const rawSession = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (rawSession) return this.authenticateSession(rawSession, response);
+    if (rawSession) return this.authenticateSession(rawSession, response, clientAddress);
     throw authError(AuthErrorCode.AuthenticationRequired, 'Sign in, or send an API token as "Authorization: Bearer <token>".');
   }
 
-  private async authenticateToken(authorization: string): Promise<Principal> {
+  private async authenticateToken(authorization: string, clientAddress: string | null): Promise<Principal> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw authError(AuthErrorCode.TokenInvalid, 'The Authorization header must be "Bearer <API token>".');
     const lookup = await this.tokens.lookup(match[1]);
@@ -73,7 +74,16 @@ export class AuthGuard implements CanActivate {
           // Removing or disabling a member revokes their tokens; this also covers a creator disabled everywhere.
           throw authError(AuthErrorCode.TokenRevoked, 'The member who created this API token was removed or disabled; create a new token in the dashboard.');
         }
-        return { kind: 'token', organizationId: token.organizationId, scopes: token.scopes, tokenId: token.id, createdByUserId: token.createdByUserId, creatorRole };
+        return {
+          kind: 'token',
+          organizationId: token.organizationId,
+          scopes: token.scopes,
+          tokenId: token.id,
+          tokenPrefix: token.prefix,
+          createdByUserId: token.createdByUserId,
+          creatorRole,
+          clientAddress,
+        };
       }
     }
   }
@@ -84,7 +94,7 @@ export class AuthGuard implements CanActivate {
     return user && !user.disabled && membership && !membership.disabled ? membership.role : null;
   }
 
-  private async authenticateSession(rawSession: string, response: Response): Promise<Principal> {
+  private async authenticateSession(rawSession: string, response: Response, clientAddress: string | null): Promise<Principal> {
     const lookup = await this.sessions.lookup(rawSession);
     if (lookup.status !== 'valid') {
       clearAuthCookies(response, this.config.secureCookies);
@@ -96,7 +106,7 @@ export class AuthGuard implements CanActivate {
     if (!user || user.disabled || !membership || membership.disabled) {
       throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
     }
-    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id };
+    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id, clientAddress };
   }
 
   /** Double submit: the header must repeat the cookie, and both must be this session's token. */

@@ -8,13 +8,15 @@ const token = (scopes: ('sync' | 'read' | 'admin')[], creatorRole: Role | null =
   organizationId: 'acme',
   scopes,
   tokenId: 't',
+  tokenPrefix: 'sct_abcdefgh',
+  clientAddress: null,
   createdByUserId: creatorRole ? 'u' : null,
   creatorRole,
 });
 
 describe('effectiveRank', () => {
   it('is the role for sessions', () => {
-    expect(effectiveRank({ kind: 'session', organizationId: 'acme', userId: 'u', role: 'editor', sessionId: 's' }, 'POST')).toBe(ROLE_RANK.editor);
+    expect(effectiveRank({ kind: 'session', organizationId: 'acme', userId: 'u', role: 'editor', sessionId: 's', clientAddress: null }, 'POST')).toBe(ROLE_RANK.editor);
   });
 
   it('maps token scopes: admin → admin, read → viewer on safe methods only, sync → nothing', () => {

@@ -3,7 +3,12 @@ import { ROLE_RANK, Role, TokenScope } from '@sc/contracts';
 /** Who is calling: a browser session or an API token, each bound to exactly one organization. */
 export type Principal = SessionPrincipal | TokenPrincipal;
 
-export interface SessionPrincipal {
+interface Caller {
+  /** The client address of the request (Express `req.ip`, so SERVICE_TRUST_PROXY applies): the audit log records it. */
+  clientAddress: string | null;
+}
+
+export interface SessionPrincipal extends Caller {
   kind: 'session';
   organizationId: string;
   userId: string;
@@ -11,11 +16,13 @@ export interface SessionPrincipal {
   sessionId: string;
 }
 
-export interface TokenPrincipal {
+export interface TokenPrincipal extends Caller {
   kind: 'token';
   organizationId: string;
   scopes: TokenScope[];
   tokenId: string;
+  /** The visible start of the token (`sct_ab12cd34`), to name it in the audit log. */
+  tokenPrefix: string;
   /** The member accountable for the token (null: created before creators were recorded). */
   createdByUserId: string | null;
   /** That member's current role in the organization, which bounds the token; null when the creator is unknown. */

@@ -13,7 +13,7 @@ export class OrganizationsController {
   @Post()
   @Authenticated({ sessionOnly: true })
   create(@Body() body: CreateOrganizationRequest, @CurrentPrincipal() principal: SessionPrincipal): Promise<OrganizationResponse> {
-    return this.organizations.createByUser(principal.userId, body);
+    return this.organizations.createByUser(principal, body);
   }
 
   @Get(':orgId')

@@ -6,6 +6,7 @@ import type { SetupRequest, SetupResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, safeEqual } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
+import type { AuditActorInput } from '../audit/audit.service';
 import { MembersService } from '../members/members.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService, toOrganizationResponse } from '../organizations/organizations.service';
@@ -65,17 +66,19 @@ export class SetupService implements OnApplicationBootstrap {
     return !(await this.organizationsRepository.anyExists());
   }
 
-  async run(input: SetupRequest, res: Response): Promise<SetupResponse> {
+  async run(input: SetupRequest, res: Response, clientAddress: string | null): Promise<SetupResponse> {
     if (!(await this.isRequired())) throw this.alreadyDone();
     this.checkToken(input.token);
     const result = await this.dataSource.transaction(async (manager) => {
       // Two concurrent setups: the second waits here, then sees the first one's organization.
       await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
       if (await this.organizationsRepository.anyExists(manager)) throw this.alreadyDone();
-      const organization = await this.organizations.create(input.organization, manager);
       const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name }, manager);
-      await this.members.addOwner(organization.id, user.id, manager);
-      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], createdByUserId: user.id }, manager);
+      // The audit log names the first owner, acting through setup; the setup token is the proof.
+      const actor: AuditActorInput = { kind: 'setup', userId: user.id, clientAddress };
+      const organization = await this.organizations.create(input.organization, actor, manager);
+      await this.members.addOwner(organization.id, user, actor, manager);
+      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], actor }, manager);
       return { organization, user, apiToken };
     });
     this.setupToken = null;

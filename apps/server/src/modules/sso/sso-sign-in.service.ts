@@ -175,7 +175,7 @@ export class SsoSignInService {
     }
     let applied: { userId: string; role: string };
     try {
-      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan);
+      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan, attempt.request.ip ?? null);
     } catch (error) {
       await this.recordFailure(attempt.request, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
@@ -201,7 +201,7 @@ export class SsoSignInService {
    * transaction, re-checking the link under it; then the SSO membership. A concurrent first sign-in of
    * the same person loses a unique index race and simply runs again.
    */
-  private async apply(organizationId: string, providerId: string, plan: SignInPlan, attempt = 0): Promise<{ userId: string; role: string }> {
+  private async apply(organizationId: string, providerId: string, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
     try {
       const user = await this.dataSource.transaction(async (manager) => {
         const { user } = await this.users.findOrCreate({ email: plan.email, displayName: plan.name }, manager);
@@ -219,10 +219,10 @@ export class SsoSignInService {
         return user;
       });
       if (!plan.applyRole && plan.membership) return { userId: user.id, role: plan.membership.role };
-      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role });
+      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress });
       return { userId: user.id, role: membership.role };
     } catch (error) {
-      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, attempt + 1);
+      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
       throw error;
     }
   }

@@ -11,8 +11,8 @@ export class TokensRepository {
     return this.dataSource.manager.findOneBy(ApiToken, { tokenHash });
   }
 
-  findInOrganization(organizationId: string, id: string): Promise<ApiToken | null> {
-    return this.dataSource.manager.findOneBy(ApiToken, { organizationId, id });
+  findInOrganization(organizationId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<ApiToken | null> {
+    return manager.findOneBy(ApiToken, { organizationId, id });
   }
 
   listForOrganization(organizationId: string): Promise<ApiToken[]> {
