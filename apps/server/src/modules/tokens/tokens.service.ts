@@ -124,9 +124,9 @@ function tokenTarget(token: ApiToken) {
   return { type: 'token' as const, id: token.id, label: token.name };
 }
 
-/** What the audit log keeps of a new token: everything shown in the list (never the token or its hash). */
+/** What the audit log keeps of a new token: what the list shows of it (never the token or its hash); id and time are the entry's. */
 function auditedFields(token: ApiTokenResponse): Record<string, unknown> {
-  const { id: _id, lastUsedAt: _lastUsedAt, revokedAt: _revokedAt, ...fields } = token;
+  const { id: _id, createdAt: _createdAt, lastUsedAt: _lastUsedAt, revokedAt: _revokedAt, ...fields } = token;
   return fields;
 }
 

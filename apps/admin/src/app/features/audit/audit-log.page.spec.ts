@@ -106,6 +106,19 @@ describe('AuditLogPage', () => {
     expect(textOf(fixture)).toContain('No changes recorded yet');
   });
 
+  it('folds long change lists after four lines and names target types', async () => {
+    const settings = { slug: 'corp', displayName: 'Corp', type: 'generic', clientId: 'acme', enabled: true, hasClientSecret: true };
+    http.expectOne((request) => request.url === AUDIT).flush({
+      items: [entry({ action: 'sso_provider.created', target: { type: 'sso_provider', id: 'p1', label: 'corp' }, before: null, after: settings })],
+      nextCursor: null,
+    });
+    await settle(fixture);
+    const cell = query(fixture, 'td.mat-column-changes');
+    expect(Array.from(cell.querySelectorAll(':scope > div')).map((line) => line.textContent?.trim())).toEqual(['slug: corp', 'displayName: Corp', 'type: generic', 'clientId: acme']);
+    expect(cell.querySelector('summary')?.textContent?.trim()).toBe('2 more');
+    expect(rowsText(fixture)[0]).toContain('SSO provider');
+  });
+
   it('offers to try again when the log cannot be read', async () => {
     http.expectOne((request) => request.url === AUDIT).flush({ error: { code: 'insufficient_role', message: 'This action needs the admin role or higher; your role is editor.', details: [] } }, { status: 403, statusText: 'Forbidden' });
     await settle(fixture);

@@ -13,7 +13,7 @@ import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { AuditApi } from './audit.api';
-import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, toAuditFilter } from './audit-rules';
+import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
 
 const PAGE_SIZE = 50;
 
@@ -63,6 +63,9 @@ export class AuditLogPage {
   readonly actionLabel = actionLabel;
   readonly actorLabel = actorLabel;
   readonly changeLines = changeLines;
+  readonly targetTypeLabel = targetTypeLabel;
+  /** Longer change lists (a new SSO provider's settings) show this many lines and fold the rest. */
+  readonly shownChanges = 4;
 
   apply(): void {
     this.filter.set(toAuditFilter(this.form.getRawValue()));

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry, type AuditFilter } from '@sc/contracts';
+import { AUDIT_ACTION_LABELS, type AuditEntry, type AuditFilter, type AuditTargetType } from '@sc/contracts';
 
 /** The filters as typed in the form: dates are whole days (`YYYY-MM-DD`) in the browser's time zone. */
 export interface AuditFilterForm {
@@ -28,6 +28,18 @@ function startOfDay(day: string, plusDays: number): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return undefined;
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays).toISOString();
+}
+
+const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  organization: 'organization',
+  member: 'member',
+  token: 'API token',
+  sso_provider: 'SSO provider',
+  sign_in_link: 'sign-in link',
+};
+
+export function targetTypeLabel(entry: AuditEntry): string {
+  return TARGET_TYPE_LABELS[entry.target.type] ?? entry.target.type;
 }
 
 export function actionLabel(entry: AuditEntry): string {
