@@ -184,6 +184,10 @@ describe('organization audit log', () => {
     const range = await audit('?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z');
     expect(range.status).toBe(400);
     expect(range.body.error.code).toBe('audit_range_invalid');
+    for (const filter of ['actor=%00', 'target=a%00b']) {
+      const control = await audit(`?${filter}`);
+      expect({ filter, status: control.status, path: control.body.error.details[0]?.path }).toEqual({ filter, status: 400, path: filter.split('=')[0] });
+    }
     const cursor = await audit('?before=not-a-cursor');
     expect(cursor.status).toBe(400);
     expect(cursor.body.error.code).toBe('audit_cursor_invalid');

@@ -7,7 +7,7 @@
  *   GET /orgs/:orgId/audit/export   ?action&actor&target&from&to → application/x-ndjson attachment, one AuditEntry per line
  */
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 export const AUDIT_ACTIONS = [
   'organization.created',
@@ -71,6 +71,10 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
+/** No id, email, name or slug holds one, and PostgreSQL refuses NUL in text. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
 /** Filters shared by the page and the export. */
 export class AuditFilter {
   @IsOptional()
@@ -81,12 +85,14 @@ export class AuditFilter {
   @IsOptional()
   @IsString()
   @MaxLength(320)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'actor must not contain control characters' })
   actor?: string;
 
   /** A target id or label (email, token name, provider slug). */
   @IsOptional()
   @IsString()
   @MaxLength(320)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'target must not contain control characters' })
   target?: string;
 
   /** Entries at or after this ISO 8601 date-time. */
