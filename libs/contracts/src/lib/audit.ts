@@ -6,8 +6,8 @@
  *   GET /orgs/:orgId/audit          ?limit&before&action&actor&target&from&to → AuditPage (newest first)
  *   GET /orgs/:orgId/audit/export   ?action&actor&target&from&to → application/x-ndjson attachment, one AuditEntry per line
  */
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageLimit } from './paging';
 
 export const AUDIT_ACTIONS = [
   'organization.created',
@@ -107,11 +107,7 @@ export class AuditFilter {
 }
 
 export class AuditQuery extends AuditFilter {
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
   @IsOptional()
