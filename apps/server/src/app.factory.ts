@@ -25,6 +25,11 @@ export async function createApp(): Promise<NestExpressApplication> {
   return app;
 }
 
+/** Binds the HTTP server to HOST and PORT (main.ts; a test checks the address). */
+export async function listen(app: INestApplication, config: Pick<AppConfig, 'host' | 'port'>): Promise<void> {
+  await app.listen(config.port, config.host);
+}
+
 /**
  * The HTTP pipeline: shared by main.ts and the integration tests so tests exercise production behaviour.
  * Must be called before `init()`/`listen()`.

@@ -27,6 +27,18 @@ describe('loadAppConfig', () => {
     expect(config.sessionAbsoluteTtlMs).toBe(7 * 86_400_000);
   });
 
+  it('binds to loopback unless HOST says otherwise, and refuses a malformed HOST', () => {
+    expect(loadAppConfig({}, { cwd: dir }).host).toBe('127.0.0.1');
+    expect(loadAppConfig({ HOST: '0.0.0.0' }, { cwd: dir }).host).toBe('0.0.0.0');
+    expect(loadAppConfig({ HOST: '::' }, { cwd: dir }).host).toBe('::');
+    expect(() => loadAppConfig({ HOST: 'http://0.0.0.0' }, { cwd: dir })).toThrow(/HOST must be an IP address/);
+  });
+
+  it('creates the data directory 0700', () => {
+    loadAppConfig({ SERVICE_DATA_DIR: 'state' }, { cwd: dir });
+    expect(statSync(join(dir, 'state')).mode & 0o777).toBe(0o700);
+  });
+
   it('generates the secret key once into the data directory with mode 0600 and reuses it', () => {
     const first = loadAppConfig({ SERVICE_DATA_DIR: 'state' }, { cwd: dir });
     const file = join(dir, 'state', 'secret.key');

@@ -1,6 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { makePrivateDir } from '../database/data-dir-permissions';
 import { Env, EnvReader } from './env';
 
 /** Where the data lives: a PostgreSQL server, or embedded PGlite in a directory (null = in memory, tests only). */
@@ -21,6 +23,8 @@ export class AppConfig {
   /** True when publicUrl is https: cookies get the Secure attribute. */
   secureCookies!: boolean;
   port!: number;
+  /** Address the HTTP server binds to (HOST): loopback by default, `0.0.0.0` in the container image. */
+  host!: string;
   dataDir!: string;
   database!: DatabaseConfig;
   /** 32-byte key that encrypts secrets at rest (SecretBox). */
@@ -41,6 +45,12 @@ export class AppConfig {
   adminDir!: string | null;
 }
 
+/**
+ * Loopback unless told otherwise: a bare `npm start` on a laptop or a host behind a local reverse proxy is not
+ * reachable from the network by accident. The container image sets HOST=0.0.0.0 (a container's port is only
+ * published through Docker's own mapping).
+ */
+export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const SECRET_KEY_FILE = 'secret.key';
 
@@ -54,6 +64,8 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problem('DATABASE_URL must be a postgres:// or postgresql:// connection URL.');
   }
+  const host = read.string('HOST', DEFAULT_HOST);
+  if (!isIP(host) && !/^[a-z0-9.-]+$/i.test(host)) read.problem(`HOST must be an IP address (0.0.0.0 for every interface) or a host name (got "${host}").`);
   const dataDir = resolve(cwd, read.string('SERVICE_DATA_DIR', './data'));
   const setupToken = read.string('SERVICE_SETUP_TOKEN');
   if (setupToken !== undefined && setupToken.length < 16) {
@@ -63,6 +75,7 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
   config.publicUrl = publicUrl;
   config.secureCookies = publicUrl.startsWith('https://');
   config.port = port;
+  config.host = host;
   config.dataDir = dataDir;
   config.database = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
   config.setupToken = setupToken;
@@ -105,7 +118,7 @@ function resolveSecretKey(read: EnvReader, embedded: boolean, dataDir: string): 
     return key;
   }
   const key = randomBytes(32);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return key;

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
@@ -64,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 
+  // nestjs-pino keeps the first app's logger for logs outside a request: give each test app its own (log capture).
+  __resetOutOfContextForTests();
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_ENV)
     .useValue(env)

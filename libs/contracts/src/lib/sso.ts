@@ -21,17 +21,15 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { asInstance } from './as-instance';
+import { PageLimit } from './paging';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
@@ -499,11 +497,7 @@ export interface SsoAuditPage {
 }
 
 export class SsoAuditQuery {
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
   @IsOptional()

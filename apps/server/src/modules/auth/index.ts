@@ -12,7 +12,8 @@
  *                                          organization, so ids cannot be probed); then rank check:
  *                                          owner > admin > editor > viewer → 403 insufficient_role.
  *                                          Tokens: `admin` scope = admin rank, `read` = viewer rank on
- *                                          GET/HEAD only → 403 insufficient_scope.
+ *                                          GET/HEAD only → 403 insufficient_scope; never above the
+ *                                          token creator's current role → 403 insufficient_role.
  *   @OrgAccess('editor', { sync: true })   additionally admits tokens with the `sync` scope.
  *   @TokenAccess('sync')                   non-org routes for CI (POST /api/v1/gateway/sync): an API token
  *                                          with `sync`; principal.organizationId is the target org.
@@ -26,6 +27,6 @@
 export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS_METADATA } from './decorators';
 export type { AccessRule } from './decorators';
 export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
-export { effectiveRank } from './principal';
+export { effectiveRank, tokenCapRank } from './principal';
 export { AuthRateLimit } from './rate-limit';
 export { AuthErrorCode, authError } from './auth.errors';
