@@ -33,6 +33,8 @@ export class AppConfig {
   sessionAbsoluteTtlMs!: number;
   /** Requests per window and per client address on the rate-limited auth endpoints. */
   authRateLimit!: { limit: number; windowMs: number };
+  /** Failed authentications (unknown token or session) per window and client address before 429. */
+  authFailureLimit!: { limit: number; windowMs: number };
   /** Node HTTP server limits against slow clients: whole request, headers, idle keep-alive connection. */
   httpTimeouts!: HttpTimeouts;
   logLevel!: LogLevel;
@@ -75,6 +77,10 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
   config.authRateLimit = {
     limit: read.integer('SERVICE_AUTH_RATE_LIMIT', 20, { min: 1 }),
     windowMs: read.durationMs('SERVICE_AUTH_RATE_WINDOW', 60_000),
+  };
+  config.authFailureLimit = {
+    limit: read.integer('SERVICE_AUTH_FAILURE_LIMIT', 20, { min: 1 }),
+    windowMs: read.durationMs('SERVICE_AUTH_FAILURE_WINDOW', 60_000),
   };
   config.httpTimeouts = readHttpTimeouts(read);
   config.logLevel = read.oneOf<LogLevel>('SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info');

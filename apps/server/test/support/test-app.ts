@@ -50,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
     SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     SERVICE_AUTH_RATE_LIMIT: '1000',
+    SERVICE_AUTH_FAILURE_LIMIT: '1000',
     ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     ...options.env,
   };
