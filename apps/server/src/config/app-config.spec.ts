@@ -77,6 +77,16 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ SERVICE_PUBLIC_URL: 'https://context.example.com/' }, { cwd: dir })).toMatchObject({ publicUrl: 'https://context.example.com', secureCookies: true });
   });
 
+  it('reads the HTTP server timeouts, with defaults that let a large sync through on a slow link', () => {
+    expect(loadAppConfig({}, { cwd: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 5_000 });
+    expect(loadAppConfig({ SERVICE_REQUEST_TIMEOUT: '5m', SERVICE_HEADERS_TIMEOUT: '10s', SERVICE_KEEP_ALIVE_TIMEOUT: '65s' }, { cwd: dir }).httpTimeouts).toEqual({
+      requestMs: 300_000,
+      headersMs: 10_000,
+      keepAliveMs: 65_000,
+    });
+    expect(() => loadAppConfig({ SERVICE_REQUEST_TIMEOUT: '10s', SERVICE_HEADERS_TIMEOUT: '30s' }, { cwd: dir })).toThrow(/SERVICE_HEADERS_TIMEOUT must not be longer than SERVICE_REQUEST_TIMEOUT/);
+  });
+
   it('refuses a corrupted key file instead of silently replacing it', () => {
     loadAppConfig({}, { cwd: dir });
     writeFileSync(join(dir, 'data', 'secret.key'), 'garbage');

@@ -53,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
     SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     SERVICE_AUTH_RATE_LIMIT: '1000',
+    SERVICE_AUTH_FAILURE_LIMIT: '1000',
     // The identity providers of the tests are real servers on loopback: allow it, as an operator would for an internal IdP.
     SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',

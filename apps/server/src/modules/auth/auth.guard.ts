@@ -10,6 +10,7 @@ import { OrganizationsErrorCode, organizationsError } from '../organizations/org
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersRepository } from '../users/users.repository';
+import { AuthFailureLimiter } from './auth-failure-limit';
 import { AuthErrorCode, authError } from './auth.errors';
 import { ACCESS_METADATA, AccessRule } from './decorators';
 import { AuthenticatedRequest, Principal, TokenPrincipal, effectiveRank, isSafeMethod, tokenCapRank } from './principal';
@@ -29,6 +30,7 @@ export class AuthGuard implements CanActivate {
     private readonly tokens: TokensService,
     private readonly users: UsersRepository,
     private readonly memberships: MembershipsRepository,
+    private readonly failures: AuthFailureLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,7 +42,11 @@ export class AuthGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
 
-    const principal = await this.authenticate(request, context.switchToHttp().getResponse<Response>());
+    const response = context.switchToHttp().getResponse<Response>();
+    const principal = await this.authenticate(request, response).catch(async (error: unknown) => {
+      await this.failures.count(error, request, response);
+      throw error;
+    });
     if (principal.kind === 'session' && !isSafeMethod(request.method)) this.checkCsrf(request, principal.sessionId);
     request.principal = principal;
     this.authorize(rule, principal, request);

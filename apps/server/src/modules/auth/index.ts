@@ -20,6 +20,9 @@
  *   @Authenticated({ sessionOnly?, minRole? })  any caller in its own organization (GET /me, sign-out).
  *   @AuthRateLimit()                       add to authentication endpoints (429 rate_limited).
  *
+ * Failed guesses (token_invalid, session_invalid) are counted per client address (AuthFailureLimiter); over
+ * SERVICE_AUTH_FAILURE_LIMIT per SERVICE_AUTH_FAILURE_WINDOW they answer 429 rate_limited instead of 401.
+ *
  * In a handler: `@CurrentPrincipal() principal: Principal`. After a successful SSO login call
  * `SessionsService.startSession(res, { userId, organizationId })` (sets both cookies); use
  * `UsersService.findOrCreate` and `MembersService.applySsoMembership` to match users by email.
