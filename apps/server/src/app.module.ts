@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { ArtifactsModule } from './modules/artifacts/artifacts.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CliPackageModule } from './modules/cli-package/cli-package.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MeModule } from './modules/me/me.module';
@@ -44,6 +45,7 @@ import { UsersModule } from './modules/users/users.module';
     MermaidParseModule,
     ArtifactsModule,
     SsoModule,
+    CliPackageModule,
   ],
 })
 export class AppModule {}

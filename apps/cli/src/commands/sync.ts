@@ -41,7 +41,7 @@ Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/41
     const { flags } = await this.parse(SyncCommand);
     process.exitCode = await runSync(
       { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: flags.json, timeoutMs: flags.timeout * 1000, retries: flags.retries },
-      { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent },
+      { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent, cliVersion: this.config.version },
     );
   }
 }
