@@ -31,11 +31,15 @@ export interface CliRun {
   json: Record<string, unknown>;
 }
 
-export function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
+/**
+ * `bin` runs another service-cli (an installed package's bin/run.js); `isolated` passes `env` alone instead of this
+ * process's environment (minus SERVICE_* and NODE_OPTIONS).
+ */
+export function runCli(args: string[], env: Record<string, string>, cwd: string, options: { bin?: string; isolated?: boolean } = {}): Promise<CliRun> {
   // Only what the CLI needs: no SERVICE_* variables of the developer's shell leak into the run.
-  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
+  const baseEnv = options.isolated ? {} : Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
