@@ -24,7 +24,7 @@ describe('CliInstallComponent', () => {
 
   it('shows the install line with the server’s public URL and the package’s SHA-256', async () => {
     await open((request) => request.flush(gatewayInfo()));
-    expect(query(fixture, '[data-testid=cli-install-command]').textContent?.trim()).toBe('npm install -g https://context.example.com/downloads/service-cli.tgz');
+    expect(query<HTMLInputElement>(fixture, '[data-testid=cli-install-command]').value).toBe('npm install -g https://context.example.com/downloads/service-cli.tgz');
     expect(query(fixture, '[data-testid=cli-sha256]').textContent?.trim()).toBe(`sha256: ${'a'.repeat(64)}`);
     expect(textOf(fixture)).toContain('service-cli 0.1.0');
   });

@@ -1,11 +1,9 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { ClipboardModule } from '@angular/cdk/clipboard';
-import { MatButtonModule } from '@angular/material/button';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
-import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { GatewayInfo } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
+import { CopyFieldComponent } from '../../shared/copy-field.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { TokensApi } from './tokens.api';
 
@@ -16,7 +14,7 @@ import { TokensApi } from './tokens.api';
 @Component({
   selector: 'sc-cli-install',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ClipboardModule, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, LoadErrorComponent],
+  imports: [CopyFieldComponent, MatCardModule, MatProgressBarModule, LoadErrorComponent],
   template: `
     <mat-card appearance="outlined" class="section" data-testid="cli-install">
       <mat-card-header>
@@ -33,21 +31,8 @@ import { TokensApi } from './tokens.api';
             This server serves service-cli {{ cliPackage.version }}, its own release. Install it in a pipeline with one line,
             then run <code>service-cli sync</code> with a <code>sync</code> token as <code>SERVICE_TOKEN</code>:
           </p>
-          <div class="command-row">
-            <code class="command mono" data-testid="cli-install-command">{{ installCommand() }}</code>
-            <button
-              mat-stroked-button
-              type="button"
-              [cdkCopyToClipboard]="installCommand()"
-              (cdkCopyToClipboardCopied)="copied.set($event)"
-              aria-label="Copy the install command"
-            >
-              <mat-icon svgIcon="content_copy" aria-hidden="true" />
-              {{ copied() ? 'Copied' : 'Copy' }}
-            </button>
-          </div>
+          <sc-copy-field [value]="installCommand()" label="install command" testId="cli-install-command" />
           <p class="muted small" data-testid="cli-sha256">sha256: <code class="mono">{{ cliPackage.sha256 }}</code></p>
-          <span class="visually-hidden" aria-live="polite">{{ copied() ? 'Install command copied to the clipboard' : '' }}</span>
         } @else if (info.value()) {
           <p data-testid="cli-not-built">
             This server has no service-cli package yet. Whoever runs it builds one with <code>npm run pack:cli</code>
@@ -58,21 +43,6 @@ import { TokensApi } from './tokens.api';
     </mat-card>
   `,
   styles: `
-    .command-row {
-      display: flex;
-      gap: 8px;
-      align-items: center;
-    }
-    .command {
-      flex: 1 1 auto;
-      min-width: 0;
-      overflow-x: auto;
-      white-space: nowrap;
-      padding: 10px 12px;
-      border: 1px solid var(--mat-sys-outline-variant);
-      border-radius: 6px;
-      background: var(--mat-sys-surface-container);
-    }
     .small {
       font-size: 12px;
       overflow-wrap: anywhere;
@@ -85,5 +55,4 @@ export class CliInstallComponent {
   readonly info = pageResource({ params: () => true, load: () => this.api.gatewayInfo(), initial: null as GatewayInfo | null });
   readonly cliPackage = computed(() => this.info.value()?.cliPackage ?? null);
   readonly installCommand = computed(() => `npm install -g ${this.cliPackage()?.url ?? ''}`);
-  readonly copied = signal(false);
 }
