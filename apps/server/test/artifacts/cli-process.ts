@@ -65,7 +65,7 @@ export function copySampleRepo(): { dir: string; remove(): void } {
 }
 
 /**
- * A pass-through proxy in front of the gateway that keeps every request body (decompressed), so a test can
+ * A pass-through proxy in front of the gateway that keeps every POST body (decompressed), so a test can
  * re-post exactly what the CLI sent, altered.
  */
 export async function recordingProxy(targetBaseUrl: string, options: { withoutSyncCheck?: boolean } = {}): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
@@ -82,10 +82,13 @@ export async function recordingProxy(targetBaseUrl: string, options: { withoutSy
         res.end(JSON.stringify({ error: { code: 'not_found', message: `Cannot POST ${SYNC_CHECK_PATH}`, details: [] } }));
         return;
       }
-      try {
-        bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
-      } catch {
-        bodies.push(undefined);
+      // Bodies of the POSTs only: the version handshake (GET /gateway/info) sends none.
+      if (req.method === 'POST') {
+        try {
+          bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
+        } catch {
+          bodies.push(undefined);
+        }
       }
       const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
