@@ -4,7 +4,7 @@
 //
 // esbuild bundles apps/cli with the workspace libraries (libs/contracts, libs/diagram) and its npm dependencies
 // into two files: dist/commands.js (oclif, the commands; what `service-cli --version` loads) and
-// dist/mermaid-worker.js (the parser thread of libs/diagram's MermaidWorkerPool: Mermaid, jsdom). The pool starts
+// dist/mermaid-worker.js (the parser thread of libs/diagram's MermaidWorkerPool, with Mermaid). The pool starts
 // `mermaid-worker.js` next to the file that holds it (worker-pool.ts: join(__dirname, …)), so both sit in dist/.
 // Mermaid is bundled from node_modules, so the package carries the patched Mermaid (patches/README.md); jsdom stays
 // a regular dependency (see apps/cli/README.md, "Packaging", for the measurements behind both choices).
@@ -20,9 +20,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = join(ROOT, 'apps/cli');
-/** Packages never bundled: jsdom (it resolves a worker file of its own at load time, see README), plus TypeScript,
- * which oclif only requires to read a tsconfig.json during development. */
+/** Kept as a dependency by default: jsdom resolves a worker file of its own at load time (see the README). */
 const DEFAULT_EXTERNAL = ['jsdom'];
+/** oclif requires TypeScript only to read a tsconfig.json during development; the package never needs it. */
 const NEVER_BUNDLED = ['typescript'];
 
 const { values } = parseArgs({ options: { external: { type: 'string' }, out: { type: 'string' } } });
@@ -82,6 +82,7 @@ writeFileSync(
 
 // npm pack writes the tarball with fixed timestamps, so the same sources give the same bytes (and ETag).
 const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8' }))[0];
+rmSync(stage, { recursive: true, force: true });
 console.log(`${join(outDir, packed.filename)}: ${packed.entryCount} files, ${(packed.size / 1e6).toFixed(1)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(1)} MB unpacked`);
 
 /** The bundle's entry: the commands map for oclif plus the oclif functions bin/run.js calls. */
