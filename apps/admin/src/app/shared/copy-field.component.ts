@@ -18,6 +18,7 @@ import { MatIconModule } from '@angular/material/icon';
         [cdkCopyToClipboard]="value()"
         (cdkCopyToClipboardCopied)="copied.set($event)"
         [attr.aria-label]="'Copy ' + label()"
+        [attr.data-testid]="copyTestId()"
       >
         <mat-icon svgIcon="content_copy" aria-hidden="true" />
         {{ copied() ? 'Copied' : 'Copy' }}
@@ -48,7 +49,9 @@ export class CopyFieldComponent {
   readonly value = input.required<string>();
   /** Names the field for screen readers and the button ("Copy <label>"). */
   readonly label = input.required<string>();
+  /** data-testid of the field, and of the Copy button. */
   readonly testId = input<string | null>(null);
+  readonly copyTestId = input<string | null>(null);
   readonly copied = signal(false);
   readonly fieldId = `copy-field-${CopyFieldComponent.nextId++}`;
 
