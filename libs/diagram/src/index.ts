@@ -15,3 +15,4 @@ export { MERMAID_SHAPE_NAMES } from './lib/mermaid-shapes';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
 export { hintToAdd } from './lib/issue-hint';
+export { withParticipantNames } from './lib/sequence-names';

@@ -36,6 +36,7 @@ export const appRoutes: Routes = [
       { path: 'services', loadChildren: () => import('./features/services/services.routes').then((m) => m.servicesRoutes) },
       { path: 'drafts', loadChildren: () => import('./features/drafts/drafts.routes').then((m) => m.draftsRoutes) },
       { path: 'settings/sso', loadChildren: () => import('./features/sso/sso.routes').then((m) => m.ssoRoutes) },
+      { path: 'audit', loadChildren: () => import('./features/audit/audit.routes').then((m) => m.auditRoutes) },
     ],
   },
   {

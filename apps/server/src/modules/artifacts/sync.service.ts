@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import {
+  servicePageUrl,
   syncBundleDigest,
   type SyncArtifact,
   type SyncArtifactRef,
@@ -11,6 +12,7 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
@@ -19,6 +21,7 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
 export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
@@ -48,9 +51,11 @@ export class SyncService {
     private readonly repository: ArtifactsRepository,
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
+    private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
+    sqlSchemas: SqlSchemaParseService,
   ) {
-    this.analyzer = new ArtifactAnalyzer(parseMermaid);
+    this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
 
   async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
@@ -89,7 +94,13 @@ export class SyncService {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
     }
-    return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
+    return {
+      organizationId: principal.organizationId,
+      service: request.service,
+      revision: found && found.revision > 0 ? found.revision : null,
+      current,
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, request.service),
+    };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -107,7 +118,7 @@ export class SyncService {
     const cached = await this.cachedAnalyses(organizationId, bundle.service.name);
     const databaseNames = bundle.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
     const analyzed: AnalyzedArtifact[] = [];
-    // The Mermaid parses queue on the worker pool; the other checks are synchronous and cheap.
+    // The Mermaid and SQL parses queue on their worker pools; the other checks are synchronous and cheap.
     const results = await Promise.all(
       bundle.artifacts.map(async (artifact) => {
         const fingerprint = artifactFingerprint(artifact);
@@ -129,7 +140,7 @@ export class SyncService {
     return analyzed;
   }
 
-  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid parse. */
+  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid and SQL parses. */
   private async cachedAnalyses(organizationId: string, serviceName: string): Promise<Map<string, ArtifactAnalysis>> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service || service.currentRevision === 0) return new Map();
@@ -153,6 +164,7 @@ export class SyncService {
         updated: refs(plan.updated),
         unchanged: refs(plan.unchanged),
         removed: refs(plan.removed),
+        serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
       });
       if (!plan.changed) {
         await this.repository.recordSync(manager, service.id, metadata, now);
