@@ -33,7 +33,8 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: drain (ShutdownService), close, then exit 0 (process.exit also flushes pino).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   express.disable('x-powered-by');
   // Behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For.
   express.set('trust proxy', config.trustProxy);

@@ -26,7 +26,7 @@ describe('ArtifactAnalyzer', () => {
     parses += 1;
     return parseInWorker(source);
   });
-  afterAll(() => mermaid.onModuleDestroy());
+  afterAll(() => mermaid.onApplicationShutdown());
 
   it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
     const context = JSON.stringify({

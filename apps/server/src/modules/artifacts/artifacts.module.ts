@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { mermaidParserFrom } from './mermaid-parser';
@@ -25,6 +26,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
   imports: [
     TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
     MermaidParseModule,
+    HealthModule,
   ],
   controllers: [GatewayController, ServicesController],
   providers: [

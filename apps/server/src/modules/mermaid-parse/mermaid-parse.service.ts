@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { MermaidPoolError, MermaidPoolErrorCode, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
 import { MermaidParseConfig } from './mermaid-parse.config';
 import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
@@ -22,7 +22,7 @@ const POOL_ERRORS: Record<MermaidPoolErrorCode, MermaidParseErrorCode> = {
  * diagram_parser_unavailable (503) as domain errors.
  */
 @Injectable()
-export class MermaidParseService implements OnModuleDestroy {
+export class MermaidParseService implements OnApplicationShutdown {
   private readonly pool: MermaidWorkerPool;
 
   constructor(private readonly config: MermaidParseConfig) {
@@ -38,7 +38,13 @@ export class MermaidParseService implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Threads up and taking work (readiness). */
+  get up(): boolean {
+    return this.pool.up;
+  }
+
+  /** At application shutdown, after in-flight requests drained (ShutdownService), not at module destroy before it. */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.close();
   }
 }
