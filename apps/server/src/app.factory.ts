@@ -14,6 +14,8 @@ import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.fi
 import { validationFailed } from './common/errors/common.errors';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
+import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
 
 export const API_PREFIX = 'api/v1';
@@ -50,6 +52,7 @@ export function configureApp(app: INestApplication): void {
   // quality 5 is about as fast as gzip and 7% smaller on the admin's chunks (the default 4 is no smaller than gzip).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
+  app.use(metricsEndpoint(app.get(MetricsService)));
   // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
   // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));

@@ -9,6 +9,7 @@ import { ArtifactsModule } from './modules/artifacts/artifacts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
 import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
@@ -32,6 +33,7 @@ import { UsersModule } from './modules/users/users.module';
     }),
     AuthModule,
     HealthModule,
+    MetricsModule,
     SetupModule,
     UsersModule,
     OrganizationsModule,

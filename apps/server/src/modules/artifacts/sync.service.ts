@@ -15,6 +15,7 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ShutdownService } from '../health/shutdown.service';
+import { MetricsService, outcomeOf } from '../metrics/metrics.service';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
@@ -51,12 +52,27 @@ export class SyncService {
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
     private readonly shutdown: ShutdownService,
+    private readonly metrics: MetricsService,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid);
   }
 
   async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const timed = await this.timedSync(principal, body);
+      const { result } = timed;
+      this.metrics.observeSync(seconds(), result.status, result.created.length + result.updated.length + result.unchanged.length);
+      return timed;
+    } catch (error) {
+      this.metrics.observeSync(seconds(), outcomeOf(error));
+      throw error;
+    }
+  }
+
+  private async timedSync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
     const started = performance.now();
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
