@@ -12,6 +12,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
 import { validationFailed } from './common/errors/common.errors';
+import { applyHttpTimeouts } from './common/http/server-timeouts';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
@@ -27,6 +28,11 @@ export async function createApp(): Promise<NestExpressApplication> {
   return app;
 }
 
+/** Binds the HTTP server to HOST and PORT (main.ts; a test checks the address). */
+export async function listen(app: INestApplication, config: Pick<AppConfig, 'host' | 'port'>): Promise<void> {
+  await app.listen(config.port, config.host);
+}
+
 /**
  * The HTTP pipeline: shared by main.ts and the integration tests so tests exercise production behaviour.
  * Must be called before `init()`/`listen()`.
@@ -40,6 +46,7 @@ export function configureApp(app: INestApplication): void {
   express.disable('x-powered-by');
   // Behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For.
   express.set('trust proxy', config.trustProxy);
+  applyHttpTimeouts(express.getHttpServer(), config.httpTimeouts);
   // HSTS and upgrade-insecure-requests only make sense when the service is really served over https.
   app.use(
     helmet({

@@ -8,6 +8,7 @@ import { safeEqual } from '../../common/crypto/tokens';
 import { mapError } from '../../common/errors/all-exceptions.filter';
 import { DomainError } from '../../common/errors/domain-error';
 import { MetricsErrorCode, metricsError } from './metrics.errors';
+import { AppConfig } from '../../config/app-config';
 import { MetricsConfig } from './metrics.config';
 
 export type SignInMethod = 'sso' | 'sign_in_link';
@@ -72,6 +73,7 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     private readonly config: MetricsConfig,
+    private readonly appConfig: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
@@ -141,7 +143,8 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
       this.metricsServer = createServer((req, res) => void this.answer(req, res));
       await new Promise<void>((resolve, reject) => {
         this.metricsServer?.once('error', reject);
-        this.metricsServer?.listen(this.config.port ?? 0, () => resolve());
+        // Same interface as the API (HOST): loopback unless the operator opened it.
+        this.metricsServer?.listen(this.config.port ?? 0, this.appConfig.host, () => resolve());
       });
     }
   }

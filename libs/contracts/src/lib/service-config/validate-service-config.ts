@@ -267,7 +267,13 @@ class ConfigChecker {
       return undefined;
     }
     const kind = field.kind;
-    if (kind === 'text') return value;
+    if (kind === 'text') {
+      // The service stores text in PostgreSQL, which cannot hold U+0000; say so here instead of failing at the server.
+      const nul = value.indexOf('\u0000');
+      if (nul < 0) return value;
+      this.error(Code.InvalidValue, path, `${formatKeyPath(path)} contains a NUL character (U+0000) at character ${nul + 1}; the service stores text and cannot hold it. Remove it.`);
+      return undefined;
+    }
     if (kind === 'name') {
       const problem = nameProblem(value);
       if (problem) {
