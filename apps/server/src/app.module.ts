@@ -3,6 +3,9 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { CommonModule } from './common/common.module';
 import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/app-config';
+import { RedisModule } from './common/redis/redis.module';
+import { RedisService } from './common/redis/redis.service';
+import { SharedThrottlerStorage } from './common/redis/shared-throttler-storage';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { ArtifactsModule } from './modules/artifacts/artifacts.module';
@@ -28,9 +31,14 @@ import { UsersModule } from './modules/users/users.module';
     LoggingModule,
     CommonModule,
     DatabaseModule,
+    RedisModule,
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }] }),
+      inject: [AppConfig, RedisService],
+      useFactory: (config: AppConfig, redis: RedisService) => ({
+        throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }],
+        // With REDIS_URL every instance counts in Redis; otherwise in this process's memory.
+        ...(redis.client ? { storage: new SharedThrottlerStorage(redis.client) } : {}),
+      }),
     }),
     AuthModule,
     HealthModule,

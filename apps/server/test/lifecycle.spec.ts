@@ -17,7 +17,7 @@ describe('health: live and ready', () => {
     expect(await call(t.baseUrl, 'GET', '/api/v1/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await call(t.baseUrl, 'GET', '/api/v1/health/ready')).toMatchObject({
       status: 200,
-      body: { status: 'ok', checks: { shutdown: 'ok', database: 'ok', migrations: 'ok', parser: 'ok' } },
+      body: { status: 'ok', checks: { shutdown: 'ok', database: 'ok', migrations: 'ok', redis: 'ok', parser: 'ok' } },
     });
     expect(await call(t.baseUrl, 'GET', '/api/v1/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
   });

@@ -23,7 +23,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: database reachable, migrations applied, parser threads up, not shutting down; else 503 not_ready naming the failed checks. */
+  /** Readiness: database reachable, migrations applied, Redis answering (when REDIS_URL is set), parser threads up, not shutting down; else 503 not_ready naming the failed checks. */
   @Get('ready')
   @Public()
   async ready(): Promise<{ status: 'ok'; checks: Record<ReadinessCheck, 'ok'> }> {

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ErrorDetail } from '@sc/contracts';
 import { DataSource } from 'typeorm';
+import { RedisService } from '../../common/redis/redis.service';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { HealthErrorCode, healthError } from './health.errors';
 import { ShutdownService } from './shutdown.service';
 
-export type ReadinessCheck = 'shutdown' | 'database' | 'migrations' | 'parser';
+export type ReadinessCheck = 'shutdown' | 'database' | 'migrations' | 'redis' | 'parser';
 
 /** What the load balancer and the orchestrator ask: is the process alive, may it take traffic. */
 @Injectable()
@@ -15,6 +16,7 @@ export class HealthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly parser: MermaidParseService,
     private readonly shutdown: ShutdownService,
+    private readonly redis: RedisService,
   ) {}
 
   async assertDatabase(): Promise<void> {
@@ -28,11 +30,12 @@ export class HealthService {
     const database = await this.databaseAnswers();
     if (!database) failed.push({ code: 'database', message: 'The database is not reachable.' });
     else if (await this.migrationsPending()) failed.push({ code: 'migrations', message: 'Database migrations registered in this version are not applied.' });
+    if (!(await this.redis.answers())) failed.push({ code: 'redis', message: 'Redis (REDIS_URL) does not answer; rate-limited endpoints answer 503.' });
     if (!this.parser.up) failed.push({ code: 'parser', message: 'The Mermaid parser threads are not running.' });
     if (failed.length > 0) {
       throw healthError(HealthErrorCode.NotReady, `Not ready: ${failed.map((check) => check.code).join(', ')}.`, failed);
     }
-    return { shutdown: 'ok', database: 'ok', migrations: 'ok', parser: 'ok' };
+    return { shutdown: 'ok', database: 'ok', migrations: 'ok', redis: 'ok', parser: 'ok' };
   }
 
   private async databaseAnswers(): Promise<boolean> {
