@@ -18,6 +18,7 @@ import type {
   TextArtifactView,
 } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { AnswerCache, type SerializedAnswer } from './answer-cache';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -42,7 +43,10 @@ const KIND_LABEL: Record<ArtifactKind, string> = {
 /** The read side of the artifact store. Every lookup is scoped to the caller's organization by the controller. */
 @Injectable()
 export class ArtifactsReadService {
-  constructor(private readonly repository: ArtifactsRepository) {}
+  constructor(
+    private readonly repository: ArtifactsRepository,
+    private readonly cache: AnswerCache,
+  ) {}
 
   async listServices(organizationId: string): Promise<ServiceListItem[]> {
     const services = await this.repository.listServices(organizationId);
@@ -72,9 +76,14 @@ export class ArtifactsReadService {
     }));
   }
 
-  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+  /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */
+  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'architecture-diagram', name);
+    return this.cache.answer(`${version.id}@${revision}`, () => this.diagramView(version, revision));
+  }
+
+  private async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
     const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
@@ -205,11 +214,14 @@ export class ArtifactsReadService {
     return versions.map(textItem);
   }
 
-  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<TextArtifactView> {
+  /** A doc or API spec answer, serialized once per artifact version and revision (AnswerCache). */
+  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, kind, name);
-    const contents = await this.repository.blobContents([version.sha256]);
-    return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+    return this.cache.answer(`${version.id}@${revision}`, async (): Promise<TextArtifactView> => {
+      const contents = await this.repository.blobContents([version.sha256]);
+      return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+    });
   }
 
   private async service(organizationId: string, name: string): Promise<ServiceRecord> {

@@ -5,6 +5,7 @@ import type { Env } from '../../config/env';
 import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { AnswerCache } from './answer-cache';
 import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './artifacts-read.service';
@@ -38,6 +39,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
     SqlSchemaParseService,
     SyncService,
+    { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ArtifactsReadService,
   ],
 })
