@@ -24,7 +24,9 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
+import type { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { diffGraphs } from './graph-diff';
+import { MAX_REVISIONS_PAGE, type Page, type RevisionsPageQuery } from './revisions-page';
 
 type DiagramAnalysis = Extract<ArtifactAnalysis, { type: 'diagram' }>;
 type Graph = GraphModel | OverlaidGraph;
@@ -65,15 +67,14 @@ export class ArtifactsReadService {
     };
   }
 
-  async listRevisions(organizationId: string, serviceName: string): Promise<ServiceRevisionItem[]> {
+  async listRevisions(organizationId: string, serviceName: string, query: RevisionsPageQuery = {}): Promise<Page<ServiceRevisionItem>> {
     const service = await this.service(organizationId, serviceName);
-    const revisions = await this.repository.listRevisions(service.id);
-    return revisions.map((revision) => ({
-      number: revision.number,
-      createdAt: revision.createdAt.toISOString(),
-      artifactCount: revision.artifactCount,
-      ...revision.changes,
-    }));
+    const limit = query.limit ?? MAX_REVISIONS_PAGE;
+    // One more than asked tells whether a next page exists.
+    const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: query.before });
+    const revisions = rows.slice(0, limit);
+    const last = revisions[revisions.length - 1];
+    return { items: revisions.map(revisionItem), nextBefore: rows.length > limit && last ? last.number : null };
   }
 
   /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */
@@ -306,4 +307,13 @@ function schemaTables(analysis: ArtifactAnalysis): unknown[] {
   if (analysis.type === 'sql-schema') return analysis.tables;
   if (analysis.type === 'json-schema') return analysis.collections;
   return [];
+}
+
+function revisionItem(revision: ServiceRevisionRecord): ServiceRevisionItem {
+  return {
+    number: revision.number,
+    createdAt: revision.createdAt.toISOString(),
+    artifactCount: revision.artifactCount,
+    ...revision.changes,
+  };
 }

@@ -17,6 +17,7 @@ import type {
 import { OrgAccess } from '../auth/decorators';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
+import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
 
 /**
  * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
@@ -41,8 +42,20 @@ export class ServicesController {
 
   @Get(':service/revisions')
   @OrgAccess('viewer')
-  revisions(@Param('orgId') orgId: string, @Param('service') service: string): Promise<ServiceRevisionItem[]> {
-    return this.artifacts.listRevisions(orgId, service);
+  @ApiOkResponse({ description: 'Newest first, at most `limit` (≤ 100, default 100); `Link: <…?before=N&limit=L>; rel="next"` names the next page.' })
+  async revisions(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Query() query: RevisionsPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ServiceRevisionItem[]> {
+    const page = await this.artifacts.listRevisions(orgId, service, query);
+    if (page.nextBefore !== null) {
+      const next = new URLSearchParams({ before: String(page.nextBefore), limit: String(query.limit ?? MAX_REVISIONS_PAGE) });
+      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
+    }
+    return page.items;
   }
 
   @Get(':service/diagrams/:name')

@@ -1,9 +1,12 @@
-import type { DiagramView, ErrorBody, TextArtifactView } from '@sc/contracts';
+import type { DiagramView, ErrorBody, ServiceRevisionItem, TextArtifactView } from '@sc/contracts';
 import { bearer, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './bundles';
 
-/** Artifact reads answer with a strong ETag and 304 on If-None-Match, always behind the organization check. */
-describe('artifact reads: ETag, 304 and the answer cache', () => {
+/**
+ * Artifact reads answer with a strong ETag and 304 on If-None-Match, always behind the organization check; the
+ * revision list comes in pages.
+ */
+describe('artifact reads at scale: ETag, 304, the answer cache and revision pages', () => {
   let t: TestApp;
   let acme: SeededOrganization;
   let other: SeededOrganization;
@@ -76,5 +79,29 @@ describe('artifact reads: ETag, 304 and the answer cache', () => {
 
     expect((await get('/diagrams/topology?revision=1', { ...bearer(readToken), 'if-none-match': oldEtag })).status).toBe(304);
     expect((await get('/docs/runbook?revision=1', { ...bearer(readToken), 'if-none-match': oldDocEtag })).status).toBe(304);
+  });
+
+  it('pages the revision list newest first with a Link to the next page (limit up to 100)', async () => {
+    for (const extra of ['search', 'audit']) {
+      expect((await postSync(t.baseUrl, syncToken, bundle(withContent(sampleArtifacts(), 'topology', `${TOPOLOGY}  api --> ${extra}[(X)]\n`)))).status).toBe(201);
+    }
+    const numbers = async (response: Response) => ((await response.json()) as ServiceRevisionItem[]).map((revision) => revision.number);
+    const all = await get('/revisions', bearer(readToken));
+    expect(await numbers(all)).toEqual([4, 3, 2, 1]);
+    expect(all.headers.get('link')).toBeNull();
+
+    const first = await get('/revisions?limit=2', bearer(readToken));
+    expect(await numbers(first)).toEqual([4, 3]);
+    const link = first.headers.get('link') ?? '';
+    expect(link).toBe('</api/v1/orgs/acme/services/orders/revisions?before=3&limit=2>; rel="next"');
+    const second = await fetch(`${t.baseUrl}${/^<([^>]+)>/.exec(link)?.[1]}`, { headers: bearer(readToken) });
+    expect(await numbers(second)).toEqual([2, 1]);
+    expect(second.headers.get('link')).toBeNull();
+
+    for (const bad of ['limit=101', 'limit=0', 'before=abc', 'limit=x']) {
+      const refused = await get(`/revisions?${bad}`, bearer(readToken));
+      expect({ bad, status: refused.status, code: ((await refused.json()) as ErrorBody).error.code }).toEqual({ bad, status: 400, code: 'validation_failed' });
+    }
+    expect((await get('/revisions?limit=2', bearer(otherToken))).status).toBe(404);
   });
 });
