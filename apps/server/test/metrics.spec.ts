@@ -1,7 +1,6 @@
 import type { ErrorBody, SyncResult } from '@sc/contracts';
-import { createServer, type AddressInfo } from 'node:net';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { bearer, call, createTestApp, createToken, memberWithSession, setupOrganization, TEST_SETUP_TOKEN, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createTestApp, freePort, createToken, memberWithSession, setupOrganization, TEST_SETUP_TOKEN, type SeededOrganization, type TestApp } from './support';
 
 const METRICS_TOKEN = 'metrics-scrape-token-5f1c2a9e';
 
@@ -91,14 +90,3 @@ describe('GET /metrics placement', () => {
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Env } from '../src/config/env';
+import { freePort } from './support';
 
 const WORKSPACE_ROOT = resolve(__dirname, '../../..');
 
@@ -39,15 +39,4 @@ export async function startServerProcess(env: Env, { readyTimeoutMs = 180_000 } 
   }
   child.kill('SIGKILL');
   throw new Error(`The server process did not become ready:\n${output}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
