@@ -18,6 +18,7 @@ import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
+import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -75,7 +76,8 @@ export function configureApp(app: INestApplication): void {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.setGlobalPrefix(API_PREFIX);
+  // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), outside the API prefix.
+  app.setGlobalPrefix(API_PREFIX, { exclude: DOWNLOAD_ROUTES });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
   );
@@ -100,12 +102,14 @@ function exceptOnGateway(parser: RequestHandler): RequestHandler {
   return (req, res, next) => (req.path === GATEWAY_SYNC_PATH ? next() : parser(req, res, next));
 }
 
+const DOWNLOAD_PATHS = new Set(DOWNLOAD_ROUTES.map((route) => `/${route}`));
+
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || DOWNLOAD_PATHS.has(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

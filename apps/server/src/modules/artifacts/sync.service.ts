@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from 'typeorm';
 import {
+  servicePageUrl,
   syncBundleDigest,
   type SyncArtifact,
   type SyncArtifactRef,
@@ -12,6 +13,7 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ShutdownService } from '../health/shutdown.service';
@@ -54,6 +56,7 @@ export class SyncService {
     private readonly clock: Clock,
     private readonly shutdown: ShutdownService,
     private readonly metrics: MetricsService,
+    private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
     sqlSchemas: SqlSchemaParseService,
   ) {
@@ -110,7 +113,13 @@ export class SyncService {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
     }
-    return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
+    return {
+      organizationId: principal.organizationId,
+      service: request.service,
+      revision: found && found.revision > 0 ? found.revision : null,
+      current,
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, request.service),
+    };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -182,6 +191,7 @@ export class SyncService {
       updated: refs(plan.updated),
       unchanged: refs(plan.unchanged),
       removed: refs(plan.removed),
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
     if (!plan.changed) {
       await this.repository.recordSync(manager, service.id, metadata, now);
