@@ -15,6 +15,8 @@ import { validationFailed } from './common/errors/common.errors';
 import { applyHttpTimeouts } from './common/http/server-timeouts';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
+import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
@@ -40,7 +42,8 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: drain (ShutdownService), close, then exit 0 (process.exit also flushes pino).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   express.disable('x-powered-by');
   // Behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For.
   express.set('trust proxy', config.trustProxy);
@@ -57,6 +60,7 @@ export function configureApp(app: INestApplication): void {
   // quality 5 is about as fast as gzip and 7% smaller on the admin's chunks (the default 4 is no smaller than gzip).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
+  app.use(metricsEndpoint(app.get(MetricsService)));
   // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
   // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));

@@ -102,7 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for servers a test starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

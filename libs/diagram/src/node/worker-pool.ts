@@ -111,6 +111,11 @@ export class WorkerPool<Request, Result> {
     return this.queue.length;
   }
 
+  /** Not closed, and every thread running (threads not yet started on first use count as up). */
+  get up(): boolean {
+    return !this.closed && (!this.started || this.slots.length === this.options.size);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(this.shuttingDown());

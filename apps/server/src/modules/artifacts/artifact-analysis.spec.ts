@@ -33,7 +33,7 @@ describe('ArtifactAnalyzer', () => {
     },
     (schema, engine) => sql.parse(schema, engine),
   );
-  afterAll(() => Promise.all([mermaid.onModuleDestroy(), sql.onModuleDestroy()]));
+  afterAll(() => Promise.all([mermaid.onApplicationShutdown(), sql.onApplicationShutdown()]));
 
   it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
     const context = JSON.stringify({

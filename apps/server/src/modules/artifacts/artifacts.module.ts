@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { AnswerCache } from './answer-cache';
 import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './artifacts-read.service';
@@ -26,6 +28,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
   imports: [
     TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
     MermaidParseModule,
+    HealthModule,
   ],
   controllers: [GatewayController, ServicesController],
   providers: [
@@ -36,6 +39,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
     SqlSchemaParseService,
     SyncService,
+    { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ArtifactsReadService,
   ],
   // Drafts copy synced diagrams ("Edit a copy") through the read service.

@@ -11,7 +11,7 @@ const manyTables = (count: number) => Array.from({ length: count }, (_, i) => `C
 
 describe('SqlSchemaParseService (real worker threads)', () => {
   const service = new SqlSchemaParseService(config());
-  afterAll(() => service.onModuleDestroy());
+  afterAll(() => service.onApplicationShutdown());
 
   it('answers exactly what parseSqlSchema answers in-process, for every engine, valid or not', async () => {
     const cases: Array<[string, SqlEngine]> = [
@@ -37,7 +37,7 @@ describe('SqlSchemaParseService (real worker threads)', () => {
 
   it('throws sql_parser_unavailable (503) once shutting down', async () => {
     const closing = new SqlSchemaParseService(config({ SERVICE_SQL_PARSE_WORKERS: '1' }));
-    await closing.onModuleDestroy();
+    await closing.onApplicationShutdown();
     const error = await closing.parse('CREATE TABLE t (id int);', 'postgres').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: ArtifactsErrorCode.SqlParserUnavailable, status: 503 });

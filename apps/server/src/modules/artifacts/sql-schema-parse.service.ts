@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { DomainError } from '../../common/errors/domain-error';
@@ -21,7 +21,7 @@ export interface SqlParseTimedOut {
  * replaced) and answered as SqlParseTimedOut; a dead pool throws sql_parser_unavailable (503, the CLI retries).
  */
 @Injectable()
-export class SqlSchemaParseService implements OnModuleDestroy {
+export class SqlSchemaParseService implements OnApplicationShutdown {
   private readonly pool: WorkerPool<SqlParseRequest, SqlSchemaResult>;
 
   constructor(config: ArtifactsConfig) {
@@ -49,7 +49,8 @@ export class SqlSchemaParseService implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** At application shutdown, after in-flight syncs drained (ShutdownService), not at module destroy before it. */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.close();
   }
 }

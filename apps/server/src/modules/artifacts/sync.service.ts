@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import type { EntityManager } from 'typeorm';
 import {
   servicePageUrl,
   syncBundleDigest,
@@ -15,6 +16,8 @@ import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
+import { ShutdownService } from '../health/shutdown.service';
+import { MetricsService, outcomeOf } from '../metrics/metrics.service';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
@@ -51,6 +54,8 @@ export class SyncService {
     private readonly repository: ArtifactsRepository,
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
+    private readonly shutdown: ShutdownService,
+    private readonly metrics: MetricsService,
     private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
     sqlSchemas: SqlSchemaParseService,
@@ -59,6 +64,20 @@ export class SyncService {
   }
 
   async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const timed = await this.timedSync(principal, body);
+      const { result } = timed;
+      this.metrics.observeSync(seconds(), result.status, result.created.length + result.updated.length + result.unchanged.length);
+      return timed;
+    } catch (error) {
+      this.metrics.observeSync(seconds(), outcomeOf(error));
+      throw error;
+    }
+  }
+
+  private async timedSync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
     const started = performance.now();
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
@@ -149,56 +168,63 @@ export class SyncService {
   }
 
   private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
+    return this.repository.transaction(async (manager) => {
+      const stored = await this.writeRevision(manager, principal, bundle, analyzed, digest);
+      // Past the shutdown grace period nothing commits: the transaction rolls back whole.
+      this.shutdown.assertRunning();
+      return stored;
+    });
+  }
+
+  private async writeRevision(manager: EntityManager, principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
     const now = this.clock.now();
     const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
-    return this.repository.transaction(async (manager) => {
-      const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
-      const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
-      const plan = planRevision(current, analyzed);
-      const result = (revision: number, status: SyncResult['status']): SyncResult => ({
-        organizationId: principal.organizationId,
-        service: service.name,
-        revision,
-        status,
-        created: refs(plan.created),
-        updated: refs(plan.updated),
-        unchanged: refs(plan.unchanged),
-        removed: refs(plan.removed),
-        serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
-      });
-      if (!plan.changed) {
-        await this.repository.recordSync(manager, service.id, metadata, now);
-        // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
-        await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
-        return result(service.currentRevision, 'unchanged');
-      }
-
-      const number = service.currentRevision + 1;
-      const changedArtifacts = [...plan.created, ...plan.updated];
-      await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
-      const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
-      const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
-      const members = analyzed.map((item) => {
-        const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
-        if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
-        return { kind: item.kind, name: item.name, versionId };
-      });
-      await this.repository.insertRevision(
-        manager,
-        {
-          serviceId: service.id,
-          number,
-          createdAt: now,
-          tokenId: principal.tokenId,
-          artifactCount: members.length,
-          changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
-          bundleDigest: digest,
-        },
-        members,
-      );
-      await this.repository.recordSync(manager, service.id, metadata, now, number);
-      return result(number, 'created');
+    const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
+    const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
+    const plan = planRevision(current, analyzed);
+    const result = (revision: number, status: SyncResult['status']): SyncResult => ({
+      organizationId: principal.organizationId,
+      service: service.name,
+      revision,
+      status,
+      created: refs(plan.created),
+      updated: refs(plan.updated),
+      unchanged: refs(plan.unchanged),
+      removed: refs(plan.removed),
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
+    if (!plan.changed) {
+      await this.repository.recordSync(manager, service.id, metadata, now);
+      // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
+      await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
+      return result(service.currentRevision, 'unchanged');
+    }
+
+    const number = service.currentRevision + 1;
+    const changedArtifacts = [...plan.created, ...plan.updated];
+    await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
+    const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
+    const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
+    const members = analyzed.map((item) => {
+      const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
+      if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
+      return { kind: item.kind, name: item.name, versionId };
+    });
+    await this.repository.insertRevision(
+      manager,
+      {
+        serviceId: service.id,
+        number,
+        createdAt: now,
+        tokenId: principal.tokenId,
+        artifactCount: members.length,
+        changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
+        bundleDigest: digest,
+      },
+      members,
+    );
+    await this.repository.recordSync(manager, service.id, metadata, now, number);
+    return result(number, 'created');
   }
 }
 
