@@ -3,3 +3,4 @@
 export * from './lib/errors';
 export * from './lib/sync';
 export * from './lib/service-config';
+export * from './lib/input-rules';

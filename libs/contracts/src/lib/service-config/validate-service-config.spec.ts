@@ -111,6 +111,17 @@ describe('parseServiceConfig', () => {
     expect(result.artifacts.map((artifact) => artifact.name)).toEqual(['ok']);
   });
 
+  it('limits the description and repository URL and refuses characters no database can store', () => {
+    const text = ['version: 1', 'service:', '  name: orders', `  description: "${'x'.repeat(2001)}"`, '  repositoryUrl: "https://git.example/a\\0b"'].join('\n');
+    expect(problemsOf(text)).toEqual([
+      ['warning', Code.NoArtifacts, 1, undefined],
+      ['error', Code.TextTooLong, 4, 'service.description'],
+      ['error', Code.UnstorableCharacter, 5, 'service.repositoryUrl'],
+    ]);
+    expect(parseServiceConfig(text, '.service.yaml').problems[1].message).toBe('service.description: It is 2001 characters long; at most 2000 are allowed.');
+    expect(problemsOf(['version: 1', 'service:', '  name: orders', `  description: "${'x'.repeat(2000)}"`, 'docs: [{name: a, path: a.md}]'].join('\n'))).toEqual([]);
+  });
+
   it('normalizes paths that stay inside', () => {
     const result = parseServiceConfig('version: 1\nservice: {name: a}\nsummaryPath: ./docs/../.service//summary.md\n', '.service.yaml');
     expect(result.problems).toEqual([]);
