@@ -9,6 +9,11 @@ function nestedArrays(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
+function genericProvider(slug: string) {
+  const idp = 'https://idp.example.com';
+  return { slug, displayName: 'Corp', type: 'generic', authUrl: `${idp}/authorize`, tokenUrl: `${idp}/token`, userinfoUrl: `${idp}/userinfo`, clientId: 'client', clientSecret: 'secret' };
+}
+
 /**
  * Bad input answers a 4xx with a code, a sentence and where, never a 500 (issue 9 §4). Every case here answered
  * 500 (or lost the body) before; they run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, whose text
@@ -137,16 +142,7 @@ describe('bad input gets a 4xx, never a 500', () => {
     });
 
     it.each([{ displayName: null }, { enabled: null }, { scopes: null }, { claimRules: null }, { allowSignUp: null }])('answers 400 validation_failed for PATCH provider %j', async (body) => {
-      const created = await post('/api/v1/orgs/acme/sso/providers', {
-        slug: `p${Math.random().toString(36).slice(2, 8)}`,
-        displayName: 'Corp',
-        type: 'generic',
-        authUrl: 'https://idp.example.com/authorize',
-        tokenUrl: 'https://idp.example.com/token',
-        userinfoUrl: 'https://idp.example.com/userinfo',
-        clientId: 'client',
-        clientSecret: 'secret',
-      });
+      const created = await post('/api/v1/orgs/acme/sso/providers', genericProvider(`p${Math.random().toString(36).slice(2, 8)}`));
       expect(created.status).toBe(201);
       const response = await patch(`/api/v1/orgs/acme/sso/providers/${(created.body as unknown as { slug: string }).slug}`, body);
       expect(response.status).toBe(400);
@@ -160,17 +156,7 @@ describe('bad input gets a 4xx, never a 500', () => {
       const email = await post('/api/v1/orgs/acme/members', { email: 'a\ud800@acme.example', role: 'viewer' });
       expect(email.status).toBe(400);
       expect(email.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'email', message: expect.stringContaining('surrogate') })] });
-      const rule = await post('/api/v1/orgs/acme/sso/providers', {
-        slug: 'rules',
-        displayName: 'Rules',
-        type: 'generic',
-        authUrl: 'https://idp.example.com/authorize',
-        tokenUrl: 'https://idp.example.com/token',
-        userinfoUrl: 'https://idp.example.com/userinfo',
-        clientId: 'client',
-        clientSecret: 'secret',
-        claimRules: [{ claim: 'groups', operator: 'regex', value: '^a\udc00', role: 'admin' }],
-      });
+      const rule = await post('/api/v1/orgs/acme/sso/providers', { ...genericProvider('rules'), claimRules: [{ claim: 'groups', operator: 'regex', value: '^a\udc00', role: 'admin' }] });
       expect(rule.status).toBe(400);
       expect(rule.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'claimRules[0].value' })] });
     });
