@@ -12,8 +12,9 @@ import { bundle, postSync, syncFile } from './artifacts/bundles';
  * schema in the OpenAPI document (valid field names and shapes) and get one or two fields replaced, so the bad
  * values reach validators, services and the database rather than stopping at the first unknown key.
  *
- * No answer may be a 5xx or a non-JSON error, and every request must be answered. Seeded: FUZZ_SEED reproduces a
- * run, FUZZ_RUNS sets the cases per route. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * No answer may be a 5xx or a non-JSON error, and every request must be answered. Seeded (route i uses FUZZ_SEED + i,
+ * printed with each failing request): FUZZ_SEED reproduces a run, FUZZ_RUNS sets the cases per route (6 by default,
+ * about 300 requests). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_124);
 const RUNS_PER_ROUTE = Number(process.env['FUZZ_RUNS'] ?? 6);
@@ -97,7 +98,7 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
       await fc.assert(
         fc.asyncProperty(caseFor(route), async (fuzzCase) => {
           const failure = await send(route, fuzzCase);
-          if (failure) failures.push(failure);
+          if (failure) failures.push(`[seed ${SEED + index}] ${failure}`);
         }),
         { seed: SEED + index, numRuns: RUNS_PER_ROUTE },
       );
@@ -143,7 +144,7 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
     const url = `${t.baseUrl}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json', ...(await credentials(route, fuzzCase.as)) };
     const body = fuzzCase.body && encodeBody(fuzzCase.body, headers);
-    const sent = `${route.method} ${url.slice(t.baseUrl.length, 300)} as ${fuzzCase.as}${body ? ` with ${headers['content-encoding'] ?? 'plain'} body ${preview(fuzzCase.body?.value)}` : ''}`;
+    const sent = `${route.method} ${url.slice(t.baseUrl.length).slice(0, 300)} as ${fuzzCase.as}${body ? ` with ${headers['content-encoding'] ?? 'plain'} body ${preview(fuzzCase.body?.value)}` : ''}`;
     try {
       const response = await fetch(url, { method: route.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
       const text = await response.text();
