@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadAppConfig } from './config';
 import { createApp } from './app.factory';
+import { runSignInLinkCommand, SIGN_IN_LINK_COMMAND } from './modules/sign-in-links/sign-in-link.command';
 
 async function main(): Promise<void> {
   // Validate first so a bad environment gives a readable list instead of a stack trace from deep inside Nest.
@@ -21,7 +22,16 @@ async function main(): Promise<void> {
   app.get(Logger).log(`System Context Service listening on port ${port}; open ${publicUrl}`);
 }
 
-main().catch((error: unknown) => {
+async function start(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === SIGN_IN_LINK_COMMAND) {
+    process.exitCode = await runSignInLinkCommand(args, process.env, { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+    return;
+  }
+  await main();
+}
+
+start().catch((error: unknown) => {
   process.stderr.write(`The server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -50,6 +50,9 @@ export async function startServer(setupToken: string): Promise<RunningServer> {
       SERVICE_DATA_DIR: dataDir,
       SERVICE_SETUP_TOKEN: setupToken,
       SERVICE_ADMIN_DIR: ADMIN_DIR,
+      // The e2e identity providers are real servers on loopback, which the server calls only when allowed.
+      SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+      SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

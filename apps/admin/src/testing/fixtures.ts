@@ -8,7 +8,6 @@ export const ME: MeResponse = {
   role: 'owner',
   scopes: null,
   csrfToken: 'csrf',
-  organizations: [{ id: 'acme', name: 'Acme', role: 'owner' }],
 };
 
 export function member(overrides: Partial<MemberResponse> = {}): MemberResponse {

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   env?: Env;
   /** Providers to replace, e.g. `{ provide: SomeHttpClient, useValue: fake }`. */
   overrideProviders?: { provide: unknown; useValue: unknown }[];
+  /** Embedded database on disk in this directory instead of memory (another process may open it after close); ignored with TEST_DATABASE_URL. */
+  embeddedDataDir?: string;
 }
 
 /**
@@ -50,11 +52,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
     SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     SERVICE_AUTH_RATE_LIMIT: '1000',
+    // The identity providers of the tests are real servers on loopback: allow it, as an operator would for an internal IdP.
+    SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+    SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
     ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     ...options.env,
   };
   const config = loadAppConfig(env);
   config.database = database.config;
+  if (options.embeddedDataDir && database.config.kind === 'pglite') config.database = { kind: 'pglite', dataDir: options.embeddedDataDir };
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MembersModule } from '../members/members.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { Organization } from './organization.entity';
 import { OrganizationsController } from './organizations.controller';
 import { OrganizationsRepository } from './organizations.repository';
 import { OrganizationsService } from './organizations.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Organization]), MembersModule],
+  imports: [TypeOrmModule.forFeature([Organization]), MembersModule, SessionsModule],
   controllers: [OrganizationsController],
   providers: [OrganizationsRepository, OrganizationsService],
   exports: [OrganizationsRepository, OrganizationsService],

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
+import type { CreateOrganizationRequest, OrganizationResponse, Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { isUniqueViolation } from '../../database/db-errors';
 import { MembersService } from '../members/members.service';
-import { MembershipsRepository } from '../members/memberships.repository';
 import { Organization } from './organization.entity';
 import { OrganizationsErrorCode, organizationsError } from './organizations.errors';
 import { OrganizationsRepository } from './organizations.repository';
@@ -15,7 +14,6 @@ export class OrganizationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsRepository,
-    private readonly memberships: MembershipsRepository,
     private readonly members: MembersService,
     private readonly clock: Clock,
   ) {}
@@ -26,13 +24,16 @@ export class OrganizationsService {
     return toOrganizationResponse(organization);
   }
 
-  /** An owner of any organization may create another; the creator becomes its owner. */
-  async createByUser(userId: string, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
-    const ownsOne = (await this.memberships.listForUser(userId)).some((membership) => membership.role === 'owner' && !membership.disabled);
-    if (!ownsOne) throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of an organization can create another organization.');
+  /**
+   * The owner of the session's organization may create another; the creator becomes its owner. Only the
+   * role proven in the session's own organization counts: owning some other organization was never proven
+   * here (an owner of this organization can sign anyone in to it).
+   */
+  async createByOwner(creator: { userId: string; role: Role }, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
+    if (creator.role !== 'owner') throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
     const organization = await this.dataSource.transaction(async (manager) => {
       const created = await this.create(input, manager);
-      await this.members.addOwner(created.id, userId, manager);
+      await this.members.addOwner(created.id, creator.userId, manager);
       return created;
     });
     return toOrganizationResponse(organization);

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SESSION_COOKIE, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
+import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
+import { sessionCookieOf } from '../../common/http/cookies';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { CurrentPrincipal, OrgAccess, Public } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
@@ -42,7 +43,7 @@ export class SignInLinksController {
   @AuthRateLimit()
   async redeem(@Body() body: RedeemSignInLinkRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RedeemSignInLinkResponse> {
     requireJson(req);
-    const redirect = await this.links.redeem(body.token, res, (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
+    const redirect = await this.links.redeem(body.token, res, sessionCookieOf(req));
     return { redirect };
   }
 }

@@ -9,6 +9,7 @@ import { AppConfig } from '../../config/app-config';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { MembersErrorCode, membersError } from '../members/members.errors';
 import { MembershipsRepository } from '../members/memberships.repository';
+import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersRepository } from '../users/users.repository';
@@ -51,6 +52,22 @@ export class SignInLinksService {
     // The token rides in the fragment: browsers never send it to a server (no access logs, no Referer), and
     // the admin page only redeems it on an explicit click, so link-preview bots cannot use it up.
     return { url: `${this.config.publicUrl}/sign-in-link#${token}`, expiresAt: link.expiresAt.toISOString() };
+  }
+
+  /**
+   * Break-glass on the server host (`sign-in-link` command): a link for an active owner of the organization,
+   * found by email, for when no owner can sign in any more (no SSO yet, the last session ended).
+   */
+  async mintForOwner(organizationId: string, email: string): Promise<SignInLinkResponse> {
+    if (!(await this.organizations.findById(organizationId))) {
+      throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${organizationId}" exists on this server.`);
+    }
+    const user = await this.users.findByEmail(email);
+    const membership = user ? await this.memberships.find(organizationId, user.id) : null;
+    if (!user || user.disabled || !membership || membership.disabled || membership.role !== 'owner') {
+      throw membersError(MembersErrorCode.NotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
+    }
+    return this.mint(organizationId, user.id, null);
   }
 
   /** Who and where a usable link signs in, for the confirmation page; the link stays unused. */

@@ -56,7 +56,7 @@ export class SsoProvidersService {
   }
 
   async create(organizationId: string, request: CreateSsoProviderRequest): Promise<SsoProviderResponse> {
-    const settings = settingsForCreate(request, this.ssoConfig.allowHttpHosts);
+    const settings = settingsForCreate(request, this.ssoConfig.outbound);
     if (await this.providers.findBySlug(organizationId, request.slug)) throw slugTaken(request.slug);
     const now = this.clock.now();
     const provider = new SsoProvider();
@@ -86,7 +86,7 @@ export class SsoProvidersService {
         [{ path: 'slug', message: 'slug is permanent after creation.' }],
       );
     }
-    const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.allowHttpHosts);
+    const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.outbound);
     applySettings(provider, settings);
     if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
     provider.updatedAt = this.clock.now();
@@ -117,12 +117,13 @@ export class SsoProvidersService {
     const documentUrl = `${issuer}/.well-known/openid-configuration`;
     let response;
     try {
-      checkOutboundUrl(issuer, this.ssoConfig.allowHttpHosts);
+      checkOutboundUrl(issuer, this.ssoConfig.outbound);
       response = await boundedFetch(documentUrl, { headers: { accept: 'application/json' } }, this.ssoConfig.outbound);
     } catch (error) {
       if (error instanceof OutboundFetchError) {
-        if (error.reason === 'refused_url') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'issuer', message: error.message }]);
-        throw ssoError(SsoErrorCode.DiscoveryFailed, `Could not read ${documentUrl}: ${error.message}`);
+        // Generic by construction (see OutboundFetchError): no connection detail, no answer from the far side.
+        if (error.reason === 'refused_url' || error.reason === 'address_not_allowed') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'issuer', message: error.message }]);
+        throw ssoError(SsoErrorCode.DiscoveryFailed, `${error.message} The discovery document ${documentUrl} could not be read.`);
       }
       throw error;
     }
@@ -151,7 +152,7 @@ export class SsoProvidersService {
     for (const [name, url] of [['authorization_endpoint', authorization], ['token_endpoint', token], ['userinfo_endpoint', userinfo], ['jwks_uri', str('jwks_uri')]] as const) {
       if (!url) continue;
       try {
-        checkOutboundUrl(url, this.ssoConfig.allowHttpHosts);
+        checkOutboundUrl(url, this.ssoConfig.outbound);
       } catch (error) {
         if (error instanceof OutboundFetchError) warnings.push(`${name}: ${error.message}`);
       }
