@@ -272,12 +272,11 @@ function baseBundle(doc = '# Runbook\n', schema = '{"TableName":"Sessions"}') {
 
 /** Recomputes each file's SHA-256 after fuzzing, so a bad content is judged for itself and not as a hash mismatch. */
 function withFreshHashes<T>(value: T): T {
-  const artifacts = (value as { artifacts?: unknown }).artifacts;
-  if (Array.isArray(artifacts)) {
-    for (const artifact of artifacts as Array<Record<string, { content?: unknown; sha256?: unknown }>>) {
-      for (const file of [artifact['file'], artifact['context'], artifact['notes']]) {
-        if (file && typeof file.content === 'string') file.sha256 = createHash('sha256').update(file.content, 'utf8').digest('hex');
-      }
+  const isObject = (candidate: unknown): candidate is Record<string, unknown> => typeof candidate === 'object' && candidate !== null;
+  const artifacts = isObject(value) ? value['artifacts'] : undefined;
+  for (const artifact of Array.isArray(artifacts) ? artifacts : []) {
+    for (const file of isObject(artifact) ? [artifact['file'], artifact['context'], artifact['notes']] : []) {
+      if (isObject(file) && typeof file['content'] === 'string') file['sha256'] = createHash('sha256').update(file['content'], 'utf8').digest('hex');
     }
   }
   return value;
