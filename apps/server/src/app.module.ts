@@ -6,6 +6,7 @@ import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { ArtifactsModule } from './modules/artifacts/artifacts.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
@@ -44,6 +45,7 @@ import { UsersModule } from './modules/users/users.module';
     MermaidParseModule,
     ArtifactsModule,
     SsoModule,
+    AuditModule,
   ],
 })
 export class AppModule {}

@@ -35,6 +35,9 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/tokens',
         'POST /api/v1/orgs/:orgId/tokens',
         'DELETE /api/v1/orgs/:orgId/tokens/:tokenId',
+        'GET /api/v1/orgs/:orgId/members/:userId/tokens',
+        'GET /api/v1/orgs/:orgId/audit',
+        'GET /api/v1/orgs/:orgId/audit/export',
       ]),
     );
   });
@@ -77,6 +80,22 @@ describe('organization isolation', () => {
     expect(missing.status).toBe(404);
     expect(foreign.body.error.code).toBe(missing.body.error.code);
     expect(foreign.body.error.message.replace(orgB.organizationId, 'X')).toBe(missing.body.error.message.replace('no-such-org', 'X'));
+  });
+
+  it("never shows org B's audit entries to org A, in the log or the download", async () => {
+    const marker = `isolated-${randomUUID()}@org-b.example`;
+    expect((await call(t.baseUrl, 'POST', `/api/v1/orgs/${orgB.organizationId}/members`, { headers: sessionHeaders(orgB.owner), body: { email: marker, role: 'viewer' } })).status).toBe(201);
+    const own = await call<{ items: { target: { label: string } }[] }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/audit?target=${marker}`, { headers: sessionHeaders(orgB.owner) });
+    expect(own.body.items.map((entry) => entry.target.label)).toEqual([marker]);
+
+    const page = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit?limit=200`, { headers: sessionHeaders(orgA.owner) });
+    const download = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit/export`, { headers: { authorization: `Bearer ${orgA.adminToken}` } });
+    expect(page.status).toBe(200);
+    expect(download.status).toBe(200);
+    for (const text of [JSON.stringify(page.body), String(download.body)]) {
+      expect(text).not.toContain(marker);
+      expect(text).not.toContain(orgB.ownerUserId);
+    }
   });
 
   it('still lets org B reach its own routes (the refusals above are about the organization)', async () => {

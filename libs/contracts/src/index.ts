@@ -8,4 +8,5 @@ export * from './lib/tokens';
 export * from './lib/setup';
 export * from './lib/me';
 export * from './lib/sso';
+export * from './lib/audit';
 export * from './lib/artifacts';

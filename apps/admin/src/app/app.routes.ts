@@ -35,6 +35,7 @@ export const appRoutes: Routes = [
       { path: 'tokens', loadChildren: () => import('./features/tokens/tokens.routes').then((m) => m.tokensRoutes) },
       { path: 'services', loadChildren: () => import('./features/services/services.routes').then((m) => m.servicesRoutes) },
       { path: 'settings/sso', loadChildren: () => import('./features/sso/sso.routes').then((m) => m.ssoRoutes) },
+      { path: 'audit', loadChildren: () => import('./features/audit/audit.routes').then((m) => m.auditRoutes) },
     ],
   },
   {

@@ -30,6 +30,7 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
     name: 'CI',
     prefix: 'sct_ab12cd34',
     scopes: ['sync'],
+    createdByUserId: 'u-olga',
     createdAt: '2026-01-01T00:00:00Z',
     expiresAt: null,
     lastUsedAt: null,

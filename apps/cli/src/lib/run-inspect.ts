@@ -1,5 +1,5 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { ServiceConfigProblemCode } from '@sc/contracts/core';
 import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
 import { checkDiagram } from './diagram-check';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
@@ -7,6 +7,7 @@ import { formatProblems, renderTable } from './format';
 import { runReportingErrors, type CliIo } from './io';
 import { displayPathOf } from './load-config';
 import type { InspectJson } from './output-types';
+import { nulProblem, readRegularFile, type RegularFileRead } from './read-regular-file';
 
 export interface InspectOptions {
   file: string;
@@ -37,35 +38,51 @@ export async function runInspect(options: InspectOptions, context: { cwd: string
       ...(contextFile !== undefined && contextText !== undefined ? { contextFile, context: contextText } : {}),
       ...(options.databases.length ? { databaseNames: options.databases } : {}),
     });
-    const exitCode = check.ok ? ExitCode.Ok : ExitCode.Validation;
+    // The same refusal as sync's: a NUL would be refused by the service, so the file is not valid.
+    const nulProblems: CliProblem[] = [
+      { shown: file, text: mermaid },
+      ...(contextFile !== undefined && contextText !== undefined ? [{ shown: contextFile, text: contextText }] : []),
+    ].flatMap(({ shown, text }) => {
+      const nul = nulProblem(text, shown);
+      return nul ? [{ severity: 'error' as const, code: ServiceConfigProblemCode.FileContainsNul, file: shown, ...nul }] : [];
+    });
+    const problems = [...nulProblems, ...check.problems];
+    const ok = check.ok && nulProblems.length === 0;
+    const exitCode = ok ? ExitCode.Ok : ExitCode.Validation;
     if (options.json) {
       const output: InspectJson = {
-        ok: check.ok,
+        ok,
         exitCode,
         file,
         ...(contextFile ? { contextFile } : {}),
         ...(check.graph ?? {}),
         ...(check.report ? { report: check.report } : {}),
-        problems: check.problems,
+        problems,
       };
       io.out(JSON.stringify(output, null, 2));
       return exitCode;
     }
     if (check.graph) io.out(describeGraph(file, check.graph));
     if (check.report) io.out(describeReport(check.report));
-    if (check.problems.length) io.err(formatProblems(check.problems));
-    io.out(check.ok ? `${file} is valid.` : `${file} is invalid.`);
+    if (problems.length) io.err(formatProblems(problems));
+    io.out(ok ? `${file} is valid.` : `${file} is invalid.`);
     return exitCode;
   });
 }
 
+/** Larger than any file the gateway accepts (1 MiB by default); only guards memory. */
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
 async function readInput(absolute: string, shown: string): Promise<string> {
+  let read: RegularFileRead;
   try {
-    return await fs.readFile(absolute, 'utf8');
+    read = await readRegularFile(absolute, shown, MAX_INPUT_BYTES);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(ExitCode.Configuration, code === 'ENOENT' ? 'file_not_found' : 'file_unreadable', code === 'ENOENT' ? `${shown} does not exist.` : `Cannot read ${shown}: ${code ?? (error as Error).message}.`);
   }
+  if (!read.ok) throw new CliError(read.reason === 'not_a_file' ? ExitCode.Validation : ExitCode.Configuration, read.reason === 'not_a_file' ? 'not_a_file' : 'file_unreadable', read.message);
+  return read.bytes.toString('utf8');
 }
 
 function describeGraph(file: string, graph: OverlaidGraph): string {

@@ -43,6 +43,11 @@ export interface ArtifactListItem {
 export interface ServiceDetail extends ServiceListItem {
   /** The revision the artifact list belongs to. */
   revision: number;
+  /**
+   * ISO time of the sync that stored `revision` (null before the first one). Unlike `lastSyncedAt`, which is the
+   * service's latest sync, this belongs to the revision shown.
+   */
+  revisionSyncedAt: string | null;
   artifacts: ArtifactListItem[];
 }
 

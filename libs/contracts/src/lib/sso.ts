@@ -21,18 +21,16 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { asInstance } from './as-instance';
 import { IsOptionalNotNull } from './optional-not-null';
+import { PageLimit } from './paging';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
@@ -181,8 +179,9 @@ function trimSlash(url: string): string {
  * top-level claim whose name contains dots, such as `https://example.com/roles`, is matched as a whole first).
  * Matching is case-sensitive. When the claim is an array, the rule matches when any element matches
  * (`notEquals`: when no element equals the value). A missing or null claim matches no operator, `notEquals`
- * included; `exists` matches a present, non-null value (an empty array does not exist). `regex` uses
- * JavaScript syntax and is unanchored unless the pattern says otherwise. `value` is required except for
+ * included; `exists` matches a present, non-null value (an empty array does not exist). `regex` uses RE2
+ * syntax (JavaScript's without backreferences and lookaround, so matching takes linear time; the server refuses
+ * other patterns at save) and is unanchored unless the pattern says otherwise. `value` is required except for
  * `exists`, where it must be left out.
  */
 export class ClaimRuleDto {
@@ -500,11 +499,7 @@ export interface SsoAuditPage {
 }
 
 export class SsoAuditQuery {
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
   @IsOptional()

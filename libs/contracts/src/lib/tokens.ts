@@ -26,6 +26,12 @@ export interface ApiTokenResponse {
   /** The visible start of the token (`sct_ab12cd34`), to recognise it; never the secret. */
   prefix: string;
   scopes: TokenScope[];
+  /**
+   * The member who created the token (for a token created with another token: that token's creator). The
+   * token never acts above this member's current role and is revoked when the member is removed or disabled.
+   * null only for tokens created before creators were recorded: those are bounded by their scopes alone.
+   */
+  createdByUserId: string | null;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;

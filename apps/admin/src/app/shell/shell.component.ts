@@ -30,6 +30,7 @@ const NAV_LINKS: readonly NavLink[] = [
   { path: 'members', label: 'Members', icon: 'group', exact: false, managersOnly: false },
   { path: 'tokens', label: 'API tokens', icon: 'key', exact: false, managersOnly: true },
   { path: 'settings/sso', label: 'Single sign-on', icon: 'link', exact: false, managersOnly: true },
+  { path: 'audit', label: 'Audit log', icon: 'history', exact: false, managersOnly: true },
 ];
 
 @Component({

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { describeDatabaseError } from '../../database/db-errors';
 import type { ErrorBody, ErrorDetail } from '@sc/contracts';
 import { DomainError } from './domain-error';
 import { CommonErrorCode } from './common.errors';
@@ -79,6 +81,19 @@ function asBodyParserError(exception: unknown): MappedError | undefined {
   }
 }
 
+/**
+ * The error as logged: its stack, except for database errors, whose message may quote a value and whose
+ * properties hold the query parameters: those get the value-free description and the stack frames only.
+ */
+export function describeForLog(exception: unknown): string {
+  if (exception instanceof QueryFailedError) {
+    const { code, message } = describeDatabaseError(exception);
+    const frames = exception.stack?.split('\n').slice(1) ?? [];
+    return [`QueryFailedError ${code ?? ''}: ${message} (query: ${exception.query.slice(0, 2000)})`, ...frames].join('\n');
+  }
+  return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+}
+
 /** The one global exception filter: every error leaves as `{"error":{"code","message","details"}}`. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -89,7 +104,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = mapError(exception);
     if (status >= 500) {
       // Log the error itself only: never the request (headers, cookies and bodies may carry secrets).
-      this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+      this.logger.error(describeForLog(exception));
     }
     if (response.headersSent) return;
     response.status(status).json(body);

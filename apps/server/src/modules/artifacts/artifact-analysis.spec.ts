@@ -6,6 +6,8 @@ import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { mermaidParserFrom } from './mermaid-parser';
+import { ArtifactsConfig } from './artifacts.config';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 jest.setTimeout(60_000);
 
@@ -21,12 +23,17 @@ describe('ArtifactAnalyzer', () => {
   // The server's own parser: Mermaid in a worker thread.
   const mermaid = new MermaidParseService(new MermaidParseConfig(1, 30_000, 1024 * 1024));
   const parseInWorker = mermaidParserFrom(mermaid);
+  // And its SQL parser, in worker threads too.
+  const sql = new SqlSchemaParseService(ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '1' }));
   let parses = 0;
-  const analyzer = new ArtifactAnalyzer((source) => {
-    parses += 1;
-    return parseInWorker(source);
-  });
-  afterAll(() => mermaid.onModuleDestroy());
+  const analyzer = new ArtifactAnalyzer(
+    (source) => {
+      parses += 1;
+      return parseInWorker(source);
+    },
+    (schema, engine) => sql.parse(schema, engine),
+  );
+  afterAll(() => Promise.all([mermaid.onModuleDestroy(), sql.onModuleDestroy()]));
 
   it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
     const context = JSON.stringify({
@@ -122,6 +129,20 @@ describe('ArtifactAnalyzer', () => {
     expect(ok.ok && ok.analysis).toMatchObject({ type: 'sql-schema', tables: [{ name: 't', primaryKey: ['id'] }] });
     const bad = await analyzer.analyze({ artifact: schema('mysql', 'CREATE TABLE t (\n  id int,,\n);'), databaseNames: [] });
     expect(!bad.ok && bad.problems).toEqual([expect.objectContaining({ code: 'sql_syntax_error', file: 's/main.sql', line: 2 })]);
+  });
+
+  it('reports a SQL schema whose parse overran its timeout as a problem naming the file', async () => {
+    const impatient = new ArtifactAnalyzer(parseInWorker, (schema, engine) => sql.parse(schema, engine, 1));
+    const large = Array.from({ length: 2000 }, (_, i) => `CREATE TABLE t${i} (id int primary key, name text);`).join('\n');
+    const result = await impatient.analyze({ artifact: { kind: 'database-schema', name: 'main', engine: 'postgres', file: file('s/main.sql', large) }, databaseNames: [] });
+    expect(!result.ok && result.problems).toEqual([
+      {
+        code: 'sql_parse_timeout',
+        message: 's/main.sql: Parsing the schema took longer than 1 ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.',
+        artifact: { kind: 'database-schema', name: 'main' },
+        file: 's/main.sql',
+      },
+    ]);
   });
 
   it('lists DynamoDB tables and MongoDB collections, and reports invalid JSON with its line', async () => {

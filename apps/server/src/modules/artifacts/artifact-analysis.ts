@@ -2,11 +2,11 @@ import { findUnstorableCharacter, isPlainObject, type DatabaseEngine, type SqlTa
 import { hintToAdd, jsonPath, parseStrictJson, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
 import { walkJson } from '../../common/http/json-input';
-import { isSqlEngine, parseSqlSchema } from './sql-schema';
+import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema';
 
 /**
  * Server-side validation of artifact contents, with the same engine as the CLI (libs/diagram for Mermaid and
- * context files, node-sql-parser for SQL). What it derives is stored with the artifact version so reads never
+ * context files; node-sql-parser for SQL, server only). What it derives is stored with the artifact version so reads never
  * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
  * another version are not reused.
  */
@@ -35,6 +35,12 @@ export type ArtifactIssue = Omit<DiagramIssue, 'code'> & { code: string };
 /** Parses Mermaid off the main thread in the server (MermaidParseService); in-process in unit tests. */
 export type MermaidParser = (source: string) => Promise<Extract<ParseMermaidResult, { ok: true }> | { ok: false; issues: ArtifactIssue[] }>;
 
+/**
+ * Parses a SQL schema off the main thread in the server (SqlSchemaParseService); a parse that ran out of time
+ * answers with its own problem code instead of the syntax error's.
+ */
+export type SqlSchemaParser = (sql: string, engine: SqlEngine) => Promise<SqlSchemaResult | { ok: false; code: string; message: string }>;
+
 export interface AnalysisInput {
   artifact: SyncArtifact;
   /** The stored analysis of an identical version (same fingerprint), when there is one. */
@@ -48,12 +54,15 @@ export type AnalysisResult = { ok: true; analysis: ArtifactAnalysis } | { ok: fa
 const MERMAID_KINDS = new Set<SyncArtifact['kind']>(['architecture-diagram', 'flow', 'job-dependencies']);
 
 export class ArtifactAnalyzer {
-  constructor(private readonly parseMermaid: MermaidParser) {}
+  constructor(
+    private readonly parseMermaid: MermaidParser,
+    private readonly parseSql: SqlSchemaParser,
+  ) {}
 
   async analyze({ artifact, cached, databaseNames }: AnalysisInput): Promise<AnalysisResult> {
     const reusable = cached?.version === ANALYZER_VERSION ? cached : undefined;
     if (MERMAID_KINDS.has(artifact.kind)) return this.analyzeDiagram(artifact, reusable, databaseNames);
-    if (artifact.kind === 'database-schema' && artifact.engine) return analyzeDatabase(artifact, artifact.engine, reusable);
+    if (artifact.kind === 'database-schema' && artifact.engine) return this.analyzeDatabase(artifact, artifact.engine, reusable);
     return { ok: true, analysis: { type: 'text', version: ANALYZER_VERSION } };
   }
 
@@ -84,35 +93,36 @@ export class ArtifactAnalyzer {
     const report: ApplyReport = { ...validated.report, warnings: validated.warnings };
     return { ok: true, analysis: { ...base, overlaid: validated.graph, report, databases: referencedDatabases(validated.graph) } };
   }
+
+  private async analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): Promise<AnalysisResult> {
+    const ref = toRef(artifact);
+    const file = artifact.file.path;
+    if (isSqlEngine(engine)) {
+      if (cached?.type === 'sql-schema') return { ok: true, analysis: cached };
+      const parsed = await this.parseSql(artifact.file.content, engine);
+      if (!parsed.ok) {
+        if ('code' in parsed) return { ok: false, problems: [{ code: parsed.code, message: `${file}: ${parsed.message}`, artifact: ref, file }] };
+        return { ok: false, problems: [{ code: 'sql_syntax_error', message: parsed.message, artifact: ref, file, line: parsed.line, column: parsed.column }] };
+      }
+      return { ok: true, analysis: { type: 'sql-schema', version: ANALYZER_VERSION, tables: parsed.tables } };
+    }
+    const json = parseJsonDocument(artifact.file.content);
+    if (!json.ok) {
+      return {
+        ok: false,
+        problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
+      };
+    }
+    const unusable = unusableJsonDocument(artifact.file.content, json.value);
+    if (unusable) return { ok: false, problems: [{ ...unusable, artifact: ref, file }] };
+    return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
+  }
 }
 
 /** The databases the context's matched nodes name: applyContext checks dbConfig on those only. */
 function referencedDatabases(graph: OverlaidGraph): string[] {
   const names = graph.nodes.map((node) => node.overlay?.dbConfig?.databaseName);
   return [...new Set(names.filter((name): name is string => typeof name === 'string'))];
-}
-
-function analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): AnalysisResult {
-  const ref = toRef(artifact);
-  const file = artifact.file.path;
-  if (isSqlEngine(engine)) {
-    if (cached?.type === 'sql-schema') return { ok: true, analysis: cached };
-    const parsed = parseSqlSchema(artifact.file.content, engine);
-    if (!parsed.ok) {
-      return { ok: false, problems: [{ code: 'sql_syntax_error', message: parsed.message, artifact: ref, file, line: parsed.line, column: parsed.column }] };
-    }
-    return { ok: true, analysis: { type: 'sql-schema', version: ANALYZER_VERSION, tables: parsed.tables } };
-  }
-  const json = parseJsonDocument(artifact.file.content);
-  if (!json.ok) {
-    return {
-      ok: false,
-      problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
-    };
-  }
-  const unusable = unusableJsonDocument(artifact.file.content, json.value);
-  if (unusable) return { ok: false, problems: [{ ...unusable, artifact: ref, file }] };
-  return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
 }
 
 type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line?: number; column?: number };

@@ -52,7 +52,13 @@ export class ArtifactsReadService {
   async getService(organizationId: string, serviceName: string, revisionParam?: string): Promise<ServiceDetail> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
-    return { ...serviceItem(service, versions.length), revision, artifacts: versions.map(artifactItem) };
+    const record = revision === 0 ? null : await this.repository.findRevision(service.id, revision);
+    return {
+      ...serviceItem(service, versions.length),
+      revision,
+      revisionSyncedAt: record?.createdAt.toISOString() ?? null,
+      artifacts: versions.map(artifactItem),
+    };
   }
 
   async listRevisions(organizationId: string, serviceName: string): Promise<ServiceRevisionItem[]> {

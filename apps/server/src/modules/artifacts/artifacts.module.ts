@@ -15,6 +15,7 @@ import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { GatewayController } from './gateway.controller';
 import { ServicesController } from './services.controller';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { MERMAID_PARSER, SyncService } from './sync.service';
 
 /**
@@ -32,6 +33,8 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.
     { provide: MERMAID_PARSER, inject: [MermaidParseService], useFactory: mermaidParserFrom },
     ArtifactsRepository,
+    // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
+    SqlSchemaParseService,
     SyncService,
     ArtifactsReadService,
   ],

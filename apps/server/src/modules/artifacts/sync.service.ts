@@ -19,6 +19,7 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
 export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
@@ -49,8 +50,9 @@ export class SyncService {
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
+    sqlSchemas: SqlSchemaParseService,
   ) {
-    this.analyzer = new ArtifactAnalyzer(parseMermaid);
+    this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
 
   async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
@@ -107,7 +109,7 @@ export class SyncService {
     const cached = await this.cachedAnalyses(organizationId, bundle.service.name);
     const databaseNames = bundle.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
     const analyzed: AnalyzedArtifact[] = [];
-    // The Mermaid parses queue on the worker pool; the other checks are synchronous and cheap.
+    // The Mermaid and SQL parses queue on their worker pools; the other checks are synchronous and cheap.
     const results = await Promise.all(
       bundle.artifacts.map(async (artifact) => {
         const fingerprint = artifactFingerprint(artifact);
@@ -129,7 +131,7 @@ export class SyncService {
     return analyzed;
   }
 
-  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid parse. */
+  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid and SQL parses. */
   private async cachedAnalyses(organizationId: string, serviceName: string): Promise<Map<string, ArtifactAnalysis>> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service || service.currentRevision === 0) return new Map();

@@ -19,7 +19,7 @@ export class SignInLinksController {
   @HttpCode(201)
   @OrgAccess('owner')
   mint(@Param('orgId') orgId: string, @Param('userId') userId: string, @CurrentPrincipal() principal: Principal): Promise<SignInLinkResponse> {
-    return this.links.mint(orgId, userId, principal.kind === 'session' ? principal.userId : null);
+    return this.links.mint(orgId, userId, principal);
   }
 
   /** For the confirmation page: who the link signs in, and where. A POST, so the token stays out of URLs. */

@@ -13,6 +13,15 @@ function problemsOf(text: string): Array<[string, Code, number | undefined, stri
 }
 
 describe('parseServiceConfig', () => {
+  it('refuses a NUL character in a text field with its line (js-yaml already refuses a raw one)', () => {
+    expect(problemsOf('version: 1\nservice:\n  name: svc\n  description: "a\\0b"\n  repositoryUrl: "x\\0"\nflows: []\n')).toEqual([
+      ['warning', Code.NoArtifacts, 1, undefined],
+      ['error', Code.UnstorableCharacter, 4, 'service.description'],
+      ['error', Code.UnstorableCharacter, 5, 'service.repositoryUrl'],
+    ]);
+    expect(problemsOf('version: 1\nservice:\n  name: svc\n  description: a\u0000b\n')).toEqual([['error', Code.YamlSyntaxError, 4, undefined]]);
+  });
+
   it('accepts the payments fixture without any problem and plans every artifact kind', () => {
     const result = parseServiceConfig(readFileSync(FIXTURE, 'utf8'), '.service.yaml');
     expect(result.problems).toEqual([]);
