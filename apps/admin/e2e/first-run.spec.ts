@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
@@ -192,6 +193,16 @@ describe('first run in a real browser', () => {
     await containsText(page.getByTestId('token-row-CI pipeline'), 'Revoked');
     await screenshot(page, '08-token-revoked');
     expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
+  });
+
+  it('shows how a pipeline installs service-cli from this server, with the package’s SHA-256', async () => {
+    // The server's build packed the CLI (dist/cli-package); the page shows the public URL the server was given.
+    const command = page.getByTestId('cli-install-command');
+    await visible(command);
+    expect(await command.inputValue()).toBe(`npm install -g ${server.baseUrl}/downloads/service-cli.tgz`);
+    const served = Buffer.from(await (await fetch(`${server.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
+    await containsText(page.getByTestId('cli-sha256'), `sha256: ${createHash('sha256').update(served).digest('hex')}`);
+    await screenshot(page, '08b-cli-install');
   });
 
   it('creates a second organization and is signed in to it; switching back means signing in to the first one', async () => {

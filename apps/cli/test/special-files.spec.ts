@@ -6,6 +6,7 @@ import { CliError, ExitCode } from '../src/lib/exit-codes';
 import { loadServiceConfig } from '../src/lib/load-config';
 import { runInspect } from '../src/lib/run-inspect';
 import { runSync } from '../src/lib/run-sync';
+import { CLI_VERSION } from './support/gateway-server';
 import { captureIo } from './support/capture-io';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
 
@@ -46,7 +47,7 @@ describe('files that are not regular files', () => {
     const io = captureIo();
     const exitCode = await runSync(
       { dryRun: true, enterprise: false, json: true, retries: 0, timeoutMs: 5_000 },
-      { cwd: repo.dir, env: {}, io, userAgent: 'service-cli/test' },
+      { cwd: repo.dir, env: {}, io, userAgent: 'service-cli/test', cliVersion: CLI_VERSION },
     );
     expect(exitCode).toBe(ExitCode.Validation);
     expect(JSON.parse(io.stdout.join("\n"))).toMatchObject({ ok: false, exitCode: 1, error: { code: 'config_not_a_file', message: '.service.yaml is a FIFO (named pipe), not a regular file; refusing to read it.' } });
@@ -118,7 +119,7 @@ describe('NUL characters', () => {
   it('refuses NUL in the service description (YAML escape) with the config line, and sync --dry-run exits 1', async () => {
     repo.write('.service.yaml', MINIMAL_REPO['.service.yaml'].replace('  description: Invoices', '  description: "Invo\\0ices"'));
     const io = captureIo();
-    const exitCode = await runSync({ dryRun: true, enterprise: false, json: true, retries: 0, timeoutMs: 5_000 }, { cwd: repo.dir, env: {}, io, userAgent: 'service-cli/test' });
+    const exitCode = await runSync({ dryRun: true, enterprise: false, json: true, retries: 0, timeoutMs: 5_000 }, { cwd: repo.dir, env: {}, io, userAgent: 'service-cli/test', cliVersion: CLI_VERSION });
     expect(exitCode).toBe(ExitCode.Validation);
     const output = JSON.parse(io.stdout.join("\n")) as { problems: unknown[] };
     expect(output.problems).toContainEqual(

@@ -17,6 +17,7 @@ import { applyHttpTimeouts } from './common/http/server-timeouts';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
+import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -73,7 +74,8 @@ export function configureApp(app: INestApplication): void {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.setGlobalPrefix(API_PREFIX);
+  // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), outside the API prefix.
+  app.setGlobalPrefix(API_PREFIX, { exclude: DOWNLOAD_ROUTES });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
   );
@@ -106,12 +108,14 @@ function isGatewaySyncPath(path: string): boolean {
   return path.toLowerCase().replace(/\/$/, '') === GATEWAY_SYNC_PATH;
 }
 
+const DOWNLOAD_PATHS = new Set(DOWNLOAD_ROUTES.map((route) => `/${route}`));
+
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || DOWNLOAD_PATHS.has(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

@@ -8,6 +8,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { ArtifactsModule } from './modules/artifacts/artifacts.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CliPackageModule } from './modules/cli-package/cli-package.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MeModule } from './modules/me/me.module';
@@ -46,6 +47,7 @@ import { UsersModule } from './modules/users/users.module';
     ArtifactsModule,
     SsoModule,
     AuditModule,
+    CliPackageModule,
   ],
 })
 export class AppModule {}

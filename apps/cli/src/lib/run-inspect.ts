@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { ServiceConfigProblemCode } from '@sc/contracts/core';
 import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
-import { checkDiagram } from './diagram-check';
+import { openPooledDiagramChecker, type DiagramCheck, type DiagramChecker, type DiagramInput } from './diagram-check';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
 import { formatProblems, renderTable } from './format';
 import { runReportingErrors, type CliIo } from './io';
@@ -24,15 +24,22 @@ export interface InspectReport extends Partial<OverlaidGraph> {
   problems: CliProblem[];
 }
 
+export interface InspectContext {
+  cwd: string;
+  io: CliIo;
+  /** Test hook: the Mermaid + context validator (the CLI parses on a worker thread, see openPooledDiagramChecker). */
+  checkDiagram?: DiagramChecker;
+}
+
 /** `service-cli inspect`: parse one Mermaid file (and a context) and show what the service would store. */
-export async function runInspect(options: InspectOptions, context: { cwd: string; io: CliIo }): Promise<ExitCode> {
+export async function runInspect(options: InspectOptions, context: InspectContext): Promise<ExitCode> {
   const { io, cwd } = context;
   return runReportingErrors(io, options.json, async () => {
     const file = displayPathOf(path.resolve(cwd, options.file), cwd);
     const mermaid = await readInput(path.resolve(cwd, options.file), options.file);
     const contextFile = options.context !== undefined ? displayPathOf(path.resolve(cwd, options.context), cwd) : undefined;
     const contextText = options.context !== undefined ? await readInput(path.resolve(cwd, options.context), options.context) : undefined;
-    const check = await checkDiagram({
+    const check = await checkOneDiagram(context.checkDiagram, {
       diagramFile: file,
       mermaid,
       ...(contextFile !== undefined && contextText !== undefined ? { contextFile, context: contextText } : {}),
@@ -68,6 +75,17 @@ export async function runInspect(options: InspectOptions, context: { cwd: string
     io.out(ok ? `${file} is valid.` : `${file} is invalid.`);
     return exitCode;
   });
+}
+
+/** Like `sync`, parses on one worker thread: the parse has a time limit, and Mermaid stays out of the main thread. */
+async function checkOneDiagram(checker: DiagramChecker | undefined, input: DiagramInput): Promise<DiagramCheck> {
+  if (checker) return checker(input);
+  const pooled = openPooledDiagramChecker(1);
+  try {
+    return await pooled.check(input);
+  } finally {
+    await pooled.close();
+  }
 }
 
 /** Larger than any file the gateway accepts (1 MiB by default); only guards memory. */

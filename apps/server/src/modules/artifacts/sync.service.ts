@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import {
+  servicePageUrl,
   syncBundleDigest,
   type SyncArtifact,
   type SyncArtifactRef,
@@ -11,6 +12,7 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
@@ -49,6 +51,7 @@ export class SyncService {
     private readonly repository: ArtifactsRepository,
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
+    private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
     sqlSchemas: SqlSchemaParseService,
   ) {
@@ -91,7 +94,13 @@ export class SyncService {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
     }
-    return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
+    return {
+      organizationId: principal.organizationId,
+      service: request.service,
+      revision: found && found.revision > 0 ? found.revision : null,
+      current,
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, request.service),
+    };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -155,6 +164,7 @@ export class SyncService {
         updated: refs(plan.updated),
         unchanged: refs(plan.unchanged),
         removed: refs(plan.removed),
+        serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
       });
       if (!plan.changed) {
         await this.repository.recordSync(manager, service.id, metadata, now);

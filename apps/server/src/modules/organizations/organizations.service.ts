@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CreateOrganizationRequest, OrganizationResponse, Role } from '@sc/contracts';
+import type { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { isUniqueViolation } from '../../database/db-errors';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
