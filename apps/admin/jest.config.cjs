@@ -14,6 +14,7 @@ module.exports = {
   transformIgnorePatterns: ['node_modules/(?!(.*\\.mjs$|marked/))'],
   moduleNameMapper: {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
   },
 };

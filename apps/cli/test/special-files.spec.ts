@@ -123,7 +123,7 @@ describe('NUL characters', () => {
     expect(exitCode).toBe(ExitCode.Validation);
     const output = JSON.parse(io.stdout.join("\n")) as { problems: unknown[] };
     expect(output.problems).toContainEqual(
-      expect.objectContaining({ code: Code.InvalidValue, file: '.service.yaml', line: 4, path: 'service.description', message: expect.stringContaining('NUL character (U+0000)') }),
+      expect.objectContaining({ code: Code.UnstorableCharacter, file: '.service.yaml', line: 4, path: 'service.description', message: expect.stringContaining('NUL character (U+0000)') }),
     );
   });
 

@@ -12,6 +12,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
 import { validationFailed } from './common/errors/common.errors';
+import { refuseUnusableInput } from './common/http/json-input';
 import { applyHttpTimeouts } from './common/http/server-timeouts';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
@@ -65,6 +66,7 @@ export function configureApp(app: INestApplication): void {
   // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
+  app.use(refuseUnusableInput);
   // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -99,7 +101,15 @@ export function configureApp(app: INestApplication): void {
 }
 
 function exceptOnGateway(parser: RequestHandler): RequestHandler {
-  return (req, res, next) => (req.path === GATEWAY_SYNC_PATH ? next() : parser(req, res, next));
+  return (req, res, next) => (isGatewaySyncPath(req.path) ? next() : parser(req, res, next));
+}
+
+/**
+ * Matches the gateway path the way Express routes it (case-insensitive, one optional trailing slash, the
+ * defaults Nest keeps), so `/API/v1/gateway/sync/` reaches the gateway with its body unread, never parsed here.
+ */
+function isGatewaySyncPath(path: string): boolean {
+  return path.toLowerCase().replace(/\/$/, '') === GATEWAY_SYNC_PATH;
 }
 
 const DOWNLOAD_PATHS = new Set(DOWNLOAD_ROUTES.map((route) => `/${route}`));

@@ -4,3 +4,4 @@ export * from './lib/errors';
 export * from './lib/sync';
 export * from './lib/gateway-info';
 export * from './lib/service-config';
+export * from './lib/input-rules';

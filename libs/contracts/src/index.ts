@@ -1,4 +1,5 @@
 export * from './core';
+export * from './lib/optional-not-null';
 export * from './lib/sync-check-request';
 export * from './lib/auth';
 export * from './lib/organizations';

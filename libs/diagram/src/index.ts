@@ -6,7 +6,7 @@ export * from './lib/overlay';
 export * from './lib/view';
 export { detectDiagramKind, type DetectKindResult } from './lib/detect-kind';
 export { parseContextJson } from './lib/context/parse-context';
-export { jsonPath } from './lib/context/strict-json';
+export { parseStrictJson, jsonPath, type StrictJsonResult } from './lib/context/strict-json';
 export { applyContext } from './lib/apply-context';
 export { createView, collapseGroup, expandGroup } from './lib/collapse';
 export { exportToMermaid, DiagramExportError, flowchartIdProblem, isWritableFlowchartShape, type ExportResult } from './lib/export-mermaid';

@@ -29,6 +29,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { asInstance } from './as-instance';
+import { IsOptionalNotNull } from './optional-not-null';
 import { PageLimit } from './paging';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
@@ -192,7 +193,7 @@ export class ClaimRuleDto {
   @IsIn(CLAIM_RULE_OPERATORS)
   operator!: ClaimRuleOperator;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(SSO_LIMITS.ruleValueLength)
   value?: string;
@@ -204,7 +205,7 @@ export type ClaimRule = ClaimRuleDto;
 
 /** Shape-level checks shared by create and update; the server checks the cross-field rules per type. */
 abstract class SsoProviderFieldsDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   enabled?: boolean;
 
@@ -226,7 +227,7 @@ abstract class SsoProviderFieldsDto {
   domain?: string | null;
 
   /** Space-separated. Empty or left out → `openid email profile`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(1000)
   scopes?: string;
@@ -259,26 +260,26 @@ abstract class SsoProviderFieldsDto {
   @MaxLength(SSO_LIMITS.urlLength)
   jwksUri?: string | null;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   emailClaim?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   nameClaim?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   subjectClaim?: string;
 
   /** Email domains allowed to sign in; empty = no restriction. Compared case-insensitively. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.allowedDomains)
   @IsString({ each: true })
@@ -286,17 +287,17 @@ abstract class SsoProviderFieldsDto {
   allowedDomains?: string[];
 
   /** Default false (see SSO_DEFAULT_ALLOW_SIGN_UP). */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   allowSignUp?: boolean;
 
   /** Role of SSO memberships when no claim rule matches; default `viewer`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(SSO_ROLES)
   defaultRole?: SsoRole;
 
   /** Ordered: the first matching rule selects the role. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.claimRules)
   @ValidateNested({ each: true })
@@ -335,29 +336,29 @@ export class CreateSsoProviderRequest extends SsoProviderFieldsDto {
  * of the previous type that the new type does not use.
  */
 export class UpdateSsoProviderRequest extends SsoProviderFieldsDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)
   slug?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(SSO_PROVIDER_TYPES)
   type?: SsoProviderType;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(100)
   displayName?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(512)
   clientId?: string;
 
   /** Left out: the stored secret is kept. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(4096)
@@ -429,7 +430,7 @@ export interface SsoPublicProvider {
 
 export class StartSsoTestRequest {
   /** Unused today; reserved so the admin UI can send `{}`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(200)
   note?: string;

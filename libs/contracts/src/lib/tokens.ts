@@ -1,5 +1,6 @@
-import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsString, Length } from 'class-validator';
 import { TOKEN_SCOPES } from './auth';
+import { IsOptionalNotNull } from './optional-not-null';
 import type { TokenScope } from './auth';
 
 export class CreateApiTokenRequest {
@@ -14,7 +15,7 @@ export class CreateApiTokenRequest {
   scopes!: TokenScope[];
 
   /** ISO 8601 date-time in the future; omit for a token that does not expire. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
   expiresAt?: string;
 }

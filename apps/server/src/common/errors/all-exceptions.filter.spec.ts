@@ -22,6 +22,9 @@ describe('mapError', () => {
     expect(mapError(new ThrottlerException()).status).toBe(429);
     expect(mapError(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413, limit: 100 })).body.error).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('100 bytes') });
     expect(mapError(Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed', status: 400 })).status).toBe(400);
+    // A body that fails to decompress: http-errors marks it 400 and exposable, but gives it no type.
+    const brotli = Object.assign(new Error('Decompression failed'), { status: 400, statusCode: 400, expose: true, code: 'ERR__ERROR_FORMAT_PADDING_1' });
+    expect(mapError(brotli)).toMatchObject({ status: 400, body: { error: { code: 'bad_request', message: expect.stringContaining('Content-Encoding') } } });
   });
 
   it('hides anything else behind 500 internal_error', () => {

@@ -58,11 +58,14 @@ function httpExceptionMessage(exception: HttpException): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/** body-parser errors carry `type` and `status` (too large, malformed JSON, unsupported charset/encoding). */
+/**
+ * body-parser errors carry `type` and `status` (too large, malformed JSON, unsupported charset/encoding); a body
+ * that fails to decompress (`Content-Encoding: br` with garbage) has a 4xx status marked `expose` but no type.
+ */
 function asBodyParserError(exception: unknown): MappedError | undefined {
   if (typeof exception !== 'object' || exception === null) return undefined;
-  const { type, status, limit } = exception as { type?: unknown; status?: unknown; limit?: unknown };
-  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
+  const { type, status, limit, expose } = exception as { type?: unknown; status?: unknown; limit?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || (typeof type !== 'string' && expose !== true)) return undefined;
   switch (type) {
     case 'entity.too.large':
       return { status: 413, body: errorBody(CommonErrorCode.PayloadTooLarge, `The request body is larger than the limit of ${typeof limit === 'number' ? `${limit} bytes` : 'this server'}.`) };
@@ -72,7 +75,9 @@ function asBodyParserError(exception: unknown): MappedError | undefined {
     case 'charset.unsupported':
       return { status: 415, body: errorBody(CommonErrorCode.UnsupportedMediaType, 'The request body uses an unsupported content encoding or charset.') };
     default:
-      return status >= 400 && status < 500 ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read.') } : undefined;
+      return status >= 400 && status < 500
+        ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read: it is cut short or does not match its Content-Encoding.') }
+        : undefined;
   }
 }
 

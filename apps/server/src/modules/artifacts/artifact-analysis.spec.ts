@@ -152,6 +152,14 @@ describe('ArtifactAnalyzer', () => {
     const broken = await analyzer.analyze({ artifact: json('mongodb', '{\n  "users": {},\n}'), databaseNames: [] });
     expect(!broken.ok && broken.problems[0]).toMatchObject({ code: 'schema_invalid_json', line: 3 });
   });
+
+  it('refuses a JSON schema nested too deep to serve, or holding a string no database can store, with line and path', async () => {
+    const json = (content: string): SyncArtifact => ({ kind: 'database-schema', name: 'docs', engine: 'mongodb', file: file('s/docs.json', content) });
+    const deep = await analyzer.analyze({ artifact: json(`{"users":\n${'['.repeat(10_000)}${']'.repeat(10_000)}}`), databaseNames: [] });
+    expect(!deep.ok && deep.problems).toEqual([expect.objectContaining({ code: 'schema_too_deep', file: 's/docs.json', line: 2, path: expect.stringMatching(/^\$\.users\[0\]/) })]);
+    const nul = await analyzer.analyze({ artifact: json('{\n  "collections": ["users", "us\\u0000ers"]\n}'), databaseNames: [] });
+    expect(!nul.ok && nul.problems).toEqual([expect.objectContaining({ code: 'unstorable_character', file: 's/docs.json', line: 2, path: '$.collections[1]' })]);
+  });
 });
 
 describe('listCollections', () => {

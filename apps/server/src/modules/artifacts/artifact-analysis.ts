@@ -1,6 +1,7 @@
-import { isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
-import { hintToAdd, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { findUnstorableCharacter, isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
+import { hintToAdd, jsonPath, parseStrictJson, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
+import { walkJson } from '../../common/http/json-input';
 import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema';
 
 /**
@@ -112,6 +113,8 @@ export class ArtifactAnalyzer {
         problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
       };
     }
+    const unusable = unusableJsonDocument(artifact.file.content, json.value);
+    if (unusable) return { ok: false, problems: [{ ...unusable, artifact: ref, file }] };
     return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
   }
 }
@@ -133,6 +136,33 @@ export function parseJsonDocument(text: string): JsonResult {
     if (!position) return { ok: false, message };
     return { ok: false, message, ...positionOf(text, Number(position[1])) };
   }
+}
+
+/**
+ * A JSON schema document is served back as parsed JSON and its table names are stored, so it may not nest deeper
+ * than MAX_JSON_DEPTH (JSON.stringify would overflow the stack on every read) nor hold a string that decodes to a
+ * NUL or an unpaired surrogate (`\u0000`, `\ud800`: not storable). JSON.parse and one walk are the fast path; only
+ * a refused document is parsed again by the strict parser, which tells the line, column and JSON path.
+ */
+function unusableJsonDocument(text: string, value: unknown): Omit<SyncProblemDetail, 'artifact' | 'file'> | undefined {
+  let unstorable = false;
+  const { tooDeepAt } = walkJson(
+    value,
+    (string) => {
+      unstorable ||= findUnstorableCharacter(string) !== undefined;
+    },
+    jsonPath,
+    '$',
+  );
+  if (tooDeepAt === undefined && !unstorable) return undefined;
+  const located = parseStrictJson(text);
+  if (located.error) {
+    const { message, line, column, path = tooDeepAt } = located.error;
+    return { code: 'schema_too_deep', message: `The schema is too deep: ${message}`, line, column, path };
+  }
+  const [first] = located.unstorableStrings;
+  if (!first) return { code: 'unstorable_character', message: `The schema holds a string that cannot be stored (a NUL or an unpaired surrogate).` };
+  return { code: 'unstorable_character', message: `${first.path} contains ${first.description}, which cannot be stored.`, line: first.line, column: first.column, path: first.path };
 }
 
 /**

@@ -249,8 +249,9 @@ function bindingCookie(req: Request): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The cookie path is the callback URL's path as the browser sends it: both parts percent-encoded, like any URL path. */
 function callbackPath(organizationId: string, slug: string): string {
-  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${slug}`;
+  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
 
 function defaultRedirect(organizationId: string): string {

@@ -75,6 +75,10 @@ export enum ServiceConfigProblemCode {
   InvalidType = 'invalid_type',
   InvalidValue = 'invalid_value',
   InvalidName = 'invalid_name',
+  /** A free-text field (description, repositoryUrl) over its limit in SERVICE_TEXT_LIMITS. */
+  TextTooLong = 'text_too_long',
+  /** A NUL or an unpaired surrogate (see findUnstorableCharacter). */
+  UnstorableCharacter = 'unstorable_character',
   DuplicateName = 'duplicate_name',
   UnknownKey = 'unknown_key',
   InvalidPath = 'invalid_path',
