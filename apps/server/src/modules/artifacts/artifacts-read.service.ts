@@ -84,6 +84,12 @@ export class ArtifactsReadService {
     return this.cache.answer(`${version.id}@${revision}`, () => this.diagramView(version, revision));
   }
 
+  /** The diagram as a value, for other modules (drafts); HTTP reads go through getDiagram and its cache. */
+  async readDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
+  }
+
   private async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);

@@ -180,7 +180,7 @@ export class DraftsService {
   /** The current revision of the diagram a draft was copied from, and whether its files equal the export. */
   private async syncedComparison(organizationId: string, source: DraftSource, digests: DraftExport['digests']): Promise<DraftExport['synced']> {
     try {
-      const view = await this.artifacts.getDiagram(organizationId, source.service, source.diagram);
+      const view = await this.artifacts.readDiagram(organizationId, source.service, source.diagram);
       const synced = syncedDigests(view);
       return { service: source.service, diagram: view.name, revision: view.revision, ...synced, equal: synced.sha256 === digests.diagram && synced.contextSha256 === digests.context };
     } catch (error) {
@@ -191,7 +191,7 @@ export class DraftsService {
   }
 
   private async fromSyncedDiagram(organizationId: string, from: NonNullable<CreateDraftRequest['from']>) {
-    const view = await this.artifacts.getDiagram(organizationId, from.service, from.diagram, from.revision?.toString());
+    const view = await this.artifacts.readDiagram(organizationId, from.service, from.diagram, from.revision?.toString());
     if (view.kind !== DRAFT_KIND) {
       throw draftsError(
         DraftsErrorCode.KindUnsupported,
