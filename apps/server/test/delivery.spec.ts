@@ -109,15 +109,19 @@ describe('what the dashboard receives: compression, caching, revision sync times
     expect(png.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('compresses API JSON and still never caches it', async () => {
+  it('compresses API JSON; artifact reads are revalidated by their ETag every time, other answers never stored', async () => {
     const path = '/api/v1/orgs/acme/services/orders/diagrams/topology';
     const plain = await call<unknown>(t.baseUrl, 'GET', path, { headers: bearer(readToken) });
     const response = await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': 'gzip' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['vary']).toMatch(/Accept-Encoding/i);
-    expect(response.headers['cache-control']).toBe('no-store');
+    // An immutable revision's artifact may be kept by the browser, but only to revalidate it (If-None-Match → 304).
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['etag']).toMatch(/^"[\w-]+"$/);
     expect(JSON.parse(gunzipSync(response.body).toString())).toEqual(plain.body);
+    const list = await rawGet(t.baseUrl, '/api/v1/orgs/acme/services/orders/revisions', { ...bearer(readToken), 'accept-encoding': 'gzip' });
+    expect(list.headers['cache-control']).toBe('no-store');
 
     const brotli = await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': 'br' });
     expect(brotli.headers['content-encoding']).toBe('br');
