@@ -4,6 +4,7 @@ import type {
   DatabaseListItem,
   DatabaseView,
   DiagramDiff,
+  DiagramSource,
   DiagramView,
   FlowListItem,
   FlowView,
@@ -49,6 +50,18 @@ export class ServicesController {
   @OrgAccess('viewer')
   diagram(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<DiagramView> {
     return this.artifacts.getDiagram(orgId, service, name, revision);
+  }
+
+  /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
+  @Get(':service/diagrams/:name/source')
+  @OrgAccess('viewer')
+  diagramSource(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query('revision') revision?: string,
+  ): Promise<DiagramSource> {
+    return this.artifacts.getDiagramSource(orgId, service, name, revision);
   }
 
   @Get(':service/diagrams/:name/diff')
