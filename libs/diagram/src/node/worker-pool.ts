@@ -78,7 +78,14 @@ export class MermaidWorkerPool {
     this.createWorker = options.createWorker ?? createParserWorker;
   }
 
-  /** Threads start on first use: a server (or test app) that never parses a diagram never pays for Mermaid. */
+  /**
+   * Starts the threads now (each loads jsdom and Mermaid) when parses are about to come, so the first one does not
+   * wait for that; otherwise threads start on first use, and a server that never parses never pays for Mermaid.
+   */
+  warmUp(): void {
+    if (!this.closed) this.start();
+  }
+
   private start(): void {
     if (this.started) return;
     this.started = true;
@@ -93,6 +100,11 @@ export class MermaidWorkerPool {
       this.queue.push({ request: { id: this.nextId++, source, maxBytes }, timeoutMs, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Whether the threads were started (by warmUp or a parse); for diagnostics and tests. */
+  get warm(): boolean {
+    return this.started;
   }
 
   /** Jobs waiting for a free thread (for diagnostics and tests). */

@@ -11,6 +11,7 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
@@ -49,6 +50,7 @@ export class SyncService {
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
+    private readonly mermaidParse: MermaidParseService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid);
   }
@@ -88,6 +90,9 @@ export class SyncService {
     if (found && current) {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
+    } else {
+      // The CLI validates locally next and then posts the bundle: the parser threads start (jsdom, Mermaid) meanwhile.
+      this.mermaidParse.warmUp();
     }
     return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
   }
