@@ -18,7 +18,7 @@ import { getMermaid } from '../../libs/diagram/src/node/mermaid-runtime';
 import { loadCorpus } from '../../libs/diagram/src/node/corpus';
 import { MermaidParseService } from '../../apps/server/src/modules/mermaid-parse/mermaid-parse.service';
 import { createTestApp } from '../../apps/server/test/support/test-app';
-import { generatedFlowchart } from './generate';
+import { generatedFlowchart } from '../../libs/diagram/scripts/generated-flowchart';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generatedFlowchart } from '../../../../benchmarks/diagram/generate';
+import { generatedFlowchart } from '../../scripts/generated-flowchart';
 import { stockMermaidEntry } from '../../scripts/stock-mermaid';
 import { loadCorpus } from './corpus';
 import { getMermaid, MERMAID_MAX_EDGES, type MermaidModule } from './mermaid-runtime';
