@@ -80,17 +80,19 @@ export function watchParser(parser: MermaidParser, options: { applyStatements: b
   // The start rule spans the whole document; what its action throws (a database's final checks) has no statement.
   const startSymbol = jison.symbols_?.['start'];
   const isStartRule = (production: unknown) => startSymbol !== undefined && jison.productions_?.[production as number]?.[0] === startSymbol;
-  jison.performAction = function (this: { $?: unknown; _$?: ParserLocation }, ...args: unknown[]) {
-    const yy = args[3] as { apply?: (statement: unknown) => void } | undefined;
-    if (options.applyStatements && yy && typeof yy.apply === 'function' && !applying.has(yy)) {
-      applying.add(yy);
-      yy.apply = applyOneByOne(yy.apply);
+  // jison calls performAction(yytext, yyleng, yylineno, yy, yystate, $$, _$) once per reduction: named parameters, no
+  // rest array, because this runs thousands of times per diagram.
+  jison.performAction = function (this: { $?: unknown; _$?: ParserLocation }, yytext: unknown, yyleng: unknown, yylineno: unknown, yy: unknown, yystate: unknown, $$: unknown, _$: unknown) {
+    const database = yy as { apply?: (statement: unknown) => void } | undefined;
+    if (options.applyStatements && database && typeof database.apply === 'function' && !applying.has(database)) {
+      applying.add(database);
+      database.apply = applyOneByOne(database.apply);
     }
     let result: unknown;
     try {
-      result = performAction.apply(this, args);
+      result = performAction.call(this, yytext, yyleng, yylineno, yy, yystate, $$, _$);
     } catch (error) {
-      remember(error, { source: 'statement', location: isStartRule(args[4]) ? undefined : locationOf(this._$) });
+      remember(error, { source: 'statement', location: isStartRule(yystate) ? undefined : locationOf(this._$) });
       throw error;
     }
     if (options.applyStatements) rememberStatements(this.$, this._$);
@@ -99,9 +101,10 @@ export function watchParser(parser: MermaidParser, options: { applyStatements: b
 
   const lexer = jison.lexer;
   const lexerAction = lexer.performAction;
-  lexer.performAction = function (this: JisonLexer, ...args: unknown[]) {
+  // Once per token: (yy, yy_, rule, condition), named for the same reason.
+  lexer.performAction = function (this: JisonLexer, yy: unknown, lexerState: unknown, rule: unknown, condition: unknown) {
     try {
-      return lexerAction.apply(this, args);
+      return lexerAction.call(this, yy, lexerState, rule, condition);
     } catch (error) {
       remember(error, { source: 'lexer', location: locationOf(this.yylloc) });
       throw error;

@@ -47,7 +47,7 @@ interface FlowDbView {
   getDirection(): unknown;
 }
 
-/** Everything Mermaid's flowchart database holds after a parse, or the error it threw. */
+/** Everything Mermaid's flowchart database holds after a parse, or the error it threw (message and jison's hash). */
 async function flowDatabase(mermaid: MermaidModule, source: string): Promise<string> {
   try {
     const db = (await mermaid.mermaidAPI.getDiagramFromText(source)).db as FlowDbView;
@@ -59,8 +59,28 @@ async function flowDatabase(mermaid: MermaidModule, source: string): Promise<str
       direction: db.getDirection(),
     });
   } catch (error) {
-    return `error: ${(error as Error).message}`;
+    return `error: ${(error as Error).message} ${JSON.stringify((error as { hash?: unknown }).hash ?? null)}`;
   }
+}
+
+/**
+ * Flowchart-like text from a fixed vocabulary (every kind of token the flowchart lexer knows, in any order), most of
+ * it invalid: the lexer and parser must read it exactly as stock Mermaid does, errors included. Deterministic.
+ */
+function tokenSoup(count: number): string[] {
+  const vocabulary = [
+    'A', 'b1', 'node_x', 'end', 'subgraph', 'direction TB', 'TD', 'LR', ' ', '  ', '\n', '\n  ', ';', '&', ':::hot', 'classDef hot fill:#f96',
+    'class A hot', 'style A stroke:#333', 'linkStyle 0 stroke:red', 'click A "https://x.example" "tip"', '-->', '---', '-.->', '==>', '~~~',
+    '--o', '--x', '<-->', '-- text -->', '-->|label|', '|', '[', ']', '(', ')', '([', '])', '[[', ']]', '[(', ')]', '((', '))', '{', '}', '{{', '}}',
+    '>', '[/', '/]', '[\\', '\\]', '"quoted text"', '"`**md**`"', '@{ shape: rect }', '@{ shape: Rect }', 'e1@', '#quot;', '#9829;', '%% comment',
+    'é', '中文', '=', ':', ',', '.', '*', '+', '-', '/', '\\', 'accTitle: t', 'accDescr: d', '<br>', '<b>x</b>',
+  ];
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: count }, () => {
+    const tokens = Array.from({ length: 3 + Math.floor(random() * 25) }, () => vocabulary[Math.floor(random() * vocabulary.length)]);
+    return `flowchart LR\n  ${tokens.join(random() < 0.5 ? ' ' : '')}\n`;
+  });
 }
 
 /** Aimed at the patched code: edge ids (reused, referenced by @{} and class), repeated links, shared subgraph members, labels with and without markup. */
@@ -114,6 +134,17 @@ describe('patched Mermaid builds what stock Mermaid 12.3 builds', () => {
       .filter((source) => /^\s*(---[\s\S]*?---\s*)?(%%.*\n\s*)*(flowchart|graph)\b/.test(source));
     expect(corpus.length).toBeGreaterThan(30);
     expect(await compare([...corpus, ...[50, 500, 2000].map(generatedFlowchart)])).toEqual([]);
+  });
+
+  it('on 400 token soups, mostly invalid: the same database or the same error, message and position', async () => {
+    configure({ securityLevel: 'strict' });
+    const soups = tokenSoup(400);
+    const outcomes: string[] = [];
+    for (const soup of soups.slice(0, 40)) outcomes.push(await flowDatabase(patched, soup));
+    // The soups must exercise both outcomes for the comparison to mean something.
+    expect(outcomes.some((outcome) => outcome.startsWith('error:'))).toBe(true);
+    expect(outcomes.some((outcome) => !outcome.startsWith('error:'))).toBe(true);
+    expect(await compare(soups)).toEqual([]);
   });
 
   it.each(CONFIGURATIONS.map((config) => [JSON.stringify(config), config] as const))('on cases aimed at each change, with %s', async (_name, config) => {
