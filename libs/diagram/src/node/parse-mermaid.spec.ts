@@ -1,4 +1,5 @@
 import { DiagramIssueCode } from '../lib/model';
+import { MERMAID_MAX_EDGES } from './mermaid-runtime';
 import { parseMermaid } from './parse-mermaid';
 
 describe('parseMermaid', () => {
@@ -170,6 +171,17 @@ describe('parseMermaid: errors that are not syntax errors', () => {
 
   it('flowchart: a linkStyle index past the last link', async () => {
     expect(await issueOf('flowchart LR\n  A --> B\n  linkStyle 3 stroke:red\n')).toMatchObject({ line: 3, column: 3 });
+  });
+
+  it('flowchart: the edge limit (MERMAID_MAX_EDGES), at the link that goes over it', async () => {
+    const source = `flowchart LR\n${'a-->b\n'.repeat(MERMAID_MAX_EDGES)}  x --> y\n`;
+    expect(await issueOf(source)).toEqual({
+      code: DiagramIssueCode.MermaidSyntaxError,
+      severity: 'error',
+      message: `Mermaid refused line ${MERMAID_MAX_EDGES + 2}: Edge limit exceeded. ${MERMAID_MAX_EDGES} edges found, but the limit is ${MERMAID_MAX_EDGES}.`,
+      line: MERMAID_MAX_EDGES + 2,
+      column: 3,
+    });
   });
 
   it('state: a state name of two words before {, thrown by the lexer', async () => {
