@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
@@ -38,8 +39,9 @@ describe('first run in a real browser', () => {
     return fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   }
 
-  it('prints a setup URL that opens the setup page', async () => {
-    expect(server.setupUrl).toBe(`${server.baseUrl}/setup?token=${encodeURIComponent(setupToken)}`);
+  it('says it waits for setup without printing the configured token; the setup URL with the token opens the setup page', async () => {
+    expect(server.logs()).toContain(`Open ${server.baseUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN`);
+    expect(server.logs()).not.toContain(setupToken);
     await page.goto(server.setupUrl);
     await visible(page.getByRole('heading', { name: 'Set up System Context' }));
     // The token came with the URL, so the page does not ask for it.
@@ -191,6 +193,16 @@ describe('first run in a real browser', () => {
     await containsText(page.getByTestId('token-row-CI pipeline'), 'Revoked');
     await screenshot(page, '08-token-revoked');
     expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
+  });
+
+  it('shows how a pipeline installs service-cli from this server, with the package’s SHA-256', async () => {
+    // The server's build packed the CLI (dist/cli-package); the page shows the public URL the server was given.
+    const command = page.getByTestId('cli-install-command');
+    await visible(command);
+    expect(await command.inputValue()).toBe(`npm install -g ${server.baseUrl}/downloads/service-cli.tgz`);
+    const served = Buffer.from(await (await fetch(`${server.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
+    await containsText(page.getByTestId('cli-sha256'), `sha256: ${createHash('sha256').update(served).digest('hex')}`);
+    await screenshot(page, '08b-cli-install');
   });
 
   it('creates a second organization and is signed in to it; switching back means signing in to the first one', async () => {

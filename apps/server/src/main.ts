@@ -1,15 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadAppConfig } from './config';
-import { createApp } from './app.factory';
+import { AppConfig, ConfigError, loadAppConfig } from './config';
+import { createApp, listen } from './app.factory';
 import { runSignInLinkCommand, SIGN_IN_LINK_COMMAND } from './modules/sign-in-links/sign-in-link.command';
 
 async function main(): Promise<void> {
   // Validate first so a bad environment gives a readable list instead of a stack trace from deep inside Nest.
-  let port: number;
-  let publicUrl: string;
+  let config: AppConfig;
   try {
-    ({ port, publicUrl } = loadAppConfig(process.env));
+    config = loadAppConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,8 +17,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp();
-  await app.listen(port);
-  app.get(Logger).log(`System Context Service listening on port ${port}; open ${publicUrl}`);
+  await listen(app, config);
+  app.get(Logger).log(`System Context Service listening on ${config.host} port ${config.port}; open ${config.publicUrl}`);
 }
 
 async function start(): Promise<void> {

@@ -32,7 +32,7 @@ describe('gateway sync check', () => {
     expect(parser.warm).toBe(false);
     const answer = await check({ service: 'orders', digest: digestOf(bundle(sampleArtifacts())) });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: null, current: false });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: null, current: false, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
     expect(parser.warm).toBe(true);
   });
 
@@ -43,7 +43,7 @@ describe('gateway sync check', () => {
     t.clock.advance(60_000);
     const answer = await check({ service: 'orders', digest: digestOf(bundle(sampleArtifacts())) });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: true });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: true, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
     expect(await lastSyncedAt()).toBeGreaterThanOrEqual(before + 60_000);
   });
 
@@ -59,7 +59,7 @@ describe('gateway sync check', () => {
   ];
   it.each(variants)('is not current after a change to %s', async (_label, changed) => {
     const answer = await check({ service: 'orders', digest: digestOf(changed()) });
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: false });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: false, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
   });
 
   it('follows the revisions: a new revision makes the old digest stale, and a metadata-only sync re-keys the revision', async () => {
@@ -96,7 +96,7 @@ describe('gateway sync check', () => {
         check({ service: 'orders', digest: digestOf({ ...candidate, service: { ...candidate.service, description: 'Takes and ships orders' } }) }, globexSync),
       ),
     );
-    for (const answer of answers) expect(answer.body).toEqual({ organizationId: 'globex', service: 'orders', revision: null, current: false });
+    for (const answer of answers) expect(answer.body).toEqual({ organizationId: 'globex', service: 'orders', revision: null, current: false, serviceUrl: `${t.baseUrl}/orgs/globex/services/orders` });
     expect(await lastSyncedAt()).toBe(before);
   });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
@@ -52,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
     SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     SERVICE_AUTH_RATE_LIMIT: '1000',
+    SERVICE_AUTH_FAILURE_LIMIT: '1000',
     // The identity providers of the tests are real servers on loopback: allow it, as an operator would for an internal IdP.
     SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
@@ -64,6 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 
+  // nestjs-pino keeps the first app's logger for logs outside a request: give each test app its own (log capture).
+  __resetOutOfContextForTests();
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_ENV)
     .useValue(env)
@@ -98,7 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for servers a test starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

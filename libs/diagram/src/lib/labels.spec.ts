@@ -27,12 +27,19 @@ describe('mermaidQuoted', () => {
   it('writes quotes and entity-like text as Mermaid entity codes', () => {
     expect(mermaidQuoted('say "hi"')).toBe('"say #quot;hi#quot;"');
     expect(mermaidQuoted('#quot; and &amp;')).toBe('"#35;quot; and #amp;amp;"');
-    expect(mermaidQuoted('a & b # c')).toBe('"a & b # c"');
-    expect(mermaidQuoted('&copy 2024 R&D')).toBe('"#amp;copy 2024 R&D"');
+    expect(mermaidQuoted('a & b # c')).toBe('"a #amp; b # c"');
+    expect(mermaidQuoted('&#0 &lt')).toBe('"#amp;#0 #amp;lt"');
+    expect(mermaidQuoted('`code`')).toBe('"#96;code#96;"');
+    expect(mermaidQuoted('a:"b" c: d http://x')).toBe('"a#58;#quot;b#quot; c: d http://x"');
   });
 
   it('writes a line break as <br> and the text "<br>" as an entity code, so they read back apart', () => {
     expect(mermaidQuoted('one\ntwo <br> three <BR/>')).toBe('"one<br>two #lt;br> three #lt;BR/>"');
+    expect(mermaidLineText('one\ntwo <br>')).toBe('one<br>two #lt;br>');
+  });
+
+  it('escapes an & in statement text where an HTML parser would read an entity, legacy ones without ; included', () => {
+    expect(mermaidLineText('&copy 2024 R&D &amp; AT&T')).toBe('#amp;copy 2024 R&D #amp;amp#59; AT&T');
   });
 });
 

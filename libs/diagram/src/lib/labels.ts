@@ -18,7 +18,7 @@ export function labelText(stored: string): string {
   return decodeHTML(html);
 }
 
-const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot;', ';': '#59;', '<': '#lt;' };
+const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot;', ';': '#59;', '`': '#96;', '<': '#lt;' };
 
 /**
  * The inverse of labelText for text written into Mermaid: a line break becomes `<br>`, the text "<br>" its entity
@@ -27,9 +27,15 @@ const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot
  * box titles) a `;` would end the statement and a `#` can start a comment, so both are always escaped there.
  */
 function escapeForMermaid(text: string, statementText: boolean): string {
-  const pattern = statementText ? /#|&|"|;|<(?=br\s*\/?>)/gi : /#(?=[\w+]+;)|&|"|<(?=br\s*\/?>)/gi;
+  // In a quoted string "` opens a Markdown string, so a backtick is written as an entity code there; and every
+  // `&` is, because the label is HTML to Mermaid, where `&#0` or `&lt` is a character reference even without `;`.
+  // In statement text an `&` is escaped where an HTML parser would read an entity at it.
+  const pattern = statementText ? /#|&|"|;|<(?=br\s*\/?>)/gi : /#(?=[\w+]+;)|&|"|`|<(?=br\s*\/?>)/gi;
+  // Mermaid cuts the `;` off an entity code on a line where `style` or `classDef` comes before a `:` that is
+  // followed by `#` without a space (its /style.*:\S*#.*;/ rule), e.g. node `lifestyle` with label `a:"b"`.
   return text
-    .replace(pattern, (c, offset: number) => (c === '&' && !startsEntity(text, offset) ? c : ESCAPES[c]))
+    .replace(pattern, (c, offset: number) => (c === '&' && statementText && !startsEntity(text, offset) ? c : ESCAPES[c]))
+    .replace(/:(?=\S*#)/g, '#58;')
     .replace(/\r?\n/g, '<br>');
 }
 

@@ -33,3 +33,10 @@ export const homeRedirectGuard: CanActivateFn = async (): Promise<UrlTree> => {
   const setup = await firstValueFrom(http.get<SetupStatusResponse>('/api/v1/setup'));
   return router.createUrlTree([setup.required ? '/setup' : '/signed-out']);
 };
+
+/** Pages for owners and admins only (the server refuses their API to others); others go to the overview. */
+export const managersOnlyGuard: CanActivateFn = (route) => {
+  if (inject(SessionService).canManage()) return true;
+  const orgId = route.paramMap.get('orgId');
+  return inject(Router).createUrlTree(orgId ? ['/orgs', orgId] : ['/']);
+};

@@ -40,13 +40,13 @@ describe('ShellComponent', () => {
     expect(textOf(fixture)).toContain('Olga');
   });
 
-  it('offers API tokens to owners and admins only', () => {
+  it('offers API tokens, single sign-on and the audit log to owners and admins only', () => {
     render('owner');
-    expect(navLabels().slice(0, 4)).toEqual(['Overview', 'Services', 'Members', 'API tokens']);
+    expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members', 'API tokens', 'Single sign-on', 'Audit log']);
     fixture.destroy();
     render('editor');
     // Editors see only the sections whose API they may use.
-    expect(navLabels()).toEqual(['Overview', 'Services', 'Members']);
+    expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members']);
   });
 
   it('signs out and shows the signed-out page', async () => {

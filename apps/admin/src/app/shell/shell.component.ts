@@ -27,9 +27,11 @@ interface NavLink {
 const NAV_LINKS: readonly NavLink[] = [
   { path: '.', label: 'Overview', icon: 'home', exact: true, managersOnly: false },
   { path: 'services', label: 'Services', icon: 'account_tree', exact: false, managersOnly: false },
+  { path: 'drafts', label: 'Drafts', icon: 'edit', exact: false, managersOnly: false },
   { path: 'members', label: 'Members', icon: 'group', exact: false, managersOnly: false },
   { path: 'tokens', label: 'API tokens', icon: 'key', exact: false, managersOnly: true },
   { path: 'settings/sso', label: 'Single sign-on', icon: 'link', exact: false, managersOnly: true },
+  { path: 'audit', label: 'Audit log', icon: 'history', exact: false, managersOnly: true },
 ];
 
 @Component({

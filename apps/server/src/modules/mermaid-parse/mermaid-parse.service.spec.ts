@@ -11,7 +11,7 @@ const largeFlowchart = (nodes: number) =>
 
 describe('MermaidParseService (real worker threads)', () => {
   const service = new MermaidParseService(new MermaidParseConfig(2, 20_000, 1024 * 1024));
-  afterAll(() => service.onModuleDestroy());
+  afterAll(() => service.onApplicationShutdown());
 
   it('parses in a worker and returns exactly what the library returns in-process', async () => {
     const sources = ['flowchart LR\n  A[API] -->|SQL| B[(DB)]\n', 'stateDiagram-v2\n  [*] --> A\n  A --> B\n', 'sequenceDiagram\n  A->>B: hi\n', 'flowchart LR\n  A -->\n'];
@@ -39,7 +39,7 @@ describe('MermaidParseService (real worker threads)', () => {
     expect(first).toMatchObject({ ok: true, graph: { nodes: [{ id: 'api' }, { id: 'db' }] } });
     if (first.ok) first.graph.nodes.length = 0;
     // With its threads gone, the service can only answer from the cache.
-    await cachedService.onModuleDestroy();
+    await cachedService.onApplicationShutdown();
     await expect(cachedService.parse(source)).resolves.toEqual(await parseMermaid(source));
     await expect(cachedService.parse(source, { maxBytes: 10 })).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
     await expect(cachedService.parse('flowchart LR\n  other --> db\n')).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
@@ -52,7 +52,7 @@ describe('MermaidParseService (real worker threads)', () => {
     await small.parse(sources[1]);
     await small.parse(sources[0]);
     await small.parse(sources[2]);
-    await small.onModuleDestroy();
+    await small.onApplicationShutdown();
     // Each entry is estimated at a bit over 1 KiB: two fit; the least recently used one (sources[1]) went.
     await expect(small.parse(sources[0])).resolves.toMatchObject({ ok: true });
     await expect(small.parse(sources[2])).resolves.toMatchObject({ ok: true });
@@ -61,7 +61,9 @@ describe('MermaidParseService (real worker threads)', () => {
 
   it('answers diagram_parser_unavailable (503) once shutting down', async () => {
     const closing = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024));
-    await closing.onModuleDestroy();
+    expect(closing.up).toBe(true);
+    await closing.onApplicationShutdown();
+    expect(closing.up).toBe(false);
     const error = await closing.parse('flowchart LR\n  A --> B\n').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable, status: 503 });

@@ -1,7 +1,9 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import { MERMAID_ENGINE_VERSION, MermaidPoolError, MermaidPoolErrorCode, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
+import { MetricsService } from '../metrics/metrics.service';
 import { MermaidParseConfig } from './mermaid-parse.config';
 import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
 
@@ -29,15 +31,20 @@ const POOL_ERRORS: Record<MermaidPoolErrorCode, MermaidParseErrorCode> = {
  * files (their declared hashes) is used. Timeouts and pool failures are not cached.
  */
 @Injectable()
-export class MermaidParseService implements OnModuleDestroy {
+export class MermaidParseService implements OnApplicationShutdown {
   private readonly pool: MermaidWorkerPool;
   private readonly results: LRUCache<string, ParseMermaidResult>;
   /** Parses under way by key: the same source asked twice at once is parsed once. */
   private readonly running = new Map<string, Promise<ParseMermaidResult>>();
 
-  constructor(private readonly config: MermaidParseConfig) {
+  constructor(
+    private readonly config: MermaidParseConfig,
+    // Optional: unit tests run the pool without the application's metrics.
+    @Optional() private readonly metrics?: MetricsService,
+  ) {
     this.pool = new MermaidWorkerPool({ size: config.workers, timeoutMs: config.timeoutMs });
     this.results = new LRUCache({ maxSize: config.cacheBytes });
+    metrics?.registerParseQueue(() => this.pool.pending);
   }
 
   /** Starts the parser threads now, e.g. when a sync is coming (see SyncService.check). */
@@ -70,15 +77,26 @@ export class MermaidParseService implements OnModuleDestroy {
   }
 
   private async parseInPool(source: string, maxBytes: number, timeoutMs: number): Promise<ParseMermaidResult> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'timeout' | 'unavailable') => this.metrics?.observeParse((performance.now() - started) / 1000, outcome);
     try {
-      return await this.pool.parse(source, maxBytes, timeoutMs);
+      const result = await this.pool.parse(source, maxBytes, timeoutMs);
+      observe('ok');
+      return result;
     } catch (error) {
-      if (error instanceof MermaidPoolError) throw mermaidParseError(POOL_ERRORS[error.code], error.message);
-      throw error;
+      if (!(error instanceof MermaidPoolError)) throw error;
+      observe(error.code === MermaidPoolErrorCode.ParseTimeout ? 'timeout' : 'unavailable');
+      throw mermaidParseError(POOL_ERRORS[error.code], error.message);
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Threads up and taking work (readiness). */
+  get up(): boolean {
+    return this.pool.up;
+  }
+
+  /** At application shutdown, after in-flight requests drained (ShutdownService), not at module destroy before it. */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.close();
   }
 }

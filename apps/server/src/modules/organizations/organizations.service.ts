@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CreateOrganizationRequest, OrganizationResponse, Role } from '@sc/contracts';
+import type { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { isUniqueViolation } from '../../database/db-errors';
+import { AuditService, type AuditActorInput } from '../audit/audit.service';
+import type { SessionPrincipal } from '../auth/principal';
 import { MembersService } from '../members/members.service';
+import { UsersService } from '../users/users.service';
 import { Organization } from './organization.entity';
 import { OrganizationsErrorCode, organizationsError } from './organizations.errors';
 import { OrganizationsRepository } from './organizations.repository';
@@ -15,6 +18,8 @@ export class OrganizationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsRepository,
     private readonly members: MembersService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -29,18 +34,20 @@ export class OrganizationsService {
    * role proven in the session's own organization counts: owning some other organization was never proven
    * here (an owner of this organization can sign anyone in to it).
    */
-  async createByOwner(creator: { userId: string; role: Role }, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
+  async createByOwner(creator: SessionPrincipal, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
     if (creator.role !== 'owner') throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
     const organization = await this.dataSource.transaction(async (manager) => {
-      const created = await this.create(input, manager);
-      await this.members.addOwner(created.id, creator.userId, manager);
+      const created = await this.create(input, creator, manager);
+      const user = await this.users.findById(creator.userId, manager);
+      if (!user) throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
+      await this.members.addOwner(created.id, user, creator, manager);
       return created;
     });
     return toOrganizationResponse(organization);
   }
 
-  /** Inserts the organization; 409 organization_exists when the id is taken. */
-  async create(input: CreateOrganizationRequest, manager: EntityManager): Promise<Organization> {
+  /** Inserts the organization (and its first audit entry); 409 organization_exists when the id is taken. */
+  async create(input: CreateOrganizationRequest, actor: AuditActorInput, manager: EntityManager): Promise<Organization> {
     if (await this.organizations.findById(input.id, manager)) {
       throw this.idTaken(input.id);
     }
@@ -52,6 +59,10 @@ export class OrganizationsService {
       if (isUniqueViolation(error)) throw this.idTaken(input.id);
       throw error;
     }
+    await this.audit.record(
+      { organizationId: organization.id, actor, action: 'organization.created', target: { type: 'organization', id: organization.id, label: organization.name }, after: { id: organization.id, name: organization.name } },
+      manager,
+    );
     return organization;
   }
 

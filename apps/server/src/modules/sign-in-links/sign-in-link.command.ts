@@ -9,6 +9,7 @@ import { APP_ENV, AppConfig, ConfigError, loadAppConfig } from '../../config';
 import type { Env } from '../../config/env';
 import { DataDirInUseError } from '../../database/data-dir-lock';
 import { DatabaseModule } from '../../database/database.module';
+import { AuditModule } from '../audit/audit.module';
 import { Membership } from '../members/membership.entity';
 import { MembershipsRepository } from '../members/memberships.repository';
 import { Organization } from '../organizations/organization.entity';
@@ -57,7 +58,7 @@ class SignInLinkCommandModule {
     return {
       module: SignInLinkCommandModule,
       global: true,
-      imports: [CommonModule, DatabaseModule, TypeOrmModule.forFeature([SignInLink, Membership, User, Organization, Session])],
+      imports: [CommonModule, DatabaseModule, AuditModule, TypeOrmModule.forFeature([SignInLink, Membership, User, Organization, Session])],
       providers: [
         { provide: APP_ENV, useValue: env },
         { provide: AppConfig, useValue: config },

@@ -176,7 +176,7 @@ export class SsoSignInService {
     }
     let applied: { userId: string; role: string };
     try {
-      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan);
+      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan, attempt.request.ip ?? null);
     } catch (error) {
       await this.recordFailure(attempt.request, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
@@ -202,7 +202,7 @@ export class SsoSignInService {
    * transaction, re-checking the link under it; then the SSO membership. A concurrent first sign-in of
    * the same person loses a unique index race and simply runs again.
    */
-  private async apply(organizationId: string, providerId: string, plan: SignInPlan, attempt = 0): Promise<{ userId: string; role: string }> {
+  private async apply(organizationId: string, providerId: string, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
     try {
       // The name claim fills in a missing display name only for a person no other organization knows: this
       // provider speaks for this organization, not for the names other organizations show.
@@ -223,10 +223,10 @@ export class SsoSignInService {
         return user;
       });
       if (!plan.applyRole && plan.membership) return { userId: user.id, role: plan.membership.role };
-      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role });
+      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress });
       return { userId: user.id, role: membership.role };
     } catch (error) {
-      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, attempt + 1);
+      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
       throw error;
     }
   }
@@ -249,8 +249,9 @@ function bindingCookie(req: Request): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The cookie path is the callback URL's path as the browser sends it: both parts percent-encoded, like any URL path. */
 function callbackPath(organizationId: string, slug: string): string {
-  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${slug}`;
+  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
 
 function defaultRedirect(organizationId: string): string {

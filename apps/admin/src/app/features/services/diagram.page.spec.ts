@@ -1,12 +1,12 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { createView, type OverlaidGraph } from '@sc/diagram';
-import { query, settle, textOf } from '../../../testing/dom';
+import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramPage } from './diagram.page';
-import { MermaidRenderer } from './mermaid-renderer.service';
+import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import type { DiagramData } from './services.api';
 
 const GRAPH: OverlaidGraph = {
@@ -76,7 +76,24 @@ describe('DiagramPage', () => {
     fixture.detectChanges();
   });
 
+  /** The page's revision bar reads the revision list whenever it appears. */
+  function answerRevisions(): void {
+    for (const request of http.match((r) => r.url.endsWith('/revisions'))) request.flush([]);
+  }
+
+  /** Settles the fixture, answering the revision list as soon as it is asked (the page is not stable before). */
+  async function settle(target: ComponentFixture<DiagramPage>): Promise<void> {
+    let settled = false;
+    const settling = settleFixture(target).then(() => (settled = true));
+    while (!settled) {
+      answerRevisions();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await settling;
+  }
+
   afterEach(() => {
+    answerRevisions();
     http.verify();
     jest.restoreAllMocks();
   });
@@ -223,7 +240,7 @@ describe('DiagramPage', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(drawn[1]).toContain('"Payments core (collapsed)"');
     expect(drawn[1]).not.toContain('"Worker"');
-    expect(textOf(fixture)).toContain('1 nodes, 1 connections, 1 groups shown');
+    expect(textOf(fixture)).toContain('1 node, 1 connection, 1 group shown');
 
     toggle.click();
     await settle(fixture);
@@ -315,7 +332,7 @@ describe('DiagramPage', () => {
     http.expectOne('/api/v1/orgs/acme/services/payments/jobs').flush({ revision: 2, notesPath: '.service/jobs.md', notes: 'Nightly at 02:00.', dependencies: null });
     await settle(fixture);
     expect(textOf(fixture)).toContain('This service synced no job dependency diagram.');
-    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Nightly at 02:00.');
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent?.trim()).toBe('Nightly at 02:00.');
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
   });
 
@@ -337,7 +354,9 @@ describe('DiagramPage', () => {
     await settle(fixture);
     await settle(fixture);
     expect(query(fixture, 'h1').textContent).toContain('checkout');
-    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Retries <b>twice</b>.');
+    // Notes are markdown: the HTML in them is rendered (and sanitized), not shown as text.
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent?.trim()).toBe('Retries twice.');
+    expect(query(fixture, '[data-testid=artifact-notes] b').textContent).toBe('twice');
     expect(fixture.nativeElement.querySelector('[data-testid=context-report]')).toBeNull();
 
     // A flow has no context file; its loaded Mermaid is the stored file, exported as is under its synced name.
@@ -345,5 +364,28 @@ describe('DiagramPage', () => {
     query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
     await settle(fixture);
     expect(await downloads()).toEqual([{ name: 'checkout.mmd', text: FLOW_SOURCE }]);
+  });
+
+  it('draws a sequence diagram from its stored source with the participants’ context names', async () => {
+    http.expectOne(DIAGRAM_URL).flush({
+      ...DATA,
+      kind: 'sequence',
+      revision: 1,
+      mermaid: 'sequenceDiagram\n  C->>A: pay\n',
+      graph: {
+        kind: 'sequence',
+        nodes: [
+          { id: 'C', label: 'C' },
+          { id: 'A', label: 'A', overlay: { name: 'Payments API' } },
+        ],
+        edges: [{ source: 'C', target: 'A', label: 'pay' }],
+        groups: [],
+      },
+    });
+    await settle(fixture);
+    await settle(fixture);
+    expect(drawn).toEqual(['sequenceDiagram\n  participant C; participant A as Payments API; C->>A: pay\n']);
+    expect(query(fixture, '[data-testid=sequence-diagram]').innerHTML).toContain('drawing 1');
+    expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
+import type { SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { EMPTY, catchError, concat, firstValueFrom, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError } from '../../core/api-error';
@@ -11,8 +12,14 @@ import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { downloadText } from '../../shared/download';
 import { LoadErrorComponent } from '../../shared/load-error.component';
-import { MermaidRenderer } from './mermaid-renderer.service';
+import { MarkdownComponent } from '../../shared/markdown.component';
+import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
+import { plural } from '../../shared/plural';
+import { ContextSummaryComponent } from './context-summary.component';
+import { GroupListComponent } from './group-list.component';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
+import { RevisionBarComponent } from './revision-bar.component';
+import { SequenceDiagramComponent } from './sequence-diagram.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './services.api';
 
@@ -43,7 +50,20 @@ interface LoadedDiagram {
 @Component({
   selector: 'sc-diagram-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, LoadErrorComponent, ServiceBreadcrumbComponent],
+  imports: [
+    MatButtonModule,
+    MatCardModule,
+    MatIconModule,
+    MatProgressBarModule,
+    LoadErrorComponent,
+    ServiceBreadcrumbComponent,
+    // Revisions, sequence diagrams, groups tree, context card and notes (each its own component).
+    ContextSummaryComponent,
+    GroupListComponent,
+    MarkdownComponent,
+    RevisionBarComponent,
+    SequenceDiagramComponent,
+  ],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
 })
@@ -107,14 +127,29 @@ export class DiagramPage {
   });
   readonly counts = computed(() => {
     const visible = this.view()?.visible;
-    return visible ? `${visible.nodes.length} nodes, ${visible.edges.length} connections, ${visible.groups.length} groups shown` : '';
+    return visible
+      ? `${plural(visible.nodes.length, 'node')}, ${plural(visible.edges.length, 'connection')}, ${plural(visible.groups.length, 'group')} shown`
+      : '';
+  });
+  readonly plural = plural;
+  /** The artifact on this page, for the revision picker (the jobs page shows notes and/or dependencies: none). */
+  readonly artifactRef = computed<SyncArtifactRef | null>(() => {
+    switch (this.source()) {
+      case 'diagram':
+        return { kind: 'architecture-diagram', name: this.name() };
+      case 'flow':
+        return { kind: 'flow', name: this.name() };
+      case 'jobs':
+        return null;
+    }
   });
 
   constructor() {
     // Redraw whenever the view changes (load, collapse, expand).
     effect(() => {
       const view = this.view();
-      if (view !== null) untracked(() => void this.draw(view));
+      // Sequence diagrams are drawn from their source by SequenceDiagramComponent.
+      if (view !== null && view.graph.kind !== 'sequence') untracked(() => void this.draw(view));
     });
   }
 

@@ -76,16 +76,20 @@ export class ServicesApi {
     return this.http.get<JobsData>(`${this.artifact(orgId, service)}/jobs`, { params: revisionParams(revision) });
   }
 
-  database(orgId: string, service: string, name: string): Observable<DatabaseView> {
-    return this.http.get<DatabaseView>(`${this.artifact(orgId, service)}/databases/${encodeURIComponent(name)}`);
+  database(orgId: string, service: string, name: string, revision?: number): Observable<DatabaseView> {
+    return this.http.get<DatabaseView>(`${this.artifact(orgId, service)}/databases/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
   }
 
-  summary(orgId: string, service: string): Observable<SummaryView> {
-    return this.http.get<SummaryView>(`${this.artifact(orgId, service)}/summary`);
+  summary(orgId: string, service: string, revision?: number): Observable<SummaryView> {
+    return this.http.get<SummaryView>(`${this.artifact(orgId, service)}/summary`, { params: revisionParams(revision) });
   }
 
-  text(orgId: string, service: string, source: 'docs' | 'api-specs', name: string): Observable<TextArtifactView> {
-    return this.http.get<TextArtifactView>(`${this.artifact(orgId, service)}/${source}/${encodeURIComponent(name)}`);
+  text(orgId: string, service: string, source: 'docs' | 'api-specs', name: string, revision?: number): Observable<TextArtifactView> {
+    return this.http.get<TextArtifactView>(`${this.artifact(orgId, service)}/${source}/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
   }
 
   private artifact(orgId: string, service: string): string {

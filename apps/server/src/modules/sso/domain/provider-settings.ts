@@ -159,7 +159,7 @@ function normalizeAndValidate(settings: ProviderSettings, urlPolicy: UrlPolicy, 
   });
   s.claimRules.forEach((rule, index) => {
     const problem = claimRuleProblem(rule);
-    if (problem) details.push({ path: `claimRules[${index}].value`, message: problem });
+    if (problem) details.push({ path: `claimRules[${index}].value`, message: `Claim rule ${index + 1} (${rule.claim} ${rule.operator}): ${problem}` });
     if (/\s/.test(rule.claim)) details.push({ path: `claimRules[${index}].claim`, message: 'claim must be a claim name or dot path without spaces.' });
   });
 
