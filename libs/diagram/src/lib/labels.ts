@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 
 /**
  * The text a reader sees, from a label as Mermaid stores it. Mermaid keeps `#name;` / `#123;` entity codes as
