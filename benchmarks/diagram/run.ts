@@ -1,6 +1,9 @@
 /**
  * npm run bench:diagram — Mermaid parsing performance of libs/diagram and the server's worker pool.
  *
+ * 0. Patched against stock Mermaid 12.3 (patches/mermaid+12.3.0.patch reversed on a copy, libs/diagram/scripts/
+ *    stock-mermaid.ts): getDiagramFromText on generated flowcharts of 60 / 500 / 5000 nodes, interleaved, and the
+ *    flowchart database each builds compared in full (they must be identical).
  * 1. Library overhead: parseMermaid (kind detection + Mermaid + graph extraction) against calling
  *    Mermaid's mermaidAPI.getDiagramFromText directly, interleaved in the same process and run,
  *    on generated flowcharts of 50 / 500 / 5000 nodes and on the differential corpus.
@@ -14,11 +17,13 @@ import { performance } from 'node:perf_hooks';
 import { MermaidWorkerPool, parseMermaid } from '@sc/diagram/node';
 import { detectDiagramKind } from '../../libs/diagram/src/lib/detect-kind';
 import { graphFromDb } from '../../libs/diagram/src/node/graph-builders';
-import { getMermaid } from '../../libs/diagram/src/node/mermaid-runtime';
+import { getMermaid, MERMAID_MAX_EDGES, type MermaidModule } from '../../libs/diagram/src/node/mermaid-runtime';
 import { loadCorpus } from '../../libs/diagram/src/node/corpus';
 import { MermaidParseService } from '../../apps/server/src/modules/mermaid-parse/mermaid-parse.service';
 import { createTestApp } from '../../apps/server/test/support/test-app';
-import { generatedFlowchart } from './generate';
+import { generatedFlowchart } from '../../libs/diagram/scripts/generated-flowchart';
+import { stockMermaidEntry } from '../../libs/diagram/scripts/stock-mermaid';
+import { pathToFileURL } from 'node:url';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,6 +40,49 @@ async function time(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await work();
   return performance.now() - start;
+}
+
+interface FlowDbView {
+  getVertices(): Map<string, unknown>;
+  getEdges(): unknown[];
+  getSubGraphs(): unknown[];
+  getClasses(): Map<string, unknown>;
+}
+
+async function patchedAgainstStock(): Promise<void> {
+  const patched = await getMermaid();
+  const stock = ((await import(pathToFileURL(stockMermaidEntry()).href)) as { default: MermaidModule }).default;
+  stock.initialize({ startOnLoad: false, maxEdges: MERMAID_MAX_EDGES, securityLevel: 'strict', logLevel: 'fatal' });
+  /** Parses and returns the whole flowchart database, serialized, to compare the two. */
+  const parse = async (mermaid: MermaidModule, source: string): Promise<string> => {
+    const db = (await mermaid.mermaidAPI.getDiagramFromText(source)).db as FlowDbView;
+    return JSON.stringify([[...db.getVertices()], db.getEdges(), db.getSubGraphs(), [...db.getClasses()]]);
+  };
+  const inputs = [
+    { name: 'flowchart, 60 nodes', source: generatedFlowchart(60), rounds: 40 },
+    { name: 'flowchart, 500 nodes', source: generatedFlowchart(500), rounds: 8 },
+    { name: 'flowchart, 5000 nodes', source: generatedFlowchart(5000), rounds: 3 },
+  ];
+  for (const input of inputs) for (const mermaid of [patched, stock]) await parse(mermaid, input.source); // warm both
+  console.log('\n## 0. Patched Mermaid against stock Mermaid 12.3 (getDiagramFromText, same process, interleaved, median)');
+  console.log('| input | stock | patched | speed-up | flowchart databases |');
+  console.log('|---|---|---|---|---|');
+  for (const input of inputs) {
+    const times = { stock: [] as number[], patched: [] as number[] };
+    let identical = true;
+    for (let round = 0; round < input.rounds; round++) {
+      const order = round % 2 === 0 ? (['patched', 'stock'] as const) : (['stock', 'patched'] as const);
+      const databases: string[] = [];
+      for (const which of order) {
+        const start = performance.now();
+        databases.push(await parse(which === 'stock' ? stock : patched, input.source));
+        times[which].push(performance.now() - start);
+      }
+      identical &&= databases[0] === databases[1];
+    }
+    const [s, p] = [median(times.stock), median(times.patched)];
+    console.log(`| ${input.name} | ${ms(s)} | ${ms(p)} | ×${(s / p).toFixed(1)} | ${identical ? 'identical' : '**DIFFERENT**'} |`);
+  }
 }
 
 async function libraryOverhead(): Promise<void> {
@@ -148,6 +196,7 @@ async function healthLatency(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`# Diagram benchmark — node ${process.version}, ${new Date().toISOString()}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  await patchedAgainstStock();
   await libraryOverhead();
   await poolThroughput();
   await healthLatency();

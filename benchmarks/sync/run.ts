@@ -4,25 +4,29 @@
  * Starts the BUILT server (dist, embedded PGlite in a temp dir, compiled Mermaid worker threads) and runs the
  * BUILT CLI against a generated repository (200 diagrams of ~60 nodes with contexts, 20 SQL schemas). A
  * pass-through proxy in front of the gateway times every request of a run (the digest check, then the sync POST
- * unless the gateway already has the bundle): their sum is the server-side share of the run.
+ * unless the gateway already has the bundle): their sum is the server-side share of the run. CPU time of the CLI
+ * process and of the server process (all its threads) is measured too: on a shared machine it moves far less than
+ * wall time.
  * Baselines measured in the same run, printed as ratios:
  *   - reading and hashing every file of the repository (the least any sync must do on the CI side);
- *   - POSTing the same gzip bytes to the health endpoint (transport + JSON parse, no sync work).
+ *   - POSTing the same gzip bytes to the health endpoint (transport + JSON parse, no sync work);
+ *   - with BENCH_BASELINE=<another checkout, built>: the same runs with that checkout's server and CLI, interleaved
+ *     with this one's (BENCH_ROUNDS rounds, default 1), e.g. the commit before a change.
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateRepo } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
-const SERVER_MAIN = join(ROOT, 'dist/apps/server/apps/server/src/main.js');
-const CLI_BIN = join(ROOT, 'apps/cli/bin/run.js');
+const serverMain = (root: string) => join(root, 'dist/apps/server/apps/server/src/main.js');
+const cliBin = (root: string) => join(root, 'apps/cli/bin/run.js');
 const SYNC_PATH = '/api/v1/gateway/sync';
 const SETUP_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
@@ -33,6 +37,9 @@ const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed
 interface Timed {
   totalMs: number;
   serverMs: number;
+  /** CPU time (user + system) of the CLI process and of the server process during the run; undefined where unknown. */
+  cliCpuMs?: number;
+  serverCpuMs?: number;
   /** The gateway's Server-Timing header: validation and storage inside the server. */
   phases: string;
   status: string;
@@ -44,59 +51,101 @@ interface ProxiedRequest {
   serverTiming: string;
 }
 
+interface Build {
+  label: string;
+  root: string;
+}
+
+interface BuildRuns {
+  build: Build;
+  cold: Timed[];
+  unchanged: Timed[];
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sc-bench-sync-'));
-  let server: ChildProcess | undefined;
+  const builds: Build[] = [{ label: 'this build', root: ROOT }];
+  const baseline = process.env['BENCH_BASELINE'];
+  if (baseline) builds.push({ label: `baseline ${baseline}`, root: resolve(baseline) });
+  for (const build of builds) {
+    if (!existsSync(serverMain(build.root)) || !existsSync(cliBin(build.root))) throw new Error(`${build.label}: build its server and CLI first (npx nx run-many -t build -p server cli).`);
+  }
+  const rounds = Number(process.env['BENCH_ROUNDS'] ?? 1);
+  const loadBefore = loadavg();
   try {
     progress('generating the repository');
     const repo = generateRepo(join(work, 'repo'));
-    const port = await freePort();
-    progress('starting the built server (embedded PGlite)');
-    server = startServer(port, join(work, 'data'));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseUrl, server);
-    const token = await syncToken(baseUrl);
-    const proxy = await timingProxy(baseUrl);
-
     const hashMs = median(await repeat(5, async () => readAndHash(repo.dir, repo.files)));
-    progress('cold sync');
-    const cold = await cliSync(repo.dir, token, proxy);
-    progress('no-change re-sync');
-    const unchanged = await cliSync(repo.dir, token, proxy);
-    progress('no-change re-sync (again)');
-    const unchangedAgain = await cliSync(repo.dir, token, proxy);
-    const rawPostMs = median(await repeat(5, () => postToHealth(baseUrl, proxy.lastSyncBody)));
-    proxy.close();
+    const results = builds.map((build): BuildRuns => ({ build, cold: [], unchanged: [] }));
+    let rawPostMs = 0;
+    let gzipBytes = 0;
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which build goes first so drift on a shared machine hits both alike.
+      for (const runs of round % 2 === 0 ? results : [...results].reverse()) {
+        const measured = await measureBuild(runs.build, repo.dir, join(work, `data-${round}-${results.indexOf(runs)}`));
+        runs.cold.push(measured.cold);
+        runs.unchanged.push(...measured.unchanged);
+        rawPostMs = measured.rawPostMs;
+        gzipBytes = measured.gzipBytes;
+      }
+    }
 
     const bytes = repo.files.reduce((sum, file) => sum + readFileSync(join(repo.dir, file)).length, 0);
-    console.log(`\nbench:sync — ${repo.files.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MiB (gzip on the wire: ${(proxy.lastSyncBody.length / 1024).toFixed(0)} KiB); ${availableParallelism()} CPU(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+    console.log(`\nbench:sync — ${repo.files.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MiB (gzip on the wire: ${(gzipBytes / 1024).toFixed(0)} KiB); ${availableParallelism()} CPU(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+    console.log(`load average (1/5/15 min) ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end; ${rounds} round(s)`);
     console.log(`baseline: read + SHA-256 of every file ${seconds(hashMs)}; raw POST of the same gzip body to /api/v1/health ${seconds(rawPostMs)}\n`);
-    const rows = [
-      ['cold sync (first revision)', cold],
-      ['no-change re-sync', unchanged],
-      ['no-change re-sync (again)', unchangedAgain],
-    ] as const;
-    console.log('run                         | CLI total | server (HTTP) | server share | total vs read+hash | server vs raw POST | inside the server              | result');
-    console.log('----------------------------|-----------|---------------|--------------|--------------------|--------------------|--------------------------------|---------');
-    for (const [name, run] of rows) {
-      console.log(
-        `${name.padEnd(28)}| ${seconds(run.totalMs).padStart(9)} | ${seconds(run.serverMs).padStart(13)} | ${`${((run.serverMs / run.totalMs) * 100).toFixed(0)} %`.padStart(12)} | ${ratio(run.totalMs, hashMs).padStart(18)} | ${ratio(run.serverMs, rawPostMs).padStart(18)} | ${run.phases.padEnd(30)} | ${run.status}`,
-      );
+    console.log('build / run                     | CLI total | CLI CPU | server (HTTP) | server CPU | total vs read+hash | inside the server              | result');
+    console.log('--------------------------------|-----------|---------|---------------|------------|--------------------|--------------------------------|---------');
+    for (const { build, cold, unchanged } of results) {
+      for (const [name, run] of [
+        ['cold sync', cold],
+        ['no-change re-sync', unchanged],
+      ] as const) {
+        const typical = middle(run);
+        console.log(
+          `${`${build.label}: ${name}`.slice(0, 32).padEnd(32)}| ${seconds(typical.totalMs).padStart(9)} | ${cpu(typical.cliCpuMs).padStart(7)} | ${seconds(typical.serverMs).padStart(13)} | ${cpu(typical.serverCpuMs).padStart(10)} | ${ratio(typical.totalMs, hashMs).padStart(18)} | ${typical.phases.padEnd(30)} | ${typical.status}`,
+        );
+      }
+      console.log(`  all ${build.label} runs (CLI total): cold ${cold.map((run) => seconds(run.totalMs)).join(', ')}; no-change ${unchanged.map((run) => seconds(run.totalMs)).join(', ')}`);
     }
+    const [current] = results;
     const verdict = (ms: number, limitMs: number) => (ms < limitMs ? 'met' : 'NOT met');
     console.log(
-      `\nTargets (issue 5, 2 cores, end to end): cold sync under 10 s — ${verdict(cold.totalMs, 10_000)}; ` +
-        `no-change re-sync under 1 s — ${verdict(Math.max(unchanged.totalMs, unchangedAgain.totalMs), 1_000)}.`,
+      `\nTargets (issue 14, 2 cores, end to end, median run of this build): cold sync under 3 s — ${verdict(middle(current.cold).totalMs, 3_000)}; ` +
+        `no-change re-sync under 0.3 s — ${verdict(middle(current.unchanged).totalMs, 300)}.`,
     );
   } finally {
-    server?.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function startServer(port: number, dataDir: string): ChildProcess {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
+/** One build: its server on a fresh data directory, a cold sync, then two syncs with nothing changed. */
+async function measureBuild(build: Build, repoDir: string, dataDir: string): Promise<{ cold: Timed; unchanged: Timed[]; rawPostMs: number; gzipBytes: number }> {
+  const port = await freePort();
+  progress(`${build.label}: starting the built server (embedded PGlite)`);
+  const server = startServer(build.root, port, dataDir);
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, server);
+    const token = await syncToken(baseUrl);
+    const proxy = await timingProxy(baseUrl);
+    const cli = cliBin(build.root);
+    progress(`${build.label}: cold sync`);
+    const cold = await cliSync(cli, repoDir, token, proxy, server.pid);
+    progress(`${build.label}: no-change re-syncs`);
+    const unchanged = [await cliSync(cli, repoDir, token, proxy, server.pid), await cliSync(cli, repoDir, token, proxy, server.pid)];
+    const rawPostMs = median(await repeat(5, () => postToHealth(baseUrl, proxy.lastSyncBody)));
+    proxy.close();
+    return { cold, unchanged, rawPostMs, gzipBytes: proxy.lastSyncBody.length };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((stopped) => (server.exitCode !== null ? stopped(undefined) : server.once('exit', stopped)));
+  }
+}
+
+function startServer(root: string, port: number, dataDir: string): ChildProcess {
+  const child = spawn(process.execPath, [serverMain(root)], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`, SERVICE_DATA_DIR: dataDir, SERVICE_SETUP_TOKEN: SETUP_TOKEN, SERVICE_LOG_LEVEL: 'error', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -133,21 +182,34 @@ async function syncToken(baseUrl: string): Promise<string> {
   return ((await created.json()) as { token: string }).token;
 }
 
-async function cliSync(dir: string, token: string, proxy: Awaited<ReturnType<typeof timingProxy>>): Promise<Timed> {
+async function cliSync(cli: string, dir: string, token: string, proxy: Awaited<ReturnType<typeof timingProxy>>, serverPid: number | undefined): Promise<Timed> {
   const before = proxy.requests.length;
+  const serverCpuBefore = processCpuMs(serverPid);
   const start = performance.now();
-  const output = await new Promise<string>((resolveRun, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, 'sync', '--config', join(dir, '.service.yaml'), '--json'], {
+  const { output, cliCpuMs } = await new Promise<{ output: string; cliCpuMs?: number }>((resolveRun, reject) => {
+    // bash's `times` prints the CPU time of the finished child (user and system), which Node cannot read for it.
+    const command = `"$0" "$@"; status=$?; times >&2; exit $status`;
+    const child = spawn('bash', ['-c', command, process.execPath, cli, 'sync', '--config', join(dir, '.service.yaml'), '--json'], {
       cwd: dir,
       env: { PATH: process.env['PATH'] ?? '', SERVICE_TOKEN: token, SERVICE_GATEWAY_URL: proxy.url },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolveRun(stdout) : reject(new Error(`service-cli sync exited with ${code}: ${stdout.slice(0, 2000)}`))));
+    child.on('close', (code) => {
+      const lines = stderr.trimEnd().split('\n');
+      const children = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines[lines.length - 1] ?? '');
+      process.stderr.write(lines.slice(0, children ? -2 : undefined).filter(Boolean).map((line) => `${line}\n`).join(''));
+      const cpuMs = children ? (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000 : undefined;
+      if (code === 0) resolveRun({ output: stdout, ...(cpuMs !== undefined ? { cliCpuMs: cpuMs } : {}) });
+      else reject(new Error(`service-cli sync exited with ${code}: ${stdout.slice(0, 2000)}`));
+    });
   });
   const totalMs = performance.now() - start;
+  const serverCpuAfter = processCpuMs(serverPid);
   const calls = proxy.requests.slice(before);
   if (calls.length === 0) throw new Error('The CLI sent nothing to the gateway.');
   const result = (JSON.parse(output) as { result: { status: string; revision: number } }).result;
@@ -155,8 +217,30 @@ async function cliSync(dir: string, token: string, proxy: Awaited<ReturnType<typ
     .map((call) => (call.path === SYNC_PATH ? call.serverTiming.replace(/;dur=([\d.]+)/g, (_, dur: string) => ` ${seconds(Number(dur))}`) : `${call.path.replace(`${SYNC_PATH}/`, '')} ${seconds(call.ms)}`))
     .join(', ');
   const serverMs = calls.reduce((sum, call) => sum + call.ms, 0);
-  return { totalMs, serverMs, phases, status: `${result.status} (revision ${result.revision})` };
+  return {
+    totalMs,
+    serverMs,
+    ...(cliCpuMs !== undefined ? { cliCpuMs } : {}),
+    ...(serverCpuBefore !== undefined && serverCpuAfter !== undefined ? { serverCpuMs: serverCpuAfter - serverCpuBefore } : {}),
+    phases,
+    status: `${result.status} (revision ${result.revision})`,
+  };
 }
+
+/** User + system CPU time of a process and all its threads so far (Linux /proc; undefined elsewhere). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, the 14th and 15th fields of the line (11th and 12th after the command name), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ on Linux (getconf CLK_TCK): 100 on every common kernel. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function readAndHash(dir: string, files: string[]): void {
   for (const file of files) createHash('sha256').update(readFileSync(join(dir, file))).digest('hex');
@@ -217,6 +301,13 @@ async function repeat(times: number, work: () => Promise<unknown> | unknown): Pr
     durations.push(performance.now() - start);
   }
   return durations;
+}
+
+const cpu = (ms: number | undefined) => (ms === undefined ? 'n/a' : seconds(ms));
+
+/** The run with the median CLI total. */
+function middle(runs: Timed[]): Timed {
+  return [...runs].sort((a, b) => a.totalMs - b.totalMs)[(runs.length - 1) >> 1];
 }
 
 function median(values: number[]): number {

@@ -110,7 +110,7 @@ describe('services and diagrams in a real browser', () => {
     await screenshot(page, '21-service-detail');
   });
 
-  it('draws the diagram, collapses and expands a group, and exports Mermaid plus context', async () => {
+  it('draws the diagram, collapses and expands a group, and exports the synced Mermaid plus context', async () => {
     await page.getByRole('link', { name: 'View diagram overview' }).click();
     await page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
     await visible(page.getByRole('heading', { name: 'Payments overview' }));
@@ -134,18 +134,12 @@ describe('services and diagrams in a real browser', () => {
     page.on('download', (download) => {
       void download.path().then((path) => downloads.push({ name: download.suggestedFilename(), text: readFileSync(path, 'utf8') }));
     });
+    await containsText(page.getByTestId('export-mermaid-kind'), 'Exact files as synced in revision');
     await page.getByTestId('export-mermaid').click();
     await eventually(async () => expect(downloads.map((d) => d.name).sort()).toEqual(['overview.context.json', 'overview.mmd']));
-    const mermaid = downloads.find((d) => d.name === 'overview.mmd')?.text ?? '';
-    expect(mermaid.startsWith('flowchart LR')).toBe(true);
-    expect(mermaid).toContain('subgraph core ["Payments core"]');
-    expect(mermaid).toContain('api -->|"enqueue"| worker');
-    const exportedContext = JSON.parse(downloads.find((d) => d.name === 'overview.context.json')?.text ?? '{}') as {
-      name?: string;
-      nodes?: Record<string, unknown>;
-    };
-    expect(exportedContext.name).toBe('Payments overview');
-    expect(exportedContext.nodes?.['api']).toEqual({ style: { fill: '#dbeafe', stroke: '#1e40af' } });
+    // A synced diagram is exported as the files it was synced from, byte for byte.
+    expect(downloads.find((d) => d.name === 'overview.mmd')?.text).toBe(DIAGRAM);
+    expect(downloads.find((d) => d.name === 'overview.context.json')?.text).toBe(CONTEXT);
   });
 
   it('shows a flow with its notes, a database schema and the summary as markdown', async () => {

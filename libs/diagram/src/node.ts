@@ -1,6 +1,6 @@
 // Node-only entry point: Mermaid parsing with a DOM shim, and the one validation routine
 // the CLI (before sending) and the server (re-validating) share.
-export { parseMermaid, DEFAULT_MAX_DIAGRAM_BYTES, type ParseMermaidOptions, type ParseMermaidResult } from './node/parse-mermaid';
+export { parseMermaid, DEFAULT_MAX_DIAGRAM_BYTES, MERMAID_ENGINE_VERSION, type ParseMermaidOptions, type ParseMermaidResult } from './node/parse-mermaid';
 export {
   validateDiagramWithContext,
   type ValidateDiagramOptions,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { syncBundleDigest, type ErrorBody, type ServiceDetail, type SyncArtifact, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts';
 import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { MermaidParseService } from '../../src/modules/mermaid-parse/mermaid-parse.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
 const digestOf = (synced: SyncBundle): string => syncBundleDigest(synced, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));
@@ -26,10 +27,13 @@ describe('gateway sync check', () => {
   });
   afterAll(() => t?.close());
 
-  it('knows no revision of a service that was never synced', async () => {
+  it('knows no revision of a service that was never synced, and starts the parser threads for the sync to come', async () => {
+    const parser = t.app.get(MermaidParseService);
+    expect(parser.warm).toBe(false);
     const answer = await check({ service: 'orders', digest: digestOf(bundle(sampleArtifacts())) });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: null, current: false, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
+    expect(parser.warm).toBe(true);
   });
 
   it("reports the synced bundle's digest as current and counts the check as an unchanged sync", async () => {

@@ -82,6 +82,31 @@ export interface DiagramView<Graph = unknown, Report = unknown> {
   report: Report | null;
 }
 
+/** One synced file exactly as the CLI sent it (the text whose UTF-8 bytes have `sha256`). */
+export interface SyncedFile {
+  /** Repository path as synced, e.g. `.service/diagrams/topology.mmd`. */
+  path: string;
+  /** The last segment of `path`: the name to save the file under. */
+  fileName: string;
+  content: string;
+  sha256: string;
+}
+
+/**
+ * GET /services/:service/diagrams/:name/source[?revision=n]: the diagram's Mermaid file and context file exactly
+ * as synced (byte-identical), for Export To Mermaid of a synced diagram. `exact` is always true: nothing is
+ * regenerated from the graph.
+ */
+export interface DiagramSource {
+  name: string;
+  kind: string;
+  revision: number;
+  exact: true;
+  mermaid: SyncedFile;
+  /** Null when the diagram was synced without a context file. */
+  context: SyncedFile | null;
+}
+
 /** One element that exists on both sides of a diff but differs; `fields` names the top-level fields that differ. */
 export interface GraphElementChange<T> {
   key: string;

@@ -1,4 +1,4 @@
-import { cleanLikeMermaid, originalPosition, originOf, positionOf, positionsIn } from './source-map';
+import { cleanLikeMermaid, frontMatterOf, originalPosition, originOf, parsedTextLikeMermaid, positionOf, positionsIn } from './source-map';
 
 describe('cleanLikeMermaid', () => {
   it('removes what Mermaid removes and remembers where each kept character came from', () => {
@@ -21,6 +21,32 @@ describe('cleanLikeMermaid', () => {
     const cleaned = cleanLikeMermaid(source);
     expect(cleaned.text.length).toBe(source.length - 40_000 * '  %% note\r\n'.length - 40_001);
     expect(originalPosition(source, cleaned, 40_001, 2)).toEqual({ line: 80_001, column: 3 });
+  });
+});
+
+describe('parsedTextLikeMermaid', () => {
+  it("rewrites entity codes into Mermaid's placeholders and maps positions after them back", () => {
+    const source = 'flowchart LR\n  A["#quot;x#9829;"] --> B\n';
+    const parsed = parsedTextLikeMermaid(source, 'flowchart');
+    expect(parsed.text).toBe('flowchart LR\n  A["\uFB02\u00B0quot\u00B6\u00DFx\uFB02\u00B0\u00B09829\u00B6\u00DF"] --> B\n');
+    const arrow = parsed.text.indexOf('-->') - parsed.text.indexOf('\n') - 1;
+    expect(originalPosition(source, parsed, 2, arrow)).toEqual({ line: 2, column: source.split('\n')[1].indexOf('-->') + 1 });
+  });
+
+  it('drops the blank lines after a } in flowcharts only, as their parser does', () => {
+    const source = 'flowchart LR\n  A@{ shape: rect }\n\n\n  B --> C\n';
+    expect(parsedTextLikeMermaid(source, 'flowchart').text).toBe('flowchart LR\n  A@{ shape: rect }\n  B --> C\n');
+    expect(originalPosition(source, parsedTextLikeMermaid(source, 'flowchart'), 3, 2)).toEqual({ line: 5, column: 3 });
+    expect(parsedTextLikeMermaid('stateDiagram-v2\n  state A {\n  }\n\n  A --> B\n', 'state').text).toBe('stateDiagram-v2\n  state A {\n  }\n\n  A --> B\n');
+  });
+});
+
+describe('frontMatterOf', () => {
+  it("finds Mermaid 12's frontmatter: blank lines after the opening fence, an indented block, the whitespace after the closing fence", () => {
+    expect(frontMatterOf('---\n\ntitle: x\n---\n\nflowchart LR\n')).toEqual({ bodyStart: 5, length: 19 });
+    expect(frontMatterOf('  ---\n  title: x\n  ---\nflowchart LR\n')).toEqual({ bodyStart: 6, length: 23 });
+    expect(frontMatterOf('---\ntitle: x\n---')).toBeUndefined();
+    expect(frontMatterOf('flowchart LR\n---\n')).toBeUndefined();
   });
 });
 

@@ -1,17 +1,18 @@
 /**
  * Mermaid parses a cleaned copy of the source: CRLF normalized, frontmatter cut off,
- * `%%{…}%%` directives and `%%` comment lines removed, leading whitespace trimmed. Its parse
- * errors therefore count lines in that copy. This module repeats the same removals while
- * remembering where every kept character came from, so an error can point at the author's
- * own line and column.
+ * `%%{…}%%` directives and `%%` comment lines removed, leading whitespace trimmed; then it
+ * rewrites entity codes (`#quot;`) into placeholders, and the flowchart parser collapses the
+ * whitespace after every `}`. Its parse errors therefore count lines and columns in that copy.
+ * This module repeats the same steps while remembering where every kept character came from,
+ * so an error can point at the author's own line and column.
  */
+
+import type { DiagramKind } from './model';
 
 /** Mermaid's directive pattern (diagram-api/regexes). */
 const DIRECTIVE = /%{2}{\s*(?:(\w+)\s*:|(\w+))\s*(?:(\w+)|((?:(?!}%{2}).|\r?\n)*))?\s*(?:}%{2})?/gi;
 /** Mermaid's comment-line pattern (diagram-api/comments). */
 const COMMENT_LINE = /^\s*%%(?!{)[^\n]+\n?/gm;
-/** A YAML frontmatter block at the very start: an opening and a closing `---` fence on lines of their own. */
-const FRONTMATTER = /^[ \t]*---[ \t]*\n[\s\S]*?\n[ \t]*---[ \t]*(?:\n|$)/g;
 
 /** A run of characters that sit next to each other in the original source too. */
 interface Segment {
@@ -43,11 +44,16 @@ export function originOf(mapped: MappedText, index: number): number | undefined 
 
 /**
  * Copies slices of `input` (given in increasing order) into a new mapped text. The segment
- * cursor only moves forward, so a whole pass is linear in text and segments.
+ * cursor only moves forward, so a whole pass is linear in text and segments. `insert` adds
+ * text that stands for the input character at `index` (every inserted character maps there).
  */
 function slicer(input: MappedText) {
   const out: MappedText = { text: '', segments: [] };
   let cursor = 0;
+  const nextAt = () => {
+    const previous = out.segments[out.segments.length - 1];
+    return previous ? previous.at + previous.length : 0;
+  };
   const keep = (start: number, end: number) => {
     if (end <= start) return;
     out.text += input.text.slice(start, end);
@@ -56,12 +62,38 @@ function slicer(input: MappedText) {
       const segment = input.segments[k];
       const from = Math.max(start, segment.at);
       const to = Math.min(end, segment.at + segment.length);
-      const previous = out.segments[out.segments.length - 1];
-      const at = previous ? previous.at + previous.length : 0;
-      out.segments.push({ at, origin: segment.origin + (from - segment.at), length: to - from });
+      out.segments.push({ at: nextAt(), origin: segment.origin + (from - segment.at), length: to - from });
     }
   };
-  return { out, keep };
+  const insert = (text: string, index: number) => {
+    const origin = originOf(input, index) ?? 0;
+    for (const character of text) {
+      out.text += character;
+      out.segments.push({ at: nextAt(), origin, length: character.length });
+    }
+  };
+  return { out, keep, insert };
+}
+
+/** A piece of a rewritten match: a slice of it kept as is, or new text standing for one of its characters. */
+type Piece = { keep: [number, number] } | { insert: string; for: number };
+
+/** Replaces every match of `pattern` by the pieces `rewrite` gives (offsets relative to the match). */
+function rewriteMatches(input: MappedText, pattern: RegExp, rewrite: (match: string) => Piece[]): MappedText {
+  const { out, keep, insert } = slicer(input);
+  let last = 0;
+  pattern.lastIndex = 0;
+  for (const match of input.text.matchAll(pattern)) {
+    const start = match.index ?? 0;
+    keep(last, start);
+    for (const piece of rewrite(match[0])) {
+      if ('keep' in piece) keep(start + piece.keep[0], start + piece.keep[1]);
+      else insert(piece.insert, start + piece.for);
+    }
+    last = start + match[0].length;
+  }
+  keep(last, input.text.length);
+  return out;
 }
 
 function removeMatches(input: MappedText, pattern: RegExp): MappedText {
@@ -77,7 +109,7 @@ function removeMatches(input: MappedText, pattern: RegExp): MappedText {
   return out;
 }
 
-/** The text Mermaid's parser sees, with where each of its characters came from. */
+/** The text after Mermaid's preprocessing (frontmatter, directives, comment lines, leading whitespace removed), with where each of its characters came from. */
 export function cleanLikeMermaid(source: string): MappedText {
   // \r\n and lone \r become \n, exactly as Mermaid's cleanupText does. A lone \r keeps its
   // offset (it is replaced in place); a \r before \n is dropped.
@@ -90,11 +122,73 @@ export function cleanLikeMermaid(source: string): MappedText {
   }
   keep(last, text.length);
   let mapped: MappedText = normalized;
-  mapped = removeMatches(mapped, FRONTMATTER);
+  const frontMatter = frontMatterOf(mapped.text);
+  if (frontMatter) {
+    const { out, keep: keepAfter } = slicer(mapped);
+    keepAfter(frontMatter.length, mapped.text.length);
+    mapped = out;
+  }
   mapped = removeMatches(mapped, DIRECTIVE);
   mapped = removeMatches(mapped, COMMENT_LINE);
   const leading = mapped.text.length - mapped.text.trimStart().length;
   return leading === 0 ? mapped : removeMatches(mapped, /^\s+/g);
+}
+
+/**
+ * The text a diagram kind's jison parser reads: the preprocessed text after Mermaid's encodeEntities (a `;` ending
+ * a `style`/`classDef` line with a colour is dropped; `#name;` / `#123;` become longer placeholders) and, for
+ * flowcharts, the parser's own `}\s*\n` → `}\n` (blank lines after a `}` disappear).
+ */
+export function parsedTextLikeMermaid(source: string, kind: DiagramKind): MappedText {
+  let mapped = cleanLikeMermaid(source);
+  const dropLast = (match: string): Piece[] => [{ keep: [0, match.length - 1] }];
+  mapped = rewriteMatches(mapped, /style.*:\S*#.*;/g, dropLast);
+  mapped = rewriteMatches(mapped, /classDef.*:\S*#.*;/g, dropLast);
+  mapped = rewriteMatches(mapped, /#\w+;/g, (match) => [
+    { insert: /^#\+?\d+;$/.test(match) ? '\uFB02\u00B0\u00B0' : '\uFB02\u00B0', for: 0 },
+    { keep: [1, match.length - 1] },
+    { insert: '\u00B6\u00DF', for: match.length - 1 },
+  ]);
+  if (kind === 'flowchart') mapped = rewriteMatches(mapped, /}\s*\n/g, (match) => [{ keep: [0, 1] }, { insert: '\n', for: match.length - 1 }]);
+  return mapped;
+}
+
+/** Is the character a line break for Mermaid's frontmatter scan? */
+const isLineBreak = (character: string | undefined) => character === '\n' || character === '\r';
+const isWhitespace = (character: string | undefined) => character !== undefined && /\s/.test(character);
+
+/**
+ * Mermaid 12's frontmatter (diagram-api/regexes matchFrontMatter), on normalized text: an optionally indented
+ * `---` line, the body, and a closing `---` with the same indent followed by a line break. `bodyStart` is where
+ * the YAML starts (after any blank lines following the opening fence), `length` how much Mermaid cuts off
+ * (including the whitespace after the closing fence up to its last line break).
+ */
+export function frontMatterOf(text: string): { bodyStart: number; length: number } | undefined {
+  let cursor = 0;
+  while (cursor < text.length && isWhitespace(text[cursor]) && !isLineBreak(text[cursor])) cursor++;
+  const indent = text.slice(0, cursor);
+  if (!text.startsWith('---', cursor)) return undefined;
+  const openingEnds: number[] = [];
+  for (let i = cursor + 3; i < text.length && isWhitespace(text[i]); i++) if (isLineBreak(text[i])) openingEnds.push(i);
+  if (openingEnds.length === 0) return undefined;
+  const closingFence = `${indent}---`;
+  const lastLineBreakInWhitespaceRun = (from: number) => {
+    let index = -1;
+    for (let i = from; i < text.length && isWhitespace(text[i]); i++) if (isLineBreak(text[i])) index = i;
+    return index;
+  };
+  const closingEnd = (i: number) => (isLineBreak(text[i]) && text.startsWith(closingFence, i + 1) ? lastLineBreakInWhitespaceRun(i + 1 + closingFence.length) : -1);
+  let lastClosingFence = -1;
+  for (let i = openingEnds[0] + 1; i < text.length; i++) if (closingEnd(i) !== -1) lastClosingFence = i;
+  if (lastClosingFence === -1) return undefined;
+  let openingEnd = openingEnds[0];
+  for (const candidate of openingEnds) if (candidate < lastClosingFence) openingEnd = candidate;
+  const bodyStart = openingEnd + 1;
+  for (let i = bodyStart; i <= lastClosingFence; i++) {
+    const end = closingEnd(i);
+    if (end !== -1) return { bodyStart, length: end + 1 };
+  }
+  return undefined;
 }
 
 /** 1-based line and column of an offset in `source`; \n, \r\n and a lone \r each end a line. */

@@ -1,4 +1,5 @@
 import { isColor } from '../lib/context/colors';
+import type { MermaidParser } from './mermaid-error-origin';
 
 const CSS_WIDE_KEYWORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
@@ -10,8 +11,10 @@ const CSS_WIDE_KEYWORDS = new Set(['inherit', 'initial', 'unset', 'revert', 'rev
 export interface MermaidDiagram {
   type: string;
   db: unknown;
+  /** The diagram kind's parser (see mermaid-error-origin.ts). */
+  parser: MermaidParser;
 }
-interface MermaidModule {
+export interface MermaidModule {
   initialize(config: Record<string, unknown>): void;
   mermaidAPI: { getDiagramFromText(text: string): Promise<MermaidDiagram> };
 }

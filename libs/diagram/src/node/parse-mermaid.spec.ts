@@ -1,4 +1,5 @@
 import { DiagramIssueCode } from '../lib/model';
+import { MERMAID_MAX_EDGES } from './mermaid-runtime';
 import { parseMermaid } from './parse-mermaid';
 
 describe('parseMermaid', () => {
@@ -78,6 +79,145 @@ describe('parseMermaid', () => {
         end: [{ state: 'B' }],
       },
     });
+  });
+});
+
+/**
+ * Errors Mermaid raises while building a diagram rather than while parsing it (issue 14 §2): its own message is
+ * kept, and the position is the statement Mermaid was handling — never a placeholder. Audit of Mermaid 12.3's
+ * parse-time errors for the four kinds (`throw new Error` / `error.hash` in their databases, parsers and lexers):
+ * one case per error below. C4's database raises none (its remaining throws are in the renderer).
+ */
+describe('parseMermaid: errors that are not syntax errors', () => {
+  /** The single issue of a refused parse. */
+  async function issueOf(source: string) {
+    const result = await parseMermaid(source);
+    if (result.ok) throw new Error('The diagram was accepted.');
+    expect(result.issues).toHaveLength(1);
+    return result.issues[0];
+  }
+
+  it('sequence: deactivating an inactive participant keeps Mermaid\'s message and its real line (not "line 1, ->>-")', async () => {
+    const source = [
+      '---',
+      'title: Checkout',
+      '---',
+      'sequenceDiagram',
+      '  %% the client asks, the server answers',
+      '  participant Client',
+      '  participant Server',
+      '  Client->>+Server: POST /orders',
+      '  alt paid',
+      '    Server-->>Client: 201',
+      '  else declined',
+      '    Server-->>-Client: 402',
+      '  end',
+      '  Server-->>-Client: done',
+      '',
+    ].join('\n');
+    expect(await issueOf(source)).toEqual({
+      code: DiagramIssueCode.MermaidSyntaxError,
+      severity: 'error',
+      message: 'Mermaid refused line 14: Trying to inactivate an inactive participant (Server).',
+      line: 14,
+      column: 3,
+    });
+  });
+
+  it('sequence: a deactivate statement of an inactive participant', async () => {
+    expect(await issueOf('sequenceDiagram\n  A->>B: hi\n\n  deactivate B\n')).toMatchObject({ line: 4, message: expect.stringContaining('inactive participant (B)') });
+  });
+
+  it('sequence: a created participant without its creating message (named, not "undefined")', async () => {
+    expect(await issueOf('sequenceDiagram\n  A->>B: hi\n  create participant C\n  A->>B: not C\n')).toMatchObject({
+      line: 4,
+      message: 'Mermaid refused line 4: The created participant C does not have an associated creating message after its declaration. Please check the sequence diagram.',
+    });
+  });
+
+  it('sequence: a destroyed participant without its destroying message', async () => {
+    expect(await issueOf('sequenceDiagram\n  A->>B: hi\n  destroy B\n  A->>C: not B\n')).toMatchObject({
+      line: 4,
+      message: expect.stringContaining('The destroyed participant B does not have an associated destroying message'),
+    });
+  });
+
+  it('sequence: a participant in two boxes', async () => {
+    expect(await issueOf('sequenceDiagram\n  box Front\n    participant A\n  end\n  box Back\n    participant A\n  end\n')).toMatchObject({
+      line: 6,
+      message: expect.stringContaining("A same participant should only be defined in one Box: A can't be in 'Front' and in 'Back'"),
+    });
+  });
+
+  it('sequence: creating a participant that already exists', async () => {
+    expect(await issueOf('sequenceDiagram\n  A->>B: hi\n  create participant B\n  A->>B: again\n')).toMatchObject({
+      line: 3,
+      message: expect.stringContaining('It is not possible to have actors with the same id'),
+    });
+  });
+
+  it('sequence and flowchart: invalid YAML in @{ } metadata is reported at its statement, without js-yaml\'s snippet position', async () => {
+    const sequence = await issueOf('sequenceDiagram\n  participant A@{ "type": [ }\n  A->>A: x\n');
+    expect(sequence).toMatchObject({ line: 2, message: 'Mermaid refused line 2: missed comma between flow collection entries (YAML)' });
+    const flowchart = await issueOf('flowchart LR\n  A --> B\n  C@{ shape: [ }\n');
+    expect(flowchart).toMatchObject({ line: 3, column: 3, message: expect.stringContaining('(YAML)') });
+    expect(flowchart.message).not.toMatch(/\(\d+:\d+\)/);
+  });
+
+  it('flowchart: unknown and mis-cased shape names', async () => {
+    expect(await issueOf('flowchart LR\n  A --> B\n  C@{ shape: Rect }\n')).toMatchObject({ line: 3, column: 3, message: 'Mermaid refused line 3: No such shape: Rect. Shape names should be lowercase.' });
+    expect(await issueOf('flowchart LR\n  A --> B\n\n  C@{ shape: nope }\n')).toMatchObject({ line: 4, message: 'Mermaid refused line 4: No such shape: nope.' });
+  });
+
+  it('flowchart: a linkStyle index past the last link', async () => {
+    expect(await issueOf('flowchart LR\n  A --> B\n  linkStyle 3 stroke:red\n')).toMatchObject({ line: 3, column: 3 });
+  });
+
+  it('flowchart: the edge limit (MERMAID_MAX_EDGES), at the link that goes over it', async () => {
+    const source = `flowchart LR\n${'a-->b\n'.repeat(MERMAID_MAX_EDGES)}  x --> y\n`;
+    expect(await issueOf(source)).toEqual({
+      code: DiagramIssueCode.MermaidSyntaxError,
+      severity: 'error',
+      message: `Mermaid refused line ${MERMAID_MAX_EDGES + 2}: Edge limit exceeded. ${MERMAID_MAX_EDGES} edges found, but the limit is ${MERMAID_MAX_EDGES}.`,
+      line: MERMAID_MAX_EDGES + 2,
+      column: 3,
+    });
+  });
+
+  it('state: a state name of two words before {, thrown by the lexer', async () => {
+    expect(await issueOf('stateDiagram-v2\n  [*] --> X\n  state foo bar {\n    X\n  }\n')).toMatchObject({
+      line: 3,
+      message: 'Mermaid refused line 3: State name must be a single word. Found: "foo bar {".',
+    });
+  });
+
+  it('state: a composite state with descriptions has no single line to blame, so none is given', async () => {
+    const issue = await issueOf('stateDiagram-v2\n  A: one\n  A: two\n  state A {\n    B\n  }\n');
+    expect(issue).toEqual({
+      code: DiagramIssueCode.MermaidSyntaxError,
+      severity: 'error',
+      message: 'Mermaid refused the diagram: Group nodes can only have label. Remove the additional description for node [A].',
+    });
+  });
+
+  it('lexical errors: the position where the unrecognized text starts', async () => {
+    expect(await issueOf('C4Context\n  %% people\n  Person(a, "A")\n  Rel(a, b, "x") ~~~ ¤\n')).toMatchObject({
+      line: 4,
+      column: 18,
+      message: 'Syntax error on line 4, column 18: Mermaid does not recognize the text "~~~ ¤".',
+    });
+  });
+
+  it('frontmatter YAML errors: the line in the file, not in the YAML snippet', async () => {
+    expect(await issueOf('---\n\ntitle: x\nconfig: [\n---\nflowchart LR\n  A --> B\n')).toMatchObject({
+      line: 5,
+      message: 'The frontmatter is not valid YAML (line 5): unexpected end of the stream within a flow collection (YAML)',
+    });
+  });
+
+  it('syntax errors after blank lines that follow a } (the flowchart parser drops them) and after entity codes', async () => {
+    expect(await issueOf('flowchart LR\n  A@{ shape: rect }\n\n\n  B --> C\n  C --> ((\n')).toMatchObject({ line: 6, column: 4 });
+    expect(await issueOf('flowchart LR\n  A["#quot;x#quot;"] --> ((\n')).toMatchObject({ line: 2, column: 21 });
   });
 });
 

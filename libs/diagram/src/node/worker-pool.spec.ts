@@ -16,6 +16,19 @@ describe('MermaidWorkerPool failure handling', () => {
     await pool.close();
   });
 
+  it('starts its threads on warmUp, before any parse, and only once', async () => {
+    let created = 0;
+    const idle = () => (created++, new Worker("require('node:worker_threads').parentPort.on('message', () => {});", { eval: true }));
+    const pool = new MermaidWorkerPool({ size: 2, timeoutMs: 10_000, createWorker: idle });
+    expect([pool.warm, created]).toEqual([false, 0]);
+    pool.warmUp();
+    pool.warmUp();
+    expect([pool.warm, created]).toEqual([true, 2]);
+    await pool.close();
+    pool.warmUp();
+    expect(created).toBe(2);
+  });
+
   it('rejects waiting and new jobs once closed', async () => {
     const idle = () => new Worker("require('node:worker_threads').parentPort.on('message', () => {});", { eval: true });
     const pool = new MermaidWorkerPool({ size: 1, timeoutMs: 10_000, createWorker: idle });

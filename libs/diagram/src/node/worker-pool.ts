@@ -89,7 +89,15 @@ export class WorkerPool<Request, Result> {
 
   constructor(private readonly options: Required<WorkerPoolOptions> & { errors: WorkerPoolErrors }) {}
 
-  /** Threads start on first use: a server (or test app) that never runs a job never pays for them. */
+  /**
+   * Starts the threads now, when jobs are about to come, so the first one does not wait for them to load (a parser
+   * thread loads jsdom and Mermaid); otherwise threads start on first use, and a server (or test app) that never runs
+   * a job never pays for them.
+   */
+  warmUp(): void {
+    if (!this.closed) this.start();
+  }
+
   private start(): void {
     if (this.started) return;
     this.started = true;
@@ -104,6 +112,11 @@ export class WorkerPool<Request, Result> {
       this.queue.push({ message: { id: this.nextId++, request }, timeoutMs, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Whether the threads were started (by warmUp or a parse); for diagnostics and tests. */
+  get warm(): boolean {
+    return this.started;
   }
 
   /** Jobs waiting for a free thread (for diagnostics and tests). */

@@ -10,7 +10,8 @@ import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema'
  * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
  * another version are not reused.
  */
-export const ANALYZER_VERSION = 2;
+// 3: labels decode every HTML entity and carry line breaks as "\n" (libs/diagram labelText).
+export const ANALYZER_VERSION = 3;
 
 export type ArtifactAnalysis =
   | {

@@ -6,6 +6,7 @@ import type {
   DatabaseListItem,
   DatabaseView,
   DiagramDiff,
+  DiagramSource,
   DiagramView,
   FlowListItem,
   FlowView,
@@ -14,6 +15,7 @@ import type {
   ServiceListItem,
   ServiceRevisionItem,
   SummaryView,
+  SyncedFile,
   TextArtifactListItem,
   TextArtifactView,
 } from '@sc/contracts';
@@ -106,6 +108,22 @@ export class ArtifactsReadService {
       context: contextText === undefined ? null : (JSON.parse(contextText) as unknown),
       graph: analysis.overlaid ?? analysis.graph,
       report: analysis.report,
+    };
+  }
+
+  /** The diagram's files exactly as synced, for Export To Mermaid: the stored blobs, never regenerated. */
+  async getDiagramSource(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramSource> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const version = await this.one(service, revision, 'architecture-diagram', name);
+    const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
+    const context = version.contextPath && version.contextSha256 ? syncedFile(version.contextPath, version.contextSha256, contents) : null;
+    return {
+      name: version.name,
+      kind: diagramAnalysis(version).diagramKind,
+      revision,
+      exact: true,
+      mermaid: syncedFile(version.path, version.sha256, contents),
+      context,
     };
   }
 
@@ -298,6 +316,13 @@ function artifactItem(version: ArtifactVersionRecord): ArtifactListItem {
 
 function textItem(version: ArtifactVersionRecord): TextArtifactListItem {
   return { name: version.name, path: version.path, size: version.size, format: version.format };
+}
+
+/** A stored blob is written with its version in one transaction: a missing one is a broken store, not a 404. */
+function syncedFile(path: string, sha256: string, contents: Map<string, string>): SyncedFile {
+  const content = contents.get(sha256);
+  if (content === undefined) throw new Error(`The stored file ${path} (${sha256}) is missing.`);
+  return { path, fileName: path.slice(path.lastIndexOf('/') + 1), content, sha256 };
 }
 
 /** Every stored database schema has an engine: the gateway refuses one without (missing_engine). */

@@ -5,6 +5,7 @@ import type {
   DatabaseListItem,
   DatabaseView,
   DiagramDiff,
+  DiagramSource,
   FlowListItem,
   FlowView,
   JobsView,
@@ -70,6 +71,18 @@ export class ServicesController {
     @Query('revision') revision?: string,
   ): Promise<void> {
     sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
+  }
+
+  /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
+  @Get(':service/diagrams/:name/source')
+  @OrgAccess('viewer')
+  diagramSource(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query('revision') revision?: string,
+  ): Promise<DiagramSource> {
+    return this.artifacts.getDiagramSource(orgId, service, name, revision);
   }
 
   @Get(':service/diagrams/:name/diff')

@@ -17,6 +17,7 @@ import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
 import { ShutdownService } from '../health/shutdown.service';
+import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { MetricsService, outcomeOf } from '../metrics/metrics.service';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
@@ -59,6 +60,7 @@ export class SyncService {
     private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
     sqlSchemas: SqlSchemaParseService,
+    private readonly mermaidParse: MermaidParseService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
@@ -112,6 +114,9 @@ export class SyncService {
     if (found && current) {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
+    } else {
+      // The CLI validates locally next and then posts the bundle: the parser threads start (jsdom, Mermaid) meanwhile.
+      this.mermaidParse.warmUp();
     }
     return {
       organizationId: principal.organizationId,

@@ -32,6 +32,33 @@ describe('MermaidParseService (real worker threads)', () => {
     await expect(service.parse('flowchart LR\n  after --> timeout\n')).resolves.toMatchObject({ ok: true, graph: { nodes: [{ id: 'after' }, { id: 'timeout' }] } });
   });
 
+  it('answers a source it already parsed from its cache, with a copy the caller may change', async () => {
+    const cachedService = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024));
+    const source = 'flowchart LR\n  api --> db\n';
+    const first = await cachedService.parse(source);
+    expect(first).toMatchObject({ ok: true, graph: { nodes: [{ id: 'api' }, { id: 'db' }] } });
+    if (first.ok) first.graph.nodes.length = 0;
+    // With its threads gone, the service can only answer from the cache.
+    await cachedService.onApplicationShutdown();
+    await expect(cachedService.parse(source)).resolves.toEqual(await parseMermaid(source));
+    await expect(cachedService.parse(source, { maxBytes: 10 })).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
+    await expect(cachedService.parse('flowchart LR\n  other --> db\n')).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
+  });
+
+  it('keeps the cache within its byte budget, least recently used out first', async () => {
+    const small = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024, 3000));
+    const sources = ['flowchart LR\n  a --> b\n', 'flowchart LR\n  c --> d\n', 'flowchart LR\n  e --> f\n'];
+    await small.parse(sources[0]);
+    await small.parse(sources[1]);
+    await small.parse(sources[0]);
+    await small.parse(sources[2]);
+    await small.onApplicationShutdown();
+    // Each entry is estimated at a bit over 1 KiB: two fit; the least recently used one (sources[1]) went.
+    await expect(small.parse(sources[0])).resolves.toMatchObject({ ok: true });
+    await expect(small.parse(sources[2])).resolves.toMatchObject({ ok: true });
+    await expect(small.parse(sources[1])).rejects.toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable });
+  });
+
   it('answers diagram_parser_unavailable (503) once shutting down', async () => {
     const closing = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024));
     expect(closing.up).toBe(true);
@@ -46,10 +73,12 @@ describe('MermaidParseService (real worker threads)', () => {
 describe('MermaidParseConfig', () => {
   it('reads the pool settings and rejects bad values naming the variable', () => {
     expect(MermaidParseConfig.fromEnv({ SERVICE_MERMAID_WORKERS: '3', SERVICE_MERMAID_PARSE_TIMEOUT: '5s', SERVICE_MERMAID_MAX_BYTES: '2mb' })).toEqual(
-      new MermaidParseConfig(3, 5000, 2 * 1024 * 1024),
+      new MermaidParseConfig(3, 5000, 2 * 1024 * 1024, 32 * 1024 * 1024),
     );
     expect(MermaidParseConfig.fromEnv({}).workers).toBeGreaterThanOrEqual(1);
     expect(MermaidParseConfig.fromEnv({}).workers).toBeLessThanOrEqual(2);
     expect(() => MermaidParseConfig.fromEnv({ SERVICE_MERMAID_WORKERS: '0' })).toThrow(/SERVICE_MERMAID_WORKERS/);
+    expect(MermaidParseConfig.fromEnv({ SERVICE_MERMAID_CACHE_BYTES: '1mb' }).cacheBytes).toBe(1024 * 1024);
+    expect(() => MermaidParseConfig.fromEnv({ SERVICE_MERMAID_CACHE_BYTES: 'lots' })).toThrow(/SERVICE_MERMAID_CACHE_BYTES/);
   });
 });

@@ -1,6 +1,6 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import type { OverlaidGraph } from '@sc/diagram';
+import { createView, type OverlaidGraph } from '@sc/diagram';
 import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
@@ -51,6 +51,7 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
+const FLOW_SOURCE = 'sequenceDiagram\n  alt paid\n    web->>api: POST /checkout\n  end\n';
 const DIAGRAM_URL = '/api/v1/orgs/acme/services/payments/diagrams/overview';
 
 describe('DiagramPage', () => {
@@ -247,8 +248,8 @@ describe('DiagramPage', () => {
     expect(drawn[2]).toContain('"Worker"');
   });
 
-  it('exports the full graph as Mermaid and context files', async () => {
-    await loaded();
+  /** Records the files the page hands to the browser's download: name and text. */
+  function captureDownloads(): () => Promise<{ name: string; text: string }[]> {
     const created: Blob[] = [];
     const createObjectURL = jest.fn((blob: Blob) => (created.push(blob), `blob:${created.length}`));
     Object.defineProperty(globalThis.URL, 'createObjectURL', { value: createObjectURL, configurable: true });
@@ -257,12 +258,46 @@ describe('DiagramPage', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
+    return async () => {
+      const texts = await Promise.all(created.map(readBlob));
+      return clicks.map((name, index) => ({ name, text: texts[index] }));
+    };
+  }
 
+  it('exports a synced diagram as the files exactly as synced in its revision', async () => {
+    await loaded();
+    expect(query(fixture, '[data-testid=export-mermaid-kind]').textContent).toContain('Exact files as synced in revision 3');
+    const downloads = captureDownloads();
     query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
-    expect(clicks).toEqual(['overview.mmd', 'overview.context.json']);
-    const [mermaid, context] = await Promise.all(created.map(readBlob));
-    expect(mermaid).toContain('subgraph core ["Payments core"]');
-    expect(JSON.parse(context)).toEqual({ name: 'Payments overview' });
+    const mermaid = 'C4Context\r\n  Person(a, "A")  %% as written\n';
+    const context = '{ "name":\t"Payments overview" }';
+    http.expectOne(`${DIAGRAM_URL}/source?revision=3`).flush({
+      name: 'overview',
+      kind: 'c4',
+      revision: 3,
+      exact: true,
+      mermaid: { path: '.service/diagrams/overview.mmd', fileName: 'overview.mmd', content: mermaid, sha256: 'a'.repeat(64) },
+      context: { path: '.service/diagrams/overview.context.json', fileName: 'overview.context.json', content: context, sha256: 'b'.repeat(64) },
+    });
+    await settle(fixture);
+    expect(await downloads()).toEqual([
+      { name: 'overview.mmd', text: mermaid },
+      { name: 'overview.context.json', text: context },
+    ]);
+  });
+
+  it('regenerates Mermaid and context files from a graph that is not the synced one', async () => {
+    await loaded();
+    fixture.componentInstance.view.set(createView({ ...GRAPH, nodes: GRAPH.nodes.slice(0, 2), edges: GRAPH.edges.slice(0, 1) }));
+    await settle(fixture);
+    expect(query(fixture, '[data-testid=export-mermaid-kind]').textContent).toContain('Regenerated from the graph');
+    const downloads = captureDownloads();
+    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    const [mermaid, context] = await downloads();
+    expect([mermaid.name, context.name]).toEqual(['overview.mmd', 'overview.context.json']);
+    expect(mermaid.text).toContain('subgraph core ["Payments core"]');
+    expect(mermaid.text).not.toContain('DB');
+    expect(JSON.parse(context.text)).toEqual({ name: 'Payments overview' });
   });
 
   it('explains a diagram that does not exist', async () => {
@@ -311,7 +346,7 @@ describe('DiagramPage', () => {
       kind: 'flowchart',
       revision: 2,
       path: '.service/flows/checkout.mmd',
-      mermaid: '',
+      mermaid: FLOW_SOURCE,
       graph: { ...GRAPH, contextName: undefined },
       notesPath: '.service/flows/checkout.md',
       notes: 'Retries <b>twice</b>.',
@@ -323,6 +358,12 @@ describe('DiagramPage', () => {
     expect(query(fixture, '[data-testid=artifact-notes]').textContent?.trim()).toBe('Retries twice.');
     expect(query(fixture, '[data-testid=artifact-notes] b').textContent).toBe('twice');
     expect(fixture.nativeElement.querySelector('[data-testid=context-report]')).toBeNull();
+
+    // A flow has no context file; its loaded Mermaid is the stored file, exported as is under its synced name.
+    const downloads = captureDownloads();
+    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    await settle(fixture);
+    expect(await downloads()).toEqual([{ name: 'checkout.mmd', text: FLOW_SOURCE }]);
   });
 
   it('draws a sequence diagram from its stored source with the participants’ context names', async () => {

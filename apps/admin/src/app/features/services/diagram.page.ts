@@ -6,7 +6,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
 import type { SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
-import { EMPTY, catchError, concat, map, of, switchMap, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, firstValueFrom, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
@@ -220,15 +220,35 @@ export class DiagramPage {
     if (view !== null) this.view.set(createView(view.graph));
   }
 
-  /** Downloads the diagram as Mermaid plus its context file, written from the graph by the diagram library. */
-  exportMermaid(): void {
+  /**
+   * What Export To Mermaid gives: the files exactly as synced while the page shows the synced graph (regenerating
+   * loses what the graph does not carry: C4 shapes, sequence blocks and notes, comments, the author's formatting);
+   * a graph drawn or edited here is written from the graph by the diagram library.
+   */
+  readonly exportsSyncedFiles = computed(() => {
     const data = this.data();
-    if (data === null) return;
+    return data !== null && this.view()?.graph === data.graph;
+  });
+  readonly exportDescription = computed(() => {
+    const data = this.data();
+    if (data === null) return '';
+    return this.exportsSyncedFiles() ? `Exact files as synced in revision ${data.revision}` : 'Regenerated from the graph';
+  });
+
+  /** Downloads the diagram as Mermaid plus its context file (see exportsSyncedFiles for which ones). */
+  async exportMermaid(): Promise<void> {
+    const data = this.data();
+    const view = this.view();
+    if (data === null || view === null) return;
+    if (this.exportsSyncedFiles()) {
+      await this.exportSyncedFiles(data);
+      return;
+    }
     try {
-      const { mermaid, context } = exportToMermaid(data.graph);
+      const { mermaid, context } = exportToMermaid(view.graph);
       downloadText(`${data.name}.mmd`, mermaid, 'text/plain');
       downloadText(`${data.name}.context.json`, `${JSON.stringify(context, null, 2)}\n`, 'application/json');
-      this.notify.success(`Exported ${data.name}.mmd and ${data.name}.context.json.`);
+      this.notify.success(`Exported ${data.name}.mmd and ${data.name}.context.json, regenerated from the graph.`);
     } catch (error: unknown) {
       if (error instanceof DiagramExportError) {
         this.notify.error(new ApiError(0, 'export_failed', `The diagram cannot be exported: ${error.message}`));
@@ -236,6 +256,24 @@ export class DiagramPage {
         throw error;
       }
     }
+  }
+
+  /** Flows and job dependencies have no context file and their loaded Mermaid is the stored file; diagrams ask for both files. */
+  private async exportSyncedFiles(data: DiagramData): Promise<void> {
+    let files: { fileName: string; content: string; type: string }[];
+    if (this.source() === 'diagram') {
+      try {
+        const source = await firstValueFrom(this.api.diagramSource(this.orgId(), this.service(), data.name, data.revision));
+        files = [{ ...source.mermaid, type: 'text/plain' }, ...(source.context ? [{ ...source.context, type: 'application/json' }] : [])];
+      } catch (error: unknown) {
+        this.notify.error(error);
+        return;
+      }
+    } else {
+      files = [{ fileName: data.path.slice(data.path.lastIndexOf('/') + 1), content: data.mermaid, type: 'text/plain' }];
+    }
+    for (const file of files) downloadText(file.fileName, file.content, file.type);
+    this.notify.success(`Exported ${files.map((file) => file.fileName).join(' and ')} exactly as synced in revision ${data.revision}.`);
   }
 
   private async draw(view: DiagramView): Promise<void> {

@@ -3,6 +3,7 @@ import { Injectable, inject } from '@angular/core';
 import type {
   DatabaseView,
   DiagramDiff,
+  DiagramSource,
   DiagramView as DiagramResponse,
   FlowView,
   JobsView,
@@ -47,6 +48,13 @@ export class ServicesApi {
 
   diagram(orgId: string, service: string, name: string, revision?: number): Observable<DiagramData> {
     return this.http.get<DiagramData>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
+  }
+
+  /** The diagram's Mermaid and context files exactly as synced in that revision (Export To Mermaid). */
+  diagramSource(orgId: string, service: string, name: string, revision?: number): Observable<DiagramSource> {
+    return this.http.get<DiagramSource>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}/source`, {
       params: revisionParams(revision),
     });
   }
