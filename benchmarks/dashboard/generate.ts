@@ -11,8 +11,10 @@ export interface GeneratedDiagram {
 const SHAPES = ['[Service %]', '([Queue %])', '[(DB %)]', '{Check %}', '[[Worker %]]', '>Event %]'];
 
 /**
- * `nodeCount` nodes, `edgeCount` edges (a chain plus cross links), `groupCount` subgraphs nested three deep
- * (each top-level group holds two nested ones, one of which holds another), and `overlayCount` context overlays.
+ * `nodeCount` nodes, `edgeCount` edges, `groupCount` subgraphs nested three deep (each top-level group holds two
+ * nested ones, one of which holds another), and `overlayCount` context overlays. Edges are shaped like a service
+ * topology rather than one long chain: inside each group, calls go from one tier of eight nodes to the next; the
+ * remaining edges link groups (the last tier of one to the first tier of another) and cross tiers.
  */
 export function generatedTopology(nodeCount: number, edgeCount: number, groupCount: number, overlayCount: number): GeneratedDiagram {
   const lines = ['flowchart LR'];
@@ -48,9 +50,36 @@ export function generatedTopology(nodeCount: number, edgeCount: number, groupCou
     close(0);
   }
   for (let i = groupCount * perGroup; i < nodeCount; i++) lines.push(`  ${node(i)}`);
-  let edges = 0;
-  for (let i = 0; i + 1 < nodeCount && edges < edgeCount; i++, edges++) lines.push(`  n${i} -->${i % 3 === 0 ? `|call ${i}|` : ''} n${i + 1}`);
-  for (let i = 0; edges < edgeCount; i = (i + 3) % nodeCount, edges++) lines.push(`  n${i} -.-> n${(i * 7 + 11) % nodeCount}`);
+  const edges: string[] = [];
+  const seen = new Set<string>();
+  const link = (from: number, to: number, arrow: string) => {
+    const key = `${from}>${to}`;
+    if (from === to || seen.has(key) || edges.length >= edgeCount) return;
+    seen.add(key);
+    edges.push(`  n${from} ${arrow} n${to}`);
+  };
+  const TIER = 8;
+  const blocks = [...Array.from({ length: groupCount }, (_, g) => members(g)), Array.from({ length: nodeCount - groupCount * perGroup }, (_, i) => groupCount * perGroup + i)];
+  // Within each block: every node calls one node of the next tier (some with a label).
+  for (const block of blocks) {
+    block.forEach((node, i) => {
+      const next = block[i + TIER - (i % TIER) + (i % 3)];
+      if (next !== undefined) link(node, next, i % 3 === 0 ? `-->|call ${node}|` : '-->');
+    });
+  }
+  // Between blocks: the last tier of one block calls the first tier of the next.
+  blocks.forEach((block, b) => {
+    const next = blocks[(b + 1) % blocks.length];
+    if (b + 1 < blocks.length && next.length && block.length) link(block[block.length - 1 - (b % TIER)], next[b % Math.min(TIER, next.length)], '-->');
+  });
+  // The rest: dotted cross links, each from a node to a later tier of another block.
+  for (let k = 0; edges.length < edgeCount && k < edgeCount * 4; k++) {
+    const from = blocks[k % blocks.length];
+    const to = blocks[(k * 7 + 3) % blocks.length];
+    if (!from.length || !to.length) continue;
+    link(from[(k * 5) % from.length], to[(k * 11 + TIER) % to.length], '-.->');
+  }
+  lines.push(...edges);
 
   const types = ['shape', 'text', 'code', 'table', 'comment', 'cloud', 'component', 'db-table'];
   const overlays: Record<string, unknown> = {};

@@ -23,6 +23,11 @@ async function main(): Promise<void> {
   for (let i = 1; i + 1 < args.length; i += 2) {
     await page.goto(`${harness.server.baseUrl}${args[i]}`);
     await page.waitForTimeout(Number(process.env['SHOT_WAIT'] ?? 4000));
+    // SHOT_CLICK: accessible names of buttons to press before the picture, separated by `|`.
+    for (const name of (process.env['SHOT_CLICK'] ?? '').split('|').filter(Boolean)) {
+      await page.getByRole('button', { name, exact: true }).first().click();
+      await page.waitForTimeout(1500);
+    }
     await page.screenshot({ path: join(dir, `${args[i + 1]}.png`), fullPage: false });
     console.log(`saved ${args[i + 1]}.png`);
   }

@@ -12,3 +12,4 @@ export { exportToMermaid, DiagramExportError, type ExportResult } from './lib/ex
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
 export { hintToAdd } from './lib/issue-hint';
+export { isColor } from './lib/context/colors';

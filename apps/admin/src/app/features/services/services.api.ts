@@ -68,8 +68,11 @@ export class ServicesApi {
     return this.http.get<JobsData>(`${this.artifact(orgId, service)}/jobs`, { params: revisionParams(revision) });
   }
 
-  database(orgId: string, service: string, name: string): Observable<DatabaseView> {
-    return this.http.get<DatabaseView>(`${this.artifact(orgId, service)}/databases/${encodeURIComponent(name)}`);
+  /** A database schema; `revision` reads the one synced in that revision (the diagram canvas's db-table nodes). */
+  database(orgId: string, service: string, name: string, revision?: number): Observable<DatabaseView> {
+    return this.http.get<DatabaseView>(`${this.artifact(orgId, service)}/databases/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
   }
 
   summary(orgId: string, service: string): Observable<SummaryView> {
