@@ -4,8 +4,9 @@
  * `white-space: pre`, so the browser never re-wraps it.
  */
 
-export const FONT_FAMILY = 'Roboto, "Helvetica Neue", Arial, sans-serif';
-export const MONO_FAMILY = '"Roboto Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace';
+/** The app's font stacks (styles.scss): nodes are measured in the fonts they are drawn in. */
+export const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+export const MONO_FAMILY = "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace";
 
 export interface Font {
   size: number;
