@@ -92,10 +92,8 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
     'elk.spacing.edgeEdge': '10',
     'elk.spacing.edgeLabel': '4',
     'elk.edgeLabels.placement': 'CENTER',
-    // Keep the order the diagram's author wrote where the layout allows: stable and familiar drawings.
-    'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-    // Large containers: fewer crossing-minimisation sweeps, which dominate ELK's time there.
-    'elk.layered.thoroughness': childCount > 120 ? '1' : '7',
+    // Larger containers: one crossing-minimisation sweep instead of seven, a third of ELK's time there.
+    'elk.layered.thoroughness': childCount > 30 ? '1' : '7',
   };
 }
 
@@ -127,9 +125,12 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     return chain;
   };
 
-  // Each edge goes to the innermost container holding both ends, between the members standing for them.
+  // Each edge goes to the innermost container holding both ends, between the members standing for them. Edges
+  // from inside different members of a container share one laid-out edge between those members (a bundle): the
+  // layout of a container with a few large groups stays small however many edges run between them.
   const routed = new Map<string, ElkExtendedEdge[]>();
-  const routedEnds = new Map<string, { container: string; source: string; target: string }>();
+  const routedEnds = new Map<string, { container: string; source: string; target: string; elkId: string }>();
+  const bundles = new Map<string, string>();
   for (const edge of input.edges) {
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
     const sourceChain = [...enclosing(edge.source), edge.source];
@@ -143,10 +144,19 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const target = targetChain[depth + 1];
     // One end inside the other (an edge from a group to its own member): drawn straight, not laid out.
     if (source === undefined || target === undefined || (source === target && edge.source !== edge.target)) continue;
-    routedEnds.set(edge.key, { container, source, target });
+    const nested = source !== edge.source || target !== edge.target;
+    const labelled = Boolean(edge.labelWidth && edge.labelHeight);
+    const bundleKey = `${container}\u0000${source}\u0000${target}`;
+    const bundled = nested && !labelled ? bundles.get(bundleKey) : undefined;
+    if (bundled !== undefined) {
+      routedEnds.set(edge.key, { container, source, target, elkId: bundled });
+      continue;
+    }
+    routedEnds.set(edge.key, { container, source, target, elkId: edge.key });
+    if (nested && !labelled) bundles.set(bundleKey, edge.key);
     const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [source], targets: [target] };
     // ELK places a label only when it has text; the text itself is drawn by the canvas.
-    if (edge.labelWidth && edge.labelHeight) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth, height: edge.labelHeight }];
+    if (labelled) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
     routed.set(container, [...(routed.get(container) ?? []), elkEdge]);
   }
 
@@ -202,7 +212,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       continue;
     }
     const origin = origins.get(ends.container) ?? { x: 0, y: 0 };
-    const elkEdge = laidOut.get(ends.container)?.edges?.find((candidate) => candidate.id === edge.key);
+    const elkEdge = laidOut.get(ends.container)?.edges?.find((candidate) => candidate.id === ends.elkId);
     const section = elkEdge?.sections?.[0];
     const shift = (point: Point) => ({ x: origin.x + point.x, y: origin.y + point.y });
     let points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift) : [];
@@ -210,7 +220,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     // The routed part ends on the border of the box standing in for a nested end: continue to the real node.
     if (ends.source !== edge.source) points.unshift(borderPoint(sourceBox, points[0]));
     if (ends.target !== edge.target) points.push(borderPoint(targetBox, points[points.length - 1]));
-    const label = elkEdge?.labels?.[0];
+    const label = ends.elkId === edge.key ? elkEdge?.labels?.[0] : undefined;
     edges[edge.key] = { points, ...(label ? { label: shift({ x: label.x ?? 0, y: label.y ?? 0 }) } : {}) };
   }
 
