@@ -41,15 +41,16 @@ async function longTasks(page: Page): Promise<{ start: number; duration: number 
   return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 }
 
-/** performance.now() once the canvas shows a drawing whose node count satisfies `ready`, two frames later. */
-async function drawnAt(page: Page, ready: string): Promise<number> {
+/** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */
+type Ready = { equals: number } | { below: number };
+
+/** performance.now() once the canvas shows a drawing whose node count is `ready`, two frames later. */
+async function drawnAt(page: Page, ready: Ready): Promise<number> {
   const handle = await page.waitForFunction(
     (condition) => {
-      const canvas = document.querySelector('[data-testid=diagram-canvas]');
-      const drawn = canvas?.getAttribute('data-drawn');
+      const drawn = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
       if (drawn === null || drawn === undefined) return false;
-      // eslint-disable-next-line no-new-func
-      return new Function('n', `return ${condition}`)(Number(drawn)) ? true : false;
+      return 'equals' in condition ? Number(drawn) === condition.equals : Number(drawn) < condition.below;
     },
     ready,
     { timeout: 120000, polling: 'raf' },
@@ -59,7 +60,7 @@ async function drawnAt(page: Page, ready: string): Promise<number> {
 }
 
 /** Clicks and times until the drawing's node count satisfies `ready`. */
-async function timeClick(page: Page, selector: string, ready: string): Promise<number> {
+async function timeClick(page: Page, selector: string, ready: Ready): Promise<number> {
   const start = await page.evaluate((target) => {
     const now = performance.now();
     (document.querySelector(target) as HTMLElement).click();
@@ -72,7 +73,7 @@ async function measure(context: BrowserContext, url: string, nodeCount: number, 
   const page = await context.newPage();
   await page.addInitScript(OBSERVE_LONG_TASKS);
   await page.goto(url, { waitUntil: 'commit' });
-  const drawn = await drawnAt(page, `n === ${nodeCount}`);
+  const drawn = await drawnAt(page, { equals: nodeCount });
   // Interactive: the end of the last long task after which the main thread stayed free for a full second.
   let interactive = drawn;
   for (;;) {
@@ -83,9 +84,9 @@ async function measure(context: BrowserContext, url: string, nodeCount: number, 
     interactive = last;
     if (now - last >= 1000) break;
   }
-  const collapse = await timeClick(page, '[data-testid=toggle-g0]', `n < ${nodeCount}`);
-  const expand = await timeClick(page, '[data-testid=toggle-g0]', `n === ${nodeCount}`);
-  const collapseAll = await timeClick(page, '[data-testid=collapse-all]', `n === ${rootNodes}`);
+  const collapse = await timeClick(page, '[data-testid=toggle-g0]', { below: nodeCount });
+  const expand = await timeClick(page, '[data-testid=toggle-g0]', { equals: nodeCount });
+  const collapseAll = await timeClick(page, '[data-testid=collapse-all]', { equals: rootNodes });
   await page.waitForTimeout(300);
   const longestTask = Math.max(0, ...(await longTasks(page)).map((task) => task.duration));
   await page.close();

@@ -183,7 +183,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const key = JSON.stringify(graph);
     let result = cache.get(key);
     if (!result) {
-      result = await elk.layout(structuredClone(graph));
+      // ELK writes its result into the graph it is given: a fresh copy, from the key that is already a serialization.
+      result = await elk.layout(JSON.parse(key) as ElkNode);
       cache.set(key, result);
     }
     laidOut.set(container, result);
