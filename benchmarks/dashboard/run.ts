@@ -96,8 +96,8 @@ async function measure(context: BrowserContext, url: string, nodeCount: number, 
 /** Mermaid's own render of the same source, in a blank page of the same browser (the previous diagram page's path). */
 async function mermaidRender(context: BrowserContext, source: string): Promise<{ time: number; longestTask: number; error?: string }> {
   const page = await context.newPage();
-  await page.addInitScript(OBSERVE_LONG_TASKS);
   await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
+  await page.evaluate(OBSERVE_LONG_TASKS);
   await page.addScriptTag({ path: join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js') });
   const result = await page.evaluate(async (text) => {
     const mermaid = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;

@@ -3,3 +3,11 @@ import 'reflect-metadata';
 import { setupZonelessTestEnv } from 'jest-preset-angular/setup-env/zoneless';
 
 setupZonelessTestEnv();
+
+// jsdom has no ResizeObserver (ngx-vflow, the diagram canvas, observes its size); jsdom lays nothing out, so an
+// observer that never reports is what a real one would do here.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};

@@ -14,7 +14,14 @@ export interface ChangeEntry {
   fields?: string[];
 }
 
-const stable = (value: unknown) => JSON.stringify(value);
+/** JSON with object keys sorted, so the same edge serializes alike whatever order its fields came in. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
 
 /** Which elements of the shown graph were added or changed, and the removed ones to draw ghosted. */
 export function changeHighlights(changes: Changes, graph: OverlaidGraph): Highlights {

@@ -85,11 +85,12 @@ export class DiagramCanvasComponent {
   private readonly vNodes = new Map<string, Node>();
   private readonly vEdges = new Map<string, Edge<EdgeData>>();
 
-  /** ngx-vflow's nodes: groups (outermost first) then nodes, positioned relative to their group. */
-  readonly nodes = computed<Node[]>(() => {
-    const laidOut = this.laidOut();
-    if (laidOut === null) return [];
-    const { model, result } = laidOut;
+  /** ngx-vflow's nodes and edges for the last layout (set with it, outside any reactive context). */
+  readonly nodes = signal<Node[]>([]);
+  readonly edges = signal<Edge<EdgeData>[]>([]);
+
+  /** Groups (outermost first) then nodes, positioned relative to their group; ngx-vflow's objects are reused by id. */
+  private flowNodes(model: CanvasModel, result: LayoutResult): Node[] {
     const boxes = result.boxes;
     const relative = (box: Box, parent: string | undefined): Point => {
       const outer = parent !== undefined ? boxes[parent] : undefined;
@@ -111,12 +112,9 @@ export class DiagramCanvasComponent {
     }
     for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
     return out;
-  });
+  }
 
-  readonly edges = computed<Edge<EdgeData>[]>(() => {
-    const laidOut = this.laidOut();
-    if (laidOut === null) return [];
-    const { model, result } = laidOut;
+  private flowEdges(model: CanvasModel, result: LayoutResult): Edge<EdgeData>[] {
     const ids = new Set([...model.nodes.map((n) => n.id)]);
     const vid = (id: string) => (ids.has(id) ? id : `g:${id}`);
     const out: Edge<EdgeData>[] = [];
@@ -138,7 +136,7 @@ export class DiagramCanvasComponent {
     }
     for (const key of [...this.vEdges.keys()]) if (!seen.has(key)) this.vEdges.delete(key);
     return out;
-  });
+  }
 
   /** Every marker the edges use, defined once. */
   readonly markers = computed(() => {
@@ -223,6 +221,8 @@ export class DiagramCanvasComponent {
       const result = await this.engine.layout(layoutInput(model));
       if (run !== this.layoutRun) return;
       this.layoutError.set(null);
+      this.nodes.set(this.flowNodes(model, result));
+      this.edges.set(this.flowEdges(model, result));
       this.laidOut.set({ model, result });
       if (!this.fitted) {
         this.fitted = true;
@@ -238,6 +238,8 @@ export class DiagramCanvasComponent {
   // Viewport -------------------------------------------------------------------------------------------------------
 
   fit(duration = 250): void {
+    // A viewport without size (not laid out, hidden) has nothing to fit into.
+    if (this.size().width === 0) return;
     this.flow()?.fitView({ padding: 0.04, duration });
   }
 
@@ -266,7 +268,7 @@ export class DiagramCanvasComponent {
 
   private size(): { width: number; height: number } {
     const element = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
-    return { width: element?.clientWidth ?? 800, height: element?.clientHeight ?? 600 };
+    return { width: element?.clientWidth ?? 0, height: element?.clientHeight ?? 0 };
   }
 
   // Selection, search, keyboard ------------------------------------------------------------------------------------

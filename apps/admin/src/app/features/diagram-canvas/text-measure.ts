@@ -16,17 +16,13 @@ export interface Font {
 
 const cssFont = (font: Font) => `${font.weight ?? 400} ${font.size}px ${font.mono ? MONO_FAMILY : FONT_FAMILY}`;
 
-let context: CanvasRenderingContext2D | null | undefined;
+let context: OffscreenCanvasRenderingContext2D | null | undefined;
 const cache = new Map<string, number>();
 
-function measureContext(): CanvasRenderingContext2D | null {
+function measureContext(): OffscreenCanvasRenderingContext2D | null {
   if (context !== undefined) return context;
-  try {
-    context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  } catch {
-    // jsdom without a canvas implementation: fall back to an estimate.
-    context = null;
-  }
+  // An offscreen canvas needs no document; where there is none (jsdom), widths are estimated from the length.
+  context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
   return context;
 }
 
