@@ -151,7 +151,7 @@ describe('services and diagrams in a real browser', () => {
     await screenshot(page, '22-diagram');
 
     await page.getByRole('button', { name: 'Collapse Payments core' }).click();
-    await containsText(canvas, '(collapsed)');
+    await visible(canvas.locator('[data-group-id=core]').getByRole('button', { name: 'Show details', exact: true }));
     await eventually(async () => expect(await canvas.innerText()).not.toContain('Settlement'));
     expect(await page.getByRole('button', { name: 'Expand Payments core' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, '23-diagram-collapsed');
@@ -206,9 +206,10 @@ describe('services and diagrams in a real browser', () => {
 
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/overview`);
     const changes = page.getByTestId('diagram-changes');
-    await containsText(changes, 'Changes in revision 2');
-    await containsText(changes, 'Added: Fraud check');
-    await containsText(changes, 'New connections: Payments API → Fraud check');
+    await containsText(changes, 'Changes since revision 1');
+    await containsText(changes, 'added node fraud Fraud check');
+    await containsText(changes, 'added edge api → fraud');
+    await eventually(async () => expect(await page.getByTestId('diagram-canvas').locator('[data-node-id=fraud]').getAttribute('data-status')).toBe('added'));
     await screenshot(page, '27-diagram-changes');
 
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
