@@ -85,7 +85,9 @@ describe('the diagram canvas in a real browser', () => {
   beforeAll(async () => {
     server = await startServer(`e2e-canvas-${Date.now()}-0123456789`);
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // Reduced motion stops the canvas's endless animations (animated edges and borders, the gif icon), so screenshots
+    // can wait for animations to finish as everywhere else.
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
     page = await context.newPage();
     page.setDefaultTimeout(30000);
     problems = watchForPageProblems(page);
@@ -139,7 +141,7 @@ describe('the diagram canvas in a real browser', () => {
     expect(await toLedger.locator('.edge-line').getAttribute('stroke')).toBe('#1f6feb');
     expect(await toLedger.locator('.edge-line').getAttribute('class')).toContain('animated');
     expect(await toLedger.locator('.edge-line').getAttribute('marker-end')).toMatch(/^url\(#sc-marker-end-arrow-1f6feb\)$/);
-    expect(await toLedger.innerText()).toContain('writes entries');
+    expect(await toLedger.textContent()).toContain('writes entries');
     expect(await canvas().locator('[data-edge-source=api][data-edge-target=psp] .edge-line').getAttribute('marker-start')).toContain('circle');
     await screenshot(page, '40-canvas-topology');
 

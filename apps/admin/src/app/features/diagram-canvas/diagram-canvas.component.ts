@@ -24,6 +24,7 @@ import { DetailsPanelComponent, type Selection } from './details-panel.component
 import { MARKER_PATHS, markerId, roundedPath } from './edge-path';
 import { centre, type Box, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
+import { CanvasMinimapComponent } from './minimap.component';
 
 interface EdgeData {
   edge: CanvasEdge;
@@ -48,7 +49,7 @@ const VIRTUALIZE_ABOVE = 250;
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
   providers: [LayoutEngine],
-  imports: [Vflow, CanvasNodeComponent, DetailsPanelComponent, MatButtonModule, MatIconModule, MatTooltipModule],
+  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
   styleUrl: './diagram-canvas.component.scss',
   host: { class: 'sc-diagram-canvas' },
@@ -224,6 +225,7 @@ export class DiagramCanvasComponent {
       this.nodes.set(this.flowNodes(model, result));
       this.edges.set(this.flowEdges(model, result));
       this.laidOut.set({ model, result });
+      this.viewSize.set(this.size());
       if (!this.fitted) {
         this.fitted = true;
         // After ngx-vflow has rendered the nodes and measured itself.
@@ -253,6 +255,18 @@ export class DiagramCanvasComponent {
     const cx = (width / 2 - x) / zoom;
     const cy = (height / 2 - y) / zoom;
     flow.viewportTo({ x: width / 2 - cx * next, y: height / 2 - cy * next, zoom: next });
+  }
+
+  /** The size of the element showing the flow, kept for the minimap's frame. */
+  readonly viewSize = signal({ width: 0, height: 0 });
+
+  /** Centres the view on a point of the drawing, keeping the zoom (the minimap). */
+  panTo(point: Point): void {
+    const flow = this.flow();
+    if (!flow) return;
+    const { zoom } = flow.viewport();
+    const { width, height } = this.size();
+    flow.viewportTo({ x: width / 2 - point.x * zoom, y: height / 2 - point.y * zoom, zoom });
   }
 
   /** Centres the node or group; zooms in to a readable scale when the view is zoomed far out. */
