@@ -97,6 +97,6 @@ export function generatedTopology(nodeCount: number, edgeCount: number, groupCou
       ...(type === 'db-table' ? { dbConfig: { serviceName: 'bench', databaseName: 'bench-db', tableName: 'orders' } } : {}),
     };
   }
-  const context = { name: `Generated ${nodeCount}-node topology`, nodes: overlays, edges: { 'n0-n1': { label: 'first call', markerEnd: { type: 'arrow' } } } };
+  const context = { name: `Generated ${nodeCount}-node topology`, nodes: overlays, edges: { 'n0-n8': { label: 'first call', markerEnd: { type: 'arrow' } } } };
   return { mermaid: `${lines.join('\n')}\n`, context: `${JSON.stringify(context, null, 2)}\n` };
 }

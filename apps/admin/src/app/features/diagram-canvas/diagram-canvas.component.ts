@@ -276,8 +276,11 @@ export class DiagramCanvasComponent {
     if (!flow || !box) return;
     const zoom = Math.max(flow.viewport().zoom, 0.9);
     const { width, height } = this.size();
+    // The details panel (open, or opening for the node found) covers the right of the view: centre in the rest.
+    const panelOpen = this.selection() !== null || this.model().nodes.some((n) => n.id === id);
+    const visibleWidth = panelOpen ? Math.max(width - 360, width / 2) : width;
     const c = centre(box);
-    flow.viewportTo({ x: width / 2 - c.x * zoom, y: height / 2 - c.y * zoom, zoom });
+    flow.viewportTo({ x: visibleWidth / 2 - c.x * zoom, y: height / 2 - c.y * zoom, zoom });
   }
 
   private size(): { width: number; height: number } {
