@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
 import { launchChromium } from '../../apps/admin/e2e/support/browser';
 import { type RunningServer, startServer } from '../../apps/admin/e2e/support/server';
-import { generatedTopology } from './generate';
+import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 
 const ROOT = resolve(__dirname, '../..');
 export const FIXTURE_REPO = join(ROOT, 'apps/cli/test/fixtures/sample-repo');

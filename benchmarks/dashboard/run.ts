@@ -1,7 +1,7 @@
 /**
  * npm run bench:dashboard — the diagram page of the built admin app in headless Chromium (Debian's), against the built
  * server (embedded PGlite), on generated flowcharts of 1,000 nodes / 1,300 edges / 20 nested groups / 200 overlays
- * and of 60 nodes (benchmarks/dashboard/generate.ts). Five runs each, every run in a fresh browser context (cold
+ * and of 60 nodes (apps/admin/e2e/support/generated-topology.ts, shared with the browser e2e). Five runs each, every run in a fresh browser context (cold
  * caches, a new layout worker):
  *   - navigation → drawn: from the navigation's start until the laid-out diagram is on screen;
  *   - → interactive: until the main thread has had no long task (> 50 ms) for 1 s after drawn;
@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { generatedTopology } from './generate';
+import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 import { benchBundle, fixtureBundle, startHarness, type Harness } from './harness';
 
 const ROOT = resolve(__dirname, '../..');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { generatedTopology } from '../../../benchmarks/dashboard/generate';
+import { generatedTopology } from './support/generated-topology';
 import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, WORKSPACE, startServer } from './support/server';
 

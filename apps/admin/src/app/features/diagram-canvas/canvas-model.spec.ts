@@ -79,17 +79,21 @@ describe('canvas model', () => {
 
   it('highlights added and changed elements and brings back removed ones as ghosts', () => {
     const graph = fixtureTopology();
+    const found = <T>(value: T | undefined): T => {
+      if (value === undefined) throw new Error('not in the fixture');
+      return value;
+    };
     const changes = {
       name: 'topology',
       from: 1,
       to: 2,
       changed: true,
       nodes: {
-        added: [graph.nodes.find((n) => n.id === 'psp')!],
+        added: [found(graph.nodes.find((n) => n.id === 'psp'))],
         removed: [{ id: 'fraud', label: 'Fraud check', parent: 'core' }],
         changed: [{ key: 'api', before: graph.nodes[2], after: graph.nodes[2], fields: ['overlay'] }],
       },
-      edges: { added: [graph.edges.find((e) => e.target === 'psp')!], removed: [{ source: 'api', target: 'fraud' }], changed: [] },
+      edges: { added: [found(graph.edges.find((e) => e.target === 'psp'))], removed: [{ source: 'api', target: 'fraud' }], changed: [] },
       groups: { added: [], removed: [], changed: [] },
     };
     const model = buildModel({ view: createView(graph), databases: new Map(), highlights: changeHighlights(changes, graph) });
