@@ -160,15 +160,21 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     routed.set(container, [...(routed.get(container) ?? []), elkEdge]);
   }
 
-  // Innermost containers first, so each group's size is known when its parent is laid out.
+  // Innermost containers first, so each group's size is known when its parent is laid out. Containers of the same
+  // height (longest path down to a group without nested groups) do not depend on each other: they are laid out
+  // together, so an engine with several workers runs them in parallel.
   const order: string[] = [];
-  const visit = (container: string) => {
-    for (const child of containers.get(container) ?? []) if (containers.has(child)) visit(child);
+  const height = new Map<string, number>();
+  const visit = (container: string): number => {
+    let own = 0;
+    for (const child of containers.get(container) ?? []) if (containers.has(child)) own = Math.max(own, visit(child) + 1);
     order.push(container);
+    height.set(container, own);
+    return own;
   };
   visit(ROOT);
   const laidOut = new Map<string, ElkNode>();
-  for (const container of order) {
+  const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
     const graph: ElkNode = {
       id: container,
@@ -188,6 +194,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       cache.set(key, result);
     }
     laidOut.set(container, result);
+  };
+  for (let level = 0; level <= (height.get(ROOT) ?? 0); level++) {
+    await Promise.all(order.filter((container) => height.get(container) === level).map(layOut));
   }
 
   // Absolute positions, outermost first.

@@ -1,13 +1,12 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { LayoutCache, layoutDiagram, type LayoutInput } from './layout';
+import type { ElkNode } from 'elkjs/lib/elk-api';
 
-/** Runs ELK off the page's main thread: the page stays responsive while a large diagram is laid out. */
+/** Runs ELK off the page's main thread, one group's graph per message: the page stays responsive while it works. */
 const elk = new ELK();
-const cache = new LayoutCache();
 
-addEventListener('message', (event: MessageEvent<{ id: number; input: LayoutInput }>) => {
-  const { id, input } = event.data;
-  layoutDiagram(elk, input, cache).then(
+addEventListener('message', (event: MessageEvent<{ id: number; graph: ElkNode }>) => {
+  const { id, graph } = event.data;
+  elk.layout(graph).then(
     (result) => postMessage({ id, result }),
     (error: unknown) => postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
   );
