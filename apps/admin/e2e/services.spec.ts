@@ -144,7 +144,7 @@ describe('services and diagrams in a real browser', () => {
     await page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
     await visible(page.getByRole('heading', { name: 'Payments overview' }));
     const canvas = page.getByTestId('diagram-canvas');
-    await visible(canvas.locator('svg'));
+    await visible(canvas.locator('[data-node-id=api]'));
     await containsText(canvas, 'Payments API');
     // Long labels wrap into separate SVG lines, so look for one word.
     await containsText(canvas, 'Settlement');
