@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
 import { launchChromium } from '../../apps/admin/e2e/support/browser';
+import { pushBundle, setUpOrganization } from '../../apps/admin/e2e/support/organization';
 import { type RunningServer, startServer } from '../../apps/admin/e2e/support/server';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 
@@ -60,28 +61,10 @@ export async function startHarness(): Promise<Harness> {
   const server = await startServer(`bench-dashboard-${Date.now()}-0123456789`);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  const setup = await context.request.post(`${server.baseUrl}/api/v1/setup`, {
-    data: {
-      token: new URL(server.setupUrl).searchParams.get('token'),
-      organization: { id: 'acme', name: 'Acme' },
-      owner: { email: 'owner@acme.test', name: 'Olga Owner' },
-    },
-  });
-  if (setup.status() !== 201) throw new Error(`setup answered ${setup.status()}: ${await setup.text()}`);
-  const adminToken = ((await setup.json()) as { apiToken: { token: string } }).apiToken.token;
-  const created = await fetch(`${server.baseUrl}/api/v1/orgs/acme/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
-  });
-  const syncToken = ((await created.json()) as { token: string }).token;
+  const syncToken = await setUpOrganization(server, context);
   const sync = async (bundle: unknown) => {
-    const response = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(bundle),
-    });
-    if (!response.ok) throw new Error(`sync answered ${response.status}: ${await response.text()}`);
+    const { status, body } = await pushBundle(server, syncToken, bundle);
+    if (status !== 200 && status !== 201) throw new Error(`sync answered ${status}: ${body}`);
   };
   const stop = async () => {
     await context.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from './support/generated-topology';
 import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { pushBundle, setUpOrganization } from './support/organization';
 import { RunningServer, WORKSPACE, startServer } from './support/server';
 
 /** The CLI's fixture repository: its topology's context uses every node type of the spec. */
@@ -56,12 +57,8 @@ describe('the diagram canvas in a real browser', () => {
   let syncToken: string;
 
   async function sync(service: string, artifacts: unknown[]): Promise<void> {
-    const response = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ version: 1, service: { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts }),
-    });
-    expect({ status: response.status, body: response.ok ? 'ok' : await response.text() }).toMatchObject({ body: 'ok' });
+    const bundle = { version: 1, service: { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts };
+    expect(await pushBundle(server, syncToken, bundle)).toMatchObject({ body: 'ok' });
   }
 
   function paymentsBundle(topology = read('.service/diagrams/topology.mmd')) {
@@ -91,17 +88,7 @@ describe('the diagram canvas in a real browser', () => {
     page = await context.newPage();
     page.setDefaultTimeout(30000);
     problems = watchForPageProblems(page);
-    const setup = await context.request.post(`${server.baseUrl}/api/v1/setup`, {
-      data: { token: new URL(server.setupUrl).searchParams.get('token'), organization: { id: 'acme', name: 'Acme' }, owner: { email: 'owner@acme.test', name: 'Olga Owner' } },
-    });
-    expect(setup.status()).toBe(201);
-    const adminToken = ((await setup.json()) as { apiToken: { token: string } }).apiToken.token;
-    const created = await fetch(`${server.baseUrl}/api/v1/orgs/acme/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
-    });
-    syncToken = ((await created.json()) as { token: string }).token;
+    syncToken = await setUpOrganization(server, context);
     await sync('payments', paymentsBundle());
   });
 

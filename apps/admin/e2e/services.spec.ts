@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { pushBundle, setUpOrganization } from './support/organization';
 import { RunningServer, startServer } from './support/server';
 
 const DIAGRAM = `flowchart LR
@@ -58,16 +59,8 @@ describe('services and diagrams in a real browser', () => {
 
   /** Pushes a bundle exactly as service-cli sync does. */
   async function sync(artifacts: unknown[]): Promise<void> {
-    const response = await fetch(`${server.baseUrl}/api/v1/gateway/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${syncToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        version: 1,
-        service: { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' },
-        artifacts,
-      }),
-    });
-    expect({ status: response.status, body: response.ok ? 'ok' : await response.text() }).toMatchObject({ body: 'ok' });
+    const service = { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' };
+    expect(await pushBundle(server, syncToken, { version: 1, service, artifacts })).toMatchObject({ body: 'ok' });
   }
 
   function bundle(diagram: string) {
@@ -97,24 +90,8 @@ describe('services and diagrams in a real browser', () => {
     page.setDefaultTimeout(20000);
     problems = watchForPageProblems(page);
 
-    // Setup through the API with the browser's cookie jar, so the page is signed in as the owner.
-    const setup = await context.request.post(`${server.baseUrl}/api/v1/setup`, {
-      data: {
-        token: new URL(server.setupUrl).searchParams.get('token'),
-        organization: { id: 'acme', name: 'Acme' },
-        owner: { email: 'owner@acme.test', name: 'Olga Owner' },
-      },
-    });
-    expect(setup.status()).toBe(201);
-    const adminToken = ((await setup.json()) as { apiToken: { token: string } }).apiToken.token;
-    // CI pushes with a token that has the sync scope, as the dashboard tells people to create.
-    const created = await fetch(`${server.baseUrl}/api/v1/orgs/acme/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'CI', scopes: ['sync'] }),
-    });
-    expect(created.status).toBe(201);
-    syncToken = ((await created.json()) as { token: string }).token;
+    // Signed in as the owner; CI pushes with a token that has the sync scope.
+    syncToken = await setUpOrganization(server, context);
     await sync(bundle(DIAGRAM));
   });
 

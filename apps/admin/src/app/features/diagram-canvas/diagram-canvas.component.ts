@@ -21,7 +21,7 @@ import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { buildModel, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
-import { MARKER_PATHS, markerId, roundedPath } from './edge-path';
+import { markerId, roundedPath, usedMarkers } from './edge-path';
 import { centre, type Box, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 import { CanvasMinimapComponent } from './minimap.component';
@@ -140,20 +140,7 @@ export class DiagramCanvasComponent {
   }
 
   /** Every marker the edges use, defined once. */
-  readonly markers = computed(() => {
-    const defs = new Map<string, { id: string; d: string; filled: boolean; color: string; start: boolean }>();
-    for (const edge of this.model().edges) {
-      for (const [spec, end] of [
-        [edge.markerStart, 'start'],
-        [edge.markerEnd, 'end'],
-      ] as const) {
-        if (!spec) continue;
-        const id = markerId(spec, end);
-        if (!defs.has(id)) defs.set(id, { id, ...MARKER_PATHS[spec.type], color: spec.color, start: end === 'start' });
-      }
-    }
-    return [...defs.values()];
-  });
+  readonly markers = computed(() => usedMarkers(this.model().edges));
 
   /** Nodes and groups, by id, for search and keyboard moves. */
   readonly searchable = computed(() => [

@@ -1,5 +1,5 @@
 import type { Point } from './layout';
-import type { MarkerSpec } from './canvas-model';
+import type { CanvasEdge, MarkerSpec } from './canvas-model';
 
 /** An SVG path through the points with rounded corners (orthogonal routes from ELK look drawn, not plotted). */
 export function roundedPath(points: readonly Point[], radius = 8): string {
@@ -36,3 +36,28 @@ export const MARKER_PATHS: Record<MarkerSpec['type'], { d: string; filled: boole
   cross: { d: 'M1,1L9,9M9,1L1,9', filled: false },
   diamond: { d: 'M0,5L5,0L10,5L5,10Z', filled: true },
 };
+
+/** A `<marker>` to define: its id, outline, colour and which end of the edge it is for. */
+export interface MarkerDef {
+  id: string;
+  d: string;
+  filled: boolean;
+  color: string;
+  start: boolean;
+}
+
+/** Every marker the edges use, once each. */
+export function usedMarkers(edges: readonly CanvasEdge[]): MarkerDef[] {
+  const defs = new Map<string, MarkerDef>();
+  for (const edge of edges) {
+    for (const [spec, end] of [
+      [edge.markerStart, 'start'],
+      [edge.markerEnd, 'end'],
+    ] as const) {
+      if (!spec) continue;
+      const id = markerId(spec, end);
+      if (!defs.has(id)) defs.set(id, { id, ...MARKER_PATHS[spec.type], color: spec.color, start: end === 'start' });
+    }
+  }
+  return [...defs.values()];
+}

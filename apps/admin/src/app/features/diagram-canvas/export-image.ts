@@ -1,5 +1,5 @@
 import type { CanvasModel, CanvasNode } from './canvas-model';
-import { MARKER_PATHS, markerId, roundedPath } from './edge-path';
+import { markerId, roundedPath, usedMarkers } from './edge-path';
 import type { LayoutResult } from './layout';
 import { shapeDrawing, textOffset } from './shapes';
 import { FONT_FAMILY, MONO_FAMILY } from './text-measure';
@@ -87,22 +87,11 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
   const width = Math.ceil(layout.width + margin * 2);
   const height = Math.ceil(layout.height + margin * 2);
   const parts: string[] = [];
-  const markers = new Map<string, string>();
-  for (const edge of model.edges) {
-    for (const [spec, end] of [
-      [edge.markerStart, 'start'],
-      [edge.markerEnd, 'end'],
-    ] as const) {
-      if (!spec) continue;
-      const id = markerId(spec, end);
-      const shape = MARKER_PATHS[spec.type];
-      markers.set(
-        id,
-        `<marker id="${id}" viewBox="-1 -1 12 12" refX="9" refY="5" markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="${end === 'start' ? 'auto-start-reverse' : 'auto'}">` +
-          `<path d="${shape.d}" fill="${shape.filled ? escape(spec.color) : 'none'}" stroke="${escape(spec.color)}" stroke-width="1.5"/></marker>`,
-      );
-    }
-  }
+  const markers = usedMarkers(model.edges).map(
+    (marker) =>
+      `<marker id="${marker.id}" viewBox="-1 -1 12 12" refX="9" refY="5" markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="${marker.start ? 'auto-start-reverse' : 'auto'}">` +
+      `<path d="${marker.d}" fill="${marker.filled ? escape(marker.color) : 'none'}" stroke="${escape(marker.color)}" stroke-width="1.5"/></marker>`,
+  );
   for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
     const box = layout.boxes[group.id];
     if (!box) continue;
@@ -132,7 +121,7 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-margin} ${-margin} ${width} ${height}" font-family="${escape(FONT_FAMILY)}">` +
-    `<defs>${[...markers.values()].join('')}</defs><rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="#ffffff"/>${parts.join('')}</svg>\n`
+    `<defs>${markers.join('')}</defs><rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="#ffffff"/>${parts.join('')}</svg>\n`
   );
 }
 

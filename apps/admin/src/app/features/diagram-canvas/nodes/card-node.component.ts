@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input } from '@angular/co
 import { MatIconModule } from '@angular/material/icon';
 import { CodeBlockComponent } from './code-block.component';
 import type { CanvasNode } from '../canvas-model';
+import { NodeFieldsComponent } from './node-fields.component';
 
 /**
  * Context node types drawn as cards: title bar, then the type's content — text, code, table, comment, cloud,
@@ -10,7 +11,7 @@ import type { CanvasNode } from '../canvas-model';
 @Component({
   selector: 'sc-card-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatIconModule, CodeBlockComponent],
+  imports: [NodeFieldsComponent, MatIconModule, CodeBlockComponent],
   template: `
     @let n = node();
     @switch (n.kind) {
@@ -90,13 +91,7 @@ import type { CanvasNode } from '../canvas-model';
               <span class="component-id"><mat-icon svgIcon="widgets" aria-hidden="true" /><code>{{ n.body.componentId }}</code></span>
             }
           }
-          @if (n.fields.length) {
-            <dl class="fields">
-              @for (row of n.fields; track row.label) {
-                <div><dt>{{ row.label }}</dt><dd>{{ row.value }}</dd></div>
-              }
-            </dl>
-          }
+          <sc-node-fields [fields]="n.fields" />
         </div>
       }
     }

@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input } from '@angular/co
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
 import type { CanvasNode } from '../canvas-model';
+import { NodeFieldsComponent } from './node-fields.component';
 
 /**
  * `data-source` and `db-table` nodes: the database (and table) they name, with the table's columns — or the
@@ -10,7 +11,7 @@ import type { CanvasNode } from '../canvas-model';
 @Component({
   selector: 'sc-database-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatIconModule, RouterLink],
+  imports: [NodeFieldsComponent, MatIconModule, RouterLink],
   template: `
     @let n = node();
     @let db = n.body.database;
@@ -55,13 +56,7 @@ import type { CanvasNode } from '../canvas-model';
           </ul>
         }
       }
-      @if (n.fields.length) {
-        <dl class="fields">
-          @for (row of n.fields; track row.label) {
-            <div><dt>{{ row.label }}</dt><dd>{{ row.value }}</dd></div>
-          }
-        </dl>
-      }
+      <sc-node-fields [fields]="n.fields" />
     </div>
   `,
 })

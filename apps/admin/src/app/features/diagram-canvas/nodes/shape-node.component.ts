@@ -1,11 +1,13 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import type { CanvasNode } from '../canvas-model';
+import { NodeFieldsComponent } from './node-fields.component';
 import { shapeDrawing, textOffset } from '../shapes';
 
 /** A node drawn as an outline (context `shape` nodes and Mermaid's own shapes) with its title inside. */
 @Component({
   selector: 'sc-shape-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [NodeFieldsComponent],
   template: `
     @let n = node();
     <svg class="outline" [attr.width]="n.width" [attr.height]="outlineHeight()" aria-hidden="true">
@@ -29,13 +31,7 @@ import { shapeDrawing, textOffset } from '../shapes';
         <span class="line">{{ line }}</span>
       }
     </div>
-    @if (n.fields.length) {
-      <dl class="fields">
-        @for (row of n.fields; track row.label) {
-          <div><dt>{{ row.label }}</dt><dd>{{ row.value }}</dd></div>
-        }
-      </dl>
-    }
+    <sc-node-fields [fields]="n.fields" />
   `,
 })
 export class ShapeNodeComponent {
