@@ -104,6 +104,8 @@ describe('the diagram canvas in a real browser', () => {
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
     await drawn(17);
     const types = await canvas().locator('[data-node-type]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-type')));
+    // Mermaid's subgraphs and the context's own group are frames.
+    expect(await canvas().locator('[data-group-id]').evaluateAll((frames) => frames.map((f) => f.getAttribute('data-group-id')).sort())).toEqual(['core', 'edge', 'storage']);
     expect([...new Set(types)].sort()).toEqual(['cloud', 'code', 'comment', 'component', 'data-source', 'db-table', 'gif', 'image', 'mermaid', 'shape', 'table', 'text']);
     // Each type shows its own content.
     expect(await node('api').innerText()).toContain('Payments API');

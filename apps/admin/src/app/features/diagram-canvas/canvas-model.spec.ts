@@ -119,6 +119,8 @@ describe('layout (ELK, per group)', () => {
     const view = createView(fixtureTopology());
     const model = buildModel({ ...fixtureModelInput(), view });
     const result = await layoutDiagram(elk, layoutInput(model), new LayoutCache());
+    // The context's own group (storage) frames the nodes it lists, as Mermaid's subgraphs frame theirs.
+    expect(model.nodes.filter((n) => n.parent === 'storage').map((n) => n.id).sort()).toEqual(['idempotencyKeys', 'ledgerDb', 'ledgerEntries']);
     for (const node of model.nodes) {
       expect([node.id, result.boxes[node.id]?.width]).toEqual([node.id, node.width]);
       if (node.parent) expect([node.id, inside(result.boxes[node.id], result.boxes[node.parent])]).toEqual([node.id, true]);

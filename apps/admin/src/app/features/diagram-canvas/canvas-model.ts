@@ -463,13 +463,19 @@ export function buildModel(input: ModelInput): CanvasModel {
     return value;
   };
 
+  // A group defined only by the context lists its members; they keep no `parent` of their own.
+  const listedIn = new Map<string, string>();
+  for (const group of view.visible.groups) for (const member of group.nodes) if (!listedIn.has(member)) listedIn.set(member, group.id);
+  const parentOf = (element: { id: string; parent?: string }) => element.parent ?? listedIn.get(element.id);
+
   const groups: CanvasGroup[] = view.visible.groups.map((group) => {
     const box = groupBox(group, group.collapsed);
     const status = highlights?.groups.get(group.id);
+    const parent = parentOf(group);
     return {
       id: group.id,
       title: box.title,
-      ...(group.parent ? { parent: group.parent } : {}),
+      ...(parent ? { parent } : {}),
       collapsed: group.collapsed,
       width: box.width,
       height: box.height,
@@ -478,7 +484,10 @@ export function buildModel(input: ModelInput): CanvasModel {
       ...(status ? { status } : {}),
     };
   });
-  const nodes = view.visible.nodes.map((node) => canvasNode(node, graphKind, input, highlights?.nodes.get(node.id)));
+  const nodes = view.visible.nodes.map((node) => {
+    const parent = parentOf(node);
+    return canvasNode(parent && !node.parent ? { ...node, parent } : node, graphKind, input, highlights?.nodes.get(node.id));
+  });
   const edges = view.visible.edges.map((edge) => {
     // An edge standing for several (a collapse merged them) has no diff key of its own.
     const key = edge.from.length === 1 ? keys[edge.from[0]] : `*${edge.source}->${edge.target}`;
