@@ -52,7 +52,7 @@ const VIRTUALIZE_ABOVE = 250;
   imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
   styleUrl: './diagram-canvas.component.scss',
-  host: { class: 'sc-diagram-canvas' },
+  host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
 })
 export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
@@ -295,6 +295,16 @@ export class DiagramCanvasComponent {
     if (node) this.selection.set({ kind: 'node', node });
     // The node may be rendered only once the viewport shows it (virtualization): focus after the next frames.
     requestAnimationFrame(() => requestAnimationFrame(() => this.focusElement(id)));
+  }
+
+  private readonly searchBox = viewChild<ElementRef<HTMLInputElement>>('search');
+
+  /** Ctrl+K (⌘K) anywhere on the page goes to the search box. */
+  shortcut(event: KeyboardEvent): void {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+      event.preventDefault();
+      this.searchBox()?.nativeElement.focus();
+    }
   }
 
   searchKey(event: KeyboardEvent): void {
