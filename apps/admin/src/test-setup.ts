@@ -6,8 +6,15 @@ setupZonelessTestEnv();
 
 // jsdom has no ResizeObserver (ngx-vflow, the diagram canvas, observes its size); jsdom lays nothing out, so an
 // observer that never reports is what a real one would do here.
-globalThis.ResizeObserver ??= class {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-};
+class SilentResizeObserver {
+  observe(): void {
+    // Nothing is ever resized in jsdom.
+  }
+  unobserve(): void {
+    // Nothing observed.
+  }
+  disconnect(): void {
+    // Nothing observed.
+  }
+}
+globalThis.ResizeObserver ??= SilentResizeObserver;
