@@ -40,7 +40,8 @@ interface GroupData {
 const VIRTUALIZE_ABOVE = 250;
 
 /**
- * The interactive diagram canvas: the diagram's visible graph laid out by ELK in a Web Worker and drawn with
+ * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
+ * visible graph laid out by ELK in a Web Worker and drawn with
  * ngx-vflow (zoom, pan, minimap), one component per node kind, groups as frames with a Hide details button,
  * edges with their labels, strokes and markers, a details panel, search, keyboard access and change highlights.
  */
@@ -48,7 +49,6 @@ const VIRTUALIZE_ABOVE = 250;
   selector: 'sc-diagram-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  providers: [LayoutEngine],
   imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
   styleUrl: './diagram-canvas.component.scss',

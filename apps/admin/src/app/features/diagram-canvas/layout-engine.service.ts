@@ -32,6 +32,18 @@ export class LayoutEngine implements OnDestroy {
     return layoutDiagram(this.elk, input, TAB_CACHE);
   }
 
+  /**
+   * Starts the workers and has each lay out a small graph while the page is still loading its data: the first real
+   * layout then runs in an ELK that V8 has already started to compile (a fresh ELK is two to three times slower).
+   */
+  warmUp(): void {
+    while (this.workers.length < this.maxWorkers()) {
+      const slot = this.start();
+      this.workers.push(slot);
+      void this.send(slot, warmUpGraph()).catch(() => undefined);
+    }
+  }
+
   ngOnDestroy(): void {
     for (const { worker } of this.workers) worker.terminate();
     for (const { reject } of this.pending.values()) reject(new Error('The page was left before the layout finished.'));
@@ -39,7 +51,10 @@ export class LayoutEngine implements OnDestroy {
   }
 
   private layoutGroup(graph: ElkNode): Promise<ElkNode> {
-    const slot = this.leastBusy();
+    return this.send(this.leastBusy(), graph);
+  }
+
+  private send(slot: WorkerSlot, graph: ElkNode): Promise<ElkNode> {
     const id = this.next++;
     slot.busy++;
     return new Promise<ElkNode>((resolve, reject) => {
@@ -48,9 +63,13 @@ export class LayoutEngine implements OnDestroy {
     });
   }
 
-  private leastBusy(): WorkerSlot {
+  private maxWorkers(): number {
     const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
-    if (this.workers.length < Math.min(2, cores) && this.workers.every((slot) => slot.busy > 0)) this.workers.push(this.start());
+    return Math.min(2, cores);
+  }
+
+  private leastBusy(): WorkerSlot {
+    if (this.workers.length < this.maxWorkers() && this.workers.every((slot) => slot.busy > 0)) this.workers.push(this.start());
     return this.workers.reduce((best, slot) => (slot.busy < best.busy ? slot : best));
   }
 
@@ -73,4 +92,18 @@ export class LayoutEngine implements OnDestroy {
     };
     return { worker, busy: 0 };
   }
+}
+
+/** A small layered graph with labelled, crossing edges: exercises the same ELK phases as a real group. */
+function warmUpGraph(): ElkNode {
+  const children = Array.from({ length: 40 }, (_, i) => ({ id: `w${i}`, width: 120 + (i % 3) * 20, height: 40 }));
+  const edges = children.flatMap((_, i) =>
+    [i + 8, i + 5].filter((j) => j < children.length).map((j) => ({ id: `w${i}-${j}`, sources: [`w${i}`], targets: [`w${j}`], labels: i % 4 ? [] : [{ id: `l${i}-${j}`, text: 'x', width: 40, height: 16 }] })),
+  );
+  return {
+    id: 'warm-up',
+    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.edgeRouting': 'ORTHOGONAL', 'elk.layered.thoroughness': '1' },
+    children,
+    edges,
+  };
 }

@@ -16,6 +16,7 @@ import { LoadErrorComponent } from '../../shared/load-error.component';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { changeHighlights, describeChanges } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
+import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
 import { MermaidRenderer } from './mermaid-renderer.service';
 import { hiddenGroupIds, renderableMermaid } from './render-graph';
@@ -66,6 +67,8 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
   ],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
+  // One layout engine (its workers) per page visit, started while the diagram loads.
+  providers: [LayoutEngine],
 })
 export class DiagramPage {
   private readonly api = inject(ServicesApi);
@@ -153,6 +156,7 @@ export class DiagramPage {
   readonly serviceLink = computed(() => `/orgs/${encodeURIComponent(this.orgId())}/services/${encodeURIComponent(this.service())}`);
 
   constructor() {
+    inject(LayoutEngine).warmUp();
     // Sequence diagrams: redraw with Mermaid whenever the view changes.
     effect(() => {
       const view = this.view();
