@@ -13,7 +13,7 @@ interface WorkerSlot {
  * Group layouts already computed in this browser tab, by their exact input: coming back to a diagram, or expanding a
  * group, finds them. Shared by the pages of the tab; bounded by LayoutCache.
  */
-const TAB_CACHE = new LayoutCache(1000);
+const TAB_CACHE = new LayoutCache(300);
 
 /**
  * Lays diagrams out with ELK in Web Workers: `layoutDiagram` (cheap bookkeeping) runs here and hands each group's
