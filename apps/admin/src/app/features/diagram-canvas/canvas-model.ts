@@ -268,7 +268,8 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
   const title = titleBox(node);
   const fields = fieldsBox(node.fields);
   const card = (contentWidth: number, contentHeight: number) => {
-    node.width = Math.ceil(Math.max(title.width + 28, contentWidth + 24, fields.width, 120));
+    // Title bar: one line (icon 18, gap 6 and padding 2 × 10 beside the text).
+    node.width = Math.ceil(Math.max(textWidth(node.title, TITLE) + 50, contentWidth + 24, fields.width, 120));
     node.height = Math.ceil(34 + contentHeight + fields.height + (contentHeight > 0 ? 10 : 0));
   };
   switch (node.kind) {

@@ -228,14 +228,26 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     let points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift) : [];
     if (points.length === 0) points = [centre(boxes[ends.source] ?? sourceBox), centre(boxes[ends.target] ?? targetBox)];
     // The routed part ends on the border of the box standing in for a nested end: continue to the real node.
-    if (ends.source !== edge.source) points.unshift(borderPoint(sourceBox, points[0]));
-    if (ends.target !== edge.target) points.push(borderPoint(targetBox, points[points.length - 1]));
+    if (ends.source !== edge.source) points.unshift(...elbow(sourceBox, points[0]));
+    if (ends.target !== edge.target) points.push(...elbow(targetBox, points[points.length - 1]).reverse());
     const label = ends.elkId === edge.key ? elkEdge?.labels?.[0] : undefined;
     edges[edge.key] = { points, ...(label ? { label: shift({ x: label.x ?? 0, y: label.y ?? 0 }) } : {}) };
   }
 
   const root = laidOut.get(ROOT);
   return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges };
+}
+
+/**
+ * From a node's border to a point outside it with one right angle (vertical first when the point lies more above or
+ * below than beside the node), so the part of a route inside a group stays orthogonal like ELK's.
+ */
+function elbow(box: Box, to: Point): Point[] {
+  const c = centre(box);
+  const vertical = Math.abs(to.y - c.y) * box.width >= Math.abs(to.x - c.x) * box.height;
+  const corner = vertical ? { x: c.x, y: to.y } : { x: to.x, y: c.y };
+  const insideBox = corner.x >= box.x && corner.x <= box.x + box.width && corner.y >= box.y && corner.y <= box.y + box.height;
+  return insideBox ? [borderPoint(box, to)] : [borderPoint(box, corner), corner];
 }
 
 export function centre(box: Box): Point {
