@@ -10,9 +10,11 @@ module.exports = {
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': ['jest-preset-angular', { tsconfig: '<rootDir>/tsconfig.spec.json', stringifyContentPathRegex: '\\.(html|svg)$' }],
   },
-  transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$)'],
+  // marked ships only an ES module build; jest-preset-angular turns it into CommonJS like the .mjs files.
+  transformIgnorePatterns: ['node_modules/(?!(.*\\.mjs$|marked/))'],
   moduleNameMapper: {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
     // `new Worker(new URL(…, import.meta.url))` cannot run under Jest: the canvas specs lay out with ELK in-thread.
     '^\\./layout-worker$': '<rootDir>/src/testing/layout-worker.ts',

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from './support/generated-topology';
 import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
-import { pushBundle, setUpOrganization } from './support/organization';
 import { RunningServer, WORKSPACE, startServer } from './support/server';
+import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
 
 /** The CLI's fixture repository: its topology's context uses every node type of the spec. */
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
@@ -44,10 +43,6 @@ const SHAPES_CONTEXT = JSON.stringify({
   },
 });
 
-function file(path: string, content: string) {
-  return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
-}
-
 describe('the diagram canvas in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -57,8 +52,7 @@ describe('the diagram canvas in a real browser', () => {
   let syncToken: string;
 
   async function sync(service: string, artifacts: unknown[]): Promise<void> {
-    const bundle = { version: 1, service: { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts };
-    expect(await pushBundle(server, syncToken, bundle)).toMatchObject({ body: 'ok' });
+    await pushBundle(server, syncToken, { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
   }
 
   function paymentsBundle(topology = read('.service/diagrams/topology.mmd')) {
@@ -88,7 +82,7 @@ describe('the diagram canvas in a real browser', () => {
     page = await context.newPage();
     page.setDefaultTimeout(30000);
     problems = watchForPageProblems(page);
-    syncToken = await setUpOrganization(server, context);
+    syncToken = await setUpWithSyncToken(context, server);
     await sync('payments', paymentsBundle());
   });
 

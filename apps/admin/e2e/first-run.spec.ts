@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
@@ -38,8 +39,9 @@ describe('first run in a real browser', () => {
     return fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   }
 
-  it('prints a setup URL that opens the setup page', async () => {
-    expect(server.setupUrl).toBe(`${server.baseUrl}/setup?token=${encodeURIComponent(setupToken)}`);
+  it('says it waits for setup without printing the configured token; the setup URL with the token opens the setup page', async () => {
+    expect(server.logs()).toContain(`Open ${server.baseUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN`);
+    expect(server.logs()).not.toContain(setupToken);
     await page.goto(server.setupUrl);
     await visible(page.getByRole('heading', { name: 'Set up System Context' }));
     // The token came with the URL, so the page does not ask for it.
@@ -193,7 +195,17 @@ describe('first run in a real browser', () => {
     expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
   });
 
-  it('creates a second organization, switches to it and back', async () => {
+  it('shows how a pipeline installs service-cli from this server, with the package’s SHA-256', async () => {
+    // The server's build packed the CLI (dist/cli-package); the page shows the public URL the server was given.
+    const command = page.getByTestId('cli-install-command');
+    await visible(command);
+    expect(await command.inputValue()).toBe(`npm install -g ${server.baseUrl}/downloads/service-cli.tgz`);
+    const served = Buffer.from(await (await fetch(`${server.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
+    await containsText(page.getByTestId('cli-sha256'), `sha256: ${createHash('sha256').update(served).digest('hex')}`);
+    await screenshot(page, '08b-cli-install');
+  });
+
+  it('creates a second organization and is signed in to it; switching back means signing in to the first one', async () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'New organization…' }).click();
     const dialog = page.getByRole('dialog');
@@ -202,14 +214,24 @@ describe('first run in a real browser', () => {
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await page.waitForURL(`${server.baseUrl}/orgs/globex`);
     await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Globex'));
+    await visible(page.getByText('You are owner of this organization.'));
     await screenshot(page, '08b-second-organization');
 
+    // The switcher lists the organization this browser was signed in to, and leads to its sign-in page.
     await page.getByTestId('user-menu').click();
+    await visible(page.getByTestId('switch-acme-corp'));
+    await screenshot(page, '08c-organization-switcher');
     await page.getByRole('menuitem', { name: /Acme Corp/ }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
-    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
-    // The page itself shows Acme again, not the organization it was reused from.
-    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Acme Corp'));
+    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in`);
+    await visible(page.getByRole('heading', { name: 'Sign in' }));
+    // Acme has no SSO: the page says how to get in (a link from an owner); the Globex session does not open it.
+    await visible(page.getByTestId('sign-in-unavailable'));
+    await screenshot(page, '08d-switch-needs-sign-in');
+    expect((await page.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`)).status()).toBe(404);
+
+    // The Globex session is still there until another sign-in replaces it.
+    await page.goto(`${server.baseUrl}/orgs/globex`);
+    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Globex'));
   });
 
   it('signs out, after which the organization pages need a new sign-in', async () => {
@@ -222,7 +244,7 @@ describe('first run in a real browser', () => {
     // The session is gone on the server, and organization pages lead to the organization's sign-in page.
     expect((await page.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
     await page.getByTestId('sign-in-again').click();
-    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in`);
+    await page.waitForURL(`${server.baseUrl}/orgs/globex/sign-in`);
     await page.goto(`${server.baseUrl}/orgs/acme-corp/members`);
     await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in?redirect=%2Forgs%2Facme-corp%2Fmembers`);
     await visible(page.getByRole('heading', { name: 'Sign in' }));

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
-import { pushBundle, setUpOrganization } from './support/organization';
 import { RunningServer, startServer } from './support/server';
+import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
 
 const DIAGRAM = `flowchart LR
   user([Customer])
@@ -44,10 +43,6 @@ const CONTEXT = JSON.stringify({
   nodes: { api: { style: { fill: '#dbeafe', stroke: '#1e40af' } }, db: { type: 'shape', shape: 'database' } },
 });
 
-function file(path: string, content: string) {
-  return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
-}
-
 /** Services area: a synced service, its detail page, and a diagram with group collapse and Mermaid export. */
 describe('services and diagrams in a real browser', () => {
   let server: RunningServer;
@@ -59,8 +54,7 @@ describe('services and diagrams in a real browser', () => {
 
   /** Pushes a bundle exactly as service-cli sync does. */
   async function sync(artifacts: unknown[]): Promise<void> {
-    const service = { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' };
-    expect(await pushBundle(server, syncToken, { version: 1, service, artifacts })).toMatchObject({ body: 'ok' });
+    await pushBundle(server, syncToken, { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
   }
 
   function bundle(diagram: string) {
@@ -90,8 +84,8 @@ describe('services and diagrams in a real browser', () => {
     page.setDefaultTimeout(20000);
     problems = watchForPageProblems(page);
 
-    // Signed in as the owner; CI pushes with a token that has the sync scope.
-    syncToken = await setUpOrganization(server, context);
+    // Signed in as the owner; CI pushes with a token that has the sync scope, as the dashboard tells people to create.
+    syncToken = await setUpWithSyncToken(context, server);
     await sync(bundle(DIAGRAM));
   });
 
@@ -154,11 +148,12 @@ describe('services and diagrams in a real browser', () => {
     expect(exportedContext.nodes?.['api']).toEqual({ style: { fill: '#dbeafe', stroke: '#1e40af' } });
   });
 
-  it('shows a flow with its notes, a database schema and the summary as plain text', async () => {
+  it('shows a flow with its notes, a database schema and the summary as markdown', async () => {
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
     await page.getByRole('link', { name: 'View flow create-payment' }).click();
     await page.waitForURL(/\/flows\/create-payment$/);
-    await containsText(page.getByTestId('diagram-canvas'), 'Payments API');
+    // A sequence flow is drawn by Mermaid from its source (SequenceDiagramComponent).
+    await containsText(page.getByTestId('sequence-diagram'), 'Payments API');
     await containsText(page.getByTestId('artifact-notes'), 'Idempotency-Key');
     await screenshot(page, '24-flow');
 
@@ -173,8 +168,9 @@ describe('services and diagrams in a real browser', () => {
     await page.getByRole('link', { name: 'payments' }).click();
     await page.getByRole('link', { name: 'Read summary summary' }).click();
     await page.waitForURL(/\/summary$/);
-    // Shown verbatim: the markup in the file is text, not HTML.
-    await containsText(page.getByTestId('artifact-text'), '<script>alert(1)</script>');
+    // Rendered as markdown; the script in it is dropped, neither run nor shown.
+    await containsText(page.getByTestId('artifact-text'), 'Takes card payments and settles them nightly.');
+    expect(await page.getByTestId('artifact-text').innerText()).not.toContain('alert(1)');
     await screenshot(page, '26-summary');
   });
 
@@ -193,7 +189,7 @@ describe('services and diagrams in a real browser', () => {
     await containsText(page.getByRole('table', { name: 'Revisions' }), '1 changed');
     await page.getByRole('link', { name: 'Show revision 1' }).click();
     await page.waitForURL(/\/services\/payments\?revision=1$/);
-    await containsText(page.getByTestId('old-revision'), 'The current revision is 2.');
+    await containsText(page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
     await page.getByRole('link', { name: 'View diagram overview' }).click();
     await page.waitForURL(/\/diagrams\/overview\?revision=1$/);
     await containsText(page.getByTestId('diagram-canvas'), 'Payments API');

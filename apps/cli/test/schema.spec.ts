@@ -25,6 +25,8 @@ const INVALID: Array<[string, unknown]> = [
   ['missing service name', { version: 1, service: { description: 'x' } }],
   ['invalid service name', { version: 1, service: { name: 'has space' } }],
   ['name too long', { version: 1, service: { name: 'a'.repeat(101) } }],
+  ['description too long', { version: 1, service: { name: 'payments', description: 'a'.repeat(2001) } }],
+  ['repository URL too long', { version: 1, service: { name: 'payments', repositoryUrl: `https://git.example/${'a'.repeat(2048)}` } }],
   ['diagram without path', { ...base, architectureDiagrams: [{ name: 'a' }] }],
   ['absolute path', { ...base, architectureDiagrams: [{ name: 'a', path: '/etc/passwd' }] }],
   ['windows absolute path', { ...base, docs: [{ name: 'a', path: 'C:/x.md' }] }],

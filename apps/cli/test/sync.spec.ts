@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import * as net from 'node:net';
 import { createHash } from 'node:crypto';
 import { syncBundleDigest, type SyncBundle, type SyncCheckRequest } from '@sc/contracts';
-import { checkDiagram } from '../src/lib/diagram-check';
+import { parseMermaid } from '@sc/diagram/node';
+import { checkDiagram, type DiagramChecker } from '../src/lib/diagram-check';
 import { ExitCode, type JsonErrorOutput } from '../src/lib/exit-codes';
 import { DEFAULT_ENTERPRISE_GATEWAY_URL } from '../src/lib/gateway';
 import { REDACTED } from '../src/lib/io';
 import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
 import { runSync, type SyncOptions } from '../src/lib/run-sync';
 import { captureIo, type CapturedIo } from './support/capture-io';
-import { startGatewayServer, syncResult, type GatewayServer, type Responder } from './support/gateway-server';
+import { CLI_VERSION, gatewayInfo, startGatewayServer, syncResult, type GatewayServer, type Responder } from './support/gateway-server';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
 
 const TOKEN = 'sc_sync_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -18,12 +19,12 @@ describe('service-cli sync', () => {
   let repo: TempRepo;
   let server: GatewayServer | undefined;
   let delays: number[];
-  let diagramChecks: jest.Mock<ReturnType<typeof checkDiagram>, Parameters<typeof checkDiagram>>;
+  let diagramChecks: jest.Mock<ReturnType<DiagramChecker>, Parameters<DiagramChecker>>;
 
   beforeEach(() => {
     repo = createTempRepo(MINIMAL_REPO);
     delays = [];
-    diagramChecks = jest.fn(checkDiagram);
+    diagramChecks = jest.fn((input) => checkDiagram(input, parseMermaid));
   });
   afterEach(async () => {
     repo.cleanup();
@@ -31,8 +32,8 @@ describe('service-cli sync', () => {
     server = undefined;
   });
 
-  async function serve(respond: Responder, check?: Responder): Promise<GatewayServer> {
-    server = await startGatewayServer(respond, check);
+  async function serve(respond: Responder, check?: Responder, info?: Responder): Promise<GatewayServer> {
+    server = await startGatewayServer(respond, check, info);
     return server;
   }
 
@@ -44,6 +45,7 @@ describe('service-cli sync', () => {
         env,
         io,
         userAgent: 'service-cli/test',
+        cliVersion: CLI_VERSION,
         transport: { backoffBaseMs: 100, backoffMaxMs: 1_000, random: () => 0, sleep: async (ms) => void delays.push(ms) },
         checkDiagram: diagramChecks,
       },
@@ -114,6 +116,54 @@ describe('service-cli sync', () => {
     });
   });
 
+  describe('version handshake (GET /api/v1/gateway/info)', () => {
+    const env = (gateway: GatewayServer) => ({ SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+
+    it('asks first, without the token, and says nothing when the gateway is of the same release', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }));
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(gateway.infos).toHaveLength(1);
+      expect(gateway.infos[0]).toMatchObject({ method: 'GET', url: '/api/v1/gateway/info' });
+      expect(gateway.infos[0].headers['authorization']).toBeUndefined();
+      expect(gateway.requests).toHaveLength(1);
+      expect(io.stderr.join('\n')).not.toMatch(/warning|upgrade/i);
+    });
+
+    it('stops with exit 2 and the upgrade command, sending nothing, when this CLI is older than the gateway accepts', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), undefined, gatewayInfo({ serverVersion: '99.1.0', minCliVersion: '99.0.0' }));
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Configuration);
+      expect(io.stderr.join('\n')).toContain(
+        `Error: service-cli ${CLI_VERSION} is too old for this gateway (server 99.1.0 accepts service-cli 99.0.0 or newer). Upgrade it: npm install -g ${gateway.url}/downloads/service-cli.tgz`,
+      );
+      expect(gateway.checks).toHaveLength(0);
+      expect(gateway.requests).toHaveLength(0);
+
+      const json = await sync({ json: true }, env(gateway));
+      expect(JSON.parse(json.io.stdout.join('')) as JsonErrorOutput).toMatchObject({ ok: false, exitCode: 2, error: { code: 'cli_outdated' } });
+    });
+
+    it('warns and syncs when the gateway is older than this CLI', async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), undefined, gatewayInfo({ serverVersion: '0.0.1', minCliVersion: '0.0.1' }));
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(io.stderr).toContain(
+        `Warning: the gateway runs version 0.0.1, older than this service-cli ${CLI_VERSION}; if the sync fails, install the CLI it serves: npm install -g ${gateway.url}/downloads/service-cli.tgz`,
+      );
+      expect(gateway.requests).toHaveLength(1);
+    });
+
+    it('warns and syncs when the gateway predates the handshake (404)', async () => {
+      const notFound: Responder = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Cannot GET /api/v1/gateway/info', details: [] } } });
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), undefined, notFound);
+      const { exitCode, io } = await sync({}, env(gateway));
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(io.stderr.join('\n')).toContain('Warning: the gateway has no /api/v1/gateway/info, so it is older than service-cli');
+      expect(gateway.requests).toHaveLength(1);
+    });
+  });
+
   describe('configuration (exit 2)', () => {
     it('refuses to run without SERVICE_TOKEN and says where to create one', async () => {
       const { exitCode, io } = await sync({}, { SERVICE_GATEWAY_URL: 'http://127.0.0.1:9' });
@@ -167,6 +217,7 @@ describe('service-cli sync', () => {
       expect(printed).toMatch(/created\s+1: flow invoice/);
       expect(printed).toMatch(/updated\s+1: service-summary service-summary/);
       expect(printed).toMatch(/removed\s+1: doc old-runbook/);
+      expect(printed).toContain('Service page: https://context.example.com/orgs/acme/services/billing');
       expect(io.all()).not.toContain('hunter2-secret');
     });
 
@@ -197,6 +248,7 @@ describe('service-cli sync', () => {
       const output = JSON.parse(io.stdout.join('')) as SyncDoneJson;
       expect(output).toMatchObject({ ok: true, exitCode: 0, dryRun: false, gateway: { url: `${gateway.url}/api/v1/gateway/sync`, source: 'SERVICE_GATEWAY_URL' } });
       expect(output.result.status).toBe('unchanged');
+      expect(output.result.serviceUrl).toBe('https://context.example.com/orgs/acme/services/billing');
       expect(output.artifacts).toHaveLength(2);
       expect(io.stderr).toEqual([]);
     });
@@ -330,7 +382,7 @@ describe('service-cli sync', () => {
   });
 
   describe('unchanged bundles (POST /gateway/sync/check)', () => {
-    const checkAnswer = (current: boolean, revision: number | null = 7): Responder => () => ({ status: 200, body: { organizationId: 'acme', service: 'billing', revision, current } });
+    const checkAnswer = (current: boolean, revision: number | null = 7): Responder => () => ({ status: 200, body: { organizationId: 'acme', service: 'billing', revision, current, serviceUrl: 'https://context.example.com/orgs/acme/services/billing' } });
     const env = (gateway: GatewayServer) => ({ SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
     const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -366,6 +418,7 @@ describe('service-cli sync', () => {
           { kind: 'service-summary', name: 'service-summary' },
         ],
         removed: [],
+        serviceUrl: 'https://context.example.com/orgs/acme/services/billing',
       });
       // The table rows carry paths and hashes but no diagram columns: nothing was parsed.
       expect(output.artifacts.map((row) => [row.kind, row.name, row.diagramKind])).toEqual([

@@ -2,17 +2,24 @@ import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { DiscoveryService, ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { json, urlencoded, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
 import { validationFailed } from './common/errors/common.errors';
+import { refuseUnusableInput } from './common/http/json-input';
+import { applyHttpTimeouts } from './common/http/server-timeouts';
 import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
+import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
+import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -23,6 +30,11 @@ export async function createApp(): Promise<NestExpressApplication> {
   return app;
 }
 
+/** Binds the HTTP server to HOST and PORT (main.ts; a test checks the address). */
+export async function listen(app: INestApplication, config: Pick<AppConfig, 'host' | 'port'>): Promise<void> {
+  await app.listen(config.port, config.host);
+}
+
 /**
  * The HTTP pipeline: shared by main.ts and the integration tests so tests exercise production behaviour.
  * Must be called before `init()`/`listen()`.
@@ -31,10 +43,12 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: drain (ShutdownService), close, then exit 0 (process.exit also flushes pino).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   express.disable('x-powered-by');
   // Behind a reverse proxy the client address (rate limits, logs) comes from X-Forwarded-For.
   express.set('trust proxy', config.trustProxy);
+  applyHttpTimeouts(express.getHttpServer(), config.httpTimeouts);
   // HSTS and upgrade-insecure-requests only make sense when the service is really served over https.
   app.use(
     helmet({
@@ -48,11 +62,17 @@ export function configureApp(app: INestApplication): void {
       strictTransportSecurity: config.secureCookies,
     }),
   );
+  // Text answers (the admin's scripts and styles, API JSON) travel compressed: brotli when the client takes it,
+  // else gzip. Already-compressed types (images, fonts) and answers under 1 KB are sent as they are. Brotli
+  // quality 5 is about as fast as gzip and 7% smaller on the admin's chunks (the default 4 is no smaller than gzip).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
+  app.use(metricsEndpoint(app.get(MetricsService)));
   // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
   // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
+  app.use(refuseUnusableInput);
   // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -64,7 +84,8 @@ export function configureApp(app: INestApplication): void {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.setGlobalPrefix(API_PREFIX);
+  // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), outside the API prefix.
+  app.setGlobalPrefix(API_PREFIX, { exclude: DOWNLOAD_ROUTES });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
   );
@@ -86,16 +107,38 @@ export function configureApp(app: INestApplication): void {
 }
 
 function exceptOnGateway(parser: RequestHandler): RequestHandler {
-  return (req, res, next) => (req.path === GATEWAY_SYNC_PATH ? next() : parser(req, res, next));
+  return (req, res, next) => (isGatewaySyncPath(req.path) ? next() : parser(req, res, next));
 }
+
+/**
+ * Matches the gateway path the way Express routes it (case-insensitive, one optional trailing slash, the
+ * defaults Nest keeps), so `/API/v1/gateway/sync/` reaches the gateway with its body unread, never parsed here.
+ */
+function isGatewaySyncPath(path: string): boolean {
+  return path.toLowerCase().replace(/\/$/, '') === GATEWAY_SYNC_PATH;
+}
+
+const DOWNLOAD_PATHS = new Set(DOWNLOAD_ROUTES.map((route) => `/${route}`));
 
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
-  app.useStaticAssets(adminDir, { index: false, maxAge: '1h' });
+  app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || DOWNLOAD_PATHS.has(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
+}
+
+/** Angular names every built script, style and font after a hash of its content (outputHashing: all). */
+const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|otf|svg|png|jpe?g|gif|webp|avif)$/;
+
+/**
+ * A hashed file never changes under its name, so browsers keep it for a year; index.html names the current
+ * hashes, so it is revalidated on every load (a deployment shows at once); other files (favicon) for an hour.
+ */
+function adminCacheControl(file: string): string {
+  if (file === 'index.html') return 'no-cache';
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }

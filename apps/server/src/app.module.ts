@@ -3,12 +3,19 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { CommonModule } from './common/common.module';
 import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/app-config';
+import { RedisModule } from './common/redis/redis.module';
+import { RedisService } from './common/redis/redis.service';
+import { SharedThrottlerStorage } from './common/redis/shared-throttler-storage';
 import { DatabaseModule } from './database/database.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { ArtifactsModule } from './modules/artifacts/artifacts.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CliPackageModule } from './modules/cli-package/cli-package.module';
+import { DraftsModule } from './modules/drafts/drafts.module';
 import { AUTH_THROTTLER } from './modules/auth/rate-limit';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
 import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
@@ -26,12 +33,18 @@ import { UsersModule } from './modules/users/users.module';
     LoggingModule,
     CommonModule,
     DatabaseModule,
+    RedisModule,
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }] }),
+      inject: [AppConfig, RedisService],
+      useFactory: (config: AppConfig, redis: RedisService) => ({
+        throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }],
+        // With REDIS_URL every instance counts in Redis; otherwise in this process's memory.
+        ...(redis.client ? { storage: new SharedThrottlerStorage(redis.client) } : {}),
+      }),
     }),
     AuthModule,
     HealthModule,
+    MetricsModule,
     SetupModule,
     UsersModule,
     OrganizationsModule,
@@ -44,6 +57,9 @@ import { UsersModule } from './modules/users/users.module';
     MermaidParseModule,
     ArtifactsModule,
     SsoModule,
+    AuditModule,
+    CliPackageModule,
+    DraftsModule,
   ],
 })
 export class AppModule {}

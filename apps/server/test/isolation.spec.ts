@@ -11,12 +11,18 @@ describe('organization isolation', () => {
   let orgA: SeededOrganization;
   let orgB: SeededOrganization;
   let orgRoutes: RouteInfo[];
+  /** Real ids per route parameter and organization, so a refusal is about the organization, not a missing record. */
+  const realIds: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
     orgA = await setupOrganization(t, { orgId: 'org-a' });
     orgB = await createOrganization(t, orgA, { orgId: 'org-b' });
     orgRoutes = listRoutes(t.app).filter((route) => route.path.includes(':orgId'));
+    for (const org of [orgA, orgB]) {
+      const draft = await call<{ id: string }>(t.baseUrl, 'POST', `/api/v1/orgs/${org.organizationId}/drafts`, { headers: sessionHeaders(org.owner), body: { name: 'isolation' } });
+      realIds[org.organizationId] = { draftId: draft.body.id };
+    }
   });
   afterAll(() => t?.close());
 
@@ -35,6 +41,9 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/tokens',
         'POST /api/v1/orgs/:orgId/tokens',
         'DELETE /api/v1/orgs/:orgId/tokens/:tokenId',
+        'GET /api/v1/orgs/:orgId/members/:userId/tokens',
+        'GET /api/v1/orgs/:orgId/audit',
+        'GET /api/v1/orgs/:orgId/audit/export',
       ]),
     );
   });
@@ -53,7 +62,7 @@ describe('organization isolation', () => {
   it("refuses an org-A owner session on every org-B route with 404, and the same route works for org B's owner", async () => {
     const failures: string[] = [];
     for (const route of orgRoutes) {
-      const path = fillPath(route.path, orgB.organizationId);
+      const path = fillPath(route.path, orgB.organizationId, realIds[orgB.organizationId]);
       const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: sessionHeaders(orgA.owner), body: bodyFor(route) });
       if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
     }
@@ -63,11 +72,33 @@ describe('organization isolation', () => {
   it('refuses an org-A admin token on every org-B route with 404', async () => {
     const failures: string[] = [];
     for (const route of orgRoutes) {
-      const path = fillPath(route.path, orgB.organizationId);
+      const path = fillPath(route.path, orgB.organizationId, realIds[orgB.organizationId]);
       const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: { authorization: `Bearer ${orgA.adminToken}` }, body: bodyFor(route) });
       if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("does not find org A's draft from inside org B on any draft route (session or token), and leaves it untouched", async () => {
+    const draftRoutes = orgRoutes.filter((route) => route.path.includes(':draftId'));
+    expect(draftRoutes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'DELETE /api/v1/orgs/:orgId/drafts/:draftId',
+      'GET /api/v1/orgs/:orgId/drafts/:draftId',
+      'GET /api/v1/orgs/:orgId/drafts/:draftId/export',
+      'PUT /api/v1/orgs/:orgId/drafts/:draftId',
+    ]);
+    const failures: string[] = [];
+    for (const headers of [sessionHeaders(orgB.owner), { authorization: `Bearer ${orgB.adminToken}` }]) {
+      for (const route of draftRoutes) {
+        const path = fillPath(route.path, orgB.organizationId, realIds[orgA.organizationId]);
+        const body = route.method === 'PUT' ? { name: 'taken', graph: { kind: 'flowchart', nodes: [], edges: [], groups: [] }, layout: { nodes: [], groups: [] } } : undefined;
+        const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: { ...headers, 'if-match': '"1"' }, body });
+        if (response.status !== 404 || response.body.error?.code !== 'draft_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const own = await call<{ version: number; name: string }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/drafts/${realIds[orgA.organizationId].draftId}`, { headers: sessionHeaders(orgA.owner) });
+    expect(own.body).toMatchObject({ version: 1, name: 'isolation' });
   });
 
   it('answers the same for an organization that does not exist (no probing)', async () => {
@@ -79,15 +110,31 @@ describe('organization isolation', () => {
     expect(foreign.body.error.message.replace(orgB.organizationId, 'X')).toBe(missing.body.error.message.replace('no-such-org', 'X'));
   });
 
+  it("never shows org B's audit entries to org A, in the log or the download", async () => {
+    const marker = `isolated-${randomUUID()}@org-b.example`;
+    expect((await call(t.baseUrl, 'POST', `/api/v1/orgs/${orgB.organizationId}/members`, { headers: sessionHeaders(orgB.owner), body: { email: marker, role: 'viewer' } })).status).toBe(201);
+    const own = await call<{ items: { target: { label: string } }[] }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/audit?target=${marker}`, { headers: sessionHeaders(orgB.owner) });
+    expect(own.body.items.map((entry) => entry.target.label)).toEqual([marker]);
+
+    const page = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit?limit=200`, { headers: sessionHeaders(orgA.owner) });
+    const download = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit/export`, { headers: { authorization: `Bearer ${orgA.adminToken}` } });
+    expect(page.status).toBe(200);
+    expect(download.status).toBe(200);
+    for (const text of [JSON.stringify(page.body), String(download.body)]) {
+      expect(text).not.toContain(marker);
+      expect(text).not.toContain(orgB.ownerUserId);
+    }
+  });
+
   it('still lets org B reach its own routes (the refusals above are about the organization)', async () => {
     const own = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/members`, { headers: sessionHeaders(orgB.owner) });
     expect(own.status).toBe(200);
   });
 });
 
-/** Fills :orgId with the target and any other parameter with a syntactically valid id. */
-function fillPath(path: string, orgId: string): string {
-  return path.replace(':orgId', orgId).replace(/:[A-Za-z]+/g, () => randomUUID());
+/** Fills :orgId with the target and any other parameter with a real id when one is given, else a syntactically valid one. */
+function fillPath(path: string, orgId: string, ids: Record<string, string> = {}): string {
+  return path.replace(':orgId', orgId).replace(/:([A-Za-z]+)/g, (_, name: string) => ids[name] ?? randomUUID());
 }
 
 /** A plausible body so validation could not be what refuses the call. */

@@ -56,4 +56,24 @@ describe('logs', () => {
     expect(lines.filter((line) => line.includes(setupToken))).toHaveLength(1);
     expect(output).not.toContain(TEST_SETUP_TOKEN);
   });
+
+  it('log failed queries through the structured logger with the query text and SQLSTATE, never a parameter or value', async () => {
+    const token = 'sct_leakleak_' + 'S'.repeat(43);
+    const email = 'leaky.person@secret.example';
+    const clientSecret = 'client-secret-never-logged-0123456789';
+    const before = lines.length;
+    await expect(t.dataSource.query('SELECT $1::uuid AS id, $2::text AS secret', [token, clientSecret])).rejects.toThrow();
+    const userId = '00000000-0000-4000-8000-000000000001';
+    await t.dataSource.query('INSERT INTO users (id, email, display_name, disabled, created_at) VALUES ($1, $2, $3, false, now())', [userId, email, clientSecret]);
+    await expect(
+      t.dataSource.query('INSERT INTO users (id, email, display_name, disabled, created_at) VALUES ($1, $2, $3, false, now())', ['00000000-0000-4000-8000-000000000002', email, token]),
+    ).rejects.toThrow();
+
+    const failures = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['msg'] === 'A database query failed');
+    expect(failures.map((entry) => entry['code'])).toEqual(['22P02', '23505']);
+    expect(failures[0]).toMatchObject({ level: 50, context: 'Database', query: 'SELECT $1::uuid AS id, $2::text AS secret', message: 'invalid input syntax for type uuid: "[REDACTED]"' });
+    expect(failures[1]).toMatchObject({ table: 'users', message: expect.stringContaining('duplicate key value violates unique constraint') });
+    const output = lines.slice(before).join('');
+    for (const secret of [token, email, clientSecret]) expect({ secret, found: output.includes(secret) }).toEqual({ secret, found: false });
+  });
 });

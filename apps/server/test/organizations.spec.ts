@@ -1,4 +1,4 @@
-import { call, createTestApp, memberWithSession, sessionFrom, sessionHeaders, setupOrganization, switchOrganization, type SeededOrganization, type TestApp } from './support';
+import { call, createTestApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 
 type ErrorResponse = { error: { code: string; details: { path?: string }[] } };
 
@@ -18,26 +18,33 @@ describe('organizations', () => {
     expect(response.body).toMatchObject({ id: 'acme', name: 'Acme Corp' });
   });
 
-  it('an owner creates another organization, becomes its owner and can switch the session to it', async () => {
+  it('an owner creates another organization, becomes its owner and is signed in to it (and only it)', async () => {
+    const wayBack = await mintSignInLink(t, org.owner, 'acme', org.ownerUserId);
     const created = await call<{ id: string }>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id: 'acme-labs', name: 'Acme Labs' } });
     expect(created.status).toBe(201);
-    const me = await call<{ organizations: { id: string; role: string }[] }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(org.owner) });
-    expect(me.body.organizations).toEqual(expect.arrayContaining([{ id: 'acme-labs', name: 'Acme Labs', role: 'owner' }, { id: 'acme', name: 'Acme Corp', role: 'owner' }]));
+    expect(created.body).toMatchObject({ id: 'acme-labs', name: 'Acme Labs' });
 
-    const labs = await switchOrganization(t, org.owner, 'acme-labs');
+    const labs = sessionFrom(created.setCookie);
     const there = await call<{ organization: { id: string }; role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(labs) });
     expect(there.body).toMatchObject({ organization: { id: 'acme-labs' }, role: 'owner' });
+    expect(there.body).not.toHaveProperty('organizations');
     // The session acts in exactly one organization: the old one is no longer reachable with it.
     expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(labs) })).status).toBe(404);
-    // The switch replaced the old session.
+    // The new session replaced the old one.
     expect((await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(org.owner) })).status).toBe(401);
-    Object.assign(org.owner, await switchOrganization(t, labs, 'acme'));
+    // Back in acme by acme's own means (here a link the owner minted there before leaving).
+    Object.assign(org.owner, await redeemSignInLink(t, wayBack));
+    expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(org.owner) })).status).toBe(200);
   });
 
-  it('refuses switching to an organization the user is not a member of', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers: sessionHeaders(org.owner), body: { organizationId: 'elsewhere' } });
-    expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe('organization_not_found');
+  it('answers the removed switch-organization with 410 organization_switch_removed, signed in or not', async () => {
+    for (const headers of [sessionHeaders(org.owner), {}]) {
+      const response = await call<ErrorResponse & { error: { message: string } }>(t.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers, body: { organizationId: 'acme-labs' } });
+      expect(response.status).toBe(410);
+      expect(response.body.error.code).toBe('organization_switch_removed');
+      expect(response.body.error.message).toContain('/orgs/<organization id>/sign-in');
+      expect(response.setCookie).toEqual([]);
+    }
   });
 
   it('refuses non-owners, taken ids and invalid ids', async () => {

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { Writable } from 'node:stream';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
+import { LOG_DESTINATION } from '../src/common/logging/logging.module';
 import { TEST_SETUP_TOKEN, bearer, call, createTestApp, sessionFrom, sessionHeaders, type TestApp } from './support';
 
 const setupBody = (token: string, orgId = 'acme') => ({ token, organization: { id: orgId, name: 'Acme' }, owner: { email: 'Founder@Acme.Example', name: 'Fran Founder' } });
@@ -105,5 +107,28 @@ describe('generated setup token', () => {
     const expired = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(token) });
     expect(expired.status).toBe(403);
     expect(expired.body.error.code).toBe('setup_token_invalid');
+  });
+});
+
+describe('setup token from SERVICE_SETUP_TOKEN', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'info' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: sink }] });
+  });
+  afterAll(() => t?.close());
+
+  it('is never logged: the start-up line says setup is waiting and that the configured token applies', async () => {
+    const waiting = lines.filter((line) => line.includes('First run'));
+    expect(waiting).toHaveLength(1);
+    expect(JSON.parse(waiting[0] ?? '{}').msg).toBe(`First run: waiting for setup. Open ${t.config.publicUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN to create the first organization.`);
+    expect((await call(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(TEST_SETUP_TOKEN) })).status).toBe(201);
+    expect(lines.join('')).not.toContain(TEST_SETUP_TOKEN);
   });
 });

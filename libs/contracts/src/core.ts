@@ -2,4 +2,6 @@
 // `service-cli` imports only this entry, so it never loads class-validator (≈0.2 s of every CLI start).
 export * from './lib/errors';
 export * from './lib/sync';
+export * from './lib/gateway-info';
 export * from './lib/service-config';
+export * from './lib/input-rules';

@@ -1,4 +1,5 @@
 export * from './core';
+export * from './lib/optional-not-null';
 export * from './lib/sync-check-request';
 export * from './lib/auth';
 export * from './lib/organizations';
@@ -7,4 +8,6 @@ export * from './lib/tokens';
 export * from './lib/setup';
 export * from './lib/me';
 export * from './lib/sso';
+export * from './lib/audit';
 export * from './lib/artifacts';
+export * from './lib/drafts';

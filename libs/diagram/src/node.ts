@@ -6,4 +6,14 @@ export {
   type ValidateDiagramOptions,
   type ValidateDiagramResult,
 } from './node/validate';
-export { MermaidWorkerPool, MermaidPoolError, MermaidPoolErrorCode, createParserWorker, type WorkerPoolOptions } from './node/worker-pool';
+export {
+  MermaidWorkerPool,
+  MermaidPoolError,
+  MermaidPoolErrorCode,
+  WorkerPool,
+  createParserWorker,
+  startWorkerThread,
+  type WorkerPoolErrors,
+  type WorkerPoolOptions,
+} from './node/worker-pool';
+export { serveWorkerJobs } from './node/worker-thread';

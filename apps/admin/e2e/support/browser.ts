@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { eventually } from '../../src/testing/eventually';
 import { WORKSPACE } from './server';
+
+export { eventually };
 
 export const SCREENSHOT_DIR = join(WORKSPACE, 'tmp/screenshots');
 
@@ -40,20 +43,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-/** Retries an assertion until it passes or the time is up (pages update asynchronously), then throws its error. */
-export async function eventually(assertion: () => Promise<void>, timeoutMs = 15000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 export async function visible(locator: Locator): Promise<void> {

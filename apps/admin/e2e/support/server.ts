@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (`node dist/.../main.js`) on embedded PGlite in a fresh data directory, serving the
- * built admin app, exactly as `npm start` does; resolves once it printed the setup URL and answers /api/v1/health.
+ * built admin app, exactly as `npm start` does; resolves once it says it waits for setup and answers /api/v1/health.
  */
 export async function startServer(setupToken: string): Promise<RunningServer> {
   for (const required of [SERVER_MAIN, join(ADMIN_DIR, 'index.html')]) {
@@ -50,6 +50,9 @@ export async function startServer(setupToken: string): Promise<RunningServer> {
       SERVICE_DATA_DIR: dataDir,
       SERVICE_SETUP_TOKEN: setupToken,
       SERVICE_ADMIN_DIR: ADMIN_DIR,
+      // The e2e identity providers are real servers on loopback, which the server calls only when allowed.
+      SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+      SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,12 +77,13 @@ export async function startServer(setupToken: string): Promise<RunningServer> {
       await stop();
       throw new Error(`The server exited with code ${child.exitCode}:\n${output}`);
     }
-    setupUrl ??= /(https?:\/\/\S+\/setup\?token=[^\s"]+)/.exec(output)?.[1];
+    // A token from SERVICE_SETUP_TOKEN is never printed: the server only says it waits for setup.
+    if (output.includes('First run: waiting for setup')) setupUrl ??= `${baseUrl}/setup?token=${encodeURIComponent(setupToken)}`;
     if (setupUrl && (await healthy(baseUrl))) return { baseUrl, setupUrl, logs: () => output, stop };
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
   await stop();
-  throw new Error(`The server did not become ready within 90 s (setup URL printed: ${setupUrl ?? 'no'}):\n${output}`);
+  throw new Error(`The server did not become ready within 90 s (waiting for setup: ${setupUrl ? 'yes' : 'no'}):\n${output}`);
 }
 
 async function healthy(baseUrl: string): Promise<boolean> {

@@ -34,7 +34,9 @@ export const appRoutes: Routes = [
       { path: 'members', loadChildren: () => import('./features/members/members.routes').then((m) => m.membersRoutes) },
       { path: 'tokens', loadChildren: () => import('./features/tokens/tokens.routes').then((m) => m.tokensRoutes) },
       { path: 'services', loadChildren: () => import('./features/services/services.routes').then((m) => m.servicesRoutes) },
+      { path: 'drafts', loadChildren: () => import('./features/drafts/drafts.routes').then((m) => m.draftsRoutes) },
       { path: 'settings/sso', loadChildren: () => import('./features/sso/sso.routes').then((m) => m.ssoRoutes) },
+      { path: 'audit', loadChildren: () => import('./features/audit/audit.routes').then((m) => m.auditRoutes) },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import type { ApiTokenResponse, MeResponse, MemberResponse } from '@sc/contracts';
+import type { ApiTokenResponse, GatewayInfo, MeResponse, MemberResponse } from '@sc/contracts';
 
 /** Sample API answers shaped exactly like @sc/contracts, for component and service specs. */
 export const ME: MeResponse = {
@@ -8,7 +8,6 @@ export const ME: MeResponse = {
   role: 'owner',
   scopes: null,
   csrfToken: 'csrf',
-  organizations: [{ id: 'acme', name: 'Acme', role: 'owner' }],
 };
 
 export function member(overrides: Partial<MemberResponse> = {}): MemberResponse {
@@ -31,6 +30,7 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
     name: 'CI',
     prefix: 'sct_ab12cd34',
     scopes: ['sync'],
+    createdByUserId: 'u-olga',
     createdAt: '2026-01-01T00:00:00Z',
     expiresAt: null,
     lastUsedAt: null,
@@ -41,4 +41,15 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
 
 export function errorBody(code: string, message: string, details: { path?: string; message: string }[] = []) {
   return { error: { code, message, details } };
+}
+
+/** GET /api/v1/gateway/info of a server that serves its CLI package. */
+export function gatewayInfo(overrides: Partial<GatewayInfo> = {}): GatewayInfo {
+  return {
+    apiVersion: 1,
+    serverVersion: '0.1.0',
+    minCliVersion: '0.1.0',
+    cliPackage: { version: '0.1.0', url: 'https://context.example.com/downloads/service-cli.tgz', sha256: 'a'.repeat(64) },
+    ...overrides,
+  };
 }

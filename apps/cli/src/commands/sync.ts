@@ -9,6 +9,8 @@ export default class SyncCommand extends Command {
 
   static override description = `Reads .service.yaml (or --config), checks it and every file it names, parses every Mermaid file and context JSON with the same library the server uses, and only then posts the bundle to {gateway}/api/v1/gateway/sync. CI fails fast with every problem listed (file, line, JSON path).
 
+Before anything is sent, the CLI asks {gateway}/api/v1/gateway/info (no token) which versions the gateway works with: a CLI older than the gateway accepts stops with exit 2 and the command that installs the gateway's own release (npm install -g {gateway}/downloads/service-cli.tgz); a gateway older than the CLI gets a warning. A sync ends with a link to the service's page in the dashboard.
+
 When the gateway already holds exactly these files (it compares a digest of the config's metadata and every file's path and SHA-256, POST {gateway}/api/v1/gateway/sync/check), the sync reports "unchanged" without parsing or sending anything. If that check is unavailable, the full sync runs (set SERVICE_CLI_DEBUG=1 to see why).
 
 Environment variables:
@@ -19,7 +21,7 @@ SERVICE_GATEWAY_URL: your installation's address, e.g. https://context.example.c
 
 SERVICE_ENTERPRISE_GATEWAY_URL: overrides the hosted gateway that --enterprise uses (default ${DEFAULT_ENTERPRISE_GATEWAY_URL}). With --enterprise, SERVICE_GATEWAY_URL is ignored and the CLI says so.
 
-Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/413/422 from the gateway), 2 authentication or configuration (token missing or refused, gateway or config missing), 3 server or network error after retries.`;
+Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/413/422 from the gateway), 2 authentication or configuration (token missing or refused, gateway or config missing, CLI too old for the gateway), 3 server or network error after retries.`;
 
   static override examples = [
     { description: 'Preview what would be sent; opens no network connection', command: '<%= config.bin %> <%= command.id %> --dry-run' },
@@ -41,7 +43,7 @@ Exit codes: 0 synced (or dry run valid), 1 validation failed (locally, or 400/41
     const { flags } = await this.parse(SyncCommand);
     process.exitCode = await runSync(
       { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: flags.json, timeoutMs: flags.timeout * 1000, retries: flags.retries },
-      { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent },
+      { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent, cliVersion: this.config.version },
     );
   }
 }

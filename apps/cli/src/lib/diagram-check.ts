@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type OverlaidGraph, type ValidateDiagramResult } from '@sc/diagram';
-import { DEFAULT_MAX_DIAGRAM_BYTES, MermaidPoolError, MermaidWorkerPool, parseMermaid, type ParseMermaidResult } from '@sc/diagram/node';
+import { DEFAULT_MAX_DIAGRAM_BYTES, MermaidPoolError, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
 import type { CliProblem } from './exit-codes';
 
 /** Counts shown in the dry-run and inspect tables. */
@@ -38,7 +38,11 @@ export interface DiagramInput {
   databaseNames?: readonly string[];
 }
 
-/** How a diagram's Mermaid source is parsed: in-process (inspect: one file) or in a worker pool (sync). */
+/**
+ * How a diagram's Mermaid source is parsed. The commands parse in a worker pool only: Mermaid (and jsdom) then load
+ * in the worker threads, never in the main bundle of the packed CLI (apps/cli/scripts/pack.mjs); tests may pass
+ * `parseMermaid` to parse in-process.
+ */
 export type MermaidParse = (source: string) => Promise<ParseMermaidResult>;
 
 /** Checks one diagram (and its context); `sync` takes one as a test hook. */
@@ -52,7 +56,8 @@ const PARSE_TIMEOUT_MS = 60_000;
 
 /**
  * A checker for `diagrams` diagrams that parses them in parallel on min(2, cpus) worker threads (fewer for fewer
- * diagrams), as the gateway does; close() stops the threads. Mermaid itself loads in the threads only.
+ * diagrams), as the gateway does; close() stops the threads. Mermaid itself loads in the threads only, and a parse
+ * that never ends is stopped after PARSE_TIMEOUT_MS.
  */
 export function openPooledDiagramChecker(diagrams: number): { check: DiagramChecker; close: () => Promise<void> } {
   const size = Math.max(1, Math.min(2, availableParallelism(), diagrams));
@@ -62,7 +67,7 @@ export function openPooledDiagramChecker(diagrams: number): { check: DiagramChec
 }
 
 /** Parses one Mermaid file (and its context) with the shared diagram library, the same code the server runs. */
-export async function checkDiagram(input: DiagramInput, parse: MermaidParse = parseMermaid): Promise<DiagramCheck> {
+export async function checkDiagram(input: DiagramInput, parse: MermaidParse): Promise<DiagramCheck> {
   let result: ValidateDiagramResult;
   try {
     result = validateParsedDiagram(await parse(input.mermaid), input.context, {

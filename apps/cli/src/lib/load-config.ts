@@ -12,6 +12,7 @@ import {
   type ServiceConfigProblem,
 } from '@sc/contracts/core';
 import { CliError, ExitCode } from './exit-codes';
+import { nulProblem, readRegularFile, type RegularFileRead } from './read-regular-file';
 
 /** A file the config names, read from disk. */
 export interface LoadedFile {
@@ -45,18 +46,21 @@ const MAX_READ_BYTES = 16 * 1024 * 1024;
 
 /**
  * Reads and validates `.service.yaml`, then checks every file it names on disk: it exists, is a regular file,
- * its real path (symlinks resolved) stays inside the config's directory, and it is UTF-8 text.
- * All problems are collected; only a missing or unreadable config file throws (exit 2).
+ * its real path (symlinks resolved) stays inside the config's directory, and it is UTF-8 text without NUL.
+ * All problems are collected; only a missing or unreadable config file throws (exit 2), or one that is not a
+ * regular file (a FIFO or device would block the read: exit 1).
  */
 export async function loadServiceConfig(configOption: string | undefined, cwd: string): Promise<LoadedConfig> {
   const configPath = await resolveConfigPath(configOption, cwd);
   const displayPath = displayPathOf(configPath, cwd);
-  let text: string;
+  let read: RegularFileRead;
   try {
-    text = await fs.readFile(configPath, 'utf8');
+    read = await readRegularFile(configPath, displayPath, MAX_READ_BYTES);
   } catch (error) {
     throw new CliError(ExitCode.Configuration, 'config_unreadable', `Cannot read ${displayPath}: ${(error as Error).message}`);
   }
+  if (!read.ok) throw new CliError(read.reason === 'not_a_file' ? ExitCode.Validation : ExitCode.Configuration, read.reason === 'not_a_file' ? 'config_not_a_file' : 'config_unreadable', read.message);
+  const text = read.bytes.toString('utf8');
   const rootDir = path.dirname(configPath);
   const validation = parseServiceConfig(text, displayPath);
   const problems = [...validation.problems];
@@ -66,10 +70,13 @@ export async function loadServiceConfig(configOption: string | undefined, cwd: s
   for (const artifact of validation.artifacts) {
     const loaded: LoadedArtifact['loaded'] = {};
     for (const file of artifact.files) {
-      const result = await readRepositoryFile(realRoot, rootDir, file);
+      const result = await readRepositoryFile(realRoot, rootDir, file, displayPathOf(path.join(rootDir, ...file.path.split('/')), cwd));
       if ('problem' in result) {
         const line = validation.lineOf(file.keyPath);
         problems.push({ severity: 'error', file: displayPath, path: formatKeyPath(file.keyPath), ...(line !== undefined ? { line } : {}), ...result.problem });
+      } else if ('contentProblem' in result) {
+        // A problem inside the file: it points at the file itself, not at the config line naming it.
+        problems.push({ severity: 'error', ...result.contentProblem });
       } else {
         loaded[file.role] = result.file;
       }
@@ -97,9 +104,13 @@ async function resolveConfigPath(configOption: string | undefined, cwd: string):
   return stat.isDirectory() ? resolveConfigPath(path.join(candidate, SERVICE_CONFIG_FILE_NAME), cwd) : candidate;
 }
 
-type ReadResult = { file: LoadedFile } | { problem: Pick<ServiceConfigProblem, 'code' | 'message'> & { hint?: string } };
+type ReadResult =
+  | { file: LoadedFile }
+  | { problem: Pick<ServiceConfigProblem, 'code' | 'message'> & { hint?: string } }
+  | { contentProblem: Pick<ServiceConfigProblem, 'code' | 'message' | 'file' | 'line' | 'column'> };
 
-async function readRepositoryFile(realRoot: string, rootDir: string, file: PlannedArtifactFile): Promise<ReadResult> {
+/** `shown` is the file's path as the user sees it (relative to the working directory). */
+async function readRepositoryFile(realRoot: string, rootDir: string, file: PlannedArtifactFile, shown: string): Promise<ReadResult> {
   const absolute = path.join(rootDir, ...file.path.split('/'));
   const notFound = file.role === 'context' ? ServiceConfigProblemCode.ContextFileNotFound : ServiceConfigProblemCode.FileNotFound;
   let real: string;
@@ -117,23 +128,22 @@ async function readRepositoryFile(realRoot: string, rootDir: string, file: Plann
       },
     };
   }
-  const stat = await fs.stat(real);
-  if (!stat.isFile()) return { problem: { code: ServiceConfigProblemCode.NotAFile, message: `${file.path} is not a regular file.` } };
-  if (stat.size > MAX_READ_BYTES) {
-    return { problem: { code: ServiceConfigProblemCode.FileUnreadable, message: `${file.path} is ${stat.size} bytes; files over ${MAX_READ_BYTES} bytes are not read.` } };
-  }
-  let bytes: Buffer;
+  let read: RegularFileRead;
   try {
-    bytes = await fs.readFile(real);
+    read = await readRegularFile(real, file.path, MAX_READ_BYTES);
   } catch (error) {
     return { problem: { code: ServiceConfigProblemCode.FileUnreadable, message: `Cannot read ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.` } };
   }
+  if (!read.ok) return { problem: { code: read.reason === 'not_a_file' ? ServiceConfigProblemCode.NotAFile : ServiceConfigProblemCode.FileUnreadable, message: read.message } };
+  const bytes = read.bytes;
   let content: string;
   try {
     content = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return { problem: { code: ServiceConfigProblemCode.FileNotUtf8, message: `${file.path} is not UTF-8 text.` } };
   }
+  const nul = nulProblem(content, shown);
+  if (nul) return { contentProblem: { code: ServiceConfigProblemCode.FileContainsNul, file: shown, ...nul } };
   return { file: { path: file.path, content, size: bytes.length, sha256: sha256Hex(bytes) } };
 }
 

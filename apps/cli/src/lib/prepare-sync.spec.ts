@@ -1,4 +1,5 @@
 import { createTempRepo, type TempRepo } from '../../test/support/temp-repo';
+import { parseMermaid } from '@sc/diagram/node';
 import { checkDiagram } from './diagram-check';
 import { prepareSync } from './prepare-sync';
 
@@ -24,7 +25,7 @@ describe('prepareSync diagram validation', () => {
   it('parses on worker threads and reports exactly what the in-process check reports, in config order', async () => {
     const progress: number[] = [];
     const pooled = await prepareSync(undefined, repo.dir, (done) => progress.push(done));
-    const inProcess = await prepareSync(undefined, repo.dir, undefined, (input) => checkDiagram(input));
+    const inProcess = await prepareSync(undefined, repo.dir, undefined, (input) => checkDiagram(input, parseMermaid));
 
     expect(pooled.rows).toEqual(inProcess.rows);
     expect(pooled.problems).toEqual(inProcess.problems);

@@ -3,6 +3,7 @@ import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type
 import { CliError, ExitCode } from './exit-codes';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
+import { checkGatewayVersion } from './handshake';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { SyncDoneJson, SyncDryRunJson } from './output-types';
 import type { DiagramChecker } from './diagram-check';
@@ -23,6 +24,8 @@ export interface SyncContext {
   env: Env;
   io: CliIo;
   userAgent: string;
+  /** This CLI's release, compared with the gateway's in the version handshake. */
+  cliVersion: string;
   /** Test hook for the backoff (the CLI uses real timers). */
   transport?: Partial<Pick<TransportOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sleep' | 'random'>>;
   /** Test hook: the Mermaid + context validator (the CLI parses on worker threads, see openPooledDiagramChecker). */
@@ -92,12 +95,18 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   const step = (text: string): void => {
     if (!options.json) io.err(text);
   };
+  const debug = (text: string): void => {
+    if (context.env['SERVICE_CLI_DEBUG']) io.err(`debug: ${text}`);
+  };
 
   // Reading and hashing the files is cheap; parsing every Mermaid file is not. When the gateway already has
   // exactly this bundle (same digest), the parse and the upload are skipped: the server accepted these bytes.
   const loadedSync = await loadSync(options.config, context.cwd);
   if (loadedSync.bundle) {
-    const result = await unchangedResult(gateway, token, loadedSync.bundle, transport, context, io);
+    // The first request, once the config is valid (an invalid one fails without touching the network): an outdated
+    // CLI stops here with the upgrade command instead of failing later in a way that does not say why.
+    for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
+    const result = await unchangedResult(gateway, token, loadedSync.bundle, transport, debug);
     if (result) {
       const warnings = [...loadedSync.problems, ...loadedSync.limitWarnings];
       if (!options.json && warnings.length) io.err(formatProblems(warnings));
@@ -127,12 +136,9 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
  * current, or the check failed (an older gateway without the endpoint answers 404), which is only worth a
  * debug line because the full sync reports real problems itself.
  */
-async function unchangedResult(gateway: GatewayTarget, token: string, bundle: SyncBundle, transport: TransportOptions, context: SyncContext, io: CliIo): Promise<SyncResult | undefined> {
+async function unchangedResult(gateway: GatewayTarget, token: string, bundle: SyncBundle, transport: TransportOptions, debug: (text: string) => void): Promise<SyncResult | undefined> {
   const digest = syncBundleDigest(bundle, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));
   const checked = await checkSyncDigest(`${gateway.baseUrl}${SYNC_CHECK_PATH}`, token, { service: bundle.service.name, digest }, transport);
-  const debug = (text: string): void => {
-    if (context.env['SERVICE_CLI_DEBUG']) io.err(`debug: ${text}`);
-  };
   if (!checked.ok) {
     debug(`sync check unavailable (${checked.reason}); validating and sending the bundle.`);
     return undefined;
@@ -151,6 +157,7 @@ async function unchangedResult(gateway: GatewayTarget, token: string, bundle: Sy
     updated: [],
     unchanged: bundle.artifacts.map(({ kind, name }) => ({ kind, name })).sort(byKindAndName),
     removed: [],
+    serviceUrl: result.serviceUrl,
   };
 }
 
@@ -215,5 +222,6 @@ function resultSummary(result: SyncResult): string {
     const names = label !== 'unchanged' && refs.length ? `: ${refs.map((ref) => `${ref.kind} ${ref.name}`).join(', ')}` : '';
     lines.push(`  ${label.padEnd(9)} ${refs.length}${names}`);
   }
+  lines.push(`Service page: ${result.serviceUrl}`);
   return lines.join('\n');
 }

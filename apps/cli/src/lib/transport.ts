@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import type { SyncCheckRequest } from '@sc/contracts';
-import { isErrorBody, type ErrorDetail, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
+import { isErrorBody, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
 import { CliError, ExitCode, type CliProblem } from './exit-codes';
 
 export interface TransportOptions {
@@ -59,7 +59,7 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
     }
     let answer: HttpAnswer;
     try {
-      answer = await request(syncUrl, token, body, { 'Content-Encoding': 'gzip' }, options);
+      answer = await request(syncUrl, { method: 'POST', token, body, headers: { 'Content-Encoding': 'gzip' } }, options);
     } catch (error) {
       if (error instanceof RetryableFailure) {
         lastFailure = error.message;
@@ -88,13 +88,32 @@ export type SyncCheckOutcome = { ok: true; result: SyncCheckResult } | { ok: fal
 export async function checkSyncDigest(checkUrl: string, token: string, check: SyncCheckRequest, options: TransportOptions): Promise<SyncCheckOutcome> {
   let answer: HttpAnswer;
   try {
-    answer = await request(checkUrl, token, Buffer.from(JSON.stringify(check), 'utf8'), {}, options);
+    answer = await request(checkUrl, { method: 'POST', token, body: Buffer.from(JSON.stringify(check), 'utf8') }, options);
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
   if (answer.status !== 200) return { ok: false, reason: `the gateway answered ${answer.status}${errorMessageOf(answer.body) ? `: ${errorMessageOf(answer.body)}` : ''}` };
   if (!isSyncCheckResult(answer.body)) return { ok: false, reason: 'the answer is not a sync check result' };
   return { ok: true, result: answer.body };
+}
+
+/** Why the handshake gave no usable answer; 404 means a gateway without GET /gateway/info. */
+export type GatewayInfoOutcome = { ok: true; info: GatewayInfo } | { ok: false; status?: number; reason: string };
+
+/**
+ * One attempt at GET /gateway/info (public, no token), never retried and never fatal by itself: when the gateway
+ * cannot be reached the sync that follows reports it, with its retries.
+ */
+export async function fetchGatewayInfo(infoUrl: string, options: Pick<TransportOptions, 'timeoutMs' | 'userAgent'>): Promise<GatewayInfoOutcome> {
+  let answer: HttpAnswer;
+  try {
+    answer = await request(infoUrl, { method: 'GET' }, options);
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (answer.status !== 200) return { ok: false, status: answer.status, reason: `the gateway answered ${answer.status}${errorMessageOf(answer.body) ? `: ${errorMessageOf(answer.body)}` : ''}` };
+  if (!isGatewayInfo(answer.body)) return { ok: false, reason: 'the answer is not a gateway info document' };
+  return { ok: true, info: answer.body };
 }
 
 function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
@@ -127,7 +146,10 @@ function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
   throw new CliError(ExitCode.ServerOrNetwork, codeOf(body) ?? 'gateway_error', `The gateway answered ${status}${message ? `: ${message}` : '.'}`, details);
 }
 
-function request(target: string, token: string, body: Buffer, headers: Record<string, string>, options: TransportOptions): Promise<HttpAnswer> {
+/** What to send: a POST carries the token and a JSON body; the handshake's GET carries neither. */
+type HttpCall = { method: 'POST'; token: string; body: Buffer; headers?: Record<string, string> } | { method: 'GET' };
+
+function request(target: string, call: HttpCall, options: Pick<TransportOptions, 'timeoutMs' | 'userAgent'>): Promise<HttpAnswer> {
   const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
@@ -143,12 +165,11 @@ function request(target: string, token: string, body: Buffer, headers: Record<st
       req = client.request(
         url,
         {
-          method: 'POST',
+          method: call.method,
           headers: {
-            Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
-            ...headers,
-            'Content-Length': String(body.length),
+            ...(call.method === 'POST'
+              ? { Authorization: `Bearer ${call.token}`, 'Content-Type': 'application/json', ...call.headers, 'Content-Length': String(call.body.length) }
+              : {}),
             Accept: 'application/json',
             'User-Agent': options.userAgent,
           },
@@ -190,7 +211,7 @@ function request(target: string, token: string, body: Buffer, headers: Record<st
       finish(() => reject(new RetryableFailure(`no complete answer within ${options.timeoutMs} ms`)));
     }, options.timeoutMs);
     req.on('error', (error) => finish(() => reject(new RetryableFailure(networkReason(error)))));
-    req.end(body);
+    req.end(call.method === 'POST' ? call.body : undefined);
   });
 }
 
@@ -241,8 +262,15 @@ function isSyncResult(body: unknown): body is SyncResult {
     Array.isArray(candidate.created) &&
     Array.isArray(candidate.updated) &&
     Array.isArray(candidate.unchanged) &&
-    Array.isArray(candidate.removed)
+    Array.isArray(candidate.removed) &&
+    typeof candidate.serviceUrl === 'string'
   );
+}
+
+function isGatewayInfo(body: unknown): body is GatewayInfo {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Partial<GatewayInfo>;
+  return typeof candidate.apiVersion === 'number' && typeof candidate.serverVersion === 'string' && typeof candidate.minCliVersion === 'string';
 }
 
 function isSyncCheckResult(body: unknown): body is SyncCheckResult {
@@ -252,6 +280,7 @@ function isSyncCheckResult(body: unknown): body is SyncCheckResult {
     typeof candidate.organizationId === 'string' &&
     typeof candidate.service === 'string' &&
     typeof candidate.current === 'boolean' &&
-    (candidate.revision === null || typeof candidate.revision === 'number')
+    (candidate.revision === null || typeof candidate.revision === 'number') &&
+    typeof candidate.serviceUrl === 'string'
   );
 }

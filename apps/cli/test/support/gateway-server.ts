@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 
@@ -20,11 +22,22 @@ export interface GatewayServer {
   requests: RecordedRequest[];
   /** POST /api/v1/gateway/sync/check requests. */
   checks: RecordedRequest[];
+  /** GET /api/v1/gateway/info requests (the version handshake). */
+  infos: RecordedRequest[];
   connections(): number;
   close(): Promise<void>;
 }
 
 const CHECK_PATH = '/api/v1/gateway/sync/check';
+const INFO_PATH = '/api/v1/gateway/info';
+
+/** The release of the CLI under test (what oclif reports as its version). */
+export const CLI_VERSION = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+/** The handshake answer of a gateway of the CLI's own release. */
+export function gatewayInfo(overrides: Record<string, unknown> = {}): Responder {
+  return () => ({ status: 200, body: { apiVersion: 1, serverVersion: CLI_VERSION, minCliVersion: CLI_VERSION, cliPackage: null, ...overrides } });
+}
 
 /** The answer of a gateway that predates the digest check. */
 export const OLD_GATEWAY_CHECK: Responder = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Cannot POST /api/v1/gateway/sync/check', details: [] } } });
@@ -33,9 +46,10 @@ export const OLD_GATEWAY_CHECK: Responder = () => ({ status: 404, body: { error:
  * `respond` answers the sync requests; `check` answers digest checks (by default like an older gateway, so the
  * CLI falls back to validating and posting).
  */
-export async function startGatewayServer(respond: Responder, check: Responder = OLD_GATEWAY_CHECK): Promise<GatewayServer> {
+export async function startGatewayServer(respond: Responder, check: Responder = OLD_GATEWAY_CHECK, info: Responder = gatewayInfo()): Promise<GatewayServer> {
   const requests: RecordedRequest[] = [];
   const checks: RecordedRequest[] = [];
+  const infos: RecordedRequest[] = [];
   let connections = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,10 +58,9 @@ export async function startGatewayServer(respond: Responder, check: Responder = 
       const raw = Buffer.concat(chunks);
       const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
       const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, rawLength: raw.length };
-      const isCheck = req.url === CHECK_PATH;
-      const log = isCheck ? checks : requests;
+      const [log, responder] = req.url === CHECK_PATH ? [checks, check] : req.url === INFO_PATH ? [infos, info] : [requests, respond];
       log.push(recorded);
-      const answer = (isCheck ? check : respond)(recorded, log.length - 1);
+      const answer = responder(recorded, log.length - 1);
       if (answer === 'destroy') {
         req.socket.destroy();
         return;
@@ -63,6 +76,7 @@ export async function startGatewayServer(respond: Responder, check: Responder = 
     url: `http://127.0.0.1:${port}`,
     requests,
     checks,
+    infos,
     connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
@@ -82,6 +96,7 @@ export function syncResult(overrides: Record<string, unknown> = {}): Record<stri
     updated: [{ kind: 'service-summary', name: 'service-summary' }],
     unchanged: [],
     removed: [{ kind: 'doc', name: 'old-runbook' }],
+    serviceUrl: 'https://context.example.com/orgs/acme/services/billing',
     ...overrides,
   };
 }

@@ -27,6 +27,18 @@ describe('loadAppConfig', () => {
     expect(config.sessionAbsoluteTtlMs).toBe(7 * 86_400_000);
   });
 
+  it('binds to loopback unless HOST says otherwise, and refuses a malformed HOST', () => {
+    expect(loadAppConfig({}, { cwd: dir }).host).toBe('127.0.0.1');
+    expect(loadAppConfig({ HOST: '0.0.0.0' }, { cwd: dir }).host).toBe('0.0.0.0');
+    expect(loadAppConfig({ HOST: '::' }, { cwd: dir }).host).toBe('::');
+    expect(() => loadAppConfig({ HOST: 'http://0.0.0.0' }, { cwd: dir })).toThrow(/HOST must be an IP address/);
+  });
+
+  it('creates the data directory 0700', () => {
+    loadAppConfig({ SERVICE_DATA_DIR: 'state' }, { cwd: dir });
+    expect(statSync(join(dir, 'state')).mode & 0o777).toBe(0o700);
+  });
+
   it('generates the secret key once into the data directory with mode 0600 and reuses it', () => {
     const first = loadAppConfig({ SERVICE_DATA_DIR: 'state' }, { cwd: dir });
     const file = join(dir, 'state', 'secret.key');
@@ -63,6 +75,16 @@ describe('loadAppConfig', () => {
 
   it('sets Secure cookies for an https public URL', () => {
     expect(loadAppConfig({ SERVICE_PUBLIC_URL: 'https://context.example.com/' }, { cwd: dir })).toMatchObject({ publicUrl: 'https://context.example.com', secureCookies: true });
+  });
+
+  it('reads the HTTP server timeouts, with defaults that let a large sync through on a slow link', () => {
+    expect(loadAppConfig({}, { cwd: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 5_000 });
+    expect(loadAppConfig({ SERVICE_REQUEST_TIMEOUT: '5m', SERVICE_HEADERS_TIMEOUT: '10s', SERVICE_KEEP_ALIVE_TIMEOUT: '65s' }, { cwd: dir }).httpTimeouts).toEqual({
+      requestMs: 300_000,
+      headersMs: 10_000,
+      keepAliveMs: 65_000,
+    });
+    expect(() => loadAppConfig({ SERVICE_REQUEST_TIMEOUT: '10s', SERVICE_HEADERS_TIMEOUT: '30s' }, { cwd: dir })).toThrow(/SERVICE_HEADERS_TIMEOUT must not be longer than SERVICE_REQUEST_TIMEOUT/);
   });
 
   it('refuses a corrupted key file instead of silently replacing it', () => {

@@ -1,6 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { makePrivateDir } from '../database/data-dir-permissions';
+import type { HttpTimeouts } from '../common/http/server-timeouts';
 import { Env, EnvReader } from './env';
 
 /** Where the data lives: a PostgreSQL server, or embedded PGlite in a directory (null = in memory, tests only). */
@@ -21,6 +24,8 @@ export class AppConfig {
   /** True when publicUrl is https: cookies get the Secure attribute. */
   secureCookies!: boolean;
   port!: number;
+  /** Address the HTTP server binds to (HOST): loopback by default, `0.0.0.0` in the container image. */
+  host!: string;
   dataDir!: string;
   database!: DatabaseConfig;
   /** 32-byte key that encrypts secrets at rest (SecretBox). */
@@ -32,6 +37,10 @@ export class AppConfig {
   sessionAbsoluteTtlMs!: number;
   /** Requests per window and per client address on the rate-limited auth endpoints. */
   authRateLimit!: { limit: number; windowMs: number };
+  /** Failed authentications (unknown token or session) per window and client address before 429. */
+  authFailureLimit!: { limit: number; windowMs: number };
+  /** Node HTTP server limits against slow clients: whole request, headers, idle keep-alive connection. */
+  httpTimeouts!: HttpTimeouts;
   logLevel!: LogLevel;
   /** Express `trust proxy`: false, true, or the number of proxy hops in front of the service. */
   trustProxy!: boolean | number;
@@ -41,6 +50,12 @@ export class AppConfig {
   adminDir!: string | null;
 }
 
+/**
+ * Loopback unless told otherwise: a bare `npm start` on a laptop or a host behind a local reverse proxy is not
+ * reachable from the network by accident. The container image sets HOST=0.0.0.0 (a container's port is only
+ * published through Docker's own mapping).
+ */
+export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const SECRET_KEY_FILE = 'secret.key';
 
@@ -54,6 +69,8 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problem('DATABASE_URL must be a postgres:// or postgresql:// connection URL.');
   }
+  const host = read.string('HOST', DEFAULT_HOST);
+  if (!isIP(host) && !/^[a-z0-9.-]+$/i.test(host)) read.problem(`HOST must be an IP address (0.0.0.0 for every interface) or a host name (got "${host}").`);
   const dataDir = resolve(cwd, read.string('SERVICE_DATA_DIR', './data'));
   const setupToken = read.string('SERVICE_SETUP_TOKEN');
   if (setupToken !== undefined && setupToken.length < 16) {
@@ -63,6 +80,7 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
   config.publicUrl = publicUrl;
   config.secureCookies = publicUrl.startsWith('https://');
   config.port = port;
+  config.host = host;
   config.dataDir = dataDir;
   config.database = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
   config.setupToken = setupToken;
@@ -73,6 +91,11 @@ export function loadAppConfig(env: Env, { cwd = process.cwd() }: { cwd?: string 
     limit: read.integer('SERVICE_AUTH_RATE_LIMIT', 20, { min: 1 }),
     windowMs: read.durationMs('SERVICE_AUTH_RATE_WINDOW', 60_000),
   };
+  config.authFailureLimit = {
+    limit: read.integer('SERVICE_AUTH_FAILURE_LIMIT', 20, { min: 1 }),
+    windowMs: read.durationMs('SERVICE_AUTH_FAILURE_WINDOW', 60_000),
+  };
+  config.httpTimeouts = readHttpTimeouts(read);
   config.logLevel = read.oneOf<LogLevel>('SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info');
   config.trustProxy = parseTrustProxy(read);
   config.logFormat = read.oneOf('SERVICE_LOG_FORMAT', ['json', 'pretty'], 'json');
@@ -105,7 +128,7 @@ function resolveSecretKey(read: EnvReader, embedded: boolean, dataDir: string): 
     return key;
   }
   const key = randomBytes(32);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return key;
@@ -126,6 +149,19 @@ function resolveAdminDir(read: EnvReader, cwd: string): string | null {
   // The build layout puts main.js at dist/apps/server/apps/server/src/main.js and the SPA at dist/apps/admin/browser.
   const candidates = [resolve(cwd, 'dist/apps/admin/browser'), resolve(__dirname, '../../../../../admin/browser')];
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+}
+
+/**
+ * The request timeout bounds how long a client may take to send a whole request, body included: 2 minutes
+ * lets a 20 MB sync (SERVICE_SYNC_MAX_BYTES) through at about 1.5 Mbit/s (the CLI also compresses it), while
+ * a client that never finishes is dropped instead of being held for Node's 300 s.
+ */
+function readHttpTimeouts(read: EnvReader): HttpTimeouts {
+  const requestMs = read.durationMs('SERVICE_REQUEST_TIMEOUT', 120_000, { minMs: 100 });
+  const headersMs = read.durationMs('SERVICE_HEADERS_TIMEOUT', 20_000, { minMs: 100 });
+  const keepAliveMs = read.durationMs('SERVICE_KEEP_ALIVE_TIMEOUT', 5_000, { minMs: 100 });
+  if (headersMs > requestMs) read.problem('SERVICE_HEADERS_TIMEOUT must not be longer than SERVICE_REQUEST_TIMEOUT (the headers are part of the request).');
+  return { requestMs, headersMs, keepAliveMs };
 }
 
 function parseTrustProxy(read: EnvReader): boolean | number {

@@ -17,12 +17,23 @@ export function lockDataDir(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-        throw new Error(`The embedded database in ${dir} is in use by another server (pid ${holder}). Stop it first, or use another SERVICE_DATA_DIR.`);
+        throw new DataDirInUseError(dir, holder);
       }
       rmSync(file, { force: true });
     }
   }
   throw new Error(`Could not lock the embedded database directory ${dir}.`);
+}
+
+/** Another live process (normally the running server) holds the data directory. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly holderPid: number,
+  ) {
+    super(`The embedded database in ${dir} is in use by another server (pid ${holderPid}). Stop it first, or use another SERVICE_DATA_DIR.`);
+    this.name = 'DataDirInUseError';
+  }
 }
 
 function isAlive(pid: number): boolean {

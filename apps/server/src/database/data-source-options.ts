@@ -3,6 +3,7 @@ import type { DatabaseConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
 import { openPglite } from './pglite';
 import { createPgliteModule } from './pglite-pool';
+import { StructuredQueryLogger } from './query-logger';
 
 /**
  * TypeORM options for the configured database: PostgreSQL through `pg`, or embedded PGlite. Schema
@@ -15,7 +16,8 @@ export async function buildDataSourceOptions(database: DatabaseConfig): Promise<
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'all' as const,
-    logging: ['error' as const],
+    // Failed queries are logged without their parameters (see StructuredQueryLogger).
+    logger: new StructuredQueryLogger(),
   };
   if (database.kind === 'postgres') {
     return { ...common, url: database.url, poolSize: 10, connectTimeoutMS: 10_000 };

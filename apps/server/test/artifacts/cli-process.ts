@@ -31,11 +31,15 @@ export interface CliRun {
   json: Record<string, unknown>;
 }
 
-export function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
+/**
+ * `bin` runs another service-cli (an installed package's bin/run.js); `isolated` passes `env` alone instead of this
+ * process's environment (minus SERVICE_* and NODE_OPTIONS).
+ */
+export function runCli(args: string[], env: Record<string, string>, cwd: string, options: { bin?: string; isolated?: boolean } = {}): Promise<CliRun> {
   // Only what the CLI needs: no SERVICE_* variables of the developer's shell leak into the run.
-  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
+  const baseEnv = options.isolated ? {} : Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,7 +65,7 @@ export function copySampleRepo(): { dir: string; remove(): void } {
 }
 
 /**
- * A pass-through proxy in front of the gateway that keeps every request body (decompressed), so a test can
+ * A pass-through proxy in front of the gateway that keeps every POST body (decompressed), so a test can
  * re-post exactly what the CLI sent, altered.
  */
 export async function recordingProxy(targetBaseUrl: string, options: { withoutSyncCheck?: boolean } = {}): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
@@ -78,10 +82,13 @@ export async function recordingProxy(targetBaseUrl: string, options: { withoutSy
         res.end(JSON.stringify({ error: { code: 'not_found', message: `Cannot POST ${SYNC_CHECK_PATH}`, details: [] } }));
         return;
       }
-      try {
-        bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
-      } catch {
-        bodies.push(undefined);
+      // Bodies of the POSTs only: the version handshake (GET /gateway/info) sends none.
+      if (req.method === 'POST') {
+        try {
+          bodies.push(JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')));
+        } catch {
+          bodies.push(undefined);
+        }
       }
       const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

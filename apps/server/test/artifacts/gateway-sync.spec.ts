@@ -40,6 +40,8 @@ describe('artifact sync gateway and read API', () => {
     expect(synced.status).toBe(201);
     expect(synced.body).toMatchObject({ organizationId: 'acme', service: 'orders', revision: 1, status: 'created', updated: [], unchanged: [], removed: [] });
     expect(synced.body.created).toHaveLength(9);
+    // The dashboard page of the service, from SERVICE_PUBLIC_URL (the test app's real address).
+    expect(synced.body.serviceUrl).toBe(`${t.baseUrl}/orgs/acme/services/orders`);
 
     const services = await read<ServiceListItem[]>('');
     expect(services.body).toEqual([

@@ -29,7 +29,7 @@ describe('gateway sync check', () => {
   it('knows no revision of a service that was never synced', async () => {
     const answer = await check({ service: 'orders', digest: digestOf(bundle(sampleArtifacts())) });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: null, current: false });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: null, current: false, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
   });
 
   it("reports the synced bundle's digest as current and counts the check as an unchanged sync", async () => {
@@ -39,7 +39,7 @@ describe('gateway sync check', () => {
     t.clock.advance(60_000);
     const answer = await check({ service: 'orders', digest: digestOf(bundle(sampleArtifacts())) });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: true });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: true, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
     expect(await lastSyncedAt()).toBeGreaterThanOrEqual(before + 60_000);
   });
 
@@ -55,7 +55,7 @@ describe('gateway sync check', () => {
   ];
   it.each(variants)('is not current after a change to %s', async (_label, changed) => {
     const answer = await check({ service: 'orders', digest: digestOf(changed()) });
-    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: false });
+    expect(answer.body).toEqual({ organizationId: 'acme', service: 'orders', revision: 1, current: false, serviceUrl: `${t.baseUrl}/orgs/acme/services/orders` });
   });
 
   it('follows the revisions: a new revision makes the old digest stale, and a metadata-only sync re-keys the revision', async () => {
@@ -92,7 +92,7 @@ describe('gateway sync check', () => {
         check({ service: 'orders', digest: digestOf({ ...candidate, service: { ...candidate.service, description: 'Takes and ships orders' } }) }, globexSync),
       ),
     );
-    for (const answer of answers) expect(answer.body).toEqual({ organizationId: 'globex', service: 'orders', revision: null, current: false });
+    for (const answer of answers) expect(answer.body).toEqual({ organizationId: 'globex', service: 'orders', revision: null, current: false, serviceUrl: `${t.baseUrl}/orgs/globex/services/orders` });
     expect(await lastSyncedAt()).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import type { AuditPage, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
@@ -121,6 +121,11 @@ describe('SSO sign-in through a real OpenID provider', () => {
     expect(me.body.user).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace' });
     expect(me.body.role).toBe('admin');
     expect(await lastAudit()).toMatchObject({ outcome: 'success', email: 'ada@example.com', role: 'admin', test: false, providerSlug: 'corp' });
+    // The organization audit log: the sign-in added the user, who acted through SSO, from the browser's address.
+    const added = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=member.added&target=ada@example.com', { headers: sessionHeaders(org.owner) });
+    expect(added.body.items).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ type: 'sso', email: 'ada@example.com' }), after: { role: 'admin', source: 'sso', disabled: false }, ipAddress: expect.stringMatching(/127\.0\.0\.1$/) }),
+    ]);
   });
 
   it('refuses a replayed callback: the state is consumed (400 invalid_or_expired_state)', async () => {
@@ -364,7 +369,7 @@ describe('SSO sign-in through a real OpenID provider', () => {
       const secrets = [CLIENT_SECRET, ...idp.issuedAccessTokens, ...idp.issuedIdTokens, ...authorizationCodes, ...stateValues].filter((s) => s.length > 10);
       expect(idp.issuedAccessTokens.length).toBeGreaterThan(5);
       expect(authorizationCodes.length).toBeGreaterThan(5);
-      const stored = await databaseText(t, ['sso_providers', 'oauth_states', 'sso_identities', 'sso_audit_events', 'sessions', 'users', 'memberships']);
+      const stored = await databaseText(t, ['sso_providers', 'oauth_states', 'sso_identities', 'sso_audit_events', 'sessions', 'users', 'memberships', 'audit_events']);
       const leaks = secrets.filter((secret) => logs.includes(secret) || stored.includes(secret));
       expect(leaks).toEqual([]);
     });

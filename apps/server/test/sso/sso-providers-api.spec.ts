@@ -174,6 +174,30 @@ describe('SSO provider configuration API', () => {
     expect(loopback.status).toBe(201);
   });
 
+  it('refuses claim-rule patterns the linear-time engine cannot run (backreferences, lookaround), naming the rule', async () => {
+    const response = await post({
+      ...generic('re2'),
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      claimRules: [
+        { claim: 'groups', operator: 'regex', value: '^(a+)+$', role: 'editor' },
+        { claim: 'groups', operator: 'regex', value: '^(\\w)\\1$', role: 'admin' },
+        { claim: 'email', operator: 'regex', value: '^(?!root@).*@example\\.com$', role: 'admin' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_provider_config');
+    expect(response.body.error.details).toEqual([
+      { path: 'claimRules[1].value', message: expect.stringMatching(/^Claim rule 2 \(groups regex\): value uses a backreference .* RE2, a linear-time engine/) },
+      { path: 'claimRules[2].value', message: expect.stringMatching(/^Claim rule 3 \(email regex\): value uses lookaround/) },
+    ]);
+    expect(response.body.error.message).toContain('Claim rule 2 (groups regex): value uses a backreference');
+    // The catastrophic-for-backtracking pattern is fine: RE2 runs it in linear time.
+    const saved = await post({ ...generic('re2'), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, claimRules: [{ claim: 'groups', operator: 'regex', value: '^(a+)+$', role: 'editor' }] });
+    expect(saved.status).toBe(201);
+    expect((await call(t.baseUrl, 'DELETE', `${path}/re2`, { headers: sessionHeaders(org.owner) })).status).toBe(204);
+  });
+
   it('lets only owners and admins manage providers', async () => {
     const editor = await memberWithSession(t, org, 'editor');
     const list = await call<ErrorBody>(t.baseUrl, 'GET', path, { headers: sessionHeaders(editor.session) });

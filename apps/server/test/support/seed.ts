@@ -31,21 +31,22 @@ export async function setupOrganization(testApp: TestApp, input: { orgId?: strin
 }
 
 /**
- * Another organization in the same app: an owner of `by` creates it (POST /api/v1/orgs), then a new owner
- * is added and signed in there, so the result is as independent as a setup-created organization.
- * Switching organizations replaces a session, so `by.owner` (and its copies) are updated in place with
- * the creator's new session back in `by`'s organization.
+ * Another organization in the same app: an owner of `by` creates it (POST /api/v1/orgs, which signs the
+ * creator in to the new organization), then a new owner is added and signed in there, so the result is as
+ * independent as a setup-created organization. A session never moves between organizations, so the creator
+ * gets back into `by` the way a person would: with a sign-in link they minted for themselves beforehand.
+ * `by.owner` (and its copies) are updated in place with that new session.
  */
 export async function createOrganization(testApp: TestApp, by: SeededOrganization, input: { orgId: string; ownerEmail?: string }): Promise<SeededOrganization> {
+  const wayBack = await mintSignInLink(testApp, by.owner, by.organizationId, by.ownerUserId);
   const created = await call(testApp.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(by.owner), body: { id: input.orgId, name: `Org ${input.orgId}` } });
   expectStatus(created, 201, 'create organization');
-  // The creator is owner of the new organization; switch a session there to add the dedicated owner.
-  const creatorThere = await switchOrganization(testApp, by.owner, input.orgId);
+  const creatorThere = sessionFrom(created.setCookie);
   const ownerEmail = input.ownerEmail ?? `owner@${input.orgId}.example`;
   const member = await addMember(testApp, creatorThere, input.orgId, { email: ownerEmail, role: 'owner' });
   const owner = await signInAs(testApp, creatorThere, input.orgId, member.userId);
   const token = await createToken(testApp, owner, input.orgId, { name: 'admin', scopes: ['admin'] });
-  const creatorBack = await switchOrganization(testApp, creatorThere, by.organizationId);
+  const creatorBack = await redeemSignInLink(testApp, wayBack);
   Object.assign(by.owner, creatorBack);
   by.ownerCookieHeader = creatorBack.cookieHeader;
   by.csrfToken = creatorBack.csrfToken;
@@ -61,9 +62,19 @@ export async function addMember(testApp: TestApp, as: SessionCredentials | strin
 
 /** Signs a member in through a real one-time sign-in link minted by an owner session. */
 export async function signInAs(testApp: TestApp, owner: SessionCredentials, orgId: string, userId: string): Promise<SessionCredentials> {
+  return redeemSignInLink(testApp, await mintSignInLink(testApp, owner, orgId, userId));
+}
+
+/** An owner session mints a one-time sign-in link for a member; returns the link URL. */
+export async function mintSignInLink(testApp: TestApp, owner: SessionCredentials, orgId: string, userId: string): Promise<string> {
   const minted = await call<SignInLinkResponse>(testApp.baseUrl, 'POST', `/api/v1/orgs/${orgId}/members/${userId}/sign-in-link`, { headers: sessionHeaders(owner) });
   expectStatus(minted, 201, 'mint sign-in link');
-  const redeemed = await call(testApp.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: new URL(minted.body.url).hash.slice(1) } });
+  return minted.body.url;
+}
+
+/** Redeems a sign-in link URL in a fresh browser (no cookies) and returns the new session. */
+export async function redeemSignInLink(testApp: TestApp, url: string): Promise<SessionCredentials> {
+  const redeemed = await call(testApp.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: new URL(url).hash.slice(1) } });
   expectStatus(redeemed, 200, 'redeem sign-in link');
   return sessionFrom(redeemed.setCookie);
 }
@@ -78,12 +89,6 @@ export async function createToken(testApp: TestApp, as: SessionCredentials | str
   const response = await call<CreatedApiTokenResponse>(testApp.baseUrl, 'POST', `/api/v1/orgs/${orgId}/tokens`, { headers: authHeaders(as), body: { name: input.name ?? 'test token', ...input } });
   expectStatus(response, 201, 'create token');
   return { token: response.body.token, id: response.body.apiToken.id };
-}
-
-export async function switchOrganization(testApp: TestApp, session: SessionCredentials, orgId: string): Promise<SessionCredentials> {
-  const response = await call(testApp.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers: sessionHeaders(session), body: { organizationId: orgId } });
-  expectStatus(response, 204, 'switch organization');
-  return sessionFrom(response.setCookie);
 }
 
 /** Session credentials or a raw API token → request headers. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   env?: Env;
   /** Providers to replace, e.g. `{ provide: SomeHttpClient, useValue: fake }`. */
   overrideProviders?: { provide: unknown; useValue: unknown }[];
+  /** Embedded database on disk in this directory instead of memory (another process may open it after close); ignored with TEST_DATABASE_URL. */
+  embeddedDataDir?: string;
 }
 
 /**
@@ -50,14 +53,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
     SERVICE_LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     SERVICE_AUTH_RATE_LIMIT: '1000',
+    SERVICE_AUTH_FAILURE_LIMIT: '1000',
+    // The identity providers of the tests are real servers on loopback: allow it, as an operator would for an internal IdP.
+    SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+    SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
     ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     ...options.env,
   };
   const config = loadAppConfig(env);
   config.database = database.config;
+  if (options.embeddedDataDir && database.config.kind === 'pglite') config.database = { kind: 'pglite', dataDir: options.embeddedDataDir };
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 
+  // nestjs-pino keeps the first app's logger for logs outside a request: give each test app its own (log capture).
+  __resetOutOfContextForTests();
   let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_ENV)
     .useValue(env)
@@ -92,7 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for servers a test starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

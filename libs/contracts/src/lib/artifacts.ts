@@ -43,6 +43,11 @@ export interface ArtifactListItem {
 export interface ServiceDetail extends ServiceListItem {
   /** The revision the artifact list belongs to. */
   revision: number;
+  /**
+   * ISO time of the sync that stored `revision` (null before the first one). Unlike `lastSyncedAt`, which is the
+   * service's latest sync, this belongs to the revision shown.
+   */
+  revisionSyncedAt: string | null;
   artifacts: ArtifactListItem[];
 }
 
@@ -64,7 +69,11 @@ export interface DiagramView<Graph = unknown, Report = unknown> {
   revision: number;
   path: string;
   mermaid: string;
+  /** SHA-256 (hex) of the Mermaid file as synced (always set by GET /diagrams/:name; optional for views built from flows). */
+  sha256?: string;
   contextPath: string | null;
+  /** SHA-256 (hex) of the context file as synced, or null when the diagram has none. */
+  contextSha256?: string | null;
   /** The parsed context JSON, or null when the diagram has none. */
   context: unknown;
   /** The graph with the context overlays attached. */

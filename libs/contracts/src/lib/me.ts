@@ -1,5 +1,3 @@
-import { Matches } from 'class-validator';
-import { ORGANIZATION_ID_PATTERN } from './auth';
 import type { Role, TokenScope } from './auth';
 import { OrganizationResponse } from './organizations';
 
@@ -9,7 +7,11 @@ export interface UserResponse {
   displayName: string;
 }
 
-/** GET /api/v1/me: who is calling and in which organization. */
+/**
+ * GET /api/v1/me: who is calling and in which organization. Nothing about the person's other organizations:
+ * a session is only as trustworthy as the organization that signed it in (see the SSO README, "Organization
+ * boundary"), so it lists none of them.
+ */
 export interface MeResponse {
   kind: 'session' | 'token';
   organization: OrganizationResponse;
@@ -20,11 +22,4 @@ export interface MeResponse {
   scopes: TokenScope[] | null;
   /** Session callers: the value to send in X-CSRF-Token (also set as the sc_csrf cookie). */
   csrfToken: string | null;
-  /** Session callers: every organization the user can act in (switch with POST /api/v1/auth/switch-organization). */
-  organizations: { id: string; name: string; role: Role }[];
-}
-
-export class SwitchOrganizationRequest {
-  @Matches(ORGANIZATION_ID_PATTERN, { message: 'organizationId must be an organization id' })
-  organizationId!: string;
 }

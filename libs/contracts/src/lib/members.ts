@@ -1,5 +1,6 @@
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { ROLES } from './auth';
+import { IsOptionalNotNull } from './optional-not-null';
 import type { MembershipSource, Role } from './auth';
 
 export class AddMemberRequest {
@@ -11,18 +12,18 @@ export class AddMemberRequest {
   role!: Role;
 
   /** Used only when the user does not exist yet; the email is shown when absent. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @Length(1, 200)
   displayName?: string;
 }
 
 export class UpdateMemberRequest {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
   role?: Role;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   disabled?: boolean;
 }

@@ -1,16 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsEmail, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsEmail, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { CreatedApiTokenResponse } from './tokens';
 import { CreateOrganizationRequest, OrganizationResponse } from './organizations';
 import { UserResponse } from './me';
 import { asInstance } from './as-instance';
+import { IsOptionalNotNull } from './optional-not-null';
 
 export class SetupOwnerRequest {
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(320)
   email!: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @Length(1, 200)
   name?: string;

@@ -21,17 +21,16 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { asInstance } from './as-instance';
+import { IsOptionalNotNull } from './optional-not-null';
+import { PageLimit } from './paging';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
@@ -180,8 +179,9 @@ function trimSlash(url: string): string {
  * top-level claim whose name contains dots, such as `https://example.com/roles`, is matched as a whole first).
  * Matching is case-sensitive. When the claim is an array, the rule matches when any element matches
  * (`notEquals`: when no element equals the value). A missing or null claim matches no operator, `notEquals`
- * included; `exists` matches a present, non-null value (an empty array does not exist). `regex` uses
- * JavaScript syntax and is unanchored unless the pattern says otherwise. `value` is required except for
+ * included; `exists` matches a present, non-null value (an empty array does not exist). `regex` uses RE2
+ * syntax (JavaScript's without backreferences and lookaround, so matching takes linear time; the server refuses
+ * other patterns at save) and is unanchored unless the pattern says otherwise. `value` is required except for
  * `exists`, where it must be left out.
  */
 export class ClaimRuleDto {
@@ -193,7 +193,7 @@ export class ClaimRuleDto {
   @IsIn(CLAIM_RULE_OPERATORS)
   operator!: ClaimRuleOperator;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(SSO_LIMITS.ruleValueLength)
   value?: string;
@@ -205,7 +205,7 @@ export type ClaimRule = ClaimRuleDto;
 
 /** Shape-level checks shared by create and update; the server checks the cross-field rules per type. */
 abstract class SsoProviderFieldsDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   enabled?: boolean;
 
@@ -227,7 +227,7 @@ abstract class SsoProviderFieldsDto {
   domain?: string | null;
 
   /** Space-separated. Empty or left out → `openid email profile`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(1000)
   scopes?: string;
@@ -260,26 +260,26 @@ abstract class SsoProviderFieldsDto {
   @MaxLength(SSO_LIMITS.urlLength)
   jwksUri?: string | null;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   emailClaim?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   nameClaim?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(SSO_LIMITS.claimPathLength)
   subjectClaim?: string;
 
   /** Email domains allowed to sign in; empty = no restriction. Compared case-insensitively. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.allowedDomains)
   @IsString({ each: true })
@@ -287,17 +287,17 @@ abstract class SsoProviderFieldsDto {
   allowedDomains?: string[];
 
   /** Default false (see SSO_DEFAULT_ALLOW_SIGN_UP). */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   allowSignUp?: boolean;
 
   /** Role of SSO memberships when no claim rule matches; default `viewer`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(SSO_ROLES)
   defaultRole?: SsoRole;
 
   /** Ordered: the first matching rule selects the role. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.claimRules)
   @ValidateNested({ each: true })
@@ -336,29 +336,29 @@ export class CreateSsoProviderRequest extends SsoProviderFieldsDto {
  * of the previous type that the new type does not use.
  */
 export class UpdateSsoProviderRequest extends SsoProviderFieldsDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)
   slug?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(SSO_PROVIDER_TYPES)
   type?: SsoProviderType;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(100)
   displayName?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(512)
   clientId?: string;
 
   /** Left out: the stored secret is kept. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
   @MaxLength(4096)
@@ -430,7 +430,7 @@ export interface SsoPublicProvider {
 
 export class StartSsoTestRequest {
   /** Unused today; reserved so the admin UI can send `{}`. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(200)
   note?: string;
@@ -499,11 +499,7 @@ export interface SsoAuditPage {
 }
 
 export class SsoAuditQuery {
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && value !== '' ? Number(value) : value))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
   @IsOptional()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { syncBundleDigest, type SyncDigestInput } from './sync';
+import { servicePageUrl, syncBundleDigest, type SyncDigestInput } from './sync';
 
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 const hash = (char: string): string => char.repeat(64);
@@ -59,5 +59,12 @@ describe('syncBundleDigest', () => {
     const b = bundle();
     b.service = { name: 'x', description: 'y","z' };
     expect(syncBundleDigest(a, sha256Hex)).not.toBe(syncBundleDigest(b, sha256Hex));
+  });
+});
+
+describe('servicePageUrl', () => {
+  it('joins the public URL and the admin route, without a double slash, escaping what a path segment cannot hold', () => {
+    expect(servicePageUrl('https://context.example.com', 'acme', 'payments')).toBe('https://context.example.com/orgs/acme/services/payments');
+    expect(servicePageUrl('https://example.com/context/', 'acme', 'a b/c')).toBe('https://example.com/context/orgs/acme/services/a%20b%2Fc');
   });
 });

@@ -98,6 +98,13 @@ export interface SyncResult {
   updated: SyncArtifactRef[];
   unchanged: SyncArtifactRef[];
   removed: SyncArtifactRef[];
+  /** The service's page in the dashboard, `{SERVICE_PUBLIC_URL}/orgs/<org>/services/<name>` (servicePageUrl). */
+  serviceUrl: string;
+}
+
+/** The dashboard page of a synced service (the admin app's route `orgs/:orgId/services/:service`). */
+export function servicePageUrl(publicUrl: string, organizationId: string, service: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/orgs/${encodeURIComponent(organizationId)}/services/${encodeURIComponent(service)}`;
 }
 
 /**
@@ -169,4 +176,6 @@ export interface SyncCheckResult {
   service: string;
   revision: number | null;
   current: boolean;
+  /** As in SyncResult: the service's page in the dashboard. */
+  serviceUrl: string;
 }

@@ -1,5 +1,6 @@
-import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsString, Length } from 'class-validator';
 import { TOKEN_SCOPES } from './auth';
+import { IsOptionalNotNull } from './optional-not-null';
 import type { TokenScope } from './auth';
 
 export class CreateApiTokenRequest {
@@ -14,7 +15,7 @@ export class CreateApiTokenRequest {
   scopes!: TokenScope[];
 
   /** ISO 8601 date-time in the future; omit for a token that does not expire. */
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
   expiresAt?: string;
 }
@@ -25,6 +26,12 @@ export interface ApiTokenResponse {
   /** The visible start of the token (`sct_ab12cd34`), to recognise it; never the secret. */
   prefix: string;
   scopes: TokenScope[];
+  /**
+   * The member who created the token (for a token created with another token: that token's creator). The
+   * token never acts above this member's current role and is revoked when the member is removed or disabled.
+   * null only for tokens created before creators were recorded: those are bounded by their scopes alone.
+   */
+  createdByUserId: string | null;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;

@@ -13,20 +13,42 @@ interface EdgeKeyResolution {
 }
 
 /**
+ * The edges of a graph looked up by source and target. Built once per graph: resolving every key of a
+ * context against a fresh set made applying (and exporting) a context quadratic in the number of edges.
+ */
+export class EdgeIndex {
+  private readonly pairs: Set<string>;
+  private lowerKeys?: Map<string, string>;
+
+  constructor(private readonly edges: readonly { source: string; target: string }[]) {
+    this.pairs = new Set(edges.map((e) => `${e.source}\u0000${e.target}`));
+  }
+
+  has(source: string, target: string): boolean {
+    return this.pairs.has(`${source}\u0000${target}`);
+  }
+
+  /** The key of an edge whose key equals `key` ignoring case (for a hint). */
+  caseInsensitiveKey(key: string): string | undefined {
+    this.lowerKeys ??= new Map(this.edges.map((e) => [`${e.source}-${e.target}`.toLowerCase(), `${e.source}-${e.target}`]));
+    return this.lowerKeys.get(key.toLowerCase());
+  }
+}
+
+/**
  * Splits an edge key `<source>-<target>` at every `-` and keeps the splits naming a real edge,
  * so ids that themselves contain `-` (api-gateway-auth-svc) resolve correctly.
  */
-export function resolveEdgeKey(key: string, graph: GraphModel, ids: Set<string>): EdgeKeyResolution {
-  const edgeSet = new Set(graph.edges.map((e) => `${e.source}\u0000${e.target}`));
+export function resolveEdgeKey(key: string, edges: EdgeIndex, ids: Set<string>): EdgeKeyResolution {
   const splits: { source: string; target: string }[] = [];
   for (let i = key.indexOf('-'); i >= 0; i = key.indexOf('-', i + 1)) {
     splits.push({ source: key.slice(0, i), target: key.slice(i + 1) });
   }
-  const matches = splits.filter((s) => edgeSet.has(`${s.source}\u0000${s.target}`));
+  const matches = splits.filter((s) => edges.has(s.source, s.target));
   if (matches.length > 0) return { matches, reason: '' };
   if (splits.length === 0) return { matches, reason: 'an edge key must be "<source>-<target>".' };
   if (key.includes(STATE_MARKER)) return { matches, reason: 'no such edge.', hint: MARKER_HINT };
-  const reversed = splits.find((s) => edgeSet.has(`${s.target}\u0000${s.source}`));
+  const reversed = splits.find((s) => edges.has(s.target, s.source));
   if (reversed) {
     return {
       matches,
@@ -34,8 +56,7 @@ export function resolveEdgeKey(key: string, graph: GraphModel, ids: Set<string>)
       hint: `${key} does not exist; ${reversed.target}-${reversed.source} does (edge keys follow the Mermaid direction).`,
     };
   }
-  const lower = new Map(graph.edges.map((e) => [`${e.source}-${e.target}`.toLowerCase(), `${e.source}-${e.target}`]));
-  const caseMatch = lower.get(key.toLowerCase());
+  const caseMatch = edges.caseInsensitiveKey(key);
   if (caseMatch) return { matches, reason: 'edge keys are case-sensitive.', hint: `did you mean ${caseMatch}?` };
   const known = splits.find((s) => ids.has(s.source) && ids.has(s.target));
   return {
@@ -96,9 +117,10 @@ export function applyContext(graph: GraphModel, context: DiagramContext, options
     }
   }
 
+  const edgeIndex = new EdgeIndex(graph.edges);
   for (const [key, overlay] of Object.entries(context.edges ?? {})) {
     const path = jsonPath('$.edges', key);
-    const resolution = resolveEdgeKey(key, graph, allIds);
+    const resolution = resolveEdgeKey(key, edgeIndex, allIds);
     if (resolution.matches.length === 1) {
       const [match] = resolution.matches;
       edgeOverlays.set(`${match.source}\u0000${match.target}`, overlay);

@@ -1,6 +1,7 @@
 import type { ContextEdge, ContextShape, DiagramContext } from './context/context-types';
-import { resolveEdgeKey } from './apply-context';
+import { EdgeIndex, resolveEdgeKey } from './apply-context';
 import { mermaidLineText, mermaidQuoted } from './labels';
+import { MERMAID_SHAPE_NAMES } from './mermaid-shapes';
 import { DiagramIssue, DiagramIssueCode } from './model';
 import type { OverlaidEdge, OverlaidGraph, OverlaidNode } from './overlay';
 
@@ -24,6 +25,13 @@ export class DiagramExportError extends Error {
 const EXPRESSIBLE_ID = /^[\p{L}\p{N}_]+(?:[.-][\p{L}\p{N}_]+)*$/u;
 /** Flowchart keywords that cannot be node ids. */
 const RESERVED_IDS = new Set(['end', 'graph', 'flowchart', 'flowchart-elk', 'subgraph', 'style', 'class', 'classDef', 'linkStyle', 'click', 'call', 'href', 'interpolate']);
+/**
+ * Mermaid's lexer starts a new token at the start of an id, after a non-ASCII character and after digits, and
+ * there it reads a keyword that ends the word (`end-x`, `øcall`, `1style`) as the keyword: the id would be
+ * split or refused. (`x-end` and `endx` are one token and fine.) Digits are refused a little more widely
+ * than needed (`a1end`), which keeps the rule simple.
+ */
+const KEYWORD_AT_TOKEN_START = new RegExp(`(?:^|[^\\x00-\\x7F]|[0-9])(${[...RESERVED_IDS, 'default'].sort((a, b) => b.length - a.length).join('|')})(?![A-Za-z0-9_])`, 'u');
 
 /** Classic vertex types Mermaid stores → the `@{ shape: … }` name that draws the same shape. */
 const SHAPE_BY_VERTEX_TYPE: Record<string, string> = {
@@ -142,13 +150,29 @@ function exportIssue(message: string): DiagramIssue {
   return { code: DiagramIssueCode.ExportUnsupportedId, severity: 'error', message };
 }
 
-function checkIds(graph: OverlaidGraph, syntax: Syntax): DiagramIssue[] {
+/** Why `id` cannot be written in the given syntax, or undefined when it can. */
+function idProblem(syntax: Syntax, id: string): string | undefined {
   const { id: expressible, reserved, rule } = SYNTAX[syntax];
+  if (reserved.has(id)) return `"${id}" is a Mermaid keyword. Rename it.`;
+  if (!expressible.test(id)) return rule;
+  const keyword = syntax === 'flowchart' ? KEYWORD_AT_TOKEN_START.exec(id)?.[1] : undefined;
+  return keyword ? `Mermaid reads "${keyword}" in it as its keyword ${keyword} (at the start, after a digit or after a non-ASCII letter). Rename it.` : undefined;
+}
+
+/** Why a flowchart cannot use `id` for a node, subgraph or edge (export refuses it), or undefined when it can. */
+export function flowchartIdProblem(id: string): string | undefined {
+  return idProblem('flowchart', id);
+}
+
+/** Flowchart link types (`arrow_point`, …) and the strokes each can be drawn with. */
+export const FLOWCHART_LINK_STROKES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(LINKS).map(([type, strokes]) => [type, Object.keys(strokes)]));
+
+function checkIds(graph: OverlaidGraph, syntax: Syntax): DiagramIssue[] {
   const issues: DiagramIssue[] = [];
   const refuse = (what: string, id: string, why: string) => issues.push(exportIssue(`The ${what} id ${JSON.stringify(id)} cannot be written in Mermaid: ${why}`));
   const check = (what: string, id: string) => {
-    if (reserved.has(id)) refuse(what, id, `"${id}" is a Mermaid keyword. Rename it.`);
-    else if (!expressible.test(id)) refuse(what, id, rule);
+    const problem = idProblem(syntax, id);
+    if (problem) refuse(what, id, problem);
   };
   const seen = new Set<string>();
   for (const node of graph.nodes) {
@@ -191,13 +215,19 @@ function scopes(graph: OverlaidGraph) {
     return true;
   };
   for (const group of groups) if (!reachable(group.id)) parentOf.delete(group.id);
+  // Bucketed once, so writing every scope stays linear in the graph (not groups × nodes).
+  const children = new Map<string | undefined, { nodes: OverlaidNode[]; groups: typeof groups }>();
+  const bucket = (parent: string | undefined) => {
+    let entry = children.get(parent);
+    if (!entry) children.set(parent, (entry = { nodes: [], groups: [] }));
+    return entry;
+  };
+  for (const node of graph.nodes) bucket(parentOf.get(node.id)).nodes.push(node);
+  for (const group of groups) bucket(parentOf.get(group.id)).groups.push(group);
   return {
     groups,
     parentOf,
-    childrenOf: (parent: string | undefined) => ({
-      nodes: graph.nodes.filter((n) => parentOf.get(n.id) === parent),
-      groups: groups.filter((g) => parentOf.get(g.id) === parent),
-    }),
+    childrenOf: (parent: string | undefined) => children.get(parent) ?? { nodes: [], groups: [] },
   };
 }
 
@@ -324,8 +354,9 @@ function buildContext(graph: OverlaidGraph): { context: DiagramContext; issues: 
     edgeOverlays.set(key, edge.overlay);
   }
   const ids = new Set([...graph.nodes.map((n) => n.id), ...graph.groups.filter((g) => g.origin !== 'context').map((g) => g.id)]);
+  const edgeIndex = new EdgeIndex(graph.edges);
   for (const key of edgeOverlays.keys()) {
-    const readings = resolveEdgeKey(key, graph, ids).matches;
+    const readings = resolveEdgeKey(key, edgeIndex, ids).matches;
     if (readings.length > 1) {
       issues.push(exportIssue(`The edge key "${key}" would be ambiguous in the context file (${readings.map((r) => `${r.source} → ${r.target}`).join(', ')}); rename a node whose id contains "-".`));
     }
@@ -358,4 +389,9 @@ export function exportToMermaid(graph: OverlaidGraph): ExportResult {
   if (issues.length > 0) throw new DiagramExportError(issues);
   const lines = syntax === 'state' ? writeState(graph) : syntax === 'sequence' ? writeSequence(graph) : writeFlowchart(graph);
   return { mermaid: `${lines.join('\n')}\n`, context };
+}
+
+/** True when export can give a flowchart node this shape: a classic vertex type or a Mermaid `@{ shape }` name. */
+export function isWritableFlowchartShape(shape: string): boolean {
+  return Object.hasOwn(CLASSIC_BRACKETS, shape) || MERMAID_SHAPE_NAMES.has(shape);
 }

@@ -13,7 +13,10 @@ describe('mermaidQuoted', () => {
   it('writes quotes and entity-like text as Mermaid entity codes', () => {
     expect(mermaidQuoted('say "hi"')).toBe('"say #quot;hi#quot;"');
     expect(mermaidQuoted('#quot; and &amp;')).toBe('"#35;quot; and #amp;amp;"');
-    expect(mermaidQuoted('a & b # c')).toBe('"a & b # c"');
+    expect(mermaidQuoted('a & b # c')).toBe('"a #amp; b # c"');
+    expect(mermaidQuoted('&#0 &lt')).toBe('"#amp;#0 #amp;lt"');
+    expect(mermaidQuoted('`code`')).toBe('"#96;code#96;"');
+    expect(mermaidQuoted('a:"b" c: d http://x')).toBe('"a#58;#quot;b#quot; c: d http://x"');
   });
 });
 

@@ -17,7 +17,7 @@ export function labelText(stored: string): string {
   });
 }
 
-const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot;', ';': '#59;' };
+const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot;', ';': '#59;', '`': '#96;' };
 
 /**
  * The inverse of labelText for text written into Mermaid: a double quote, and anything
@@ -26,8 +26,12 @@ const ESCAPES: Record<string, string> = { '#': '#35;', '&': '#amp;', '"': '#quot
  * statement and a `#` can start a comment, so both are always escaped there.
  */
 function escapeForMermaid(text: string, statementText: boolean): string {
-  const pattern = statementText ? /#|&(?=#?\w+;)|"|;/g : /#(?=[\w+]+;)|&(?=#?\w+;)|"/g;
-  return text.replace(pattern, (c) => ESCAPES[c]);
+  // In a quoted string "` opens a Markdown string, so a backtick is written as an entity code there; and every
+  // `&` is, because the label is HTML to Mermaid, where `&#0` or `&lt` is a character reference even without `;`.
+  const pattern = statementText ? /#|&(?=#?\w+;)|"|;/g : /#(?=[\w+]+;)|&|"|`/g;
+  // Mermaid cuts the `;` off an entity code on a line where `style` or `classDef` comes before a `:` that is
+  // followed by `#` without a space (its /style.*:\S*#.*;/ rule), e.g. node `lifestyle` with label `a:"b"`.
+  return text.replace(pattern, (c) => ESCAPES[c]).replace(/:(?=\S*#)/g, '#58;');
 }
 
 /** A label inside a double-quoted Mermaid string. */

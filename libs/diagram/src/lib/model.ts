@@ -101,6 +101,10 @@ export enum DiagramIssueCode {
   MermaidSyntaxError = 'mermaid_syntax_error',
   DiagramTooLarge = 'diagram_too_large',
   ContextInvalidJson = 'context_invalid_json',
+  /** Objects and arrays nested deeper than MAX_JSON_DEPTH. */
+  ContextTooDeep = 'context_too_deep',
+  /** A string decoding to a NUL or an unpaired surrogate, which no database can store. */
+  UnstorableCharacter = 'unstorable_character',
   ContextTooLarge = 'context_too_large',
   ContextInvalidValue = 'context_invalid_value',
   ContextUnknownProperty = 'context_unknown_property',
@@ -108,4 +112,6 @@ export enum DiagramIssueCode {
   ContextAmbiguousKey = 'context_ambiguous_key',
   ContextUnknownDatabase = 'context_unknown_database',
   ExportUnsupportedId = 'export_unsupported_id',
+  /** A drawn graph (JSON) that is not a well-formed flowchart graph: see validateDrawnGraph. */
+  GraphInvalid = 'graph_invalid',
 }

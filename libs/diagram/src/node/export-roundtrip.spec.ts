@@ -161,6 +161,40 @@ describe('exportToMermaid', () => {
     expect(await parse(mermaid)).toEqual(graph);
   });
 
+  it('refuses ids in which Mermaid would read a keyword (end-x, øcall, 1style) and keeps ids where it would not', async () => {
+    for (const id of ['end-x', 'graph.v2', 'øcall', 'ø1style', '1end', 'subgraphé', 'defaultø']) {
+      expect(() => exportToMermaid({ kind: 'flowchart', nodes: [{ id, label: 'x' }], edges: [], groups: [] })).toThrow(/keyword/);
+    }
+    const fine = ['x-end', 'endx', 'øcallx', 'call_ø', 'a.style', 'ø'];
+    const graph: OverlaidGraph = { kind: 'flowchart', nodes: fine.map((id) => ({ id, label: id })), edges: [{ source: 'x-end', target: 'ø' }], groups: [] };
+    const reparsed = await parse(exportToMermaid(graph).mermaid);
+    expect(reparsed.nodes.map((n) => n.id)).toEqual(fine);
+  });
+
+  it('writes labels with backticks so Mermaid does not read a Markdown string', async () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [{ id: 'a', label: '`code`' }, { id: 'b', label: 'x`' }],
+      edges: [{ source: 'a', target: 'b', label: '`run`', type: 'arrow_point', stroke: 'normal' }],
+      groups: [],
+    };
+    const reparsed = await parse(exportToMermaid(graph).mermaid);
+    expect(reparsed.nodes.map((n) => n.label)).toEqual(['`code`', 'x`']);
+    expect(reparsed.edges.map((e) => e.label)).toEqual(['`run`']);
+  });
+
+  it('keeps entity codes after a colon on a line that mentions style (Mermaid cuts their ";" there) and "&" as written', async () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [{ id: 'lifestyle', label: 'say:"hi"' }, { id: 'classDefs', label: 'a&#0 &lt b' }],
+      edges: [{ source: 'lifestyle', target: 'classDefs', label: 'a:`b`', type: 'arrow_point', stroke: 'normal' }],
+      groups: [],
+    };
+    const reparsed = await parse(exportToMermaid(graph).mermaid);
+    expect(reparsed.nodes.map((n) => n.label)).toEqual(['say:"hi"', 'a&#0 &lt b']);
+    expect(reparsed.edges.map((e) => e.label)).toEqual(['a:`b`']);
+  });
+
   it('refuses ids Mermaid cannot express, naming each', () => {
     const graph: OverlaidGraph = {
       kind: 'flowchart',

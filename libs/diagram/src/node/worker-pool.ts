@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ParseRequest, ParseResponse } from './mermaid-worker';
+import type { MermaidParseRequest } from './mermaid-worker';
 import type { ParseMermaidResult } from './parse-mermaid';
+import type { WorkerAnswer, WorkerJob } from './worker-thread';
 
 /** Why a pooled parse produced no result. The server maps these to its domain errors (422 and 503). */
 export enum MermaidPoolErrorCode {
@@ -29,68 +30,78 @@ export interface WorkerPoolOptions {
   createWorker?: () => Worker;
 }
 
-interface Job {
-  request: ParseRequest;
+/** The errors a pool rejects with; each user of WorkerPool names its own (codes, wording). */
+export interface WorkerPoolErrors {
+  /** The job ran longer than `timeoutMs`; its thread was terminated and replaced. */
+  timeout(timeoutMs: number): Error;
+  /** A thread crashed or exited, the job threw in the thread, or the pool is closing; retrying later can succeed. */
+  unavailable(reason: string): Error;
+}
+
+interface Job<Request, Result> {
+  message: WorkerJob<Request>;
   timeoutMs: number;
-  resolve: (result: ParseMermaidResult) => void;
+  resolve: (result: Result) => void;
   reject: (error: Error) => void;
 }
 
-interface Slot {
+interface Slot<Request, Result> {
   worker: Worker;
-  job?: Job;
+  job?: Job<Request, Result>;
   timer?: NodeJS.Timeout;
 }
 
 /**
- * Starts the compiled worker (mermaid-worker.js, emitted next to this file in the server's and the CLI's builds).
- * When running from TypeScript sources (ts-jest, ts-node) there is no .js file, so the thread registers ts-node
- * (transpile only) first; the worker and what it imports use relative paths only.
+ * Starts the worker thread whose entry is `file` (an absolute path without extension). A build emits `file.js`
+ * next to the module that names it; when running from TypeScript sources (ts-jest, ts-node) there is no .js
+ * file, so the thread registers ts-node (transpile only, with `tsProject`) and tsconfig-paths (for `@sc/…`
+ * imports) first.
  */
-export function createParserWorker(): Worker {
-  const compiled = join(__dirname, 'mermaid-worker.js');
+export function startWorkerThread(file: string, tsProject: string): Worker {
+  const compiled = `${file}.js`;
   if (existsSync(compiled)) return new Worker(compiled);
   const bootstrap = `
-    process.env.TS_NODE_PROJECT = ${JSON.stringify(join(__dirname, '..', '..', 'tsconfig.lib.json'))};
+    process.env.TS_NODE_PROJECT = ${JSON.stringify(tsProject)};
     require('ts-node').register({ transpileOnly: true });
-    require(${JSON.stringify(join(__dirname, 'mermaid-worker.ts'))});
+    require('tsconfig-paths/register');
+    require(${JSON.stringify(`${file}.ts`)});
   `;
   return new Worker(bootstrap, { eval: true });
 }
 
+/** Starts a Mermaid parser thread (mermaid-worker.js, emitted next to this file in the server's and the CLI's builds). */
+export function createParserWorker(): Worker {
+  return startWorkerThread(join(__dirname, 'mermaid-worker'), join(__dirname, '..', '..', 'tsconfig.lib.json'));
+}
+
 /**
- * A fixed pool of parser threads. Each thread parses one diagram at a time; others wait in a
- * FIFO queue. A parse that overruns the timeout cannot be interrupted inside Mermaid, so its
- * thread is terminated and replaced, and the caller gets diagram_parse_timeout.
- *
- * The server parses every synced diagram here (SERVICE_MERMAID_WORKERS threads) so a large one never blocks its
- * event loop; `service-cli sync` parses here too, min(2, cpus) threads, to validate a repository before sending.
+ * A fixed pool of worker threads for CPU-heavy jobs that must not block the caller's event loop. Each thread
+ * runs one job at a time; others wait in a FIFO queue. A job that overruns its timeout cannot be interrupted
+ * inside a synchronous parser, so its thread is terminated and replaced, and the caller gets `errors.timeout`.
+ * The thread's side is `serveWorkerJobs` (worker-thread.ts).
  */
-export class MermaidWorkerPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+export class WorkerPool<Request, Result> {
+  private readonly slots: Slot<Request, Result>[] = [];
+  private readonly queue: Job<Request, Result>[] = [];
   private nextId = 1;
   private closed = false;
   private started = false;
-  private readonly createWorker: () => Worker;
 
-  constructor(private readonly options: WorkerPoolOptions) {
-    this.createWorker = options.createWorker ?? createParserWorker;
-  }
+  constructor(private readonly options: Required<WorkerPoolOptions> & { errors: WorkerPoolErrors }) {}
 
-  /** Threads start on first use: a server (or test app) that never parses a diagram never pays for Mermaid. */
+  /** Threads start on first use: a server (or test app) that never runs a job never pays for them. */
   private start(): void {
     if (this.started) return;
     this.started = true;
     for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
   }
 
-  /** `timeoutMs` overrides the pool's timeout for this parse. */
-  parse(source: string, maxBytes: number, timeoutMs = this.options.timeoutMs): Promise<ParseMermaidResult> {
-    if (this.closed) return Promise.reject(unavailable('The diagram parser is shutting down.'));
+  /** `timeoutMs` overrides the pool's timeout for this job. */
+  run(request: Request, timeoutMs = this.options.timeoutMs): Promise<Result> {
+    if (this.closed) return Promise.reject(this.shuttingDown());
     this.start();
-    return new Promise<ParseMermaidResult>((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, source, maxBytes }, timeoutMs, resolve, reject });
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ message: { id: this.nextId++, request }, timeoutMs, resolve, reject });
       this.dispatch();
     });
   }
@@ -100,29 +111,39 @@ export class MermaidWorkerPool {
     return this.queue.length;
   }
 
+  /** Not closed, and every thread running (threads not yet started on first use count as up). */
+  get up(): boolean {
+    return !this.closed && (!this.started || this.slots.length === this.options.size);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(unavailable('The diagram parser is shutting down.'));
+    for (const job of this.queue.splice(0)) job.reject(this.shuttingDown());
     await Promise.all(
       this.slots.map(async (slot) => {
-        this.finish(slot)?.reject(unavailable('The diagram parser is shutting down.'));
+        this.finish(slot)?.reject(this.shuttingDown());
         await slot.worker.terminate();
       }),
     );
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: this.createWorker() };
-    slot.worker.on('message', (response: ParseResponse) => {
-      if (slot.job?.request.id !== response.id) return;
+  private shuttingDown(): Error {
+    return this.options.errors.unavailable('the pool is shutting down');
+  }
+
+  private spawn(): Slot<Request, Result> {
+    const slot: Slot<Request, Result> = { worker: this.options.createWorker() };
+    const { errors } = this.options;
+    slot.worker.on('message', (answer: WorkerAnswer<Result>) => {
+      if (slot.job?.message.id !== answer.id) return;
       const job = this.finish(slot);
-      if ('result' in response) job?.resolve(response.result);
-      else job?.reject(unavailable(`The diagram parser failed: ${response.failure}`));
+      if ('result' in answer) job?.resolve(answer.result);
+      else job?.reject(errors.unavailable(`the job failed: ${answer.failure}`));
       this.dispatch();
     });
-    slot.worker.on('error', (error) => this.replace(slot, unavailable(`A diagram parser thread crashed: ${error.message}`)));
+    slot.worker.on('error', (error) => this.replace(slot, errors.unavailable(`a thread crashed: ${error.message}`)));
     slot.worker.on('exit', () => {
-      if (!this.closed && this.slots.includes(slot)) this.replace(slot, unavailable('A diagram parser thread exited.'));
+      if (!this.closed && this.slots.includes(slot)) this.replace(slot, errors.unavailable('a thread exited'));
     });
     // An idle thread must not keep the process alive; a busy one must, until its answer arrives.
     slot.worker.unref();
@@ -136,20 +157,12 @@ export class MermaidWorkerPool {
       if (!job) return;
       slot.job = job;
       slot.worker.ref();
-      slot.timer = setTimeout(() => {
-        this.replace(
-          slot,
-          new MermaidPoolError(
-            MermaidPoolErrorCode.ParseTimeout,
-            `Parsing the diagram took longer than ${job.timeoutMs} ms and was stopped. Split the diagram or simplify it.`,
-          ),
-        );
-      }, job.timeoutMs);
-      slot.worker.postMessage(job.request);
+      slot.timer = setTimeout(() => this.replace(slot, this.options.errors.timeout(job.timeoutMs)), job.timeoutMs);
+      slot.worker.postMessage(job.message);
     }
   }
 
-  private finish(slot: Slot): Job | undefined {
+  private finish(slot: Slot<Request, Result>): Job<Request, Result> | undefined {
     const job = slot.job;
     slot.worker.unref();
     if (slot.timer) clearTimeout(slot.timer);
@@ -159,7 +172,7 @@ export class MermaidWorkerPool {
   }
 
   /** Fails the slot's current job with `error`, kills its thread and starts a fresh one. */
-  private replace(slot: Slot, error: Error): void {
+  private replace(slot: Slot<Request, Result>, error: Error): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.finish(slot)?.reject(error);
@@ -171,6 +184,24 @@ export class MermaidWorkerPool {
   }
 }
 
-function unavailable(message: string): MermaidPoolError {
-  return new MermaidPoolError(MermaidPoolErrorCode.ParserUnavailable, message);
+const MERMAID_POOL_ERRORS: WorkerPoolErrors = {
+  timeout: (timeoutMs) =>
+    new MermaidPoolError(MermaidPoolErrorCode.ParseTimeout, `Parsing the diagram took longer than ${timeoutMs} ms and was stopped. Split the diagram or simplify it.`),
+  unavailable: (reason) => new MermaidPoolError(MermaidPoolErrorCode.ParserUnavailable, `The diagram parser is unavailable: ${reason}.`),
+};
+
+/**
+ * Mermaid parser threads. The server parses every synced diagram here (SERVICE_MERMAID_WORKERS threads) so a
+ * large one never blocks its event loop; `service-cli sync` parses here too, min(2, cpus) threads, to validate a
+ * repository before sending.
+ */
+export class MermaidWorkerPool extends WorkerPool<MermaidParseRequest, ParseMermaidResult> {
+  constructor(options: WorkerPoolOptions) {
+    super({ ...options, createWorker: options.createWorker ?? createParserWorker, errors: MERMAID_POOL_ERRORS });
+  }
+
+  /** `timeoutMs` overrides the pool's timeout for this parse. */
+  parse(source: string, maxBytes: number, timeoutMs?: number): Promise<ParseMermaidResult> {
+    return this.run({ source, maxBytes }, timeoutMs);
+  }
 }

@@ -6,22 +6,19 @@ import { firstValueFrom } from 'rxjs';
 import { SessionService } from './session.service';
 
 /**
- * Guards /orgs/:orgId/**. Asks the server who is signed in (GET /api/v1/me). Without a session the person is
- * sent to that organization's sign-in page, which returns them to the page they asked for; a session of another
- * organization is sent to its own organization, because a session acts in exactly one organization and every
- * other organization's API would refuse it.
+ * Guards /orgs/:orgId/**. Asks the server who is signed in (GET /api/v1/me). Without a session of that
+ * organization the person is sent to its sign-in page, which returns them to the page they asked for: a
+ * session acts in exactly one organization, so a session of another organization does not open this one and
+ * is never moved here (signing in there replaces it).
  */
 export const authGuard: CanActivateFn = async (route, state): Promise<boolean | UrlTree> => {
   const session = inject(SessionService);
   const router = inject(Router);
   const me = await session.load();
   const requested = route.paramMap.get('orgId');
-  if (me === null) {
-    if (requested === null) return router.createUrlTree(['/signed-out']);
+  if (me === null && requested === null) return router.createUrlTree(['/signed-out']);
+  if (requested !== null && requested !== me?.organization.id) {
     return router.createUrlTree(['/orgs', requested, 'sign-in'], { queryParams: { redirect: state.url } });
-  }
-  if (requested !== null && requested !== me.organization.id) {
-    return router.createUrlTree(['/orgs', me.organization.id], { queryParams: { from: requested } });
   }
   return true;
 };
@@ -35,4 +32,11 @@ export const homeRedirectGuard: CanActivateFn = async (): Promise<UrlTree> => {
   if (me !== null) return router.createUrlTree(['/orgs', me.organization.id]);
   const setup = await firstValueFrom(http.get<SetupStatusResponse>('/api/v1/setup'));
   return router.createUrlTree([setup.required ? '/setup' : '/signed-out']);
+};
+
+/** Pages for owners and admins only (the server refuses their API to others); others go to the overview. */
+export const managersOnlyGuard: CanActivateFn = (route) => {
+  if (inject(SessionService).canManage()) return true;
+  const orgId = route.paramMap.get('orgId');
+  return inject(Router).createUrlTree(orgId ? ['/orgs', orgId] : ['/']);
 };

@@ -5,6 +5,7 @@ import { Router } from '@angular/router';
 import { provideTestApp } from '../../testing/providers';
 import { ME, errorBody } from '../../testing/fixtures';
 import { ApiError } from './api-error';
+import { RecentOrganizationsService } from './recent-organizations.service';
 import { SessionService } from './session.service';
 
 const ERROR_401 = errorBody('unauthenticated', 'Sign in first.');
@@ -15,6 +16,7 @@ describe('SessionService', () => {
   let router: Router;
 
   beforeEach(() => {
+    localStorage.clear();
     TestBed.configureTestingModule({
       providers: provideTestApp(),
     });
@@ -93,16 +95,23 @@ describe('SessionService', () => {
     expect(router.navigate).toHaveBeenCalledWith(['/signed-out'], { queryParams: { reason: 'expired' } });
   });
 
-  it('switches the session to another organization and opens its home', async () => {
-    service.adopt(ME);
-    const switching = service.switchOrganization('globex');
-    const request = http.expectOne('/api/v1/auth/switch-organization');
-    expect(request.request.method).toBe('POST');
-    expect(request.request.body).toEqual({ organizationId: 'globex' });
-    request.flush(null, { status: 204, statusText: 'No Content' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  it('remembers the organizations this browser had a session in, for the switcher (not for API tokens)', async () => {
+    const loading = service.load();
     http.expectOne('/api/v1/me').flush({ ...ME, organization: { id: 'globex', name: 'Globex', createdAt: '' } });
-    await switching;
+    await loading;
+    service.adopt(ME);
+    service.adopt({ ...ME, kind: 'token', user: null, role: null, organization: { id: 'initech', name: 'Initech', createdAt: '' } });
+    expect(TestBed.inject(RecentOrganizationsService).list()).toEqual([
+      { id: 'acme', name: 'Acme' },
+      { id: 'globex', name: 'Globex' },
+    ]);
+  });
+
+  it('enters an organization it just created: reloads the session the server started there and opens its home', async () => {
+    service.adopt(ME);
+    const entering = service.enterCreated('globex');
+    http.expectOne('/api/v1/me').flush({ ...ME, organization: { id: 'globex', name: 'Globex', createdAt: '' } });
+    await entering;
     expect(service.organizationId()).toBe('globex');
     expect(router.navigate).toHaveBeenCalledWith(['/orgs', 'globex']);
   });

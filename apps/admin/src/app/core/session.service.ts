@@ -4,12 +4,14 @@ import { Router } from '@angular/router';
 import type { MeResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from './api-error';
+import { RecentOrganizationsService } from './recent-organizations.service';
 
 /** The signed-in person and the one organization their session acts in. */
 @Injectable({ providedIn: 'root' })
 export class SessionService {
   private readonly http = inject(HttpClient);
   private readonly router = inject(Router);
+  private readonly recent = inject(RecentOrganizationsService);
   private readonly current = signal<MeResponse | null>(null);
   /** The organization of the session that just ended, so the signed-out page can offer to sign in there again. */
   private readonly ended = signal<{ id: string; name: string } | null>(null);
@@ -28,7 +30,7 @@ export class SessionService {
   async load(): Promise<MeResponse | null> {
     try {
       const me = await firstValueFrom(this.http.get<MeResponse>('/api/v1/me'));
-      this.current.set(me);
+      this.adopt(me);
       return me;
     } catch (error: unknown) {
       const apiError = toApiError(error);
@@ -43,6 +45,7 @@ export class SessionService {
   /** Remembers the session the setup call just created, so the next pages need no extra round trip. */
   adopt(me: MeResponse): void {
     this.current.set(me);
+    if (me.kind === 'session') this.recent.remember({ id: me.organization.id, name: me.organization.name });
   }
 
   async signOut(): Promise<void> {
@@ -57,11 +60,10 @@ export class SessionService {
   }
 
   /**
-   * A session acts in one organization; switching asks the server for a session in another organization the
-   * person belongs to (it replaces the cookie), then reloads who is signed in.
+   * Creating an organization signed the browser in to it (the server replaced the session): reload who is
+   * signed in and open the new organization's home.
    */
-  async switchOrganization(organizationId: string): Promise<void> {
-    await firstValueFrom(this.http.post<void>('/api/v1/auth/switch-organization', { organizationId }));
+  async enterCreated(organizationId: string): Promise<void> {
     await this.load();
     await this.router.navigate(['/orgs', organizationId]);
   }

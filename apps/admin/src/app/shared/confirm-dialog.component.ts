@@ -9,6 +9,8 @@ export interface ConfirmOptions {
   confirmLabel: string;
   /** Destructive actions get a warning-coloured button. */
   destructive?: boolean;
+  /** What else the action affects, listed under the message (e.g. the API tokens a removal revokes). */
+  items?: string[];
 }
 
 @Component({
@@ -19,6 +21,13 @@ export interface ConfirmOptions {
     <h2 mat-dialog-title>{{ data.title }}</h2>
     <mat-dialog-content>
       <p>{{ data.message }}</p>
+      @if (data.items?.length) {
+        <ul data-testid="confirm-items">
+          @for (item of data.items; track $index) {
+            <li>{{ item }}</li>
+          }
+        </ul>
+      }
     </mat-dialog-content>
     <mat-dialog-actions align="end">
       <button mat-button type="button" [mat-dialog-close]="false">Cancel</button>
@@ -38,7 +47,8 @@ export interface ConfirmOptions {
       --mat-button-filled-container-color: var(--mat-sys-error);
       --mat-button-filled-label-text-color: var(--mat-sys-on-error);
     }
-    p {
+    p,
+    ul {
       max-width: 50ch;
     }
   `,

@@ -1,6 +1,8 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
+import { MatDialog } from '@angular/material/dialog';
+import { RecentOrganizationsService } from '../core/recent-organizations.service';
 import { SessionService } from '../core/session.service';
 import { query, settle, textOf } from '../../testing/dom';
 import { ME, errorBody } from '../../testing/fixtures';
@@ -11,7 +13,7 @@ describe('ShellComponent', () => {
   let fixture: ComponentFixture<ShellComponent>;
   let http: HttpTestingController;
 
-  function render(role: 'owner' | 'editor'): void {
+  function render(role: 'owner' | 'admin' | 'editor' | 'viewer'): void {
     TestBed.inject(SessionService).adopt({ ...ME, role });
     fixture = TestBed.createComponent(ShellComponent);
     fixture.detectChanges();
@@ -22,6 +24,7 @@ describe('ShellComponent', () => {
   }
 
   beforeEach(() => {
+    localStorage.clear();
     TestBed.configureTestingModule({ providers: provideTestApp() });
     http = TestBed.inject(HttpTestingController);
   });
@@ -37,13 +40,13 @@ describe('ShellComponent', () => {
     expect(textOf(fixture)).toContain('Olga');
   });
 
-  it('offers API tokens to owners and admins only', () => {
+  it('offers API tokens, single sign-on and the audit log to owners and admins only', () => {
     render('owner');
-    expect(navLabels().slice(0, 4)).toEqual(['Overview', 'Services', 'Members', 'API tokens']);
+    expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members', 'API tokens', 'Single sign-on', 'Audit log']);
     fixture.destroy();
     render('editor');
     // Editors see only the sections whose API they may use.
-    expect(navLabels()).toEqual(['Overview', 'Services', 'Members']);
+    expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members']);
   });
 
   it('signs out and shows the signed-out page', async () => {
@@ -70,22 +73,57 @@ describe('ShellComponent', () => {
     expect(TestBed.inject(SessionService).me()).not.toBeNull();
   });
 
-  it('offers switching to the other organizations of the person', async () => {
-    TestBed.inject(SessionService).adopt({
-      ...ME,
-      organizations: [...ME.organizations, { id: 'globex', name: 'Globex', role: 'viewer' }],
-    });
-    fixture = TestBed.createComponent(ShellComponent);
-    fixture.detectChanges();
-    expect(fixture.componentInstance.otherOrganizations().map((org) => org.id)).toEqual(['globex']);
-    expect(fixture.componentInstance.canCreateOrganization()).toBe(true);
+  it('switches by sending the person to the other organization\'s sign-in page, for organizations this browser signed in to', async () => {
+    TestBed.inject(RecentOrganizationsService).remember({ id: 'globex', name: 'Globex' });
+    render('owner');
+    expect(fixture.componentInstance.otherOrganizations()).toEqual([{ id: 'globex', name: 'Globex' }]);
+    query(fixture, '[data-testid=user-menu]').click();
+    await settle(fixture);
+    const item = document.querySelector<HTMLAnchorElement>('[data-testid=switch-globex]');
+    expect(item?.getAttribute('href')).toBe('/orgs/globex/sign-in');
+    expect(item?.textContent).toContain('Globex');
+    // The current organization is not offered, and nothing asks the server to move the session.
+    expect(document.querySelector('[data-testid=switch-acme]')).toBeNull();
   });
 
-  it('does not offer creating organizations to someone who owns none', () => {
-    TestBed.inject(SessionService).adopt({ ...ME, role: 'admin', organizations: [{ id: 'acme', name: 'Acme', role: 'admin' }] });
-    fixture = TestBed.createComponent(ShellComponent);
-    fixture.detectChanges();
+  it('opens the sign-in page of any other organization by its id', async () => {
+    render('viewer');
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    const choosing = fixture.componentInstance.signInElsewhere();
+    await settle(fixture);
+    const input = document.querySelector<HTMLInputElement>('sc-sign-in-elsewhere-dialog input');
+    if (!input) throw new Error('dialog not open');
+    input.value = 'Not An Id';
+    input.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('sc-sign-in-elsewhere-dialog button[type=submit]')?.click();
+    await settle(fixture);
+    expect(document.body.textContent).toContain('Use 2–63 lowercase letters');
+    input.value = ' initech ';
+    input.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('sc-sign-in-elsewhere-dialog button[type=submit]')?.click();
+    await choosing;
+    expect(navigate).toHaveBeenCalledWith(['/orgs', 'initech', 'sign-in']);
+  });
+
+  it('offers creating organizations to owners of this organization only', () => {
+    render('owner');
+    expect(fixture.componentInstance.canCreateOrganization()).toBe(true);
+    fixture.destroy();
+    render('admin');
     expect(fixture.componentInstance.canCreateOrganization()).toBe(false);
-    expect(fixture.componentInstance.otherOrganizations()).toEqual([]);
+  });
+
+  it('enters a created organization: the server signed the browser in there', async () => {
+    render('owner');
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    const creating = fixture.componentInstance.createOrganization();
+    await settle(fixture);
+    TestBed.inject(MatDialog).openDialogs[0].close({ id: 'globex', name: 'Globex', createdAt: '' });
+    await settle(fixture);
+    http.expectOne('/api/v1/me').flush({ ...ME, organization: { id: 'globex', name: 'Globex', createdAt: '' } });
+    await creating;
+    expect(navigate).toHaveBeenCalledWith(['/orgs', 'globex']);
+    expect(TestBed.inject(SessionService).organizationId()).toBe('globex');
+    expect(document.body.textContent).toContain('Globex was created');
   });
 });

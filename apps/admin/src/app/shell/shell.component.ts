@@ -6,12 +6,14 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatToolbarModule } from '@angular/material/toolbar';
-import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import { Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import type { OrganizationResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { NotifyService } from '../core/notify.service';
+import { RecentOrganizationsService } from '../core/recent-organizations.service';
 import { SessionService } from '../core/session.service';
 import { CreateOrganizationDialogComponent } from '../features/organization/create-organization-dialog.component';
+import { SignInElsewhereDialogComponent } from './sign-in-elsewhere-dialog.component';
 
 interface NavLink {
   path: string;
@@ -25,9 +27,11 @@ interface NavLink {
 const NAV_LINKS: readonly NavLink[] = [
   { path: '.', label: 'Overview', icon: 'home', exact: true, managersOnly: false },
   { path: 'services', label: 'Services', icon: 'account_tree', exact: false, managersOnly: false },
+  { path: 'drafts', label: 'Drafts', icon: 'edit', exact: false, managersOnly: false },
   { path: 'members', label: 'Members', icon: 'group', exact: false, managersOnly: false },
   { path: 'tokens', label: 'API tokens', icon: 'key', exact: false, managersOnly: true },
   { path: 'settings/sso', label: 'Single sign-on', icon: 'link', exact: false, managersOnly: true },
+  { path: 'audit', label: 'Audit log', icon: 'history', exact: false, managersOnly: true },
 ];
 
 @Component({
@@ -51,6 +55,8 @@ export class ShellComponent {
   private readonly session = inject(SessionService);
   private readonly notify = inject(NotifyService);
   private readonly dialog = inject(MatDialog);
+  private readonly router = inject(Router);
+  private readonly recent = inject(RecentOrganizationsService);
 
   readonly me = this.session.me;
   readonly links = computed(() => NAV_LINKS.filter((link) => !link.managersOnly || this.session.canManage()));
@@ -60,20 +66,22 @@ export class ShellComponent {
     return user ? user.displayName || user.email : 'API token';
   });
 
-  /** The person's other organizations, to switch the session to. */
+  /**
+   * Other organizations this browser signed in to. Switching means signing in there by that organization's own
+   * means (its sign-in page), because a session never moves between organizations.
+   */
   readonly otherOrganizations = computed(() => {
-    const me = this.me();
-    return me ? me.organizations.filter((org) => org.id !== me.organization.id) : [];
+    const current = this.me()?.organization.id;
+    return this.recent.list().filter((org) => org.id !== current);
   });
-  /** Only owners may create organizations (the server checks that the person owns at least one). */
-  readonly canCreateOrganization = computed(() => (this.me()?.organizations ?? []).some((org) => org.role === 'owner'));
+  /** Only owners of this organization may create organizations (the server checks the same). */
+  readonly canCreateOrganization = computed(() => this.me()?.role === 'owner');
 
-  async switchTo(organizationId: string): Promise<void> {
-    try {
-      await this.session.switchOrganization(organizationId);
-    } catch (error: unknown) {
-      this.notify.error(error);
-    }
+  /** Any other organization by its id: its sign-in page. */
+  async signInElsewhere(): Promise<void> {
+    const ref = this.dialog.open<SignInElsewhereDialogComponent, void, string>(SignInElsewhereDialogComponent, { width: '440px' });
+    const organizationId = await firstValueFrom(ref.afterClosed());
+    if (organizationId) await this.router.navigate(['/orgs', organizationId, 'sign-in']);
   }
 
   async createOrganization(): Promise<void> {
@@ -82,8 +90,12 @@ export class ShellComponent {
     });
     const created = await firstValueFrom(ref.afterClosed());
     if (!created) return;
-    this.notify.success(`${created.name} was created. You are its owner.`);
-    await this.switchTo(created.id);
+    try {
+      await this.session.enterCreated(created.id);
+      this.notify.success(`${created.name} was created. You are its owner and signed in to it.`);
+    } catch (error: unknown) {
+      this.notify.error(error);
+    }
   }
 
   async signOut(): Promise<void> {

@@ -2,7 +2,8 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { validate } from 'class-validator';
 import { AddMemberRequest } from '@sc/contracts';
-import { mapError } from './all-exceptions.filter';
+import { QueryFailedError } from 'typeorm';
+import { describeForLog, mapError } from './all-exceptions.filter';
 import { validationDetails } from './common.errors';
 import { domainErrorFactory } from './domain-error';
 
@@ -21,6 +22,9 @@ describe('mapError', () => {
     expect(mapError(new ThrottlerException()).status).toBe(429);
     expect(mapError(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413, limit: 100 })).body.error).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('100 bytes') });
     expect(mapError(Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed', status: 400 })).status).toBe(400);
+    // A body that fails to decompress: http-errors marks it 400 and exposable, but gives it no type.
+    const brotli = Object.assign(new Error('Decompression failed'), { status: 400, statusCode: 400, expose: true, code: 'ERR__ERROR_FORMAT_PADDING_1' });
+    expect(mapError(brotli)).toMatchObject({ status: 400, body: { error: { code: 'bad_request', message: expect.stringContaining('Content-Encoding') } } });
   });
 
   it('hides anything else behind 500 internal_error', () => {
@@ -48,5 +52,24 @@ describe('validationDetails', () => {
       { path: 'organization.id', message: 'organization.id must match' },
       { path: 'scopes[1]', message: 'each value must be valid' },
     ]);
+  });
+});
+
+describe('describeForLog', () => {
+  it('logs a failed query without its parameters, detail or the value quoted in the message', () => {
+    const driverError = Object.assign(new Error('invalid input syntax for type uuid: "sct_secret_value"'), {
+      code: '22P02',
+      detail: 'Key (email)=(person@example.com) already exists.',
+      params: ['sct_secret_value', 'person@example.com'],
+    });
+    const logged = describeForLog(new QueryFailedError('SELECT * FROM api_tokens WHERE id = $1', ['sct_secret_value', 'person@example.com'], driverError));
+    expect(logged).toContain('QueryFailedError 22P02: invalid input syntax for type uuid: "[REDACTED]" (query: SELECT * FROM api_tokens WHERE id = $1)');
+    expect(logged).not.toContain('sct_secret_value');
+    expect(logged).not.toContain('person@example.com');
+  });
+
+  it('logs other errors with their stack', () => {
+    const error = new Error('boom');
+    expect(describeForLog(error)).toBe(error.stack);
   });
 });

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { describeDatabaseError } from '../../database/db-errors';
 import type { ErrorBody, ErrorDetail } from '@sc/contracts';
 import { DomainError } from './domain-error';
 import { CommonErrorCode } from './common.errors';
@@ -56,11 +58,14 @@ function httpExceptionMessage(exception: HttpException): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/** body-parser errors carry `type` and `status` (too large, malformed JSON, unsupported charset/encoding). */
+/**
+ * body-parser errors carry `type` and `status` (too large, malformed JSON, unsupported charset/encoding); a body
+ * that fails to decompress (`Content-Encoding: br` with garbage) has a 4xx status marked `expose` but no type.
+ */
 function asBodyParserError(exception: unknown): MappedError | undefined {
   if (typeof exception !== 'object' || exception === null) return undefined;
-  const { type, status, limit } = exception as { type?: unknown; status?: unknown; limit?: unknown };
-  if (typeof type !== 'string' || typeof status !== 'number') return undefined;
+  const { type, status, limit, expose } = exception as { type?: unknown; status?: unknown; limit?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || (typeof type !== 'string' && expose !== true)) return undefined;
   switch (type) {
     case 'entity.too.large':
       return { status: 413, body: errorBody(CommonErrorCode.PayloadTooLarge, `The request body is larger than the limit of ${typeof limit === 'number' ? `${limit} bytes` : 'this server'}.`) };
@@ -70,8 +75,23 @@ function asBodyParserError(exception: unknown): MappedError | undefined {
     case 'charset.unsupported':
       return { status: 415, body: errorBody(CommonErrorCode.UnsupportedMediaType, 'The request body uses an unsupported content encoding or charset.') };
     default:
-      return status >= 400 && status < 500 ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read.') } : undefined;
+      return status >= 400 && status < 500
+        ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read: it is cut short or does not match its Content-Encoding.') }
+        : undefined;
   }
+}
+
+/**
+ * The error as logged: its stack, except for database errors, whose message may quote a value and whose
+ * properties hold the query parameters: those get the value-free description and the stack frames only.
+ */
+export function describeForLog(exception: unknown): string {
+  if (exception instanceof QueryFailedError) {
+    const { code, message } = describeDatabaseError(exception);
+    const frames = exception.stack?.split('\n').slice(1) ?? [];
+    return [`QueryFailedError ${code ?? ''}: ${message} (query: ${exception.query.slice(0, 2000)})`, ...frames].join('\n');
+  }
+  return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
 }
 
 /** The one global exception filter: every error leaves as `{"error":{"code","message","details"}}`. */
@@ -84,7 +104,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = mapError(exception);
     if (status >= 500) {
       // Log the error itself only: never the request (headers, cookies and bodies may carry secrets).
-      this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+      this.logger.error(describeForLog(exception));
     }
     if (response.headersSent) return;
     response.status(status).json(body);

@@ -6,6 +6,8 @@ import { domainErrorFactory } from './domain-error';
 export enum CommonErrorCode {
   ValidationFailed = 'validation_failed',
   BadRequest = 'bad_request',
+  /** A JSON body nests objects and arrays deeper than MAX_JSON_DEPTH. */
+  JsonTooDeep = 'json_too_deep',
   NotFound = 'not_found',
   MethodNotAllowed = 'method_not_allowed',
   PayloadTooLarge = 'payload_too_large',
@@ -17,6 +19,7 @@ export enum CommonErrorCode {
 export const commonError = domainErrorFactory<CommonErrorCode>({
   [CommonErrorCode.ValidationFailed]: 400,
   [CommonErrorCode.BadRequest]: 400,
+  [CommonErrorCode.JsonTooDeep]: 400,
   [CommonErrorCode.NotFound]: 404,
   [CommonErrorCode.MethodNotAllowed]: 405,
   [CommonErrorCode.PayloadTooLarge]: 413,

@@ -1,4 +1,4 @@
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
 
 /** Session cookie: HttpOnly so scripts never see it; Lax so top-level navigation (SSO redirects) keeps it. */
@@ -20,4 +20,9 @@ export function setCsrfCookie(res: Response, csrfToken: string, secure: boolean)
 export function clearAuthCookies(res: Response, secure: boolean): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   res.clearCookie(CSRF_COOKIE, csrfCookieOptions(secure));
+}
+
+/** The raw `sc_session` cookie of a request, to end that session when a sign-in replaces it. */
+export function sessionCookieOf(req: Request): string | undefined {
+  return (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
 }

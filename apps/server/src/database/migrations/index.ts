@@ -2,6 +2,8 @@ import { CoreSchema1763700000000 } from './1763700000000-core-schema';
 import { ArtifactStore1763800000000 } from './1763800000000-artifact-store';
 import { Sso1763900000000 } from './1763900000000-sso';
 import { RevisionBundleDigest1764000000000 } from './1764000000000-revision-bundle-digest';
+import { AuditLog1764200000000 } from './1764200000000-audit-log';
+import { DiagramDrafts1764400000000 } from './1764400000000-diagram-drafts';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -12,4 +14,6 @@ export const MIGRATIONS = [
   ArtifactStore1763800000000,
   Sso1763900000000,
   RevisionBundleDigest1764000000000,
+  AuditLog1764200000000,
+  DiagramDrafts1764400000000,
 ];

@@ -6,6 +6,8 @@ import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { mermaidParserFrom } from './mermaid-parser';
+import { ArtifactsConfig } from './artifacts.config';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 jest.setTimeout(60_000);
 
@@ -21,12 +23,17 @@ describe('ArtifactAnalyzer', () => {
   // The server's own parser: Mermaid in a worker thread.
   const mermaid = new MermaidParseService(new MermaidParseConfig(1, 30_000, 1024 * 1024));
   const parseInWorker = mermaidParserFrom(mermaid);
+  // And its SQL parser, in worker threads too.
+  const sql = new SqlSchemaParseService(ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '1' }));
   let parses = 0;
-  const analyzer = new ArtifactAnalyzer((source) => {
-    parses += 1;
-    return parseInWorker(source);
-  });
-  afterAll(() => mermaid.onModuleDestroy());
+  const analyzer = new ArtifactAnalyzer(
+    (source) => {
+      parses += 1;
+      return parseInWorker(source);
+    },
+    (schema, engine) => sql.parse(schema, engine),
+  );
+  afterAll(() => Promise.all([mermaid.onApplicationShutdown(), sql.onApplicationShutdown()]));
 
   it('parses a diagram, applies its context against the bundle databases and keeps the report', async () => {
     const context = JSON.stringify({
@@ -124,12 +131,34 @@ describe('ArtifactAnalyzer', () => {
     expect(!bad.ok && bad.problems).toEqual([expect.objectContaining({ code: 'sql_syntax_error', file: 's/main.sql', line: 2 })]);
   });
 
+  it('reports a SQL schema whose parse overran its timeout as a problem naming the file', async () => {
+    const impatient = new ArtifactAnalyzer(parseInWorker, (schema, engine) => sql.parse(schema, engine, 1));
+    const large = Array.from({ length: 2000 }, (_, i) => `CREATE TABLE t${i} (id int primary key, name text);`).join('\n');
+    const result = await impatient.analyze({ artifact: { kind: 'database-schema', name: 'main', engine: 'postgres', file: file('s/main.sql', large) }, databaseNames: [] });
+    expect(!result.ok && result.problems).toEqual([
+      {
+        code: 'sql_parse_timeout',
+        message: 's/main.sql: Parsing the schema took longer than 1 ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.',
+        artifact: { kind: 'database-schema', name: 'main' },
+        file: 's/main.sql',
+      },
+    ]);
+  });
+
   it('lists DynamoDB tables and MongoDB collections, and reports invalid JSON with its line', async () => {
     const json = (engine: 'dynamodb' | 'mongodb', content: string): SyncArtifact => ({ kind: 'database-schema', name: 'docs', engine, file: file('s/docs.json', content) });
     const dynamo = await analyzer.analyze({ artifact: json('dynamodb', JSON.stringify([{ TableName: 'Orders', KeySchema: [] }, { TableName: 'Users' }])), databaseNames: [] });
     expect(dynamo.ok && dynamo.analysis).toEqual({ type: 'json-schema', version: ANALYZER_VERSION, collections: ['Orders', 'Users'] });
     const broken = await analyzer.analyze({ artifact: json('mongodb', '{\n  "users": {},\n}'), databaseNames: [] });
     expect(!broken.ok && broken.problems[0]).toMatchObject({ code: 'schema_invalid_json', line: 3 });
+  });
+
+  it('refuses a JSON schema nested too deep to serve, or holding a string no database can store, with line and path', async () => {
+    const json = (content: string): SyncArtifact => ({ kind: 'database-schema', name: 'docs', engine: 'mongodb', file: file('s/docs.json', content) });
+    const deep = await analyzer.analyze({ artifact: json(`{"users":\n${'['.repeat(10_000)}${']'.repeat(10_000)}}`), databaseNames: [] });
+    expect(!deep.ok && deep.problems).toEqual([expect.objectContaining({ code: 'schema_too_deep', file: 's/docs.json', line: 2, path: expect.stringMatching(/^\$\.users\[0\]/) })]);
+    const nul = await analyzer.analyze({ artifact: json('{\n  "collections": ["users", "us\\u0000ers"]\n}'), databaseNames: [] });
+    expect(!nul.ok && nul.problems).toEqual([expect.objectContaining({ code: 'unstorable_character', file: 's/docs.json', line: 2, path: '$.collections[1]' })]);
   });
 });
 

@@ -1,11 +1,12 @@
-import { isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
-import { hintToAdd, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
+import { findUnstorableCharacter, isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
+import { hintToAdd, jsonPath, parseStrictJson, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import type { ParseMermaidResult } from '@sc/diagram/node';
-import { isSqlEngine, parseSqlSchema } from './sql-schema';
+import { walkJson } from '../../common/http/json-input';
+import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema';
 
 /**
  * Server-side validation of artifact contents, with the same engine as the CLI (libs/diagram for Mermaid and
- * context files, node-sql-parser for SQL). What it derives is stored with the artifact version so reads never
+ * context files; node-sql-parser for SQL, server only). What it derives is stored with the artifact version so reads never
  * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
  * another version are not reused.
  */
@@ -34,6 +35,12 @@ export type ArtifactIssue = Omit<DiagramIssue, 'code'> & { code: string };
 /** Parses Mermaid off the main thread in the server (MermaidParseService); in-process in unit tests. */
 export type MermaidParser = (source: string) => Promise<Extract<ParseMermaidResult, { ok: true }> | { ok: false; issues: ArtifactIssue[] }>;
 
+/**
+ * Parses a SQL schema off the main thread in the server (SqlSchemaParseService); a parse that ran out of time
+ * answers with its own problem code instead of the syntax error's.
+ */
+export type SqlSchemaParser = (sql: string, engine: SqlEngine) => Promise<SqlSchemaResult | { ok: false; code: string; message: string }>;
+
 export interface AnalysisInput {
   artifact: SyncArtifact;
   /** The stored analysis of an identical version (same fingerprint), when there is one. */
@@ -47,12 +54,15 @@ export type AnalysisResult = { ok: true; analysis: ArtifactAnalysis } | { ok: fa
 const MERMAID_KINDS = new Set<SyncArtifact['kind']>(['architecture-diagram', 'flow', 'job-dependencies']);
 
 export class ArtifactAnalyzer {
-  constructor(private readonly parseMermaid: MermaidParser) {}
+  constructor(
+    private readonly parseMermaid: MermaidParser,
+    private readonly parseSql: SqlSchemaParser,
+  ) {}
 
   async analyze({ artifact, cached, databaseNames }: AnalysisInput): Promise<AnalysisResult> {
     const reusable = cached?.version === ANALYZER_VERSION ? cached : undefined;
     if (MERMAID_KINDS.has(artifact.kind)) return this.analyzeDiagram(artifact, reusable, databaseNames);
-    if (artifact.kind === 'database-schema' && artifact.engine) return analyzeDatabase(artifact, artifact.engine, reusable);
+    if (artifact.kind === 'database-schema' && artifact.engine) return this.analyzeDatabase(artifact, artifact.engine, reusable);
     return { ok: true, analysis: { type: 'text', version: ANALYZER_VERSION } };
   }
 
@@ -83,33 +93,36 @@ export class ArtifactAnalyzer {
     const report: ApplyReport = { ...validated.report, warnings: validated.warnings };
     return { ok: true, analysis: { ...base, overlaid: validated.graph, report, databases: referencedDatabases(validated.graph) } };
   }
+
+  private async analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): Promise<AnalysisResult> {
+    const ref = toRef(artifact);
+    const file = artifact.file.path;
+    if (isSqlEngine(engine)) {
+      if (cached?.type === 'sql-schema') return { ok: true, analysis: cached };
+      const parsed = await this.parseSql(artifact.file.content, engine);
+      if (!parsed.ok) {
+        if ('code' in parsed) return { ok: false, problems: [{ code: parsed.code, message: `${file}: ${parsed.message}`, artifact: ref, file }] };
+        return { ok: false, problems: [{ code: 'sql_syntax_error', message: parsed.message, artifact: ref, file, line: parsed.line, column: parsed.column }] };
+      }
+      return { ok: true, analysis: { type: 'sql-schema', version: ANALYZER_VERSION, tables: parsed.tables } };
+    }
+    const json = parseJsonDocument(artifact.file.content);
+    if (!json.ok) {
+      return {
+        ok: false,
+        problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
+      };
+    }
+    const unusable = unusableJsonDocument(artifact.file.content, json.value);
+    if (unusable) return { ok: false, problems: [{ ...unusable, artifact: ref, file }] };
+    return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
+  }
 }
 
 /** The databases the context's matched nodes name: applyContext checks dbConfig on those only. */
 function referencedDatabases(graph: OverlaidGraph): string[] {
   const names = graph.nodes.map((node) => node.overlay?.dbConfig?.databaseName);
   return [...new Set(names.filter((name): name is string => typeof name === 'string'))];
-}
-
-function analyzeDatabase(artifact: SyncArtifact, engine: DatabaseEngine, cached: ArtifactAnalysis | undefined): AnalysisResult {
-  const ref = toRef(artifact);
-  const file = artifact.file.path;
-  if (isSqlEngine(engine)) {
-    if (cached?.type === 'sql-schema') return { ok: true, analysis: cached };
-    const parsed = parseSqlSchema(artifact.file.content, engine);
-    if (!parsed.ok) {
-      return { ok: false, problems: [{ code: 'sql_syntax_error', message: parsed.message, artifact: ref, file, line: parsed.line, column: parsed.column }] };
-    }
-    return { ok: true, analysis: { type: 'sql-schema', version: ANALYZER_VERSION, tables: parsed.tables } };
-  }
-  const json = parseJsonDocument(artifact.file.content);
-  if (!json.ok) {
-    return {
-      ok: false,
-      problems: [{ code: 'schema_invalid_json', message: `The ${engine} schema is not valid JSON: ${json.message}`, artifact: ref, file, line: json.line, column: json.column }],
-    };
-  }
-  return { ok: true, analysis: { type: 'json-schema', version: ANALYZER_VERSION, collections: listCollections(json.value) } };
 }
 
 type JsonResult = { ok: true; value: unknown } | { ok: false; message: string; line?: number; column?: number };
@@ -123,6 +136,33 @@ export function parseJsonDocument(text: string): JsonResult {
     if (!position) return { ok: false, message };
     return { ok: false, message, ...positionOf(text, Number(position[1])) };
   }
+}
+
+/**
+ * A JSON schema document is served back as parsed JSON and its table names are stored, so it may not nest deeper
+ * than MAX_JSON_DEPTH (JSON.stringify would overflow the stack on every read) nor hold a string that decodes to a
+ * NUL or an unpaired surrogate (`\u0000`, `\ud800`: not storable). JSON.parse and one walk are the fast path; only
+ * a refused document is parsed again by the strict parser, which tells the line, column and JSON path.
+ */
+function unusableJsonDocument(text: string, value: unknown): Omit<SyncProblemDetail, 'artifact' | 'file'> | undefined {
+  let unstorable = false;
+  const { tooDeepAt } = walkJson(
+    value,
+    (string) => {
+      unstorable ||= findUnstorableCharacter(string) !== undefined;
+    },
+    jsonPath,
+    '$',
+  );
+  if (tooDeepAt === undefined && !unstorable) return undefined;
+  const located = parseStrictJson(text);
+  if (located.error) {
+    const { message, line, column, path = tooDeepAt } = located.error;
+    return { code: 'schema_too_deep', message: `The schema is too deep: ${message}`, line, column, path };
+  }
+  const [first] = located.unstorableStrings;
+  if (!first) return { code: 'unstorable_character', message: `The schema holds a string that cannot be stored (a NUL or an unpaired surrogate).` };
+  return { code: 'unstorable_character', message: `${first.path} contains ${first.description}, which cannot be stored.`, line: first.line, column: first.column, path: first.path };
 }
 
 /**

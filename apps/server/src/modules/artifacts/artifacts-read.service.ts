@@ -18,12 +18,15 @@ import type {
   TextArtifactView,
 } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { AnswerCache, type SerializedAnswer } from './answer-cache';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
+import type { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { diffGraphs } from './graph-diff';
+import { MAX_REVISIONS_PAGE, type Page, type RevisionsPageQuery } from './revisions-page';
 
 type DiagramAnalysis = Extract<ArtifactAnalysis, { type: 'diagram' }>;
 type Graph = GraphModel | OverlaidGraph;
@@ -42,7 +45,10 @@ const KIND_LABEL: Record<ArtifactKind, string> = {
 /** The read side of the artifact store. Every lookup is scoped to the caller's organization by the controller. */
 @Injectable()
 export class ArtifactsReadService {
-  constructor(private readonly repository: ArtifactsRepository) {}
+  constructor(
+    private readonly repository: ArtifactsRepository,
+    private readonly cache: AnswerCache,
+  ) {}
 
   async listServices(organizationId: string): Promise<ServiceListItem[]> {
     const services = await this.repository.listServices(organizationId);
@@ -52,23 +58,39 @@ export class ArtifactsReadService {
   async getService(organizationId: string, serviceName: string, revisionParam?: string): Promise<ServiceDetail> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
-    return { ...serviceItem(service, versions.length), revision, artifacts: versions.map(artifactItem) };
+    const record = revision === 0 ? null : await this.repository.findRevision(service.id, revision);
+    return {
+      ...serviceItem(service, versions.length),
+      revision,
+      revisionSyncedAt: record?.createdAt.toISOString() ?? null,
+      artifacts: versions.map(artifactItem),
+    };
   }
 
-  async listRevisions(organizationId: string, serviceName: string): Promise<ServiceRevisionItem[]> {
+  async listRevisions(organizationId: string, serviceName: string, query: RevisionsPageQuery = {}): Promise<Page<ServiceRevisionItem>> {
     const service = await this.service(organizationId, serviceName);
-    const revisions = await this.repository.listRevisions(service.id);
-    return revisions.map((revision) => ({
-      number: revision.number,
-      createdAt: revision.createdAt.toISOString(),
-      artifactCount: revision.artifactCount,
-      ...revision.changes,
-    }));
+    const limit = query.limit ?? MAX_REVISIONS_PAGE;
+    // One more than asked tells whether a next page exists.
+    const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: query.before });
+    const revisions = rows.slice(0, limit);
+    const last = revisions[revisions.length - 1];
+    return { items: revisions.map(revisionItem), nextBefore: rows.length > limit && last ? last.number : null };
   }
 
-  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+  /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */
+  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'architecture-diagram', name);
+    return this.cache.answer(`${version.id}@${revision}`, () => this.diagramView(version, revision));
+  }
+
+  /** The diagram as a value, for other modules (drafts); HTTP reads go through getDiagram and its cache. */
+  async readDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
+  }
+
+  private async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
     const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
@@ -78,7 +100,9 @@ export class ArtifactsReadService {
       revision,
       path: version.path,
       mermaid: contents.get(version.sha256) ?? '',
+      sha256: version.sha256,
       contextPath: version.contextPath,
+      contextSha256: version.contextSha256,
       context: contextText === undefined ? null : (JSON.parse(contextText) as unknown),
       graph: analysis.overlaid ?? analysis.graph,
       report: analysis.report,
@@ -199,11 +223,14 @@ export class ArtifactsReadService {
     return versions.map(textItem);
   }
 
-  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<TextArtifactView> {
+  /** A doc or API spec answer, serialized once per artifact version and revision (AnswerCache). */
+  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, kind, name);
-    const contents = await this.repository.blobContents([version.sha256]);
-    return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+    return this.cache.answer(`${version.id}@${revision}`, async (): Promise<TextArtifactView> => {
+      const contents = await this.repository.blobContents([version.sha256]);
+      return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+    });
   }
 
   private async service(organizationId: string, name: string): Promise<ServiceRecord> {
@@ -288,4 +315,13 @@ function schemaTables(analysis: ArtifactAnalysis): unknown[] {
   if (analysis.type === 'sql-schema') return analysis.tables;
   if (analysis.type === 'json-schema') return analysis.collections;
   return [];
+}
+
+function revisionItem(revision: ServiceRevisionRecord): ServiceRevisionItem {
+  return {
+    number: revision.number,
+    createdAt: revision.createdAt.toISOString(),
+    artifactCount: revision.artifactCount,
+    ...revision.changes,
+  };
 }

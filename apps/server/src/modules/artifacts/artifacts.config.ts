@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DEFAULT_SYNC_LIMITS } from '@sc/contracts';
 import { Env, EnvReader } from '../../config/env';
 
@@ -11,12 +12,23 @@ export interface ArtifactsLimits {
   maxArtifacts: number;
 }
 
+/** The SQL schema parser's worker threads (SqlSchemaParseService). */
+export interface SqlParseSettings {
+  workers: number;
+  /** Longest a single schema parse may run before its thread is replaced (sql_parse_timeout). */
+  timeoutMs: number;
+}
+
 export class ArtifactsConfig {
-  constructor(readonly limits: ArtifactsLimits) {}
+  constructor(
+    readonly limits: ArtifactsLimits,
+    readonly sqlParse: SqlParseSettings,
+  ) {}
 
   /**
    * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_BYTES (20MiB), SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are
    * the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against before sending.
+   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 1 MiB schema takes about 8 s.
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
@@ -28,7 +40,11 @@ export class ArtifactsConfig {
     if (limits.maxFileBytes > limits.maxSyncBytes) {
       read.problem('SERVICE_SYNC_MAX_FILE_BYTES must not be larger than SERVICE_SYNC_MAX_BYTES.');
     }
+    const sqlParse: SqlParseSettings = {
+      workers: read.integer('SERVICE_SQL_PARSE_WORKERS', Math.min(2, availableParallelism()), { min: 1, max: 64 }),
+      timeoutMs: read.durationMs('SERVICE_SQL_PARSE_TIMEOUT', 30_000, { minMs: 100 }),
+    };
     read.assertValid();
-    return new ArtifactsConfig(limits);
+    return new ArtifactsConfig(limits, sqlParse);
   }
 }

@@ -17,6 +17,10 @@ export enum ArtifactsErrorCode {
   RevisionNotFound = 'revision_not_found',
   ArtifactNotFound = 'artifact_not_found',
   InvalidRevision = 'invalid_revision',
+  /** A SQL schema took longer than SERVICE_SQL_PARSE_TIMEOUT to parse (reported as a problem of that artifact). */
+  SqlParseTimeout = 'sql_parse_timeout',
+  /** A SQL parser thread died or the pool is shutting down; retrying later can succeed. */
+  SqlParserUnavailable = 'sql_parser_unavailable',
 }
 
 export const artifactsError = domainErrorFactory<ArtifactsErrorCode>({
@@ -31,4 +35,6 @@ export const artifactsError = domainErrorFactory<ArtifactsErrorCode>({
   [ArtifactsErrorCode.RevisionNotFound]: 404,
   [ArtifactsErrorCode.ArtifactNotFound]: 404,
   [ArtifactsErrorCode.InvalidRevision]: 400,
+  [ArtifactsErrorCode.SqlParseTimeout]: 422,
+  [ArtifactsErrorCode.SqlParserUnavailable]: 503,
 });

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { AnswerCache } from './answer-cache';
 import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './artifacts-read.service';
@@ -15,6 +17,7 @@ import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { GatewayController } from './gateway.controller';
 import { ServicesController } from './services.controller';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { MERMAID_PARSER, SyncService } from './sync.service';
 
 /**
@@ -25,6 +28,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
   imports: [
     TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
     MermaidParseModule,
+    HealthModule,
   ],
   controllers: [GatewayController, ServicesController],
   providers: [
@@ -32,8 +36,13 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.
     { provide: MERMAID_PARSER, inject: [MermaidParseService], useFactory: mermaidParserFrom },
     ArtifactsRepository,
+    // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
+    SqlSchemaParseService,
     SyncService,
+    { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ArtifactsReadService,
   ],
+  // Drafts copy synced diagrams ("Edit a copy") through the read service.
+  exports: [ArtifactsReadService],
 })
 export class ArtifactsModule {}

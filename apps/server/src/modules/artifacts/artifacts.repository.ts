@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, LessThan } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
@@ -88,8 +88,13 @@ export class ArtifactsRepository {
     return this.dataSource.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
   }
 
-  listRevisions(serviceId: string): Promise<ServiceRevisionRecord[]> {
-    return this.dataSource.manager.find(ServiceRevisionRecord, { where: { serviceId }, order: { number: 'DESC' } });
+  /** Newest first, at most `limit`, only numbers below `before` when given. */
+  listRevisions(serviceId: string, { limit, before }: { limit: number; before?: number }): Promise<ServiceRevisionRecord[]> {
+    return this.dataSource.manager.find(ServiceRevisionRecord, {
+      where: { serviceId, ...(before !== undefined ? { number: LessThan(before) } : {}) },
+      order: { number: 'DESC' },
+      take: limit,
+    });
   }
 
   /** The artifact versions of one revision, optionally only one kind or one artifact. */

@@ -109,4 +109,19 @@ describe('checkBundleRules', () => {
       ['invalid_name', 'bad name!', null],
     ]);
   });
+
+  it('refuses text no database can store and descriptions over the limit, with where they are', () => {
+    const problems = checkBundleRules({
+      version: 1,
+      service: { name: 'orders', description: 'x'.repeat(2001), repositoryUrl: 'https://git.example/\u0000' },
+      artifacts: [doc('nul', '# Title\nstep\u0000\n'), doc('surrogate', 'a\ud800'), { kind: 'doc', name: 'path', file: file('docs/\udc00.md', '') }],
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'text_too_long', path: '$.service.description', message: expect.stringContaining('at most 2000') }),
+      expect.objectContaining({ code: 'unstorable_character', path: '$.service.repositoryUrl', message: expect.stringContaining('NUL') }),
+      expect.objectContaining({ code: 'unstorable_character', artifact: { kind: 'doc', name: 'nul' }, file: 'docs/nul.md', line: 2, column: 5 }),
+      expect.objectContaining({ code: 'unstorable_character', artifact: { kind: 'doc', name: 'surrogate' }, file: 'docs/surrogate.md', line: 1, column: 2 }),
+      expect.objectContaining({ code: 'unstorable_character', artifact: { kind: 'doc', name: 'path' }, file: 'docs/\udc00.md' }),
+    ]);
+  });
 });

@@ -2,17 +2,22 @@ import {
   API_SPEC_FORMATS,
   ARTIFACT_KINDS,
   DATABASE_ENGINES,
+  SERVICE_TEXT_LIMITS,
   SQL_DATABASE_ENGINES,
   SYNC_BUNDLE_VERSION,
+  findUnstorableCharacter,
   isNormalizedRepositoryPath,
   isPlainObject,
   nameProblem,
+  textFieldProblem,
+  unstorableCharacterMessage,
   type ErrorDetail,
   type SyncArtifact,
   type SyncBundle,
   type SyncFile,
   type SyncProblemDetail,
 } from '@sc/contracts';
+import { positionOf } from '@sc/diagram';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { ArtifactsLimits } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
@@ -135,6 +140,19 @@ export function syncTooLarge(maxSyncBytes: number, what: string) {
   );
 }
 
+/**
+ * A NUL or an unpaired surrogate in a file (PostgreSQL cannot store the first; the second is not text), with the
+ * line and column where it is. Checked before any parser sees the content.
+ */
+function unstorableCharacterIn(file: SyncFile): SyncProblemDetail | undefined {
+  const inPath = findUnstorableCharacter(file.path);
+  if (inPath) return { code: 'unstorable_character', message: `The path "${file.path}" ${unstorableCharacterMessage(inPath)}.`, file: file.path };
+  const found = findUnstorableCharacter(file.content);
+  if (!found) return undefined;
+  const { line, column } = positionOf(file.content, found.index);
+  return { code: 'unstorable_character', message: `${file.path} ${unstorableCharacterMessage(found)} (line ${line}, column ${column}).`, file: file.path, line, column };
+}
+
 /** Kinds a service has at most one of (the jobs notes, the job-dependency graph, the summary). */
 const SINGLE_KINDS = new Set<SyncArtifact['kind']>(['job-notes', 'job-dependencies', 'service-summary']);
 
@@ -146,6 +164,11 @@ export function checkBundleRules(bundle: SyncBundle): SyncProblemDetail[] {
   const problems: SyncProblemDetail[] = [];
   const serviceNameProblem = nameProblem(bundle.service.name);
   if (serviceNameProblem) problems.push({ code: 'invalid_name', message: `Service name: ${serviceNameProblem}`, path: '$.service.name' });
+  for (const key of ['description', 'repositoryUrl'] as const) {
+    const value = bundle.service[key];
+    const problem = typeof value === 'string' ? textFieldProblem(value, SERVICE_TEXT_LIMITS[key]) : undefined;
+    if (problem) problems.push({ code: problem.code, message: `service.${key}: ${problem.message}`, path: `$.service.${key}` });
+  }
 
   const seen = new Set<string>();
   const kindsSeen = new Set<SyncArtifact['kind']>();
@@ -187,6 +210,8 @@ export function checkBundleRules(bundle: SyncBundle): SyncProblemDetail[] {
       if (sha256Hex(file.content) !== file.sha256.toLowerCase()) {
         add('sha256_mismatch', `The SHA-256 sent for ${file.path} does not match its content; the file was altered or truncated in transit.`, file.path);
       }
+      const unstorable = unstorableCharacterIn(file);
+      if (unstorable) problems.push({ ...unstorable, artifact: ref });
     }
   }
   return problems;

@@ -38,7 +38,7 @@ export class GatewayController {
   /**
    * `service-cli sync` asks first whether the service's current revision already has the bundle's digest
    * (libs/contracts syncBundleDigest); when it does, the CLI skips validating and sending. The body is tiny, so
-   * the global JSON parser reads it (only GATEWAY_SYNC_PATH itself is excluded, by exact path).
+   * the global JSON parser reads it (only GATEWAY_SYNC_PATH itself is excluded, matched as Express routes it).
    */
   @Post('sync/check')
   @HttpCode(200)

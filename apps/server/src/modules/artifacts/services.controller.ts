@@ -1,10 +1,10 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import type {
   DatabaseListItem,
   DatabaseView,
   DiagramDiff,
-  DiagramView,
   FlowListItem,
   FlowView,
   JobsView,
@@ -13,10 +13,11 @@ import type {
   ServiceRevisionItem,
   SummaryView,
   TextArtifactListItem,
-  TextArtifactView,
 } from '@sc/contracts';
 import { OrgAccess } from '../auth/decorators';
+import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
+import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
 
 /**
  * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
@@ -41,14 +42,34 @@ export class ServicesController {
 
   @Get(':service/revisions')
   @OrgAccess('viewer')
-  revisions(@Param('orgId') orgId: string, @Param('service') service: string): Promise<ServiceRevisionItem[]> {
-    return this.artifacts.listRevisions(orgId, service);
+  @ApiOkResponse({ description: 'Newest first, at most `limit` (≤ 100, default 100); `Link: <…?before=N&limit=L>; rel="next"` names the next page.' })
+  async revisions(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Query() query: RevisionsPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ServiceRevisionItem[]> {
+    const page = await this.artifacts.listRevisions(orgId, service, query);
+    if (page.nextBefore !== null) {
+      const next = new URLSearchParams({ before: String(page.nextBefore), limit: String(query.limit ?? MAX_REVISIONS_PAGE) });
+      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
+    }
+    return page.items;
   }
 
   @Get(':service/diagrams/:name')
   @OrgAccess('viewer')
-  diagram(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<DiagramView> {
-    return this.artifacts.getDiagram(orgId, service, name, revision);
+  @ApiOkResponse({ description: 'DiagramView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  async diagram(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision') revision?: string,
+  ): Promise<void> {
+    sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
   }
 
   @Get(':service/diagrams/:name/diff')
@@ -107,8 +128,16 @@ export class ServicesController {
 
   @Get(':service/docs/:name')
   @OrgAccess('viewer')
-  doc(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<TextArtifactView> {
-    return this.artifacts.getText(orgId, service, 'doc', name, revision);
+  @ApiOkResponse({ description: 'TextArtifactView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  async doc(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision') revision?: string,
+  ): Promise<void> {
+    sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
   }
 
   @Get(':service/api-specs')
@@ -119,7 +148,31 @@ export class ServicesController {
 
   @Get(':service/api-specs/:name')
   @OrgAccess('viewer')
-  apiSpec(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<TextArtifactView> {
-    return this.artifacts.getText(orgId, service, 'api-spec', name, revision);
+  @ApiOkResponse({ description: 'TextArtifactView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  async apiSpec(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision') revision?: string,
+  ): Promise<void> {
+    sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
   }
+}
+
+/**
+ * Sends a serialized read answer with its strong ETag. Reached only after the guard's organization and role
+ * checks and the lookups, so a 304 never confirms anything the caller may not read. `private, no-cache`: the
+ * browser keeps the answer but asks again every time (the access check runs again), and a 304 saves the body.
+ */
+function sendAnswer(req: Request, res: Response, answer: SerializedAnswer): void {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json').send(answer.body);
 }

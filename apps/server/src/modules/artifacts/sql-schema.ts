@@ -1,9 +1,12 @@
-import { isPlainObject, type DatabaseEngine, type SqlColumn, type SqlTable } from '@sc/contracts';
+// The decorator-free entry: this module also runs in the SQL parser threads (sql-schema-worker.ts).
+import { isPlainObject, type DatabaseEngine } from '@sc/contracts/core';
+import type { SqlColumn, SqlTable } from '@sc/contracts';
 
 /**
  * Reads tables and columns out of SQL DDL with node-sql-parser (one grammar per engine). CREATE TABLE
  * defines a table; ALTER TABLE … ADD COLUMN / ADD CONSTRAINT (the form pg_dump writes keys in) amends it.
  * Other statements (indexes, views, types, extensions, SET) are accepted and ignored.
+ * The parser takes seconds on a large schema, so the server runs this in worker threads (SqlSchemaParseService).
  */
 
 export type SqlEngine = Extract<DatabaseEngine, 'postgres' | 'mysql' | 'sqlite'>;

@@ -57,7 +57,16 @@ describe('readJsonBody', () => {
     expect((await failure(readJsonBody(request(json, { 'content-encoding': 'zstd' }), 1024))).code).toBe('unsupported_content_encoding');
     const broken = await failure(readJsonBody(request(Buffer.from('not gzip at all'), { 'content-encoding': 'gzip' }), 1024));
     expect([broken.status, broken.code]).toEqual([400, 'invalid_bundle']);
+    const brokenBrotli = await failure(readJsonBody(request(Buffer.from('definitely not brotli'), { 'content-encoding': 'br' }), 1024));
+    expect([brokenBrotli.status, brokenBrotli.code, brokenBrotli.message]).toEqual([400, 'invalid_bundle', expect.stringMatching(/^The br body could not be decompressed/)]);
     const notJson = await failure(readJsonBody(request(Buffer.from('{"version":1,'), {}), 1024));
     expect(notJson.message).toMatch(/^The body is not valid JSON/);
+  });
+
+  it('answers 400 json_too_deep for a bundle nested deeper than MAX_JSON_DEPTH', async () => {
+    const deep = Buffer.from(`{"version":1,"artifacts":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const error = await failure(readJsonBody(request(deep, {}), 1024 * 1024));
+    expect([error.status, error.code]).toEqual([400, 'json_too_deep']);
+    expect(error.details[0].path).toMatch(/^artifacts\[0\]\[0\]/);
   });
 });

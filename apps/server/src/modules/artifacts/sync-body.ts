@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { assertJsonDepth } from '../../common/http/json-input';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { syncTooLarge } from './bundle-checks';
 
@@ -62,17 +63,24 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   }
 
   const text = Buffer.concat(chunks, total).toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch (error) {
     throw artifactsError(ArtifactsErrorCode.InvalidBundle, `The body is not valid JSON: ${(error as Error).message}.`);
   }
+  // The global input check skips the gateway (its body is read here); the bundle checks report unstorable text.
+  assertJsonDepth(body, 'sync bundle');
+  return body;
 }
 
-// Duck-typed: zlib's errors may come from another realm (test sandboxes), where instanceof Error fails.
+/**
+ * Duck-typed: zlib's errors may come from another realm (test sandboxes), where instanceof Error fails. gzip and
+ * deflate errors have codes `Z_…`, Brotli's `ERR__ERROR_…` / `ERR_BROTLI_…`.
+ */
 function isZlibError(error: unknown): error is { code: string; message: string } {
   const candidate = error as { code?: unknown; message?: unknown } | null;
-  return typeof candidate?.code === 'string' && candidate.code.startsWith('Z_') && typeof candidate.message === 'string';
+  return typeof candidate?.code === 'string' && /^(Z_|ERR__|ERR_BROTLI)/.test(candidate.code) && typeof candidate.message === 'string';
 }
 
 /** Discards what is left of the request so the error response can still be written on the connection. */

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import type { EntityManager } from 'typeorm';
 import {
+  servicePageUrl,
   syncBundleDigest,
   type SyncArtifact,
   type SyncArtifactRef,
@@ -11,14 +13,18 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../auth/principal';
+import { ShutdownService } from '../health/shutdown.service';
+import { MetricsService, outcomeOf } from '../metrics/metrics.service';
 import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
+import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
 export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
@@ -48,12 +54,30 @@ export class SyncService {
     private readonly repository: ArtifactsRepository,
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
+    private readonly shutdown: ShutdownService,
+    private readonly metrics: MetricsService,
+    private readonly appConfig: AppConfig,
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
+    sqlSchemas: SqlSchemaParseService,
   ) {
-    this.analyzer = new ArtifactAnalyzer(parseMermaid);
+    this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
 
   async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const timed = await this.timedSync(principal, body);
+      const { result } = timed;
+      this.metrics.observeSync(seconds(), result.status, result.created.length + result.updated.length + result.unchanged.length);
+      return timed;
+    } catch (error) {
+      this.metrics.observeSync(seconds(), outcomeOf(error));
+      throw error;
+    }
+  }
+
+  private async timedSync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
     const started = performance.now();
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
@@ -89,7 +113,13 @@ export class SyncService {
       await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
     }
-    return { organizationId: principal.organizationId, service: request.service, revision: found && found.revision > 0 ? found.revision : null, current };
+    return {
+      organizationId: principal.organizationId,
+      service: request.service,
+      revision: found && found.revision > 0 ? found.revision : null,
+      current,
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, request.service),
+    };
   }
 
   private checkBundle(body: unknown): SyncBundle {
@@ -107,7 +137,7 @@ export class SyncService {
     const cached = await this.cachedAnalyses(organizationId, bundle.service.name);
     const databaseNames = bundle.artifacts.filter((artifact) => artifact.kind === 'database-schema').map((artifact) => artifact.name);
     const analyzed: AnalyzedArtifact[] = [];
-    // The Mermaid parses queue on the worker pool; the other checks are synchronous and cheap.
+    // The Mermaid and SQL parses queue on their worker pools; the other checks are synchronous and cheap.
     const results = await Promise.all(
       bundle.artifacts.map(async (artifact) => {
         const fingerprint = artifactFingerprint(artifact);
@@ -129,7 +159,7 @@ export class SyncService {
     return analyzed;
   }
 
-  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid parse. */
+  /** Analyses stored with the current revision, by fingerprint: identical artifacts skip the Mermaid and SQL parses. */
   private async cachedAnalyses(organizationId: string, serviceName: string): Promise<Map<string, ArtifactAnalysis>> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service || service.currentRevision === 0) return new Map();
@@ -138,55 +168,63 @@ export class SyncService {
   }
 
   private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
+    return this.repository.transaction(async (manager) => {
+      const stored = await this.writeRevision(manager, principal, bundle, analyzed, digest);
+      // Past the shutdown grace period nothing commits: the transaction rolls back whole.
+      this.shutdown.assertRunning();
+      return stored;
+    });
+  }
+
+  private async writeRevision(manager: EntityManager, principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
     const now = this.clock.now();
     const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
-    return this.repository.transaction(async (manager) => {
-      const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
-      const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
-      const plan = planRevision(current, analyzed);
-      const result = (revision: number, status: SyncResult['status']): SyncResult => ({
-        organizationId: principal.organizationId,
-        service: service.name,
-        revision,
-        status,
-        created: refs(plan.created),
-        updated: refs(plan.updated),
-        unchanged: refs(plan.unchanged),
-        removed: refs(plan.removed),
-      });
-      if (!plan.changed) {
-        await this.repository.recordSync(manager, service.id, metadata, now);
-        // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
-        await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
-        return result(service.currentRevision, 'unchanged');
-      }
-
-      const number = service.currentRevision + 1;
-      const changedArtifacts = [...plan.created, ...plan.updated];
-      await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
-      const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
-      const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
-      const members = analyzed.map((item) => {
-        const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
-        if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
-        return { kind: item.kind, name: item.name, versionId };
-      });
-      await this.repository.insertRevision(
-        manager,
-        {
-          serviceId: service.id,
-          number,
-          createdAt: now,
-          tokenId: principal.tokenId,
-          artifactCount: members.length,
-          changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
-          bundleDigest: digest,
-        },
-        members,
-      );
-      await this.repository.recordSync(manager, service.id, metadata, now, number);
-      return result(number, 'created');
+    const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
+    const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
+    const plan = planRevision(current, analyzed);
+    const result = (revision: number, status: SyncResult['status']): SyncResult => ({
+      organizationId: principal.organizationId,
+      service: service.name,
+      revision,
+      status,
+      created: refs(plan.created),
+      updated: refs(plan.updated),
+      unchanged: refs(plan.unchanged),
+      removed: refs(plan.removed),
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
+    if (!plan.changed) {
+      await this.repository.recordSync(manager, service.id, metadata, now);
+      // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
+      await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
+      return result(service.currentRevision, 'unchanged');
+    }
+
+    const number = service.currentRevision + 1;
+    const changedArtifacts = [...plan.created, ...plan.updated];
+    await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
+    const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
+    const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
+    const members = analyzed.map((item) => {
+      const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
+      if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
+      return { kind: item.kind, name: item.name, versionId };
+    });
+    await this.repository.insertRevision(
+      manager,
+      {
+        serviceId: service.id,
+        number,
+        createdAt: now,
+        tokenId: principal.tokenId,
+        artifactCount: members.length,
+        changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
+        bundleDigest: digest,
+      },
+      members,
+    );
+    await this.repository.recordSync(manager, service.id, metadata, now, number);
+    return result(number, 'created');
   }
 }
 

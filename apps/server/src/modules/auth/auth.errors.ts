@@ -15,6 +15,8 @@ export enum AuthErrorCode {
   CsrfFailed = 'csrf_failed',
   SignInLinkInvalid = 'sign_in_link_invalid',
   UnsupportedContentType = 'unsupported_content_type',
+  /** POST /auth/switch-organization: removed, a session never moves to another organization. */
+  OrganizationSwitchRemoved = 'organization_switch_removed',
 }
 
 export const authError = domainErrorFactory<AuthErrorCode>({
@@ -32,4 +34,5 @@ export const authError = domainErrorFactory<AuthErrorCode>({
   [AuthErrorCode.CsrfFailed]: 403,
   [AuthErrorCode.SignInLinkInvalid]: 400,
   [AuthErrorCode.UnsupportedContentType]: 415,
+  [AuthErrorCode.OrganizationSwitchRemoved]: 410,
 });

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE } from '@sc/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE, type Role } from '@sc/contracts';
 import { safeEqual } from '../../common/crypto/tokens';
 import { clearAuthCookies } from '../../common/http/cookies';
 import { AppConfig } from '../../config/app-config';
@@ -10,9 +10,10 @@ import { OrganizationsErrorCode, organizationsError } from '../organizations/org
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersRepository } from '../users/users.repository';
+import { AuthFailureLimiter } from './auth-failure-limit';
 import { AuthErrorCode, authError } from './auth.errors';
 import { ACCESS_METADATA, AccessRule } from './decorators';
-import { AuthenticatedRequest, Principal, effectiveRank, isSafeMethod } from './principal';
+import { AuthenticatedRequest, Principal, TokenPrincipal, effectiveRank, isSafeMethod, tokenCapRank } from './principal';
 
 type GuardedRequest = Request & AuthenticatedRequest;
 
@@ -29,6 +30,7 @@ export class AuthGuard implements CanActivate {
     private readonly tokens: TokensService,
     private readonly users: UsersRepository,
     private readonly memberships: MembershipsRepository,
+    private readonly failures: AuthFailureLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,7 +42,11 @@ export class AuthGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
 
-    const principal = await this.authenticate(request, context.switchToHttp().getResponse<Response>());
+    const response = context.switchToHttp().getResponse<Response>();
+    const principal = await this.authenticate(request, response).catch(async (error: unknown) => {
+      await this.failures.count(error, request, response);
+      throw error;
+    });
     if (principal.kind === 'session' && !isSafeMethod(request.method)) this.checkCsrf(request, principal.sessionId);
     request.principal = principal;
     this.authorize(rule, principal, request);
@@ -49,13 +55,14 @@ export class AuthGuard implements CanActivate {
 
   private async authenticate(request: GuardedRequest, response: Response): Promise<Principal> {
     const authorization = request.headers.authorization;
-    if (authorization !== undefined) return this.authenticateToken(authorization);
+    const clientAddress = request.ip ?? null;
+    if (authorization !== undefined) return this.authenticateToken(authorization, clientAddress);
     const rawSession = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (rawSession) return this.authenticateSession(rawSession, response);
+    if (rawSession) return this.authenticateSession(rawSession, response, clientAddress);
     throw authError(AuthErrorCode.AuthenticationRequired, 'Sign in, or send an API token as "Authorization: Bearer <token>".');
   }
 
-  private async authenticateToken(authorization: string): Promise<Principal> {
+  private async authenticateToken(authorization: string, clientAddress: string | null): Promise<Principal> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw authError(AuthErrorCode.TokenInvalid, 'The Authorization header must be "Bearer <API token>".');
     const lookup = await this.tokens.lookup(match[1]);
@@ -66,12 +73,34 @@ export class AuthGuard implements CanActivate {
         throw authError(AuthErrorCode.TokenRevoked, 'This API token was revoked; create a new one in the dashboard.');
       case 'expired':
         throw authError(AuthErrorCode.TokenExpired, 'This API token has expired; create a new one in the dashboard.');
-      case 'valid':
-        return { kind: 'token', organizationId: lookup.token.organizationId, scopes: lookup.token.scopes, tokenId: lookup.token.id };
+      case 'valid': {
+        const { token } = lookup;
+        const creatorRole = token.createdByUserId ? await this.activeRole(token.organizationId, token.createdByUserId) : null;
+        if (token.createdByUserId && !creatorRole) {
+          // Removing or disabling a member revokes their tokens; this also covers a creator disabled everywhere.
+          throw authError(AuthErrorCode.TokenRevoked, 'The member who created this API token was removed or disabled; create a new token in the dashboard.');
+        }
+        return {
+          kind: 'token',
+          organizationId: token.organizationId,
+          scopes: token.scopes,
+          tokenId: token.id,
+          tokenPrefix: token.prefix,
+          createdByUserId: token.createdByUserId,
+          creatorRole,
+          clientAddress,
+        };
+      }
     }
   }
 
-  private async authenticateSession(rawSession: string, response: Response): Promise<Principal> {
+  /** The member's role in the organization, or null when the membership or the user is missing or disabled. */
+  private async activeRole(organizationId: string, userId: string): Promise<Role | null> {
+    const [user, membership] = await Promise.all([this.users.findById(userId), this.memberships.find(organizationId, userId)]);
+    return user && !user.disabled && membership && !membership.disabled ? membership.role : null;
+  }
+
+  private async authenticateSession(rawSession: string, response: Response, clientAddress: string | null): Promise<Principal> {
     const lookup = await this.sessions.lookup(rawSession);
     if (lookup.status !== 'valid') {
       clearAuthCookies(response, this.config.secureCookies);
@@ -83,7 +112,7 @@ export class AuthGuard implements CanActivate {
     if (!user || user.disabled || !membership || membership.disabled) {
       throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
     }
-    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id };
+    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id, clientAddress };
   }
 
   /** Double submit: the header must repeat the cookie, and both must be this session's token. */
@@ -104,13 +133,15 @@ export class AuthGuard implements CanActivate {
           // Same answer as for an organization that does not exist: no probing of other organizations.
           throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${orgId}" exists, or you have no access to it.`);
         }
-        if (rule.sync && principal.kind === 'token' && principal.scopes.includes('sync')) return;
+        if (rule.sync && principal.kind === 'token' && principal.scopes.includes('sync') && tokenCapRank(principal) >= ROLE_RANK[rule.minRole]) return;
         this.requireRank(principal, rule.minRole, request.method);
         return;
       }
       case 'token':
         if (principal.kind !== 'token') throw authError(AuthErrorCode.TokenRequired, 'This endpoint is for API tokens ("Authorization: Bearer <token>"), not browser sessions.');
         if (!principal.scopes.includes(rule.scope)) throw authError(AuthErrorCode.InsufficientScope, `This API token needs the "${rule.scope}" scope.`);
+        // Syncing writes revisions: the creator must still be allowed to (editor or higher).
+        if (tokenCapRank(principal) < ROLE_RANK.editor) throw creatorRoleTooLow(principal, 'editor');
         return;
       case 'authenticated':
         if (rule.sessionOnly && principal.kind !== 'session') throw authError(AuthErrorCode.SessionRequired, 'This endpoint needs a signed-in user; API tokens cannot use it.');
@@ -124,6 +155,14 @@ export class AuthGuard implements CanActivate {
     if (principal.kind === 'session') {
       throw authError(AuthErrorCode.InsufficientRole, `This action needs the ${minRole} role or higher; your role is ${principal.role}.`);
     }
+    if (tokenCapRank(principal) < ROLE_RANK[minRole]) throw creatorRoleTooLow(principal, minRole);
     throw authError(AuthErrorCode.InsufficientScope, `This API token's scopes (${principal.scopes.join(', ')}) do not allow this action; it needs ${minRole}-level access.`);
   }
+}
+
+function creatorRoleTooLow(principal: TokenPrincipal, minRole: Role) {
+  return authError(
+    AuthErrorCode.InsufficientRole,
+    `This action needs ${minRole}-level access; an API token acts with at most the current role of the member who created it (${principal.creatorRole}).`,
+  );
 }

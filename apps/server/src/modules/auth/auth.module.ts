@@ -4,6 +4,7 @@ import { MembersModule } from '../members/members.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
+import { AuthFailureLimiter } from './auth-failure-limit';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 
@@ -15,7 +16,7 @@ import { AuthGuard } from './auth.guard';
 @Module({
   imports: [SessionsModule, TokensModule, UsersModule, MembersModule],
   controllers: [AuthController],
-  providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthFailureLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [SessionsModule, UsersModule, MembersModule],
 })
 export class AuthModule {}

@@ -12,12 +12,16 @@
  *                                          organization, so ids cannot be probed); then rank check:
  *                                          owner > admin > editor > viewer → 403 insufficient_role.
  *                                          Tokens: `admin` scope = admin rank, `read` = viewer rank on
- *                                          GET/HEAD only → 403 insufficient_scope.
+ *                                          GET/HEAD only → 403 insufficient_scope; never above the
+ *                                          token creator's current role → 403 insufficient_role.
  *   @OrgAccess('editor', { sync: true })   additionally admits tokens with the `sync` scope.
  *   @TokenAccess('sync')                   non-org routes for CI (POST /api/v1/gateway/sync): an API token
  *                                          with `sync`; principal.organizationId is the target org.
  *   @Authenticated({ sessionOnly?, minRole? })  any caller in its own organization (GET /me, sign-out).
  *   @AuthRateLimit()                       add to authentication endpoints (429 rate_limited).
+ *
+ * Failed guesses (token_invalid, session_invalid) are counted per client address (AuthFailureLimiter); over
+ * SERVICE_AUTH_FAILURE_LIMIT per SERVICE_AUTH_FAILURE_WINDOW they answer 429 rate_limited instead of 401.
  *
  * In a handler: `@CurrentPrincipal() principal: Principal`. After a successful SSO login call
  * `SessionsService.startSession(res, { userId, organizationId })` (sets both cookies); use
@@ -26,6 +30,6 @@
 export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS_METADATA } from './decorators';
 export type { AccessRule } from './decorators';
 export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
-export { effectiveRank } from './principal';
+export { effectiveRank, tokenCapRank } from './principal';
 export { AuthRateLimit } from './rate-limit';
 export { AuthErrorCode, authError } from './auth.errors';

@@ -1,30 +1,32 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { domainErrorFactory } from '../../common/errors/domain-error';
 import { Public } from '../auth/decorators';
-
-export enum HealthErrorCode {
-  DatabaseUnavailable = 'database_unavailable',
-}
-
-const healthError = domainErrorFactory<HealthErrorCode>({ [HealthErrorCode.DatabaseUnavailable]: 503 });
+import { HealthService, type ReadinessCheck } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly health: HealthService) {}
 
-  /** Liveness and readiness: answers 200 only when the database answers a query. */
+  /** Answers 200 only when the database answers a query (kept for existing monitors; see live and ready). */
   @Get()
   @Public()
   async check(): Promise<{ status: 'ok'; database: 'ok' }> {
-    try {
-      await this.dataSource.query('SELECT 1');
-    } catch {
-      throw healthError(HealthErrorCode.DatabaseUnavailable, 'The database is not reachable.');
-    }
+    await this.health.assertDatabase();
     return { status: 'ok', database: 'ok' };
+  }
+
+  /** Liveness: the process answers HTTP. Restart it only when this fails. */
+  @Get('live')
+  @Public()
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: database reachable, migrations applied, Redis answering (when REDIS_URL is set), parser threads up, not shutting down; else 503 not_ready naming the failed checks. */
+  @Get('ready')
+  @Public()
+  async ready(): Promise<{ status: 'ok'; checks: Record<ReadinessCheck, 'ok'> }> {
+    return { status: 'ok', checks: await this.health.assertReady() };
   }
 }

@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { APP_ENV } from '../../config/app-config';
+import type { Env } from '../../config/env';
+import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
+import { HealthConfig } from './health.config';
 import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
+import { ShutdownService } from './shutdown.service';
 
-@Module({ controllers: [HealthController] })
+/** Liveness, readiness and graceful shutdown (ShutdownService: work that must not commit past the grace period asks it). */
+@Module({
+  imports: [MermaidParseModule],
+  controllers: [HealthController],
+  providers: [{ provide: HealthConfig, inject: [APP_ENV], useFactory: (env: Env) => HealthConfig.fromEnv(env) }, HealthService, ShutdownService],
+  exports: [ShutdownService],
+})
 export class HealthModule {}

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MembersModule } from '../members/members.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
@@ -7,7 +6,7 @@ import { MeController } from './me.controller';
 import { MeService } from './me.service';
 
 @Module({
-  imports: [OrganizationsModule, UsersModule, MembersModule, SessionsModule],
+  imports: [OrganizationsModule, UsersModule, SessionsModule],
   controllers: [MeController],
   providers: [MeService],
 })

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { MeResponse } from '@sc/contracts';
 import type { Principal } from '../auth/principal';
-import { MembershipsRepository } from '../members/memberships.repository';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { displayNameOf } from '../users/user.entity';
@@ -13,20 +11,21 @@ import { UsersRepository } from '../users/users.repository';
 export class MeService {
   constructor(
     private readonly organizations: OrganizationsService,
-    private readonly organizationsRepository: OrganizationsRepository,
     private readonly users: UsersRepository,
-    private readonly memberships: MembershipsRepository,
     private readonly sessions: SessionsService,
   ) {}
 
+  /**
+   * The caller in its one organization. The person's other memberships are not listed: any owner of this
+   * organization can sign the person in here (a sign-in link, their own identity provider), so what this
+   * session may read about the person must be no more than this organization already knows.
+   */
   async describe(principal: Principal, res: Response, csrfCookie: string | undefined): Promise<MeResponse> {
     const organization = await this.organizations.get(principal.organizationId);
     if (principal.kind === 'token') {
-      return { kind: 'token', organization, user: null, role: null, scopes: principal.scopes, csrfToken: null, organizations: [] };
+      return { kind: 'token', organization, user: null, role: null, scopes: principal.scopes, csrfToken: null };
     }
     const user = await this.users.findById(principal.userId);
-    const memberships = (await this.memberships.listForUser(principal.userId)).filter((membership) => !membership.disabled);
-    const names = new Map((await this.organizationsRepository.findByIds(memberships.map((m) => m.organizationId))).map((o) => [o.id, o.name]));
     return {
       kind: 'session',
       organization,
@@ -34,9 +33,6 @@ export class MeService {
       role: principal.role,
       scopes: null,
       csrfToken: this.sessions.ensureCsrfCookie(res, principal.sessionId, csrfCookie),
-      organizations: memberships
-        .map((membership) => ({ id: membership.organizationId, name: names.get(membership.organizationId) ?? membership.organizationId, role: membership.role }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AddMemberRequest, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
+import { AddMemberRequest, ApiTokenResponse, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
 import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
 import { MembersService } from './members.service';
@@ -14,6 +14,13 @@ export class MembersController {
   @OrgAccess('viewer')
   list(@Param('orgId') orgId: string): Promise<MemberResponse[]> {
     return this.members.list(orgId);
+  }
+
+  /** The API tokens that removing or disabling this member revokes (listed in the confirmation dialog). */
+  @Get(':userId/tokens')
+  @OrgAccess('admin')
+  tokens(@Param('orgId') orgId: string, @Param('userId') userId: string): Promise<ApiTokenResponse[]> {
+    return this.members.tokensRevokedWithMember(orgId, userId);
   }
 
   @Post()

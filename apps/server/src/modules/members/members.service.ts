@@ -3,10 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { type AddMemberRequest, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
+import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { AuditService, type AuditActorInput } from '../audit/audit.service';
 import type { Principal } from '../auth/principal';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf, type User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Membership } from './membership.entity';
@@ -20,6 +22,8 @@ export class MembersService {
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsRepository,
+    private readonly tokens: TokensService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -33,6 +37,12 @@ export class MembersService {
     return member;
   }
 
+  /** The member's usable API tokens: the ones removing or disabling the member revokes (for the confirmation). */
+  async tokensRevokedWithMember(organizationId: string, userId: string): Promise<ApiTokenResponse[]> {
+    await this.get(organizationId, userId);
+    return this.tokens.listActiveCreatedBy(organizationId, userId);
+  }
+
   /** Adds a user (created when unknown) by email. Only owners may grant the owner role. */
   async add(organizationId: string, actor: Principal, input: AddMemberRequest): Promise<MemberResponse> {
     this.requireOwnerForOwnerRole(actor, input.role);
@@ -41,49 +51,54 @@ export class MembersService {
       if (await this.memberships.find(organizationId, user.id, manager)) {
         throw membersError(MembersErrorCode.AlreadyMember, `${user.email} is already a member of this organization.`);
       }
-      const membership = this.newMembership(organizationId, user.id, input.role, 'manual');
-      await this.memberships.insert(membership, manager);
+      const membership = await this.insertMembership(organizationId, user, input.role, 'manual', actor, manager);
       return toMemberResponse(membership, user);
     });
   }
 
   async changeRole(organizationId: string, actor: Principal, userId: string, role: Role): Promise<MemberResponse> {
-    return this.mutate(organizationId, userId, async (membership, manager) => {
+    return this.mutate(organizationId, userId, async (membership, user, manager) => {
       if (membership.role === role) return;
       this.requireOwnerForOwnerRole(actor, membership.role === 'owner' ? 'owner' : role);
       if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'demote');
+      const before = membership.role;
       membership.role = role;
       await this.memberships.update(membership.id, { role, updatedAt: this.clock.now() }, manager);
+      await this.record(organizationId, actor, 'member.role_changed', user, { role: before }, { role }, manager);
     });
   }
 
   async setDisabled(organizationId: string, actor: Principal, userId: string, disabled: boolean): Promise<MemberResponse> {
-    return this.mutate(organizationId, userId, async (membership, manager) => {
+    return this.mutate(organizationId, userId, async (membership, user, manager) => {
       if (membership.disabled === disabled) return;
       this.requireOwnerForOwnerRole(actor, membership.role);
       if (disabled && membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'disable');
       membership.disabled = disabled;
       await this.memberships.update(membership.id, { disabled, updatedAt: this.clock.now() }, manager);
-      // A disabled member is refused on every request anyway; deleting the sessions also frees the rows.
-      if (disabled) await this.sessions.deleteForMember(organizationId, userId, manager);
+      await this.record(organizationId, actor, disabled ? 'member.disabled' : 'member.enabled', user, { disabled: !disabled }, { disabled }, manager);
+      if (disabled) {
+        // A disabled member is refused on every request anyway; deleting the sessions also frees the rows.
+        await this.sessions.deleteForMember(organizationId, userId, manager);
+        // Their tokens must not outlive their access; enabling the member again does not restore them.
+        await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_disabled', manager);
+      }
     });
   }
 
   async remove(organizationId: string, actor: Principal, userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const membership = await this.lockMembership(organizationId, userId, manager);
+    await this.mutate(organizationId, userId, async (membership, user, manager) => {
       this.requireOwnerForOwnerRole(actor, membership.role);
       if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'remove');
       await this.memberships.delete(membership.id, manager);
+      await this.record(organizationId, actor, 'member.removed', user, membershipFields(membership), null, manager);
       await this.sessions.deleteForMember(organizationId, userId, manager);
+      await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_removed', manager);
     });
   }
 
   /** Creates an owner membership (first-run setup, creating another organization). */
-  async addOwner(organizationId: string, userId: string, manager: EntityManager): Promise<Membership> {
-    const membership = this.newMembership(organizationId, userId, 'owner', 'manual');
-    await this.memberships.insert(membership, manager);
-    return membership;
+  async addOwner(organizationId: string, user: User, actor: AuditActorInput, manager: EntityManager): Promise<Membership> {
+    return this.insertMembership(organizationId, user, 'owner', 'manual', actor, manager);
   }
 
   /**
@@ -91,30 +106,51 @@ export class MembersService {
    * SSO membership. A manual membership keeps its role (an admin chose it), and the last active owner is
    * never demoted by a login. Returns the membership as stored; the caller refuses disabled ones.
    */
-  async applySsoMembership(input: { organizationId: string; userId: string; role: Role }): Promise<Membership> {
+  async applySsoMembership(input: { organizationId: string; userId: string; role: Role; clientAddress?: string | null }): Promise<Membership> {
     return this.dataSource.transaction(async (manager) => {
       const existing = await this.memberships.findForUpdate(input.organizationId, input.userId, manager);
-      if (!existing) {
-        const membership = this.newMembership(input.organizationId, input.userId, input.role, 'sso');
-        await this.memberships.insert(membership, manager);
-        return membership;
-      }
+      const user = await this.users.findById(input.userId, manager);
+      if (!user) throw membersError(MembersErrorCode.NotFound, 'No such user.');
+      // The sign-in changes the signing-in user's own membership: the audit log names them, acting through SSO.
+      const actor: AuditActorInput = { kind: 'sso', userId: input.userId, clientAddress: input.clientAddress ?? null };
+      if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor, manager);
       if (existing.source !== 'sso' || existing.role === input.role) return existing;
       if (existing.role === 'owner' && !existing.disabled && (await this.memberships.countActiveOwnersLocked(input.organizationId, manager)) <= 1) return existing;
+      const before = existing.role;
       existing.role = input.role;
       await this.memberships.update(existing.id, { role: input.role, updatedAt: this.clock.now() }, manager);
+      await this.record(input.organizationId, actor, 'member.role_changed', user, { role: before }, { role: input.role }, manager);
       return existing;
     });
   }
 
-  private async mutate(organizationId: string, userId: string, change: (membership: Membership, manager: EntityManager) => Promise<void>): Promise<MemberResponse> {
+  private async mutate(organizationId: string, userId: string, change: (membership: Membership, user: User, manager: EntityManager) => Promise<void>): Promise<MemberResponse> {
     return this.dataSource.transaction(async (manager) => {
       const membership = await this.lockMembership(organizationId, userId, manager);
-      await change(membership, manager);
       const user = await this.users.findById(userId, manager);
       if (!user) throw membersError(MembersErrorCode.NotFound, 'No such member in this organization.');
+      await change(membership, user, manager);
       return toMemberResponse(membership, user);
     });
+  }
+
+  private async insertMembership(organizationId: string, user: User, role: Role, source: MembershipSource, actor: AuditActorInput, manager: EntityManager): Promise<Membership> {
+    const membership = this.newMembership(organizationId, user.id, role, source);
+    await this.memberships.insert(membership, manager);
+    await this.record(organizationId, actor, 'member.added', user, null, membershipFields(membership), manager);
+    return membership;
+  }
+
+  private record(
+    organizationId: string,
+    actor: AuditActorInput,
+    action: AuditAction,
+    user: User,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+    manager: EntityManager,
+  ): Promise<void> {
+    return this.audit.record({ organizationId, actor, action, target: { type: 'member', id: user.id, label: user.email }, before, after }, manager);
   }
 
   private async lockMembership(organizationId: string, userId: string, manager: EntityManager): Promise<Membership> {
@@ -142,6 +178,10 @@ export class MembersService {
     const now = this.clock.now();
     return Object.assign(new Membership(), { id: randomUUID(), organizationId, userId, role, source, disabled: false, createdAt: now, updatedAt: now });
   }
+}
+
+function membershipFields(membership: Membership): Record<string, unknown> {
+  return { role: membership.role, source: membership.source, disabled: membership.disabled };
 }
 
 export function toMemberResponse(membership: Membership, user: User): MemberResponse {

@@ -11,7 +11,7 @@ const largeFlowchart = (nodes: number) =>
 
 describe('MermaidParseService (real worker threads)', () => {
   const service = new MermaidParseService(new MermaidParseConfig(2, 20_000, 1024 * 1024));
-  afterAll(() => service.onModuleDestroy());
+  afterAll(() => service.onApplicationShutdown());
 
   it('parses in a worker and returns exactly what the library returns in-process', async () => {
     const sources = ['flowchart LR\n  A[API] -->|SQL| B[(DB)]\n', 'stateDiagram-v2\n  [*] --> A\n  A --> B\n', 'sequenceDiagram\n  A->>B: hi\n', 'flowchart LR\n  A -->\n'];
@@ -34,7 +34,9 @@ describe('MermaidParseService (real worker threads)', () => {
 
   it('answers diagram_parser_unavailable (503) once shutting down', async () => {
     const closing = new MermaidParseService(new MermaidParseConfig(1, 20_000, 1024 * 1024));
-    await closing.onModuleDestroy();
+    expect(closing.up).toBe(true);
+    await closing.onApplicationShutdown();
+    expect(closing.up).toBe(false);
     const error = await closing.parse('flowchart LR\n  A --> B\n').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: MermaidParseErrorCode.ParserUnavailable, status: 503 });

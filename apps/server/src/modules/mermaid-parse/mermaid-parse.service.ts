@@ -1,5 +1,7 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { MermaidPoolError, MermaidPoolErrorCode, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
+import { MetricsService } from '../metrics/metrics.service';
 import { MermaidParseConfig } from './mermaid-parse.config';
 import { MermaidParseErrorCode, mermaidParseError } from './mermaid-parse.errors';
 
@@ -22,23 +24,39 @@ const POOL_ERRORS: Record<MermaidPoolErrorCode, MermaidParseErrorCode> = {
  * diagram_parser_unavailable (503) as domain errors.
  */
 @Injectable()
-export class MermaidParseService implements OnModuleDestroy {
+export class MermaidParseService implements OnApplicationShutdown {
   private readonly pool: MermaidWorkerPool;
 
-  constructor(private readonly config: MermaidParseConfig) {
+  constructor(
+    private readonly config: MermaidParseConfig,
+    // Optional: unit tests run the pool without the application's metrics.
+    @Optional() private readonly metrics?: MetricsService,
+  ) {
     this.pool = new MermaidWorkerPool({ size: config.workers, timeoutMs: config.timeoutMs });
+    metrics?.registerParseQueue(() => this.pool.pending);
   }
 
   async parse(source: string, options: MermaidParseOptions = {}): Promise<ParseMermaidResult> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'timeout' | 'unavailable') => this.metrics?.observeParse((performance.now() - started) / 1000, outcome);
     try {
-      return await this.pool.parse(source, options.maxBytes ?? this.config.maxBytes, options.timeoutMs ?? this.config.timeoutMs);
+      const result = await this.pool.parse(source, options.maxBytes ?? this.config.maxBytes, options.timeoutMs ?? this.config.timeoutMs);
+      observe('ok');
+      return result;
     } catch (error) {
-      if (error instanceof MermaidPoolError) throw mermaidParseError(POOL_ERRORS[error.code], error.message);
-      throw error;
+      if (!(error instanceof MermaidPoolError)) throw error;
+      observe(error.code === MermaidPoolErrorCode.ParseTimeout ? 'timeout' : 'unavailable');
+      throw mermaidParseError(POOL_ERRORS[error.code], error.message);
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Threads up and taking work (readiness). */
+  get up(): boolean {
+    return this.pool.up;
+  }
+
+  /** At application shutdown, after in-flight requests drained (ShutdownService), not at module destroy before it. */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.close();
   }
 }

@@ -1,19 +1,36 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
+import { sessionCookieOf } from '../../common/http/cookies';
 import { Authenticated, CurrentPrincipal, OrgAccess } from '../auth/decorators';
 import type { SessionPrincipal } from '../auth/principal';
+import { SessionsService } from '../sessions/sessions.service';
 import { OrganizationsService } from './organizations.service';
 
 @ApiTags('organizations')
 @Controller('orgs')
 export class OrganizationsController {
-  constructor(private readonly organizations: OrganizationsService) {}
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly sessions: SessionsService,
+  ) {}
 
+  /**
+   * Creates an organization owned by the caller and signs the browser in to it (replacing the current
+   * session): creating it is proof enough for the new organization, and proves nothing about any other.
+   */
   @Post()
   @Authenticated({ sessionOnly: true })
-  create(@Body() body: CreateOrganizationRequest, @CurrentPrincipal() principal: SessionPrincipal): Promise<OrganizationResponse> {
-    return this.organizations.createByUser(principal.userId, body);
+  async create(
+    @Body() body: CreateOrganizationRequest,
+    @CurrentPrincipal() principal: SessionPrincipal,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OrganizationResponse> {
+    const organization = await this.organizations.createByOwner(principal, body);
+    await this.sessions.startSession(res, { userId: principal.userId, organizationId: organization.id, replacing: sessionCookieOf(req) });
+    return organization;
   }
 
   @Get(':orgId')

@@ -11,11 +11,6 @@ export class OrganizationsRepository {
     return manager.findOneBy(Organization, { id });
   }
 
-  findByIds(ids: string[]): Promise<Organization[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.manager.createQueryBuilder(Organization, 'o').where('o.id IN (:...ids)', { ids }).orderBy('o.name').getMany();
-  }
-
   async anyExists(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     return (await manager.createQueryBuilder(Organization, 'o').select('1').limit(1).getRawOne()) !== undefined;
   }

@@ -4,8 +4,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { isUniqueViolation } from '../../database/db-errors';
+import { AuditService, type AuditActorInput } from '../audit/audit.service';
+import type { SessionPrincipal } from '../auth/principal';
 import { MembersService } from '../members/members.service';
-import { MembershipsRepository } from '../members/memberships.repository';
+import { UsersService } from '../users/users.service';
 import { Organization } from './organization.entity';
 import { OrganizationsErrorCode, organizationsError } from './organizations.errors';
 import { OrganizationsRepository } from './organizations.repository';
@@ -15,8 +17,9 @@ export class OrganizationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly organizations: OrganizationsRepository,
-    private readonly memberships: MembershipsRepository,
     private readonly members: MembersService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -26,20 +29,25 @@ export class OrganizationsService {
     return toOrganizationResponse(organization);
   }
 
-  /** An owner of any organization may create another; the creator becomes its owner. */
-  async createByUser(userId: string, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
-    const ownsOne = (await this.memberships.listForUser(userId)).some((membership) => membership.role === 'owner' && !membership.disabled);
-    if (!ownsOne) throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of an organization can create another organization.');
+  /**
+   * The owner of the session's organization may create another; the creator becomes its owner. Only the
+   * role proven in the session's own organization counts: owning some other organization was never proven
+   * here (an owner of this organization can sign anyone in to it).
+   */
+  async createByOwner(creator: SessionPrincipal, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
+    if (creator.role !== 'owner') throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
     const organization = await this.dataSource.transaction(async (manager) => {
-      const created = await this.create(input, manager);
-      await this.members.addOwner(created.id, userId, manager);
+      const created = await this.create(input, creator, manager);
+      const user = await this.users.findById(creator.userId, manager);
+      if (!user) throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
+      await this.members.addOwner(created.id, user, creator, manager);
       return created;
     });
     return toOrganizationResponse(organization);
   }
 
-  /** Inserts the organization; 409 organization_exists when the id is taken. */
-  async create(input: CreateOrganizationRequest, manager: EntityManager): Promise<Organization> {
+  /** Inserts the organization (and its first audit entry); 409 organization_exists when the id is taken. */
+  async create(input: CreateOrganizationRequest, actor: AuditActorInput, manager: EntityManager): Promise<Organization> {
     if (await this.organizations.findById(input.id, manager)) {
       throw this.idTaken(input.id);
     }
@@ -51,6 +59,10 @@ export class OrganizationsService {
       if (isUniqueViolation(error)) throw this.idTaken(input.id);
       throw error;
     }
+    await this.audit.record(
+      { organizationId: organization.id, actor, action: 'organization.created', target: { type: 'organization', id: organization.id, label: organization.name }, after: { id: organization.id, name: organization.name } },
+      manager,
+    );
     return organization;
   }
 

@@ -53,9 +53,10 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * Signs the user in to one organization: stores a new session (hash only) and sets the `sc_session`
-   * (HttpOnly) and `sc_csrf` cookies on `res`. Call after the user was authenticated (setup, SSO
-   * callback, sign-in link) and their membership checked. Does not end another session of the request;
-   * pass `replacing` (the current raw cookie value) to rotate.
+   * (HttpOnly) and `sc_csrf` cookies on `res`. Call after the user was authenticated *by this organization's
+   * own means* (setup, its SSO callback, a sign-in link minted in it, creating it) and their membership
+   * checked; never on the strength of a session of another organization. Does not end another session of
+   * the request; pass `replacing` (the current raw cookie value) to rotate.
    */
   async startSession(res: Response, input: { userId: string; organizationId: string; replacing?: string }): Promise<StartedSession> {
     if (input.replacing) await this.end(input.replacing);

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { SetupRequest, SetupResponse, SetupStatusResponse } from '@sc/contracts';
 import { Public } from '../auth/decorators';
 import { AuthRateLimit } from '../auth/rate-limit';
@@ -21,7 +21,7 @@ export class SetupController {
   @Post()
   @Public()
   @AuthRateLimit()
-  run(@Body() body: SetupRequest, @Res({ passthrough: true }) res: Response): Promise<SetupResponse> {
-    return this.setup.run(body, res);
+  run(@Body() body: SetupRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SetupResponse> {
+    return this.setup.run(body, res, req.ip ?? null);
   }
 }

@@ -6,6 +6,7 @@ import type { SetupRequest, SetupResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, safeEqual } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
+import type { AuditActorInput } from '../audit/audit.service';
 import { MembersService } from '../members/members.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService, toOrganizationResponse } from '../organizations/organizations.service';
@@ -26,8 +27,8 @@ interface SetupToken {
 }
 
 /**
- * First run: while no organization exists, a setup token is printed at boot (the one place a token is
- * logged, on purpose: it is how the operator gets in). POST /setup with it creates the first
+ * First run: while no organization exists, a generated setup token is printed at boot (the one place a token
+ * is logged, on purpose: it is how the operator gets in); a token from SERVICE_SETUP_TOKEN is never printed. POST /setup with it creates the first
  * organization and its owner.
  */
 @Injectable()
@@ -49,28 +50,35 @@ export class SetupService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (await this.organizationsRepository.anyExists()) return;
-    this.setupToken = this.config.setupToken
-      ? { value: this.config.setupToken, expiresAt: null }
-      : { value: randomToken(24), expiresAt: new Date(this.clock.now().getTime() + GENERATED_TOKEN_TTL_MS) };
-    const validity = this.setupToken.expiresAt ? `valid until ${this.setupToken.expiresAt.toISOString()}` : 'token from SERVICE_SETUP_TOKEN';
-    this.logger.log(`First run: open ${this.config.publicUrl}/setup?token=${encodeURIComponent(this.setupToken.value)} to create the first organization (${validity}).`);
+    if (this.config.setupToken) {
+      // The operator chose this token and already has it; printing it would only copy a secret into the logs.
+      this.setupToken = { value: this.config.setupToken, expiresAt: null };
+      this.logger.log(`First run: waiting for setup. Open ${this.config.publicUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN to create the first organization.`);
+      return;
+    }
+    this.setupToken = { value: randomToken(24), expiresAt: new Date(this.clock.now().getTime() + GENERATED_TOKEN_TTL_MS) };
+    this.logger.log(
+      `First run: open ${this.config.publicUrl}/setup?token=${encodeURIComponent(this.setupToken.value)} to create the first organization (valid until ${this.setupToken.expiresAt?.toISOString()}).`,
+    );
   }
 
   async isRequired(): Promise<boolean> {
     return !(await this.organizationsRepository.anyExists());
   }
 
-  async run(input: SetupRequest, res: Response): Promise<SetupResponse> {
+  async run(input: SetupRequest, res: Response, clientAddress: string | null): Promise<SetupResponse> {
     if (!(await this.isRequired())) throw this.alreadyDone();
     this.checkToken(input.token);
     const result = await this.dataSource.transaction(async (manager) => {
       // Two concurrent setups: the second waits here, then sees the first one's organization.
       await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
       if (await this.organizationsRepository.anyExists(manager)) throw this.alreadyDone();
-      const organization = await this.organizations.create(input.organization, manager);
       const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name }, manager);
-      await this.members.addOwner(organization.id, user.id, manager);
-      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], createdByUserId: user.id }, manager);
+      // The audit log names the first owner, acting through setup; the setup token is the proof.
+      const actor: AuditActorInput = { kind: 'setup', userId: user.id, clientAddress };
+      const organization = await this.organizations.create(input.organization, actor, manager);
+      await this.members.addOwner(organization.id, user, actor, manager);
+      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], actor }, manager);
       return { organization, user, apiToken };
     });
     this.setupToken = null;

@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SESSION_COOKIE, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
+import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
+import { sessionCookieOf } from '../../common/http/cookies';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { CurrentPrincipal, OrgAccess, Public } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
 import { AuthRateLimit } from '../auth/rate-limit';
+import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
 import { SignInLinksService } from './sign-in-links.service';
 
 @ApiTags('auth')
@@ -18,7 +20,7 @@ export class SignInLinksController {
   @HttpCode(201)
   @OrgAccess('owner')
   mint(@Param('orgId') orgId: string, @Param('userId') userId: string, @CurrentPrincipal() principal: Principal): Promise<SignInLinkResponse> {
-    return this.links.mint(orgId, userId, principal.kind === 'session' ? principal.userId : null);
+    return this.links.mint(orgId, userId, principal);
   }
 
   /** For the confirmation page: who the link signs in, and where. A POST, so the token stays out of URLs. */
@@ -40,9 +42,10 @@ export class SignInLinksController {
   @HttpCode(200)
   @Public()
   @AuthRateLimit()
+  @CountSignIns('sign_in_link')
   async redeem(@Body() body: RedeemSignInLinkRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RedeemSignInLinkResponse> {
     requireJson(req);
-    const redirect = await this.links.redeem(body.token, res, (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]);
+    const redirect = await this.links.redeem(body.token, res, sessionCookieOf(req));
     return { redirect };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { MembersModule } from '../members/members.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -10,7 +11,7 @@ import { SignInLinksRepository } from './sign-in-links.repository';
 import { SignInLinksService } from './sign-in-links.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SignInLink]), MembersModule, OrganizationsModule, UsersModule, SessionsModule],
+  imports: [TypeOrmModule.forFeature([SignInLink]), MembersModule, OrganizationsModule, UsersModule, SessionsModule, AuditModule],
   controllers: [SignInLinksController],
   providers: [SignInLinksRepository, SignInLinksService],
 })

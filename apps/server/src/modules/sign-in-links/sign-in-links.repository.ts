@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { SignInLink } from './sign-in-link.entity';
 
 @Injectable()
 export class SignInLinksRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async insert(link: SignInLink): Promise<void> {
-    await this.dataSource.manager.insert(SignInLink, link);
+  async insert(link: SignInLink, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.insert(SignInLink, link);
   }
 
   /** An unused, unexpired link, without using it up (for the confirmation page). */

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
@@ -6,11 +8,14 @@ import type { SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contract
 import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
+import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { MembersErrorCode, membersError } from '../members/members.errors';
 import { MembershipsRepository } from '../members/memberships.repository';
+import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { SessionsService } from '../sessions/sessions.service';
+import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { SignInLink } from './sign-in-link.entity';
 import { SignInLinksRepository } from './sign-in-links.repository';
@@ -23,7 +28,9 @@ const accountDisabled = () => authError(AuthErrorCode.AccountDisabled, 'Your acc
 @Injectable()
 export class SignInLinksService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly links: SignInLinksRepository,
+    private readonly audit: AuditService,
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersRepository,
     private readonly organizations: OrganizationsRepository,
@@ -33,8 +40,8 @@ export class SignInLinksService {
   ) {}
 
   /** Mints a single-use link, valid 15 minutes, that signs `userId` in to the organization. */
-  async mint(organizationId: string, userId: string, createdByUserId: string | null): Promise<SignInLinkResponse> {
-    await this.requireActiveMember(organizationId, userId, () => membersError(MembersErrorCode.NotFound, 'No active member with this id in this organization.'));
+  async mint(organizationId: string, userId: string, actor: AuditActorInput): Promise<SignInLinkResponse> {
+    const user = await this.requireActiveMember(organizationId, userId, () => membersError(MembersErrorCode.NotFound, 'No active member with this id in this organization.'));
     const now = this.clock.now();
     const token = randomToken(32);
     const link = Object.assign(new SignInLink(), {
@@ -42,15 +49,39 @@ export class SignInLinksService {
       tokenHash: sha256Hex(token),
       organizationId,
       userId,
-      createdByUserId,
+      createdByUserId: accountableUserId(actor),
       createdAt: now,
       expiresAt: new Date(now.getTime() + LINK_TTL_MS),
       usedAt: null,
     });
-    await this.links.insert(link);
+    await this.dataSource.transaction(async (manager) => {
+      await this.links.insert(link, manager);
+      // Who may sign in as whom is the record; the link itself (a bearer secret) never is.
+      await this.audit.record(
+        { organizationId, actor, action: 'sign_in_link.created', target: { type: 'sign_in_link', id: link.id, label: user.email }, after: { userId, expiresAt: link.expiresAt.toISOString() } },
+        manager,
+      );
+    });
     // The token rides in the fragment: browsers never send it to a server (no access logs, no Referer), and
     // the admin page only redeems it on an explicit click, so link-preview bots cannot use it up.
     return { url: `${this.config.publicUrl}/sign-in-link#${token}`, expiresAt: link.expiresAt.toISOString() };
+  }
+
+  /**
+   * Break-glass on the server host (`sign-in-link` command): a link for an active owner of the organization,
+   * found by email, for when no owner can sign in any more (no SSO yet, the last session ended).
+   */
+  async mintForOwner(organizationId: string, email: string): Promise<SignInLinkResponse> {
+    if (!(await this.organizations.findById(organizationId))) {
+      throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${organizationId}" exists on this server.`);
+    }
+    const user = await this.users.findByEmail(email);
+    const membership = user ? await this.memberships.find(organizationId, user.id) : null;
+    if (!user || user.disabled || !membership || membership.disabled || membership.role !== 'owner') {
+      throw membersError(MembersErrorCode.NotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
+    }
+    // Nobody signed in: the operator on the server host acts, answerable as the owner the link is for.
+    return this.mint(organizationId, user.id, { kind: 'host', userId: user.id, clientAddress: null });
   }
 
   /** Who and where a usable link signs in, for the confirmation page; the link stays unused. */
@@ -72,10 +103,11 @@ export class SignInLinksService {
     return `/orgs/${encodeURIComponent(link.organizationId)}`;
   }
 
-  private async requireActiveMember(organizationId: string, userId: string, refusal: () => Error): Promise<void> {
+  private async requireActiveMember(organizationId: string, userId: string, refusal: () => Error): Promise<User> {
     const [membership, user] = isUUID(userId)
       ? await Promise.all([this.memberships.find(organizationId, userId), this.users.findById(userId)])
       : [null, null];
     if (!membership || membership.disabled || !user || user.disabled) throw refusal();
+    return user;
   }
 }

@@ -36,8 +36,8 @@ export class SsoAdminController {
 
   @Post('providers')
   @OrgAccess('admin')
-  create(@Param('orgId') orgId: string, @Body() body: CreateSsoProviderRequest): Promise<SsoProviderResponse> {
-    return this.providers.create(orgId, body);
+  create(@Param('orgId') orgId: string, @Body() body: CreateSsoProviderRequest, @CurrentPrincipal() principal: Principal): Promise<SsoProviderResponse> {
+    return this.providers.create(orgId, body, principal);
   }
 
   @Get('providers/:slug')
@@ -48,15 +48,15 @@ export class SsoAdminController {
 
   @Patch('providers/:slug')
   @OrgAccess('admin')
-  update(@Param('orgId') orgId: string, @Param('slug') slug: string, @Body() body: UpdateSsoProviderRequest): Promise<SsoProviderResponse> {
-    return this.providers.update(orgId, slug, body);
+  update(@Param('orgId') orgId: string, @Param('slug') slug: string, @Body() body: UpdateSsoProviderRequest, @CurrentPrincipal() principal: Principal): Promise<SsoProviderResponse> {
+    return this.providers.update(orgId, slug, body, principal);
   }
 
   @Delete('providers/:slug')
   @OrgAccess('admin')
   @HttpCode(204)
-  async remove(@Param('orgId') orgId: string, @Param('slug') slug: string): Promise<void> {
-    await this.providers.delete(orgId, slug);
+  async remove(@Param('orgId') orgId: string, @Param('slug') slug: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.providers.delete(orgId, slug, principal);
   }
 
   /** Starts a test sign-in: the admin's browser then navigates to `authorizationUrl`. */

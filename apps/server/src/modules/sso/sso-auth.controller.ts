@@ -5,6 +5,7 @@ import { SsoPublicProvider } from '@sc/contracts';
 import { Public } from '../auth/decorators';
 import { AuthRateLimit } from '../auth/rate-limit';
 import { renderTestReport } from './pages/sso-pages';
+import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
 import { SsoCallbackFilter } from './sso-callback.filter';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
@@ -46,6 +47,7 @@ export class SsoAuthController {
 
   @Get('callback/:slug')
   @AuthRateLimit()
+  @CountSignIns('sso')
   async callback(@Param('organizationId') organizationId: string, @Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const outcome = await this.signIn.handleCallback(req, res, organizationId, slug);
     res.setHeader('cache-control', 'no-store');

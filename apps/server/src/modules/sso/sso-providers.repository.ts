@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { SsoProvider } from './entities/sso-provider.entity';
 
 @Injectable()
@@ -19,15 +19,15 @@ export class SsoProvidersRepository {
     return this.dataSource.manager.findOneBy(SsoProvider, { organizationId, slug });
   }
 
-  async insert(provider: SsoProvider): Promise<void> {
-    await this.dataSource.manager.insert(SsoProvider, provider);
+  async insert(provider: SsoProvider, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.insert(SsoProvider, provider);
   }
 
-  async save(provider: SsoProvider): Promise<void> {
-    await this.dataSource.manager.save(SsoProvider, provider);
+  async save(provider: SsoProvider, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.save(SsoProvider, provider);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.dataSource.manager.delete(SsoProvider, { id });
+  async delete(id: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.delete(SsoProvider, { id });
   }
 }

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import {
   CreateSsoProviderRequest,
@@ -15,6 +17,7 @@ import { Clock } from '../../common/clock';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { boundedFetch, checkOutboundUrl, OutboundFetchError, parseJsonBody } from '../../common/http/bounded-fetch';
 import { AppConfig } from '../../config/app-config';
+import { AuditService, type AuditActorInput } from '../audit/audit.service';
 import { ProviderSettings, settingsForCreate, settingsForUpdate, settingsWarnings } from './domain/provider-settings';
 import { SsoProvider } from './entities/sso-provider.entity';
 import { SsoErrorCode, ssoError } from './sso.errors';
@@ -32,7 +35,9 @@ export interface SignInProvider {
 @Injectable()
 export class SsoProvidersService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly providers: SsoProvidersRepository,
+    private readonly audit: AuditService,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
     private readonly appConfig: AppConfig,
@@ -55,8 +60,8 @@ export class SsoProvidersService {
     return this.toResponse(await this.require(organizationId, slug));
   }
 
-  async create(organizationId: string, request: CreateSsoProviderRequest): Promise<SsoProviderResponse> {
-    const settings = settingsForCreate(request, this.ssoConfig.allowHttpHosts);
+  async create(organizationId: string, request: CreateSsoProviderRequest, actor: AuditActorInput): Promise<SsoProviderResponse> {
+    const settings = settingsForCreate(request, this.ssoConfig.outbound);
     if (await this.providers.findBySlug(organizationId, request.slug)) throw slugTaken(request.slug);
     const now = this.clock.now();
     const provider = new SsoProvider();
@@ -68,7 +73,10 @@ export class SsoProvidersService {
     provider.updatedAt = now;
     applySettings(provider, settings);
     try {
-      await this.providers.insert(provider);
+      await this.dataSource.transaction(async (manager) => {
+        await this.providers.insert(provider, manager);
+        await this.audit.record({ organizationId, actor, action: 'sso_provider.created', target: providerTarget(provider), after: auditedSettings(provider) }, manager);
+      });
     } catch (error) {
       // Two concurrent creations with one slug: the unique index decides.
       if (isUniqueViolation(error)) throw slugTaken(request.slug);
@@ -77,8 +85,9 @@ export class SsoProvidersService {
     return this.toResponse(provider);
   }
 
-  async update(organizationId: string, slug: string, patch: UpdateSsoProviderRequest): Promise<SsoProviderResponse> {
+  async update(organizationId: string, slug: string, patch: UpdateSsoProviderRequest, actor: AuditActorInput): Promise<SsoProviderResponse> {
     const provider = await this.require(organizationId, slug);
+    const before = auditedSettings(provider);
     if (patch.slug !== undefined && patch.slug !== provider.slug) {
       throw ssoError(
         SsoErrorCode.SlugImmutable,
@@ -86,17 +95,28 @@ export class SsoProvidersService {
         [{ path: 'slug', message: 'slug is permanent after creation.' }],
       );
     }
-    const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.allowHttpHosts);
+    const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.outbound);
     applySettings(provider, settings);
     if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
     provider.updatedAt = this.clock.now();
-    await this.providers.save(provider);
+    const changes = changedFields(before, auditedSettings(provider));
+    // A new client secret is recorded as a fact, never as a value.
+    if (patch.clientSecret !== undefined) changes.after['clientSecretReplaced'] = true;
+    await this.dataSource.transaction(async (manager) => {
+      await this.providers.save(provider, manager);
+      if (Object.keys(changes.after).length > 0) {
+        await this.audit.record({ organizationId, actor, action: 'sso_provider.updated', target: providerTarget(provider), ...changes }, manager);
+      }
+    });
     return this.toResponse(provider);
   }
 
-  async delete(organizationId: string, slug: string): Promise<void> {
+  async delete(organizationId: string, slug: string, actor: AuditActorInput): Promise<void> {
     const provider = await this.require(organizationId, slug);
-    await this.providers.delete(provider.id);
+    await this.dataSource.transaction(async (manager) => {
+      await this.providers.delete(provider.id, manager);
+      await this.audit.record({ organizationId, actor, action: 'sso_provider.deleted', target: providerTarget(provider), before: auditedSettings(provider) }, manager);
+    });
   }
 
   /** Loads a provider for login start or callback; the client secret is opened only here. */
@@ -117,12 +137,13 @@ export class SsoProvidersService {
     const documentUrl = `${issuer}/.well-known/openid-configuration`;
     let response;
     try {
-      checkOutboundUrl(issuer, this.ssoConfig.allowHttpHosts);
+      checkOutboundUrl(issuer, this.ssoConfig.outbound);
       response = await boundedFetch(documentUrl, { headers: { accept: 'application/json' } }, this.ssoConfig.outbound);
     } catch (error) {
       if (error instanceof OutboundFetchError) {
-        if (error.reason === 'refused_url') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'issuer', message: error.message }]);
-        throw ssoError(SsoErrorCode.DiscoveryFailed, `Could not read ${documentUrl}: ${error.message}`);
+        // Generic by construction (see OutboundFetchError): no connection detail, no answer from the far side.
+        if (error.reason === 'refused_url' || error.reason === 'address_not_allowed') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'issuer', message: error.message }]);
+        throw ssoError(SsoErrorCode.DiscoveryFailed, `${error.message} The discovery document ${documentUrl} could not be read.`);
       }
       throw error;
     }
@@ -151,7 +172,7 @@ export class SsoProvidersService {
     for (const [name, url] of [['authorization_endpoint', authorization], ['token_endpoint', token], ['userinfo_endpoint', userinfo], ['jwks_uri', str('jwks_uri')]] as const) {
       if (!url) continue;
       try {
-        checkOutboundUrl(url, this.ssoConfig.allowHttpHosts);
+        checkOutboundUrl(url, this.ssoConfig.outbound);
       } catch (error) {
         if (error instanceof OutboundFetchError) warnings.push(`${name}: ${error.message}`);
       }
@@ -227,6 +248,21 @@ function settingsOf(p: SsoProvider): ProviderSettings {
     defaultRole: p.defaultRole,
     claimRules: p.claimRules,
   };
+}
+
+function providerTarget(provider: SsoProvider) {
+  return { type: 'sso_provider' as const, id: provider.id, label: provider.slug };
+}
+
+/** A provider as the audit log keeps it: its settings and whether a client secret is set, never the secret. */
+function auditedSettings(provider: SsoProvider): Record<string, unknown> {
+  return { slug: provider.slug, ...settingsOf(provider), hasClientSecret: provider.clientSecretSealed.length > 0 };
+}
+
+/** The fields whose value differs, before and after (compared as JSON: scopes, domains and rules are arrays). */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])) };
 }
 
 function applySettings(provider: SsoProvider, settings: ProviderSettings): void {

@@ -3,10 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { CookieOptions, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SESSION_COOKIE, SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import { SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
+import { sessionCookieOf } from '../../common/http/cookies';
 import { safeRedirectPath } from '../../common/http/safe-redirect';
 import { AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/db-errors';
@@ -175,12 +176,12 @@ export class SsoSignInService {
     }
     let applied: { userId: string; role: string };
     try {
-      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan);
+      applied = await this.apply(attempt.organizationId, provider.entity.id, evaluation.plan, attempt.request.ip ?? null);
     } catch (error) {
       await this.recordFailure(attempt.request, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
     }
-    const replacing = (attempt.request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const replacing = sessionCookieOf(attempt.request);
     await this.sessions.startSession(res, { userId: applied.userId, organizationId: attempt.organizationId, replacing });
     await this.audit.record({ ...attempt, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
     return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(attempt.organizationId)) };
@@ -201,10 +202,13 @@ export class SsoSignInService {
    * transaction, re-checking the link under it; then the SSO membership. A concurrent first sign-in of
    * the same person loses a unique index race and simply runs again.
    */
-  private async apply(organizationId: string, providerId: string, plan: SignInPlan, attempt = 0): Promise<{ userId: string; role: string }> {
+  private async apply(organizationId: string, providerId: string, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
     try {
+      // The name claim fills in a missing display name only for a person no other organization knows: this
+      // provider speaks for this organization, not for the names other organizations show.
+      const fillMissingName = !plan.user || (await this.memberships.listForUser(plan.user.id)).every((membership) => membership.organizationId === organizationId);
       const user = await this.dataSource.transaction(async (manager) => {
-        const { user } = await this.users.findOrCreate({ email: plan.email, displayName: plan.name }, manager);
+        const { user } = await this.users.findOrCreate({ email: plan.email, displayName: plan.name, fillMissingName }, manager);
         const [bySubject, byUser] = await Promise.all([this.identities.findBySubject(providerId, plan.subject, manager), this.identities.findByUser(providerId, user.id, manager)]);
         if ((byUser && byUser.subject !== plan.subject) || (bySubject && bySubject.userId !== user.id)) {
           throw ssoError(SsoErrorCode.IdentityConflict, `The account ${plan.email} is already linked to a different identity at this provider; an administrator must resolve it (no account is taken over silently).`);
@@ -219,10 +223,10 @@ export class SsoSignInService {
         return user;
       });
       if (!plan.applyRole && plan.membership) return { userId: user.id, role: plan.membership.role };
-      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role });
+      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress });
       return { userId: user.id, role: membership.role };
     } catch (error) {
-      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, attempt + 1);
+      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
       throw error;
     }
   }
@@ -245,8 +249,9 @@ function bindingCookie(req: Request): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The cookie path is the callback URL's path as the browser sends it: both parts percent-encoded, like any URL path. */
 function callbackPath(organizationId: string, slug: string): string {
-  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${slug}`;
+  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
 
 function defaultRedirect(organizationId: string): string {

@@ -1,11 +1,14 @@
 import type { SsoEndpointHostOverrides } from '@sc/contracts';
-import { DEFAULT_ALLOW_HTTP_HOSTS, DEFAULT_OUTBOUND_POLICY, OutboundPolicy } from '../../common/http/bounded-fetch';
+import { DEFAULT_OUTBOUND_POLICY, OutboundPolicy } from '../../common/http/bounded-fetch';
+import { AllowedNetwork, parseNetwork } from '../../common/http/outbound-address';
 import { Env, EnvReader } from '../../config/env';
 
 /**
  * SSO settings read once at boot:
- * - SERVICE_SSO_ALLOW_HTTP_HOSTS: hosts the server may call over plain http (default `localhost,127.0.0.1`;
- *   `none` allows none). Every other provider URL must be https.
+ * - SERVICE_SSO_ALLOWED_NETWORKS: internal networks (CIDRs) the server may call, for an identity provider
+ *   inside the operator's network (default none: only public addresses).
+ * - SERVICE_SSO_ALLOW_HTTP_HOSTS: hosts the server may call over plain http (default none; `none` also means
+ *   none). Every other provider URL must be https.
  * - SERVICE_SSO_FETCH_TIMEOUT (default 10s) and SERVICE_SSO_FETCH_MAX_BYTES (default 1mb): limits of every
  *   call to a provider (discovery, token, UserInfo, emails, JWKS).
  * - SERVICE_SSO_ENTRA_TENANT_HOST / SERVICE_SSO_ENTRA_GRAPH_HOST / SERVICE_SSO_OKTA_BASE_URL: replace the
@@ -18,17 +21,11 @@ export class SsoConfig {
     readonly hostOverrides: SsoEndpointHostOverrides,
   ) {}
 
-  get allowHttpHosts(): readonly string[] {
-    return this.outbound.allowHttpHosts;
-  }
-
   static fromEnv(env: Env): SsoConfig {
     const read = new EnvReader(env);
-    const hostsRaw = read.raw('SERVICE_SSO_ALLOW_HTTP_HOSTS');
-    const allowHttpHosts =
-      hostsRaw === undefined ? [...DEFAULT_ALLOW_HTTP_HOSTS] : hostsRaw.toLowerCase() === 'none' ? [] : hostsRaw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
     const outbound: OutboundPolicy = {
-      allowHttpHosts,
+      allowHttpHosts: readHttpHosts(read),
+      allowedNetworks: readNetworks(read),
       timeoutMs: read.durationMs('SERVICE_SSO_FETCH_TIMEOUT', DEFAULT_OUTBOUND_POLICY.timeoutMs, { minMs: 100 }),
       maxResponseBytes: read.byteSize('SERVICE_SSO_FETCH_MAX_BYTES', DEFAULT_OUTBOUND_POLICY.maxResponseBytes),
       maxRedirects: DEFAULT_OUTBOUND_POLICY.maxRedirects,
@@ -41,4 +38,35 @@ export class SsoConfig {
     read.assertValid();
     return new SsoConfig(outbound, hostOverrides);
   }
+}
+
+function list(read: EnvReader, name: string): string[] {
+  const raw = read.raw(name);
+  if (raw === undefined || raw.toLowerCase() === 'none') return [];
+  return raw.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function readHttpHosts(read: EnvReader): string[] {
+  const hosts = list(read, 'SERVICE_SSO_ALLOW_HTTP_HOSTS').map((host) => host.toLowerCase());
+  const bad = hosts.filter((host) => !isUrlHostname(host));
+  if (bad.length > 0) read.problem(`SERVICE_SSO_ALLOW_HTTP_HOSTS must be a comma-separated list of host names or addresses as a URL writes them, without scheme or port, such as keycloak.internal,10.0.0.5,[fd00::5] (not ${bad.map((h) => `"${h}"`).join(', ')}).`);
+  return hosts;
+}
+
+/** True when `host` is exactly what the URL parser makes of it: a scheme, port, path or unusual spelling would never match. */
+function isUrlHostname(host: string): boolean {
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  try {
+    return new URL(`http://${bracketed}/`).hostname === bracketed;
+  } catch {
+    return false;
+  }
+}
+
+function readNetworks(read: EnvReader): AllowedNetwork[] {
+  const entries = list(read, 'SERVICE_SSO_ALLOWED_NETWORKS');
+  const networks = entries.map((entry) => parseNetwork(entry));
+  const bad = entries.filter((_, index) => networks[index] === undefined);
+  if (bad.length > 0) read.problem(`SERVICE_SSO_ALLOWED_NETWORKS must be a comma-separated list of CIDR ranges such as 10.0.0.0/8,fd00::/8 (not ${bad.map((e) => `"${e}"`).join(', ')}).`);
+  return networks.filter((network): network is AllowedNetwork => network !== undefined);
 }

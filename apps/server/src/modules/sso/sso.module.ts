@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { AuditModule } from '../audit/audit.module';
 import { MembersModule } from '../members/members.module';
 import { OAuthStateModule } from '../oauth-state/oauth-state.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -26,7 +27,7 @@ import { SsoSignInService } from './sso-sign-in.service';
  * start, callback with every rule), test sign-in and the sign-in audit log.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SsoProvider, SsoIdentity, SsoAuditEvent]), OAuthStateModule, UsersModule, MembersModule, SessionsModule, OrganizationsModule],
+  imports: [TypeOrmModule.forFeature([SsoProvider, SsoIdentity, SsoAuditEvent]), OAuthStateModule, UsersModule, MembersModule, SessionsModule, OrganizationsModule, AuditModule],
   controllers: [SsoAdminController, SsoAuthController],
   providers: [
     { provide: SsoConfig, inject: [APP_ENV], useFactory: (env: Env) => SsoConfig.fromEnv(env) },

@@ -24,20 +24,20 @@ export class TokensController {
       name: body.name,
       scopes: body.scopes,
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-      createdByUserId: principal.kind === 'session' ? principal.userId : null,
+      actor: principal,
     });
   }
 
   @Delete(':tokenId')
   @OrgAccess('admin')
-  revoke(@Param('orgId') orgId: string, @Param('tokenId') tokenId: string): Promise<ApiTokenResponse> {
-    return this.tokens.revoke(orgId, tokenId);
+  revoke(@Param('orgId') orgId: string, @Param('tokenId') tokenId: string, @CurrentPrincipal() principal: Principal): Promise<ApiTokenResponse> {
+    return this.tokens.revoke(orgId, tokenId, principal);
   }
 
   @Post(':tokenId/revoke')
   @HttpCode(200)
   @OrgAccess('admin')
-  revokeByPost(@Param('orgId') orgId: string, @Param('tokenId') tokenId: string): Promise<ApiTokenResponse> {
-    return this.tokens.revoke(orgId, tokenId);
+  revokeByPost(@Param('orgId') orgId: string, @Param('tokenId') tokenId: string, @CurrentPrincipal() principal: Principal): Promise<ApiTokenResponse> {
+    return this.tokens.revoke(orgId, tokenId, principal);
   }
 }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { ApiToken } from './api-token.entity';
 import { TokensController } from './tokens.controller';
 import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiToken])],
+  imports: [TypeOrmModule.forFeature([ApiToken]), AuditModule],
   controllers: [TokensController],
   providers: [TokensRepository, TokensService],
   exports: [TokensService],

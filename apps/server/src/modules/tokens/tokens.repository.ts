@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { ApiToken } from './api-token.entity';
 
 @Injectable()
@@ -11,8 +11,8 @@ export class TokensRepository {
     return this.dataSource.manager.findOneBy(ApiToken, { tokenHash });
   }
 
-  findInOrganization(organizationId: string, id: string): Promise<ApiToken | null> {
-    return this.dataSource.manager.findOneBy(ApiToken, { organizationId, id });
+  findInOrganization(organizationId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<ApiToken | null> {
+    return manager.findOneBy(ApiToken, { organizationId, id });
   }
 
   listForOrganization(organizationId: string): Promise<ApiToken[]> {
@@ -23,8 +23,13 @@ export class TokensRepository {
     await manager.insert(ApiToken, token);
   }
 
-  async revoke(id: string, revokedAt: Date): Promise<void> {
-    await this.dataSource.manager.createQueryBuilder().update(ApiToken).set({ revokedAt }).where('id = :id AND revoked_at IS NULL', { id }).execute();
+  async revoke(id: string, revokedAt: Date, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.createQueryBuilder().update(ApiToken).set({ revokedAt }).where('id = :id AND revoked_at IS NULL', { id }).execute();
+  }
+
+  /** Tokens of the organization created by the user and not revoked (expired ones included). */
+  listUnrevokedCreatedBy(organizationId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<ApiToken[]> {
+    return manager.find(ApiToken, { where: { organizationId, createdByUserId: userId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
   }
 
   /** Records use, skipping the write when the stored time is newer than `notBefore` (throttles writes). */

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { ApiTokenResponse, CreatedApiTokenResponse, TokenScope } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
+import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
 import { ApiToken } from './api-token.entity';
 import { generateApiToken, looksLikeApiToken } from './token-format';
 import { TokensErrorCode, tokensError } from './tokens.errors';
@@ -20,13 +22,19 @@ export interface CreateTokenInput {
   name: string;
   scopes: TokenScope[];
   expiresAt?: Date | null;
-  createdByUserId?: string | null;
+  /**
+   * Who creates it. The token's creator is the accountable member: the signed-in user, or for a token created
+   * with a token, that token's creator (so removing the member revokes both).
+   */
+  actor: AuditActorInput;
 }
 
 @Injectable()
 export class TokensService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: TokensRepository,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -44,29 +52,59 @@ export class TokensService {
       prefix,
       tokenHash: sha256Hex(token),
       scopes: [...new Set(input.scopes)],
-      createdByUserId: input.createdByUserId ?? null,
+      createdByUserId: accountableUserId(input.actor),
       createdAt: now,
       expiresAt: input.expiresAt ?? null,
       lastUsedAt: null,
       revokedAt: null,
     });
-    await this.tokens.insert(entity, manager);
-    return { token, apiToken: toApiTokenResponse(entity) };
+    const apiToken = toApiTokenResponse(entity);
+    const record = async (transaction: EntityManager) => {
+      await this.tokens.insert(entity, transaction);
+      await this.audit.record(
+        { organizationId: entity.organizationId, actor: input.actor, action: 'token.created', target: tokenTarget(entity), after: auditedFields(apiToken) },
+        transaction,
+      );
+    };
+    await (manager ? record(manager) : this.dataSource.transaction(record));
+    return { token, apiToken };
   }
 
   async list(organizationId: string): Promise<ApiTokenResponse[]> {
     return (await this.tokens.listForOrganization(organizationId)).map(toApiTokenResponse);
   }
 
-  /** Revokes a token of the organization; revoking twice keeps the first revocation time. */
-  async revoke(organizationId: string, tokenId: string): Promise<ApiTokenResponse> {
-    const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
-    if (!token) throw tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.');
-    if (!token.revokedAt) {
-      token.revokedAt = this.clock.now();
-      await this.tokens.revoke(token.id, token.revokedAt);
+  /** Revokes a token of the organization; revoking twice keeps the first revocation time (and records one entry). */
+  async revoke(organizationId: string, tokenId: string, actor: AuditActorInput): Promise<ApiTokenResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId, manager) : null;
+      if (!token) throw tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.');
+      if (!token.revokedAt) await this.revokeRecorded(token, actor, 'revoked', manager);
+      return toApiTokenResponse(token);
+    });
+  }
+
+  /** The usable (neither revoked nor expired) tokens a member created: what removing or disabling the member revokes. */
+  async listActiveCreatedBy(organizationId: string, userId: string): Promise<ApiTokenResponse[]> {
+    const now = this.clock.now();
+    const tokens = isUUID(userId) ? await this.tokens.listUnrevokedCreatedBy(organizationId, userId) : [];
+    return tokens.filter((token) => !token.expiresAt || token.expiresAt > now).map(toApiTokenResponse);
+  }
+
+  /** Revokes every token the member created in the organization (member removed or disabled), inside the caller's transaction. */
+  async revokeCreatedBy(organizationId: string, userId: string, actor: AuditActorInput, reason: 'creator_removed' | 'creator_disabled', manager: EntityManager): Promise<void> {
+    for (const token of await this.tokens.listUnrevokedCreatedBy(organizationId, userId, manager)) {
+      await this.revokeRecorded(token, actor, reason, manager);
     }
-    return toApiTokenResponse(token);
+  }
+
+  private async revokeRecorded(token: ApiToken, actor: AuditActorInput, reason: string, manager: EntityManager): Promise<void> {
+    token.revokedAt = this.clock.now();
+    await this.tokens.revoke(token.id, token.revokedAt, manager);
+    await this.audit.record(
+      { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token), before: { revokedAt: null }, after: { revokedAt: token.revokedAt.toISOString(), reason } },
+      manager,
+    );
   }
 
   /** Resolves a bearer value; records the use of a valid token (throttled). */
@@ -82,12 +120,23 @@ export class TokensService {
   }
 }
 
+function tokenTarget(token: ApiToken) {
+  return { type: 'token' as const, id: token.id, label: token.name };
+}
+
+/** What the audit log keeps of a new token: what the list shows of it (never the token or its hash); id and time are the entry's. */
+function auditedFields(token: ApiTokenResponse): Record<string, unknown> {
+  const { id: _id, createdAt: _createdAt, lastUsedAt: _lastUsedAt, revokedAt: _revokedAt, ...fields } = token;
+  return fields;
+}
+
 export function toApiTokenResponse(token: ApiToken): ApiTokenResponse {
   return {
     id: token.id,
     name: token.name,
     prefix: token.prefix,
     scopes: token.scopes,
+    createdByUserId: token.createdByUserId,
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,

@@ -21,15 +21,17 @@ export class UsersService {
   }
 
   /**
-   * The user with this email (matched case-insensitively), created when missing. An existing user's
-   * display name is filled in when it had none; a name the user already has is kept.
+   * The user with this email (matched case-insensitively), created when missing. An existing user is left
+   * as it is, unless `fillMissingName` is set: then a display name it lacks is filled in. Users are shared
+   * by every organization, so only a caller that knows no other organization shows this user may set it
+   * (otherwise one organization would choose the name another organization's members see).
    * Call it inside a transaction (pass its manager) when creating a membership right after.
    */
-  async findOrCreate(input: { email: string; displayName?: string | null }, manager?: EntityManager): Promise<{ user: User; created: boolean }> {
+  async findOrCreate(input: { email: string; displayName?: string | null; fillMissingName?: boolean }, manager?: EntityManager): Promise<{ user: User; created: boolean }> {
     const existing = await this.users.findByEmail(input.email, manager);
     const displayName = input.displayName?.trim() || null;
     if (existing) {
-      if (!existing.displayName && displayName) {
+      if (input.fillMissingName && !existing.displayName && displayName) {
         await this.users.update(existing.id, { displayName }, manager);
         existing.displayName = displayName;
       }

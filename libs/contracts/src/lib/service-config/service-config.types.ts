@@ -75,6 +75,10 @@ export enum ServiceConfigProblemCode {
   InvalidType = 'invalid_type',
   InvalidValue = 'invalid_value',
   InvalidName = 'invalid_name',
+  /** A free-text field (description, repositoryUrl) over its limit in SERVICE_TEXT_LIMITS. */
+  TextTooLong = 'text_too_long',
+  /** A NUL or an unpaired surrogate (see findUnstorableCharacter). */
+  UnstorableCharacter = 'unstorable_character',
   DuplicateName = 'duplicate_name',
   UnknownKey = 'unknown_key',
   InvalidPath = 'invalid_path',
@@ -88,6 +92,7 @@ export enum ServiceConfigProblemCode {
   SymlinkEscapesRepository = 'symlink_escapes_repository',
   FileUnreadable = 'file_unreadable',
   FileNotUtf8 = 'file_not_utf8',
+  FileContainsNul = 'file_contains_nul',
 }
 
 /** One problem with a `.service.yaml`; all of them are reported at once. */
@@ -95,10 +100,12 @@ export interface ServiceConfigProblem {
   severity: 'error' | 'warning';
   code: ServiceConfigProblemCode;
   message: string;
-  /** The config file, as the caller named it. */
+  /** The config file, as the caller named it; for a problem in a named file's content, that file. */
   file: string;
   /** 1-based line in the config file, when known. */
   line?: number;
+  /** 1-based column, for problems inside a file's content (`file` is then that file). */
+  column?: number;
   /** Dotted key path, e.g. `architectureDiagrams[1].contextPath`. */
   path?: string;
   hint?: string;

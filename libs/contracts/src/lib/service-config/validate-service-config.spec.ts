@@ -13,6 +13,15 @@ function problemsOf(text: string): Array<[string, Code, number | undefined, stri
 }
 
 describe('parseServiceConfig', () => {
+  it('refuses a NUL character in a text field with its line (js-yaml already refuses a raw one)', () => {
+    expect(problemsOf('version: 1\nservice:\n  name: svc\n  description: "a\\0b"\n  repositoryUrl: "x\\0"\nflows: []\n')).toEqual([
+      ['warning', Code.NoArtifacts, 1, undefined],
+      ['error', Code.UnstorableCharacter, 4, 'service.description'],
+      ['error', Code.UnstorableCharacter, 5, 'service.repositoryUrl'],
+    ]);
+    expect(problemsOf('version: 1\nservice:\n  name: svc\n  description: a\u0000b\n')).toEqual([['error', Code.YamlSyntaxError, 4, undefined]]);
+  });
+
   it('accepts the payments fixture without any problem and plans every artifact kind', () => {
     const result = parseServiceConfig(readFileSync(FIXTURE, 'utf8'), '.service.yaml');
     expect(result.problems).toEqual([]);
@@ -109,6 +118,17 @@ describe('parseServiceConfig', () => {
     const result = parseServiceConfig(['version: 3', 'service: {name: a}', 'flows:', '  - {name: ok, path: ok.mmd}', '  - {name: bad, path: /abs.mmd}', ''].join('\n'), '.service.yaml');
     expect(result.config).toBeUndefined();
     expect(result.artifacts.map((artifact) => artifact.name)).toEqual(['ok']);
+  });
+
+  it('limits the description and repository URL and refuses characters no database can store', () => {
+    const text = ['version: 1', 'service:', '  name: orders', `  description: "${'x'.repeat(2001)}"`, '  repositoryUrl: "https://git.example/a\\0b"'].join('\n');
+    expect(problemsOf(text)).toEqual([
+      ['warning', Code.NoArtifacts, 1, undefined],
+      ['error', Code.TextTooLong, 4, 'service.description'],
+      ['error', Code.UnstorableCharacter, 5, 'service.repositoryUrl'],
+    ]);
+    expect(parseServiceConfig(text, '.service.yaml').problems[1].message).toBe('service.description: It is 2001 characters long; at most 2000 are allowed.');
+    expect(problemsOf(['version: 1', 'service:', '  name: orders', `  description: "${'x'.repeat(2000)}"`, 'docs: [{name: a, path: a.md}]'].join('\n'))).toEqual([]);
   });
 
   it('normalizes paths that stay inside', () => {

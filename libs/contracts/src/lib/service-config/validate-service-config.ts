@@ -1,4 +1,5 @@
 import { API_SPEC_FORMATS, DATABASE_ENGINES, SQL_DATABASE_ENGINES, type ArtifactKind, type DatabaseEngine } from '../sync';
+import { SERVICE_TEXT_LIMITS, textFieldProblem } from '../input-rules';
 import { nameProblem } from './names';
 import { normalizeRepositoryPath } from './repository-paths';
 import {
@@ -29,7 +30,7 @@ export interface ValidateServiceConfigOptions {
   lineOf?: (path: ConfigKeyPath) => number | undefined;
 }
 
-type FieldKind = 'name' | 'path' | 'text' | { oneOf: readonly string[] };
+type FieldKind = 'name' | 'path' | { maxLength: number } | { oneOf: readonly string[] };
 interface FieldSpec {
   key: string;
   required: boolean;
@@ -57,8 +58,8 @@ type ListSection = keyof typeof LIST_SECTIONS;
 
 const SERVICE_FIELDS: FieldSpec[] = [
   NAME,
-  { key: 'description', required: false, kind: 'text' },
-  { key: 'repositoryUrl', required: false, kind: 'text' },
+  { key: 'description', required: false, kind: { maxLength: SERVICE_TEXT_LIMITS.description } },
+  { key: 'repositoryUrl', required: false, kind: { maxLength: SERVICE_TEXT_LIMITS.repositoryUrl } },
 ];
 const JOBS_FIELDS: FieldSpec[] = [NOTES, { key: 'dependenciesPath', required: false, kind: 'path' }];
 const TOP_LEVEL_KEYS = ['version', 'service', ...Object.keys(LIST_SECTIONS), 'jobs', 'summaryPath'];
@@ -267,7 +268,14 @@ class ConfigChecker {
       return undefined;
     }
     const kind = field.kind;
-    if (kind === 'text') return value;
+    if (typeof kind === 'object' && 'maxLength' in kind) {
+      const problem = textFieldProblem(value, kind.maxLength);
+      if (problem) {
+        this.error(problem.code === 'text_too_long' ? Code.TextTooLong : Code.UnstorableCharacter, path, `${formatKeyPath(path)}: ${problem.message}`);
+        return undefined;
+      }
+      return value;
+    }
     if (kind === 'name') {
       const problem = nameProblem(value);
       if (problem) {

@@ -58,8 +58,7 @@ export function parseYamlWithLines(text: string, fileName: string): ParseYamlRes
       return {
         ok: false,
         message: error.reason || error.message,
-        line: error.mark ? error.mark.line + 1 : undefined,
-        column: error.mark ? error.mark.column + 1 : undefined,
+        ...(error.mark ? lineAndColumn(text, error.mark.position) : {}),
       };
     }
     throw error;
@@ -73,6 +72,16 @@ export function parseYamlWithLines(text: string, fileName: string): ParseYamlRes
       lineOf: (path) => (located ? lineOf(located, path) : undefined),
     },
   };
+}
+
+/**
+ * 1-based line and column of an offset. js-yaml's own mark has a line of 0 for errors found before parsing
+ * (a NUL byte anywhere in the file), but its offset is always right.
+ */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
 }
 
 function locate(node: ComposedNode): LocatedNode {

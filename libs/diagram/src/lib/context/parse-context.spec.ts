@@ -1,5 +1,7 @@
+import { applyContext } from '../apply-context';
 import { DiagramIssueCode } from '../model';
 import { parseContextJson } from './parse-context';
+import { MAX_JSON_DEPTH } from '@sc/contracts/core';
 
 const errorsOf = (text: string) => parseContextJson(text).errors;
 const messagesOf = (value: unknown) => parseContextJson(JSON.stringify(value, null, 2));
@@ -23,9 +25,34 @@ describe('parseContextJson: strict JSON', () => {
     expect(errorsOf('{"groups": {"g": {"nodes": ["a",]}}}')[0].message).toMatch(/Trailing comma before "]"/);
     expect(errorsOf('{} x')[0].message).toMatch(/after the end of the JSON document/);
   });
+  it('stops at nesting deeper than MAX_JSON_DEPTH with the line, column and JSON path', () => {
+    const deep = `{\n  "nodes": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}\n}`;
+    const [error] = errorsOf(deep);
+    expect(error).toMatchObject({ code: DiagramIssueCode.ContextTooDeep, line: 2, path: `$.nodes${'.a'.repeat(MAX_JSON_DEPTH - 1)}` });
+    expect(error.message).toMatch(/nested more than 64 levels deep/);
+    expect(errorsOf(`{"nodes":{"a":{"type":"text","value":${'['.repeat(MAX_JSON_DEPTH - 3)}${']'.repeat(MAX_JSON_DEPTH - 3)}}}}`).map((e) => e.code)).not.toContain(DiagramIssueCode.ContextTooDeep);
+  });
+  it('refuses strings that decode to a NUL or an unpaired surrogate, keys included, with their path and line', () => {
+    const errors = errorsOf('{\n  "name": "topo\\u0000logy",\n  "nodes": {\n    "a\\ud800": {"type": "text", "value": "\\ud83d\\ude00"}\n  }\n}');
+    expect(errors.filter((error) => error.code === DiagramIssueCode.UnstorableCharacter)).toEqual([
+      expect.objectContaining({ path: '$.name', line: 2, column: 11, message: expect.stringContaining('NUL') }),
+      expect.objectContaining({ path: '$.nodes["a\\ud800"]', line: 4, column: 5, message: expect.stringContaining('U+D800') }),
+    ]);
+  });
   it('accepts what JSON.parse accepts and returns the context', () => {
     const text = '{"name":"n","nodes":{"a":{"type":"text","value":"\\u00e9\\n"}},"edges":{},"groups":{}}';
     expect(parseContextJson(text)).toEqual({ context: JSON.parse(text), errors: [], warnings: [] });
+  });
+});
+
+describe('parseContextJson: keys JavaScript treats specially', () => {
+  it('keeps a node keyed "__proto__" (a valid node id) as a key, and applies it', () => {
+    const { context, errors } = parseContextJson('{"nodes": {"__proto__": {"name": "Proto"}, "constructor": {"name": "Ctor"}}}');
+    expect(errors).toEqual([]);
+    expect(Object.keys(context?.nodes ?? {})).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(context?.nodes)).toBe(Object.prototype);
+    const graph = { kind: 'flowchart' as const, nodes: [{ id: '__proto__', label: 'p' }, { id: 'constructor', label: 'c' }], edges: [], groups: [] };
+    expect(applyContext(graph, context ?? {}).graph.nodes.map((n) => n.overlay?.name)).toEqual(['Proto', 'Ctor']);
   });
 });
 

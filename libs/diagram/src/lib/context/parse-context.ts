@@ -11,6 +11,10 @@ import { validateContext } from './validate-context';
  */
 export function parseContextJson(text: string): ParseContextResult {
   const parsed = parseStrictJson(text);
+  if (parsed.error?.path) {
+    const { message, line, column, path } = parsed.error;
+    return { errors: [{ code: DiagramIssueCode.ContextTooDeep, severity: 'error', message: `Line ${line}, column ${column}: ${message}`, line, column, path }], warnings: [] };
+  }
   if (parsed.error || parsed.value === undefined) {
     const { message, line, column } = parsed.error ?? { message: 'Empty file.', line: 1, column: 1 };
     return {
@@ -19,6 +23,9 @@ export function parseContextJson(text: string): ParseContextResult {
     };
   }
   const { errors, warnings } = validateContext(parsed.value, parsed.positions);
+  for (const { path, line, column, description } of parsed.unstorableStrings) {
+    errors.push({ code: DiagramIssueCode.UnstorableCharacter, severity: 'error', message: `${path}: the string contains ${description}, which cannot be stored.`, path, line, column });
+  }
   for (const duplicate of parsed.duplicateKeys) {
     warnings.push({
       code: DiagramIssueCode.ContextInvalidValue,

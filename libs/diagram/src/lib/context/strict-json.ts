@@ -4,6 +4,7 @@
  * an engine-specific message. It also records where every value starts so later validation
  * errors can carry a line and column next to their JSON path.
  */
+import { findUnstorableCharacter, MAX_JSON_DEPTH } from '@sc/contracts/core';
 import { positionsIn } from '../source-map';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -12,6 +13,16 @@ export interface JsonSyntaxError {
   message: string;
   line: number;
   column: number;
+  /** JSON path of the value being read, when the error is about one (nesting too deep). */
+  path?: string;
+}
+
+/** A string (value or property name) holding a character no database can store, with where it starts. */
+export interface UnstorableString {
+  path: string;
+  line: number;
+  column: number;
+  description: string;
 }
 
 export interface StrictJsonResult {
@@ -20,6 +31,8 @@ export interface StrictJsonResult {
   /** Position of the value at each JSON path ($, $.nodes, $.nodes.api ...). */
   positions: Map<string, { line: number; column: number }>;
   duplicateKeys: { path: string; line: number; column: number }[];
+  /** Strings that decode to a NUL or an unpaired surrogate (`\u0000`, `\ud800`): valid JSON, but not storable text. */
+  unstorableStrings: UnstorableString[];
 }
 
 export function jsonPath(parent: string, key: string | number): string {
@@ -31,7 +44,11 @@ export function jsonPath(parent: string, key: string | number): string {
 const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 class Failure extends Error {
-  constructor(readonly at: number, message: string) {
+  constructor(
+    readonly at: number,
+    message: string,
+    readonly path?: string,
+  ) {
     super(message);
   }
 }
@@ -39,11 +56,12 @@ class Failure extends Error {
 export function parseStrictJson(text: string): StrictJsonResult {
   const positions = new Map<string, { line: number; column: number }>();
   const duplicateKeys: StrictJsonResult['duplicateKeys'] = [];
+  const unstorableStrings: UnstorableString[] = [];
   let i = 0;
 
   const position = positionsIn(text);
-  const fail = (message: string, at = i): never => {
-    throw new Failure(at, message);
+  const fail = (message: string, at = i, path?: string): never => {
+    throw new Failure(at, message, path);
   };
   const skipWhitespace = () => {
     while (i < text.length) {
@@ -55,6 +73,10 @@ export function parseStrictJson(text: string): StrictJsonResult {
     }
   };
   const describe = (c: string | undefined) => (c === undefined ? 'the end of the file' : `"${c}"`);
+  const noteUnstorable = (text: string, path: string, start: number) => {
+    const found = findUnstorableCharacter(text);
+    if (found) unstorableStrings.push({ path, ...position(start), description: found.description });
+  };
 
   const parseString = (): string => {
     const quote = text[i];
@@ -94,13 +116,21 @@ export function parseStrictJson(text: string): StrictJsonResult {
     return Number(match[0]);
   };
 
-  const parseValue = (path: string): JsonValue => {
+  const parseValue = (path: string, depth: number): JsonValue => {
     skipWhitespace();
     positions.set(path, position(i));
     const c = text[i];
-    if (c === '{') return parseObject(path);
-    if (c === '[') return parseArray(path);
-    if (c === '"' || c === "'") return parseString();
+    if ((c === '{' || c === '[') && depth >= MAX_JSON_DEPTH) {
+      fail(`Objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep at ${path}; flatten the structure.`, i, path);
+    }
+    if (c === '{') return parseObject(path, depth + 1);
+    if (c === '[') return parseArray(path, depth + 1);
+    if (c === '"' || c === "'") {
+      const start = i;
+      const value = parseString();
+      noteUnstorable(value, path, start);
+      return value;
+    }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return parseNumber();
     for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, i)) {
@@ -112,7 +142,7 @@ export function parseStrictJson(text: string): StrictJsonResult {
     return fail(`Unexpected ${describe(c)}: expected a value (string in double quotes, number, true, false, null, object or array).`);
   };
 
-  const parseObject = (path: string): JsonValue => {
+  const parseObject = (path: string, depth: number): JsonValue => {
     i++;
     const out: { [key: string]: JsonValue } = {};
     skipWhitespace();
@@ -134,8 +164,12 @@ export function parseStrictJson(text: string): StrictJsonResult {
       if (text[i] !== ':') fail(`Unexpected ${describe(text[i])}: expected ":" after the property name.`);
       i++;
       const childPath = jsonPath(path, key);
+      noteUnstorable(key, childPath, keyStart);
       if (Object.prototype.hasOwnProperty.call(out, key)) duplicateKeys.push({ path: childPath, ...position(keyStart) });
-      out[key] = parseValue(childPath);
+      const child = parseValue(childPath, depth);
+      // Assigning "__proto__" would set the object's prototype and lose the key; it is a valid node id.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+      else out[key] = child;
       skipWhitespace();
       if (text[i] === ',') {
         lastComma = i;
@@ -151,7 +185,7 @@ export function parseStrictJson(text: string): StrictJsonResult {
   };
 
   let lastComma = 0;
-  const parseArray = (path: string): JsonValue => {
+  const parseArray = (path: string, depth: number): JsonValue => {
     i++;
     const out: JsonValue[] = [];
     skipWhitespace();
@@ -162,7 +196,7 @@ export function parseStrictJson(text: string): StrictJsonResult {
     for (;;) {
       skipWhitespace();
       if (text[i] === ']') fail('Trailing comma before "]": remove the comma after the last element.', lastComma);
-      out.push(parseValue(jsonPath(path, out.length)));
+      out.push(parseValue(jsonPath(path, out.length), depth));
       skipWhitespace();
       if (text[i] === ',') {
         lastComma = i;
@@ -180,12 +214,14 @@ export function parseStrictJson(text: string): StrictJsonResult {
   try {
     // A UTF-8 byte order mark is tolerated: editors on Windows add it.
     if (text.charCodeAt(0) === 0xfeff) i = 1;
-    const value = parseValue('$');
+    const value = parseValue('$', 0);
     skipWhitespace();
     if (i < text.length) fail(`Unexpected ${describe(text[i])} after the end of the JSON document.`);
-    return { value, positions, duplicateKeys };
+    return { value, positions, duplicateKeys, unstorableStrings };
   } catch (error) {
-    if (error instanceof Failure) return { error: { message: error.message, ...position(error.at) }, positions, duplicateKeys };
+    if (error instanceof Failure) {
+      return { error: { message: error.message, ...position(error.at), ...(error.path ? { path: error.path } : {}) }, positions, duplicateKeys, unstorableStrings };
+    }
     throw error;
   }
 }

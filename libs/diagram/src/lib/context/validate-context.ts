@@ -25,11 +25,32 @@ export function closeMatch(value: string, allowed: readonly string[]): string | 
   return allowed.find((candidate) => squash(candidate) === squash(value));
 }
 
+type Check = (value: JsonValue, path: string) => void;
+
 /**
  * Checks a parsed context file against the spec's tables. Every problem is collected (never
  * the first only), each with its JSON path and the line/column of the offending value.
  */
 export function validateContext(root: JsonValue, positions: Map<string, Position>): { errors: DiagramIssue[]; warnings: DiagramIssue[] } {
+  const rules = contextRules(positions);
+  rules.context(root, '$');
+  return { errors: rules.errors, warnings: rules.warnings };
+}
+
+export type ContextEntryKind = 'node' | 'edge' | 'group';
+
+/**
+ * Checks overlay objects held outside a context file (a graph drawn in the UI) by the very rules a
+ * context file's `nodes`, `edges` and `groups` entries follow, each reported at its own JSON path.
+ */
+export function validateContextEntries(entries: Iterable<{ kind: ContextEntryKind; value: JsonValue; path: string }>): { errors: DiagramIssue[]; warnings: DiagramIssue[] } {
+  const rules = contextRules(new Map());
+  for (const { kind, value, path } of entries) rules[kind](value, path);
+  return { errors: rules.errors, warnings: rules.warnings };
+}
+
+/** The checks of every part of a context file, reporting into one errors/warnings pair. */
+function contextRules(positions: Map<string, Position>) {
   const errors: DiagramIssue[] = [];
   const warnings: DiagramIssue[] = [];
   const at = (path: string) => positions.get(path) ?? {};
@@ -76,7 +97,6 @@ export function validateContext(root: JsonValue, positions: Map<string, Position
     value.forEach((item, index) => string(item, jsonPath(path, index)));
   };
 
-  type Check = (value: JsonValue, path: string) => void;
   const properties = (value: JsonObject, path: string, checks: Record<string, Check>, required: string[] = []) => {
     for (const key of required) if (!(key in value)) error(path, `"${key}" is required.`);
     for (const [key, child] of Object.entries(value)) {
@@ -177,12 +197,12 @@ export function validateContext(root: JsonValue, positions: Map<string, Position
     for (const [key, child] of Object.entries(value)) check(child, jsonPath(path, key));
   };
 
-  nested('a context object', {
+  const context = nested('a context object', {
     name: string,
     description: string,
     nodes: keyed('node overlays keyed by node ID', node),
     edges: keyed('edge overlays keyed by "<source>-<target>"', edge),
     groups: keyed('groups keyed by group ID', group),
-  })(root, '$');
-  return { errors, warnings };
+  });
+  return { errors, warnings, context, node, edge, group };
 }

@@ -1,4 +1,4 @@
-import { ROLES, ROLE_RANK, type MemberResponse, type Role } from '@sc/contracts';
+import { ROLES, ROLE_RANK, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Full control, including owners and organization settings',
@@ -21,4 +21,14 @@ export function sortMembers(members: readonly MemberResponse[]): MemberResponse[
       a.displayName.localeCompare(b.displayName, undefined, { sensitivity: 'base' }) ||
       a.email.localeCompare(b.email),
   );
+}
+
+/** The sentence of a remove/disable confirmation about the member's API tokens. */
+export function revokedTokensSentence(tokens: readonly ApiTokenResponse[]): string {
+  if (tokens.length === 0) return 'They created no API tokens that are still in use.';
+  return tokens.length === 1 ? 'This API token they created is revoked:' : `These ${tokens.length} API tokens they created are revoked:`;
+}
+
+export function describeToken(token: ApiTokenResponse): string {
+  return `${token.name} (${token.prefix}…, ${token.scopes.join(', ')})`;
 }

@@ -1,6 +1,6 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { AddMemberRequest, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
+import type { AddMemberRequest, ApiTokenResponse, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
 import { Observable } from 'rxjs';
 
 @Injectable({ providedIn: 'root' })
@@ -25,6 +25,11 @@ export class MembersApi {
 
   remove(orgId: string, userId: string): Observable<void> {
     return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(userId)}`);
+  }
+
+  /** The usable API tokens the member created: removing or disabling the member revokes them. */
+  tokensRevokedWithMember(orgId: string, userId: string): Observable<ApiTokenResponse[]> {
+    return this.http.get<ApiTokenResponse[]>(`${this.base(orgId)}/${encodeURIComponent(userId)}/tokens`);
   }
 
   createSignInLink(orgId: string, userId: string): Observable<SignInLinkResponse> {

@@ -2,7 +2,8 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
-import { ME, errorBody, member } from '../../../testing/fixtures';
+import type { ApiTokenResponse } from '@sc/contracts';
+import { ME, apiToken, errorBody, member } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { MembersPage } from './members.page';
 
@@ -23,6 +24,13 @@ describe('MembersPage', () => {
     await settle(fixture);
   }
 
+
+  /** Answers the confirmation's read of the member's API tokens. */
+  async function flushTokens(tokens: ApiTokenResponse[]): Promise<void> {
+    await settle(fixture);
+    http.expectOne({ method: 'GET', url: `${BASE}/u-bob/tokens` }).flush(tokens);
+    await settle(fixture);
+  }
 
   beforeEach(() => {
     TestBed.configureTestingModule({ providers: provideTestApp() });
@@ -128,7 +136,9 @@ describe('MembersPage', () => {
   it('disables a member after confirmation', async () => {
     await open();
     const toggle = fixture.componentInstance.toggleDisabled(BOB);
+    await flushTokens([]);
     await dialogOpened(fixture);
+    expect(document.body.textContent).toContain('They created no API tokens that are still in use.');
     clickDialogButton('Disable member');
     await settle(fixture);
     const request = http.expectOne({ method: 'PATCH', url: `${BASE}/u-bob` });
@@ -149,17 +159,30 @@ describe('MembersPage', () => {
     await toggle;
   });
 
-  it('removes a member after confirmation', async () => {
+  it('removes a member after confirmation that lists the API tokens the removal revokes', async () => {
     await open();
     const removal = fixture.componentInstance.remove(BOB);
+    await flushTokens([apiToken({ name: 'deploy', prefix: 'sct_deploy12', scopes: ['admin'], createdByUserId: 'u-bob' }), apiToken({ id: 't2', name: 'CI', createdByUserId: 'u-bob' })]);
     await dialogOpened(fixture);
     expect(document.body.textContent).toContain('Remove Bob?');
+    expect(document.body.textContent).toContain('These 2 API tokens they created are revoked:');
+    const items = Array.from(document.querySelectorAll('[data-testid=confirm-items] li')).map((item) => item.textContent?.trim());
+    expect(items).toEqual(['deploy (sct_deploy12…, admin)', 'CI (sct_ab12cd34…, sync)']);
     clickDialogButton('Remove member');
     await settle(fixture);
     http.expectOne({ method: 'DELETE', url: `${BASE}/u-bob` }).flush(null, { status: 204, statusText: 'No Content' });
     await removal;
     fixture.detectChanges();
     expect(rowsText(fixture).some((row) => row.includes('Bob'))).toBe(false);
+  });
+
+  it('does not ask when the tokens to revoke cannot be read, and removes nothing', async () => {
+    await open();
+    const removal = fixture.componentInstance.remove(BOB);
+    http.expectOne(`${BASE}/u-bob/tokens`).flush(errorBody('member_not_found', 'No such member in this organization.'), { status: 404, statusText: 'Not Found' });
+    await removal;
+    expect(document.querySelector('mat-dialog-container')).toBeNull();
+    http.expectNone({ method: 'DELETE', url: `${BASE}/u-bob` });
   });
 
   it('shows a load failure with a retry', async () => {

@@ -11,7 +11,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { ROLES, type MemberResponse, type Role } from '@sc/contracts';
+import { ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
@@ -21,7 +21,7 @@ import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { MembersApi } from './members.api';
-import { ROLE_DESCRIPTIONS, assignableRoles, sortMembers } from './member-rules';
+import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
 
 @Component({
@@ -122,9 +122,12 @@ export class MembersPage {
 
   async toggleDisabled(member: MemberResponse): Promise<void> {
     if (!member.disabled) {
+      const tokens = await this.tokensRevokedWith(member);
+      if (tokens === null) return;
       const confirmed = await confirmAction(this.dialog, {
         title: `Disable ${member.displayName}?`,
-        message: `${member.displayName} keeps their role but cannot sign in to this organization or use it until you enable them again. Their current sessions stop working.`,
+        message: `${member.displayName} keeps their role but cannot sign in to this organization or use it until you enable them again. Their current sessions stop working. ${revokedTokensSentence(tokens)}`,
+        items: tokens.map(describeToken),
         confirmLabel: 'Disable member',
         destructive: true,
       });
@@ -135,9 +138,12 @@ export class MembersPage {
   }
 
   async remove(member: MemberResponse): Promise<void> {
+    const tokens = await this.tokensRevokedWith(member);
+    if (tokens === null) return;
     const confirmed = await confirmAction(this.dialog, {
       title: `Remove ${member.displayName}?`,
-      message: `${member.email} loses access to this organization. You can add them again later.`,
+      message: `${member.email} loses access to this organization. You can add them again later. ${revokedTokensSentence(tokens)}`,
+      items: tokens.map(describeToken),
       confirmLabel: 'Remove member',
       destructive: true,
     });
@@ -164,6 +170,19 @@ export class MembersPage {
       });
     } catch (error: unknown) {
       this.notify.error(error);
+    } finally {
+      this.busyUserId.set(null);
+    }
+  }
+
+  /** The API tokens removing or disabling the member revokes, for the confirmation; null when they could not be read. */
+  private async tokensRevokedWith(member: MemberResponse): Promise<ApiTokenResponse[] | null> {
+    this.busyUserId.set(member.userId);
+    try {
+      return await firstValueFrom(this.api.tokensRevokedWithMember(this.orgId(), member.userId));
+    } catch (error: unknown) {
+      this.notify.error(error);
+      return null;
     } finally {
       this.busyUserId.set(null);
     }

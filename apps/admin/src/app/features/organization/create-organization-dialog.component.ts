@@ -8,7 +8,7 @@ import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contract
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { suggestOrganizationId } from '../../shared/organization-id';
+import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
 
 /** Owners create further organizations; the dialog closes with the created organization. */
@@ -20,7 +20,10 @@ import { OrganizationApi } from './organization.api';
     <h2 mat-dialog-title>New organization</h2>
     <form [formGroup]="form" (ngSubmit)="create()" novalidate>
       <mat-dialog-content>
-        <p class="muted">You become its owner. Members, tokens and settings are separate per organization.</p>
+        <p class="muted">
+          You become its owner and are signed in to it. Members, tokens, settings and sign-in are separate per
+          organization: to come back here later, sign in here again (single sign-on, or a one-time link from an owner).
+        </p>
         <sc-error-banner [error]="error()" />
         <mat-form-field class="full-width">
           <mat-label>Organization name</mat-label>
@@ -33,10 +36,8 @@ import { OrganizationApi } from './organization.api';
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" (input)="idEdited = true" required spellcheck="false" />
           <mat-hint>Appears in URLs. It cannot be changed later.</mat-hint>
-          @if (form.controls.id.hasError('required')) {
-            <mat-error>Enter an organization ID.</mat-error>
-          } @else if (form.controls.id.hasError('pattern')) {
-            <mat-error>Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.</mat-error>
+          @if (organizationIdError(form.controls.id); as message) {
+            <mat-error>{{ message }}</mat-error>
           }
         </mat-form-field>
       </mat-dialog-content>
@@ -53,6 +54,7 @@ import { OrganizationApi } from './organization.api';
   `,
 })
 export class CreateOrganizationDialogComponent {
+  protected readonly organizationIdError = organizationIdError;
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
 

@@ -4,14 +4,16 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { DatabaseView } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { MarkdownComponent } from '../../shared/markdown.component';
+import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
-import { ServicesApi } from './services.api';
+import { ServicesApi, parseRevision } from './services.api';
 
 /** A synced database schema: tables and columns parsed from SQL, or the collections of a JSON schema. */
 @Component({
   selector: 'sc-database-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="name()" />
@@ -22,6 +24,7 @@ import { ServicesApi } from './services.api';
       @if (db(); as db) {
         <div class="page-header"><h1>{{ db.name }}</h1></div>
         <p class="page-intro muted">{{ db.engine }} · <code>{{ db.path }}</code> · revision {{ db.revision }}</p>
+        <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="db.revision" [artifact]="{ kind: 'database-schema', name: db.name }" />
         @for (table of db.tables; track table.name) {
           <mat-card appearance="outlined" class="section">
             <mat-card-header>
@@ -69,7 +72,7 @@ import { ServicesApi } from './services.api';
             <mat-card-header>
               <mat-card-title><h2>Notes</h2></mat-card-title>
             </mat-card-header>
-            <mat-card-content><pre class="notes">{{ db.notes }}</pre></mat-card-content>
+            <mat-card-content data-testid="artifact-notes"><sc-markdown [markdown]="db.notes" /></mat-card-content>
           </mat-card>
         }
       }
@@ -84,10 +87,12 @@ export class DatabasePage {
   readonly orgId = input.required<string>();
   readonly service = input.required<string>();
   readonly name = input.required<string>();
+  /** `?revision=n` from the URL; absent means the current revision. */
+  readonly revision = input<string | undefined>();
 
   readonly loaded = pageResource({
-    params: () => ({ orgId: this.orgId(), service: this.service(), name: this.name() }),
-    load: ({ orgId, service, name }) => this.api.database(orgId, service, name),
+    params: () => ({ orgId: this.orgId(), service: this.service(), name: this.name(), revision: parseRevision(this.revision()) }),
+    load: ({ orgId, service, name, revision }) => this.api.database(orgId, service, name, revision),
     initial: null as DatabaseView | null,
   });
   readonly db = this.loaded.value;

@@ -1,12 +1,12 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { OverlaidGraph } from '@sc/diagram';
-import { query, settle, textOf } from '../../../testing/dom';
+import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramPage } from './diagram.page';
-import { MermaidRenderer } from './mermaid-renderer.service';
+import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import type { DiagramData } from './services.api';
 
 const GRAPH: OverlaidGraph = {
@@ -78,7 +78,24 @@ describe('DiagramPage', () => {
     fixture.detectChanges();
   });
 
+  /** The page's revision bar reads the revision list whenever it appears. */
+  function answerRevisions(): void {
+    for (const request of http.match((r) => r.url.endsWith('/revisions'))) request.flush([]);
+  }
+
+  /** Settles the fixture, answering the revision list as soon as it is asked (the page is not stable before). */
+  async function settle(target: ComponentFixture<DiagramPage>): Promise<void> {
+    let settled = false;
+    const settling = settleFixture(target).then(() => (settled = true));
+    while (!settled) {
+      answerRevisions();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await settling;
+  }
+
   afterEach(() => {
+    answerRevisions();
     http.verify();
     jest.restoreAllMocks();
   });
@@ -215,33 +232,6 @@ describe('DiagramPage', () => {
     expect(nodeIds().sort()).toEqual(['api', 'db']);
   });
 
-  it('draws sequence diagrams with Mermaid, showing the latest drawing when an earlier one finishes last', async () => {
-    const drawing: { source: string; finish: (svg: string) => void }[] = [];
-    render = (source) => new Promise((resolve) => drawing.push({ source, finish: resolve }));
-    http.expectOne(DIAGRAM_URL).flush({ ...SEQUENCE, revision: 1 });
-    await settle(fixture);
-    query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]').click();
-    await settle(fixture);
-    expect(drawing.map((d) => d.source.includes('(collapsed)'))).toEqual([false, true]);
-    drawing[1].finish('<svg><text>collapsed drawing</text></svg>');
-    await settle(fixture);
-    drawing[0].finish('<svg><text>expanded drawing</text></svg>');
-    await settle(fixture);
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('collapsed drawing');
-  });
-
-  it('does not show the Mermaid drawing of the diagram left while the next one is drawn', async () => {
-    http.expectOne(DIAGRAM_URL).flush({ ...SEQUENCE, revision: 1 });
-    await settle(fixture);
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
-    render = () => new Promise(() => undefined);
-    fixture.componentRef.setInput('name', 'billing');
-    fixture.detectChanges();
-    http.expectOne('/api/v1/orgs/acme/services/payments/diagrams/billing').flush({ ...SEQUENCE, name: 'billing', revision: 1 });
-    await settle(fixture);
-    expect(query(fixture, '[aria-label="Diagram billing"]').innerHTML).toBe('');
-  });
-
   it('hides and shows a group’s details from its frame: members gone, crossing edges pointing at the group', async () => {
     await loaded();
     await drawnUntil(() => nodeIds().length === 3);
@@ -250,7 +240,7 @@ describe('DiagramPage', () => {
     expect(edgeEnds()).toEqual(['core>db']);
     expect(query(fixture, '[data-group-id=core] button').getAttribute('aria-label')).toBe('Show details');
     expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('true');
-    expect(textOf(fixture)).toContain('1 nodes, 1 connections, 1 groups shown');
+    expect(textOf(fixture)).toContain('1 node, 1 connection, 1 group shown');
 
     query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Show details"]').click();
     await drawnUntil(() => nodeIds().length === 3);
@@ -308,7 +298,7 @@ describe('DiagramPage', () => {
     http.expectOne('/api/v1/orgs/acme/services/payments/jobs').flush({ revision: 2, notesPath: '.service/jobs.md', notes: 'Nightly at 02:00.', dependencies: null });
     await settle(fixture);
     expect(textOf(fixture)).toContain('This service synced no job dependency diagram.');
-    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Nightly at 02:00.');
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent?.trim()).toBe('Nightly at 02:00.');
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
   });
 
@@ -330,7 +320,32 @@ describe('DiagramPage', () => {
     await settle(fixture);
     await settle(fixture);
     expect(query(fixture, 'h1').textContent).toContain('checkout');
-    expect(query(fixture, '[data-testid=artifact-notes]').textContent).toBe('Retries <b>twice</b>.');
+    // Notes are markdown: the HTML in them is rendered (and sanitized), not shown as text.
+    expect(query(fixture, '[data-testid=artifact-notes]').textContent?.trim()).toBe('Retries twice.');
+    expect(query(fixture, '[data-testid=artifact-notes] b').textContent).toBe('twice');
     expect(fixture.nativeElement.querySelector('[data-testid=context-report]')).toBeNull();
+  });
+
+  it('draws a sequence diagram from its stored source with the participants’ context names', async () => {
+    http.expectOne(DIAGRAM_URL).flush({
+      ...DATA,
+      kind: 'sequence',
+      revision: 1,
+      mermaid: 'sequenceDiagram\n  C->>A: pay\n',
+      graph: {
+        kind: 'sequence',
+        nodes: [
+          { id: 'C', label: 'C' },
+          { id: 'A', label: 'A', overlay: { name: 'Payments API' } },
+        ],
+        edges: [{ source: 'C', target: 'A', label: 'pay' }],
+        groups: [],
+      },
+    });
+    await settle(fixture);
+    await settle(fixture);
+    expect(drawn).toEqual(['sequenceDiagram\n  participant C; participant A as Payments API; C->>A: pay\n']);
+    expect(query(fixture, '[data-testid=sequence-diagram]').innerHTML).toContain('drawing 1');
+    expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
   });
 });

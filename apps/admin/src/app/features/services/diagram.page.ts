@@ -1,11 +1,10 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, linkedSignal, signal, untracked, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
-import type { DatabaseView } from '@sc/contracts';
+import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { EMPTY, catchError, concat, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError } from '../../core/api-error';
@@ -13,13 +12,17 @@ import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { downloadBlob, downloadText } from '../../shared/download';
 import { LoadErrorComponent } from '../../shared/load-error.component';
+import { MarkdownComponent } from '../../shared/markdown.component';
+import { plural } from '../../shared/plural';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { changeHighlights, describeChanges } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
-import { MermaidRenderer } from './mermaid-renderer.service';
-import { hiddenGroupIds, renderableMermaid } from './render-graph';
+import { ContextSummaryComponent } from './context-summary.component';
+import { GroupListComponent } from './group-list.component';
+import { RevisionBarComponent } from './revision-bar.component';
+import { SequenceDiagramComponent } from './sequence-diagram.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './services.api';
 
@@ -50,7 +53,7 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
 /**
  * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn on the interactive canvas from its
  * synced graph, with group collapse/expand, change highlights, and export to Mermaid, SVG and PNG. Sequence
- * diagrams are drawn by Mermaid's own renderer.
+ * diagrams are drawn by Mermaid's own renderer from their source (SequenceDiagramComponent).
  */
 @Component({
   selector: 'sc-diagram-page',
@@ -64,6 +67,12 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
     LoadErrorComponent,
     ServiceBreadcrumbComponent,
     DiagramCanvasComponent,
+    // Revisions, sequence diagrams, groups tree, context card and notes (each its own component).
+    ContextSummaryComponent,
+    GroupListComponent,
+    MarkdownComponent,
+    RevisionBarComponent,
+    SequenceDiagramComponent,
   ],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
@@ -72,8 +81,6 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
 })
 export class DiagramPage {
   private readonly api = inject(ServicesApi);
-  private readonly renderer = inject(MermaidRenderer);
-  private readonly sanitizer = inject(DomSanitizer);
   private readonly notify = inject(NotifyService);
 
   /** Bound from the route by the router. */
@@ -115,9 +122,6 @@ export class DiagramPage {
     const data = this.data();
     return data === null ? null : createView(data.graph);
   });
-  /** The drawing and why drawing failed belong to one graph: other data starts without the previous ones. */
-  readonly svg = linkedSignal<DiagramData | null, SafeHtml | null>({ source: this.data, computation: () => null });
-  readonly renderError = linkedSignal<DiagramData | null, string | null>({ source: this.data, computation: () => null });
 
   /** Changes since the previous revision are highlighted on the drawing unless the user turns them off. */
   readonly showChanges = signal(true);
@@ -131,18 +135,7 @@ export class DiagramPage {
     return changes ? describeChanges(changes) : [];
   });
 
-  readonly groups = computed(() => {
-    const view = this.view();
-    if (view === null) return [];
-    const hidden = hiddenGroupIds(view);
-    return view.graph.groups.map((group) => ({
-      id: group.id,
-      label: group.label || group.id,
-      collapsed: view.collapsed.includes(group.id),
-      hidden: hidden.has(group.id),
-      members: group.nodes.length,
-    }));
-  });
+  readonly groupCount = computed(() => this.view()?.graph.groups.length ?? 0);
   readonly report = computed(() => this.data()?.report ?? null);
   readonly title = computed(() => {
     const data = this.data();
@@ -151,17 +144,26 @@ export class DiagramPage {
   });
   readonly counts = computed(() => {
     const visible = this.view()?.visible;
-    return visible ? `${visible.nodes.length} nodes, ${visible.edges.length} connections, ${visible.groups.length} groups shown` : '';
+    return visible
+      ? `${plural(visible.nodes.length, 'node')}, ${plural(visible.edges.length, 'connection')}, ${plural(visible.groups.length, 'group')} shown`
+      : '';
+  });
+  readonly plural = plural;
+  /** The artifact on this page, for the revision picker (the jobs page shows notes and/or dependencies: none). */
+  readonly artifactRef = computed<SyncArtifactRef | null>(() => {
+    switch (this.source()) {
+      case 'diagram':
+        return { kind: 'architecture-diagram', name: this.name() };
+      case 'flow':
+        return { kind: 'flow', name: this.name() };
+      case 'jobs':
+        return null;
+    }
   });
   readonly serviceLink = computed(() => `/orgs/${encodeURIComponent(this.orgId())}/services/${encodeURIComponent(this.service())}`);
 
   constructor() {
     inject(LayoutEngine).warmUp();
-    // Sequence diagrams: redraw with Mermaid whenever the view changes.
-    effect(() => {
-      const view = this.view();
-      if (view !== null && !this.onCanvas()) untracked(() => void this.draw(view));
-    });
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
@@ -280,19 +282,5 @@ export class DiagramPage {
     const drawing = this.canvas()?.laidOutDiagram();
     if (!data || !drawing) return null;
     return { name: data.name, svg: diagramSvg(drawing.model, drawing.result), width: drawing.result.width + 32, height: drawing.result.height + 32 };
-  }
-
-  private async draw(view: DiagramView): Promise<void> {
-    // Drawings finish in any order; only the one for the view still shown may land.
-    try {
-      const svg = await this.renderer.render(renderableMermaid(view));
-      if (this.view() !== view) return;
-      // The SVG was produced by Mermaid in strict mode and sanitized by DOMPurify (see MermaidRenderer).
-      this.svg.set(this.sanitizer.bypassSecurityTrustHtml(svg));
-      this.renderError.set(null);
-    } catch (error: unknown) {
-      if (this.view() !== view) return;
-      this.renderError.set(error instanceof Error ? error.message : 'The diagram could not be drawn.');
-    }
   }
 }

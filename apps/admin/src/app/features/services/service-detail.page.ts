@@ -11,13 +11,14 @@ import { forkJoin } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
+import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
 
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })

@@ -75,12 +75,14 @@ export class ServicesApi {
     });
   }
 
-  summary(orgId: string, service: string): Observable<SummaryView> {
-    return this.http.get<SummaryView>(`${this.artifact(orgId, service)}/summary`);
+  summary(orgId: string, service: string, revision?: number): Observable<SummaryView> {
+    return this.http.get<SummaryView>(`${this.artifact(orgId, service)}/summary`, { params: revisionParams(revision) });
   }
 
-  text(orgId: string, service: string, source: 'docs' | 'api-specs', name: string): Observable<TextArtifactView> {
-    return this.http.get<TextArtifactView>(`${this.artifact(orgId, service)}/${source}/${encodeURIComponent(name)}`);
+  text(orgId: string, service: string, source: 'docs' | 'api-specs', name: string, revision?: number): Observable<TextArtifactView> {
+    return this.http.get<TextArtifactView>(`${this.artifact(orgId, service)}/${source}/${encodeURIComponent(name)}`, {
+      params: revisionParams(revision),
+    });
   }
 
   private artifact(orgId: string, service: string): string {

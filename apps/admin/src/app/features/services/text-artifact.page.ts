@@ -1,11 +1,15 @@
-import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import type { SyncArtifactRef } from '@sc/contracts';
 import { map, type Observable } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
+import { CodeBlockComponent } from '../../shared/code-block.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { MarkdownComponent } from '../../shared/markdown.component';
+import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
-import { ServicesApi, TextSource } from './services.api';
+import { ServicesApi, TextSource, parseRevision } from './services.api';
 
 interface TextArtifact {
   title: string;
@@ -15,14 +19,31 @@ interface TextArtifact {
   content: string;
 }
 
+interface TextParams {
+  orgId: string;
+  service: string;
+  source: TextSource;
+  name: string;
+  revision: number | undefined;
+}
+
+const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
+
+/** The file's extension, lower case ("yaml" for `openapi.yaml`): the language its text is highlighted as. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
 /**
- * The service summary, a document or an API spec, shown as the repository holds it. The text is displayed
- * verbatim (never interpreted as HTML): it comes from a repository, not from this service.
+ * The service summary, a document or an API spec. Markdown (the summary, `.md` docs) is rendered and sanitized
+ * (MarkdownComponent); anything else is shown as written, highlighted by its file extension.
  */
 @Component({
   selector: 'sc-text-artifact-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, MatProgressBarModule, CodeBlockComponent, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
@@ -38,8 +59,15 @@ interface TextArtifact {
           }
           <code>{{ artifact.path }}</code> · revision {{ artifact.revision }}
         </p>
+        <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="artifact.revision" [artifact]="artifactRef()" />
         <mat-card appearance="outlined">
-          <mat-card-content><pre class="source" data-testid="artifact-text">{{ artifact.content }}</pre></mat-card-content>
+          <mat-card-content data-testid="artifact-text">
+            @if (isMarkdown()) {
+              <sc-markdown [markdown]="artifact.content" />
+            } @else {
+              <sc-code-block [code]="artifact.content" [language]="language()" />
+            }
+          </mat-card-content>
         </mat-card>
       }
     </div>
@@ -54,21 +82,31 @@ export class TextArtifactPage {
   readonly service = input.required<string>();
   readonly name = input('');
   readonly source = input.required<TextSource>();
+  /** `?revision=n` from the URL; absent means the current revision. */
+  readonly revision = input<string | undefined>();
 
   readonly loaded = pageResource({
-    params: () => ({ orgId: this.orgId(), service: this.service(), source: this.source(), name: this.name() }),
+    params: (): TextParams => ({ orgId: this.orgId(), service: this.service(), source: this.source(), name: this.name(), revision: parseRevision(this.revision()) }),
     load: (params) => this.fetch(params),
     initial: null as TextArtifact | null,
   });
   readonly artifact = this.loaded.value;
+  readonly language = computed(() => extensionOf(this.artifact()?.path ?? ''));
+  readonly isMarkdown = computed(() => this.artifact()?.format === 'markdown' || MARKDOWN_EXTENSIONS.has(this.language()));
 
-  private fetch({ orgId, service, source, name }: { orgId: string; service: string; source: TextSource; name: string }): Observable<TextArtifact> {
+  /** The artifact on the page, for the revision picker; the summary is one per service (any name). */
+  readonly artifactRef = computed<SyncArtifactRef | null>(() => {
+    const source = this.source();
+    return source === 'summary' ? null : { kind: source === 'docs' ? 'doc' : 'api-spec', name: this.name() };
+  });
+
+  private fetch({ orgId, service, source, name, revision }: TextParams): Observable<TextArtifact> {
     if (source === 'summary') {
-      return this.api.summary(orgId, service).pipe(
+      return this.api.summary(orgId, service, revision).pipe(
         map((summary) => ({ title: 'Service summary', path: summary.path, revision: summary.revision, format: 'markdown', content: summary.markdown })),
       );
     }
-    return this.api.text(orgId, service, source, name).pipe(
+    return this.api.text(orgId, service, source, name, revision).pipe(
       map((view) => ({ title: view.name, path: view.path, revision: view.revision, format: view.format, content: view.content })),
     );
   }

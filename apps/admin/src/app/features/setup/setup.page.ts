@@ -14,7 +14,7 @@ import { SessionService } from '../../core/session.service';
 import { BrandComponent } from '../../shared/brand.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
-import { suggestOrganizationId } from '../../shared/organization-id';
+import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
 import { SetupApi } from './setup.api';
 
 type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
@@ -39,6 +39,7 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
   styleUrl: './setup.page.scss',
 })
 export class SetupPage implements OnInit {
+  protected readonly organizationIdError = organizationIdError;
   private readonly api = inject(SetupApi);
   private readonly session = inject(SessionService);
   private readonly router = inject(Router);

@@ -1,4 +1,3 @@
-import { ClipboardModule } from '@angular/cdk/clipboard';
 import { DOCUMENT } from '@angular/common';
 import {
   ChangeDetectionStrategy,
@@ -39,6 +38,7 @@ import { firstValueFrom, map, tap } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
+import { CopyFieldComponent } from '../../shared/copy-field.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import {
@@ -71,7 +71,6 @@ const CONFIGURATION_TAB = 1;
   selector: 'sc-provider-editor-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
-    ClipboardModule,
     ReactiveFormsModule,
     RouterLink,
     MatButtonModule,
@@ -87,6 +86,7 @@ const CONFIGURATION_TAB = 1;
     MatTabsModule,
     MatTooltipModule,
     ClaimRulesEditorComponent,
+    CopyFieldComponent,
     ErrorBannerComponent,
   ],
   templateUrl: './provider-editor.page.html',
@@ -126,7 +126,6 @@ export class ProviderEditorPage {
   readonly saveError = signal<ApiError | null>(null);
   readonly replacingSecret = signal(false);
   readonly selectedTab = signal(0);
-  readonly copied = signal(false);
   readonly testing = signal(false);
   readonly testError = signal<ApiError | null>(null);
 

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -8,10 +8,8 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import type { SsoAuditEntry, SsoAuditOutcome, SsoAuditPage } from '@sc/contracts';
-import { firstValueFrom, map, type Observable } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
-import { pageResource } from '../../core/page-resource';
+import type { SsoAuditOutcome } from '@sc/contracts';
+import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { SsoApi } from './sso.api';
@@ -22,20 +20,6 @@ interface AuditParams {
   orgId: string;
   provider: string;
   outcome: SsoAuditOutcome | '';
-}
-
-/** The entries on screen and what they were read for, which "Show older attempts" continues. */
-interface AuditList {
-  params: AuditParams;
-  items: SsoAuditEntry[];
-  nextCursor: string | null;
-}
-
-/** Reading the entries older than `list`. */
-interface OlderRead {
-  list: AuditList;
-  pending: boolean;
-  error: ApiError | null;
 }
 
 /** The organization's sign-in audit log, newest first, read page by page (the API pages by cursor). */
@@ -195,38 +179,17 @@ export class SsoAuditComponent {
   readonly columns = ['time', 'provider', 'outcome', 'email', 'warnings'];
 
   /** The newest entries for the organization and filters; changing either reads from the first page again. */
-  readonly audit = pageResource({
+  readonly audit = cursorPages({
     params: (): AuditParams => ({ orgId: this.orgId(), provider: this.provider(), outcome: this.outcome() }),
-    load: (params) => this.page(params, undefined).pipe(map((page): AuditList => ({ params, ...page }))),
-    initial: null as AuditList | null,
+    load: ({ orgId, provider, outcome }, before) =>
+      this.api.audit(orgId, { limit: PAGE_SIZE, before, provider: provider || undefined, outcome: outcome || undefined }),
   });
-  readonly entries = computed(() => this.audit.value()?.items ?? []);
-  readonly nextCursor = computed(() => this.audit.value()?.nextCursor ?? null);
+  readonly entries = this.audit.items;
+  readonly nextCursor = this.audit.nextCursor;
+  readonly loading = this.audit.loading;
+  readonly olderError = this.audit.olderError;
 
-  private readonly older = signal<OlderRead | null>(null);
-  /** A read begun for a list that has since been replaced (organization, filter, refresh) no longer shows. */
-  private readonly olderForList = computed(() => {
-    const read = this.older();
-    return read !== null && read.list === this.audit.value() ? read : null;
-  });
-  readonly loading = computed(() => this.audit.isLoading() || (this.olderForList()?.pending ?? false));
-  /** Older entries that could not be read; the entries already shown stay. */
-  readonly olderError = computed(() => this.olderForList()?.error ?? null);
-
-  async loadMore(): Promise<void> {
-    const list = this.audit.value();
-    if (list === null || list.nextCursor === null) return;
-    this.older.set({ list, pending: true, error: null });
-    try {
-      const page = await firstValueFrom(this.page(list.params, list.nextCursor));
-      // The older entries belong to this list only; another one may be on screen by now.
-      if (this.audit.value() === list) this.audit.set({ ...list, items: [...list.items, ...page.items], nextCursor: page.nextCursor });
-    } catch (error: unknown) {
-      this.older.update((read) => (read?.list === list ? { list, pending: false, error: toApiError(error) } : read));
-    }
-  }
-
-  private page({ orgId, provider, outcome }: AuditParams, before: string | undefined): Observable<SsoAuditPage> {
-    return this.api.audit(orgId, { limit: PAGE_SIZE, before, provider: provider || undefined, outcome: outcome || undefined });
+  loadMore(): Promise<void> {
+    return this.audit.loadMore();
   }
 }

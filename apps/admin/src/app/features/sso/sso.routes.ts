@@ -1,17 +1,10 @@
-import { inject } from '@angular/core';
-import { CanActivateFn, Router, Routes } from '@angular/router';
-import { SessionService } from '../../core/session.service';
+import { Routes } from '@angular/router';
+import { managersOnlyGuard } from '../../core/auth.guard';
 import { ProviderEditorPage } from './provider-editor.page';
 import { provideSsoIcons } from './sso-icons';
 import { SsoSettingsPage } from './sso-settings.page';
 
-/** SSO settings are for owners and admins (the server refuses the API to others); others go to the overview. */
-export const managersOnlyGuard: CanActivateFn = (route) => {
-  if (inject(SessionService).canManage()) return true;
-  const orgId = route.paramMap.get('orgId');
-  return inject(Router).createUrlTree(orgId ? ['/orgs', orgId] : ['/']);
-};
-
+/** SSO settings are for owners and admins (the server refuses the API to others). */
 export const ssoRoutes: Routes = [
   {
     path: '',

@@ -1,6 +1,6 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse } from '@sc/contracts';
+import { GATEWAY_INFO_PATH, type ApiTokenResponse, type CreateApiTokenRequest, type CreatedApiTokenResponse, type GatewayInfo } from '@sc/contracts';
 import { Observable } from 'rxjs';
 
 @Injectable({ providedIn: 'root' })
@@ -22,5 +22,10 @@ export class TokensApi {
   /** Answers the token as it is now (revokedAt set). */
   revoke(orgId: string, tokenId: string): Observable<ApiTokenResponse> {
     return this.http.delete<ApiTokenResponse>(`${this.base(orgId)}/${encodeURIComponent(tokenId)}`);
+  }
+
+  /** The version handshake, which also names the service-cli package this server serves (public). */
+  gatewayInfo(): Observable<GatewayInfo> {
+    return this.http.get<GatewayInfo>(GATEWAY_INFO_PATH);
   }
 }

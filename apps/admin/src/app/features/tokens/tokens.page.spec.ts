@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
-import { ME, apiToken, errorBody } from '../../../testing/fixtures';
+import { ME, apiToken, errorBody, gatewayInfo } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
 
@@ -18,6 +18,7 @@ describe('TokensPage', () => {
     fixture.componentRef.setInput('orgId', 'acme');
     fixture.detectChanges();
     http.expectOne(BASE).flush(tokens);
+    http.expectOne('/api/v1/gateway/info').flush(gatewayInfo());
     await settle(fixture);
   }
 
@@ -69,6 +70,7 @@ describe('TokensPage', () => {
       status: 403,
       statusText: 'Forbidden',
     });
+    http.expectOne('/api/v1/gateway/info').flush(gatewayInfo());
     await settle(fixture);
     expect(query(fixture, '[role=alert]').textContent).toContain('admin is required');
     expect(fixture.nativeElement.querySelector('[data-testid=token-new]')).toBeNull();

@@ -23,6 +23,7 @@ import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
+import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
 
@@ -45,6 +46,7 @@ import { TokensApi } from './tokens.api';
     ErrorBannerComponent,
     LoadErrorComponent,
     OneTimeSecretComponent,
+    CliInstallComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',

@@ -1,5 +1,6 @@
 import type { ClaimRule } from '@sc/contracts';
-import { claimRuleMatches, claimRuleProblem, evaluateClaimRules, mergeClaims, overageWarnings, redactClaims, resolveClaim, stringClaim, subjectClaim } from './claims';
+import { RE2JS } from 're2js';
+import { claimRuleMatches, claimRuleProblem, compileClaimPattern, evaluateClaimRules, mergeClaims, overageWarnings, redactClaims, resolveClaim, stringClaim, subjectClaim } from './claims';
 
 const claims = {
   sub: 'abc',
@@ -74,8 +75,30 @@ describe('claim rules', () => {
     expect(evaluateClaimRules([], claims).selected).toBeNull();
   });
 
+  it('matches regex rules with the linear-time RE2 engine, so a catastrophic pattern cannot stall sign-in', () => {
+    // JavaScript's backtracking engine needs about 2^28 steps (over a second) for this input; RE2 never backtracks.
+    expect(compileClaimPattern('^(a+)+$')).toBeInstanceOf(RE2JS);
+    const catastrophic = rule('regex', 'name', '^(a+)+$');
+    expect(claimRuleMatches(catastrophic, { name: `${'a'.repeat(28)}!` })).toBe(false);
+    expect(claimRuleMatches(catastrophic, { name: 'a'.repeat(28) })).toBe(true);
+    expect(claimRuleMatches(rule('regex', 'groups', 'platform-\\w+'), claims)).toBe(true);
+  });
+
+  it('treats a stored pattern RE2 cannot run as no match, and says why', () => {
+    // Saved before patterns were checked against RE2; JavaScript would match "eng" here.
+    const legacy = rule('regex', 'groups', '(e)ng(?!x)');
+    expect(claimRuleMatches(legacy, claims)).toBe(false);
+    expect(evaluateClaimRules([legacy], claims).evaluations[0]?.explanation).toMatch(/^groups regex "\(e\)ng\(\?!x\)": no match, the rule's value uses lookaround .* Edit the rule\.$/);
+  });
+
   it('checks rule values at save time', () => {
-    expect(claimRuleProblem(rule('regex', 'groups', '(unclosed'))).toMatch(/not a valid regular expression/);
+    expect(claimRuleProblem(rule('regex', 'groups', '(unclosed'))).toBe('value is not a regular expression RE2 accepts (error parsing regexp: missing closing ): `(unclosed`).');
+    expect(claimRuleProblem(rule('regex', 'groups', '^(a)\\1$'))).toBe(
+      'value uses a backreference (\\1 or \\k<name>), which claim-rule patterns do not support: they run on RE2, a linear-time engine, so that no pattern can stall sign-in.',
+    );
+    expect(claimRuleProblem(rule('regex', 'groups', '(?<=a)b'))).toMatch(/^value uses lookaround/);
+    expect(claimRuleProblem(rule('regex', 'groups', 'admin(?=s)'))).toMatch(/^value uses lookaround/);
+    expect(claimRuleProblem(rule('regex', 'groups', '^(a+)+$'))).toBeUndefined();
     expect(claimRuleProblem(rule('equals', 'groups'))).toMatch(/value is required/);
     expect(claimRuleProblem(rule('exists', 'groups', 'x'))).toMatch(/left out/);
     expect(claimRuleProblem(rule('exists', 'groups'))).toBeUndefined();

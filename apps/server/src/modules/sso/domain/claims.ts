@@ -1,4 +1,5 @@
 import type { ClaimRule, SsoClaimRuleEvaluation } from '@sc/contracts';
+import { RE2JS } from 're2js';
 
 export type Claims = Record<string, unknown>;
 
@@ -82,8 +83,9 @@ export function claimRuleMatches(rule: ClaimRule, claims: Claims): boolean {
     case 'endsWith':
       return values.some((v) => v.endsWith(expected));
     case 'regex': {
-      const pattern = new RegExp(expected);
-      return values.some((v) => pattern.test(v));
+      // A pattern saved before patterns were checked against RE2 may not compile: it matches nothing (explainRule says why).
+      const pattern = compileOrUndefined(expected);
+      return pattern !== undefined && values.some((v) => pattern.test(v));
     }
   }
 }
@@ -104,6 +106,8 @@ function explainRule(rule: ClaimRule, claims: Claims, matched: boolean): string 
   const value = resolveClaim(claims, rule.claim);
   const shape = describeValue(value);
   const condition = rule.operator === 'exists' ? `${rule.claim} exists` : `${rule.claim} ${rule.operator} "${rule.value ?? ''}"`;
+  const patternProblem = rule.operator === 'regex' ? regexProblem(rule.value ?? '') : undefined;
+  if (patternProblem) return `${condition}: no match, the rule's ${patternProblem} Edit the rule.`;
   if (!isPresent(value) && rule.operator !== 'exists') return `${condition}: no match, the claim is missing (${shape}).`;
   return `${condition}: ${matched ? `match → ${rule.role}` : 'no match'} (claim is ${shape}).`;
 }
@@ -144,12 +148,42 @@ export function claimRuleProblem(rule: ClaimRule): string | undefined {
     return rule.value !== undefined && rule.value !== '' ? 'value must be left out for the exists operator' : undefined;
   }
   if (rule.value === undefined || rule.value === '') return `value is required for the ${rule.operator} operator`;
-  if (rule.operator === 'regex') {
-    try {
-      new RegExp(rule.value);
-    } catch (error) {
-      return `value is not a valid regular expression: ${(error as Error).message}`;
-    }
-  }
+  if (rule.operator === 'regex') return regexProblem(rule.value);
   return undefined;
+}
+
+/**
+ * Claim-rule patterns run on RE2 (re2js, a pure-JavaScript port): matching takes time linear in the claim's
+ * length whatever the pattern, so no rule an admin saves can stall sign-in. JavaScript's own backtracking engine
+ * takes exponential time on patterns such as `^(a+)+$`. RE2 syntax is JavaScript's without backreferences and
+ * lookaround (the two features that need backtracking).
+ */
+export function compileClaimPattern(pattern: string): RE2JS {
+  return RE2JS.compile(pattern);
+}
+
+function compileOrUndefined(pattern: string): RE2JS | undefined {
+  try {
+    return compileClaimPattern(pattern);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why RE2 cannot run `pattern`, as the end of a sentence starting with "value", or undefined when it can. */
+function regexProblem(pattern: string): string | undefined {
+  try {
+    compileClaimPattern(pattern);
+    return undefined;
+  } catch (error) {
+    const feature = /\\[1-9]|\\k</.test(pattern)
+      ? 'a backreference (\\1 or \\k<name>)'
+      : /\(\?<?[=!]/.test(pattern)
+        ? 'lookaround ((?=…), (?!…), (?<=…) or (?<!…))'
+        : undefined;
+    if (feature) {
+      return `value uses ${feature}, which claim-rule patterns do not support: they run on RE2, a linear-time engine, so that no pattern can stall sign-in.`;
+    }
+    return `value is not a regular expression RE2 accepts (${(error as Error).message}).`;
+  }
 }

@@ -1,8 +1,10 @@
 import { CreateSsoProviderRequest, deriveSsoEndpoints, SsoErrorCode } from '@sc/contracts';
+import ipaddr from 'ipaddr.js';
 import { DomainError } from '../../../common/errors/domain-error';
+import type { UrlPolicy } from '../../../common/http/bounded-fetch';
 import { oktaDomainProblem, settingsForCreate, settingsForUpdate, settingsWarnings } from './provider-settings';
 
-const allow = ['localhost', '127.0.0.1'];
+const allow: UrlPolicy = { allowHttpHosts: ['localhost', '127.0.0.1'], allowedNetworks: [ipaddr.parseCIDR('127.0.0.0/8')] };
 const base = { slug: 'corp', displayName: 'Corp', clientId: 'cid', clientSecret: 's3cret' };
 
 function create(extra: Partial<CreateSsoProviderRequest>) {
@@ -31,6 +33,18 @@ describe('provider settings', () => {
     const found = problems(() => create({ authUrl: 'http://idp.example.com/a', tokenUrl: 'https://idp.example.com/t' }));
     expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^userinfoUrl: userinfoUrl is required/), expect.stringMatching(/^authUrl: .*plain http/)]));
     expect(create({ authUrl: 'http://127.0.0.1:9/a', tokenUrl: 'http://localhost:9/t', userinfoUrl: 'http://127.0.0.1:9/u' }).authUrl).toBe('http://127.0.0.1:9/a');
+  });
+
+  it('refuses internal addresses written as numbers unless their network is allowed', () => {
+    const found = problems(() => create({ authUrl: 'https://10.0.0.1/a', tokenUrl: 'https://[fd00::1]/t', userinfoUrl: 'https://169.254.169.254/u', jwksUri: 'https://0xa9fea9fe/k' }));
+    expect(found).toEqual([
+      expect.stringMatching(/^authUrl: authUrl: https:\/\/10\.0\.0\.1 is not a public address \(private\).*SERVICE_SSO_ALLOWED_NETWORKS/),
+      expect.stringMatching(/^tokenUrl: .*\(uniqueLocal\)/),
+      expect.stringMatching(/^userinfoUrl: .*\(linkLocal\)/),
+      expect.stringMatching(/^jwksUri: jwksUri: https:\/\/169\.254\.169\.254 is not a public address \(linkLocal\)/),
+    ]);
+    const inside = { ...allow, allowedNetworks: [ipaddr.parseCIDR('10.0.0.0/8')] };
+    expect(settingsForCreate({ ...base, type: 'generic', authUrl: 'https://10.0.0.1/a', tokenUrl: 'https://10.1.2.3/t', userinfoUrl: 'https://10.0.0.1/u' } as CreateSsoProviderRequest, inside).tokenUrl).toBe('https://10.1.2.3/t');
   });
 
   it('validates Entra tenants and refuses shared tenants', () => {
@@ -71,7 +85,7 @@ describe('provider settings', () => {
         claimRules: [{ claim: 'groups', operator: 'regex', value: '(', role: 'admin' }, { claim: 'groups', operator: 'equals', role: 'admin' }],
       }),
     );
-    expect(found).toEqual([expect.stringMatching(/^allowedDomains\[1\]/), expect.stringMatching(/^claimRules\[0\]\.value: .*regular expression/), expect.stringMatching(/^claimRules\[1\]\.value: value is required/)]);
+    expect(found).toEqual([expect.stringMatching(/^allowedDomains\[1\]/), expect.stringMatching(/^claimRules\[0\]\.value: Claim rule 1 \(groups regex\): value is not a regular expression/), expect.stringMatching(/^claimRules\[1\]\.value: Claim rule 2 \(groups equals\): value is required/)]);
   });
 
   it('clears the previous type fields when the type changes', () => {

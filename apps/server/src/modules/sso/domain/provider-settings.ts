@@ -10,7 +10,7 @@ import {
   SsoProviderType,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
-import { checkOutboundUrl, OutboundFetchError } from '../../../common/http/bounded-fetch';
+import { checkOutboundUrl, OutboundFetchError, UrlPolicy } from '../../../common/http/bounded-fetch';
 import { SsoErrorCode, ssoError } from '../sso.errors';
 import { claimRuleProblem } from './claims';
 
@@ -30,7 +30,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // RFC 6749 scope-token characters.
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
-export function settingsForCreate(request: CreateSsoProviderRequest, allowHttpHosts: readonly string[]): ProviderSettings {
+export function settingsForCreate(request: CreateSsoProviderRequest, urlPolicy: UrlPolicy): ProviderSettings {
   const details = inapplicableFieldDetails(request.type, request);
   const settings: ProviderSettings = {
     displayName: request.displayName.trim(),
@@ -54,14 +54,14 @@ export function settingsForCreate(request: CreateSsoProviderRequest, allowHttpHo
     defaultRole: request.defaultRole ?? SSO_DEFAULT_ROLE,
     claimRules: request.claimRules ?? [],
   };
-  return normalizeAndValidate(settings, allowHttpHosts, details);
+  return normalizeAndValidate(settings, urlPolicy, details);
 }
 
 /**
  * Applies a PATCH. Fields left out keep their values; when the type changes, the previous type's fields
  * that the new type does not use are cleared (sending them for the wrong type is an error, not a drop).
  */
-export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoProviderRequest, allowHttpHosts: readonly string[]): ProviderSettings {
+export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoProviderRequest, urlPolicy: UrlPolicy): ProviderSettings {
   const type = patch.type ?? current.type;
   const details = inapplicableFieldDetails(type, patch);
   const next: ProviderSettings = { ...current, type };
@@ -78,7 +78,7 @@ export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoPro
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
   }
   if (type === 'entra' && next.cloud === null) next.cloud = 'global';
-  return normalizeAndValidate(next, allowHttpHosts, details);
+  return normalizeAndValidate(next, urlPolicy, details);
 }
 
 function clearField(settings: ProviderSettings, field: TypeField): void {
@@ -95,7 +95,7 @@ function typesUsing(field: TypeField): string {
   return (Object.keys(FIELDS_BY_TYPE) as SsoProviderType[]).filter((t) => FIELDS_BY_TYPE[t].includes(field)).join(' and ');
 }
 
-function normalizeAndValidate(settings: ProviderSettings, allowHttpHosts: readonly string[], details: ErrorDetail[]): ProviderSettings {
+function normalizeAndValidate(settings: ProviderSettings, urlPolicy: UrlPolicy, details: ErrorDetail[]): ProviderSettings {
   const s: ProviderSettings = {
     ...settings,
     displayName: settings.displayName.trim(),
@@ -130,7 +130,7 @@ function normalizeAndValidate(settings: ProviderSettings, allowHttpHosts: readon
         if (!s[field]) details.push({ path: field, message: `${field} is required for generic providers${field === 'userinfoUrl' ? ' (every login calls UserInfo)' : ''}.` });
       }
       for (const field of ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'] as const) {
-        const problem = urlProblem(s[field], field, allowHttpHosts);
+        const problem = urlProblem(s[field], field, urlPolicy);
         if (problem) details.push(problem);
       }
       break;
@@ -159,7 +159,7 @@ function normalizeAndValidate(settings: ProviderSettings, allowHttpHosts: readon
   });
   s.claimRules.forEach((rule, index) => {
     const problem = claimRuleProblem(rule);
-    if (problem) details.push({ path: `claimRules[${index}].value`, message: problem });
+    if (problem) details.push({ path: `claimRules[${index}].value`, message: `Claim rule ${index + 1} (${rule.claim} ${rule.operator}): ${problem}` });
     if (/\s/.test(rule.claim)) details.push({ path: `claimRules[${index}].claim`, message: 'claim must be a claim name or dot path without spaces.' });
   });
 
@@ -180,10 +180,10 @@ export function oktaDomainProblem(domain: string | null): string | undefined {
   return undefined;
 }
 
-function urlProblem(value: string | null, field: string, allowHttpHosts: readonly string[]): ErrorDetail | undefined {
+function urlProblem(value: string | null, field: string, urlPolicy: UrlPolicy): ErrorDetail | undefined {
   if (!value) return undefined;
   try {
-    const url = checkOutboundUrl(value, allowHttpHosts);
+    const url = checkOutboundUrl(value, urlPolicy);
     if (url.hash) return { path: field, message: `${field} must not contain a #fragment.` };
     return undefined;
   } catch (error) {

@@ -28,6 +28,18 @@ describe('evaluateSignIn', () => {
     expect(result.signUp.outcome).toBe('pass');
   });
 
+  it("words its decisions alike for an unknown address and for a user of another organization (no existence oracle in test reports)", async () => {
+    const claims = { sub: 's1', email: 'ann@example.com' };
+    const decisions = async (allowSignUp: boolean, found: Partial<SignInLookups>) => {
+      const result = await evaluateSignIn({ ...settings, allowSignUp }, claims, lookup(found));
+      return { disabled: result.disabled, signUp: result.signUp, failure: result.failure?.message ?? null };
+    };
+    for (const allowSignUp of [true, false]) {
+      expect(await decisions(allowSignUp, { user: user() })).toEqual(await decisions(allowSignUp, {}));
+    }
+    expect((await decisions(false, {})).signUp.detail).toBe('Sign-up is off and this person is not a member of this organization.');
+  });
+
   it('takes the first matching rule and updates SSO memberships', async () => {
     const result = await evaluateSignIn(settings, { sub: 's1', email: 'ann@example.com', groups: ['admins'] }, lookup({ user: user(), membership: membership(), linkByUser: link(), linkBySubject: link() }));
     expect(result.plan).toMatchObject({ role: 'admin', roleSource: 'claim_rule', applyRole: true });

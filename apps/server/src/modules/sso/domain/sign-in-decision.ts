@@ -87,17 +87,19 @@ export async function evaluateSignIn(settings: SignInSettings, claims: Claims, l
     evaluation.disabled = { outcome: 'fail', detail: found.user?.disabled ? 'The user account is disabled.' : 'The membership in this organization is disabled.' };
     return fail(ssoError(SsoErrorCode.AccountDisabled, 'Your account is disabled in this organization; contact an administrator.'));
   }
-  evaluation.disabled = { outcome: 'pass', detail: found.user ? 'The user account and membership are active.' : 'No existing account.' };
+  // Worded by membership in this organization only: whether the address has an account through another
+  // organization is not this organization's business (test reports would otherwise tell its admins).
+  evaluation.disabled = { outcome: 'pass', detail: found.membership ? 'The membership in this organization is active.' : 'Not a member of this organization yet.' };
 
   // Sign-up off admits only people already in this organization: a user of another organization on the
   // same server must not gain access here just by existing.
   if (!found.membership && !settings.allowSignUp) {
-    evaluation.signUp = { outcome: 'fail', detail: found.user ? 'Sign-up is off and the user is not a member of this organization.' : 'Sign-up is off and no user has this email.' };
+    evaluation.signUp = { outcome: 'fail', detail: 'Sign-up is off and this person is not a member of this organization.' };
     return fail(ssoError(SsoErrorCode.SignupDisabled, `Sign-up is turned off for this provider and ${email} is not a member of this organization; ask an administrator to add you first.`));
   }
   evaluation.signUp = {
     outcome: 'pass',
-    detail: found.membership ? 'Existing member of this organization.' : found.user ? 'Sign-up is on: the existing user would become a member.' : 'Sign-up is on: a new user and membership would be created.',
+    detail: found.membership ? 'Existing member of this organization.' : 'Sign-up is on: this person would become a member of this organization.',
   };
 
   const conflict =

@@ -87,7 +87,7 @@ describe('test sign-in report page', () => {
     const report = await passingReport({ sub: 'nina', email: 'nina@acme.test', groups: ['editors'] }, {});
     const text = visibleText(renderTestReport(report, 'acme'));
     expect(text).toContain('Identity link pass No identity link yet; a sign-in would store one for this subject.');
-    expect(text).toContain('Sign-up is on: a new user and membership would be created.');
+    expect(text).toContain('Sign-up is on: this person would become a member of this organization.');
     expect(text).not.toMatch(/link is stored|are created\./);
     expect(text).toContain('The sign-in would succeed with the role editor : claim rule 1 matched.');
     expect(text).toContain('selected → editor');

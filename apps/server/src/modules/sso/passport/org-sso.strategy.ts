@@ -221,8 +221,9 @@ export function mapProviderError(error: unknown): Error {
   }
   if (error instanceof InternalOAuthError) {
     const oauthError = (error as { oauthError?: { statusCode?: number; outbound?: OutboundFetchError } }).oauthError;
-    const reason = oauthError?.outbound ? oauthError.outbound.message : oauthError?.statusCode ? `HTTP ${oauthError.statusCode}` : 'no usable answer';
-    return ssoError(SsoErrorCode.TokenExchangeFailed, sentence(`The code exchange with the provider's token endpoint failed: ${reason}`));
+    if (oauthError?.outbound) return ssoError(SsoErrorCode.TokenExchangeFailed, `The code exchange with the provider's token endpoint failed. ${oauthError.outbound.message}`);
+    const reason = oauthError?.statusCode ? `HTTP ${oauthError.statusCode}` : 'no usable answer';
+    return ssoError(SsoErrorCode.TokenExchangeFailed, `The code exchange with the provider's token endpoint failed: ${reason}.`);
   }
   if (error instanceof AuthorizationError) {
     return ssoError(SsoErrorCode.ProviderError, `The identity provider refused the sign-in: ${error.code}.`);

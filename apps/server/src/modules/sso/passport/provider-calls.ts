@@ -78,7 +78,7 @@ async function fetchJson(url: string, accessToken: string, policy: OutboundPolic
   try {
     response = await boundedFetch(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'system-context-service' } }, policy);
   } catch (error) {
-    if (error instanceof OutboundFetchError) throw userinfoFailed(`${what} request failed: ${error.message}`);
+    if (error instanceof OutboundFetchError) throw userinfoFailed(`${what} request failed. ${error.message}`);
     throw error;
   }
   const location = `${new URL(url).origin}${new URL(url).pathname}`;
@@ -151,7 +151,7 @@ async function fetchJwks(jwksUri: string, policy: OutboundPolicy): Promise<{ key
   try {
     response = await boundedFetch(jwksUri, { headers: { accept: 'application/json' } }, policy);
   } catch (error) {
-    if (error instanceof OutboundFetchError) throw invalidIdToken(`the provider's keys could not be read: ${error.message}`);
+    if (error instanceof OutboundFetchError) throw invalidIdToken(`the provider's keys could not be read. ${error.message}`);
     throw error;
   }
   const json = parseJsonBody(response) as { keys?: unknown } | undefined;

@@ -15,7 +15,8 @@ describe('provider error messages', () => {
   });
 
   it('ends a token endpoint transport failure with one full stop', () => {
-    const failure = new InternalOAuthError('failed', { outbound: new OutboundFetchError('timeout', 'http://127.0.0.1:9 did not answer within 10 ms.') });
-    expect(mapProviderError(failure).message).toBe("The code exchange with the provider's token endpoint failed: http://127.0.0.1:9 did not answer within 10 ms.");
+    const failure = new InternalOAuthError('failed', { outbound: new OutboundFetchError('timeout', 'Could not reach the provider at http://127.0.0.1:9: timed out after 10 ms.') });
+    expect(mapProviderError(failure).message).toBe("The code exchange with the provider's token endpoint failed. Could not reach the provider at http://127.0.0.1:9: timed out after 10 ms.");
+    expect(mapProviderError(new InternalOAuthError('failed', { statusCode: 500 })).message).toBe("The code exchange with the provider's token endpoint failed: HTTP 500.");
   });
 });

@@ -38,7 +38,7 @@ import { NodeFieldsComponent } from './node-fields.component';
         <div class="card-body">
           @switch (n.kind) {
             @case ('code') {
-              <sc-code-block [code]="n.body.code ?? ''" />
+              <sc-canvas-code [code]="n.body.code ?? ''" />
             }
             @case ('table') {
               @if (n.body.table; as table) {

@@ -1,9 +1,9 @@
 import { ChangeDetectionStrategy, Component, effect, input, signal } from '@angular/core';
-import { highlight } from '../../../shared/highlight';
+import { highlightOrGuess } from '../../../shared/highlight';
 
 /** Code shown as written at once, then with syntax highlighting once highlight.js (loaded lazily) has run. */
 @Component({
-  selector: 'sc-code-block',
+  selector: 'sc-canvas-code',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (html(); as html) {
@@ -26,7 +26,7 @@ export class CodeBlockComponent {
       let current = true;
       onCleanup(() => (current = false));
       this.html.set(null);
-      highlight(code, language).then(
+      highlightOrGuess(code, language).then(
         (html) => current && this.html.set(html),
         () => undefined,
       );

@@ -37,6 +37,11 @@ export class MermaidRenderer {
         htmlLabels: false,
         // Fit the drawing to the page width; the canvas scrolls when a diagram is taller than the window.
         flowchart: { useMaxWidth: true },
+        // Sequence diagrams keep their natural size (readable text) and scroll sideways when wide.
+        sequence: { useMaxWidth: false },
+        // Mermaid 12 lays flowcharts out with ELK by default, a 1.5 MB chunk (440 KB compressed); its classic dagre
+        // layout draws the same diagrams from a small one, so pages that draw with Mermaid stay light.
+        layout: 'dagre',
         maxEdges: 5000,
       });
       return mermaid;

@@ -1,0 +1,74 @@
+import { computed, signal, type Signal } from '@angular/core';
+import { firstValueFrom, map, type Observable } from 'rxjs';
+import { ApiError, toApiError } from './api-error';
+import { pageResource } from './page-resource';
+
+/** One page of a newest-first list the API pages by cursor (`before`). */
+export interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The entries on screen and what they were read for, which "show older" continues. */
+interface CursorList<P, T> extends CursorPage<T> {
+  params: P;
+}
+
+/** Reading the entries older than `list`. */
+interface OlderRead<P, T> {
+  list: CursorList<P, T>;
+  pending: boolean;
+  error: ApiError | null;
+}
+
+export interface CursorPages<T> {
+  readonly items: Signal<T[]>;
+  readonly nextCursor: Signal<string | null>;
+  /** The first page or older entries are being read. */
+  readonly loading: Signal<boolean>;
+  /** The first page could not be read (shown with a retry). */
+  readonly error: Signal<ApiError | null>;
+  /** Older entries could not be read; the entries already shown stay. */
+  readonly olderError: Signal<ApiError | null>;
+  loadMore(): Promise<void>;
+  reload(): void;
+}
+
+/**
+ * A list read page by page: the first page through pageResource (read again whenever `params` change), older
+ * pages appended on request. Older entries read for a list that has since been replaced (other params, a
+ * reload) are dropped. Must be called in an injection context.
+ */
+export function cursorPages<P, T>(options: { params: () => P | undefined; load: (params: NoInfer<P>, before: string | undefined) => Observable<CursorPage<T>> }): CursorPages<T> {
+  const first = pageResource({
+    params: options.params,
+    load: (params) => options.load(params, undefined).pipe(map((page): CursorList<P, T> => ({ params, ...page }))),
+    initial: null as CursorList<P, T> | null,
+  });
+  const older = signal<OlderRead<P, T> | null>(null);
+  const olderForList = computed(() => {
+    const read = older();
+    return read !== null && read.list === first.value() ? read : null;
+  });
+
+  return {
+    items: computed(() => first.value()?.items ?? []),
+    nextCursor: computed(() => first.value()?.nextCursor ?? null),
+    loading: computed(() => first.isLoading() || (olderForList()?.pending ?? false)),
+    error: first.error,
+    olderError: computed(() => olderForList()?.error ?? null),
+    reload: () => first.reload(),
+    async loadMore(): Promise<void> {
+      const list = first.value();
+      if (list === null || list.nextCursor === null) return;
+      older.set({ list, pending: true, error: null });
+      try {
+        const page = await firstValueFrom(options.load(list.params, list.nextCursor));
+        // The older entries belong to this list only; another one may be on screen by now.
+        if (first.value() === list) first.set({ ...list, items: [...list.items, ...page.items], nextCursor: page.nextCursor });
+      } catch (error: unknown) {
+        older.update((read) => (read?.list === list ? { list, pending: false, error: toApiError(error) } : read));
+      }
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import type { AuditEntry } from '@sc/contracts';
+import { query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
+import { provideTestApp } from '../../../testing/providers';
+import { AuditLogPage } from './audit-log.page';
+
+const AUDIT = '/api/v1/orgs/acme/audit';
+
+function entry(overrides: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: 'e1',
+    createdAt: '2026-01-02T10:00:00Z',
+    action: 'member.role_changed',
+    actor: { type: 'user', userId: 'u-olga', email: 'olga@acme.test', tokenId: null, tokenPrefix: null },
+    target: { type: 'member', id: 'u-bob', label: 'bob@acme.test' },
+    before: { role: 'viewer' },
+    after: { role: 'editor' },
+    ipAddress: '192.0.2.7',
+    ...overrides,
+  };
+}
+
+describe('AuditLogPage', () => {
+  let fixture: ComponentFixture<AuditLogPage>;
+  let http: HttpTestingController;
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = TestBed.inject(HttpTestingController);
+    fixture = TestBed.createComponent(AuditLogPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+  });
+
+  afterEach(() => http.verify());
+
+  it('lists time, action, actor, target, changes and address, and pages through older entries', async () => {
+    const first = http.expectOne((request) => request.url === AUDIT);
+    expect(first.request.params.get('limit')).toBe('50');
+    expect(first.request.params.has('before')).toBe(false);
+    first.flush({
+      items: [
+        entry({ id: 'e2' }),
+        entry({
+          id: 'e1',
+          action: 'token.created',
+          actor: { type: 'token', userId: 'u-olga', email: 'olga@acme.test', tokenId: 't1', tokenPrefix: 'sct_ab12cd34' },
+          target: { type: 'token', id: 't2', label: 'deploy' },
+          before: null,
+          after: { name: 'deploy', scopes: ['admin'] },
+        }),
+      ],
+      nextCursor: '17',
+    });
+    await settle(fixture);
+    const rows = rowsText(fixture);
+    expect(rows[0]).toContain('Role changed');
+    expect(rows[0]).toContain('olga@acme.test');
+    expect(rows[0]).toContain('bob@acme.test');
+    expect(rows[0]).toContain('role: viewer → editor');
+    expect(rows[0]).toContain('192.0.2.7');
+    expect(rows[1]).toContain('API token created');
+    expect(rows[1]).toContain('API token sct_ab12cd34 (olga@acme.test)');
+    expect(rows[1]).toContain('scopes: ["admin"]');
+
+    query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
+    fixture.detectChanges();
+    const older = http.expectOne((request) => request.url === AUDIT && request.params.get('before') === '17');
+    older.flush({ items: [entry({ id: 'e0', action: 'organization.created', target: { type: 'organization', id: 'acme', label: 'Acme' }, before: null, after: { name: 'Acme' } })], nextCursor: null });
+    await settle(fixture);
+    expect(rowsText(fixture)).toHaveLength(3);
+    expect(fixture.nativeElement.querySelector('[data-testid=audit-more]')).toBeNull();
+  });
+
+  it('applies the filters to the list and the download, from the first page again', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: null });
+    await settle(fixture);
+    expect(query<HTMLAnchorElement>(fixture, '[data-testid=audit-download]').getAttribute('href')).toBe(`${AUDIT}/export`);
+
+    fixture.componentInstance.form.controls.action.setValue('member.removed');
+    typeInto(fixture, '[data-testid=audit-actor]', ' olga@acme.test ');
+    typeInto(fixture, '[data-testid=audit-from]', '2026-01-01');
+    typeInto(fixture, '[data-testid=audit-to]', '2026-01-31');
+    query<HTMLFormElement>(fixture, '[data-testid=audit-filters]').dispatchEvent(new Event('submit'));
+    fixture.detectChanges();
+    const filtered = http.expectOne((request) => request.url === AUDIT);
+    expect(filtered.request.params.get('action')).toBe('member.removed');
+    expect(filtered.request.params.get('actor')).toBe('olga@acme.test');
+    expect(filtered.request.params.get('from')).toBe(new Date(2026, 0, 1).toISOString());
+    expect(filtered.request.params.get('to')).toBe(new Date(2026, 1, 1).toISOString());
+    expect(filtered.request.params.has('target')).toBe(false);
+    filtered.flush({ items: [], nextCursor: null });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('No entries match these filters');
+    const href = query<HTMLAnchorElement>(fixture, '[data-testid=audit-download]').getAttribute('href') ?? '';
+    expect(href.startsWith(`${AUDIT}/export?`)).toBe(true);
+    expect(new URL(href, 'http://x').searchParams.get('action')).toBe('member.removed');
+
+    query<HTMLButtonElement>(fixture, '[data-testid=audit-clear]').click();
+    fixture.detectChanges();
+    const cleared = http.expectOne((request) => request.url === AUDIT);
+    expect(cleared.request.params.keys()).toEqual(['limit']);
+    cleared.flush({ items: [], nextCursor: null });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('No changes recorded yet');
+  });
+
+  it('folds long change lists after four lines and names target types', async () => {
+    const settings = { slug: 'corp', displayName: 'Corp', type: 'generic', clientId: 'acme', enabled: true, hasClientSecret: true };
+    http.expectOne((request) => request.url === AUDIT).flush({
+      items: [entry({ action: 'sso_provider.created', target: { type: 'sso_provider', id: 'p1', label: 'corp' }, before: null, after: settings })],
+      nextCursor: null,
+    });
+    await settle(fixture);
+    const cell = query(fixture, 'td.mat-column-changes');
+    expect(Array.from(cell.querySelectorAll(':scope > div')).map((line) => line.textContent?.trim())).toEqual(['slug: corp', 'displayName: Corp', 'type: generic', 'clientId: acme']);
+    expect(cell.querySelector('summary')?.textContent?.trim()).toBe('2 more');
+    expect(rowsText(fixture)[0]).toContain('SSO provider');
+  });
+
+  it('offers to try again when the log cannot be read', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ error: { code: 'insufficient_role', message: 'This action needs the admin role or higher; your role is editor.', details: [] } }, { status: 403, statusText: 'Forbidden' });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('This action needs the admin role or higher');
+  });
+});

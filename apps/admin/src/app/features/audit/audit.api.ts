@@ -1,0 +1,32 @@
+import { HttpClient, HttpParams } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type { AuditFilter, AuditPage } from '@sc/contracts';
+import { Observable } from 'rxjs';
+
+/** The organization audit log (owners and admins). */
+@Injectable({ providedIn: 'root' })
+export class AuditApi {
+  private readonly http = inject(HttpClient);
+
+  private base(orgId: string): string {
+    return `/api/v1/orgs/${encodeURIComponent(orgId)}/audit`;
+  }
+
+  page(orgId: string, filter: AuditFilter, page: { limit: number; before?: string }): Observable<AuditPage> {
+    return this.http.get<AuditPage>(this.base(orgId), { params: toParams({ ...filter, ...page }) });
+  }
+
+  /** The download URL of every entry matching `filter`, as JSON lines (the server sends it as an attachment). */
+  exportUrl(orgId: string, filter: AuditFilter): string {
+    const query = toParams(filter).toString();
+    return `${this.base(orgId)}/export${query ? `?${query}` : ''}`;
+  }
+}
+
+function toParams(values: object): HttpParams {
+  let params = new HttpParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params = params.set(key, String(value));
+  }
+  return params;
+}

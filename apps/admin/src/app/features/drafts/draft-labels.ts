@@ -1,0 +1,12 @@
+import type { DraftActor, Role } from '@sc/contracts';
+
+/** Editors and above create, save and delete drafts; viewers read and export (the server enforces it). */
+export function canEditDrafts(role: Role | null): boolean {
+  return role === 'owner' || role === 'admin' || role === 'editor';
+}
+
+/** "Ann (ann@acme.example)", "API token “ci”", or a note that the author is gone. */
+export function actorName(actor: DraftActor | null): string {
+  if (!actor) return 'a removed member or token';
+  return actor.kind === 'user' ? (actor.name === actor.email ? actor.email : `${actor.name} (${actor.email})`) : `API token “${actor.name}”`;
+}

@@ -1,0 +1,196 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
+import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { MatCardModule } from '@angular/material/card';
+import { MatDialog } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatTableModule } from '@angular/material/table';
+import { Router, RouterLink } from '@angular/router';
+import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
+import { firstValueFrom, map } from 'rxjs';
+import { ApiError, toApiError } from '../../core/api-error';
+import { NotifyService } from '../../core/notify.service';
+import { pageResource } from '../../core/page-resource';
+import { SessionService } from '../../core/session.service';
+import { confirmAction } from '../../shared/confirm-dialog.component';
+import { LoadErrorComponent } from '../../shared/load-error.component';
+import { relativeTime } from '../../shared/time';
+import { ServicesApi } from '../services/services.api';
+import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
+import { actorName, canEditDrafts } from './draft-labels';
+
+/** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
+export type DraftStart = 'empty' | 'synced' | 'mermaid';
+
+const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_LIMIT, offset: 0 };
+
+@Component({
+  selector: 'sc-drafts-list-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    DatePipe,
+    ReactiveFormsModule,
+    RouterLink,
+    MatButtonModule,
+    MatButtonToggleModule,
+    MatCardModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    MatTableModule,
+    LoadErrorComponent,
+  ],
+  templateUrl: './drafts-list.page.html',
+  styleUrl: './drafts.scss',
+})
+export class DraftsListPage {
+  private readonly api = inject(DraftsApi);
+  private readonly services = inject(ServicesApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly notify = inject(NotifyService);
+  private readonly router = inject(Router);
+  private readonly session = inject(SessionService);
+
+  /** Bound from the route by the router. */
+  readonly orgId = input.required<string>();
+
+  readonly canEdit = computed(() => canEditDrafts(this.session.role()));
+  readonly offset = signal(0);
+  readonly drafts = pageResource({
+    params: () => ({ orgId: this.orgId(), offset: this.offset() }),
+    load: ({ orgId, offset }) => this.api.list(orgId, { offset, limit: DRAFT_LIST_DEFAULT_LIMIT }),
+    initial: EMPTY_LIST,
+  });
+  readonly rows = computed(() => this.drafts.value().items.map((draft) => ({ draft, savedBy: actorName(draft.updatedBy), savedAgo: relativeTime(draft.updatedAt) })));
+  readonly columns = ['name', 'size', 'version', 'saved', 'actions'];
+  readonly hasPrevious = computed(() => this.offset() > 0);
+  readonly hasNext = computed(() => this.offset() + this.drafts.value().items.length < this.drafts.value().total);
+
+  readonly formOpen = signal(false);
+  readonly creating = signal(false);
+  readonly createError = signal<ApiError | null>(null);
+  readonly problems = computed(() => (this.createError()?.details ?? []).map(describeProblem));
+  readonly busyId = signal<string | null>(null);
+
+  readonly form = inject(FormBuilder).nonNullable.group({
+    name: ['', [Validators.required, Validators.maxLength(DRAFT_NAME_MAX_LENGTH)]],
+    start: ['empty' as DraftStart],
+    service: [''],
+    diagram: [''],
+    mermaid: [''],
+    context: [''],
+  });
+  readonly start = toSignal(this.form.controls.start.valueChanges, { initialValue: this.form.controls.start.value });
+  private readonly service = toSignal(this.form.controls.service.valueChanges, { initialValue: '' });
+
+  /** Synced services, loaded when a copy of a synced diagram is asked for. */
+  readonly serviceNames = pageResource({
+    params: () => (this.formOpen() && this.start() === 'synced' ? this.orgId() : undefined),
+    load: (orgId) => this.services.list(orgId).pipe(map((services) => services.map((service) => service.name))),
+    initial: [] as string[],
+  });
+  /** The architecture diagrams of the chosen service; only flowcharts can become drafts. */
+  readonly diagrams = pageResource({
+    params: () => (this.service() ? { orgId: this.orgId(), service: this.service() } : undefined),
+    load: ({ orgId, service }) => this.services.get(orgId, service).pipe(map((detail) => detail.artifacts.filter((artifact) => artifact.kind === 'architecture-diagram'))),
+    initial: [] as ArtifactListItem[],
+  });
+
+  constructor() {
+    // A diagram of the previously chosen service must not be sent with the next one.
+    this.form.controls.service.valueChanges.pipe(takeUntilDestroyed()).subscribe(() => this.form.controls.diagram.setValue(''));
+  }
+
+  openForm(): void {
+    this.form.reset();
+    this.createError.set(null);
+    this.formOpen.set(true);
+  }
+
+  cancelForm(): void {
+    this.formOpen.set(false);
+  }
+
+  async create(): Promise<void> {
+    const value = this.form.getRawValue();
+    const missing = this.missingInput(value);
+    if (this.form.invalid || missing) {
+      this.form.markAllAsTouched();
+      if (missing) this.createError.set(new ApiError(0, 'incomplete', missing));
+      return;
+    }
+    this.creating.set(true);
+    this.createError.set(null);
+    try {
+      const draft = await firstValueFrom(this.api.create(this.orgId(), newDraft(value)));
+      this.notify.success(`Draft “${draft.name}” created.`);
+      await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id]);
+    } catch (error: unknown) {
+      this.createError.set(toApiError(error));
+    } finally {
+      this.creating.set(false);
+    }
+  }
+
+  async remove(draft: DraftSummary): Promise<void> {
+    const confirmed = await confirmAction(this.dialog, {
+      title: `Delete “${draft.name}”?`,
+      message: 'The drawing and its layout are deleted. Files already exported or synced are not affected. This cannot be undone.',
+      confirmLabel: 'Delete draft',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    this.busyId.set(draft.id);
+    try {
+      // With the version listed: a draft someone saved meanwhile is not deleted unseen.
+      await firstValueFrom(this.api.remove(this.orgId(), draft.id, draft.version));
+      this.notify.success(`Draft “${draft.name}” deleted.`);
+      this.drafts.reload();
+    } catch (error: unknown) {
+      this.notify.error(error);
+      this.drafts.reload();
+    } finally {
+      this.busyId.set(null);
+    }
+  }
+
+  previousPage(): void {
+    this.offset.update((offset) => Math.max(0, offset - DRAFT_LIST_DEFAULT_LIMIT));
+  }
+
+  nextPage(): void {
+    this.offset.update((offset) => offset + DRAFT_LIST_DEFAULT_LIMIT);
+  }
+
+  private missingInput(value: DraftFormValue): string | undefined {
+    if (value.start === 'synced' && (!value.service || !value.diagram)) return 'Choose a service and one of its flowcharts to copy.';
+    if (value.start === 'mermaid' && !value.mermaid.trim()) return 'Paste the Mermaid source of a flowchart.';
+    return undefined;
+  }
+}
+
+interface DraftFormValue {
+  name: string;
+  start: DraftStart;
+  service: string;
+  diagram: string;
+  mermaid: string;
+  context: string;
+}
+
+/** The request for the chosen start (the context is optional with pasted Mermaid). */
+export function newDraft(value: DraftFormValue): NewDraft {
+  const name = value.name.trim();
+  if (value.start === 'synced') return { name, from: { service: value.service, diagram: value.diagram } };
+  if (value.start === 'mermaid') return { name, mermaid: value.mermaid, ...(value.context.trim() ? { context: value.context } : {}) };
+  return { name };
+}

@@ -1,0 +1,99 @@
+import { HttpClient, HttpHeaders, HttpParams } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type { Draft, DraftConflictDetail, DraftExport, DraftFromDiagram, DraftLayout, DraftList, ErrorDetail } from '@sc/contracts';
+import type { DiagramContext, OverlaidGraph } from '@sc/diagram';
+import { Observable } from 'rxjs';
+import { toApiError } from '../../core/api-error';
+
+/** A draft as the API returns it, typed with the diagram library's graph. */
+export type DraftData = Draft<OverlaidGraph>;
+export type DraftExportData = DraftExport<DiagramContext>;
+
+/** What a save sends: the whole draft as the editor has it. */
+export interface DraftContent {
+  name: string;
+  graph: OverlaidGraph;
+  layout: DraftLayout;
+}
+
+/** The four ways to start a draft (POST /drafts). */
+export type NewDraft =
+  | { name: string }
+  | DraftContent
+  | { name: string; from: DraftFromDiagram }
+  | { name: string; mermaid: string; context?: string };
+
+/** The value of If-Match (and of the ETag) for a draft version. */
+export function versionTag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * Client of /api/v1/orgs/:orgId/drafts. Saves carry the version they edit in If-Match; a stale one fails with
+ * 409 draft_version_conflict (see draftConflict) and changes nothing on the server.
+ */
+@Injectable({ providedIn: 'root' })
+export class DraftsApi {
+  private readonly http = inject(HttpClient);
+
+  private base(orgId: string): string {
+    return `/api/v1/orgs/${encodeURIComponent(orgId)}/drafts`;
+  }
+
+  private one(orgId: string, draftId: string): string {
+    return `${this.base(orgId)}/${encodeURIComponent(draftId)}`;
+  }
+
+  /** Most recently saved first. */
+  list(orgId: string, page: { limit?: number; offset?: number } = {}): Observable<DraftList> {
+    let params = new HttpParams();
+    if (page.limit !== undefined) params = params.set('limit', page.limit);
+    if (page.offset !== undefined) params = params.set('offset', page.offset);
+    return this.http.get<DraftList>(this.base(orgId), { params });
+  }
+
+  get(orgId: string, draftId: string): Observable<DraftData> {
+    return this.http.get<DraftData>(this.one(orgId, draftId));
+  }
+
+  create(orgId: string, draft: NewDraft): Observable<DraftData> {
+    return this.http.post<DraftData>(this.base(orgId), draft);
+  }
+
+  /** Saves `content` over `version`; answers the draft with its next version. */
+  save(orgId: string, draftId: string, version: number, content: DraftContent): Observable<DraftData> {
+    return this.http.put<DraftData>(this.one(orgId, draftId), content, { headers: new HttpHeaders({ 'If-Match': versionTag(version) }) });
+  }
+
+  /** Deletes the draft; with `version`, only if nobody saved it since. */
+  remove(orgId: string, draftId: string, version?: number): Observable<void> {
+    const headers = version === undefined ? undefined : new HttpHeaders({ 'If-Match': versionTag(version) });
+    return this.http.delete<void>(this.one(orgId, draftId), { headers });
+  }
+
+  /** The Mermaid and context files of the draft, their names and digests, and the .service.yaml lines. */
+  export(orgId: string, draftId: string): Observable<DraftExportData> {
+    return this.http.get<DraftExportData>(`${this.one(orgId, draftId)}/export`);
+  }
+}
+
+/** Who saved the version a failed save did not know about, when the failure is a version conflict. */
+export function draftConflict(error: unknown): DraftConflictDetail | null {
+  const apiError = toApiError(error);
+  if (apiError.code !== 'draft_version_conflict') return null;
+  const [detail] = apiError.details;
+  return detail && typeof detail['currentVersion'] === 'number' ? (detail as DraftConflictDetail) : null;
+}
+
+/**
+ * One problem of a refused draft or pasted diagram as a line a person can act on: where (file, line, column)
+ * and what (the server's message, which starts with the JSON path when there is one).
+ */
+export function describeProblem(detail: ErrorDetail): string {
+  const where = [detail.file, detail.line !== undefined ? `line ${detail.line}` : undefined, detail.column !== undefined ? `column ${detail.column}` : undefined]
+    .filter((part) => part !== undefined)
+    .join(', ');
+  const hasPath = detail.path !== undefined && detail.message.startsWith(detail.path);
+  const what = hasPath || detail.path === undefined ? detail.message : `${detail.path}: ${detail.message}`;
+  return where ? `${where} — ${what}` : what;
+}

@@ -1,0 +1,76 @@
+import { formatDate } from '@angular/common';
+import { HttpTestingController } from '@angular/common/http/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import type { ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
+import { query, settle } from '../../../testing/dom';
+import { provideTestApp } from '../../../testing/providers';
+import { ServiceDetailPage } from './service-detail.page';
+
+const FIRST_SYNC = '2026-01-01T09:00:00.000Z';
+const SECOND_SYNC = '2026-02-01T09:00:00.000Z';
+const LAST_SYNC = '2026-02-05T09:00:00.000Z';
+
+const REVISIONS: ServiceRevisionItem[] = [
+  { number: 2, createdAt: SECOND_SYNC, artifactCount: 1, created: [], updated: [{ kind: 'service-summary', name: 'summary' }], removed: [] },
+  { number: 1, createdAt: FIRST_SYNC, artifactCount: 1, created: [{ kind: 'service-summary', name: 'summary' }], updated: [], removed: [] },
+];
+
+function detail(revision: number, revisionSyncedAt: string): ServiceDetail {
+  return {
+    name: 'payments',
+    description: 'Takes card payments.',
+    repositoryUrl: null,
+    currentRevision: 2,
+    // The service's latest sync (an unchanged one after revision 2): not the time of any older revision.
+    lastSyncedAt: LAST_SYNC,
+    createdAt: FIRST_SYNC,
+    artifactCount: 1,
+    revision,
+    revisionSyncedAt,
+    artifacts: [],
+  };
+}
+
+const medium = (iso: string) => formatDate(iso, 'medium', 'en-US');
+const BASE = '/api/v1/orgs/acme/services/payments';
+
+describe('ServiceDetailPage', () => {
+  let fixture: ComponentFixture<ServiceDetailPage>;
+  let http: HttpTestingController;
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = TestBed.inject(HttpTestingController);
+    fixture = TestBed.createComponent(ServiceDetailPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.componentRef.setInput('service', 'payments');
+  });
+
+  afterEach(() => http.verify());
+
+  /** Answers the service, then the revision list, which the page and (once shown) its revision bar both read. */
+  async function answer(url: string, body: ServiceDetail): Promise<void> {
+    http.expectOne(url).flush(body);
+    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
+    await settle(fixture);
+  }
+
+  it('shows when an earlier revision was synced, not when the service last was', async () => {
+    fixture.componentRef.setInput('revision', '1');
+    fixture.detectChanges();
+    await answer(`${BASE}?revision=1`, detail(1, FIRST_SYNC));
+    expect(query(fixture, '[data-testid=revision-synced]').textContent?.trim()).toBe(medium(FIRST_SYNC));
+    expect(query(fixture, '[data-testid=old-revision]').textContent).toContain('You are viewing revision 1 of 2');
+  });
+
+  it('shows the last sync on the current revision, without the banner', async () => {
+    fixture.detectChanges();
+    await answer(BASE, detail(2, SECOND_SYNC));
+    expect(query(fixture, '[data-testid=revision-synced]').textContent?.trim()).toBe(medium(LAST_SYNC));
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=old-revision]')).toBeNull();
+    expect(query(fixture, '[data-testid=revision-picker]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
+import { organizationIdError } from '../shared/organization-id';
+
+/** Asks for an organization id; closes with it, and the shell opens that organization's sign-in page. */
+@Component({
+  selector: 'sc-sign-in-elsewhere-dialog',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule],
+  template: `
+    <h2 mat-dialog-title>Sign in to another organization</h2>
+    <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
+      <mat-dialog-content>
+        <p class="muted">Each organization has its own sign-in: its single sign-on, or a one-time link from one of its owners.</p>
+        <mat-form-field class="full-width">
+          <mat-label>Organization ID</mat-label>
+          <input matInput formControlName="id" required spellcheck="false" cdkFocusInitial />
+          <mat-hint>As in its address: /orgs/<b>organization-id</b></mat-hint>
+          @if (organizationIdError(form.controls.id); as message) {
+            <mat-error>{{ message }}</mat-error>
+          }
+        </mat-form-field>
+      </mat-dialog-content>
+      <mat-dialog-actions align="end">
+        <button mat-button type="button" mat-dialog-close>Cancel</button>
+        <button mat-flat-button type="submit">Continue to sign-in</button>
+      </mat-dialog-actions>
+    </form>
+  `,
+})
+export class SignInElsewhereDialogComponent {
+  protected readonly organizationIdError = organizationIdError;
+  private readonly dialogRef = inject<MatDialogRef<SignInElsewhereDialogComponent, string>>(MatDialogRef);
+
+  readonly form = inject(FormBuilder).nonNullable.group({
+    id: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
+  });
+
+  submit(): void {
+    const id = this.form.controls.id.value.trim();
+    this.form.controls.id.setValue(id);
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    this.dialogRef.close(id);
+  }
+}

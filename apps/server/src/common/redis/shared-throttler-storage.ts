@@ -1,0 +1,35 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+import { domainErrorFactory } from '../errors/domain-error';
+
+export enum RateLimitErrorCode {
+  /** REDIS_URL is set and Redis does not answer: a limited endpoint refuses rather than go unlimited. */
+  Unavailable = 'rate_limit_unavailable',
+}
+
+const rateLimitError = domainErrorFactory<RateLimitErrorCode>({ [RateLimitErrorCode.Unavailable]: 503 });
+
+/**
+ * @nestjs/throttler counts in Redis (@nest-lab/throttler-storage-redis), shared by every instance. When Redis
+ * fails, the rate-limited endpoint answers 503 rate_limit_unavailable: never unlimited, and never an error for
+ * the routes without a limit (they never touch the storage).
+ */
+export class SharedThrottlerStorage implements ThrottlerStorage {
+  private readonly redis: ThrottlerStorageRedisService;
+
+  constructor(client: Redis) {
+    this.redis = new ThrottlerStorageRedisService(client);
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ReturnType<ThrottlerStorage['increment']> {
+    try {
+      return await this.redis.increment(key, ttl, limit, blockDuration, throttlerName);
+    } catch (error) {
+      throw rateLimitError(
+        RateLimitErrorCode.Unavailable,
+        `Rate limits are counted in Redis, which is not reachable (${error instanceof Error ? error.message : String(error)}); try again shortly.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Worker thread entry of SqlSchemaParseService: parses SQL schemas off the server's event loop. The service names
+ * this file; the server's build emits it next to the service as sql-schema-worker.js.
+ */
+import { serveWorkerJobs } from '@sc/diagram/node';
+import { parseSqlSchema, type SqlEngine } from './sql-schema';
+
+/** Service → thread. */
+export interface SqlParseRequest {
+  sql: string;
+  engine: SqlEngine;
+}
+
+serveWorkerJobs((request: SqlParseRequest) => parseSqlSchema(request.sql, request.engine));

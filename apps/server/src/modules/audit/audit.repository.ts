@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { AuditAction } from '@sc/contracts';
+import { AuditEvent } from './audit-event.entity';
+
+export interface AuditEventQuery {
+  organizationId: string;
+  limit: number;
+  /** Only entries older than this sequence number (the cursor). */
+  beforeSeq?: string;
+  action?: AuditAction;
+  /** A user id, token id, email or token prefix. */
+  actor?: string;
+  /** A target id or label. */
+  target?: string;
+  from?: Date;
+  to?: Date;
+}
+
+@Injectable()
+export class AuditRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(event: AuditEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    // TypeORM's insert type cannot express the jsonb columns' `unknown` values.
+    await manager.insert(AuditEvent, event as QueryDeepPartialEntity<AuditEvent>);
+  }
+
+  /** Newest first, at most `limit` rows. */
+  find(query: AuditEventQuery): Promise<AuditEvent[]> {
+    const builder = this.dataSource.manager
+      .createQueryBuilder(AuditEvent, 'e')
+      .where('e.organization_id = :organizationId', { organizationId: query.organizationId })
+      .orderBy('e.seq', 'DESC')
+      .limit(query.limit);
+    if (query.beforeSeq) builder.andWhere('e.seq < :beforeSeq', { beforeSeq: query.beforeSeq });
+    if (query.action) builder.andWhere('e.action = :action', { action: query.action });
+    if (query.actor) {
+      // Ids compare as text: the filter may be an email, which is no valid uuid.
+      builder.andWhere('(e.actor_user_id::text = lower(:actor) OR e.actor_token_id::text = lower(:actor) OR e.actor_email = lower(:actor) OR e.actor_token_prefix = :actor)', { actor: query.actor });
+    }
+    if (query.target) builder.andWhere('(e.target_id = :target OR lower(e.target_label) = lower(:target))', { target: query.target });
+    if (query.from) builder.andWhere('e.created_at >= :from', { from: query.from });
+    if (query.to) builder.andWhere('e.created_at < :to', { to: query.to });
+    return builder.getMany();
+  }
+}

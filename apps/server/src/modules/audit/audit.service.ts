@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import type { AuditAction, AuditEntry, AuditFilter, AuditPage, AuditQuery, AuditTargetType } from '@sc/contracts';
+import { Clock } from '../../common/clock';
+import type { Principal } from '../auth/principal';
+import { UsersService } from '../users/users.service';
+import { AuditEvent } from './audit-event.entity';
+import { AuditErrorCode, auditError } from './audit.errors';
+import { AuditEventQuery, AuditRepository } from './audit.repository';
+
+/** Who made a change: a request's principal, or the server acting for a user (first-run setup, an SSO sign-in). */
+export type AuditActorInput = Principal | { kind: 'setup' | 'sso' | 'host'; userId: string; clientAddress: string | null };
+
+/** The member answerable for an action: the user, or for an API token the member who created it. */
+export function accountableUserId(actor: AuditActorInput): string | null {
+  return actor.kind === 'token' ? actor.createdByUserId : actor.userId;
+}
+
+export interface AuditChange {
+  organizationId: string;
+  actor: AuditActorInput;
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string; label?: string | null };
+  /** The changed fields before and after; secrets are removed again here as a second line of defence. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+const DEFAULT_PAGE = 50;
+const EXPORT_PAGE = 500;
+
+/**
+ * Keys never stored in an entry, at any depth: callers pass no secrets, and this catches one passed by
+ * mistake (a provider's client secret, a token or its hash, a sign-in link).
+ */
+const SECRET_KEYS = new Set(['clientSecret', 'clientSecretSealed', 'client_secret', 'token', 'tokenHash', 'token_hash', 'secret', 'password', 'url']);
+
+/**
+ * The organization audit log. Other modules call `record` inside the transaction of the change (pass its
+ * manager), so an entry exists exactly when the change does.
+ */
+@Injectable()
+export class AuditService {
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+  ) {}
+
+  async record(change: AuditChange, manager?: EntityManager): Promise<void> {
+    const { actor } = change;
+    const actorUserId = accountableUserId(actor);
+    const actorUser = actorUserId ? await this.users.findById(actorUserId, manager) : null;
+    const event = Object.assign(new AuditEvent(), {
+      id: randomUUID(),
+      organizationId: change.organizationId,
+      action: change.action,
+      actorType: actor.kind === 'session' ? 'user' : actor.kind,
+      actorUserId,
+      actorEmail: actorUser?.email ?? null,
+      actorTokenId: actor.kind === 'token' ? actor.tokenId : null,
+      actorTokenPrefix: actor.kind === 'token' ? actor.tokenPrefix : null,
+      targetType: change.target.type,
+      targetId: change.target.id.slice(0, 255),
+      targetLabel: change.target.label?.slice(0, 320) ?? null,
+      before: withoutSecrets(change.before ?? null),
+      after: withoutSecrets(change.after ?? null),
+      ipAddress: actor.clientAddress?.slice(0, 64) ?? null,
+      createdAt: this.clock.now(),
+    });
+    await this.audit.insert(event, manager);
+  }
+
+  async page(organizationId: string, query: AuditQuery): Promise<AuditPage> {
+    const limit = query.limit ?? DEFAULT_PAGE;
+    const rows = await this.audit.find({ ...this.filter(organizationId, query), limit: limit + 1, beforeSeq: decodeCursor(query.before) });
+    const items = rows.slice(0, limit);
+    return { items: items.map(toEntry), nextCursor: rows.length > limit ? (items[items.length - 1]?.seq ?? null) : null };
+  }
+
+  /** Every matching entry, newest first, read a page at a time. */
+  async *entries(organizationId: string, filter: AuditFilter): AsyncGenerator<AuditEntry> {
+    const base = this.filter(organizationId, filter);
+    let beforeSeq: string | undefined;
+    for (;;) {
+      const rows = await this.audit.find({ ...base, limit: EXPORT_PAGE, beforeSeq });
+      for (const row of rows) yield toEntry(row);
+      if (rows.length < EXPORT_PAGE) return;
+      beforeSeq = rows[rows.length - 1]?.seq;
+    }
+  }
+
+  private filter(organizationId: string, filter: AuditFilter): Omit<AuditEventQuery, 'limit'> {
+    const from = filter.from ? new Date(filter.from) : undefined;
+    const to = filter.to ? new Date(filter.to) : undefined;
+    if (from && to && from >= to) {
+      throw auditError(AuditErrorCode.InvalidRange, '"from" must be earlier than "to".', [{ path: 'from', message: 'from must be earlier than to' }]);
+    }
+    return { organizationId, action: filter.action, actor: filter.actor?.trim() || undefined, target: filter.target?.trim() || undefined, from, to };
+  }
+}
+
+function toEntry(event: AuditEvent): AuditEntry {
+  return {
+    id: event.id,
+    createdAt: event.createdAt.toISOString(),
+    action: event.action,
+    actor: { type: event.actorType, userId: event.actorUserId, email: event.actorEmail, tokenId: event.actorTokenId, tokenPrefix: event.actorTokenPrefix },
+    target: { type: event.targetType, id: event.targetId, label: event.targetLabel },
+    before: event.before,
+    after: event.after,
+    ipAddress: event.ipAddress,
+  };
+}
+
+function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  if (!/^[1-9]\d{0,17}$/.test(cursor)) {
+    throw auditError(AuditErrorCode.InvalidCursor, 'The "before" cursor is not one this endpoint returned; pass nextCursor from the previous page.', [{ path: 'before', message: 'unknown cursor' }]);
+  }
+  return cursor;
+}
+
+export function withoutSecrets(value: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (value === null) return null;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, field]) => !SECRET_KEYS.has(key) && field !== undefined)
+      .map(([key, field]) => [key, isPlainObject(field) ? withoutSecrets(field) : field]),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}

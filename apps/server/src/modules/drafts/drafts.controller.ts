@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftList } from '@sc/contracts';
+import type { Response } from 'express';
+import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
+import type { Principal } from '../auth/principal';
+import { DraftsService } from './drafts.service';
+
+/** The ETag of a draft is its version; PUT sends it back in If-Match. */
+function withEtag<T extends { version: number }>(res: Response, draft: T): T {
+  res.setHeader('ETag', `"${draft.version}"`);
+  return draft;
+}
+
+/** Diagram drafts: viewers read and export, editors and above create, save and delete. */
+@ApiTags('drafts')
+@Controller('orgs/:orgId/drafts')
+export class DraftsController {
+  constructor(private readonly drafts: DraftsService) {}
+
+  @Get()
+  @OrgAccess('viewer')
+  list(@Param('orgId') orgId: string, @Query('limit') limit?: string, @Query('offset') offset?: string): Promise<DraftList> {
+    return this.drafts.list(orgId, limit, offset);
+  }
+
+  @Post()
+  @OrgAccess('editor')
+  async create(@Param('orgId') orgId: string, @Body() body: CreateDraftRequest, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<Draft> {
+    return withEtag(res, await this.drafts.create(orgId, principal, body));
+  }
+
+  @Get(':draftId')
+  @OrgAccess('viewer')
+  async get(@Param('orgId') orgId: string, @Param('draftId') draftId: string, @Res({ passthrough: true }) res: Response): Promise<Draft> {
+    return withEtag(res, await this.drafts.get(orgId, draftId));
+  }
+
+  @Put(':draftId')
+  @OrgAccess('editor')
+  async update(
+    @Param('orgId') orgId: string,
+    @Param('draftId') draftId: string,
+    @Body() body: UpdateDraftRequest,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Draft> {
+    return withEtag(res, await this.drafts.update(orgId, draftId, principal, ifMatch, body));
+  }
+
+  @Delete(':draftId')
+  @HttpCode(204)
+  @OrgAccess('editor')
+  remove(@Param('orgId') orgId: string, @Param('draftId') draftId: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
+    return this.drafts.remove(orgId, draftId, ifMatch);
+  }
+
+  @Get(':draftId/export')
+  @OrgAccess('viewer')
+  export(@Param('orgId') orgId: string, @Param('draftId') draftId: string): Promise<DraftExport> {
+    return this.drafts.export(orgId, draftId);
+  }
+}

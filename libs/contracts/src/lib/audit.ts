@@ -1,0 +1,134 @@
+/**
+ * The organization audit log: who changed members, roles, API tokens, SSO providers or the organization, when
+ * and from where. Secrets never appear in an entry (no client secret, no token value, no sign-in link).
+ *
+ * Endpoints (all under /api/v1, owner|admin):
+ *   GET /orgs/:orgId/audit          ?limit&before&action&actor&target&from&to → AuditPage (newest first)
+ *   GET /orgs/:orgId/audit/export   ?action&actor&target&from&to → application/x-ndjson attachment, one AuditEntry per line
+ */
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageLimit } from './paging';
+
+export const AUDIT_ACTIONS = [
+  'organization.created',
+  'member.added',
+  'member.role_changed',
+  'member.disabled',
+  'member.enabled',
+  'member.removed',
+  'token.created',
+  'token.revoked',
+  'sso_provider.created',
+  'sso_provider.updated',
+  'sso_provider.deleted',
+  'sign_in_link.created',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * `user`: a signed-in member; `token`: an API token (its creator in `userId`); `sso`: a sign-in through an SSO
+ * provider changed the signing-in user's own membership; `setup`: first-run setup (the first owner in `userId`);
+ * `host`: the `sign-in-link` command on the server host (the owner the link is for in `userId`).
+ */
+export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export interface AuditActor {
+  type: AuditActorType;
+  userId: string | null;
+  /** The user's email when the change was made (null for a token without a known creator). */
+  email: string | null;
+  tokenId: string | null;
+  /** The token's visible prefix (`sct_ab12cd34`), never the token. */
+  tokenPrefix: string | null;
+}
+
+export interface AuditTarget {
+  type: AuditTargetType;
+  id: string;
+  /** What a person recognises: the member's email, the token's name, the provider's slug, the organization's name. */
+  label: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  createdAt: string;
+  action: AuditAction;
+  actor: AuditActor;
+  target: AuditTarget;
+  /** The changed fields before and after (whole objects for creations and deletions); never a secret. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** The client address of the request (behind a proxy: as SERVICE_TRUST_PROXY resolves it). */
+  ipAddress: string | null;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  /** Pass as `before` to read older entries; null at the end. */
+  nextCursor: string | null;
+}
+
+/** No id, email, name or slug holds one, and PostgreSQL refuses NUL in text. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** Filters shared by the page and the export. */
+export class AuditFilter {
+  @IsOptional()
+  @IsIn(AUDIT_ACTIONS, { message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` })
+  action?: AuditAction;
+
+  /** A user id, token id, email or token prefix. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'actor must not contain control characters' })
+  actor?: string;
+
+  /** A target id or label (email, token name, provider slug). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'target must not contain control characters' })
+  target?: string;
+
+  /** Entries at or after this ISO 8601 date-time. */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from?: string;
+
+  /** Entries before this ISO 8601 date-time. */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to?: string;
+}
+
+export class AuditQuery extends AuditFilter {
+  @PageLimit()
+  limit?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  before?: string;
+}
+
+/** Human wording of each action (dashboard filter and table). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'organization.created': 'Organization created',
+  'member.added': 'Member added',
+  'member.role_changed': 'Role changed',
+  'member.disabled': 'Member disabled',
+  'member.enabled': 'Member enabled',
+  'member.removed': 'Member removed',
+  'token.created': 'API token created',
+  'token.revoked': 'API token revoked',
+  'sso_provider.created': 'SSO provider created',
+  'sso_provider.updated': 'SSO provider updated',
+  'sso_provider.deleted': 'SSO provider deleted',
+  'sign_in_link.created': 'Sign-in link created',
+};
