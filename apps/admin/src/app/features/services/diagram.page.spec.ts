@@ -41,8 +41,6 @@ const DATA: DiagramData = {
     warnings: [],
   },
 };
-/** Sequence diagrams keep Mermaid's own drawing (the canvas draws flowcharts, state and C4 diagrams). */
-const SEQUENCE: DiagramData = { ...DATA, kind: 'sequence', graph: { ...GRAPH, kind: 'sequence' } };
 
 /** jsdom's Blob has no text(); FileReader reads it the old way. */
 function readBlob(blob: Blob): Promise<string> {
@@ -61,7 +59,7 @@ describe('DiagramPage', () => {
   let http: HttpTestingController;
   /** Stands in for Mermaid, which needs a real browser layout engine; it records what it was asked to draw. */
   const drawn: string[] = [];
-  /** Draws at once; a spec replaces it to finish drawings in an order of its choosing. */
+  /** Draws at once (sequence diagrams, through SequenceDiagramComponent). */
   let render: (source: string) => Promise<string>;
 
   beforeEach(async () => {
