@@ -115,14 +115,14 @@ describe('services and diagrams in a real browser', () => {
     await page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
     await visible(page.getByRole('heading', { name: 'Payments overview' }));
     const canvas = page.getByTestId('diagram-canvas');
-    await visible(canvas.locator('svg'));
+    await visible(canvas.locator('[data-node-id=api]'));
     await containsText(canvas, 'Payments API');
     // Long labels wrap into separate SVG lines, so look for one word.
     await containsText(canvas, 'Settlement');
     await screenshot(page, '22-diagram');
 
     await page.getByRole('button', { name: 'Collapse Payments core' }).click();
-    await containsText(canvas, '(collapsed)');
+    await visible(canvas.locator('[data-group-id=core]').getByRole('button', { name: 'Show details', exact: true }));
     await eventually(async () => expect(await canvas.innerText()).not.toContain('Settlement'));
     expect(await page.getByRole('button', { name: 'Expand Payments core' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, '23-diagram-collapsed');
@@ -173,9 +173,10 @@ describe('services and diagrams in a real browser', () => {
 
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/overview`);
     const changes = page.getByTestId('diagram-changes');
-    await containsText(changes, 'Changes in revision 2');
-    await containsText(changes, 'Added: Fraud check');
-    await containsText(changes, 'New connections: Payments API → Fraud check');
+    await containsText(changes, 'Changes since revision 1');
+    await containsText(changes, 'added node fraud Fraud check');
+    await containsText(changes, 'added edge api → fraud');
+    await eventually(async () => expect(await page.getByTestId('diagram-canvas').locator('[data-node-id=fraud]').getAttribute('data-status')).toBe('added'));
     await screenshot(page, '27-diagram-changes');
 
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);

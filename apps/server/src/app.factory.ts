@@ -52,7 +52,13 @@ export function configureApp(app: INestApplication): void {
   // HSTS and upgrade-insecure-requests only make sense when the service is really served over https.
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': config.secureCookies ? [] : null } },
+      contentSecurityPolicy: {
+        directives: {
+          'upgrade-insecure-requests': config.secureCookies ? [] : null,
+          // Diagram image nodes show https (and data:) images from the synced context; the browser loads them, never the server.
+          'img-src': ["'self'", 'data:', 'https:'],
+        },
+      },
       strictTransportSecurity: config.secureCookies,
     }),
   );

@@ -60,6 +60,9 @@ describe('HTTP conventions', () => {
     const response = await call(t.baseUrl, 'GET', '/api/v1/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // Diagram image nodes load https and data: images in the browser; scripts stay same-origin only.
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https:");
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('strict-transport-security')).toBeNull(); // http public URL

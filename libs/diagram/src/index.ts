@@ -15,4 +15,5 @@ export { MERMAID_SHAPE_NAMES } from './lib/mermaid-shapes';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
 export { hintToAdd } from './lib/issue-hint';
+export { isColor } from './lib/context/colors';
 export { withParticipantNames } from './lib/sequence-names';

@@ -15,6 +15,14 @@ export interface GraphNode {
   shape?: string;
   /** Id of the group the node is a direct member of. */
   parent?: string;
+  /**
+   * Flowchart CSS declarations from the node's `classDef` classes, then its own `style` lines (later ones win),
+   * as Mermaid read them, e.g. `fill:#f9f`. The admin applies the ones it can check (colours, widths).
+   */
+  styles?: string[];
+  /** C4 elements: description and technology as written. */
+  description?: string;
+  technology?: string;
 }
 
 export interface GraphEdge {
@@ -27,6 +35,10 @@ export interface GraphEdge {
   type?: string;
   /** Flowchart link stroke: `normal`, `thick`, `dotted` or `invisible`. */
   stroke?: string;
+  /** Flowchart `linkStyle` CSS declarations, e.g. `stroke:#f00`. */
+  styles?: string[];
+  /** C4 relationships: technology as written. */
+  technology?: string;
 }
 
 export interface GraphGroup {

@@ -6,14 +6,16 @@ import type { DiagramKind, GraphEdge, GraphGroup, GraphModel, GraphNode, StateMa
  * below type only the members we read; they mirror Mermaid 12's databases.
  */
 
-interface FlowVertex { id: string; text?: string; type?: string }
-interface FlowEdge { id?: string; isUserDefinedId?: boolean; start: string; end: string; text?: string; type?: string; stroke?: string }
+interface FlowVertex { id: string; text?: string; type?: string; styles?: string[]; classes?: string[] }
+interface FlowEdge { id?: string; isUserDefinedId?: boolean; start: string; end: string; text?: string; type?: string; stroke?: string; style?: string[] }
+interface FlowClass { styles?: string[] }
 interface FlowSubGraph { id: string; title: string; nodes: string[] }
 interface FlowDb {
   getVertices(): Map<string, FlowVertex>;
   getEdges(): FlowEdge[];
   getSubGraphs(): FlowSubGraph[];
   getDirection(): string | undefined;
+  getClasses?(): Map<string, FlowClass>;
 }
 
 interface StateStmt {
@@ -49,9 +51,9 @@ interface SequenceDb {
 }
 
 interface C4Text { text?: string }
-interface C4Shape { alias: string; label?: C4Text; typeC4Shape?: C4Text; parentBoundary?: string }
+interface C4Shape { alias: string; label?: C4Text; typeC4Shape?: C4Text; parentBoundary?: string; descr?: C4Text; techn?: C4Text }
 interface C4Boundary { alias: string; label?: C4Text; parentBoundary?: string }
-interface C4Rel { from: string; to: string; label?: C4Text; type?: string }
+interface C4Rel { from: string; to: string; label?: C4Text; type?: string; techn?: C4Text }
 interface C4Db {
   getC4ShapeArray(): C4Shape[];
   getBoundaries(): C4Boundary[];
@@ -68,11 +70,19 @@ export function flowchartGraph(db: FlowDb): GraphModel {
   // Mermaid assigns each member to one subgraph (makeUniq); nested subgraphs list the inner one as a member.
   for (const sg of subGraphs) for (const member of sg.nodes) if (!parentOf.has(member)) parentOf.set(member, sg.id);
 
+  const classes = db.getClasses?.() ?? new Map<string, FlowClass>();
   const nodes: GraphNode[] = [];
   for (const vertex of db.getVertices().values()) {
     // A vertex with a subgraph's id is that subgraph (created by a link to it), not a node.
     if (groupIds.has(vertex.id)) continue;
-    nodes.push(withParent({ id: vertex.id, label: labelText(vertex.text ?? vertex.id), ...(vertex.type ? { shape: vertex.type } : {}) }, parentOf.get(vertex.id)));
+    // Class styles first, then the node's own `style` lines, so the later declaration wins as in Mermaid.
+    const styles = [...(vertex.classes ?? []).flatMap((name) => classes.get(name)?.styles ?? []), ...(vertex.styles ?? [])].filter(Boolean);
+    nodes.push(
+      withParent(
+        { id: vertex.id, label: labelText(vertex.text ?? vertex.id), ...(vertex.type ? { shape: vertex.type } : {}), ...(styles.length ? { styles } : {}) },
+        parentOf.get(vertex.id),
+      ),
+    );
   }
   const groups: GraphGroup[] = subGraphs.map((sg) =>
     withParent({ id: sg.id, label: labelText(sg.title), nodes: [...sg.nodes] }, parentOf.get(sg.id)),
@@ -84,6 +94,7 @@ export function flowchartGraph(db: FlowDb): GraphModel {
     ...labelled(edge.text),
     ...(edge.type ? { type: edge.type } : {}),
     ...(edge.stroke ? { stroke: edge.stroke } : {}),
+    ...(edge.style?.length ? { styles: [...edge.style] } : {}),
   }));
   return compact({ kind: 'flowchart', direction: db.getDirection(), nodes, edges, groups });
 }
@@ -221,7 +232,13 @@ export function c4Graph(db: C4Db): GraphModel {
   );
   const nodes: GraphNode[] = db.getC4ShapeArray().map((shape) =>
     withParent(
-      { id: shape.alias, label: labelText(shape.label?.text ?? shape.alias), ...(shape.typeC4Shape?.text ? { shape: shape.typeC4Shape.text } : {}) },
+      {
+        id: shape.alias,
+        label: labelText(shape.label?.text ?? shape.alias),
+        ...(shape.typeC4Shape?.text ? { shape: shape.typeC4Shape.text } : {}),
+        ...(shape.descr?.text ? { description: labelText(shape.descr.text) } : {}),
+        ...(shape.techn?.text ? { technology: labelText(shape.techn.text) } : {}),
+      },
       c4Parent(shape.parentBoundary),
     ),
   );
@@ -233,6 +250,7 @@ export function c4Graph(db: C4Db): GraphModel {
     target: rel.to,
     ...labelled(rel.label?.text),
     ...(rel.type ? { type: rel.type } : {}),
+    ...(rel.techn?.text ? { technology: labelText(rel.techn.text) } : {}),
   }));
   return { kind: 'c4', nodes, edges, groups: [...groups.values()] };
 }

@@ -3,6 +3,26 @@ import { MERMAID_MAX_EDGES } from './mermaid-runtime';
 import { parseMermaid } from './parse-mermaid';
 
 describe('parseMermaid', () => {
+  it('carries flowchart classDef and style declarations, linkStyle, and C4 descriptions and technology', async () => {
+    const flowchart = await parseMermaid(
+      'flowchart LR\n  classDef hot fill:#f96,stroke:#333\n  a[A]:::hot --> b\n  style a stroke-width:4px\n  style b fill:#bbf\n  linkStyle 0 stroke:#ff3\n',
+    );
+    if (!flowchart.ok) throw new Error(JSON.stringify(flowchart.issues));
+    expect(flowchart.graph.nodes.map((n) => [n.id, n.styles])).toEqual([
+      ['a', ['fill:#f96', 'stroke:#333', 'stroke-width:4px']],
+      ['b', ['fill:#bbf']],
+    ]);
+    expect(flowchart.graph.edges[0].styles).toContain('stroke:#ff3');
+
+    const c4 = await parseMermaid('C4Container\n  ContainerDb(db, "Ledger", "PostgreSQL", "Stores entries")\n  Person(p, "Clerk", "Books payments")\n  BiRel(p, db, "Reads", "SQL")\n');
+    if (!c4.ok) throw new Error(JSON.stringify(c4.issues));
+    expect(c4.graph.nodes).toEqual([
+      { id: 'db', label: 'Ledger', shape: 'container_db', description: 'Stores entries', technology: 'PostgreSQL' },
+      { id: 'p', label: 'Clerk', shape: 'person', description: 'Books payments' },
+    ]);
+    expect(c4.graph.edges).toEqual([{ source: 'p', target: 'db', label: 'Reads', type: 'birel', technology: 'SQL' }]);
+  });
+
   it('reports a syntax error with the line, column and tokens Mermaid expected, counted in the original file', async () => {
     const source = '---\ntitle: t\n---\n%%{init: {"theme":"dark"}}%%\n%% comment\nflowchart TD\n  A --> B\n  B --> C -->\n  C ---> ((\n';
     const result = await parseMermaid(source);

@@ -113,3 +113,15 @@ async function loadLanguage(name: string): Promise<HLJSApi> {
   await loading;
   return hljs;
 }
+
+/** Languages tried when a snippet names none (a diagram's `code` node has no language field). */
+const GUESS = ['javascript', 'typescript', 'json', 'yaml', 'sql', 'bash', 'python', 'go'];
+
+/** Like highlightCode, but guesses among common languages when `language` is missing or unknown. */
+export async function highlightOrGuess(code: string, language?: string | null): Promise<string> {
+  const known = await highlightCode(code, language);
+  if (known !== null) return known;
+  let hljs: HLJSApi | undefined;
+  for (const name of GUESS) hljs = await loadLanguage(name);
+  return (hljs as HLJSApi).highlightAuto(code, GUESS).value;
+}

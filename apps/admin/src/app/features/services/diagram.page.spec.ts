@@ -41,6 +41,7 @@ const DATA: DiagramData = {
     warnings: [],
   },
 };
+
 /** jsdom's Blob has no text(); FileReader reads it the old way. */
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -59,7 +60,7 @@ describe('DiagramPage', () => {
   let http: HttpTestingController;
   /** Stands in for Mermaid, which needs a real browser layout engine; it records what it was asked to draw. */
   const drawn: string[] = [];
-  /** Draws at once; a spec replaces it to finish drawings in an order of its choosing. */
+  /** Draws at once (sequence diagrams, through SequenceDiagramComponent). */
   let render: (source: string) => Promise<string>;
 
   beforeEach(async () => {
@@ -104,7 +105,7 @@ describe('DiagramPage', () => {
     to: 3,
     changed: true,
     nodes: { added: [{ id: 'worker', label: 'Worker' }], removed: [], changed: [] },
-    edges: { added: [{ source: 'api', target: 'worker' }], removed: [], changed: [] },
+    edges: { added: [{ label: 'enqueue', target: 'worker', source: 'api' }], removed: [], changed: [] },
     groups: { added: [], removed: [], changed: [] },
   };
 
@@ -116,24 +117,49 @@ describe('DiagramPage', () => {
     await settle(fixture);
   }
 
-  it('draws the diagram and lists its groups and context report', async () => {
+  const canvas = () => fixture.nativeElement.querySelector('[data-testid=diagram-canvas]') as HTMLElement | null;
+  const nodeIds = () => Array.from(canvas()?.querySelectorAll('[data-node-id]') ?? []).map((node) => node.getAttribute('data-node-id'));
+  const edgeEnds = () =>
+    Array.from(canvas()?.querySelectorAll('[data-edge-source]') ?? []).map((edge) => `${edge.getAttribute('data-edge-source')}>${edge.getAttribute('data-edge-target')}`);
+
+  /** Lets the layout (ELK, in the test's thread) run until the canvas shows what `expected` says. */
+  async function drawnUntil(expected: () => boolean): Promise<void> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      await settle(fixture);
+      if (canvas()?.hasAttribute('data-drawn') && expected()) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`The canvas did not draw what was expected; it shows nodes ${nodeIds().join(', ')} and edges ${edgeEnds().join(', ')}`);
+  }
+
+  it('draws the diagram on the canvas and lists its groups and context report', async () => {
     await loaded();
     expect(query(fixture, 'h1').textContent).toContain('Payments overview');
-    expect(drawn).toHaveLength(1);
-    expect(drawn[0]).toContain('"Payments API"');
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(nodeIds().sort()).toEqual(['api', 'db', 'worker']);
+    expect(edgeEnds().sort()).toEqual(['api>worker', 'worker>db']);
+    expect(query(fixture, '[data-group-id=core] button').getAttribute('aria-label')).toBe('Hide details');
+    expect(query(fixture, '[data-node-id=api]').getAttribute('data-node-type')).toBe('mermaid');
+    expect(drawn).toHaveLength(0);
     const text = textOf(fixture);
     expect(text).toContain('Payments core');
     expect(text).toContain('1 overlay applied.');
     expect(text).toContain('nodes.Api: no node has this id');
   });
 
-  it('lists what changed since the previous revision', async () => {
+  it('lists what changed since the previous revision by id and highlights it on the drawing', async () => {
     await loaded();
     const card = query(fixture, '[data-testid=diagram-changes]');
-    expect(card.textContent).toContain('Changes in revision 3');
-    expect(card.textContent).toContain('Added: Worker');
-    expect(card.textContent).toContain('New connections: Payments API → Worker');
+    expect(card.textContent).toContain('Changes since revision 2');
+    const entries = Array.from(card.querySelectorAll('.change-list li')).map((li) => (li.textContent ?? '').replace(/\s+/g, ' ').trim());
+    expect(entries).toEqual(['added node worker Worker', 'added edge api → worker enqueue']);
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(query(fixture, '[data-node-id=worker]').getAttribute('data-status')).toBe('added');
+    expect(query(fixture, '[data-edge-source=api][data-edge-target=worker]').getAttribute('data-status')).toBe('added');
+    expect(query(fixture, '[data-node-id=api]').getAttribute('data-status')).toBeNull();
+
+    query<HTMLButtonElement>(fixture, '[data-testid=toggle-highlights]').click();
+    await drawnUntil(() => !canvas()?.querySelector('[data-status]'));
   });
 
   it('still shows the diagram when the changes cannot be loaded', async () => {
@@ -142,7 +168,7 @@ describe('DiagramPage', () => {
     http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush('x', { status: 500, statusText: 'Error' });
     await settle(fixture);
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-changes]')).toBeNull();
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing');
+    await drawnUntil(() => nodeIds().length === 3);
     expect(fixture.nativeElement.querySelector('[role=alert]')).toBeNull();
   });
 
@@ -154,9 +180,9 @@ describe('DiagramPage', () => {
     await settle(fixture);
     http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
     await settle(fixture);
-    expect(query(fixture, '[data-testid=diagram-changes]').textContent).toContain('Changes in revision 3');
+    expect(query(fixture, '[data-testid=diagram-changes]').textContent).toContain('Changes since revision 2');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(drawn).toHaveLength(2);
+    await drawnUntil(() => nodeIds().join() === 'db');
   });
 
   it('lists the changes of the revision on screen, not of the one left', async () => {
@@ -172,7 +198,7 @@ describe('DiagramPage', () => {
     answerLate(left, CHANGES);
     await settle(fixture);
     const card = query(fixture, '[data-testid=diagram-changes]');
-    expect(card.textContent).toContain('Changes in revision 2');
+    expect(card.textContent).toContain('Changes since revision 1');
     expect(card.textContent).toContain('Unchanged since revision 1.');
   });
 
@@ -201,51 +227,24 @@ describe('DiagramPage', () => {
     await settle(fixture);
     expect(textOf(fixture)).toContain('revision 1');
     expect(textOf(fixture)).not.toContain('revision 3');
-    expect(drawn).toHaveLength(1);
-    expect(drawn[0]).not.toContain('"Worker"');
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+    await drawnUntil(() => nodeIds().length === 2);
+    expect(nodeIds().sort()).toEqual(['api', 'db']);
   });
 
-  it('shows the latest drawing when an earlier one finishes last', async () => {
-    const drawing: { source: string; finish: (svg: string) => void }[] = [];
-    render = (source) => new Promise((resolve) => drawing.push({ source, finish: resolve }));
+  it('hides and shows a group’s details from its frame: members gone, crossing edges pointing at the group', async () => {
     await loaded();
-    query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]').click();
-    await settle(fixture);
-    expect(drawing.map((d) => d.source.includes('(collapsed)'))).toEqual([false, true]);
-    drawing[1].finish('<svg><text>collapsed drawing</text></svg>');
-    await settle(fixture);
-    drawing[0].finish('<svg><text>expanded drawing</text></svg>');
-    await settle(fixture);
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('collapsed drawing');
-  });
-
-  it('does not show the drawing of the diagram left while the next one is drawn', async () => {
-    http.expectOne(DIAGRAM_URL).flush({ ...DATA, revision: 1 });
-    await settle(fixture);
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
-    render = () => new Promise(() => undefined);
-    fixture.componentRef.setInput('name', 'billing');
-    fixture.detectChanges();
-    http.expectOne('/api/v1/orgs/acme/services/payments/diagrams/billing').flush({ ...DATA, name: 'billing', revision: 1 });
-    await settle(fixture);
-    expect(query(fixture, '[aria-label="Diagram billing"]').innerHTML).toBe('');
-  });
-
-  it('collapses and expands a group, redrawing each time', async () => {
-    await loaded();
-    const toggle = query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]');
-    toggle.click();
-    await settle(fixture);
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(drawn[1]).toContain('"Payments core (collapsed)"');
-    expect(drawn[1]).not.toContain('"Worker"');
+    await drawnUntil(() => nodeIds().length === 3);
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
+    await drawnUntil(() => nodeIds().join() === 'db');
+    expect(edgeEnds()).toEqual(['core>db']);
+    expect(query(fixture, '[data-group-id=core] button').getAttribute('aria-label')).toBe('Show details');
+    expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('true');
     expect(textOf(fixture)).toContain('1 node, 1 connection, 1 group shown');
 
-    toggle.click();
-    await settle(fixture);
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
-    expect(drawn[2]).toContain('"Worker"');
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Show details"]').click();
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(edgeEnds().sort()).toEqual(['api>worker', 'worker>db']);
+    expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
   });
 
   /** Records the files the page hands to the browser's download: name and text. */
@@ -321,7 +320,7 @@ describe('DiagramPage', () => {
     await settle(fixture);
     await settle(fixture);
     expect(fixture.nativeElement.querySelector('[role=alert]')).toBeNull();
-    expect(query(fixture, '[data-testid=diagram-canvas]').innerHTML).toContain('drawing 1');
+    await drawnUntil(() => nodeIds().length === 3);
   });
 
   it('says when the service synced job notes but no job dependency diagram', async () => {

@@ -1,23 +1,25 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, linkedSignal, untracked } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
-import type { SyncArtifactRef } from '@sc/contracts';
+import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
-import { EMPTY, catchError, concat, firstValueFrom, map, of, switchMap, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
-import { downloadText } from '../../shared/download';
+import { downloadBlob, downloadText } from '../../shared/download';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { MarkdownComponent } from '../../shared/markdown.component';
-import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import { plural } from '../../shared/plural';
+import type { ModelInput } from '../diagram-canvas/canvas-model';
+import { changeHighlights, describeChanges } from '../diagram-canvas/changes';
+import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
+import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
+import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
 import { ContextSummaryComponent } from './context-summary.component';
 import { GroupListComponent } from './group-list.component';
-import { hiddenGroupIds, renderableMermaid } from './render-graph';
 import { RevisionBarComponent } from './revision-bar.component';
 import { SequenceDiagramComponent } from './sequence-diagram.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
@@ -41,11 +43,16 @@ interface LoadedDiagram {
   notes: string | null;
   /** Architecture diagrams: what changed compared with the previous revision, once known. */
   changes: DiagramChanges | null;
+  /** Schemas of the databases the context's data-source and db-table nodes name, from the same revision. */
+  databases: ModelInput['databases'];
 }
 
+const NO_DATABASES: ModelInput['databases'] = new Map();
+
 /**
- * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn from its synced graph, with
- * group collapse/expand and export back to Mermaid.
+ * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn on the interactive canvas from its
+ * synced graph, with group collapse/expand, change highlights, and export to Mermaid, SVG and PNG. Sequence
+ * diagrams are drawn by Mermaid's own renderer from their source (SequenceDiagramComponent).
  */
 @Component({
   selector: 'sc-diagram-page',
@@ -57,6 +64,7 @@ interface LoadedDiagram {
     MatProgressBarModule,
     LoadErrorComponent,
     ServiceBreadcrumbComponent,
+    DiagramCanvasComponent,
     // Revisions, sequence diagrams, groups tree, context card and notes (each its own component).
     ContextSummaryComponent,
     GroupListComponent,
@@ -66,11 +74,11 @@ interface LoadedDiagram {
   ],
   templateUrl: './diagram.page.html',
   styleUrls: ['./services.scss', './diagram.page.scss'],
+  // One layout engine (its workers) per page visit, started while the diagram loads.
+  providers: [LayoutEngine],
 })
 export class DiagramPage {
   private readonly api = inject(ServicesApi);
-  private readonly renderer = inject(MermaidRenderer);
-  private readonly sanitizer = inject(DomSanitizer);
   private readonly notify = inject(NotifyService);
 
   /** Bound from the route by the router. */
@@ -82,6 +90,8 @@ export class DiagramPage {
   /** `?revision=n` from the URL; absent means the current revision. */
   readonly revision = input<string | undefined>();
 
+  readonly canvas = viewChild(DiagramCanvasComponent);
+
   readonly loaded = pageResource({
     params: (): DiagramParams => ({
       orgId: this.orgId(),
@@ -90,35 +100,40 @@ export class DiagramPage {
       name: this.name(),
       revision: parseRevision(this.revision()),
     }),
-    load: (params) => this.fetch(params).pipe(switchMap((loaded) => this.withChanges(params, loaded))),
+    load: (params) =>
+      this.fetch(params).pipe(
+        switchMap((loaded) => this.withDatabases(params, loaded)),
+        switchMap((loaded) => this.withChanges(params, loaded)),
+      ),
     initial: null as LoadedDiagram | null,
   });
   readonly data = computed(() => this.loaded.value()?.data ?? null);
   readonly notes = computed(() => this.loaded.value()?.notes ?? null);
   readonly changes = computed(() => this.loaded.value()?.changes ?? null);
+  readonly databases = computed(() => this.loaded.value()?.databases ?? NO_DATABASES);
   /** True when the service synced no job dependency diagram. */
   readonly missing = computed(() => this.loaded.value()?.data === null);
+  /** Sequence diagrams keep Mermaid's drawing (message order, blocks, notes); the others are on the canvas. */
+  readonly onCanvas = computed(() => this.data()?.kind !== 'sequence');
   /** What is drawn: the loaded graph, with the groups the user collapsed; starts over for each loaded graph. */
   readonly view = linkedSignal<DiagramView | null>(() => {
     const data = this.data();
     return data === null ? null : createView(data.graph);
   });
-  /** The drawing and why drawing failed belong to one graph: other data starts without the previous ones. */
-  readonly svg = linkedSignal<DiagramData | null, SafeHtml | null>({ source: this.data, computation: () => null });
-  readonly renderError = linkedSignal<DiagramData | null, string | null>({ source: this.data, computation: () => null });
 
-  readonly groups = computed(() => {
-    const view = this.view();
-    if (view === null) return [];
-    const hidden = hiddenGroupIds(view);
-    return view.graph.groups.map((group) => ({
-      id: group.id,
-      label: group.label || group.id,
-      collapsed: view.collapsed.includes(group.id),
-      hidden: hidden.has(group.id),
-      members: group.nodes.length,
-    }));
+  /** Changes since the previous revision are highlighted on the drawing unless the user turns them off. */
+  readonly showChanges = signal(true);
+  readonly highlights = computed(() => {
+    const changes = this.changes();
+    const data = this.data();
+    return changes && data && changes.changed && this.showChanges() ? changeHighlights(changes, data.graph) : null;
   });
+  readonly changeList = computed(() => {
+    const changes = this.changes();
+    return changes ? describeChanges(changes) : [];
+  });
+
+  readonly groupCount = computed(() => this.view()?.graph.groups.length ?? 0);
   readonly report = computed(() => this.data()?.report ?? null);
   readonly title = computed(() => {
     const data = this.data();
@@ -143,35 +158,54 @@ export class DiagramPage {
         return null;
     }
   });
+  readonly serviceLink = computed(() => `/orgs/${encodeURIComponent(this.orgId())}/services/${encodeURIComponent(this.service())}`);
 
   constructor() {
-    // Redraw whenever the view changes (load, collapse, expand).
-    effect(() => {
-      const view = this.view();
-      // Sequence diagrams are drawn from their source by SequenceDiagramComponent.
-      if (view !== null && view.graph.kind !== 'sequence') untracked(() => void this.draw(view));
-    });
+    inject(LayoutEngine).warmUp();
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
   private fetch({ orgId, service, source, name, revision }: DiagramParams): Observable<LoadedDiagram> {
     const plain = { contextPath: null, context: null, report: null };
+    const rest = { changes: null, databases: NO_DATABASES };
     switch (source) {
       case 'diagram':
-        return this.api.diagram(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, changes: null })));
+        return this.api.diagram(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, ...rest })));
       case 'flow':
         return this.api.flow(orgId, service, name, revision).pipe(
-          map(({ notes, notesPath: _notesPath, ...rest }) => ({ data: { ...rest, ...plain }, notes, changes: null })),
+          map(({ notes, notesPath: _notesPath, ...flow }) => ({ data: { ...flow, ...plain }, notes, ...rest })),
         );
       case 'jobs':
         return this.api.jobs(orgId, service, revision).pipe(
           map((jobs) => ({
             data: jobs.dependencies ? { name: 'job-dependencies', revision: jobs.revision, ...jobs.dependencies, ...plain } : null,
             notes: jobs.notes,
-            changes: null,
+            ...rest,
           })),
         );
     }
+  }
+
+  /**
+   * Loads the schemas that data-source and db-table nodes name, from the diagram's revision, before the first
+   * drawing (their columns size the nodes). A schema that cannot be read leaves its nodes without columns.
+   */
+  private withDatabases({ orgId, service }: DiagramParams, loaded: LoadedDiagram): Observable<LoadedDiagram> {
+    const data = loaded.data;
+    const names = [...new Set((data?.graph.nodes ?? []).flatMap((node) => (node.overlay?.dbConfig?.databaseName ? [node.overlay.dbConfig.databaseName] : [])))];
+    if (data === null || names.length === 0) return of(loaded);
+    const reads = names.map((name) =>
+      this.api.database(orgId, service, name, data.revision).pipe(catchError(() => of(null as DatabaseView | null))),
+    );
+    return forkJoin(reads).pipe(
+      map((views) => {
+        const databases = new Map<string, { tables: DatabaseView['tables']; collections: string[] }>();
+        views.forEach((view, index) => {
+          if (view) databases.set(names[index], { tables: view.tables, collections: view.collections });
+        });
+        return { ...loaded, databases };
+      }),
+    );
   }
 
   /**
@@ -188,19 +222,6 @@ export class DiagramPage {
         catchError(() => EMPTY),
       ),
     );
-  }
-
-  /** "Payments API, Worker": labels of changed elements for the changes card. */
-  describeNodes(nodes: readonly { id: string; label: string }[]): string {
-    return nodes.map((node) => node.label || node.id).join(', ');
-  }
-
-  describeEdges(edges: readonly { source: string; target: string }[]): string {
-    // Name the ends by label where the shown graph still has them; a removed element keeps its id.
-    const graph = this.data()?.graph;
-    const labels = new Map<string, string>([...(graph?.groups ?? []), ...(graph?.nodes ?? [])].map((e) => [e.id, e.label || e.id]));
-    const name = (id: string) => labels.get(id) ?? id;
-    return edges.map((edge) => `${name(edge.source)} → ${name(edge.target)}`).join(', ');
   }
 
   toggle(groupId: string): void {
@@ -276,17 +297,27 @@ export class DiagramPage {
     this.notify.success(`Exported ${files.map((file) => file.fileName).join(' and ')} exactly as synced in revision ${data.revision}.`);
   }
 
-  private async draw(view: DiagramView): Promise<void> {
-    // Drawings finish in any order; only the one for the view still shown may land.
+
+  /** The drawing as shown (collapsed groups, highlights), as an SVG file. */
+  exportSvg(): void {
+    const drawing = this.drawingSvg();
+    if (drawing) downloadText(`${drawing.name}.svg`, drawing.svg, 'image/svg+xml');
+  }
+
+  async exportPng(): Promise<void> {
+    const drawing = this.drawingSvg();
+    if (!drawing) return;
     try {
-      const svg = await this.renderer.render(renderableMermaid(view));
-      if (this.view() !== view) return;
-      // The SVG was produced by Mermaid in strict mode and sanitized by DOMPurify (see MermaidRenderer).
-      this.svg.set(this.sanitizer.bypassSecurityTrustHtml(svg));
-      this.renderError.set(null);
+      downloadBlob(`${drawing.name}.png`, await svgToPng(drawing.svg, drawing.width, drawing.height));
     } catch (error: unknown) {
-      if (this.view() !== view) return;
-      this.renderError.set(error instanceof Error ? error.message : 'The diagram could not be drawn.');
+      this.notify.error(new ApiError(0, 'export_failed', error instanceof Error ? error.message : 'The PNG could not be made.'));
     }
+  }
+
+  private drawingSvg(): { name: string; svg: string; width: number; height: number } | null {
+    const data = this.data();
+    const drawing = this.canvas()?.laidOutDiagram();
+    if (!data || !drawing) return null;
+    return { name: data.name, svg: diagramSvg(drawing.model, drawing.result), width: drawing.result.width + 32, height: drawing.result.height + 32 };
   }
 }

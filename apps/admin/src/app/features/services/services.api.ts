@@ -76,6 +76,7 @@ export class ServicesApi {
     return this.http.get<JobsData>(`${this.artifact(orgId, service)}/jobs`, { params: revisionParams(revision) });
   }
 
+  /** A database schema; `revision` reads the one synced in that revision (the diagram canvas's db-table nodes). */
   database(orgId: string, service: string, name: string, revision?: number): Observable<DatabaseView> {
     return this.http.get<DatabaseView>(`${this.artifact(orgId, service)}/databases/${encodeURIComponent(name)}`, {
       params: revisionParams(revision),

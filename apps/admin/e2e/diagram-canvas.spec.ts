@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatedTopology } from './support/generated-topology';
+import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { RunningServer, WORKSPACE, startServer } from './support/server';
+import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
+
+/** The CLI's fixture repository: its topology's context uses every node type of the spec. */
+const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
+const read = (path: string) => readFileSync(join(SAMPLE, path), 'utf8');
+
+const SHAPES = [
+  'rectangle', 'rounded-rect', 'ellipse', 'diamond', 'triangle', 'parallelogram', 'trapezoid', 'hexagon',
+  'document', 'cylinder', 'delay', 'off-page-connector', 'display', 'collate', 'sort', 'terminator', 'or',
+  'database', 'multiple-documents', 'subroutine', 'manual-input', 'summing-junction', 'internal-storage',
+];
+
+/** Every shape, Mermaid's own link types, and context edge styles and markers, in one flowchart. */
+const SHAPES_DIAGRAM = `flowchart LR
+${SHAPES.map((shape, i) => `  s${i}[${shape}]`).join('\n')}
+  s0 --> s1
+  s1 --- s2
+  s2 --o s3
+  s3 --x s4
+  s4 <--> s5
+  s5 ==> s6
+  s6 -.-> s7
+  s7 ~~~ s8
+  s8 --> s9
+  s9 --> s10
+  s10 --> s11
+  classDef hot fill:#fde2e2,stroke:#c62828
+  class s12 hot
+`;
+const SHAPES_CONTEXT = JSON.stringify({
+  name: 'Every shape',
+  nodes: Object.fromEntries(SHAPES.filter((_, i) => i !== 12).map((shape) => [`s${SHAPES.indexOf(shape)}`, { type: 'shape', shape, name: `Shape ${shape}` }])),
+  edges: {
+    's8-s9': { label: 'dashed', style: { stroke: '#1f6feb', strokeWidth: 3, strokeStyle: 'dashed' }, markerStart: { type: 'circle', color: '#c62828' }, markerEnd: { type: 'arrow', color: '#1f6feb' } },
+    's9-s10': { label: 'dotted', style: { strokeStyle: 'dotted', borderAnimationEnabled: true }, markerEnd: { type: 'diamond' } },
+    's10-s11': { label: 'solid', style: { strokeStyle: 'solid' }, markerStart: { type: 'cross' }, markerEnd: { type: 'arrow-open' } },
+  },
+});
+
+describe('the diagram canvas in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let syncToken: string;
+
+  async function sync(service: string, artifacts: unknown[]): Promise<void> {
+    await pushBundle(server, syncToken, { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
+  }
+
+  function paymentsBundle(topology = read('.service/diagrams/topology.mmd')) {
+    return [
+      { kind: 'architecture-diagram', name: 'topology', file: file('.service/diagrams/topology.mmd', topology), context: file('.service/diagrams/topology.context.json', read('.service/diagrams/topology.context.json')) },
+      { kind: 'architecture-diagram', name: 'shapes', file: file('.service/diagrams/shapes.mmd', SHAPES_DIAGRAM), context: file('.service/diagrams/shapes.context.json', SHAPES_CONTEXT) },
+      { kind: 'architecture-diagram', name: 'lifecycle', file: file('.service/diagrams/payment-lifecycle.mmd', read('.service/diagrams/payment-lifecycle.mmd')) },
+      { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: file('.service/schemas/ledger.sql', read('.service/schemas/ledger.sql')) },
+      { kind: 'database-schema', name: 'idempotency', engine: 'dynamodb', file: file('.service/schemas/idempotency.json', read('.service/schemas/idempotency.json')) },
+    ];
+  }
+
+  const canvas = () => page.getByTestId('diagram-canvas');
+  const node = (id: string) => canvas().locator(`[data-node-id="${id}"]`);
+
+  /** Waits until the canvas has drawn a layout of `count` nodes. */
+  async function drawn(count: number): Promise<void> {
+    await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(count)), 60000);
+  }
+
+  beforeAll(async () => {
+    server = await startServer(`e2e-canvas-${Date.now()}-0123456789`);
+    browser = await launchChromium();
+    // Reduced motion stops the canvas's endless animations (animated edges and borders, the gif icon), so screenshots
+    // can wait for animations to finish as everywhere else.
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(30000);
+    problems = watchForPageProblems(page);
+    syncToken = await setUpWithSyncToken(context, server);
+    await sync('payments', paymentsBundle());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(() => expect(problems).toEqual([]));
+
+  it('draws every node type of the fixture context as itself', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await drawn(17);
+    const types = await canvas().locator('[data-node-type]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-type')));
+    // Mermaid's subgraphs and the context's own group are frames.
+    expect(await canvas().locator('[data-group-id]').evaluateAll((frames) => frames.map((f) => f.getAttribute('data-group-id')).sort())).toEqual(['core', 'edge', 'storage']);
+    expect([...new Set(types)].sort()).toEqual(['cloud', 'code', 'comment', 'component', 'data-source', 'db-table', 'gif', 'image', 'mermaid', 'shape', 'table', 'text']);
+    // Each type shows its own content.
+    expect(await node('api').innerText()).toContain('Payments API');
+    expect(await node('api').innerText()).toContain('payments-team');
+    expect(await node('api').locator('svg.outline path').first().getAttribute('fill')).toBe('#e8f1ff');
+    expect(await node('heading').innerText()).toContain('Payments platform');
+    await eventually(async () => expect(await node('retryPolicy').locator('pre.hljs span').count()).toBeGreaterThan(0));
+    expect(await node('limits').locator('td').allInnerTexts()).toContain('1,000,000 EUR');
+    expect(await node('oncall').locator('.note').innerText()).toContain('On-call is paged');
+    expect(await node('events').innerText()).toMatch(/AWS\s+SQS/);
+    expect(await node('pspLogo').locator('img').getAttribute('src')).toBe('https://assets.acme.example/psp-logo.png');
+    expect(await node('liveStatus').locator('[data-icon=pulse]').count()).toBe(1);
+    expect(await node('dashboard').innerText()).toContain('settlement-dashboard');
+    // The db-table node lists the columns of the ledger schema synced in the same revision.
+    const entries = await node('ledgerEntries').innerText();
+    expect(entries).toContain('amount_minor');
+    expect(entries).toContain('BIGINT');
+    expect(await node('ledgerEntries').locator('a.db-link').getAttribute('href')).toBe('/orgs/acme/services/payments/databases/ledger?revision=1');
+    expect(await node('ledgerDb').innerText()).toContain('entries');
+    // Edge overlays: label, colour, animation and markers.
+    const toLedger = canvas().locator('[data-edge-source=api][data-edge-target=ledgerDb]');
+    expect(await toLedger.locator('.edge-line').getAttribute('stroke')).toBe('#1f6feb');
+    expect(await toLedger.locator('.edge-line').getAttribute('class')).toContain('animated');
+    expect(await toLedger.locator('.edge-line').getAttribute('marker-end')).toMatch(/^url\(#sc-marker-end-arrow-1f6feb\)$/);
+    expect(await toLedger.textContent()).toContain('writes entries');
+    expect(await canvas().locator('[data-edge-source=api][data-edge-target=psp] .edge-line').getAttribute('marker-start')).toContain('circle');
+    await screenshot(page, '40-canvas-topology');
+
+    // Details panel: every data field by its input type.
+    await node('api').click();
+    const details = page.getByTestId('details-panel');
+    await visible(details);
+    expect(await details.getByRole('link', { name: 'https://wiki.acme.example/payments/runbook' }).getAttribute('href')).toBe('https://wiki.acme.example/payments/runbook');
+    expect(await details.locator('.chip').allInnerTexts()).toEqual(['pci', 'critical']);
+    await screenshot(page, '41-canvas-details');
+    await page.keyboard.press('Escape');
+  });
+
+  it('draws all 23 shapes, Mermaid link types and context edge styles and markers', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/shapes`);
+    await drawn(23);
+    for (const [i, shape] of SHAPES.entries()) {
+      if (i === 12) continue;
+      expect([shape, await node(`s${i}`).getAttribute('data-node-type'), await node(`s${i}`).locator('svg.outline path').count() > 0]).toEqual([shape, 'shape', true]);
+    }
+    // A node without overlay keeps Mermaid's shape and its classDef colours.
+    expect(await node('s12').getAttribute('data-node-type')).toBe('mermaid');
+    expect(await node('s12').locator('svg.outline path').first().getAttribute('fill')).toBe('#fde2e2');
+    const edge = (source: string, target: string) => canvas().locator(`[data-edge-source=${source}][data-edge-target=${target}] .edge-line`);
+    expect(await edge('s0', 's1').getAttribute('marker-end')).toContain('arrow');
+    expect(await edge('s1', 's2').getAttribute('marker-end')).toBeNull();
+    expect(await edge('s2', 's3').getAttribute('marker-end')).toContain('circle');
+    expect(await edge('s3', 's4').getAttribute('marker-end')).toContain('cross');
+    expect(await edge('s4', 's5').getAttribute('marker-start')).toContain('arrow');
+    expect(Number(await edge('s5', 's6').getAttribute('stroke-width'))).toBeGreaterThan(3);
+    expect(await edge('s6', 's7').getAttribute('class')).toContain('dotted');
+    expect(await canvas().locator('[data-edge-source=s7][data-edge-target=s8]').count()).toBe(0);
+    expect(await edge('s8', 's9').getAttribute('class')).toContain('dashed');
+    expect(await edge('s8', 's9').getAttribute('marker-start')).toBe('url(#sc-marker-start-circle-c62828)');
+    expect(await edge('s9', 's10').getAttribute('class')).toContain('animated');
+    expect(await edge('s9', 's10').getAttribute('marker-end')).toContain('diamond');
+    expect(await edge('s10', 's11').getAttribute('marker-start')).toContain('cross');
+    await screenshot(page, '42-canvas-shapes');
+  });
+
+  it('shows state diagrams with their [*] start and end marks', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/lifecycle`);
+    await eventually(async () => expect(await canvas().locator('[data-node-type=start]').count()).toBe(2));
+    expect(await canvas().locator('[data-node-type=end]').count()).toBe(2);
+    expect(await canvas().locator('[data-edge-target=Created]').count()).toBe(1);
+    await screenshot(page, '43-canvas-state');
+  });
+
+  it('hides and shows a group from the Hide details button of its frame', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await drawn(17);
+    const frame = canvas().locator('[data-group-id=core]');
+    await frame.getByRole('button', { name: 'Hide details', exact: true }).click();
+    await drawn(14);
+    for (const id of ['api', 'rules', 'worker']) expect(await node(id).count()).toBe(0);
+    // Crossing edges now point at the group; edges inside it are gone.
+    expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=core]').count()).toBe(1);
+    expect(await canvas().locator('[data-edge-source=events][data-edge-target=core]').count()).toBe(1);
+    expect(await canvas().locator('[data-edge-source=api][data-edge-target=rules]').count()).toBe(0);
+    await screenshot(page, '44-canvas-collapsed');
+
+    await frame.getByRole('button', { name: 'Show details', exact: true }).click();
+    await drawn(17);
+    expect(await node('worker').count()).toBe(1);
+    expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=api]').count()).toBe(1);
+    expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=core]').count()).toBe(0);
+  });
+
+  it('highlights what a second sync changed, on the drawing and by id', async () => {
+    await sync('payments', paymentsBundle(`${read('.service/diagrams/topology.mmd')}  api --> audit[Audit log]\n`.replace('  api --> rules\n', '')));
+    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await drawn(18);
+    await eventually(async () => expect(await node('audit').getAttribute('data-status')).toBe('added'));
+    expect(await canvas().locator('[data-edge-source=api][data-edge-target=audit]').getAttribute('data-status')).toBe('added');
+    // The removed edge is drawn ghosted.
+    expect(await canvas().locator('[data-edge-source=api][data-edge-target=rules]').getAttribute('data-status')).toBe('removed');
+    const list = page.getByRole('list', { name: 'Changed elements' });
+    expect(await list.innerText()).toContain('audit');
+    expect(await list.innerText()).toContain('api → rules');
+    await screenshot(page, '45-canvas-changes');
+  });
+
+  it('draws a 1,000-node diagram and finds a node in it', async () => {
+    const large = generatedTopology(1000, 1300, 20, 200);
+    await sync('bench', [
+      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
+      { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
+    ]);
+    await page.goto(`${server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
+    await drawn(1000);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('n500');
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await node('n500').count()).toBe(1));
+    await screenshot(page, '46-canvas-large');
+  });
+});

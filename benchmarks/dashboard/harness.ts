@@ -1,0 +1,75 @@
+/**
+ * A running production build with data to look at: the built server (embedded PGlite, built admin app, as the
+ * admin e2e starts it), an organization set up, and two services synced through the gateway:
+ *   - `payments`: the CLI's fixture repository (every artifact kind, a context with every node type);
+ *   - `bench`: generated flowcharts of 1,000 and 60 nodes with contexts, and the database their db-table nodes name.
+ * Shared by `npm run bench:dashboard` and by anyone who wants to look at the pages (`--serve`).
+ */
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
+import { launchChromium } from '../../apps/admin/e2e/support/browser';
+import { pushBundle, setUpOrganization } from '../../apps/admin/e2e/support/organization';
+import { type RunningServer, startServer } from '../../apps/admin/e2e/support/server';
+import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
+
+const ROOT = resolve(__dirname, '../..');
+export const FIXTURE_REPO = join(ROOT, 'apps/cli/test/fixtures/sample-repo');
+
+export interface Harness {
+  server: RunningServer;
+  browser: Browser;
+  /** A browser context signed in as the organization's owner. */
+  context: BrowserContext;
+  /** Pushes a bundle as `service-cli sync` does. */
+  sync(bundle: unknown): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function file(path: string, content: string) {
+  return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
+}
+
+/** The benchmark service: the generated diagrams and the database their db-table nodes point at. */
+export function benchBundle(): unknown {
+  const large = generatedTopology(1000, 1300, 20, 200);
+  const small = generatedTopology(60, 78, 4, 12);
+  return {
+    version: 1,
+    service: { name: 'bench', description: 'Generated topologies for the dashboard benchmark.', repositoryUrl: 'https://example.com/acme/bench' },
+    artifacts: [
+      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
+      { kind: 'architecture-diagram', name: 'small', file: file('.service/diagrams/small.mmd', small.mermaid), context: file('.service/diagrams/small.context.json', small.context) },
+      {
+        kind: 'database-schema',
+        name: 'bench-db',
+        engine: 'postgres',
+        file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (\n  id uuid PRIMARY KEY,\n  total numeric(10,2) NOT NULL\n);\n'),
+      },
+    ],
+  };
+}
+
+export async function fixtureBundle(): Promise<unknown> {
+  const loaded = await loadSync(undefined, FIXTURE_REPO);
+  if (!loaded.bundle) throw new Error(`The fixture repository does not load: ${JSON.stringify(loaded.problems)}`);
+  return loaded.bundle;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const server = await startServer(`bench-dashboard-${Date.now()}-0123456789`);
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  const syncToken = await setUpOrganization(server, context);
+  const sync = async (bundle: unknown) => {
+    const { status, body } = await pushBundle(server, syncToken, bundle);
+    if (status !== 200 && status !== 201) throw new Error(`sync answered ${status}: ${body}`);
+  };
+  const stop = async () => {
+    await context.close();
+    await browser.close();
+    await server.stop();
+  };
+  return { server, browser, context, sync, stop };
+}

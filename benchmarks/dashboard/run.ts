@@ -1,0 +1,179 @@
+/**
+ * npm run bench:dashboard — the diagram page of the built admin app in headless Chromium (Debian's), against the built
+ * server (embedded PGlite), on generated flowcharts of 1,000 nodes / 1,300 edges / 20 nested groups / 200 overlays
+ * and of 60 nodes (apps/admin/e2e/support/generated-topology.ts, shared with the browser e2e). Five runs each, every run in a fresh browser context (cold
+ * caches, a new layout worker):
+ *   - navigation → drawn: from the navigation's start until the laid-out diagram is on screen;
+ *   - → interactive: until the main thread has had no long task (> 50 ms) for 1 s after drawn;
+ *   - collapse / expand of one group (the side list's button), and Collapse all: click → redrawn;
+ *   - the longest main-thread task of the run.
+ * Baseline in the same run: Mermaid's own render of the same source (mermaid.render in a blank page, the previous
+ * page's drawing path), its time and longest task.
+ * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
+ */
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
+import { benchBundle, fixtureBundle, startHarness, type Harness } from './harness';
+
+const ROOT = resolve(__dirname, '../..');
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const progress = (message: string) => process.stderr.write(`bench:dashboard: ${message}\n`);
+
+interface RunResult {
+  drawn: number;
+  interactive: number;
+  collapse: number;
+  expand: number;
+  collapseAll: number;
+  longestTask: number;
+}
+
+/** Long tasks of the page, recorded from its first script on. */
+const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+async function longTasks(page: Page): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+}
+
+/** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */
+type Ready = { equals: number } | { below: number };
+
+/** performance.now() once the canvas shows a drawing whose node count is `ready`, two frames later. */
+async function drawnAt(page: Page, ready: Ready): Promise<number> {
+  const handle = await page.waitForFunction(
+    (condition) => {
+      const drawn = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
+      if (drawn === null || drawn === undefined) return false;
+      return 'equals' in condition ? Number(drawn) === condition.equals : Number(drawn) < condition.below;
+    },
+    ready,
+    { timeout: 120000, polling: 'raf' },
+  );
+  await handle.dispose();
+  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
+}
+
+/** Clicks and times until the drawing's node count satisfies `ready`. */
+async function timeClick(page: Page, selector: string, ready: Ready): Promise<number> {
+  const start = await page.evaluate((target) => {
+    const now = performance.now();
+    (document.querySelector(target) as HTMLElement).click();
+    return now;
+  }, selector);
+  return (await drawnAt(page, ready)) - start;
+}
+
+async function measure(context: BrowserContext, url: string, nodeCount: number, rootNodes: number): Promise<RunResult> {
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVE_LONG_TASKS);
+  await page.goto(url, { waitUntil: 'commit' });
+  const drawn = await drawnAt(page, { equals: nodeCount });
+  // Interactive: the end of the last long task after which the main thread stayed free for a full second.
+  let interactive = drawn;
+  for (;;) {
+    await page.waitForTimeout(1100);
+    const tasks = (await longTasks(page)).filter((task) => task.start + task.duration > interactive);
+    const now = await page.evaluate(() => performance.now());
+    const last = tasks.reduce((end, task) => Math.max(end, task.start + task.duration), interactive);
+    interactive = last;
+    if (now - last >= 1000) break;
+  }
+  const collapse = await timeClick(page, '[data-testid=toggle-g0]', { below: nodeCount });
+  const expand = await timeClick(page, '[data-testid=toggle-g0]', { equals: nodeCount });
+  const collapseAll = await timeClick(page, '[data-testid=collapse-all]', { equals: rootNodes });
+  await page.waitForTimeout(300);
+  const longestTask = Math.max(0, ...(await longTasks(page)).map((task) => task.duration));
+  await page.close();
+  return { drawn, interactive, collapse, expand, collapseAll, longestTask };
+}
+
+/** Mermaid's own render of the same source, in a blank page of the same browser (the previous diagram page's path). */
+async function mermaidRender(context: BrowserContext, source: string): Promise<{ time: number; longestTask: number; error?: string }> {
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
+  await page.evaluate(OBSERVE_LONG_TASKS);
+  await page.addScriptTag({ path: join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js') });
+  const result = await page.evaluate(async (text) => {
+    const mermaid = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
+    // As the previous page configured it, with the text and edge limits raised so a 1,000-node diagram renders at all.
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', htmlLabels: false, maxTextSize: 10_000_000, maxEdges: 5000 });
+    const start = performance.now();
+    try {
+      const { svg } = await mermaid.render('bench', text);
+      (document.getElementById('out') as HTMLElement).innerHTML = svg;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return { time: performance.now() - start };
+    } catch (error) {
+      return { time: performance.now() - start, error: String(error) };
+    }
+  }, source);
+  await page.waitForTimeout(200);
+  const longestTask = Math.max(0, ...(await longTasks(page)).map((task) => task.duration));
+  await page.close();
+  return { ...result, longestTask };
+}
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+};
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+const row = (name: string, values: number[]) => {
+  const { min, median, max } = stats(values);
+  return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} |`;
+};
+
+async function main(): Promise<void> {
+  const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+  console.log(`# bench:dashboard — ${new Date().toISOString()}, load average at start ${load()} (1/5/15 min, 2 cores)`);
+  let harness: Harness | undefined;
+  try {
+    harness = await startHarness();
+    await harness.sync(await fixtureBundle());
+    await harness.sync(benchBundle());
+    const state = await harness.context.storageState();
+    const diagrams = [
+      { name: 'large', nodes: 1000, source: generatedTopology(1000, 1300, 20, 200).mermaid },
+      { name: 'small', nodes: 60, source: generatedTopology(60, 78, 4, 12).mermaid },
+    ];
+    for (const diagram of diagrams) {
+      const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
+      const results: RunResult[] = [];
+      const mermaid: { time: number; longestTask: number; error?: string }[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        progress(`${diagram.name}: run ${run + 1} of ${RUNS}`);
+        const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
+        results.push(await measure(context, `${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/${diagram.name}`, diagram.nodes, rootNodes));
+        mermaid.push(await mermaidRender(context, diagram.source));
+        await context.close();
+      }
+      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max)\n`);
+      console.log('| measure | min | median | max |');
+      console.log('|---|---|---|---|');
+      console.log(row('navigation → drawn', results.map((r) => r.drawn)));
+      console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive)));
+      console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse)));
+      console.log(row('expand it again', results.map((r) => r.expand)));
+      console.log(row('Collapse all', results.map((r) => r.collapseAll)));
+      console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask)));
+      console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time)));
+      console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask)));
+      const errors = mermaid.flatMap((m) => (m.error ? [m.error] : []));
+      if (errors.length) console.log(`\nMermaid failed ${errors.length} time(s): ${errors[0]}`);
+    }
+  } finally {
+    await harness?.stop();
+    console.log(`\nload average at end ${load()}`);
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
