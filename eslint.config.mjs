@@ -1,5 +1,13 @@
 import nx from '@nx/eslint-plugin';
 
+const TESTING_IDP_MESSAGE = '@sc/testing-idp is test code: import it only from specs and test folders.';
+const TESTING_IDP = { path: { name: '@sc/testing-idp', message: TESTING_IDP_MESSAGE }, pattern: { group: ['@sc/testing-idp/*'], message: TESTING_IDP_MESSAGE } };
+const DIAGRAM_NODE_MESSAGE = '@sc/diagram/node is Node-only (worker threads, jsdom): the admin imports @sc/diagram.';
+const DIAGRAM_NODE = {
+  path: { name: '@sc/diagram/node', message: DIAGRAM_NODE_MESSAGE },
+  pattern: { group: ['@sc/diagram/node/*', '**/libs/diagram/src/node', '**/libs/diagram/src/node/*', '**/libs/diagram/src/node.ts'], message: DIAGRAM_NODE_MESSAGE },
+};
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -43,14 +51,18 @@ export default [
     // production code never. The Nx tags allow server/admin to depend on them, so this rule draws the line.
     files: ['apps/*/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: '@sc/testing-idp', message: '@sc/testing-idp is test code: import it only from specs and test folders.' }],
-          patterns: [{ group: ['@sc/testing-idp/*'], message: '@sc/testing-idp is test code: import it only from specs and test folders.' }],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [TESTING_IDP.path], patterns: [TESTING_IDP.pattern] }] },
+  },
+  {
+    // The admin runs in the browser: @sc/diagram/node (worker threads, the jsdom Mermaid parser) must never reach
+    // its bundle. One Nx project holds both entries, so the module-boundary rule cannot draw this line.
+    // ESLint replaces a rule's options per block, so the admin's production files repeat the testing-idp ban.
+    files: ['apps/admin/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [DIAGRAM_NODE.path], patterns: [DIAGRAM_NODE.pattern] }] },
+  },
+  {
+    files: ['apps/admin/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TESTING_IDP.path, DIAGRAM_NODE.path], patterns: [TESTING_IDP.pattern, DIAGRAM_NODE.pattern] }] },
   },
 ];

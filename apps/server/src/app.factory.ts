@@ -1,5 +1,5 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
-import { DiscoveryService, ModulesContainer, NestFactory } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
@@ -14,7 +14,8 @@ import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.fi
 import { validationFailed } from './common/errors/common.errors';
 import { refuseUnusableInput } from './common/http/json-input';
 import { applyHttpTimeouts } from './common/http/server-timeouts';
-import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
+import * as contracts from '@sc/contracts';
+import { describeRequestSchemas, requestBodyClasses } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
@@ -100,8 +101,7 @@ export function configureApp(app: INestApplication): void {
       .addCookieAuth('sc_session')
       .build(),
   );
-  const controllers = new DiscoveryService(app.get(ModulesContainer)).getControllers().flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as new () => unknown] : []));
-  describeRequestSchemas(document, bodyClassesOf(controllers));
+  describeRequestSchemas(document, requestBodyClasses(document, contracts));
   SwaggerModule.setup('api/docs', app, document);
   if (config.adminDir) serveAdminApp(express, config.adminDir);
 }
