@@ -1,8 +1,6 @@
 import { request } from 'node:http';
-import { SESSION_COOKIE } from '@sc/contracts';
+import { SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
 import { bearer, call, createTestApp, setupOrganization, type SeededOrganization, type TestApp } from './support';
-
-type ErrorBody = { error: { code: string; message: string } };
 
 const LIMIT = 5;
 const WINDOW_MS = 3_000;

@@ -1,15 +1,15 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
+import { GATEWAY_SYNC_PATH, SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
 import { CurrentPrincipal, TokenAccess } from '../auth/decorators';
 import type { TokenPrincipal } from '../auth/principal';
 import { ArtifactsConfig } from './artifacts.config';
 import { readJsonBody } from './sync-body';
 import { SyncService } from './sync.service';
 
-/** Path of the gateway route below the global /api/v1 prefix; the global JSON parser must leave it alone. */
-export const GATEWAY_SYNC_PATH = '/api/v1/gateway/sync';
+/** Path of the gateway route (from @sc/contracts, which the CLI posts to); the global JSON parser must leave it alone. */
+export { GATEWAY_SYNC_PATH };
 
 @ApiTags('gateway')
 @Controller('gateway')

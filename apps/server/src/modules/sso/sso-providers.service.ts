@@ -11,6 +11,7 @@ import {
   SsoProviderResponse,
   SsoPublicProvider,
   ssoCallbackUrl,
+  ssoLoginPath,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
@@ -52,7 +53,7 @@ export class SsoProvidersService {
     return (await this.providers.listEnabled(organizationId)).map((p) => ({
       slug: p.slug,
       displayName: p.displayName,
-      loginUrl: `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/login/${p.slug}`,
+      loginUrl: ssoLoginPath(organizationId, p.slug),
     }));
   }
 

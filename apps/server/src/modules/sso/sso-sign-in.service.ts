@@ -3,12 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { CookieOptions, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import { SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse, safeRedirectPath, ssoCallbackPath } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
 import { sessionCookieOf } from '../../common/http/cookies';
-import { safeRedirectPath } from '../../common/http/safe-redirect';
 import { AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/db-errors';
 import type { Principal } from '../auth/principal';
@@ -115,7 +114,7 @@ export class SsoSignInService {
    * for the error page — except in a test sign-in, whose report shows where it failed.
    */
   async handleCallback(req: Request, res: Response, organizationId: string, slug: string): Promise<CallbackOutcome> {
-    res.clearCookie(SSO_BINDING_COOKIE, { path: callbackPath(organizationId, slug) });
+    res.clearCookie(SSO_BINDING_COOKIE, { path: ssoCallbackPath(organizationId, slug) });
     let provider: SignInProvider;
     try {
       provider = await this.providers.forSignIn(organizationId, slug);
@@ -240,18 +239,13 @@ export class SsoSignInService {
 
   private bindingCookieOptions(provider: SignInProvider, maxAgeMs: number): CookieOptions {
     // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
-    return { httpOnly: true, sameSite: 'lax', secure: this.appConfig.secureCookies, path: callbackPath(provider.entity.organizationId, provider.entity.slug), maxAge: maxAgeMs };
+    return { httpOnly: true, sameSite: 'lax', secure: this.appConfig.secureCookies, path: ssoCallbackPath(provider.entity.organizationId, provider.entity.slug), maxAge: maxAgeMs };
   }
 }
 
 function bindingCookie(req: Request): string | undefined {
   const value = (req.cookies as Record<string, string> | undefined)?.[SSO_BINDING_COOKIE];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The cookie path is the callback URL's path as the browser sends it: both parts percent-encoded, like any URL path. */
-function callbackPath(organizationId: string, slug: string): string {
-  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
 
 function defaultRedirect(organizationId: string): string {

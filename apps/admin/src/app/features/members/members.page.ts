@@ -11,7 +11,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
+import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
@@ -72,9 +72,9 @@ export class MembersPage {
   private readonly addFormDirective = viewChild(FormGroupDirective);
 
   readonly addForm = inject(FormBuilder).nonNullable.group({
-    email: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
+    email: ['', [Validators.required, Validators.email, Validators.maxLength(FIELD_LIMITS.email)]],
     role: ['viewer' as Role, [Validators.required]],
-    displayName: ['', [Validators.maxLength(200)]],
+    displayName: ['', [Validators.maxLength(FIELD_LIMITS.personName)]],
   });
 
   async add(): Promise<void> {

@@ -4,7 +4,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
+import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
@@ -63,7 +63,7 @@ export class CreateOrganizationDialogComponent {
   idEdited = false;
 
   readonly form = inject(FormBuilder).nonNullable.group({
-    name: ['', [Validators.required, Validators.maxLength(200)]],
+    name: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.organizationName)]],
     id: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
   });
 

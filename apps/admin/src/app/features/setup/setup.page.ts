@@ -7,7 +7,7 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Router } from '@angular/router';
-import { ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
+import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { SessionService } from '../../core/session.service';
@@ -57,10 +57,10 @@ export class SetupPage implements OnInit {
 
   readonly form = inject(FormBuilder).nonNullable.group({
     setupToken: ['', [Validators.required]],
-    organizationName: ['', [Validators.required, Validators.maxLength(200)]],
+    organizationName: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.organizationName)]],
     organizationId: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
-    ownerName: ['', [Validators.maxLength(200)]],
-    ownerEmail: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
+    ownerName: ['', [Validators.maxLength(FIELD_LIMITS.personName)]],
+    ownerEmail: ['', [Validators.required, Validators.email, Validators.maxLength(FIELD_LIMITS.email)]],
   });
 
   async ngOnInit(): Promise<void> {

@@ -6,9 +6,9 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ActivatedRoute } from '@angular/router';
-import type { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse } from '@sc/contracts';
+import { AuthErrorCode, type RedeemSignInLinkRequest, type RedeemSignInLinkResponse, type SignInLinkPreviewResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { ApiError, ClientErrorCode, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
 import { BrandComponent } from '../../shared/brand.component';
 
@@ -110,7 +110,7 @@ export class SignInLinkPage {
   /** Used, expired, unknown or refused links cannot be retried: the only way forward is a new link. */
   readonly askForNewLink = computed(() => {
     const code = this.error()?.code;
-    return code === 'sign_in_link_invalid' || code === 'account_disabled';
+    return code === AuthErrorCode.SignInLinkInvalid || code === AuthErrorCode.AccountDisabled;
   });
 
   retry(): void {
@@ -125,7 +125,7 @@ export class SignInLinkPage {
     try {
       const body: RedeemSignInLinkRequest = { token: this.token() };
       const answer = await firstValueFrom(this.http.post<RedeemSignInLinkResponse>('/api/v1/auth/sign-in-link/redeem', body));
-      if (!ORGANIZATION_HOME.test(answer.redirect)) throw new ApiError(0, 'unexpected_redirect', 'The server answered with an unexpected destination.');
+      if (!ORGANIZATION_HOME.test(answer.redirect)) throw new ApiError(0, ClientErrorCode.UnexpectedRedirect, 'The server answered with an unexpected destination.');
       // A full page load, so the app starts over with the new session instead of any state from an earlier one.
       this.document.location.assign(answer.redirect);
     } catch (error) {

@@ -12,7 +12,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
+import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { firstValueFrom, tap } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
@@ -92,7 +92,7 @@ export class TokensPage {
 
   readonly form = inject(FormBuilder).nonNullable.group(
     {
-      name: ['', [Validators.required, Validators.maxLength(100)]],
+      name: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.apiTokenName)]],
       sync: [true],
       read: [false],
       admin: [false],
