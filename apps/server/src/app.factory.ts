@@ -22,7 +22,8 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
-export const API_PREFIX = 'api/v1';
+/** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
+export const API_PREFIX = contracts.API_PREFIX.slice(1);
 
 /** Creates the application exactly as production runs it (main.ts); tests use configureApp on their own module. */
 export async function createApp(): Promise<NestExpressApplication> {
