@@ -1,5 +1,6 @@
 import { GATEWAY_SYNC_PATH } from '@sc/contracts/core';
-import { CliError, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 
 /**
  * The hosted offering's gateway, used by `--enterprise`. The spec leaves the hosted address unspecified, so it
