@@ -1,4 +1,4 @@
-import type { ApiTokenResponse, GatewayInfo, MeResponse, MemberResponse } from '@sc/contracts';
+import type { ApiTokenResponse, ErrorBody, ErrorDetail, GatewayInfo, MeResponse, MemberResponse } from '@sc/contracts';
 
 /** Sample API answers shaped exactly like @sc/contracts, for component and service specs. */
 export const ME: MeResponse = {
@@ -39,7 +39,7 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
   };
 }
 
-export function errorBody(code: string, message: string, details: { path?: string; message: string }[] = []) {
+export function errorBody(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
   return { error: { code, message, details } };
 }
 
