@@ -13,6 +13,8 @@ export enum ClientErrorCode {
   ClientError = 'client_error',
   /** The sign-in link page was answered with a destination other than an organization home. */
   UnexpectedRedirect = 'unexpected_redirect',
+  /** The diagram page could not make the SVG or PNG it exports. */
+  ExportFailed = 'export_failed',
 }
 
 /** A failed API call, reduced to what a page needs to tell a person what went wrong. */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { CookieOptions, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse, safeRedirectPath, ssoCallbackPath } from '@sc/contracts';
+import { CommonErrorCode, SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse, safeRedirectPath, ssoCallbackPath } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
@@ -231,7 +231,7 @@ export class SsoSignInService {
   }
 
   private async recordFailure(req: Request, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<AuditRecord> = {}): Promise<void> {
-    const code = error instanceof DomainError ? error.code : 'internal_error';
+    const code = error instanceof DomainError ? error.code : CommonErrorCode.InternalError;
     const reason = error instanceof DomainError && error.details[0]?.code && code === SsoErrorCode.InvalidOrExpiredState ? ` (${error.details[0].message})` : '';
     const message = error instanceof DomainError ? `${error.message}${reason}` : 'Unexpected server error during sign-in.';
     await this.audit.record({ ...extra, organizationId, providerId, providerSlug: slug, test, errorCode: code, message, request: req });
