@@ -1,12 +1,11 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
@@ -58,8 +57,9 @@ export class CreateOrganizationDialogComponent {
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
 
-  readonly creating = signal(false);
-  readonly error = signal<ApiError | null>(null);
+  private readonly creation = mutation({ report: 'inline' });
+  readonly creating = this.creation.pending;
+  readonly error = this.creation.error;
   idEdited = false;
 
   readonly form = inject(FormBuilder).nonNullable.group({
@@ -77,15 +77,8 @@ export class CreateOrganizationDialogComponent {
       return;
     }
     const { name, id } = this.form.getRawValue();
-    this.creating.set(true);
-    this.error.set(null);
-    try {
-      const organization = await firstValueFrom(this.api.create({ id: id.trim(), name: name.trim() }));
-      this.dialogRef.close(organization);
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.creating.set(false);
-    }
+    await this.creation.run(true, () => this.api.create({ id: id.trim(), name: name.trim() }), {
+      then: (organization) => this.dialogRef.close(organization),
+    });
   }
 }
