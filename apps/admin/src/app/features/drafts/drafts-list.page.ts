@@ -25,6 +25,7 @@ import { relativeTime } from '../../shared/time';
 import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName, canEditDrafts } from './draft-labels';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -48,6 +49,7 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatSelectModule,
     MatTableModule,
     LoadErrorComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './drafts-list.page.html',
   styleUrl: './drafts.scss',

@@ -21,6 +21,7 @@ import { LoadErrorComponent } from '../../shared/load-error.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -39,6 +40,7 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
     MatTooltipModule,
     ErrorBannerComponent,
     LoadErrorComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',

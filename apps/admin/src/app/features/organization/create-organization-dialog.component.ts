@@ -7,14 +7,15 @@ import { MatInputModule } from '@angular/material/input';
 import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
 
 /** Owners create further organizations; the dialog closes with the created organization. */
 @Component({
   selector: 'sc-create-organization-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent],
+  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent, FieldErrorsComponent],
   template: `
     <h2 mat-dialog-title>New organization</h2>
     <form [formGroup]="form" (ngSubmit)="create()" novalidate>
@@ -27,17 +28,13 @@ import { OrganizationApi } from './organization.api';
         <mat-form-field class="full-width">
           <mat-label>Organization name</mat-label>
           <input matInput formControlName="name" (input)="onNameInput()" required cdkFocusInitial />
-          @if (form.controls.name.hasError('required')) {
-            <mat-error>Enter the organization's name.</mat-error>
-          }
+          <sc-field-errors matError [control]="form.controls.name" [messages]="{ required: 'Enter the organization\\'s name.' }" />
         </mat-form-field>
         <mat-form-field class="full-width">
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" (input)="idEdited = true" required spellcheck="false" />
           <mat-hint>Appears in URLs. It cannot be changed later.</mat-hint>
-          @if (organizationIdError(form.controls.id); as message) {
-            <mat-error>{{ message }}</mat-error>
-          }
+          <sc-field-errors matError [control]="form.controls.id" [messages]="organizationIdErrors" />
         </mat-form-field>
       </mat-dialog-content>
       <mat-dialog-actions align="end">
@@ -53,7 +50,7 @@ import { OrganizationApi } from './organization.api';
   `,
 })
 export class CreateOrganizationDialogComponent {
-  protected readonly organizationIdError = organizationIdError;
+  protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
 

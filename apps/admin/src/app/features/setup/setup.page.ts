@@ -15,7 +15,8 @@ import { SessionService } from '../../core/session.service';
 import { BrandComponent } from '../../shared/brand.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
-import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { SetupApi } from './setup.api';
 
 type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
@@ -35,12 +36,13 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
     BrandComponent,
     ErrorBannerComponent,
     OneTimeSecretComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './setup.page.html',
   styleUrl: './setup.page.scss',
 })
 export class SetupPage implements OnInit {
-  protected readonly organizationIdError = organizationIdError;
+  protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly api = inject(SetupApi);
   private readonly session = inject(SessionService);
   private readonly router = inject(Router);

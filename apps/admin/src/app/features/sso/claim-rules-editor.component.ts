@@ -10,6 +10,7 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { CLAIM_RULE_OPERATORS, SSO_ROLES, type ClaimRuleOperator, type SsoRole } from '@sc/contracts';
 import { startWith, switchMap } from 'rxjs';
 import { OPERATOR_LABELS } from './provider-form';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 
 export type ClaimRuleGroup = FormGroup<{
   claim: FormControl<string>;
@@ -25,7 +26,7 @@ export type ClaimRuleGroup = FormGroup<{
 @Component({
   selector: 'sc-claim-rules-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, MatTooltipModule],
+  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, MatTooltipModule, FieldErrorsComponent],
   template: `
     @if (controls().length === 0) {
       <p class="muted" data-testid="rules-empty">No rules: every SSO member gets the default role.</p>
@@ -37,12 +38,7 @@ export type ClaimRuleGroup = FormGroup<{
             <mat-form-field class="claim">
               <mat-label>Claim</mat-label>
               <input matInput formControlName="claim" placeholder="groups or realm_access.roles" autocomplete="off" />
-              @if (rule.controls.claim.hasError('required')) {
-                <mat-error>Enter a claim name or dot path.</mat-error>
-              }
-              @if (rule.controls.claim.getError('server'); as message) {
-                <mat-error>{{ message }}</mat-error>
-              }
+              <sc-field-errors matError [control]="rule.controls.claim" [messages]="{ required: 'Enter a claim name or dot path.' }" />
             </mat-form-field>
             <mat-form-field class="operator">
               <mat-label>Operator</mat-label>
@@ -60,12 +56,7 @@ export type ClaimRuleGroup = FormGroup<{
                 autocomplete="off"
                 [placeholder]="rule.controls.operator.value === 'exists' ? 'not used' : ''"
               />
-              @if (rule.controls.value.hasError('required')) {
-                <mat-error>Enter the value to compare.</mat-error>
-              }
-              @if (rule.controls.value.getError('server'); as message) {
-                <mat-error>{{ message }}</mat-error>
-              }
+              <sc-field-errors matError [control]="rule.controls.value" [messages]="{ required: 'Enter the value to compare.' }" />
             </mat-form-field>
             <mat-form-field class="role">
               <mat-label>Role</mat-label>

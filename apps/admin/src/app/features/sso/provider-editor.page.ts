@@ -40,6 +40,7 @@ import { pageResource } from '../../core/page-resource';
 import { NotifyService } from '../../core/notify.service';
 import { CopyFieldComponent } from '../../shared/copy-field.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import {
   TYPE_LABELS,
@@ -88,6 +89,7 @@ const CONFIGURATION_TAB = 1;
     ClaimRulesEditorComponent,
     CopyFieldComponent,
     ErrorBannerComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './provider-editor.page.html',
   styleUrl: './provider-editor.page.scss',

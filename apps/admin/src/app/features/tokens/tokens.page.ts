@@ -25,6 +25,7 @@ import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -46,6 +47,7 @@ import { TokensApi } from './tokens.api';
     LoadErrorComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
