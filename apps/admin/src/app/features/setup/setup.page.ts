@@ -5,14 +5,13 @@ import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Router } from '@angular/router';
 import { ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { toApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
-import { BrandComponent } from '../../shared/brand.component';
+import { PublicPageComponent } from '../../shared/public-page.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
@@ -32,8 +31,7 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
-    BrandComponent,
+    PublicPageComponent,
     ErrorBannerComponent,
     OneTimeSecretComponent,
     FieldErrorsComponent,
