@@ -28,7 +28,7 @@ import { OrganizationApi } from './organization.api';
         <mat-form-field class="full-width">
           <mat-label>Organization name</mat-label>
           <input matInput formControlName="name" (input)="onNameInput()" required cdkFocusInitial />
-          <sc-field-errors matError [control]="form.controls.name" [messages]="{ required: 'Enter the organization\\'s name.' }" />
+          <sc-field-errors matError [control]="form.controls.name" [messages]="nameErrors" />
         </mat-form-field>
         <mat-form-field class="full-width">
           <mat-label>Organization ID</mat-label>
@@ -50,6 +50,7 @@ import { OrganizationApi } from './organization.api';
   `,
 })
 export class CreateOrganizationDialogComponent {
+  protected readonly nameErrors = { required: "Enter the organization's name." };
   protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
