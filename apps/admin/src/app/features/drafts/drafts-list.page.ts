@@ -9,7 +9,6 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { Router, RouterLink } from '@angular/router';
@@ -20,12 +19,12 @@ import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { relativeTime } from '../../shared/time';
 import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName, canEditDrafts } from './draft-labels';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -45,11 +44,10 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
-    LoadErrorComponent,
     FieldErrorsComponent,
+    ListStateComponent,
   ],
   templateUrl: './drafts-list.page.html',
   styleUrl: './drafts.scss',

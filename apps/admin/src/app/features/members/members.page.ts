@@ -7,7 +7,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatMenuModule } from '@angular/material/menu';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
@@ -17,11 +16,11 @@ import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -34,13 +33,12 @@ import { FieldErrorsComponent } from '../../shared/field-errors.component';
     MatIconModule,
     MatInputModule,
     MatMenuModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
     FieldErrorsComponent,
+    ListStateComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',

@@ -5,7 +5,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatTooltipModule } from '@angular/material/tooltip';
@@ -14,10 +13,10 @@ import type { SsoProviderResponse } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { mutation } from '../../core/mutation';
 import { confirmAction } from '../../shared/confirm-dialog.component';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -29,12 +28,11 @@ import { SsoAuditComponent } from './sso-audit.component';
     MatButtonModule,
     MatCardModule,
     MatIconModule,
-    MatProgressBarModule,
     MatTableModule,
     MatTabsModule,
     MatTooltipModule,
-    ErrorBannerComponent,
     SsoAuditComponent,
+    ListStateComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',

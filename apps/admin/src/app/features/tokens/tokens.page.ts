@@ -8,7 +8,6 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
@@ -19,13 +18,13 @@ import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -39,15 +38,14 @@ import { FieldErrorsComponent } from '../../shared/field-errors.component';
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
     FieldErrorsComponent,
+    ListStateComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
