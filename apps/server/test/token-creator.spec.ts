@@ -1,5 +1,5 @@
 import type { ApiTokenResponse } from '@sc/contracts';
-import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 type ErrorResponse = { error: { code: string; message: string } };
 
@@ -16,10 +16,7 @@ describe('API tokens and their creator', () => {
   const syncCheck = (token: string) => call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/gateway/sync/check', { headers: bearer(token), body: { service: 'orders', digest: 'a'.repeat(64) } });
   const setRole = (userId: string, role: string) => call(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${userId}`, { headers: sessionHeaders(org.owner), body: { role } });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   it('records the first owner as the creator of the setup admin token', async () => {

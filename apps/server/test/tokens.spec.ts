@@ -1,14 +1,11 @@
-import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 type ErrorResponse = { error: { code: string; message: string; details: unknown[] } };
 
 describe('API tokens', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   it('shows the raw token once, in the sct_<prefix>_<secret> format, and never in the list', async () => {

@@ -23,16 +23,8 @@ import { ListStateComponent } from '../../shared/list-state.component';
         revision of the diagrams, flows, schemas and notes listed in the repository's <code>.service.yaml</code>.
       </p>
       <mat-card appearance="outlined">
-        <sc-list-state
-          [loading]="services.isLoading()"
-          loadingLabel="Loading services"
-          [error]="services.error()"
-          (retry)="services.reload()"
-          [empty]="services.value().length === 0"
-          emptyIcon="account_tree"
-          emptyHeading="No services synced yet"
-          emptyTestId="services-empty"
-        >Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</sc-list-state>
+        <sc-list-state [loading]="services.isLoading()" loadingLabel="Loading services" [error]="services.error()" (retry)="services.reload()" [empty]="services.value().length === 0"
+          emptyIcon="account_tree" emptyHeading="No services synced yet" emptyTestId="services-empty">Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</sc-list-state>
         @if (!services.error() && services.value().length > 0) {
           <table mat-table [dataSource]="services.value()" class="data-table" aria-label="Services">
             <ng-container matColumnDef="name">

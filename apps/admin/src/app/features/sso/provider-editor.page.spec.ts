@@ -3,7 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { query, settle, textOf, typeInto } from '../../../testing/dom';
 import { errorBody, ssoProvider as provider } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp } from '../../../testing/providers';
 import { ProviderEditorPage } from './provider-editor.page';
 import { provideSsoIcons } from './sso-icons';
 
@@ -60,10 +60,7 @@ describe('ProviderEditorPage', () => {
     fixture.detectChanges();
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: [...provideTestApp(), provideSsoIcons()] });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp([provideSsoIcons()])));
 
   afterEach(() => http.verify());
 

@@ -61,16 +61,8 @@ interface AuditParams {
         Refresh
       </button>
     </div>
-    <sc-list-state
-      [loading]="loading()"
-      loadingLabel="Loading sign-in attempts"
-      [error]="audit.error()"
-      (retry)="audit.reload()"
-      [empty]="entries().length === 0"
-      emptyIcon="info"
-      emptyHeading="No sign-in attempts yet"
-      emptyTestId="audit-empty"
-    >Every SSO sign-in and test sign-in, successful or not, is listed here.</sc-list-state>
+    <sc-list-state [loading]="loading()" loadingLabel="Loading sign-in attempts" [error]="audit.error()" (retry)="audit.reload()" [empty]="entries().length === 0"
+      emptyIcon="info" emptyHeading="No sign-in attempts yet" emptyTestId="audit-empty">Every SSO sign-in and test sign-in, successful or not, is listed here.</sc-list-state>
     <!-- Older entries exist only below a non-empty list, so this never stands beside the empty state. -->
     <sc-error-banner [error]="olderError()" />
     @if (entries().length > 0) {
