@@ -1,13 +1,13 @@
 import { DOCUMENT } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import type { SsoProviderResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { CopyFieldComponent } from '../../shared/copy-field.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { SectionCardComponent } from '../../shared/section-card.component';
 import { callbackUrlWarning } from './provider-form';
 import { SsoApi } from './sso.api';
 
@@ -15,7 +15,7 @@ import { SsoApi } from './sso.api';
 @Component({
   selector: 'sc-provider-configuration-tab',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, CopyFieldComponent, ErrorBannerComponent],
+  imports: [MatButtonModule, MatIconModule, CopyFieldComponent, ErrorBannerComponent, SectionCardComponent],
   template: `
     @let p = provider();
     <div class="editor">
@@ -28,66 +28,57 @@ import { SsoApi } from './sso.api';
           </div>
         </div>
       }
-      <mat-card appearance="outlined" class="section">
-        <mat-card-header><mat-card-title><h2>Callback URL</h2></mat-card-title></mat-card-header>
-        <mat-card-content>
-          <p>
-            Register exactly this value as the redirect URI of the client at the identity provider. Scheme, host,
-            port, organization ID, slug and the absence of a trailing slash must all match.
-          </p>
-          <sc-copy-field [value]="p.callbackUrl" label="callback URL" testId="callback-url" copyTestId="callback-copy" />
-          @if (callbackWarning(); as warning) {
-            <div class="warning-banner callback-warning" role="note" data-testid="callback-warning">
-              <mat-icon svgIcon="warning" aria-hidden="true" />
-              <div>{{ warning }}</div>
-            </div>
-          }
-        </mat-card-content>
-      </mat-card>
+      <sc-section-card heading="Callback URL">
+      <p>
+        Register exactly this value as the redirect URI of the client at the identity provider. Scheme, host,
+        port, organization ID, slug and the absence of a trailing slash must all match.
+      </p>
+      <sc-copy-field [value]="p.callbackUrl" label="callback URL" testId="callback-url" copyTestId="callback-copy" />
+      @if (callbackWarning(); as warning) {
+        <div class="warning-banner callback-warning" role="note" data-testid="callback-warning">
+          <mat-icon svgIcon="warning" aria-hidden="true" />
+          <div>{{ warning }}</div>
+        </div>
+      }
+      </sc-section-card>
 
-      <mat-card appearance="outlined" class="section">
-        <mat-card-header><mat-card-title><h2>Effective endpoints</h2></mat-card-title></mat-card-header>
-        <mat-card-content>
-          <dl class="endpoints">
-            <dt>Authorization</dt>
-            <dd class="mono">{{ p.effectiveEndpoints.authorizationUrl ?? '—' }}</dd>
-            <dt>Token</dt>
-            <dd class="mono">{{ p.effectiveEndpoints.tokenUrl ?? '—' }}</dd>
-            <dt>UserInfo</dt>
-            <dd class="mono">{{ p.effectiveEndpoints.userinfoUrl ?? '—' }}</dd>
-            <dt>JWKS</dt>
-            <dd class="mono">{{ p.effectiveEndpoints.jwksUri ?? 'none — ID-token signatures are not verified' }}</dd>
-            <dt>Issuer</dt>
-            <dd class="mono">{{ p.effectiveEndpoints.issuer ?? '—' }}</dd>
-          </dl>
-          @for (warning of serverWarnings(); track warning) {
-            <div class="warning-banner" role="note">
-              <mat-icon svgIcon="warning" aria-hidden="true" />
-              <div>{{ warning }}</div>
-            </div>
-          }
-        </mat-card-content>
-      </mat-card>
+      <sc-section-card heading="Effective endpoints">
+      <dl class="endpoints">
+        <dt>Authorization</dt>
+        <dd class="mono">{{ p.effectiveEndpoints.authorizationUrl ?? '—' }}</dd>
+        <dt>Token</dt>
+        <dd class="mono">{{ p.effectiveEndpoints.tokenUrl ?? '—' }}</dd>
+        <dt>UserInfo</dt>
+        <dd class="mono">{{ p.effectiveEndpoints.userinfoUrl ?? '—' }}</dd>
+        <dt>JWKS</dt>
+        <dd class="mono">{{ p.effectiveEndpoints.jwksUri ?? 'none — ID-token signatures are not verified' }}</dd>
+        <dt>Issuer</dt>
+        <dd class="mono">{{ p.effectiveEndpoints.issuer ?? '—' }}</dd>
+      </dl>
+      @for (warning of serverWarnings(); track warning) {
+        <div class="warning-banner" role="note">
+          <mat-icon svgIcon="warning" aria-hidden="true" />
+          <div>{{ warning }}</div>
+        </div>
+      }
+      </sc-section-card>
 
-      <mat-card appearance="outlined" class="section">
-        <mat-card-header><mat-card-title><h2>Test sign-in</h2></mat-card-title></mat-card-header>
-        <mat-card-content>
-          <p>
-            Signs in at the provider in this browser and shows a report: the claims received, which claims gave
-            email, name and subject, the domain, sign-up and disabled decisions, each claim rule in order and the
-            resulting role — or where it failed. Nothing is created: no user, membership or session. It works
-            while the provider is disabled, too.
-          </p>
-          <sc-error-banner [error]="testError()" />
-          @if (unsaved()) {
-            <p class="muted" data-testid="test-unsaved">Save your changes first: the test uses the saved settings.</p>
-          }
-          <button mat-flat-button type="button" (click)="startTest()" [disabled]="testing() || unsaved()" data-testid="provider-test">
-            <mat-icon svgIcon="play_arrow" aria-hidden="true" />
-            {{ testing() ? 'Opening the provider…' : 'Test sign-in' }}
-          </button>
-        </mat-card-content>
-      </mat-card>
+      <sc-section-card heading="Test sign-in">
+      <p>
+        Signs in at the provider in this browser and shows a report: the claims received, which claims gave
+        email, name and subject, the domain, sign-up and disabled decisions, each claim rule in order and the
+        resulting role — or where it failed. Nothing is created: no user, membership or session. It works
+        while the provider is disabled, too.
+      </p>
+      <sc-error-banner [error]="testError()" />
+      @if (unsaved()) {
+        <p class="muted" data-testid="test-unsaved">Save your changes first: the test uses the saved settings.</p>
+      }
+      <button mat-flat-button type="button" (click)="startTest()" [disabled]="testing() || unsaved()" data-testid="provider-test">
+        <mat-icon svgIcon="play_arrow" aria-hidden="true" />
+        {{ testing() ? 'Opening the provider…' : 'Test sign-in' }}
+      </button>
+      </sc-section-card>
     </div>
   `,
   styleUrl: './provider-configuration-tab.component.scss',

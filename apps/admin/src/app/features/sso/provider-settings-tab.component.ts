@@ -3,7 +3,6 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { MatCardModule } from '@angular/material/card';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
@@ -24,6 +23,7 @@ import { map, startWith, switchMap } from 'rxjs';
 import type { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { SectionCardComponent } from '../../shared/section-card.component';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import { TYPE_LABELS, discoveryPatch, githubScopeHint, previewEndpoints, usesField, type TypeField } from './provider-form';
@@ -42,7 +42,6 @@ import { SsoApi } from './sso.api';
     RouterLink,
     MatButtonModule,
     MatButtonToggleModule,
-    MatCardModule,
     MatCheckboxModule,
     MatFormFieldModule,
     MatIconModule,
@@ -51,6 +50,7 @@ import { SsoApi } from './sso.api';
     MatSlideToggleModule,
     ClaimRulesEditorComponent,
     ErrorBannerComponent,
+    SectionCardComponent,
     FieldErrorsComponent,
   ],
   templateUrl: './provider-settings-tab.component.html',
