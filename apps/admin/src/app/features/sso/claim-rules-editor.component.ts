@@ -19,6 +19,14 @@ export type ClaimRuleGroup = FormGroup<{
   role: FormControl<SsoRole>;
 }>;
 
+interface RuleButton {
+  icon: string;
+  tooltip: string;
+  label: string;
+  disabled: boolean;
+  press: () => void;
+}
+
 /**
  * The ordered role-mapping rules. The first matching rule selects the role, so each rule can be moved up
  * and down; the parent owns the FormArray and the move/add/remove operations (they are part of its form).
@@ -67,35 +75,11 @@ export type ClaimRuleGroup = FormGroup<{
               </mat-select>
             </mat-form-field>
             <div class="buttons">
-              <button
-                mat-icon-button
-                type="button"
-                (click)="move.emit({ from: i, to: i - 1 })"
-                [disabled]="i === 0"
-                [attr.aria-label]="'Move rule ' + (i + 1) + ' up'"
-                matTooltip="Move up"
-              >
-                <mat-icon svgIcon="arrow_upward" />
-              </button>
-              <button
-                mat-icon-button
-                type="button"
-                (click)="move.emit({ from: i, to: i + 1 })"
-                [disabled]="last"
-                [attr.aria-label]="'Move rule ' + (i + 1) + ' down'"
-                matTooltip="Move down"
-              >
-                <mat-icon svgIcon="arrow_downward" />
-              </button>
-              <button
-                mat-icon-button
-                type="button"
-                (click)="remove.emit(i)"
-                [attr.aria-label]="'Remove rule ' + (i + 1)"
-                matTooltip="Remove"
-              >
-                <mat-icon svgIcon="delete" />
-              </button>
+              @for (button of rowButtons(i, last); track button.icon) {
+                <button mat-icon-button type="button" (click)="button.press()" [disabled]="button.disabled" [attr.aria-label]="button.label" [matTooltip]="button.tooltip">
+                  <mat-icon [svgIcon]="button.icon" />
+                </button>
+              }
             </div>
           </li>
         }
@@ -162,6 +146,16 @@ export class ClaimRulesEditorComponent {
     this.changes();
     return [...this.rules().controls];
   });
+
+  /** Each rule's buttons: move up, move down (the first match wins, so order matters) and remove. */
+  rowButtons(index: number, last: boolean): RuleButton[] {
+    const rule = index + 1;
+    return [
+      { icon: 'arrow_upward', tooltip: 'Move up', label: `Move rule ${rule} up`, disabled: index === 0, press: () => this.move.emit({ from: index, to: index - 1 }) },
+      { icon: 'arrow_downward', tooltip: 'Move down', label: `Move rule ${rule} down`, disabled: last, press: () => this.move.emit({ from: index, to: index + 1 }) },
+      { icon: 'delete', tooltip: 'Remove', label: `Remove rule ${rule}`, disabled: false, press: () => this.remove.emit(index) },
+    ];
+  }
 
   readonly operators = CLAIM_RULE_OPERATORS;
   readonly operatorLabels = OPERATOR_LABELS;
