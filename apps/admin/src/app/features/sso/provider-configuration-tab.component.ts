@@ -43,7 +43,7 @@ import { SsoApi } from './sso.api';
       </sc-section-card>
 
       <sc-section-card heading="Effective endpoints">
-      <dl class="endpoints">
+      <dl class="key-values endpoints">
         <dt>Authorization</dt>
         <dd class="mono">{{ p.effectiveEndpoints.authorizationUrl ?? '—' }}</dd>
         <dt>Token</dt>
