@@ -20,18 +20,18 @@ describe('mutation', () => {
   it('is busy with the key while the work runs, then confirms and hands the result on', async () => {
     const change = create<string>('notify');
     let release: (value: number) => void = () => undefined;
-    let busyInThen: string | null = null;
+    let busyInDone: string | null = null;
     const running = change.run('t1', () => new Promise<number>((resolve) => (release = resolve)), {
       success: (value) => `Saved ${value}.`,
-      then: () => {
-        busyInThen = change.busy();
+      done: () => {
+        busyInDone = change.busy();
       },
     });
     expect(change.busy()).toBe('t1');
     expect(change.pending()).toBe(true);
     release(7);
     await expect(running).resolves.toBe(7);
-    expect(busyInThen).toBe('t1');
+    expect(busyInDone).toBe('t1');
     expect(change.busy()).toBeNull();
     expect(change.pending()).toBe(false);
     expect(open).toHaveBeenCalledWith('Saved 7.', 'Dismiss', expect.objectContaining({ politeness: 'polite' }));

@@ -5,10 +5,10 @@ import { NotifyService } from './notify.service';
 
 /** What a page does after a change succeeded or failed. */
 export interface MutationSteps<T> {
-  /** The confirmation shown once the change succeeded (before `then`). */
+  /** The confirmation shown once the change succeeded (before `done`). */
   success?: string | ((result: T) => string);
-  /** Updates the page with the answer, e.g. patches a pageResource or navigates. Runs inside the try. */
-  then?: (result: T) => void | Promise<void>;
+  /** Updates the page with the answer, e.g. patches a pageResource or navigates. A failure here counts as the change failing. */
+  done?: (result: T) => void | Promise<void>;
   /** Runs on failure before the error is shown, e.g. to put an optimistic change back. */
   failed?: (error: ApiError) => void;
 }
@@ -49,7 +49,7 @@ export function mutation<K = true>(options: { report: 'notify' | 'inline' } = { 
         const result = isObservable(started) ? await firstValueFrom(started) : await started;
         const message = typeof steps.success === 'function' ? steps.success(result) : steps.success;
         if (message !== undefined) notify.success(message);
-        await steps.then?.(result);
+        await steps.done?.(result);
         return result;
       } catch (failure: unknown) {
         const apiError = toApiError(failure);

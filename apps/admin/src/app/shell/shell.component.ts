@@ -99,6 +99,6 @@ export class ShellComponent {
   }
 
   async signOut(): Promise<void> {
-    await this.signOutAction.run(true, () => this.session.signOut(), { then: () => this.notify.dismiss() });
+    await this.signOutAction.run(true, () => this.session.signOut(), { done: () => this.notify.dismiss() });
   }
 }

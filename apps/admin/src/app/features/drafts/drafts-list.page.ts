@@ -132,7 +132,7 @@ export class DraftsListPage {
     }
     await this.creation.run(true, () => this.api.create(this.orgId(), newDraft(value)), {
       success: (draft) => `Draft “${draft.name}” created.`,
-      then: async (draft) => void (await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id])),
+      done: async (draft) => void (await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id])),
     });
   }
 
@@ -147,7 +147,7 @@ export class DraftsListPage {
     // With the version listed: a draft someone saved meanwhile is not deleted unseen.
     await this.removal.run(draft.id, () => this.api.remove(this.orgId(), draft.id, draft.version), {
       success: `Draft “${draft.name}” deleted.`,
-      then: () => this.drafts.reload(),
+      done: () => this.drafts.reload(),
       failed: () => this.drafts.reload(),
     });
   }

@@ -89,7 +89,7 @@ export class MembersPage {
       () => this.api.add(this.orgId(), { email: value.email.trim(), role: value.role, ...(displayName ? { displayName } : {}) }),
       {
         success: (member) => `${member.displayName} was added as ${member.role}.`,
-        then: (member) => {
+        done: (member) => {
           this.members.update((members) => [...members.filter((m) => m.userId !== member.userId), member]);
           this.addFormDirective()?.resetForm({ email: '', role: value.role, displayName: '' });
         },
@@ -143,13 +143,13 @@ export class MembersPage {
     if (!confirmed) return;
     await this.change.run(member.userId, () => this.api.remove(this.orgId(), member.userId), {
       success: `${member.displayName} was removed.`,
-      then: () => this.members.update((members) => members.filter((m) => m.userId !== member.userId)),
+      done: () => this.members.update((members) => members.filter((m) => m.userId !== member.userId)),
     });
   }
 
   async createSignInLink(member: MemberResponse): Promise<void> {
     await this.change.run(member.userId, () => this.api.createSignInLink(this.orgId(), member.userId), {
-      then: (link) => {
+      done: (link) => {
         this.dialog.open<SignInLinkDialogComponent, SignInLinkDialogData>(SignInLinkDialogComponent, {
           data: { memberName: member.displayName, link },
           width: '560px',
@@ -166,7 +166,7 @@ export class MembersPage {
   private async update(member: MemberResponse, change: { role?: Role; disabled?: boolean }, done: string): Promise<void> {
     await this.change.run(member.userId, () => this.api.update(this.orgId(), member.userId, change), {
       success: done,
-      then: (updated) => this.replace(updated),
+      done: (updated) => this.replace(updated),
       failed: () => this.replace(member),
     });
   }

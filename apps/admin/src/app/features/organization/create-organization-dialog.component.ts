@@ -76,7 +76,7 @@ export class CreateOrganizationDialogComponent {
     }
     const { name, id } = this.form.getRawValue();
     await this.creation.run(true, () => this.api.create({ id: id.trim(), name: name.trim() }), {
-      then: (organization) => this.dialogRef.close(organization),
+      done: (organization) => this.dialogRef.close(organization),
     });
   }
 }

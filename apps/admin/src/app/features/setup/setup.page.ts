@@ -109,7 +109,7 @@ export class SetupPage implements OnInit {
           owner: { email: value.ownerEmail.trim(), name: value.ownerName.trim() || undefined },
         }),
       {
-        then: (result) => {
+        done: (result) => {
           this.result.set(result);
           this.step.set('done');
         },

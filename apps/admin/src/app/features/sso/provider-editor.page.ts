@@ -104,7 +104,7 @@ export class ProviderEditorPage {
     };
     if (this.mode() === 'create') {
       await this.saveAction.run(true, () => this.api.create(this.orgId(), toCreateRequest(value)), {
-        then: async (created) => {
+        done: async (created) => {
           this.form.markAsPristine();
           await this.router.navigate(['/orgs', this.orgId(), 'settings', 'sso', created.slug], {
             queryParams: { tab: 'configuration', created: '1' },
@@ -116,7 +116,7 @@ export class ProviderEditorPage {
     }
     await this.saveAction.run(true, () => this.api.update(this.orgId(), this.slug() as string, toUpdateRequest(value)), {
       success: (saved) => `“${saved.displayName}” saved.`,
-      then: (saved) => this.show(saved),
+      done: (saved) => this.show(saved),
       failed,
     });
   }

@@ -136,7 +136,7 @@ export class ProviderSettingsTabComponent {
     if (issuer === '') return;
     this.discovery.set(null);
     await this.discoveryImport.run(true, () => this.api.discover(this.orgId(), issuer), {
-      then: (discovery) => {
+      done: (discovery) => {
         const form = this.form();
         form.patchValue(discoveryPatch(discovery));
         form.markAsDirty();

@@ -74,7 +74,7 @@ export class SsoSettingsPage {
     if (!confirmed) return;
     await this.removal.run(provider.slug, () => this.api.remove(this.orgId(), provider.slug), {
       success: `“${provider.displayName}” deleted.`,
-      then: () => this.providers.update((providers) => providers.filter((p) => p.slug !== provider.slug)),
+      done: () => this.providers.update((providers) => providers.filter((p) => p.slug !== provider.slug)),
     });
   }
 }

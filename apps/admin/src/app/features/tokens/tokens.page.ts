@@ -125,7 +125,7 @@ export class TokensPage {
       true,
       () => this.api.create(this.orgId(), { name: value.name.trim(), scopes: selectedScopes(value), ...(expiresAt ? { expiresAt } : {}) }),
       {
-        then: (created) => {
+        done: (created) => {
           this.created.set(created);
           this.formOpen.set(false);
           this.tokens.update((tokens) => [created.apiToken, ...tokens]);
@@ -148,7 +148,7 @@ export class TokensPage {
     if (!confirmed) return;
     await this.revocation.run(token.id, () => this.api.revoke(this.orgId(), token.id), {
       success: `Token “${token.name}” revoked.`,
-      then: (revoked) => {
+      done: (revoked) => {
         this.tokens.update((tokens) => tokens.map((t) => (t.id === revoked.id ? revoked : t)));
         this.now.set(new Date());
         if (this.created()?.apiToken.id === token.id) this.created.set(null);
