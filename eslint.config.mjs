@@ -1,3 +1,6 @@
+import angular from '@angular-eslint/eslint-plugin';
+import angularTemplate from '@angular-eslint/eslint-plugin-template';
+import angularTemplateParser from '@angular-eslint/template-parser';
 import nx from '@nx/eslint-plugin';
 
 const TESTING_IDP_MESSAGE = '@sc/testing-idp is test code: import it only from specs and test folders.';
@@ -64,5 +67,36 @@ export default [
     files: ['apps/admin/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [TESTING_IDP.path, DIAGRAM_NODE.path], patterns: [TESTING_IDP.pattern, DIAGRAM_NODE.pattern] }] },
+  },
+  {
+    // The admin's components: the Angular rules, the `sc` selector prefix, OnPush; inline templates are
+    // extracted and linted like the .html files below.
+    files: ['apps/admin/src/**/*.ts'],
+    plugins: { '@angular-eslint': angular },
+    processor: angularTemplate.processors['extract-inline-html'],
+    rules: {
+      ...angular.configs.recommended.rules,
+      '@angular-eslint/component-selector': ['error', { type: 'element', prefix: 'sc', style: 'kebab-case' }],
+      '@angular-eslint/directive-selector': ['error', { type: 'attribute', prefix: 'sc', style: 'camelCase' }],
+      '@angular-eslint/prefer-on-push-component-change-detection': 'error',
+      '@angular-eslint/use-lifecycle-interface': 'error',
+    },
+  },
+  {
+    // Test hosts in specs drive change detection by hand.
+    files: ['apps/admin/src/**/*.spec.ts'],
+    rules: { '@angular-eslint/prefer-on-push-component-change-detection': 'off' },
+  },
+  {
+    // The admin's templates: the common checks and the accessibility checks.
+    files: ['apps/admin/src/**/*.html'],
+    languageOptions: { parser: angularTemplateParser },
+    plugins: { '@angular-eslint/template': angularTemplate },
+    rules: {
+      ...angularTemplate.configs.recommended.rules,
+      ...angularTemplate.configs.accessibility.rules,
+      '@angular-eslint/template/button-has-type': 'error',
+      '@angular-eslint/template/no-duplicate-attributes': 'error',
+    },
   },
 ];

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { call, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 interface Member {
   userId: string;
@@ -13,10 +13,7 @@ interface Member {
 describe('members', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   const owner = () => sessionHeaders(org.owner);

@@ -1,13 +1,10 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createTestApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { call, createSeededApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('organizations', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme', orgName: 'Acme Corp' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme', orgName: 'Acme Corp' })));
   afterAll(() => t?.close());
 
   it('GET /orgs/:orgId answers the organization to its members', async () => {
@@ -67,10 +64,7 @@ describe('organizations', () => {
 describe('sign-in links', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   async function mint(userId: string) {

@@ -1,4 +1,4 @@
-import { bearer, call, cookiesOf, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { bearer, call, cookiesOf, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import { CSRF_HEADER, type ErrorBody } from '@sc/contracts';
@@ -9,10 +9,7 @@ const HOUR = 60 * 60 * 1000;
 describe('sessions', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } });
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } })));
   afterAll(() => t?.close());
 
   const me = (session: SessionCredentials) => call<ErrorBody & { role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: { cookie: session.cookieHeader } });

@@ -1,5 +1,5 @@
 import type { ApiTokenResponse, ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 /**
  * An API token is bounded by the member who created it: removing or disabling that member revokes the
@@ -14,10 +14,7 @@ describe('API tokens and their creator', () => {
   const syncCheck = (token: string) => call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/gateway/sync/check', { headers: bearer(token), body: { service: 'orders', digest: 'a'.repeat(64) } });
   const setRole = (userId: string, role: string) => call(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${userId}`, { headers: sessionHeaders(org.owner), body: { role } });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   it('records the first owner as the creator of the setup admin token', async () => {

@@ -1,13 +1,10 @@
 import type { ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('API tokens', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   it('shows the raw token once, in the sct_<prefix>_<secret> format, and never in the list', async () => {

@@ -4,7 +4,7 @@ import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import type { ApiTokenResponse } from '@sc/contracts';
 import { ME, apiToken, errorBody, member } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { MembersPage } from './members.page';
 
 const OLGA = member({ userId: 'u-olga', email: 'olga@acme.test', displayName: 'Olga', role: 'owner' });
@@ -32,15 +32,9 @@ describe('MembersPage', () => {
     await settle(fixture);
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('lists members strongest role first and marks the current user', async () => {
     await open();

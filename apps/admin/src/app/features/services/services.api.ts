@@ -1,18 +1,6 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type {
-  DatabaseView,
-  DiagramDiff,
-  DiagramSource,
-  DiagramView as DiagramResponse,
-  FlowView,
-  JobsView,
-  ServiceDetail,
-  ServiceListItem,
-  ServiceRevisionItem,
-  SummaryView,
-  TextArtifactView,
-} from '@sc/contracts';
+import type { DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 
