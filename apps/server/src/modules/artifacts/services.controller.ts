@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type {
@@ -15,9 +15,11 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
-import { OrgAccess } from '../auth/decorators';
+import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
+import type { Principal } from '../auth/principal';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
+import { RetentionService } from './retention.service';
 import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
 
 /**
@@ -27,7 +29,10 @@ import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
 @ApiTags('services')
 @Controller('orgs/:orgId/services')
 export class ServicesController {
-  constructor(private readonly artifacts: ArtifactsReadService) {}
+  constructor(
+    private readonly artifacts: ArtifactsReadService,
+    private readonly retention: RetentionService,
+  ) {}
 
   @Get()
   @OrgAccess('viewer')
@@ -39,6 +44,14 @@ export class ServicesController {
   @OrgAccess('viewer')
   get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<ServiceDetail> {
     return this.artifacts.getService(orgId, service, revision);
+  }
+
+  /** Deletes the service, its revisions and artifact versions, and the stored files nothing else references (audited). */
+  @Delete(':service')
+  @HttpCode(204)
+  @OrgAccess('admin')
+  async remove(@Param('orgId') orgId: string, @Param('service') service: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.retention.deleteService(orgId, service, principal);
   }
 
   @Get(':service/revisions')
