@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { DataSource, EntityManager, LessThan, MoreThan } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
@@ -59,14 +59,19 @@ export class ArtifactsRepository {
     return this.dataSource.manager.findOneBy(ServiceRecord, { organizationId, name });
   }
 
-  async listServices(organizationId: string): Promise<ServiceWithCount[]> {
-    const services = await this.dataSource.manager.find(ServiceRecord, { where: { organizationId }, order: { name: 'ASC' } });
+  /** By name, at most `limit`, only names after `after` when given. */
+  async listServices(organizationId: string, { limit, after }: { limit: number; after?: string }): Promise<ServiceWithCount[]> {
+    const services = await this.dataSource.manager.find(ServiceRecord, {
+      where: { organizationId, ...(after !== undefined ? { name: MoreThan(after) } : {}) },
+      order: { name: 'ASC' },
+      take: limit,
+    });
     if (services.length === 0) return [];
     const counts: Array<{ service_id: string; artifact_count: number }> = await this.dataSource.query(
       `SELECT r.service_id, r.artifact_count FROM service_revisions r
          JOIN services s ON s.id = r.service_id AND s.current_revision = r.number
-        WHERE s.organization_id = $1`,
-      [organizationId],
+        WHERE s.id = ANY($1)`,
+      [services.map((service) => service.id)],
     );
     const byService = new Map(counts.map((row) => [row.service_id, Number(row.artifact_count)]));
     return services.map((service) => ({ service, artifactCount: byService.get(service.id) ?? 0 }));

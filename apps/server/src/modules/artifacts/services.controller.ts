@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ListPageQuery } from '@sc/contracts';
 import type {
   DatabaseListItem,
   DatabaseView,
@@ -15,12 +16,13 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
+import { pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
 import type { Principal } from '../auth/principal';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { RetentionService } from './retention.service';
-import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
+import { RevisionsPageQuery } from './revisions-page';
 
 /**
  * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
@@ -36,8 +38,11 @@ export class ServicesController {
 
   @Get()
   @OrgAccess('viewer')
-  list(@Param('orgId') orgId: string): Promise<ServiceListItem[]> {
-    return this.artifacts.listServices(orgId);
+  @ApiOkResponse({ description: 'By name, at most `limit` (≤ 100, default 100); `Link: <…?cursor=…&limit=L>; rel="next"` names the next page.' })
+  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ServiceListItem[]> {
+    const page = await this.artifacts.listServices(orgId, query);
+    setNextLink(req, res, page.nextCursor, pageLimit(query));
+    return page.items;
   }
 
   @Get(':service')
@@ -65,10 +70,7 @@ export class ServicesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ServiceRevisionItem[]> {
     const page = await this.artifacts.listRevisions(orgId, service, query);
-    if (page.nextBefore !== null) {
-      const next = new URLSearchParams({ before: String(page.nextBefore), limit: String(query.limit ?? MAX_REVISIONS_PAGE) });
-      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
-    }
+    setNextLink(req, res, page.nextBefore, pageLimit(query), 'before');
     return page.items;
   }
 
