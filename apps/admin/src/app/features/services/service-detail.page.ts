@@ -5,12 +5,16 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
-import { RouterLink } from '@angular/router';
+import { MatDialog } from '@angular/material/dialog';
+import { Router, RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { forkJoin } from 'rxjs';
+import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
+import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
+import { deleteServiceWithConfirmation } from './delete-service-dialog.component';
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
@@ -24,6 +28,11 @@ import { ServicesApi, parseRevision } from './services.api';
 })
 export class ServiceDetailPage {
   private readonly api = inject(ServicesApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly router = inject(Router);
+  private readonly notify = inject(NotifyService);
+  /** Admins and owners may delete the service. */
+  readonly canManage = inject(SessionService).canManage;
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -54,6 +63,13 @@ export class ServiceDetailPage {
   readonly formatBytes = formatBytes;
   readonly artifactColumns = ['kind', 'name', 'path', 'size', 'since', 'open'];
   readonly revisionColumns = ['number', 'date', 'changes'];
+
+  async deleteService(): Promise<void> {
+    const service = this.service();
+    if (!(await deleteServiceWithConfirmation(this.dialog, { orgId: this.orgId(), service }))) return;
+    this.notify.success(`Service ${service} deleted.`);
+    await this.router.navigate(['/orgs', this.orgId(), 'services']);
+  }
 
   link(kind: ArtifactKind, name: string): { commands: string[]; label: string } {
     return artifactLink(kind, name);
