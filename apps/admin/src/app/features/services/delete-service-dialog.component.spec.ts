@@ -1,11 +1,10 @@
-import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import type { ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
 import { dialogOpened, settle } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { useTestHttp } from '../../../testing/http';
 import { ServiceDetailPage } from './service-detail.page';
 
 const BASE = '/api/v1/orgs/acme/services/payments';
@@ -26,7 +25,7 @@ const REVISIONS: ServiceRevisionItem[] = [{ number: 1, createdAt: DETAIL.created
 /** "Delete service" on the service page: a dialog that deletes only once the service's name is typed. */
 describe('Delete service dialog', () => {
   let fixture: ComponentFixture<ServiceDetailPage>;
-  let http: HttpTestingController;
+  const testHttp = useTestHttp();
 
   async function open(role: 'owner' | 'admin' | 'editor' | 'viewer'): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
@@ -34,6 +33,7 @@ describe('Delete service dialog', () => {
     fixture.componentRef.setInput('orgId', 'acme');
     fixture.componentRef.setInput('service', 'payments');
     fixture.detectChanges();
+    const http = testHttp();
     http.expectOne(BASE).flush(DETAIL);
     http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
     // The revision bar, shown with the service, reads the revisions too.
@@ -56,16 +56,6 @@ describe('Delete service dialog', () => {
     await dialogOpened(fixture);
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
-
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
-
   it('offers the action to admins and owners only', async () => {
     await open('editor');
     expect(button('delete-service')).toBeNull();
@@ -87,7 +77,7 @@ describe('Delete service dialog', () => {
     const cancel = Array.from(document.querySelectorAll<HTMLButtonElement>('mat-dialog-container button')).find((candidate) => candidate.textContent?.trim() === 'Cancel');
     cancel?.click();
     await settle(fixture);
-    http.expectNone({ method: 'DELETE' });
+    testHttp().expectNone({ method: 'DELETE' });
   });
 
   it('deletes the service once its name is typed, then goes back to the services list', async () => {
@@ -98,7 +88,7 @@ describe('Delete service dialog', () => {
     await settle(fixture);
     expect(button('delete-service-confirm')?.disabled).toBe(false);
     button('delete-service-confirm')?.click();
-    const request = http.expectOne({ method: 'DELETE', url: BASE });
+    const request = testHttp().expectOne({ method: 'DELETE', url: BASE });
     request.flush(null, { status: 204, statusText: 'No Content' });
     await settle(fixture);
     await settle(fixture);
@@ -112,7 +102,7 @@ describe('Delete service dialog', () => {
     type('payments');
     await settle(fixture);
     button('delete-service-confirm')?.click();
-    http.expectOne({ method: 'DELETE', url: BASE }).flush(errorBody('insufficient_role', 'Only admins and owners can delete a service.'), { status: 403, statusText: 'Forbidden' });
+    testHttp().expectOne({ method: 'DELETE', url: BASE }).flush(errorBody('insufficient_role', 'Only admins and owners can delete a service.'), { status: 403, statusText: 'Forbidden' });
     await settle(fixture);
     expect(document.querySelector('mat-dialog-container')?.textContent).toContain('Only admins and owners can delete a service.');
     expect(button('delete-service-confirm')?.disabled).toBe(false);

@@ -1,9 +1,8 @@
-import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { ServiceListItem } from '@sc/contracts';
 import { rowsText, settle, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { useTestHttp } from '../../../testing/http';
 import { ServicesListPage } from './services-list.page';
 
 const BASE = '/api/v1/orgs/acme/services';
@@ -15,20 +14,16 @@ function service(name: string): ServiceListItem {
 /** The API pages the services (Link rel="next"); the page shows the first page and appends the next on "Load more". */
 describe('ServicesListPage paging', () => {
   let fixture: ComponentFixture<ServicesListPage>;
-  let http: HttpTestingController;
+  const testHttp = useTestHttp();
   const more = () => (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('[data-testid=services-more]');
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
     fixture = TestBed.createComponent(ServicesListPage);
     fixture.componentRef.setInput('orgId', 'acme');
     fixture.detectChanges();
-    http.expectOne(BASE).flush([service('alpha'), service('beta')], { headers: { Link: `<${BASE}?cursor=WyJiZXRhIl0&limit=100>; rel="next"` } });
+    testHttp().expectOne(BASE).flush([service('alpha'), service('beta')], { headers: { Link: `<${BASE}?cursor=WyJiZXRhIl0&limit=100>; rel="next"` } });
     await settle(fixture);
   });
-
-  afterEach(() => http.verify());
 
   it('shows the first page and a "Load more" button while there is a next page', () => {
     expect(rowsText(fixture).map((row) => /^[a-z]+/.exec(row)?.[0])).toEqual(['alpha', 'beta']);
@@ -37,7 +32,7 @@ describe('ServicesListPage paging', () => {
 
   it('reads the next page with the cursor of the Link header and appends it; the last page removes the button', async () => {
     more()?.click();
-    http.expectOne(`${BASE}?cursor=WyJiZXRhIl0`).flush([service('gamma')]);
+    testHttp().expectOne(`${BASE}?cursor=WyJiZXRhIl0`).flush([service('gamma')]);
     await settle(fixture);
     expect(rowsText(fixture).map((row) => /^[a-z]+/.exec(row)?.[0])).toEqual(['alpha', 'beta', 'gamma']);
     expect(more()).toBeNull();
@@ -45,7 +40,7 @@ describe('ServicesListPage paging', () => {
 
   it('keeps the services shown when the next page fails, with the error and the button to retry', async () => {
     more()?.click();
-    http.expectOne(`${BASE}?cursor=WyJiZXRhIl0`).flush(errorBody('invalid_cursor', 'The "cursor" is not one this list handed out.'), { status: 400, statusText: 'Bad Request' });
+    testHttp().expectOne(`${BASE}?cursor=WyJiZXRhIl0`).flush(errorBody('invalid_cursor', 'The "cursor" is not one this list handed out.'), { status: 400, statusText: 'Bad Request' });
     await settle(fixture);
     expect(rowsText(fixture)).toHaveLength(2);
     expect(textOf(fixture)).toContain('The "cursor" is not one this list handed out.');
