@@ -14,7 +14,6 @@ import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
-import { deleteServiceWithConfirmation } from './delete-service-dialog.component';
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
@@ -66,6 +65,8 @@ export class ServiceDetailPage {
 
   async deleteService(): Promise<void> {
     const service = this.service();
+    // Loaded on first use: the dialog and its form field stay out of the services bundle (admin build budget).
+    const { deleteServiceWithConfirmation } = await import('./delete-service-dialog.component');
     if (!(await deleteServiceWithConfirmation(this.dialog, { orgId: this.orgId(), service }))) return;
     this.notify.success(`Service ${service} deleted.`);
     await this.router.navigate(['/orgs', this.orgId(), 'services']);
