@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal, type Injector } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialog, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -85,8 +85,8 @@ export class DeleteServiceDialogComponent {
   }
 }
 
-/** Opens the dialog; resolves true when the service was deleted. */
-export async function deleteServiceWithConfirmation(dialog: MatDialog, data: DeleteServiceDialogData): Promise<boolean> {
-  const ref = dialog.open<DeleteServiceDialogComponent, DeleteServiceDialogData, boolean>(DeleteServiceDialogComponent, { data, autoFocus: 'first-tabbable' });
+/** Opens the dialog with the page's injector; resolves true when the service was deleted. */
+export async function deleteServiceWithConfirmation(injector: Injector, data: DeleteServiceDialogData): Promise<boolean> {
+  const ref = injector.get(MatDialog).open<DeleteServiceDialogComponent, DeleteServiceDialogData, boolean>(DeleteServiceDialogComponent, { data, autoFocus: 'first-tabbable' });
   return (await firstValueFrom(ref.afterClosed())) === true;
 }

@@ -1,11 +1,10 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, Injector, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
-import { MatDialog } from '@angular/material/dialog';
 import { Router, RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { forkJoin } from 'rxjs';
@@ -27,7 +26,7 @@ import { ServicesApi, parseRevision } from './services.api';
 })
 export class ServiceDetailPage {
   private readonly api = inject(ServicesApi);
-  private readonly dialog = inject(MatDialog);
+  private readonly injector = inject(Injector);
   private readonly router = inject(Router);
   private readonly notify = inject(NotifyService);
   /** Admins and owners may delete the service. */
@@ -65,9 +64,10 @@ export class ServiceDetailPage {
 
   async deleteService(): Promise<void> {
     const service = this.service();
-    // Loaded on first use: the dialog and its form field stay out of the services bundle (admin build budget).
+    // Loaded on first use: the dialog, Material's dialog service and the form field stay out of the services bundle
+    // (admin build budget).
     const { deleteServiceWithConfirmation } = await import('./delete-service-dialog.component');
-    if (!(await deleteServiceWithConfirmation(this.dialog, { orgId: this.orgId(), service }))) return;
+    if (!(await deleteServiceWithConfirmation(this.injector, { orgId: this.orgId(), service }))) return;
     this.notify.success(`Service ${service} deleted.`);
     await this.router.navigate(['/orgs', this.orgId(), 'services']);
   }
