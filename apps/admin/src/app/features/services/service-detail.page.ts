@@ -7,11 +7,12 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { Router, RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
-import { forkJoin } from 'rxjs';
+import { cursorPages } from '../../core/cursor-pages';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
@@ -20,7 +21,7 @@ import { ServicesApi, parseRevision } from './services.api';
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })
@@ -41,12 +42,16 @@ export class ServiceDetailPage {
 
   readonly loaded = pageResource({
     params: () => ({ orgId: this.orgId(), service: this.service(), revision: this.revisionNumber() }),
-    load: ({ orgId, service, revision }) =>
-      forkJoin({ detail: this.api.get(orgId, service, revision), revisions: this.api.revisions(orgId, service) }),
-    initial: { detail: null as ServiceDetail | null, revisions: [] as ServiceRevisionItem[] },
+    load: ({ orgId, service, revision }) => this.api.get(orgId, service, revision),
+    initial: null as ServiceDetail | null,
   });
-  readonly detail = computed(() => this.loaded.value().detail);
-  readonly revisions = computed(() => this.loaded.value().revisions);
+  /** Newest first, as the API pages them (100 a page); "Load older revisions" appends the next page. */
+  readonly revisionPages = cursorPages<{ orgId: string; service: string }, ServiceRevisionItem>({
+    params: () => ({ orgId: this.orgId(), service: this.service() }),
+    load: ({ orgId, service }, before) => this.api.revisionsPage(orgId, service, before),
+  });
+  readonly detail = this.loaded.value;
+  readonly revisions = this.revisionPages.items;
   /** True when the page shows an earlier revision than the service's current one. */
   readonly viewingOld = computed(() => {
     const detail = this.detail();

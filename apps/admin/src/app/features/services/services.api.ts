@@ -54,6 +54,11 @@ export class ServicesApi {
     return this.http.get<ServiceDetail>(this.artifact(orgId, service), { params: revisionParams(revision) });
   }
 
+  /** One page of the revisions, newest first; `before` (a revision number from the Link header) continues. */
+  revisionsPage(orgId: string, service: string, before?: string): Observable<CursorPage<ServiceRevisionItem>> {
+    return linkedPage<ServiceRevisionItem>(this.http, `${this.base(orgId)}/${encodeURIComponent(service)}/revisions`, before, 'before');
+  }
+
   revisions(orgId: string, service: string): Observable<ServiceRevisionItem[]> {
     return this.http.get<ServiceRevisionItem[]>(`${this.base(orgId)}/${encodeURIComponent(service)}/revisions`);
   }
