@@ -12,10 +12,11 @@ import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
-import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
@@ -39,6 +40,7 @@ import { ListStateComponent } from '../../shared/list-state.component';
     ErrorBannerComponent,
     FieldErrorsComponent,
     ListStateComponent,
+    LoadMoreComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',
@@ -54,7 +56,8 @@ export class MembersPage {
   readonly canManage = this.session.canManage;
   readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
-  readonly members = pageResource({ params: this.orgId, load: (orgId) => this.api.list(orgId), initial: [] });
+  /** Oldest first, as the API pages them; "Load more" appends the next page. */
+  readonly members = cursorPages<string, MemberResponse>({ params: this.orgId, load: (orgId, cursor) => this.api.list(orgId, cursor) });
   readonly sortedMembers = computed(() => sortMembers(this.members.value()));
   private readonly addition = mutation({ report: 'inline' });
   readonly adding = this.addition.pending;

@@ -6,15 +6,15 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
-import { map } from 'rxjs';
-import { pageResource } from '../../core/page-resource';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ServicesApi } from './services.api';
 import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatTableModule, ListStateComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatTableModule, ListStateComponent, LoadMoreComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>
@@ -53,6 +53,7 @@ import { ListStateComponent } from '../../shared/list-state.component';
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
             <tr mat-row *matRowDef="let row; columns: columns"></tr>
           </table>
+          <sc-load-more [pages]="services" label="Load more services" testId="services-more" />
         }
       </mat-card>
     </div>
@@ -72,11 +73,7 @@ export class ServicesListPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly services = pageResource({
-    params: this.orgId,
-    load: (orgId) => this.api.list(orgId).pipe(map((services) => [...services].sort((a, b) => a.name.localeCompare(b.name)))),
-    initial: [] as ServiceListItem[],
-  });
+  /** By name, as the API pages them; "Load more" appends the next page. */
+  readonly services = cursorPages<string, ServiceListItem>({ params: this.orgId, load: (orgId, cursor) => this.api.page(orgId, cursor) });
   readonly columns = ['name', 'artifacts', 'revision', 'synced'];
-
 }

@@ -14,10 +14,11 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { tap } from 'rxjs';
 import { mutation } from '../../core/mutation';
-import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
@@ -46,6 +47,7 @@ import { ListStateComponent } from '../../shared/list-state.component';
     CliInstallComponent,
     FieldErrorsComponent,
     ListStateComponent,
+    LoadMoreComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
@@ -59,13 +61,13 @@ export class TokensPage {
   readonly orgId = input.required<string>();
 
   readonly canManage = this.session.canManage;
-  readonly tokens = pageResource({
+  /** Newest first, as the API pages them; "Load more" appends the next page. */
+  readonly tokens = cursorPages<string, ApiTokenResponse>({
     params: this.orgId,
-    load: (orgId) => {
-      this.created.set(null);
-      return this.api.list(orgId).pipe(tap(() => this.now.set(new Date())));
+    load: (orgId, cursor) => {
+      if (cursor === undefined) this.created.set(null);
+      return this.api.list(orgId, cursor).pipe(tap(() => this.now.set(new Date())));
     },
-    initial: [] as ApiTokenResponse[],
   });
   readonly formOpen = signal(false);
   private readonly creation = mutation({ report: 'inline' });
