@@ -2,7 +2,8 @@
  * Developer aid: where the main thread's time goes on the large diagram. Records a CDP CPU profile and the long
  * tasks of four phases — load (navigation → drawn, plus 1.5 s), collapse of g0, its expand, Collapse all — and prints
  * for each: click → redrawn, the long tasks, the layout worker's busy time (from the messages the page exchanges
- * with it), self time by source file (mapped through the build's source maps when there are any: build with
+ * with it), main-thread and worker CPU time from a trace (on a loaded machine a task's wall time is mostly waiting
+ * for a core; its CPU time is not), self time by source file (mapped through the build's source maps when there are any: build with
  * `--sourceMap=true`) and the top functions by self time.
  *
  *   TS_NODE_PROJECT=benchmarks/dashboard/tsconfig.json node -r ts-node/register/transpile-only \
@@ -122,19 +123,57 @@ async function drawn(page: Page, condition: Condition): Promise<number> {
   return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Tasks (RunTask) of the page's main thread and of its workers: count, wall and CPU time, the longest. */
+function taskTimes(events: TraceEvent[]): string[] {
+  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const out: string[] = [];
+  for (const [label, match] of [
+    ['main thread', (name: string) => name === 'CrRendererMain'],
+    ['workers', (name: string) => name.startsWith('DedicatedWorker')],
+  ] as const) {
+    const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && match(threads.get(`${e.pid}:${e.tid}`) ?? ''));
+    const wall = tasks.reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+    const cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
+    const longest = tasks.reduce<TraceEvent | undefined>((best, e) => ((e.dur ?? 0) > (best?.dur ?? -1) ? e : best), undefined);
+    out.push(
+      `${label}: tasks ${Math.round(wall)} ms wall, ${Math.round(cpu)} ms CPU; longest task ${Math.round((longest?.dur ?? 0) / 1000)} ms wall, ${Math.round((longest?.tdur ?? 0) / 1000)} ms CPU`,
+    );
+  }
+  return out;
+}
+
 async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promise<number>, condition: Condition): Promise<void> {
   const before = await page.evaluate(() => performance.now()).catch(() => 0);
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: object[] }) => void events.push(...(data.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  const traced = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   await cdp.send('Profiler.start');
   const start = await act();
   const end = await drawn(page, condition);
   await page.waitForTimeout(1500);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  await cdp.send('Tracing.end');
+  await traced;
+  cdp.off('Tracing.dataCollected', collect);
   const tasks = (await page.evaluate('window.__longTasks') as { start: number; duration: number }[]).filter((t) => t.start >= before);
   const messages = (await page.evaluate('window.__workerMessages') as { start: number; end: number }[]).filter((m) => m.start >= before);
   const { byFile, byFunction, inclusive, total } = summarise(profile);
   const span = messages.length ? Math.max(...messages.map((m) => m.end)) - Math.min(...messages.map((m) => m.start)) : 0;
   console.log(`\n## ${name}: ${Math.round(end - start)} ms to drawn; main thread busy ${Math.round(total)} ms (CPU profile, idle excluded)`);
   const at = (time: number) => Math.round(time - start);
+  for (const line of taskTimes(events)) console.log(line);
   console.log(`long tasks (> 50 ms): ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms: ${tasks.map((t) => `${Math.round(t.duration)} at ${at(t.start)}`).join(', ')}`);
   if (messages.length) console.log(`worker messages (sent → answered, ms after the start): ${messages.map((m) => `${at(m.start)}→${at(m.end)}`).join(' ')}`);
   console.log(`layout worker: ${messages.length} group layouts, from first sent to last answered ${Math.round(span)} ms, summed ${Math.round(messages.reduce((s, m) => s + m.end - m.start, 0))} ms`);

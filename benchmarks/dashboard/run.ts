@@ -10,6 +10,9 @@
  * Baseline in the same run: Mermaid's own render of the same source (mermaid.render in a blank page, the previous
  * page's drawing path), its time and longest task.
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
+ *
+ * Options (after `npm run bench:dashboard --`): `--runs N` (default 5, or BENCH_RUNS), `--only 1000` or `--only 60`
+ * (one diagram, by node count or name: large / small).
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +21,16 @@ import { generatedTopology } from '../../apps/admin/e2e/support/generated-topolo
 import { benchBundle, fixtureBundle, startHarness, type Harness } from './harness';
 
 const ROOT = resolve(__dirname, '../..');
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+
+/** The value after `--name` on the command line. */
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const RUNS = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
+const ONLY = option('only');
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
+if (ONLY !== undefined && !['1000', '60', 'large', 'small'].includes(ONLY)) throw new Error(`--only takes 1000 (large) or 60 (small), not "${ONLY}".`);
 const progress = (message: string) => process.stderr.write(`bench:dashboard: ${message}\n`);
 
 interface RunResult {
@@ -141,7 +153,7 @@ async function main(): Promise<void> {
     const diagrams = [
       { name: 'large', nodes: 1000, source: generatedTopology(1000, 1300, 20, 200).mermaid },
       { name: 'small', nodes: 60, source: generatedTopology(60, 78, 4, 12).mermaid },
-    ];
+    ].filter((diagram) => ONLY === undefined || ONLY === diagram.name || ONLY === String(diagram.nodes));
     for (const diagram of diagrams) {
       const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
       const results: RunResult[] = [];

@@ -29,8 +29,16 @@ import { CanvasMinimapComponent } from './minimap.component';
 
 interface EdgeData {
   edge: CanvasEdge;
-  path: string;
+  /** The SVG path is made from the route only when the edge is rendered (pathOf): zoomed out, none is. */
+  route: EdgeRoute;
   label?: Point;
+}
+
+/** Same points, so the same drawn line (a new layout object for an unchanged route). */
+function sameRoute(a: EdgeRoute, b: EdgeRoute): boolean {
+  if (a === b) return true;
+  if (a.points.length !== b.points.length || a.label?.x !== b.label?.x || a.label?.y !== b.label?.y) return false;
+  return a.points.every((point, i) => point.x === b.points[i].x && point.y === b.points[i].y);
 }
 
 interface GroupData {
@@ -145,13 +153,12 @@ export class DiagramCanvasComponent {
       let existing = this.vEdges.get(edge.key);
       if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target))) existing = undefined;
       const before = existing?.data?.();
-      const path = this.path(route);
-      if (existing && before?.edge === edge && before.path === path && before.label?.x === route.label?.x && before.label?.y === route.label?.y) {
+      if (existing && before?.edge === edge && sameRoute(before.route, route)) {
         // Unchanged: no write, so ngx-vflow and the edge's template see nothing to do.
       } else if (existing) {
-        existing.data?.set({ edge, path, ...(route.label ? { label: route.label } : {}) });
+        existing.data?.set({ edge, route, ...(route.label ? { label: route.label } : {}) });
       } else {
-        const data: EdgeData = { edge, path, ...(route.label ? { label: route.label } : {}) };
+        const data: EdgeData = { edge, route, ...(route.label ? { label: route.label } : {}) };
         existing = { id: edge.key, source: vid(edge.source), target: vid(edge.target), type: 'template', data: signal(data) };
         this.vEdges.set(edge.key, existing);
       }
@@ -161,9 +168,9 @@ export class DiagramCanvasComponent {
     return out;
   }
 
-  /** SVG paths by route: a route kept from the previous drawing (in place, or a cached layout) is not drawn again. */
+  /** SVG paths by route, made when an edge is rendered and kept while its route is. */
   private readonly paths = new WeakMap<EdgeRoute, string>();
-  private path(route: EdgeRoute): string {
+  pathOf(route: EdgeRoute): string {
     let path = this.paths.get(route);
     if (path === undefined) {
       path = roundedPath(route.points);
