@@ -47,6 +47,10 @@ interface GroupData {
 
 /** Nodes above this count are drawn only where the viewport shows them (and as boxes when zoomed far out). */
 const VIRTUALIZE_ABOVE = 250;
+/** Zoom limits: far enough out for 1,000 nodes, close enough in to read a table node's cells. */
+const MIN_ZOOM = 0.02;
+const MAX_ZOOM = 3;
+const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
 /**
  * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
@@ -288,6 +292,7 @@ export class DiagramCanvasComponent {
 
   private draw(model: CanvasModel, result: LayoutResult): void {
     this.layoutError.set(null);
+    if (!this.fitted) this.fitBefore(result);
     this.nodes.set(this.flowNodes(model, result));
     this.edges.set(this.flowEdges(model, result));
     this.laidOut.set({ model, result });
@@ -298,6 +303,19 @@ export class DiagramCanvasComponent {
       // After ngx-vflow has rendered the nodes and measured itself.
       requestAnimationFrame(() => requestAnimationFrame(() => this.fit(0)));
     }
+  }
+
+  /**
+   * The first drawing starts at the zoom that fits it (ngx-vflow's fitView, from the layout's bounds): at its default
+   * zoom of 1 ngx-vflow would first render in full every node the viewport shows, to drop them a frame later.
+   */
+  private fitBefore(result: LayoutResult): void {
+    const flow = this.flow();
+    const { width, height } = this.size();
+    if (!flow || width === 0 || result.width === 0 || result.height === 0) return;
+    const padding = 0.04;
+    const zoom = clampZoom(Math.min(width / (result.width * (1 + padding)), height / (result.height * (1 + padding))));
+    flow.viewportTo({ x: width / 2 - (result.width / 2) * zoom, y: height / 2 - (result.height / 2) * zoom, zoom });
   }
 
   // Viewport -------------------------------------------------------------------------------------------------------
@@ -312,7 +330,7 @@ export class DiagramCanvasComponent {
     const flow = this.flow();
     if (!flow) return;
     const { x, y, zoom } = flow.viewport();
-    const next = Math.min(3, Math.max(0.02, zoom * factor));
+    const next = clampZoom(zoom * factor);
     const { width, height } = this.size();
     // Zoom around the centre of the view, as the buttons have no pointer position.
     const cx = (width / 2 - x) / zoom;
@@ -322,6 +340,8 @@ export class DiagramCanvasComponent {
 
   /** The size of the element showing the flow, kept for the minimap's frame. */
   readonly viewSize = signal({ width: 0, height: 0 });
+  readonly minZoom = MIN_ZOOM;
+  readonly maxZoom = MAX_ZOOM;
 
   /** Centres the view on a point of the drawing, keeping the zoom (the minimap). */
   panTo(point: Point): void {
