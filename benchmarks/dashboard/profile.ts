@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { benchBundle, startHarness } from './harness';
+import { benchBundle, clickAt, drawnAt, startHarness, type Ready } from './harness';
 
 const DIST = resolve(__dirname, '../../dist/apps/admin/browser');
 const TOP = Number(process.argv[process.argv.indexOf('--top') + 1]) || 25;
@@ -107,22 +107,6 @@ function summarise(profile: Profile): { byFile: [string, number][]; byFunction: 
   return { byFile: sorted(files), byFunction: sorted(functions), inclusive: sorted(inclusive), total };
 }
 
-/** The drawn node count must equal `equals`, or be below `below`. */
-type Condition = { equals: number } | { below: number };
-
-async function drawn(page: Page, condition: Condition): Promise<number> {
-  await page.waitForFunction(
-    (ready) => {
-      const d = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
-      if (d === null || d === undefined) return false;
-      return 'equals' in ready ? Number(d) === ready.equals : Number(d) < ready.below;
-    },
-    condition,
-    { timeout: 120000, polling: 'raf' },
-  );
-  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
-}
-
 interface TraceEvent {
   name: string;
   ph: string;
@@ -152,7 +136,7 @@ function taskTimes(events: TraceEvent[]): string[] {
   return out;
 }
 
-async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promise<number>, condition: Condition): Promise<void> {
+async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promise<number>, condition: Ready): Promise<void> {
   const before = await page.evaluate(() => performance.now()).catch(() => 0);
   const events: TraceEvent[] = [];
   const collect = (data: { value: object[] }) => void events.push(...(data.value as TraceEvent[]));
@@ -161,7 +145,7 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
   await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   await cdp.send('Profiler.start');
   const start = await act();
-  const end = await drawn(page, condition);
+  const end = await drawnAt(page, condition);
   await page.waitForTimeout(1500);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   await cdp.send('Tracing.end');
@@ -194,11 +178,7 @@ async function main(): Promise<void> {
     const cdp = await harness.context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    const click = (selector: string) => () => page.evaluate((target) => {
-      const now = performance.now();
-      (document.querySelector(target) as HTMLElement).click();
-      return now;
-    }, selector);
+    const click = (selector: string) => () => clickAt(page, selector);
     await phase('load', page, cdp, async () => {
       await page.goto(`${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/large`, { waitUntil: 'commit' });
       return 0;

@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
-import { benchBundle, fixtureBundle, startHarness, type Harness } from './harness';
+import { benchBundle, clickAt, drawnAt, fixtureBundle, startHarness, type Harness, type Ready } from './harness';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -53,31 +53,9 @@ async function longTasks(page: Page): Promise<{ start: number; duration: number 
   return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 }
 
-/** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */
-type Ready = { equals: number } | { below: number };
-
-/** performance.now() once the canvas shows a drawing whose node count is `ready`, two frames later. */
-async function drawnAt(page: Page, ready: Ready): Promise<number> {
-  const handle = await page.waitForFunction(
-    (condition) => {
-      const drawn = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
-      if (drawn === null || drawn === undefined) return false;
-      return 'equals' in condition ? Number(drawn) === condition.equals : Number(drawn) < condition.below;
-    },
-    ready,
-    { timeout: 120000, polling: 'raf' },
-  );
-  await handle.dispose();
-  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
-}
-
 /** Clicks and times until the drawing's node count satisfies `ready`. */
 async function timeClick(page: Page, selector: string, ready: Ready): Promise<number> {
-  const start = await page.evaluate((target) => {
-    const now = performance.now();
-    (document.querySelector(target) as HTMLElement).click();
-    return now;
-  }, selector);
+  const start = await clickAt(page, selector);
   return (await drawnAt(page, ready)) - start;
 }
 
