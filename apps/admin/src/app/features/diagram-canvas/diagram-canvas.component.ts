@@ -52,6 +52,8 @@ const VIRTUALIZE_ABOVE = 250;
 /** Zoom limits: far enough out for 1,000 nodes, close enough in to read a table node's cells. */
 const MIN_ZOOM = 0.02;
 const MAX_ZOOM = 3;
+/** Layouts kept by collapse state (the oldest is dropped first). */
+const KEPT_LAYOUTS = 16;
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
 /**
@@ -294,6 +296,8 @@ export class DiagramCanvasComponent {
     try {
       const result = await this.engine.layout(layoutInput(model));
       results.set(key, result);
+      // A few recent collapse states are enough to go back and forth; each 1,000-node layout is a few hundred kB.
+      if (results.size > KEPT_LAYOUTS) results.delete(results.keys().next().value as string);
       if (run !== this.layoutRun) return;
       this.draw(model, result);
     } catch (error: unknown) {
