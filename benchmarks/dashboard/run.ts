@@ -29,8 +29,12 @@ function option(name: string): string | undefined {
 }
 const RUNS = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
 const ONLY = option('only');
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
-if (ONLY !== undefined && !['1000', '60', 'large', 'small'].includes(ONLY)) throw new Error(`--only takes 1000 (large) or 60 (small), not "${ONLY}".`);
+function usage(message: string): never {
+  console.error(`bench:dashboard: ${message}`);
+  process.exit(2);
+}
+if (!Number.isInteger(RUNS) || RUNS < 1) usage(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
+if (ONLY !== undefined && !['1000', '60', 'large', 'small'].includes(ONLY)) usage(`--only takes 1000 (large) or 60 (small), not "${ONLY}".`);
 const progress = (message: string) => process.stderr.write(`bench:dashboard: ${message}\n`);
 
 interface RunResult {
