@@ -90,6 +90,8 @@ export class DiagramCanvasComponent {
   /** Elements built for the current graph, databases and highlights (see ModelReuse), and the layouts made for them by collapse state. */
   private reuse: ModelReuse | null = null;
   private results = new Map<string, LayoutResult>();
+  /** The reuse (graph, databases, highlights) of the model on screen. */
+  private drawnWith: ModelReuse | null = null;
   readonly model = computed(() => {
     const input: ModelInput = { view: this.view(), databases: this.databases(), highlights: this.highlights() };
     if (!this.reuse?.fits(input)) {
@@ -286,7 +288,9 @@ export class DiagramCanvasComponent {
       return;
     }
     const current = this.laidOut();
-    const inPlace = current ? layoutInPlace(current, model) : null;
+    // Only a collapse or expand of the graph on screen is drawn in place: another graph (a revision), other
+    // databases or highlights may change sizes and elements, and wait for their layout.
+    const inPlace = current && this.drawnWith === this.reuse ? layoutInPlace(current, model) : null;
     if (inPlace) this.draw(model, inPlace);
     void this.runLayout(model, run, key);
   }
@@ -307,6 +311,7 @@ export class DiagramCanvasComponent {
   }
 
   private draw(model: CanvasModel, result: LayoutResult): void {
+    this.drawnWith = this.reuse;
     this.layoutError.set(null);
     if (!this.fitted) this.fitBefore(result);
     this.nodes.set(this.flowNodes(model, result));
