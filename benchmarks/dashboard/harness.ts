@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
 import { launchChromium } from '../../apps/admin/e2e/support/browser';
 import { pushBundle, setUpOrganization } from '../../apps/admin/e2e/support/organization';
@@ -72,4 +72,31 @@ export async function startHarness(): Promise<Harness> {
     await server.stop();
   };
   return { server, browser, context, sync, stop };
+}
+
+/** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */
+export type Ready = { equals: number } | { below: number };
+
+/** performance.now() once the canvas shows a drawing whose node count is `ready`, two frames later. */
+export async function drawnAt(page: Page, ready: Ready): Promise<number> {
+  const handle = await page.waitForFunction(
+    (condition) => {
+      const drawn = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
+      if (drawn === null || drawn === undefined) return false;
+      return 'equals' in condition ? Number(drawn) === condition.equals : Number(drawn) < condition.below;
+    },
+    ready,
+    { timeout: 120000, polling: 'raf' },
+  );
+  await handle.dispose();
+  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
+}
+
+/** Clicks the element in the page itself (no input pipeline in between) and returns performance.now() of the click. */
+export function clickAt(page: Page, selector: string): Promise<number> {
+  return page.evaluate((target) => {
+    const now = performance.now();
+    (document.querySelector(target) as HTMLElement).click();
+    return now;
+  }, selector);
 }

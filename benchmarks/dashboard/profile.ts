@@ -1,31 +1,197 @@
-/** Developer aid: a CPU profile of one interaction on the large diagram, top functions by self time. */
-import { benchBundle, startHarness } from './harness';
+/**
+ * Developer aid: where the main thread's time goes on the large diagram. Records a CDP CPU profile and the long
+ * tasks of four phases — load (navigation → drawn, plus 1.5 s), collapse of g0, its expand, Collapse all — and prints
+ * for each: click → redrawn, the long tasks, the layout worker's busy time (from the messages the page exchanges
+ * with it), main-thread and worker CPU time from a trace (on a loaded machine a task's wall time is mostly waiting
+ * for a core; its CPU time is not), self time by source file (mapped through the build's source maps when there are any: build with
+ * `--sourceMap=true`) and the top functions by self time.
+ *
+ *   TS_NODE_PROJECT=benchmarks/dashboard/tsconfig.json node -r ts-node/register/transpile-only \
+ *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { benchBundle, clickAt, drawnAt, startHarness, type Ready } from './harness';
+
+const DIST = resolve(__dirname, '../../dist/apps/admin/browser');
+const TOP = Number(process.argv[process.argv.indexOf('--top') + 1]) || 25;
+
+interface ProfileNode {
+  id: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Long tasks, and every message to and from a Worker (send time, answer time), from the page's first script on. */
+const INSTRUMENT = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); })
+    .observe({ type: 'longtask', buffered: true });
+  window.__workerMessages = [];
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      const sent = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => { if (message && message.id !== undefined) sent.set(message.id, performance.now()); return post(message, ...rest); };
+      this.addEventListener('message', (event) => {
+        const id = event.data && event.data.id;
+        if (sent.has(id)) { window.__workerMessages.push({ start: sent.get(id), end: performance.now(), ms: event.data.ms }); sent.delete(id); }
+      });
+    }
+  };
+`;
+
+const maps = new Map<string, SourceMapConsumer | null>();
+function consumer(url: string): SourceMapConsumer | null {
+  const file = url.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    const path = join(DIST, `${file}.map`);
+    maps.set(file, file && existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap) : null);
+  }
+  return maps.get(file) ?? null;
+}
+
+/** `source file`, and `function (source:line)`, of a profile node. */
+function place(frame: ProfileNode['callFrame']): { file: string; fn: string } {
+  if (!frame.url) return { file: frame.functionName || '(native)', fn: frame.functionName || '(native)' };
+  const map = consumer(frame.url);
+  if (map) {
+    const original = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+    if (original.source) {
+      const source = original.source.replace(/^.*node_modules\//, '').replace(/^.*apps\/admin\/src\//, '');
+      const file = source.replace(/^(@[^/]+\/[^/]+|[^@/][^/]*)\/.*$/, (whole, pkg: string) => (whole.includes('/fesm') || whole.includes('/dist') || whole.includes('/lib') ? pkg : whole));
+      return { file, fn: `${frame.functionName || original.name || '(anonymous)'} (${source}:${original.line})` };
+    }
+  }
+  const file = frame.url.split('/').pop() ?? frame.url;
+  return { file, fn: `${frame.functionName || '(anonymous)'} (${file}:${frame.lineNumber})` };
+}
+
+function summarise(profile: Profile): { byFile: [string, number][]; byFunction: [string, number][]; inclusive: [string, number][]; total: number } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const files = new Map<string, number>();
+  const functions = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const { file, fn } = place(node.callFrame);
+    if (file === '(idle)') return;
+    total += ms;
+    files.set(file, (files.get(file) ?? 0) + ms);
+    functions.set(fn, (functions.get(fn) ?? 0) + ms);
+    // Inclusive time of our code and ngx-vflow's: every distinct function on the sample's stack.
+    const stack = new Set<string>();
+    for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+      const frame = byId.get(current)?.callFrame;
+      if (!frame) continue;
+      const where = place(frame);
+      if (where.file.startsWith('app/') || where.file.startsWith('libs') || where.file === 'ngx-vflow') stack.add(where.fn);
+    }
+    for (const key of stack) inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+  });
+  const sorted = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]);
+  return { byFile: sorted(files), byFunction: sorted(functions), inclusive: sorted(inclusive), total };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Tasks (RunTask) of the page's main thread and of its workers: count, wall and CPU time, the longest. */
+function taskTimes(events: TraceEvent[]): string[] {
+  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const out: string[] = [];
+  for (const [label, match] of [
+    ['main thread', (name: string) => name === 'CrRendererMain'],
+    ['workers', (name: string) => name.startsWith('DedicatedWorker')],
+  ] as const) {
+    const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && match(threads.get(`${e.pid}:${e.tid}`) ?? ''));
+    const wall = tasks.reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+    const cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
+    const longest = tasks.reduce<TraceEvent | undefined>((best, e) => ((e.dur ?? 0) > (best?.dur ?? -1) ? e : best), undefined);
+    out.push(
+      `${label}: tasks ${Math.round(wall)} ms wall, ${Math.round(cpu)} ms CPU; longest task ${Math.round((longest?.dur ?? 0) / 1000)} ms wall, ${Math.round((longest?.tdur ?? 0) / 1000)} ms CPU`,
+    );
+  }
+  return out;
+}
+
+async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promise<number>, condition: Ready): Promise<void> {
+  const before = await page.evaluate(() => performance.now()).catch(() => 0);
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: object[] }) => void events.push(...(data.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  const traced = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Profiler.start');
+  const start = await act();
+  const end = await drawnAt(page, condition);
+  await page.waitForTimeout(1500);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  await cdp.send('Tracing.end');
+  await traced;
+  cdp.off('Tracing.dataCollected', collect);
+  const tasks = (await page.evaluate('window.__longTasks') as { start: number; duration: number }[]).filter((t) => t.start >= before);
+  const messages = (await page.evaluate('window.__workerMessages') as { start: number; end: number }[]).filter((m) => m.start >= before);
+  const { byFile, byFunction, inclusive, total } = summarise(profile);
+  const span = messages.length ? Math.max(...messages.map((m) => m.end)) - Math.min(...messages.map((m) => m.start)) : 0;
+  console.log(`\n## ${name}: ${Math.round(end - start)} ms to drawn; main thread busy ${Math.round(total)} ms (CPU profile, idle excluded)`);
+  const at = (time: number) => Math.round(time - start);
+  for (const line of taskTimes(events)) console.log(line);
+  console.log(`long tasks (> 50 ms): ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms: ${tasks.map((t) => `${Math.round(t.duration)} at ${at(t.start)}`).join(', ')}`);
+  if (messages.length) console.log(`worker messages (sent → answered, ms after the start): ${messages.map((m) => `${at(m.start)}→${at(m.end)}`).join(' ')}`);
+  console.log(`layout worker: ${messages.length} group layouts, from first sent to last answered ${Math.round(span)} ms, summed ${Math.round(messages.reduce((s, m) => s + m.end - m.start, 0))} ms`);
+  console.log('self time by source:');
+  for (const [file, ms] of byFile.slice(0, 14)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${file}`);
+  console.log('our code and ngx-vflow, inclusive time:');
+  for (const [fn, ms] of inclusive.slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+  console.log('top functions by self time:');
+  for (const [fn, ms] of byFunction.slice(0, TOP)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+}
 
 async function main(): Promise<void> {
   const harness = await startHarness();
-  await harness.sync(benchBundle());
-  const page = await harness.context.newPage();
-  const client = await harness.context.newCDPSession(page);
-  await page.goto(`${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
-  await page.waitForSelector('[data-testid=diagram-canvas][data-drawn="1000"]', { timeout: 120000 });
-  await page.waitForTimeout(3000);
-  await client.send('Profiler.enable');
-  await client.send('Profiler.setSamplingInterval', { interval: 200 });
-  await client.send('Profiler.start');
-  await page.click(process.env['CLICK'] ?? '[data-testid=collapse-all]');
-  await page.waitForTimeout(Number(process.env['WAIT'] ?? 8000));
-  const { profile } = (await client.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }[]; samples: number[]; timeDeltas: number[] } };
-  const self = new Map<string, number>();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    if (!node) return;
-    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
-  await harness.stop();
+  try {
+    await harness.sync(benchBundle());
+    const page = await harness.context.newPage();
+    await page.addInitScript(INSTRUMENT);
+    const cdp = await harness.context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    const click = (selector: string) => () => clickAt(page, selector);
+    await phase('load', page, cdp, async () => {
+      await page.goto(`${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/large`, { waitUntil: 'commit' });
+      return 0;
+    }, { equals: 1000 });
+    await page.waitForTimeout(1000);
+    await phase('collapse g0', page, cdp, click('[data-testid=toggle-g0]'), { below: 1000 });
+    await phase('expand g0', page, cdp, click('[data-testid=toggle-g0]'), { equals: 1000 });
+    await phase('Collapse all', page, cdp, click('[data-testid=collapse-all]'), { below: 100 });
+  } finally {
+    await harness.stop();
+  }
 }
+
 void main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

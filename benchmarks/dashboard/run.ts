@@ -10,15 +10,31 @@
  * Baseline in the same run: Mermaid's own render of the same source (mermaid.render in a blank page, the previous
  * page's drawing path), its time and longest task.
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
+ *
+ * Options (after `npm run bench:dashboard --`): `--runs N` (default 5, or BENCH_RUNS), `--only 1000` or `--only 60`
+ * (one diagram, by node count or name: large / small).
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
-import { benchBundle, fixtureBundle, startHarness, type Harness } from './harness';
+import { benchBundle, clickAt, drawnAt, fixtureBundle, startHarness, type Harness, type Ready } from './harness';
 
 const ROOT = resolve(__dirname, '../..');
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+
+/** The value after `--name` on the command line. */
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const RUNS = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
+const ONLY = option('only');
+function usage(message: string): never {
+  console.error(`bench:dashboard: ${message}`);
+  process.exit(2);
+}
+if (!Number.isInteger(RUNS) || RUNS < 1) usage(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
+if (ONLY !== undefined && !['1000', '60', 'large', 'small'].includes(ONLY)) usage(`--only takes 1000 (large) or 60 (small), not "${ONLY}".`);
 const progress = (message: string) => process.stderr.write(`bench:dashboard: ${message}\n`);
 
 interface RunResult {
@@ -41,31 +57,9 @@ async function longTasks(page: Page): Promise<{ start: number; duration: number 
   return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 }
 
-/** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */
-type Ready = { equals: number } | { below: number };
-
-/** performance.now() once the canvas shows a drawing whose node count is `ready`, two frames later. */
-async function drawnAt(page: Page, ready: Ready): Promise<number> {
-  const handle = await page.waitForFunction(
-    (condition) => {
-      const drawn = document.querySelector('[data-testid=diagram-canvas]')?.getAttribute('data-drawn');
-      if (drawn === null || drawn === undefined) return false;
-      return 'equals' in condition ? Number(drawn) === condition.equals : Number(drawn) < condition.below;
-    },
-    ready,
-    { timeout: 120000, polling: 'raf' },
-  );
-  await handle.dispose();
-  return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
-}
-
 /** Clicks and times until the drawing's node count satisfies `ready`. */
 async function timeClick(page: Page, selector: string, ready: Ready): Promise<number> {
-  const start = await page.evaluate((target) => {
-    const now = performance.now();
-    (document.querySelector(target) as HTMLElement).click();
-    return now;
-  }, selector);
+  const start = await clickAt(page, selector);
   return (await drawnAt(page, ready)) - start;
 }
 
@@ -141,7 +135,7 @@ async function main(): Promise<void> {
     const diagrams = [
       { name: 'large', nodes: 1000, source: generatedTopology(1000, 1300, 20, 200).mermaid },
       { name: 'small', nodes: 60, source: generatedTopology(60, 78, 4, 12).mermaid },
-    ];
+    ].filter((diagram) => ONLY === undefined || ONLY === diagram.name || ONLY === String(diagram.nodes));
     for (const diagram of diagrams) {
       const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
       const results: RunResult[] = [];

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { collapseGroup, createView, expandGroup } from './collapse';
+import { collapseGroup, collapseGroups, createView, expandGroup } from './collapse';
 import type { GraphModel } from './model';
 import type { DiagramView } from './view';
 
@@ -55,6 +55,15 @@ describe('collapseGroup / expandGroup', () => {
     expect(expandGroup(collapseGroup(view, 'core'), 'core')).toEqual(view);
     expect(() => collapseGroup(view, 'nope')).toThrow('The diagram has no group "nope".');
   });
+
+  it('collapses several groups at once exactly as one by one', () => {
+    const view = createView(graph);
+    expect(collapseGroups(view, ['core', 'data'])).toEqual(collapseGroup(collapseGroup(view, 'data'), 'core'));
+    expect(collapseGroups(view, ['data']).collapsed).toEqual(['data']);
+    const both = collapseGroups(view, ['data', 'core']);
+    expect(collapseGroups(both, ['core'])).toBe(both);
+    expect(() => collapseGroups(view, ['core', 'nope'])).toThrow('The diagram has no group "nope".');
+  });
 });
 
 /** Random graphs: a forest of groups, nodes placed in groups or at the top, edges between any elements. */
@@ -90,6 +99,19 @@ const visibleIds = (view: DiagramView) => new Set([...view.visible.nodes.map((n)
 
 describe('collapse properties (fast-check)', () => {
   const runs = { numRuns: 150 };
+
+  it('collapseGroups of any groups equals collapsing them one by one, in any order', () => {
+    fc.assert(
+      fc.property(
+        graphs.chain((g) => fc.record({ graph: fc.constant(g), ids: fc.shuffledSubarray(g.groups.map((x) => x.id)) })),
+        ({ graph: g, ids }) => {
+          const view = createView(g);
+          expect(collapseGroups(view, ids)).toEqual(ids.reduce(collapseGroup, view));
+        },
+      ),
+      runs,
+    );
+  });
 
   it('expand(collapse(v, g), g) deep-equals v, also with other groups already collapsed', () => {
     fc.assert(

@@ -449,8 +449,31 @@ export function edgeKeys(edges: readonly { source: string; target: string }[]): 
   });
 }
 
-export function buildModel(input: ModelInput): CanvasModel {
+/**
+ * Canvas nodes and edges already built for the same graph, databases and highlights, so that a collapse or expand
+ * rebuilds only what changed: an unchanged element keeps its object, and the canvas (ngx-vflow, the node
+ * components) sees no change for it. Nodes are found by the visible graph's node object (a collapse keeps those),
+ * edges by everything that makes them (key, ends, the written edges they stand for, highlight).
+ */
+export class ModelReuse {
+  readonly nodes = new WeakMap<OverlaidNode, { parent: string | undefined; status: ChangeStatus | undefined; node: CanvasNode }>();
+  readonly edges = new Map<string, CanvasEdge>();
+
+  constructor(
+    readonly graph: DiagramView['graph'],
+    readonly databases: ModelInput['databases'],
+    readonly highlights: Highlights | null | undefined,
+  ) {}
+
+  /** Whether this reuse was made for the same inputs (else a new one is needed). */
+  fits(input: ModelInput): boolean {
+    return this.graph === input.view.graph && this.databases === input.databases && this.highlights === input.highlights;
+  }
+}
+
+export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
   const { view, highlights } = input;
+  const reusable = reuse?.fits(input) ? reuse : undefined;
   const graphKind = view.graph.kind;
   const keys = edgeKeys(view.graph.edges);
   const depthOf = new Map<string, number>();
@@ -487,12 +510,24 @@ export function buildModel(input: ModelInput): CanvasModel {
   });
   const nodes = view.visible.nodes.map((node) => {
     const parent = parentOf(node);
-    return canvasNode(parent && !node.parent ? { ...node, parent } : node, graphKind, input, highlights?.nodes.get(node.id));
+    const status = highlights?.nodes.get(node.id);
+    const known = reusable?.nodes.get(node);
+    if (known && known.parent === parent && known.status === status) return known.node;
+    const built = canvasNode(parent && !node.parent ? { ...node, parent } : node, graphKind, input, status);
+    reusable?.nodes.set(node, { parent, status, node: built });
+    return built;
   });
   const edges = view.visible.edges.map((edge) => {
     // An edge standing for several (a collapse merged them) has no diff key of its own.
     const key = edge.from.length === 1 ? keys[edge.from[0]] : `*${edge.source}->${edge.target}`;
-    return canvasEdge(edge, key, graphKind, highlights?.edges.get(key));
+    const status = highlights?.edges.get(key);
+    // The visible edge is a new object after each collapse; what it carries follows from these.
+    const identity = `${key}\u0000${edge.source}\u0000${edge.target}\u0000${edge.from.join(',')}\u0000${status ?? ''}`;
+    const known = reusable?.edges.get(identity);
+    if (known) return known;
+    const built = canvasEdge(edge, key, graphKind, status);
+    reusable?.edges.set(identity, built);
+    return built;
   });
 
   // State diagrams: the [*] start and end marks, one pair per scope, linked to the states they start or end.

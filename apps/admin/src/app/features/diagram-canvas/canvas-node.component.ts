@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ViewEncapsulation, input, output } from '@angular/core';
 import type { CanvasNode } from './canvas-model';
 import { C4NodeComponent } from './nodes/c4-node.component';
 import { CardNodeComponent } from './nodes/card-node.component';
@@ -12,6 +12,9 @@ import { ShapeNodeComponent } from './nodes/shape-node.component';
 @Component({
   selector: 'sc-canvas-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  // Styles for every node kind, scoped under .sc-diagram-canvas (see the file).
+  encapsulation: ViewEncapsulation.None,
+  styleUrl: './canvas-node.component.scss',
   imports: [ShapeNodeComponent, CardNodeComponent, DatabaseNodeComponent, C4NodeComponent],
   host: {
     class: 'sc-node',

@@ -1,7 +1,9 @@
 import {
   ChangeDetectionStrategy,
   Component,
+  DestroyRef,
   ElementRef,
+  afterNextRender,
   ViewEncapsulation,
   computed,
   effect,
@@ -18,18 +20,27 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { DiagramView } from '@sc/diagram';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
-import { buildModel, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
+import { ModelReuse, buildModel, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
 import { markerId, roundedPath, usedMarkers } from './edge-path';
-import { centre, type Box, type LayoutResult, type Point } from './layout';
+import { collapseKey, layoutInPlace } from './in-place';
+import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 import { CanvasMinimapComponent } from './minimap.component';
 
 interface EdgeData {
   edge: CanvasEdge;
-  path: string;
+  /** The SVG path is made from the route only when the edge is rendered (pathOf): zoomed out, none is. */
+  route: EdgeRoute;
   label?: Point;
+}
+
+/** Same points, so the same drawn line (a new layout object for an unchanged route). */
+function sameRoute(a: EdgeRoute, b: EdgeRoute): boolean {
+  if (a === b) return true;
+  if (a.points.length !== b.points.length || a.label?.x !== b.label?.x || a.label?.y !== b.label?.y) return false;
+  return a.points.every((point, i) => point.x === b.points[i].x && point.y === b.points[i].y);
 }
 
 interface GroupData {
@@ -38,6 +49,12 @@ interface GroupData {
 
 /** Nodes above this count are drawn only where the viewport shows them (and as boxes when zoomed far out). */
 const VIRTUALIZE_ABOVE = 250;
+/** Zoom limits: far enough out for 1,000 nodes, close enough in to read a table node's cells. */
+const MIN_ZOOM = 0.02;
+const MAX_ZOOM = 3;
+/** Layouts kept by collapse state (the oldest is dropped first). */
+const KEPT_LAYOUTS = 16;
+const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
 /**
  * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
@@ -57,6 +74,7 @@ const VIRTUALIZE_ABOVE = 250;
 export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
   private readonly host = inject(ElementRef<HTMLElement>);
+  private readonly destroyRef = inject(DestroyRef);
 
   readonly view = input.required<DiagramView>();
   readonly databases = input<ModelInput['databases']>(new Map());
@@ -69,7 +87,19 @@ export class DiagramCanvasComponent {
   readonly toggleGroup = output<string>();
 
   readonly flow = viewChild(VflowComponent);
-  readonly model = computed(() => buildModel({ view: this.view(), databases: this.databases(), highlights: this.highlights() }));
+  /** Elements built for the current graph, databases and highlights (see ModelReuse), and the layouts made for them by collapse state. */
+  private reuse: ModelReuse | null = null;
+  private results = new Map<string, LayoutResult>();
+  /** The reuse (graph, databases, highlights) of the model on screen. */
+  private drawnWith: ModelReuse | null = null;
+  readonly model = computed(() => {
+    const input: ModelInput = { view: this.view(), databases: this.databases(), highlights: this.highlights() };
+    if (!this.reuse?.fits(input)) {
+      this.reuse = new ModelReuse(input.view.graph, input.databases, input.highlights);
+      this.results = new Map();
+    }
+    return buildModel(input, this.reuse);
+  });
   /** The last layout and the model it was made for: drawn together, so the drawing never mixes two states. */
   readonly laidOut = signal<{ model: CanvasModel; result: LayoutResult } | null>(null);
   readonly layoutError = signal<string | null>(null);
@@ -78,7 +108,11 @@ export class DiagramCanvasComponent {
     const selected = this.selection();
     return selected?.kind === 'node' ? selected.node.id : null;
   });
-  readonly large = computed(() => this.model().nodes.length > VIRTUALIZE_ABOVE);
+  /**
+   * By the whole graph, not what a collapse leaves visible: switching virtualization makes ngx-vflow render every
+   * node it holds at once (on Collapse all, the 1,000 nodes about to go), and a large diagram stays zoomed out.
+   */
+  readonly large = computed(() => this.view().graph.nodes.length > VIRTUALIZE_ABOVE);
   readonly optimization = computed(() => ({ detachedGroupsLayer: true, virtualization: this.large(), virtualizationZoomThreshold: 0.3 }));
 
   private layoutRun = 0;
@@ -90,26 +124,29 @@ export class DiagramCanvasComponent {
   readonly nodes = signal<Node[]>([]);
   readonly edges = signal<Edge<EdgeData>[]>([]);
 
-  /** Groups (outermost first) then nodes, positioned relative to their group; ngx-vflow's objects are reused by id. */
+  /**
+   * Groups (outermost first, so inner frames are drawn above outer ones) then nodes, at absolute positions;
+   * ngx-vflow's objects are reused by id and only what changed is set.
+   *
+   * No `parentId`: the viewer does not drag, and with parents ngx-vflow re-sorts every group's descendants on each
+   * update (its pullNode walks `children()`, recomputed from all nodes after every write), which was most of the
+   * main thread's time on a 1,000-node diagram (0.5 s of a 0.6 s task in the CPU profile).
+   */
   private flowNodes(model: CanvasModel, result: LayoutResult): Node[] {
     const boxes = result.boxes;
-    const relative = (box: Box, parent: string | undefined): Point => {
-      const outer = parent !== undefined ? boxes[parent] : undefined;
-      return outer ? { x: box.x - outer.x, y: box.y - outer.y } : { x: box.x, y: box.y };
-    };
     const out: Node[] = [];
     const seen = new Set<string>();
     for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
       const box = boxes[group.id];
       if (!box) continue;
       seen.add(`g:${group.id}`);
-      out.push(this.vNode(`g:${group.id}`, 'template-group', relative(box, group.parent), box, group.parent, { group } satisfies GroupData));
+      out.push(this.vNode(`g:${group.id}`, 'template-group', box, this.groupDataFor(group)));
     }
     for (const node of model.nodes) {
       const box = boxes[node.id];
       if (!box) continue;
       seen.add(node.id);
-      out.push(this.vNode(node.id, 'html-template', relative(box, node.parent), box, node.parent, node));
+      out.push(this.vNode(node.id, 'html-template', box, node));
     }
     for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
     return out;
@@ -124,12 +161,15 @@ export class DiagramCanvasComponent {
       const route = result.edges[edge.key];
       if (!route || edge.invisible) continue;
       seen.add(edge.key);
-      const data: EdgeData = { edge, path: roundedPath(route.points), ...(route.label ? { label: route.label } : {}) };
       let existing = this.vEdges.get(edge.key);
       if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target))) existing = undefined;
-      if (existing) {
-        existing.data?.set(data);
+      const before = existing?.data?.();
+      if (existing && before?.edge === edge && sameRoute(before.route, route)) {
+        // Unchanged: no write, so ngx-vflow and the edge's template see nothing to do.
+      } else if (existing) {
+        existing.data?.set({ edge, route, ...(route.label ? { label: route.label } : {}) });
       } else {
+        const data: EdgeData = { edge, route, ...(route.label ? { label: route.label } : {}) };
         existing = { id: edge.key, source: vid(edge.source), target: vid(edge.target), type: 'template', data: signal(data) };
         this.vEdges.set(edge.key, existing);
       }
@@ -137,6 +177,28 @@ export class DiagramCanvasComponent {
     }
     for (const key of [...this.vEdges.keys()]) if (!seen.has(key)) this.vEdges.delete(key);
     return out;
+  }
+
+  /** SVG paths by route, made when an edge is rendered and kept while its route is. */
+  private readonly paths = new WeakMap<EdgeRoute, string>();
+  pathOf(route: EdgeRoute): string {
+    let path = this.paths.get(route);
+    if (path === undefined) {
+      path = roundedPath(route.points);
+      this.paths.set(route, path);
+    }
+    return path;
+  }
+
+  /** One data object per group, kept while the group is the same, so its frame is not redrawn for nothing. */
+  private readonly groupDataOf = new WeakMap<CanvasGroup, GroupData>();
+  private groupDataFor(group: CanvasGroup): GroupData {
+    let data = this.groupDataOf.get(group);
+    if (!data) {
+      data = { group };
+      this.groupDataOf.set(group, data);
+    }
+    return data;
   }
 
   /** Every marker the edges use, defined once. */
@@ -157,9 +219,18 @@ export class DiagramCanvasComponent {
   });
 
   constructor() {
+    // The minimap's frame follows the viewport's size as the browser lays it out; reading the size after each
+    // drawing instead forced a style and layout pass of its own (45 ms of a collapse in the CPU profile).
+    afterNextRender(() => {
+      const element = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
+      if (!element) return;
+      const observer = new ResizeObserver(() => this.viewSize.set(this.size()));
+      observer.observe(element);
+      this.destroyRef.onDestroy(() => observer.disconnect());
+    });
     effect(() => {
       const model = this.model();
-      untracked(() => void this.runLayout(model));
+      untracked(() => this.show(model));
     });
     // A new selection keeps pointing at the same element after a redraw (collapse, highlights) when it still exists.
     effect(() => {
@@ -172,12 +243,13 @@ export class DiagramCanvasComponent {
     });
   }
 
-  private vNode(id: string, type: 'html-template' | 'template-group', point: Point, box: Box, parent: string | undefined, data: unknown): Node {
-    const parentId = parent !== undefined ? `g:${parent}` : null;
+  private vNode(id: string, type: 'html-template' | 'template-group', box: Box, data: unknown): Node {
     type Sized = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown> };
     const existing = this.vNodes.get(id) as Sized | undefined;
-    if (existing && existing.type === type && (existing.parentId?.() ?? null) === parentId) {
-      existing.point.set(point);
+    if (existing && existing.type === type) {
+      // Only real changes are written: each write wakes ngx-vflow's computations for that node.
+      const point = existing.point();
+      if (point.x !== box.x || point.y !== box.y) existing.point.set({ x: box.x, y: box.y });
       existing.width.set(box.width);
       existing.height.set(box.height);
       existing.data.set(data);
@@ -187,11 +259,10 @@ export class DiagramCanvasComponent {
     const node = {
       id,
       type,
-      point: signal(point),
+      point: signal({ x: box.x, y: box.y }),
       width: signal(box.width),
       height: signal(box.height),
       data: signal(data),
-      parentId: signal(parentId),
       draggable: signal(false),
       preview: signal({
         style: type === 'template-group'
@@ -203,25 +274,67 @@ export class DiagramCanvasComponent {
     return node;
   }
 
-  private async runLayout(model: CanvasModel): Promise<void> {
+  /**
+   * Draws a new model: at once from a layout already made for its collapse state, else (a collapse) in place from
+   * the current drawing while ELK lays it out in the worker, the layout replacing it when it arrives; a model with
+   * nothing to start from (first drawing, an expand never laid out) waits for the layout.
+   */
+  private show(model: CanvasModel): void {
     const run = ++this.layoutRun;
+    const key = collapseKey(model);
+    const known = this.results.get(key);
+    if (known) {
+      this.draw(model, known);
+      return;
+    }
+    const current = this.laidOut();
+    // Only a collapse or expand of the graph on screen is drawn in place: another graph (a revision), other
+    // databases or highlights may change sizes and elements, and wait for their layout.
+    const inPlace = current && this.drawnWith === this.reuse ? layoutInPlace(current, model) : null;
+    if (inPlace) this.draw(model, inPlace);
+    void this.runLayout(model, run, key);
+  }
+
+  private async runLayout(model: CanvasModel, run: number, key: string): Promise<void> {
+    const results = this.results;
     try {
       const result = await this.engine.layout(layoutInput(model));
+      results.set(key, result);
+      // A few recent collapse states are enough to go back and forth; each 1,000-node layout is a few hundred kB.
+      if (results.size > KEPT_LAYOUTS) results.delete(results.keys().next().value as string);
       if (run !== this.layoutRun) return;
-      this.layoutError.set(null);
-      this.nodes.set(this.flowNodes(model, result));
-      this.edges.set(this.flowEdges(model, result));
-      this.laidOut.set({ model, result });
-      this.viewSize.set(this.size());
-      if (!this.fitted) {
-        this.fitted = true;
-        // After ngx-vflow has rendered the nodes and measured itself.
-        requestAnimationFrame(() => requestAnimationFrame(() => this.fit(0)));
-      }
+      this.draw(model, result);
     } catch (error: unknown) {
       if (run !== this.layoutRun) return;
       this.layoutError.set(error instanceof Error ? error.message : 'The diagram could not be laid out.');
     }
+  }
+
+  private draw(model: CanvasModel, result: LayoutResult): void {
+    this.drawnWith = this.reuse;
+    this.layoutError.set(null);
+    if (!this.fitted) this.fitBefore(result);
+    this.nodes.set(this.flowNodes(model, result));
+    this.edges.set(this.flowEdges(model, result));
+    this.laidOut.set({ model, result });
+    if (!this.fitted) {
+      this.fitted = true;
+      // After ngx-vflow has rendered the nodes and measured itself.
+      requestAnimationFrame(() => requestAnimationFrame(() => this.fit(0)));
+    }
+  }
+
+  /**
+   * The first drawing starts at the zoom that fits it (ngx-vflow's fitView, from the layout's bounds): at its default
+   * zoom of 1 ngx-vflow would first render in full every node the viewport shows, to drop them a frame later.
+   */
+  private fitBefore(result: LayoutResult): void {
+    const flow = this.flow();
+    const { width, height } = this.size();
+    if (!flow || width === 0 || result.width === 0 || result.height === 0) return;
+    const padding = 0.04;
+    const zoom = clampZoom(Math.min(width / (result.width * (1 + padding)), height / (result.height * (1 + padding))));
+    flow.viewportTo({ x: width / 2 - (result.width / 2) * zoom, y: height / 2 - (result.height / 2) * zoom, zoom });
   }
 
   // Viewport -------------------------------------------------------------------------------------------------------
@@ -236,7 +349,7 @@ export class DiagramCanvasComponent {
     const flow = this.flow();
     if (!flow) return;
     const { x, y, zoom } = flow.viewport();
-    const next = Math.min(3, Math.max(0.02, zoom * factor));
+    const next = clampZoom(zoom * factor);
     const { width, height } = this.size();
     // Zoom around the centre of the view, as the buttons have no pointer position.
     const cx = (width / 2 - x) / zoom;
@@ -246,6 +359,8 @@ export class DiagramCanvasComponent {
 
   /** The size of the element showing the flow, kept for the minimap's frame. */
   readonly viewSize = signal({ width: 0, height: 0 });
+  readonly minZoom = MIN_ZOOM;
+  readonly maxZoom = MAX_ZOOM;
 
   /** Centres the view on a point of the drawing, keeping the zoom (the minimap). */
   panTo(point: Point): void {

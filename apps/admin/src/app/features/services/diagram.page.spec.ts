@@ -247,6 +247,25 @@ describe('DiagramPage', () => {
     expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('draws a collapse at once from the current drawing, then the new layout when it arrives', async () => {
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    const before = query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform');
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
+    // Change detection only, no time for the layout (ELK runs asynchronously): the collapse is already drawn.
+    fixture.detectChanges();
+    fixture.detectChanges();
+    expect(canvas()?.getAttribute('data-drawn')).toBe('1');
+    expect(nodeIds()).toEqual(['db']);
+    expect(edgeEnds()).toEqual(['core>db']);
+    // In place: the node outside the group has not moved yet.
+    expect(query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform')).toBe(before);
+    // Then ELK's layout of the collapsed diagram replaces it.
+    await drawnUntil(() => query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform') !== before);
+    expect(nodeIds()).toEqual(['db']);
+    expect(edgeEnds()).toEqual(['core>db']);
+  });
+
   /** Records the files the page hands to the browser's download: name and text. */
   function captureDownloads(): () => Promise<{ name: string; text: string }[]> {
     const created: Blob[] = [];

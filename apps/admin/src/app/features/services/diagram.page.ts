@@ -4,7 +4,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
-import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
+import { DiagramExportError, collapseGroup, collapseGroups, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { EMPTY, catchError, concat, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
@@ -233,7 +233,7 @@ export class DiagramPage {
   collapseAll(): void {
     const view = this.view();
     if (view === null) return;
-    this.view.set(view.graph.groups.reduce((current, group) => collapseGroup(current, group.id), view));
+    this.view.set(collapseGroups(view, view.graph.groups.map((group) => group.id)));
   }
 
   expandAll(): void {
