@@ -1,0 +1,219 @@
+import type { ErrorBody, MeResponse, ServiceRevisionItem, SyncResult, TextArtifactView } from '@sc/contracts';
+import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { Env } from '../../src/config/env';
+import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from '../artifacts/bundles';
+import { startServerProcess, type ServerProcess } from '../server-process';
+import { CLIENT_ID, CLIENT_SECRET, createProvider } from '../sso/sso-support';
+import {
+  bearer,
+  call,
+  createTestDatabase,
+  createToken,
+  memberWithSession,
+  sessionHeaders,
+  setupOrganization,
+  startRoundRobinProxy,
+  TEST_SETUP_TOKEN,
+  type RoundRobinProxy,
+  type SeededOrganization,
+  type TestApp,
+  type TestDatabase,
+} from '../support';
+
+/** Registered by jest.integration.cjs only when TEST_DATABASE_URL names a PostgreSQL server (two processes cannot share PGlite). */
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const AUTH_RATE_LIMIT = 8;
+const METRICS_TOKEN = 'multi-instance-metrics-token-3e9d';
+
+/**
+ * Two server processes (main.ts, each its own process) on one PostgreSQL database and one Redis, behind a round-robin
+ * proxy that is their public URL. Every test sends its requests to a named instance, so "started on A, finished on B"
+ * is what happens, not what the proxy happened to pick.
+ */
+describe('two server instances on one PostgreSQL database and one Redis', () => {
+  const redisPrefix = `sc-multi-${randomBytes(6).toString('hex')}:`;
+  const redis = new Redis(REDIS_URL);
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'sc-multi-a-')), mkdtempSync(join(tmpdir(), 'sc-multi-b-'))];
+  let database: TestDatabase;
+  let proxy: RoundRobinProxy;
+  let idp: OidcIdp;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  /** Every process that started, for afterAll even when its twin did not. */
+  const instances: ServerProcess[] = [];
+  let org: SeededOrganization;
+  /** Emails, organization ids, tokens and cookies the tests used: none may appear in /metrics. */
+  const personal: string[] = ['acme', 'ada@example.com', 'erin@example.com'];
+  const on = (instance: ServerProcess) => ({ baseUrl: instance.baseUrl }) as TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (database.config.kind !== 'postgres') throw new Error('The multi-instance suite needs TEST_DATABASE_URL (PostgreSQL).');
+    proxy = await startRoundRobinProxy();
+    idp = await OidcIdp.start({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: [`${proxy.url}/api/v1/auth/orgs/acme/callback/corp`],
+      accounts: { ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['eng'] } },
+    });
+    const shared: Env = {
+      DATABASE_URL: database.config.url,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: redisPrefix,
+      SERVICE_PUBLIC_URL: proxy.url,
+      SERVICE_SECRET_KEY: randomBytes(32).toString('base64'),
+      SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,
+      SERVICE_AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+      SERVICE_AUTH_RATE_WINDOW: '10m',
+      SERVICE_AUTH_FAILURE_LIMIT: '1000',
+      SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+      SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
+      SERVICE_METRICS_TOKEN: METRICS_TOKEN,
+      SERVICE_LOG_LEVEL: 'warn',
+      ...COLD_WORKER_TIMEOUT,
+    };
+    // Both at once on a fresh database, as an orchestrator starts replicas: each runs the migrations at start.
+    const started = await Promise.allSettled(dataDirs.map((dataDir) => startServerProcess({ ...shared, SERVICE_DATA_DIR: dataDir })));
+    instances.push(...started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])));
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    [a, b] = instances;
+    proxy.targets = [a.baseUrl, b.baseUrl];
+    org = await setupOrganization(on(a), { orgId: 'acme' });
+    personal.push(org.ownerEmail, org.adminToken, org.csrfToken, org.ownerUserId);
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const instance of instances) instance.child.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.exited));
+    await Promise.all([proxy?.close(), idp?.close()]);
+    await database?.drop();
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: database.config.kind === 'postgres' ? database.config.url : '' });
+    await client.connect();
+    try {
+      return (await client.query(sql, parameters)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('both start at once on one fresh database: every migration applied exactly once, both ready', async () => {
+    const migrations = await query<{ name: string; copies: number }>('SELECT name, count(*)::int AS copies FROM migrations GROUP BY name');
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(migrations.filter((migration) => migration.copies !== 1)).toEqual([]);
+    for (const instance of [a, b]) expect((await call(instance.baseUrl, 'GET', '/api/v1/health/ready')).body).toMatchObject({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+  });
+
+  it('a sign-in started on A completes its callback on B (real OpenID provider), and the session works on A', async () => {
+    const discovery = await call<Record<string, string>>(a.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: idp.issuer } });
+    expect(discovery.status).toBe(200);
+    await createProvider(on(a), org, {
+      slug: 'corp',
+      displayName: 'Corp IdP',
+      type: 'generic',
+      authUrl: discovery.body['authorization_endpoint'],
+      tokenUrl: discovery.body['token_endpoint'],
+      userinfoUrl: discovery.body['userinfo_endpoint'],
+      jwksUri: discovery.body['jwks_uri'],
+      issuer: discovery.body['issuer'],
+      scopes: 'openid email profile',
+      allowSignUp: true,
+      allowedDomains: ['example.com'],
+      defaultRole: 'viewer',
+    });
+
+    const browser = new TestBrowser();
+    const atIdp = await signInAtIdp(browser, idp, `${a.baseUrl}/api/v1/auth/orgs/acme/login/corp`, 'ada', { stopBefore: (url) => url.pathname.includes('/callback/') });
+    expect(atIdp.stoppedAt).toMatch(new RegExp(`^${proxy.url}/api/v1/auth/orgs/acme/callback/corp\\?`));
+    // The provider sends the browser to the public URL; the load balancer hands the callback to B.
+    const callback = new URL(atIdp.stoppedAt as string);
+    const onB = `${b.baseUrl}${callback.pathname}${callback.search}`;
+    const finished = await browser.follow(onB, { stopBefore: (url) => !url.pathname.startsWith('/api/') });
+    // The redirect to the dashboard is relative: the browser stays on whatever origin answered the callback.
+    expect(finished.stoppedAt).toBe(`${b.baseUrl}/orgs/acme`);
+    for (const instance of [b, a]) {
+      const me = await browser.request(`${instance.baseUrl}/api/v1/me`);
+      expect({ instance: instance.baseUrl, status: me.status }).toEqual({ instance: instance.baseUrl, status: 200 });
+      expect((JSON.parse(me.text) as MeResponse).user.email).toBe('ada@example.com');
+    }
+  });
+
+  it('a session made on A works on B, and signing out on B ends it on A', async () => {
+    const member = await memberWithSession(on(a), org, 'editor', 'erin@example.com');
+    personal.push(member.userId, member.session.csrfToken, member.session.cookieHeader.split('; ')[0].split('=')[1]);
+    const onB = await call<MeResponse>(b.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) });
+    expect(onB.status).toBe(200);
+    expect(onB.body.user.email).toBe('erin@example.com');
+    expect((await call(b.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: sessionHeaders(member.session) })).status).toBeLessThan(300);
+    const onA = await call<ErrorBody>(a.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) });
+    expect(onA.status).toBe(401);
+    expect(onA.body.error.code).toBe('session_invalid');
+  });
+
+  it('20 concurrent syncs of one service split across A and B: revisions 1–20, none duplicated, none lost', async () => {
+    const { token } = await createToken(on(a), org.owner, 'acme', { name: 'ci', scopes: ['sync', 'read'] });
+    personal.push(token);
+    const runbookOf = (index: number) => `# Runbook\nSync ${index} of 20.\n`;
+    const syncs = Array.from({ length: 20 }, (_, index) => {
+      const artifacts = sampleArtifacts().map((artifact) => (artifact.name === 'runbook' ? { ...artifact, file: syncFile(artifact.file.path, runbookOf(index)) } : artifact));
+      return postSync<SyncResult>((index % 2 === 0 ? a : b).baseUrl, token, bundle(artifacts));
+    });
+    const results = await Promise.all(syncs);
+    expect(results.map((result) => result.status)).toEqual(Array(20).fill(201));
+    const revisionOfSync = results.map((result) => result.body.revision);
+    expect([...revisionOfSync].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+
+    const listed = await call<ServiceRevisionItem[]>(b.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/revisions?limit=100', { headers: bearer(token) });
+    expect(listed.body.map((revision) => revision.number)).toEqual(Array.from({ length: 20 }, (_, index) => 20 - index));
+    for (const revision of listed.body) {
+      expect(revision.artifactCount).toBe(9);
+      // Each revision is diffed against the one before it: only the runbook changed (revision 1 creates all nine).
+      if (revision.number > 1) expect({ number: revision.number, updated: revision.updated.map((ref) => ref.name), created: revision.created }).toEqual({ number: revision.number, updated: ['runbook'], created: [] });
+    }
+    // Every sync's content is stored under the revision its answer named, read back through either instance.
+    for (const [index, revision] of revisionOfSync.entries()) {
+      const reader = index % 2 === 0 ? b : a;
+      const doc = await call<TextArtifactView>(reader.baseUrl, 'GET', `/api/v1/orgs/acme/services/orders/docs/runbook?revision=${revision}`, { headers: bearer(token) });
+      expect({ revision, content: doc.body.content }).toEqual({ revision, content: runbookOf(index) });
+    }
+    const rows = await query<{ number: number }>('SELECT r.number FROM service_revisions r JOIN services s ON s.id = r.service_id WHERE s.name = $1 ORDER BY r.number', ['orders']);
+    expect(rows.map((row) => Number(row.number))).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  }, 300_000);
+
+  it('/metrics of each instance counts its own share (syncs, SSO sign-in, database pool) and names no person, organization or token', async () => {
+    const scrape = async (instance: ServerProcess) => (await fetch(`${instance.baseUrl}/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
+    const [onA, onB] = await Promise.all([scrape(a), scrape(b)]);
+    const created = (text: string) => Number(/^sc_sync_duration_seconds_count\{outcome="created"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    expect({ a: created(onA), b: created(onB) }).toEqual({ a: 10, b: 10 });
+    expect(onB).toMatch(/^sc_sign_ins_total\{method="sso",outcome="signed_in"\} 1$/m);
+    expect(onA).toMatch(/^sc_sign_ins_total\{method="sign_in_link",outcome="signed_in"\} 1$/m);
+    for (const text of [onA, onB]) expect(text).toMatch(/^sc_db_pool_connections\{state="total"\} [1-9]/m);
+    for (const value of personal) expect({ value, inA: onA.includes(value), inB: onB.includes(value) }).toEqual({ value, inA: false, inB: false });
+  });
+
+  it('the auth rate limit counts attempts on both instances together (Redis)', async () => {
+    // Earlier tests signed in through these endpoints: start from zero by removing this run's counters.
+    const counters = await redis.keys(`${redisPrefix}*`);
+    if (counters.length > 0) await redis.del(...counters);
+    const redeemOn = (instance: ServerProcess) => call<ErrorBody>(instance.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: 'no-such-sign-in-link-token' } });
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < AUTH_RATE_LIMIT + 2; attempt++) answers.push((await redeemOn(attempt % 2 === 0 ? a : b)).status);
+    // Each instance saw only half the attempts, so neither alone reached the limit of 8.
+    expect(answers.slice(0, AUTH_RATE_LIMIT).filter((status) => status === 429)).toEqual([]);
+    expect(answers.slice(AUTH_RATE_LIMIT)).toEqual([429, 429]);
+    expect((await redis.keys(`${redisPrefix}*`)).length).toBeGreaterThan(0);
+  });
+});
