@@ -32,8 +32,6 @@ export async function startRoundRobinProxy(targets: string[] = []): Promise<Roun
     forward.on('error', () => (answer.headersSent ? answer.destroy() : answer.writeHead(502).end('upstream failed')));
     incoming.pipe(forward);
   });
-  // Clients keep connections alive: without this, close() would wait for them.
-  server.keepAliveTimeout = 1_000;
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   proxy.close = () =>
