@@ -6,17 +6,21 @@
  *    by the CLI's own code (loadSync), sent to the gateway as a CI pipeline would after a commit: every sync changes
  *    one diagram of one of SERVICES services, CONCURRENCY syncs in flight. First through the proxy to ONE instance,
  *    then (a fresh database) through the proxy to TWO instances; each service first gets one untimed cold sync.
- *    Printed: syncs per second, p50 and p99 per sync, and the two-instance / one-instance ratio.
+ *    BENCH_ROUNDS rounds (default 2) alternate which configuration goes first. Printed: syncs per second, p50 and p99
+ *    per sync, CPU time per sync (server processes with their threads, and the database's PostgreSQL backends: on a
+ *    shared machine CPU time moves far less than wall time), and the two-instance / one-instance ratios.
  * 2. Reads: READ_ROUNDS rounds of READ_CONCURRENCY concurrent GETs of one diagram straight to an instance with the
  *    answer cache (default SERVICE_READ_CACHE_SIZE) and to one with SERVICE_READ_CACHE_SIZE=0 on the same database,
- *    rounds interleaved. Printed: requests per second, p50, p99 and the ratio against the issue's 375/s.
+ *    rounds interleaved. Printed: requests per second, p50, p99, the ratio against the issue's 375/s, and CPU time
+ *    per read (server + PostgreSQL). BENCH_ACCEPT_ENCODING=identity reads without compression; BENCH_PHASES=syncs or
+ *    =reads runs one half.
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run. BENCH_DATABASE_URL names the PostgreSQL
  * server (default postgres://postgres@127.0.0.1:5432/postgres); each phase creates and drops its own database.
  */
 import type { SyncBundle, SyncResult } from '@sc/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,8 +37,11 @@ const SETUP_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 const SERVICES = Number(process.env['BENCH_SERVICES'] ?? 4);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 4);
 const SYNCS = Number(process.env['BENCH_SYNCS'] ?? 24);
+const SYNC_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
 const READ_CONCURRENCY = 200;
 const READ_ROUNDS = Number(process.env['BENCH_READ_ROUNDS'] ?? 5);
+/** What the readers accept (fetch's default, gzip and br, unless set): `identity` shows what compression costs. */
+const ACCEPT_ENCODING = process.env['BENCH_ACCEPT_ENCODING'];
 /** Issue 15: 200 concurrent reads of one diagram answered 375/s on PostgreSQL (191/s on PGlite) before the cache. */
 const ISSUE_READS_PER_SECOND = 375;
 
@@ -46,12 +53,17 @@ interface Instance {
 }
 
 interface Database {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
 interface SyncRun {
   label: string;
+  latencies: number[];
+  /** CPU time per sync of the server process(es) with their threads and of the database's backends. */
+  serverCpuMs: number;
+  databaseCpuMs: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -61,6 +73,9 @@ interface SyncRun {
 interface ReadRun {
   label: string;
   perSecond: number;
+  /** CPU time per read of the server process (all threads) and of the database's backends: on a shared machine these move far less than wall time. */
+  serverCpuMs: number;
+  databaseCpuMs: number;
   p50: number;
   p99: number;
 }
@@ -77,27 +92,48 @@ async function main(): Promise<void> {
     if (!loaded.bundle) throw new Error(`The generated repository has config problems: ${JSON.stringify(loaded.problems)}`);
     const bundle = loaded.bundle;
 
-    const one = await syncPhase('1 instance', 1, bundle, work, instances);
-    const two = await syncPhase('2 instances', 2, bundle, work, instances);
-    const reads = await readPhase(bundle, work, instances);
+    const phases = (process.env['BENCH_PHASES'] ?? 'syncs,reads').split(',');
+    // Rounds alternate which configuration goes first, so drift of the shared machine's load hits both alike.
+    const syncRuns: SyncRun[][] = [[], []];
+    for (let round = 0; phases.includes('syncs') && round < SYNC_ROUNDS; round++) {
+      for (const count of round % 2 === 0 ? [1, 2] : [2, 1]) syncRuns[count - 1].push(await syncPhase(`${count} instance${count > 1 ? 's' : ''}`, count, bundle, work, instances));
+    }
+    const [one, two] = phases.includes('syncs') ? syncRuns.map(combine) : [];
+    const reads = phases.includes('reads') ? await readPhase(bundle, work, instances) : [];
 
     console.log(`\nbench:scale — ${availableParallelism()} CPU(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${await serverVersion()}`);
     console.log(`load average (1/5/15 min) ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end`);
-    console.log(`syncs: ${SYNCS} timed syncs of the bench:sync bundle (${bundle.artifacts.length} artifacts, one diagram changed each) over ${SERVICES} services, ${CONCURRENCY} in flight, through a round-robin proxy\n`);
-    console.log('configuration  | syncs/s | p50 per sync | p99 per sync | wall');
-    console.log('---------------|---------|--------------|--------------|--------');
-    for (const run of [one, two]) console.log(`${run.label.padEnd(15)}| ${run.perSecond.toFixed(2).padStart(7)} | ${ms(run.p50).padStart(12)} | ${ms(run.p99).padStart(12)} | ${ms(run.wallMs)}`);
-    console.log(`ratio 2 / 1 instance: syncs/s ×${(two.perSecond / one.perSecond).toFixed(2)}, p99 ×${(two.p99 / one.p99).toFixed(2)}`);
-    console.log(`(on ${availableParallelism()} cores both instances share the same CPUs: the ratio shows the overhead of a second instance, not a speed-up)\n`);
-    console.log(`reads: ${READ_ROUNDS} rounds of ${READ_CONCURRENCY} concurrent GETs of one 60-node diagram, straight to one instance\n`);
-    console.log('answer cache   | requests/s | p50       | p99       | vs issue 15 (375/s)');
-    console.log('---------------|------------|-----------|-----------|--------------------');
-    for (const run of reads) console.log(`${run.label.padEnd(15)}| ${run.perSecond.toFixed(0).padStart(10)} | ${ms(run.p50).padStart(9)} | ${ms(run.p99).padStart(9)} | ×${(run.perSecond / ISSUE_READS_PER_SECOND).toFixed(1)}`);
-    console.log(`cache on / cache off: ×${(reads[0].perSecond / reads[1].perSecond).toFixed(1)}; target (issue 15): at least ×5 of 375/s = ${5 * ISSUE_READS_PER_SECOND}/s — ${reads[0].perSecond >= 5 * ISSUE_READS_PER_SECOND ? 'met' : 'NOT met'}`);
+    if (one && two) printSyncs(one, two, bundle);
+    if (reads.length === 2) printReads(reads);
   } finally {
     await Promise.all(instances.map(stop));
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function printSyncs(one: SyncRun, two: SyncRun, bundle: SyncBundle): void {
+  console.log(`syncs: ${SYNC_ROUNDS} round(s) per configuration, alternating, each ${SYNCS} timed syncs of the bench:sync bundle (${bundle.artifacts.length} artifacts, one diagram changed each) over ${SERVICES} services, ${CONCURRENCY} in flight, through a round-robin proxy\n`);
+  console.log('configuration  | syncs/s | p50 per sync | p99 per sync | wall (all rounds) | CPU per sync: servers + PostgreSQL');
+  console.log('---------------|---------|--------------|--------------|-------------------|-----------------------------------');
+  for (const run of [one, two]) {
+    console.log(`${run.label.padEnd(15)}| ${run.perSecond.toFixed(2).padStart(7)} | ${ms(run.p50).padStart(12)} | ${ms(run.p99).padStart(12)} | ${ms(run.wallMs).padStart(17)} | ${`${ms(run.serverCpuMs)} + ${ms(run.databaseCpuMs)}`.padStart(34)}`);
+  }
+  const cpuOf = (run: SyncRun) => run.serverCpuMs + run.databaseCpuMs;
+  console.log(`ratio 2 / 1 instance: syncs/s ×${(two.perSecond / one.perSecond).toFixed(2)}, p99 ×${(two.p99 / one.p99).toFixed(2)}, CPU per sync ×${(cpuOf(two) / cpuOf(one)).toFixed(2)}`);
+  console.log(`(on ${availableParallelism()} cores both instances share the same CPUs: the ratio shows the overhead of a second instance, not a speed-up)\n`);
+}
+
+function printReads(reads: ReadRun[]): void {
+  console.log(`reads: ${READ_ROUNDS} rounds of ${READ_CONCURRENCY} concurrent GETs of one 60-node diagram, straight to one instance\n`);
+  console.log('answer cache   | requests/s | p50       | p99       | vs issue 15 (375/s) | CPU per read: server + PostgreSQL | reads/s per core of CPU');
+  console.log('---------------|------------|-----------|-----------|---------------------|-----------------------------------|------------------------');
+  for (const run of reads) {
+    const cpu = run.serverCpuMs + run.databaseCpuMs;
+    console.log(
+      `${run.label.padEnd(15)}| ${run.perSecond.toFixed(0).padStart(10)} | ${ms(run.p50).padStart(9)} | ${ms(run.p99).padStart(9)} | ${`×${(run.perSecond / ISSUE_READS_PER_SECOND).toFixed(1)}`.padStart(19)} | ${`${run.serverCpuMs.toFixed(2)} + ${run.databaseCpuMs.toFixed(2)} ms`.padStart(33)} | ${(1000 / cpu).toFixed(0).padStart(6)}`,
+    );
+  }
+  console.log(`cache on / cache off: ×${(reads[0].perSecond / reads[1].perSecond).toFixed(1)}; target (issue 15): at least ×5 of 375/s = ${5 * ISSUE_READS_PER_SECOND}/s — ${reads[0].perSecond >= 5 * ISSUE_READS_PER_SECOND ? 'met' : 'NOT met'}`);
 }
 
 /** A fresh database, `count` instances on it behind the proxy, one cold sync per service, then the timed syncs. */
@@ -117,6 +153,7 @@ async function syncPhase(label: string, count: number, bundle: SyncBundle, work:
     progress(`${label}: ${SYNCS} timed syncs, ${CONCURRENCY} in flight`);
     const latencies: number[] = [];
     let next = 0;
+    const cpuBefore = await cpuSnapshot(mine, database.name);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -129,7 +166,8 @@ async function syncPhase(label: string, count: number, bundle: SyncBundle, work:
       }),
     );
     const wallMs = performance.now() - started;
-    return { label, perSecond: SYNCS / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), wallMs };
+    const cpu = cpuSince(cpuBefore, await cpuSnapshot(mine, database.name));
+    return { label, latencies, serverCpuMs: cpu.serverMs / SYNCS, databaseCpuMs: cpu.databaseMs / SYNCS, perSecond: SYNCS / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), wallMs };
   } finally {
     await Promise.all(mine.map(stop));
     instances.splice(0, instances.length, ...instances.filter((instance) => !mine.includes(instance)));
@@ -152,20 +190,31 @@ async function readPhase(bundle: SyncBundle, work: string, instances: Instance[]
     const name = bundle.artifacts.find((artifact) => artifact.kind === 'architecture-diagram')?.name ?? 'd0';
     const path = `/api/v1/orgs/bench/services/bench-service/diagrams/${name}`;
     const runs = [
-      { label: 'on (default)', instance: cached, latencies: [] as number[], wallMs: 0 },
-      { label: 'off (size 0)', instance: uncached, latencies: [] as number[], wallMs: 0 },
+      { label: 'on (default)', instance: cached, latencies: [] as number[], wallMs: 0, serverCpuMs: 0, databaseCpuMs: 0 },
+      { label: 'off (size 0)', instance: uncached, latencies: [] as number[], wallMs: 0, serverCpuMs: 0, databaseCpuMs: 0 },
     ];
     // One warm-up round each (parser threads, connection pool, the first fill of the cache), then interleaved rounds.
     for (const run of runs) await readRound(run.instance.baseUrl, path, token);
     for (let round = 0; round < READ_ROUNDS; round++) {
       for (const run of round % 2 === 0 ? runs : [...runs].reverse()) {
         progress(`reads: round ${round + 1}, cache ${run.label}`);
+        const before = await cpuSnapshot([run.instance], database.name);
         const measured = await readRound(run.instance.baseUrl, path, token);
+        const cpu = cpuSince(before, await cpuSnapshot([run.instance], database.name));
+        run.serverCpuMs += cpu.serverMs;
+        run.databaseCpuMs += cpu.databaseMs;
         run.latencies.push(...measured.latencies);
         run.wallMs += measured.wallMs;
       }
     }
-    return runs.map((run) => ({ label: run.label, perSecond: run.latencies.length / (run.wallMs / 1000), p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99) }));
+    return runs.map((run) => ({
+      label: run.label,
+      perSecond: run.latencies.length / (run.wallMs / 1000),
+      serverCpuMs: run.serverCpuMs / run.latencies.length,
+      databaseCpuMs: run.databaseCpuMs / run.latencies.length,
+      p50: percentile(run.latencies, 50),
+      p99: percentile(run.latencies, 99),
+    }));
   } finally {
     await Promise.all(instances.splice(0).map(stop));
     await database.drop();
@@ -177,7 +226,7 @@ async function readRound(baseUrl: string, path: string, token: string): Promise<
   const latencies = await Promise.all(
     Array.from({ length: READ_CONCURRENCY }, async () => {
       const begin = performance.now();
-      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) } });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
       return performance.now() - begin;
@@ -255,7 +304,7 @@ async function createDatabase(): Promise<Database> {
   await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return { name, url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }
 
 async function serverVersion(): Promise<string> {
@@ -270,6 +319,55 @@ async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
+}
+
+interface CpuSnapshot {
+  server: Map<number, number>;
+  database: Map<number, number>;
+}
+
+/**
+ * CPU time so far of the instances (all their threads) and of the PostgreSQL backends serving this database (the
+ * instances' pooled connections, other engineers' databases excluded), by process id.
+ */
+async function cpuSnapshot(of: Instance[], databaseName: string): Promise<CpuSnapshot> {
+  const backends = await withAdmin(async (client) => (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [databaseName])).rows.map((row) => row.pid));
+  const read = (pids: (number | undefined)[]) => new Map(pids.flatMap((pid) => (pid === undefined ? [] : [[pid, processCpuMs(pid)] as const])));
+  return { server: read(of.map((instance) => instance.child.pid)), database: read(backends) };
+}
+
+/** CPU used between two snapshots; a process that appeared in between (a new pooled connection) counts whole. */
+function cpuSince(before: CpuSnapshot, after: CpuSnapshot): { serverMs: number; databaseMs: number } {
+  const used = (start: Map<number, number>, end: Map<number, number>) => [...end].reduce((sum, [pid, ms]) => sum + ms - (start.get(pid) ?? 0), 0);
+  return { serverMs: used(before.server, after.server), databaseMs: used(before.database, after.database) };
+}
+
+/** User + system CPU time of a process and its threads (Linux /proc; 0 where unknown). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime (fields 14 and 15 of the line, 12 and 13 after the command name) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** Several rounds of one configuration as one: all latencies, throughput over the summed wall time. */
+function combine(runs: SyncRun[]): SyncRun {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const wallMs = runs.reduce((sum, run) => sum + run.wallMs, 0);
+  const mean = (pick: (run: SyncRun) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    label: runs[0]?.label ?? '',
+    latencies,
+    serverCpuMs: mean((run) => run.serverCpuMs),
+    databaseCpuMs: mean((run) => run.databaseCpuMs),
+    perSecond: latencies.length / (wallMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    wallMs,
+  };
 }
 
 function percentile(values: number[], p: number): number {
