@@ -44,6 +44,8 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/members/:userId/tokens',
         'GET /api/v1/orgs/:orgId/audit',
         'GET /api/v1/orgs/:orgId/audit/export',
+        'GET /api/v1/orgs/:orgId/services',
+        'DELETE /api/v1/orgs/:orgId/services/:service',
       ]),
     );
   });

@@ -26,8 +26,16 @@ export class MembershipsRepository {
     return this.dataSource.manager.findBy(Membership, { userId });
   }
 
-  async listWithUsers(organizationId: string, manager: EntityManager = this.dataSource.manager): Promise<MemberRow[]> {
-    const memberships = await manager.find(Membership, { where: { organizationId }, order: { createdAt: 'ASC' } });
+  /** Oldest first (id breaks ties); with `page`, at most `limit` after the (createdAt, id) position `after`. */
+  async listWithUsers(
+    organizationId: string,
+    manager: EntityManager = this.dataSource.manager,
+    page?: { limit: number; after?: { createdAt: Date; id: string } },
+  ): Promise<MemberRow[]> {
+    const query = manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
+    if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.createdAt, afterId: page.after.id });
+    if (page) query.take(page.limit);
+    const memberships = await query.getMany();
     if (memberships.length === 0) return [];
     const users = await manager.createQueryBuilder(User, 'u').where('u.id IN (:...ids)', { ids: memberships.map((m) => m.userId) }).getMany();
     const byId = new Map(users.map((user) => [user.id, user]));
