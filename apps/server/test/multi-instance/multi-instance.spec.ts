@@ -48,6 +48,8 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
   /** Every process that started, for afterAll even when its twin did not. */
   const instances: ServerProcess[] = [];
   let org: SeededOrganization;
+  /** The environment both instances start with. */
+  let shared: Env;
   /** Emails, organization ids, tokens and cookies the tests used: none may appear in /metrics. */
   const personal: string[] = ['acme', 'ada@example.com', 'erin@example.com'];
   const on = (instance: ServerProcess) => ({ baseUrl: instance.baseUrl }) as TestApp;
@@ -62,7 +64,7 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
       redirectUris: [`${proxy.url}/api/v1/auth/orgs/acme/callback/corp`],
       accounts: { ada: { email: 'ada@example.com', name: 'Ada Lovelace', groups: ['eng'] } },
     });
-    const shared: Env = {
+    shared = {
       DATABASE_URL: database.config.url,
       REDIS_URL,
       REDIS_KEY_PREFIX: redisPrefix,
@@ -203,6 +205,51 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const text of [onA, onB]) expect(text).toMatch(/^sc_db_pool_connections\{state="total"\} [1-9]/m);
     for (const value of personal) expect({ value, inA: onA.includes(value), inB: onB.includes(value) }).toEqual({ value, inA: false, inB: false });
   });
+
+  it('retention on A (SERVICE_REVISIONS_KEEP) while B syncs loses nothing referenced, blobs re-used by the syncs included', async () => {
+    const { token } = await createToken(on(b), org.owner, 'acme', { name: 'retention-ci', scopes: ['sync', 'read'] });
+    // A restarts with retention on: a pass at start, then one every second, while B keeps syncing.
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    a = await startServerProcess({ ...shared, SERVICE_DATA_DIR: dataDirs[0], SERVICE_REVISIONS_KEEP: '2', SERVICE_RETENTION_INTERVAL: '1s' });
+    instances.push(a);
+    proxy.targets = [a.baseUrl, b.baseUrl];
+
+    // Four runbook texts in turn: each becomes unreferenced once its revisions are pruned, and the next sync of it
+    // stores the same blob again, racing the collection of that blob on A.
+    const runbookOf = (index: number) => `# Billing runbook\nVariant ${index % 4}.\n`;
+    const syncsOnB: Array<{ index: number; revision: number }> = [];
+    for (let index = 0; index < 16; index++) {
+      const artifacts = sampleArtifacts().map((artifact) => (artifact.name === 'runbook' ? { ...artifact, file: syncFile(artifact.file.path, runbookOf(index)) } : artifact));
+      const synced = await postSync<SyncResult>(b.baseUrl, token, bundle(artifacts, 'billing'));
+      expect({ index, status: synced.status }).toEqual({ index, status: 201 });
+      syncsOnB.push({ index, revision: synced.body.revision });
+    }
+    expect(syncsOnB.map((sync) => sync.revision)).toEqual(Array.from({ length: 16 }, (_, index) => index + 1));
+
+    // Wait for A's passes to settle: orders (20 revisions) and billing down to the newest two each.
+    const revisionsOf = async (service: string) =>
+      (await call<ServiceRevisionItem[]>(b.baseUrl, 'GET', `/api/v1/orgs/acme/services/${service}/revisions?limit=100`, { headers: bearer(token) })).body.map((revision) => revision.number);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && ((await revisionsOf('orders')).length > 2 || (await revisionsOf('billing')).length > 2)) await new Promise((wait) => setTimeout(wait, 250));
+    expect(await revisionsOf('orders')).toEqual([20, 19]);
+    expect(await revisionsOf('billing')).toEqual([16, 15]);
+
+    // Everything a kept revision references is still there, read through both instances.
+    for (const { index, revision } of syncsOnB.slice(-2)) {
+      for (const reader of [a, b]) {
+        const doc = await call<TextArtifactView>(reader.baseUrl, 'GET', `/api/v1/orgs/acme/services/billing/docs/runbook?revision=${revision}`, { headers: bearer(token) });
+        expect({ revision, content: doc.body.content }).toEqual({ revision, content: runbookOf(index) });
+        expect((await call(reader.baseUrl, 'GET', `/api/v1/orgs/acme/services/billing/diagrams/topology?revision=${revision}`, { headers: bearer(token) })).status).toBe(200);
+      }
+    }
+    // (Foreign keys from artifact_versions to artifact_blobs make a dangling reference impossible: a collection that
+    // removed a blob a concurrent sync had just re-used would have failed that sync, and every sync above answered 201.)
+    // Older revisions are gone from the database too, and A counted what it removed.
+    expect(await query<{ number: number }>('SELECT r.number FROM service_revisions r JOIN services s ON s.id = r.service_id WHERE s.name = $1 AND r.number < 15', ['billing'])).toEqual([]);
+    const metrics = await (await fetch(`${a.baseUrl}/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
+    expect(Number(/^sc_revisions_removed_total\{reason="retention"\} (\d+)$/m.exec(metrics)?.[1])).toBe(18 + 14);
+  }, 300_000);
 
   it('the auth rate limit counts attempts on both instances together (Redis)', async () => {
     // Earlier tests signed in through these endpoints: start from zero by removing this run's counters.
