@@ -24,10 +24,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
 import { postSync, withContent } from '../../apps/server/test/artifacts/bundles';
-import { freePort, startRoundRobinProxy } from '../../apps/server/test/support';
+import { createTestDatabase, freePort, startRoundRobinProxy, withAdminClient } from '../../apps/server/test/support';
 import { generateRepo } from '../sync/generate';
 
 const ROOT = resolve(__dirname, '../..');
@@ -257,6 +257,8 @@ async function start(databaseUrl: string, publicUrl: string | null, work: string
       SERVICE_SECRET_KEY: BENCH_SECRET_KEY,
       SERVICE_SETUP_TOKEN: SETUP_TOKEN,
       SERVICE_LOG_LEVEL: 'error',
+      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles": a CPU profile per server process.
+      ...(process.env['BENCH_SERVER_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['BENCH_SERVER_NODE_OPTIONS'] } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -299,27 +301,18 @@ async function syncToken(baseUrl: string, scopes = ['sync']): Promise<string> {
   return ((await created.json()) as { token: string }).token;
 }
 
+/** A fresh database on the benchmark's PostgreSQL server (the integration tests' helper), and its name. */
 async function createDatabase(): Promise<Database> {
-  const name = `sc_bench_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  const created = await createTestDatabase(ADMIN_DATABASE_URL);
+  if (created.config.kind !== 'postgres') throw new Error('BENCH_DATABASE_URL must name a PostgreSQL server.');
+  return { name: new URL(created.config.url).pathname.slice(1), url: created.config.url, drop: created.drop };
 }
 
 async function serverVersion(): Promise<string> {
   return withAdmin(async (client) => String((await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version));
 }
 
-async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdmin = <T>(work: (client: Client) => Promise<T>) => withAdminClient(ADMIN_DATABASE_URL, work);
 
 interface CpuSnapshot {
   server: Map<number, number>;

@@ -149,7 +149,7 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const instance of [b, a]) {
       const me = await browser.request(`${instance.baseUrl}/api/v1/me`);
       expect({ instance: instance.baseUrl, status: me.status }).toEqual({ instance: instance.baseUrl, status: 200 });
-      expect((JSON.parse(me.text) as MeResponse).user.email).toBe('ada@example.com');
+      expect((JSON.parse(me.text) as MeResponse).user?.email).toBe('ada@example.com');
     }
   });
 
@@ -158,7 +158,7 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     personal.push(member.userId, member.session.csrfToken, member.session.cookieHeader.split('; ')[0].split('=')[1]);
     const onB = await call<MeResponse>(b.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) });
     expect(onB.status).toBe(200);
-    expect(onB.body.user.email).toBe('erin@example.com');
+    expect(onB.body.user?.email).toBe('erin@example.com');
     expect((await call(b.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: sessionHeaders(member.session) })).status).toBeLessThan(300);
     const onA = await call<ErrorBody>(a.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) });
     expect(onA.status).toBe(401);
