@@ -246,7 +246,9 @@ async function sync(baseUrl: string, token: string, bundle: SyncBundle, service:
 async function start(databaseUrl: string, publicUrl: string | null, work: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(work, 'data-'));
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": a CPU profile per server process.
+  const nodeArgs = process.env['BENCH_SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -257,8 +259,6 @@ async function start(databaseUrl: string, publicUrl: string | null, work: string
       SERVICE_SECRET_KEY: BENCH_SECRET_KEY,
       SERVICE_SETUP_TOKEN: SETUP_TOKEN,
       SERVICE_LOG_LEVEL: 'error',
-      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles": a CPU profile per server process.
-      ...(process.env['BENCH_SERVER_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['BENCH_SERVER_NODE_OPTIONS'] } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
