@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Env } from '../../src/config/env';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from '../artifacts/bundles';
 import { startServerProcess, type ServerProcess } from '../server-process';
@@ -24,9 +23,10 @@ import {
   type SeededOrganization,
   type TestApp,
   type TestDatabase,
+  withAdminClient,
 } from '../support';
 
-/** Registered by jest.integration.cjs only when TEST_DATABASE_URL names a PostgreSQL server (two processes cannot share PGlite). */
+/** The machine's Redis; this run counts under its own key prefix and deletes its keys afterwards. */
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const AUTH_RATE_LIMIT = 8;
 const METRICS_TOKEN = 'multi-instance-metrics-token-3e9d';
@@ -34,7 +34,8 @@ const METRICS_TOKEN = 'multi-instance-metrics-token-3e9d';
 /**
  * Two server processes (main.ts, each its own process) on one PostgreSQL database and one Redis, behind a round-robin
  * proxy that is their public URL. Every test sends its requests to a named instance, so "started on A, finished on B"
- * is what happens, not what the proxy happened to pick.
+ * is what happens, not what the proxy happened to pick. jest.integration.cjs registers this file only when
+ * TEST_DATABASE_URL names a PostgreSQL server (two processes cannot share PGlite; CI's PostgreSQL step runs it).
  */
 describe('two server instances on one PostgreSQL database and one Redis', () => {
   const redisPrefix = `sc-multi-${randomBytes(6).toString('hex')}:`;
@@ -102,15 +103,8 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: database.config.kind === 'postgres' ? database.config.url : '' });
-    await client.connect();
-    try {
-      return (await client.query(sql, parameters)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = async <T>(sql: string, parameters: unknown[] = []): Promise<T[]> =>
+    withAdminClient(database.config.kind === 'postgres' ? database.config.url : '', async (client) => (await client.query(sql, parameters)).rows as T[]);
 
   it('both start at once on one fresh database: every migration applied exactly once, both ready', async () => {
     const migrations = await query<{ name: string; copies: number }>('SELECT name, count(*)::int AS copies FROM migrations GROUP BY name');
