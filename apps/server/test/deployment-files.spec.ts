@@ -57,7 +57,9 @@ describe('deployment files (docker/) match the server', () => {
 
   it('every health URL the files probe is a route of the server and answers 200', async () => {
     const probed = new Set<string>([...(/health_uri (\S+)/.exec(caddyfile)?.slice(1) ?? [])]);
-    for (const [, replica] of replicas) for (const match of replica.healthcheck?.test.join(' ').matchAll(/127\.0\.0\.1:3000(\/[^'"\s)]+)/g) ?? []) probed.add(match[1]);
+    const servers = [...replicas, ...Object.entries(compose('docker/compose.yaml')).filter(([, service]) => service.build !== undefined)];
+    for (const [name, server] of servers) expect({ name, probesReady: server.healthcheck?.test.join(' ').includes('/api/v1/health/ready') }).toEqual({ name, probesReady: true });
+    for (const [, replica] of servers) for (const match of replica.healthcheck?.test.join(' ').matchAll(/127\.0\.0\.1:3000(\/[^'"\s)]+)/g) ?? []) probed.add(match[1]);
     expect([...probed]).toEqual(['/api/v1/health/ready']);
     const routes = listRoutes(t.app).filter((route) => route.method === 'GET').map((route) => route.path);
     for (const path of probed) {
