@@ -212,4 +212,20 @@ describe('MembersPage', () => {
     expect(rowsText(fixture)).toHaveLength(1);
     expect(rowsText(fixture)[0]).toContain('Gina');
   });
+
+  it('appends the next page of members on "Load more" (cursor from the Link header)', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'owner' });
+    fixture = TestBed.createComponent(MembersPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+    http.expectOne(BASE).flush([OLGA], { headers: { Link: `<${BASE}?cursor=abc&limit=100>; rel="next"` } });
+    await settle(fixture);
+    expect(rowsText(fixture)).toHaveLength(1);
+    query<HTMLButtonElement>(fixture, '[data-testid=members-more]').click();
+    http.expectOne(`${BASE}?cursor=abc`).flush([BOB]);
+    await settle(fixture);
+    expect(rowsText(fixture).map((row) => row.includes('Bob'))).toContain(true);
+    expect(rowsText(fixture)).toHaveLength(2);
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=members-more]')).toBeNull();
+  });
 });

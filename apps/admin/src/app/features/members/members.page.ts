@@ -14,12 +14,13 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
-import { pageResource } from '../../core/page-resource';
+import { cursorPages } from '../../core/cursor-pages';
 import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
@@ -41,6 +42,7 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
     MatTooltipModule,
     ErrorBannerComponent,
     LoadErrorComponent,
+    LoadMoreComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',
@@ -57,7 +59,8 @@ export class MembersPage {
   readonly canManage = this.session.canManage;
   readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
-  readonly members = pageResource({ params: this.orgId, load: (orgId) => this.api.list(orgId), initial: [] });
+  /** Oldest first, as the API pages them; "Load more" appends the next page. */
+  readonly members = cursorPages<string, MemberResponse>({ params: this.orgId, load: (orgId, cursor) => this.api.list(orgId, cursor) });
   readonly sortedMembers = computed(() => sortMembers(this.members.value()));
   readonly adding = signal(false);
   readonly addError = signal<ApiError | null>(null);

@@ -7,15 +7,15 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
-import { map } from 'rxjs';
-import { pageResource } from '../../core/page-resource';
+import { cursorPages } from '../../core/cursor-pages';
 import { LoadErrorComponent } from '../../shared/load-error.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ServicesApi } from './services.api';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, LoadErrorComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, LoadErrorComponent, LoadMoreComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>
@@ -63,6 +63,7 @@ import { ServicesApi } from './services.api';
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
             <tr mat-row *matRowDef="let row; columns: columns"></tr>
           </table>
+          <sc-load-more [pages]="services" label="Load more services" testId="services-more" />
         }
       </mat-card>
     </div>
@@ -82,11 +83,8 @@ export class ServicesListPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly services = pageResource({
-    params: this.orgId,
-    load: (orgId) => this.api.list(orgId).pipe(map((services) => [...services].sort((a, b) => a.name.localeCompare(b.name)))),
-    initial: [] as ServiceListItem[],
-  });
+  /** By name, as the API pages them; "Load more" appends the next page. */
+  readonly services = cursorPages<string, ServiceListItem>({ params: this.orgId, load: (orgId, cursor) => this.api.page(orgId, cursor) });
   readonly columns = ['name', 'artifacts', 'revision', 'synced'];
 
 }

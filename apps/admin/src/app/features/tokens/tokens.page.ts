@@ -15,12 +15,13 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { firstValueFrom, tap } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
-import { pageResource } from '../../core/page-resource';
+import { cursorPages } from '../../core/cursor-pages';
 import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
@@ -45,6 +46,7 @@ import { TokensApi } from './tokens.api';
     MatTooltipModule,
     ErrorBannerComponent,
     LoadErrorComponent,
+    LoadMoreComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
   ],
@@ -61,13 +63,13 @@ export class TokensPage {
   readonly orgId = input.required<string>();
 
   readonly canManage = this.session.canManage;
-  readonly tokens = pageResource({
+  /** Newest first, as the API pages them; "Load more" appends the next page. */
+  readonly tokens = cursorPages<string, ApiTokenResponse>({
     params: this.orgId,
-    load: (orgId) => {
-      this.created.set(null);
-      return this.api.list(orgId).pipe(tap(() => this.now.set(new Date())));
+    load: (orgId, cursor) => {
+      if (cursor === undefined) this.created.set(null);
+      return this.api.list(orgId, cursor).pipe(tap(() => this.now.set(new Date())));
     },
-    initial: [] as ApiTokenResponse[],
   });
   readonly formOpen = signal(false);
   readonly creating = signal(false);
