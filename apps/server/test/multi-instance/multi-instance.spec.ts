@@ -210,8 +210,44 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const value of personal) expect({ value, inA: onA.includes(value), inB: onB.includes(value) }).toEqual({ value, inA: false, inB: false });
   });
 
+  it('a rolling restart: A drains on SIGTERM while syncs run on both; every answered sync is stored whole, B keeps serving', async () => {
+    const { token } = await createToken(on(b), org.owner, 'acme', { name: 'rolling-ci', scopes: ['sync', 'read'] });
+    const runbookOf = (index: number) => `# Rolling runbook\nSync ${index}.\n`;
+    const syncTo = (instance: ServerProcess, index: number) => {
+      const artifacts = sampleArtifacts().map((artifact) => (artifact.name === 'runbook' ? { ...artifact, file: syncFile(artifact.file.path, runbookOf(index)) } : artifact));
+      // A connection refused by the draining instance is an answer too: nothing was sent, nothing stored.
+      return postSync<SyncResult>(instance.baseUrl, token, bundle(artifacts, 'rolling')).then(
+        (answer) => ({ index, status: answer.status, revision: answer.body.revision }),
+        () => ({ index, status: 0, revision: 0 }),
+      );
+    };
+    const inFlight = Array.from({ length: 8 }, (_, index) => syncTo(index % 2 === 0 ? a : b, index));
+    await new Promise((wait) => setTimeout(wait, 200));
+    a.child.kill('SIGTERM');
+    const [outcomes, exitCode] = await Promise.all([Promise.all(inFlight), a.exited]);
+    expect(exitCode).toBe(0);
+    // B never stopped: every sync sent to it was stored; A's were stored or refused, never half done.
+    expect(outcomes.filter((outcome) => outcome.index % 2 === 1).map((outcome) => outcome.status)).toEqual([201, 201, 201, 201]);
+    expect(outcomes.filter((outcome) => ![0, 201].includes(outcome.status))).toEqual([]);
+    const stored = outcomes.filter((outcome) => outcome.status === 201);
+    expect(stored.map((outcome) => outcome.revision).sort((x, y) => x - y)).toEqual(Array.from({ length: stored.length }, (_, index) => index + 1));
+    for (const { index, revision } of stored) {
+      const doc = await call<TextArtifactView>(b.baseUrl, 'GET', `/api/v1/orgs/acme/services/rolling/docs/runbook?revision=${revision}`, { headers: bearer(token) });
+      expect({ revision, content: doc.body.content }).toEqual({ revision, content: runbookOf(index) });
+    }
+    const listed = await call<ServiceRevisionItem[]>(b.baseUrl, 'GET', '/api/v1/orgs/acme/services/rolling/revisions?limit=100', { headers: bearer(token) });
+    expect(listed.body.map((revision) => revision.number)).toEqual(Array.from({ length: stored.length }, (_, index) => stored.length - index));
+    // A comes back with the same configuration, as the next step of a rolling deployment.
+    a = await startServerProcess({ ...shared, SERVICE_DATA_DIR: dataDirs[0] });
+    instances.push(a);
+    proxy.targets = [a.baseUrl, b.baseUrl];
+    expect((await call(a.baseUrl, 'GET', '/api/v1/health/ready')).status).toBe(200);
+  }, 300_000);
+
   it('retention on A (SERVICE_REVISIONS_KEEP) while B syncs loses nothing referenced, blobs re-used by the syncs included', async () => {
     const { token } = await createToken(on(b), org.owner, 'acme', { name: 'retention-ci', scopes: ['sync', 'read'] });
+    const revisionRows = async () => Number((await query<{ n: number }>('SELECT count(*)::int AS n FROM service_revisions'))[0]?.n);
+    const rowsBefore = await revisionRows();
     // A restarts with retention on: a pass at start, then one every second, while B keeps syncing.
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
@@ -252,7 +288,10 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     // Older revisions are gone from the database too, and A counted what it removed.
     expect(await query<{ number: number }>('SELECT r.number FROM service_revisions r JOIN services s ON s.id = r.service_id WHERE s.name = $1 AND r.number < 15', ['billing'])).toEqual([]);
     const metrics = await (await fetch(`${a.baseUrl}/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
-    expect(Number(/^sc_revisions_removed_total\{reason="retention"\} (\d+)$/m.exec(metrics)?.[1])).toBe(18 + 14);
+    // Every service (orders, rolling, billing) is down to two revisions, and A counted each row it removed.
+    const services = Number((await query<{ n: number }>('SELECT count(*)::int AS n FROM services'))[0]?.n);
+    expect(await revisionRows()).toBe(2 * services);
+    expect(Number(/^sc_revisions_removed_total\{reason="retention"\} (\d+)$/m.exec(metrics)?.[1])).toBe(rowsBefore + 16 - 2 * services);
   }, 300_000);
 
   it('the auth rate limit counts attempts on both instances together (Redis)', async () => {
