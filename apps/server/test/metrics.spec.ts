@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ErrorBody, SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
 import { bearer, call, createTestApp, freePort, createToken, memberWithSession, setupOrganization, TEST_SETUP_TOKEN, type SeededOrganization, type TestApp } from './support';
@@ -53,6 +55,14 @@ describe('GET /metrics behind SERVICE_METRICS_TOKEN', () => {
     expect(text).toMatch(/process_cpu_user_seconds_total \d/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
     if (t.config.database.kind === 'postgres') expect(text).toMatch(/sc_db_pool_connections\{state="total"\} \d/);
+  });
+
+  it('the example Grafana dashboard (docs/ops) queries only metric families the server exposes', async () => {
+    const { text } = await scrape(t.baseUrl, METRICS_TOKEN);
+    const dashboard = readFileSync(join(__dirname, '../../../docs/ops/grafana-dashboard.json'), 'utf8');
+    const queried = new Set([...dashboard.matchAll(/\b((?:sc|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1].replace(/_(bucket|count|sum)$/, '')));
+    expect(queried.size).toBeGreaterThan(8);
+    for (const family of queried) expect({ family, exposed: text.includes(`# TYPE ${family} `) }).toEqual({ family, exposed: true });
   });
 
   it('never names an organization, person or token', async () => {

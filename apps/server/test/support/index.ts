@@ -4,3 +4,4 @@ export * from './manual-clock';
 export * from './http';
 export * from './seed';
 export * from './routes';
+export * from './round-robin-proxy';

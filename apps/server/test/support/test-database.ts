@@ -12,8 +12,7 @@ export interface TestDatabase {
  * postgres://postgres@127.0.0.1:5432/postgres) a new `sc_test_<random>` database on that server,
  * dropped again by `drop()`. Nothing depends on state left by other tests.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env['TEST_DATABASE_URL'];
+export async function createTestDatabase(adminUrl = process.env['TEST_DATABASE_URL']): Promise<TestDatabase> {
   if (!adminUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -25,7 +24,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to `url` (e.g. the server's maintenance database), closed afterwards. */
+export async function withAdminClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

@@ -37,6 +37,8 @@ export class OidcIdp {
   readonly issuedIdTokens: string[] = [];
   /** The Authorization header of each token request (client_secret_post sends none). */
   readonly tokenRequestAuthorization: (string | undefined)[] = [];
+  /** How many times the key set (JWKS) was fetched: a client that caches it fetches it less than once per sign-in. */
+  jwksRequests = 0;
 
   private constructor(
     readonly issuer: string,
@@ -86,6 +88,7 @@ export class OidcIdp {
     const handle = provider.callback();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.url?.startsWith('/token')) idp.tokenRequestAuthorization.push(req.headers.authorization);
+      if (req.url?.startsWith('/jwks')) idp.jwksRequests++;
       if (req.url?.startsWith('/interaction/')) {
         idp.interaction(provider as unknown as InteractionApi, req, res).catch((error: Error) => {
           res.statusCode = 500;

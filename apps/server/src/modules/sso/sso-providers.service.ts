@@ -132,7 +132,10 @@ export class SsoProvidersService {
     return { entity, endpoints: this.endpointsOf(entity), callbackUrl: this.callbackUrlOf(entity), clientSecret };
   }
 
-  /** Reads `{issuer}/.well-known/openid-configuration` through the bounded fetch. */
+  /**
+   * Reads `{issuer}/.well-known/openid-configuration` through the bounded fetch, when an admin asks. The endpoints
+   * are then saved with the provider in PostgreSQL; no instance keeps the document in memory, so all use the same.
+   */
   async discover(issuerInput: string): Promise<SsoDiscoveryResponse> {
     const issuer = issuerInput.trim().replace(/\/+$/, '');
     const documentUrl = `${issuer}/.well-known/openid-configuration`;

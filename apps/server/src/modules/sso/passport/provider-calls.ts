@@ -146,6 +146,10 @@ function checkUnsignedClaims(claims: Claims, expected: IdTokenExpectations): voi
   if (expected.issuer && claims['iss'] !== expected.issuer) throw invalidIdToken(`its issuer is not ${expected.issuer}.`);
 }
 
+/**
+ * Read at every sign-in and never kept in memory (a cache lifetime of zero): a key the provider rotates in is
+ * accepted, and one it withdraws refused, at once on every instance. One small GET per sign-in is the price.
+ */
 async function fetchJwks(jwksUri: string, policy: OutboundPolicy): Promise<{ keys: Record<string, unknown>[] }> {
   let response;
   try {
