@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { LessThan } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
 import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface ServiceMetadata {
   description: string | null;
@@ -36,23 +36,17 @@ export interface ServiceWithCount {
 /** Rows per multi-row INSERT: keeps every statement far below PostgreSQL's 65535 bind parameters. */
 const INSERT_CHUNK = 200;
 
-/** All SQL of the artifact store. Methods that take an EntityManager run inside the caller's transaction. */
+/** All SQL of the artifact store. Every method joins the current unit of work (UnitOfWork.run) when one is open. */
 @Injectable()
-export class ArtifactsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
+export class ArtifactsRepository extends TransactionalRepository {
   findService(organizationId: string, name: string): Promise<ServiceRecord | null> {
-    return this.dataSource.manager.findOneBy(ServiceRecord, { organizationId, name });
+    return this.manager.findOneBy(ServiceRecord, { organizationId, name });
   }
 
   async listServices(organizationId: string): Promise<ServiceWithCount[]> {
-    const services = await this.dataSource.manager.find(ServiceRecord, { where: { organizationId }, order: { name: 'ASC' } });
+    const services = await this.manager.find(ServiceRecord, { where: { organizationId }, order: { name: 'ASC' } });
     if (services.length === 0) return [];
-    const counts: Array<{ service_id: string; artifact_count: number }> = await this.dataSource.query(
+    const counts: Array<{ service_id: string; artifact_count: number }> = await this.manager.query(
       `SELECT r.service_id, r.artifact_count FROM service_revisions r
          JOIN services s ON s.id = r.service_id AND s.current_revision = r.number
         WHERE s.organization_id = $1`,
@@ -64,7 +58,7 @@ export class ArtifactsRepository {
 
   /** The service's current revision number and its bundle digest; null when the organization has no such service. */
   async currentDigest(organizationId: string, name: string): Promise<{ serviceId: string; revision: number; digest: string | null } | null> {
-    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.dataSource.query(
+    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.manager.query(
       `SELECT s.id, s.current_revision, r.bundle_digest FROM services s
          LEFT JOIN service_revisions r ON r.service_id = s.id AND r.number = s.current_revision
         WHERE s.organization_id = $1 AND s.name = $2`,
@@ -76,21 +70,21 @@ export class ArtifactsRepository {
 
   /** A sync that changed nothing still counts as a sync (the dashboard shows when CI last reported). */
   async recordUnchangedSync(serviceId: string, now: Date): Promise<void> {
-    await this.dataSource.manager.update(ServiceRecord, { id: serviceId }, { lastSyncedAt: now, updatedAt: now });
+    await this.manager.update(ServiceRecord, { id: serviceId }, { lastSyncedAt: now, updatedAt: now });
   }
 
   /** Remembers which bundle last confirmed a revision (its artifacts stay as they are). */
-  async setRevisionDigest(manager: EntityManager, serviceId: string, number: number, digest: string): Promise<void> {
-    await manager.update(ServiceRevisionRecord, { serviceId, number }, { bundleDigest: digest });
+  async setRevisionDigest(serviceId: string, number: number, digest: string): Promise<void> {
+    await this.manager.update(ServiceRevisionRecord, { serviceId, number }, { bundleDigest: digest });
   }
 
   findRevision(serviceId: string, number: number): Promise<ServiceRevisionRecord | null> {
-    return this.dataSource.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
+    return this.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
   }
 
   /** Newest first, at most `limit`, only numbers below `before` when given. */
   listRevisions(serviceId: string, { limit, before }: { limit: number; before?: number }): Promise<ServiceRevisionRecord[]> {
-    return this.dataSource.manager.find(ServiceRevisionRecord, {
+    return this.manager.find(ServiceRevisionRecord, {
       where: { serviceId, ...(before !== undefined ? { number: LessThan(before) } : {}) },
       order: { number: 'DESC' },
       take: limit,
@@ -102,9 +96,8 @@ export class ArtifactsRepository {
     serviceId: string,
     revision: number,
     filter: { kind?: ArtifactKind; name?: string } = {},
-    manager: EntityManager = this.dataSource.manager,
   ): Promise<ArtifactVersionRecord[]> {
-    const query = manager
+    const query = this.manager
       .createQueryBuilder(ArtifactVersionRecord, 'v')
       .innerJoin(RevisionArtifactRecord, 'ra', 'ra.version_id = v.id')
       .innerJoin(ServiceRevisionRecord, 'r', 'r.id = ra.revision_id')
@@ -117,8 +110,8 @@ export class ArtifactsRepository {
   }
 
   /** Which version of which artifact a revision holds, without the (large) stored analyses. */
-  async revisionMembers(manager: EntityManager, serviceId: string, revision: number): Promise<RevisionMember[]> {
-    const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await manager.query(
+  async revisionMembers(serviceId: string, revision: number): Promise<RevisionMember[]> {
+    const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await this.manager.query(
       `SELECT v.id, v.kind, v.name, v.fingerprint FROM revision_artifacts ra
          JOIN service_revisions r ON r.id = ra.revision_id
          JOIN artifact_versions v ON v.id = ra.version_id
@@ -131,7 +124,7 @@ export class ArtifactsRepository {
   async blobContents(hashes: Array<string | null>): Promise<Map<string, string>> {
     const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
     if (wanted.length === 0) return new Map();
-    const rows: Array<{ sha256: string; content: string }> = await this.dataSource.query(
+    const rows: Array<{ sha256: string; content: string }> = await this.manager.query(
       'SELECT sha256, content FROM artifact_blobs WHERE sha256 = ANY($1)',
       [wanted],
     );
@@ -143,14 +136,14 @@ export class ArtifactsRepository {
    * service takes this lock first, so concurrent syncs run one after the other and each sees the revision
    * the previous one committed (no lost update). The unique keys guard the same rules at the table level.
    */
-  async lockService(manager: EntityManager, organizationId: string, name: string, now: Date): Promise<ServiceRecord> {
-    await manager.query(
+  async lockService(organizationId: string, name: string, now: Date): Promise<ServiceRecord> {
+    await this.manager.query(
       `INSERT INTO services (id, organization_id, name, current_revision, created_at, updated_at)
        VALUES ($1, $2, $3, 0, $4, $4)
        ON CONFLICT (organization_id, name) DO NOTHING`,
       [randomUUID(), organizationId, name, now],
     );
-    const service = await manager
+    const service = await this.manager
       .createQueryBuilder(ServiceRecord, 's')
       .setLock('pessimistic_write')
       .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
@@ -159,8 +152,8 @@ export class ArtifactsRepository {
     return service;
   }
 
-  async recordSync(manager: EntityManager, serviceId: string, metadata: ServiceMetadata, now: Date, currentRevision?: number): Promise<void> {
-    await manager.update(
+  async recordSync(serviceId: string, metadata: ServiceMetadata, now: Date, currentRevision?: number): Promise<void> {
+    await this.manager.update(
       ServiceRecord,
       { id: serviceId },
       { ...metadata, lastSyncedAt: now, updatedAt: now, ...(currentRevision !== undefined ? { currentRevision } : {}) },
@@ -168,7 +161,7 @@ export class ArtifactsRepository {
   }
 
   /** Stores file contents that are not stored yet; identical content already stored is left as is. */
-  async insertBlobs(manager: EntityManager, blobs: NewBlob[], now: Date): Promise<void> {
+  async insertBlobs(blobs: NewBlob[], now: Date): Promise<void> {
     const unique = [...new Map(blobs.map((blob) => [blob.sha256, blob])).values()];
     for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
       const chunk = unique.slice(start, start + INSERT_CHUNK);
@@ -178,7 +171,7 @@ export class ArtifactsRepository {
         const n = params.length;
         return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
       });
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO artifact_blobs (sha256, content, size, created_at) VALUES ${rows.join(', ')} ON CONFLICT (sha256) DO NOTHING`,
         params,
       );
@@ -189,7 +182,7 @@ export class ArtifactsRepository {
    * Inserts the versions that do not exist yet (an artifact may return to an earlier version) and returns
    * the id of every requested version, keyed by `kind/name`.
    */
-  async upsertVersions(manager: EntityManager, serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
+  async upsertVersions(serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
     for (let start = 0; start < versions.length; start += INSERT_CHUNK) {
       const chunk = versions.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [];
@@ -203,7 +196,7 @@ export class ArtifactsRepository {
         const placeholders = Array.from({ length: 17 }, (_, index) => `$${n + index + 1}${index === 14 ? '::jsonb' : ''}`);
         return `(${placeholders.join(', ')})`;
       });
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO artifact_versions (id, service_id, kind, name, fingerprint, path, sha256, size, context_path, context_sha256,
            notes_path, notes_sha256, engine, format, analysis, first_revision, created_at)
          VALUES ${rows.join(', ')}
@@ -212,7 +205,7 @@ export class ArtifactsRepository {
       );
     }
     if (versions.length === 0) return new Map();
-    const ids: Array<{ id: string; kind: string; name: string }> = await manager.query(
+    const ids: Array<{ id: string; kind: string; name: string }> = await this.manager.query(
       `SELECT id, kind, name FROM artifact_versions WHERE service_id = $1 AND fingerprint = ANY($2)`,
       [serviceId, versions.map((version) => version.fingerprint)],
     );
@@ -220,14 +213,13 @@ export class ArtifactsRepository {
   }
 
   async insertRevision(
-    manager: EntityManager,
     revision: Omit<ServiceRevisionRecord, 'id'>,
     members: Array<{ kind: ArtifactKind; name: string; versionId: string }>,
   ): Promise<void> {
     const id = randomUUID();
-    await manager.insert(ServiceRevisionRecord, { id, ...revision });
+    await this.manager.insert(ServiceRevisionRecord, { id, ...revision });
     for (let start = 0; start < members.length; start += INSERT_CHUNK) {
-      await manager.insert(
+      await this.manager.insert(
         RevisionArtifactRecord,
         members.slice(start, start + INSERT_CHUNK).map((member) => ({ revisionId: id, ...member })),
       );

@@ -15,7 +15,7 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
-import { OrgAccess } from '../auth/decorators';
+import { OrgAccess } from '../access/decorators';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';

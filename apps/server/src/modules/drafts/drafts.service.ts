@@ -24,7 +24,7 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
 import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../access/principal';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { displayNameOf } from '../users/user.entity';
 import { asDraftGraph, EMPTY_LAYOUT, exportFiles, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AddMemberRequest, ApiTokenResponse, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
-import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
 import { MembersService } from './members.service';
 
 @ApiTags('members')
