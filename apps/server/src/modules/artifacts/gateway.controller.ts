@@ -8,9 +8,6 @@ import { ArtifactsConfig } from './artifacts.config';
 import { readJsonBody } from './sync-body';
 import { SyncService } from './sync.service';
 
-/** Path of the gateway route below the global /api/v1 prefix; the global JSON parser must leave it alone. */
-export const GATEWAY_SYNC_PATH = '/api/v1/gateway/sync';
-
 @ApiTags('gateway')
 @Controller('gateway')
 export class GatewayController {
@@ -38,7 +35,7 @@ export class GatewayController {
   /**
    * `service-cli sync` asks first whether the service's current revision already has the bundle's digest
    * (libs/contracts syncBundleDigest); when it does, the CLI skips validating and sending. The body is tiny, so
-   * the global JSON parser reads it (only GATEWAY_SYNC_PATH itself is excluded, matched as Express routes it).
+   * the global JSON parser reads it (only the sync route itself is excluded: raw-body-routes.ts).
    */
   @Post('sync/check')
   @HttpCode(200)

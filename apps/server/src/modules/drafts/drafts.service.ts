@@ -191,7 +191,7 @@ export class DraftsService {
   }
 
   private async fromSyncedDiagram(organizationId: string, from: NonNullable<CreateDraftRequest['from']>) {
-    const view = await this.artifacts.readDiagram(organizationId, from.service, from.diagram, from.revision?.toString());
+    const view = await this.artifacts.readDiagram(organizationId, from.service, from.diagram, from.revision);
     if (view.kind !== DRAFT_KIND) {
       throw draftsError(
         DraftsErrorCode.KindUnsupported,
