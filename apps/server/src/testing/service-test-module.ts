@@ -1,6 +1,7 @@
 import type { DynamicModule, ModuleMetadata, Type } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { CommonModule } from '../common/common.module';
@@ -9,6 +10,7 @@ import { APP_ENV, AppConfig, loadAppConfig } from '../config/app-config';
 import type { Env } from '../config/env';
 import { DatabaseModule } from '../database/database.module';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AUTH_THROTTLER } from '../modules/access/rate-limit';
 import { MetricsModule } from '../modules/metrics/metrics.module';
 
 /** A clock the spec moves by hand. */
@@ -42,7 +44,7 @@ export async function createServiceTestModule(imports: NonNullable<ModuleMetadat
   const config = loadAppConfig(fullEnv);
   config.database = { kind: 'pglite', dataDir: null };
   const clock = new SpecClock();
-  const module = await Test.createTestingModule({ imports: [SpecConfigModule.with(fullEnv, config), CommonModule, DatabaseModule, RedisModule, MetricsModule, ...imports] })
+  const module = await Test.createTestingModule({ imports: [SpecConfigModule.with(fullEnv, config), CommonModule, DatabaseModule, RedisModule, MetricsModule, SPEC_THROTTLER, ...imports] })
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
@@ -56,6 +58,9 @@ export async function createServiceTestModule(imports: NonNullable<ModuleMetadat
     close: () => module.close(),
   };
 }
+
+/** Controllers of the imported modules carry @AuthRateLimit(); their guard needs the throttler (never reached here). */
+const SPEC_THROTTLER = ThrottlerModule.forRoot([{ name: AUTH_THROTTLER, ttl: 60_000, limit: 1000 }]);
 
 @Global()
 @Module({})

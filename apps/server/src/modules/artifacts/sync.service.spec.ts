@@ -20,7 +20,7 @@ const RUNBOOK: SyncArtifact = { kind: 'doc', name: 'runbook', file: file('docs/r
 const API: SyncArtifact = { kind: 'api-spec', name: 'public-api', format: 'openapi', file: file('api/openapi.yaml', 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\npaths: {}\n') };
 
 function bundle(artifacts: SyncArtifact[]): SyncBundle {
-  return { version: 1, service: { name: 'orders', description: 'Takes orders', repositoryUrl: null }, artifacts };
+  return { version: 1, service: { name: 'orders', description: 'Takes orders' }, artifacts };
 }
 
 /**
