@@ -12,7 +12,7 @@ import { SyncService } from './sync.service';
 @Controller('gateway')
 export class GatewayController {
   constructor(
-    private readonly syncService: SyncService,
+    private readonly syncs: SyncService,
     private readonly config: ArtifactsConfig,
   ) {}
 
@@ -26,7 +26,7 @@ export class GatewayController {
   async sync(@CurrentPrincipal() principal: TokenPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SyncResult> {
     // The body is read here, after authentication, with the sync limit applied to the decompressed bytes.
     const body = await readJsonBody(req, this.config.limits.maxSyncBytes);
-    const { result, timings } = await this.syncService.sync(principal, body);
+    const { result, timings } = await this.syncs.sync(principal, body);
     res.status(result.status === 'created' ? 201 : 200);
     res.setHeader('Server-Timing', `validate;dur=${timings.validateMs.toFixed(1)}, store;dur=${timings.storeMs.toFixed(1)}`);
     return result;
@@ -41,6 +41,6 @@ export class GatewayController {
   @HttpCode(200)
   @TokenAccess('sync')
   check(@CurrentPrincipal() principal: TokenPrincipal, @Body() body: SyncCheckRequest): Promise<SyncCheckResult> {
-    return this.syncService.check(principal, body);
+    return this.syncs.check(principal, body);
   }
 }
