@@ -12,6 +12,9 @@ import { ArtifactsModule } from './artifacts.module';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { SyncService } from './sync.service';
 
+// Each sut migrates a fresh in-memory PGlite database: seconds, more on a busy machine.
+jest.setTimeout(120_000);
+
 function file(path: string, content: string): SyncFile {
   return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
 }

@@ -11,6 +11,9 @@ import { UsersService } from '../users/users.service';
 import { MembersModule } from './members.module';
 import { MembersService } from './members.service';
 
+// Each sut migrates a fresh in-memory PGlite database: seconds, more on a busy machine.
+jest.setTimeout(120_000);
+
 /** MembersService on a real (in-memory PGlite) database: organization "acme" with one owner. */
 async function sut() {
   const app = await createServiceTestModule([OrganizationsModule, MembersModule]);

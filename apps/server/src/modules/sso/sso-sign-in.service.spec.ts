@@ -15,6 +15,9 @@ import { SsoModule } from './sso.module';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService, type SignInRequest } from './sso-sign-in.service';
 
+// Each sut migrates a fresh in-memory PGlite database: seconds, more on a busy machine.
+jest.setTimeout(120_000);
+
 const CLIENT = { ipAddress: '203.0.113.9', userAgent: 'spec' };
 
 /**
