@@ -1,3 +1,4 @@
+// Test support for the unit specs (*.service.spec.ts); excluded from the production build (tsconfig.app.json).
 import type { DynamicModule, ModuleMetadata, Type } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
