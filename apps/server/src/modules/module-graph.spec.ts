@@ -7,7 +7,8 @@ import ts from 'typescript';
  * without cycles (type-only imports count too: a cycle of types still ties two modules together). ESLint's
  * import/no-cycle style rules see file cycles only; two modules importing each other through different files
  * are a folder cycle all the same, so this builds the folder graph from TypeScript's own import scanner.
- * (That no module imports another's repository is an ESLint rule: eslint.config.mjs.)
+ * Modules also export services, never repositories (that no module imports another's repository is an ESLint
+ * rule: eslint.config.mjs).
  */
 const MODULES_DIR = __dirname;
 
@@ -75,4 +76,10 @@ describe('module graph (src/modules)', () => {
     expect(described).toEqual([]);
   });
 
+  it('exports services from modules, never repositories', () => {
+    const exportingRepositories = sourceFiles(MODULES_DIR)
+      .filter((file) => file.endsWith('.module.ts'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/exports:\s*\[([^\]]*)\]/g)].filter((match) => /Repository\b/.test(match[1] ?? '')).map(() => relative(MODULES_DIR, file)));
+    expect(exportingRepositories).toEqual([]);
+  });
 });
