@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { In, type FindOptionsSelect } from 'typeorm';
+import type { FindOptionsSelect } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ApiToken } from '../tokens/api-token.entity';
-import { User } from '../users/user.entity';
 import { DraftRecord } from './draft.entity';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
@@ -57,12 +55,5 @@ export class DraftsRepository extends TransactionalRepository {
   async delete(organizationId: string, id: string, version?: number): Promise<boolean> {
     const result = await this.manager.delete(DraftRecord, { organizationId, id, ...(version !== undefined ? { version } : {}) });
     return (result.affected ?? 0) > 0;
-  }
-
-  /** The users and API tokens that created or saved drafts, by id, to name them in answers. */
-  async actors(userIds: string[], tokenIds: string[]): Promise<{ users: Map<string, User>; tokens: Map<string, ApiToken> }> {
-    const users = userIds.length ? await this.manager.findBy(User, { id: In([...new Set(userIds)]) }) : [];
-    const tokens = tokenIds.length ? await this.manager.find(ApiToken, { select: { id: true, name: true }, where: { id: In([...new Set(tokenIds)]) } }) : [];
-    return { users: new Map(users.map((user) => [user.id, user])), tokens: new Map(tokens.map((token) => [token.id, token])) };
   }
 }

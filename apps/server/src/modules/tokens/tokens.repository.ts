@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
+import { In, IsNull } from 'typeorm';
 import { ApiToken } from './api-token.entity';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
@@ -11,6 +11,11 @@ export class TokensRepository extends TransactionalRepository {
 
   findInOrganization(organizationId: string, id: string): Promise<ApiToken | null> {
     return this.manager.findOneBy(ApiToken, { organizationId, id });
+  }
+
+  /** Id and name only, to name tokens in answers. */
+  namesByIds(ids: string[]): Promise<Pick<ApiToken, 'id' | 'name'>[]> {
+    return ids.length ? this.manager.find(ApiToken, { select: { id: true, name: true }, where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
   listForOrganization(organizationId: string): Promise<ApiToken[]> {

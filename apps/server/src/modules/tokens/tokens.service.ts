@@ -70,6 +70,11 @@ export class TokensService {
     return (await this.tokens.listForOrganization(organizationId)).map(toApiTokenResponse);
   }
 
+  /** Id and name of the tokens with these ids, by id (to name who saved something; unknown ids are left out). */
+  async namesByIds(ids: string[]): Promise<Map<string, { id: string; name: string }>> {
+    return new Map((await this.tokens.namesByIds(ids)).map((token) => [token.id, { id: token.id, name: token.name }]));
+  }
+
   /** Revokes a token of the organization; revoking twice keeps the first revocation time (and records one entry). */
   async revoke(organizationId: string, tokenId: string, actor: AuditActorInput): Promise<ApiTokenResponse> {
     return this.unitOfWork.run(async () => {

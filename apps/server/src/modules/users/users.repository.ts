@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { User, normalizeEmail } from './user.entity';
+import { In } from 'typeorm';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
 export class UsersRepository extends TransactionalRepository {
   findById(id: string): Promise<User | null> {
     return this.manager.findOneBy(User, { id });
+  }
+
+  findByIds(ids: string[]): Promise<User[]> {
+    return ids.length ? this.manager.findBy(User, { id: In([...new Set(ids)]) }) : Promise.resolve([]);
   }
 
   findByEmail(email: string): Promise<User | null> {

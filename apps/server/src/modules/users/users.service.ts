@@ -15,6 +15,11 @@ export class UsersService {
     return this.users.findById(id);
   }
 
+  /** The users with these ids, by id (unknown ids are left out). */
+  async findByIds(ids: string[]): Promise<Map<string, User>> {
+    return new Map((await this.users.findByIds(ids)).map((user) => [user.id, user]));
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.users.findByEmail(email);
   }
