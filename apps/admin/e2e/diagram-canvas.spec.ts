@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from './support/generated-topology';
-import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { eventually, openBrowser, screenshot, visible } from './support/browser';
 import { RunningServer, WORKSPACE, startServer } from './support/server';
-import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
+import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
 
 /** The CLI's fixture repository: its topology's context uses every node type of the spec. */
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
@@ -75,14 +75,10 @@ describe('the diagram canvas in a real browser', () => {
 
   beforeAll(async () => {
     server = await startServer(`e2e-canvas-${Date.now()}-0123456789`);
-    browser = await launchChromium();
     // Reduced motion stops the canvas's endless animations (animated edges and borders, the gif icon), so screenshots
     // can wait for animations to finish as everywhere else.
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30000);
-    problems = watchForPageProblems(page);
-    syncToken = await setUpWithSyncToken(context, server);
+    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' }, 30000));
+    syncToken = await setUpOrganization(server, context);
     await sync('payments', paymentsBundle());
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
 import { RunningServer, startServer } from './support/server';
 
 /**
@@ -17,11 +17,7 @@ describe('first run in a real browser', () => {
 
   beforeAll(async () => {
     server = await startServer(setupToken);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15000);
-    problems = watchForPageProblems(page);
+    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1280, height: 860 } }, 15000));
   });
 
   afterAll(async () => {

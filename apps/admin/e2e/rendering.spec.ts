@@ -1,7 +1,7 @@
 import { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
 import { RunningServer, startServer } from './support/server';
-import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
+import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
 
 /** The payment sequence the issue saw drawn out of order: "200 OK" must come after "show 3DS". */
 const CHECKOUT = `sequenceDiagram
@@ -105,12 +105,8 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
 
   beforeAll(async () => {
     server = await startServer(`e2e-rendering-${Date.now()}-0123456789`);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    problems = watchForPageProblems(page);
-    syncToken = await setUpWithSyncToken(context, server);
+    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 } }, 20000));
+    syncToken = await setUpOrganization(server, context);
     await sync(TOPOLOGY);
   });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
 import { RunningServer, startServer } from './support/server';
-import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
+import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
 
 const DIAGRAM = `flowchart LR
   user([Customer])
@@ -78,14 +78,10 @@ describe('services and diagrams in a real browser', () => {
 
   beforeAll(async () => {
     server = await startServer(`e2e-services-${Date.now()}-0123456789`);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    problems = watchForPageProblems(page);
+    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 }, acceptDownloads: true }, 20000));
 
     // Signed in as the owner; CI pushes with a token that has the sync scope, as the dashboard tells people to create.
-    syncToken = await setUpWithSyncToken(context, server);
+    syncToken = await setUpOrganization(server, context);
     await sync(bundle(DIAGRAM));
   });
 

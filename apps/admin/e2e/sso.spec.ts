@@ -2,7 +2,7 @@
 // from the shared test library.
 import { OidcIdp } from '@sc/testing-idp';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
+import { containsText, eventually, openBrowser, openWatchedPage, screenshot, visible } from './support/browser';
 import { RunningServer, startServer } from './support/server';
 
 /**
@@ -39,12 +39,8 @@ describe('organization SSO in a real browser', () => {
         nina: { email: 'nina@acme.test', name: 'Nina Newcomer' },
       },
     });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1280, height: 900 } }, 15000));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
-    page.setDefaultTimeout(15000);
-    problems = watchForPageProblems(page);
   });
 
   afterAll(async () => {
@@ -230,9 +226,7 @@ describe('organization SSO in a real browser', () => {
 
     beforeEach(async () => {
       failing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      failPage = await failing.newPage();
-      failPage.setDefaultTimeout(15000);
-      failProblems = watchForPageProblems(failPage);
+      ({ page: failPage, problems: failProblems } = await openWatchedPage(failing, 15000));
     });
 
     afterEach(async () => {

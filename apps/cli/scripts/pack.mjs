@@ -7,7 +7,8 @@
 // dist/mermaid-worker.js (the parser thread of libs/diagram's MermaidWorkerPool, with Mermaid). The pool starts
 // `mermaid-worker.js` next to the file that holds it (worker-pool.ts: join(__dirname, …)), so both sit in dist/.
 // Mermaid is bundled from node_modules, so the package carries the patched Mermaid (patches/README.md); jsdom stays
-// a regular dependency (see apps/cli/README.md, "Packaging", for the measurements behind both choices).
+// a regular dependency (see apps/cli/README.md, "Packaging", for the measurements behind both choices). The help
+// text of the commands, messages/*.md, is copied beside dist/ (read at start-up, never bundled).
 //
 // Options (for measuring other layouts): --external <pkg,pkg> keeps those packages as dependencies instead of
 // bundling them; --out <dir> writes somewhere else than dist/cli-package.
@@ -60,6 +61,8 @@ writeFileSync(
   { mode: 0o755 },
 );
 cpSync(join(CLI, 'README.md'), join(stage, 'README.md'));
+// The commands' help text (apps/cli/src/lib/messages.ts reads messages/<command>.md at start-up, above dist/).
+cpSync(join(CLI, 'messages'), join(stage, 'messages'), { recursive: true });
 const dependencies = Object.fromEntries(external.map((name) => [name, rootPackage.dependencies[name] ?? fail(`${name} is not a dependency of the root package.json`)]));
 writeFileSync(
   join(stage, 'package.json'),
@@ -71,7 +74,7 @@ writeFileSync(
       license: rootPackage.license,
       bin: cliPackage.bin,
       engines: cliPackage.engines,
-      files: ['bin', 'dist'],
+      files: ['bin', 'dist', 'messages'],
       dependencies,
       oclif: { ...cliPackage.oclif, commands: { ...cliPackage.oclif.commands, target: './dist/commands.js' } },
     },

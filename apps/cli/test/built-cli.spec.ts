@@ -73,6 +73,15 @@ describe('built service-cli binary', () => {
     expect(JSON.parse(loaded)).toEqual([]);
   });
 
+  it('answers invalid flags with exit 2, as text, or with --json as the documented error document', async () => {
+    const text = await runCli(['sync', '--timeout', 'abc']);
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain('Expected an integer but received: abc');
+    const json = await runCli(['sync', '--timeout', 'abc', '--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ ok: false, exitCode: 2, error: { code: 'invalid_arguments', message: expect.stringContaining('Expected an integer but received: abc'), details: [] } });
+  });
+
   it('prints its version', async () => {
     const { version } = JSON.parse(readFileSync(path.join(CLI_ROOT, 'package.json'), 'utf8')) as { version: string };
     const result = await runCli(['--version']);

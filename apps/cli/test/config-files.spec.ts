@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ServiceConfigProblemCode as Code } from '@sc/contracts';
-import { CliError, ExitCode } from '../src/lib/exit-codes';
+import { ExitCode } from '../src/lib/exit-codes';
+import { CliError } from '../src/lib/cli-error';
 import { loadServiceConfig } from '../src/lib/load-config';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
 

@@ -1,4 +1,5 @@
-import { CliError, ExitCode } from '../src/lib/exit-codes';
+import { ExitCode } from '../src/lib/exit-codes';
+import { CliError } from '../src/lib/cli-error';
 import { DEFAULT_ENTERPRISE_GATEWAY_URL, requireToken, resolveGateway } from '../src/lib/gateway';
 
 describe('resolveGateway', () => {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { ExitCode, type JsonErrorOutput } from '../src/lib/exit-codes';
+import { ExitCode } from '../src/lib/exit-codes';
+import type { JsonErrorOutput } from '../src/lib/cli-error';
 import type { InspectJson } from '../src/lib/output-types';
 import { runInspect } from '../src/lib/run-inspect';
 import { captureIo } from './support/capture-io';

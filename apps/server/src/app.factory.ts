@@ -1,5 +1,5 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
-import { DiscoveryService, ModulesContainer, NestFactory } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
@@ -14,14 +14,16 @@ import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.fi
 import { validationFailed } from './common/errors/common.errors';
 import { refuseUnusableInput } from './common/http/json-input';
 import { applyHttpTimeouts } from './common/http/server-timeouts';
-import { bodyClassesOf, describeRequestSchemas } from './common/openapi/validation-schemas';
+import * as contracts from '@sc/contracts';
+import { describeRequestSchemas, requestBodyClasses } from './common/openapi/validation-schemas';
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { readsOwnBody } from './modules/artifacts/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
-export const API_PREFIX = 'api/v1';
+/** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
+export const API_PREFIX = contracts.API_PREFIX.slice(1);
 
 /** Creates the application exactly as production runs it (main.ts); tests use configureApp on their own module. */
 export async function createApp(): Promise<NestExpressApplication> {
@@ -99,8 +101,7 @@ export function configureApp(app: INestApplication): void {
       .addCookieAuth('sc_session')
       .build(),
   );
-  const controllers = new DiscoveryService(app.get(ModulesContainer)).getControllers().flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as new () => unknown] : []));
-  describeRequestSchemas(document, bodyClassesOf(controllers));
+  describeRequestSchemas(document, requestBodyClasses(document, contracts));
   SwaggerModule.setup('api/docs', app, document);
   if (config.adminDir) serveAdminApp(express, config.adminDir);
 }

@@ -1,11 +1,9 @@
-import type { AuditEntry, AuditPage, CreatedApiTokenResponse, MemberResponse, SignInLinkResponse } from '@sc/contracts';
+import type { AuditEntry, AuditPage, CreatedApiTokenResponse, MemberResponse, SignInLinkResponse, ErrorBody } from '@sc/contracts';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AuditEvent } from '../src/modules/audit/audit-event.entity';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
 import { addMember, bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
-
-type ErrorBody = { error: { code: string; message: string; details: { path?: string }[] } };
 
 const CLIENT_SECRET = 'audit-client-secret-0123456789abcdef';
 const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';

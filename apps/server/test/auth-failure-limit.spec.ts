@@ -1,8 +1,6 @@
 import { request } from 'node:http';
-import { SESSION_COOKIE } from '@sc/contracts';
-import { bearer, call, createTestApp, setupOrganization, type SeededOrganization, type TestApp } from './support';
-
-type ErrorBody = { error: { code: string; message: string } };
+import { SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
+import { bearer, call, createSeededApp, type SeededOrganization, type TestApp } from './support';
 
 const LIMIT = 5;
 const WINDOW_MS = 3_000;
@@ -24,10 +22,7 @@ describe('failed authentication is rate-limited per client address', () => {
   let t: TestApp;
   let org: SeededOrganization;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: `${WINDOW_MS}ms` } });
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: `${WINDOW_MS}ms` } })));
   afterAll(() => t?.close());
 
   it('answers 429 rate_limited with Retry-After after SERVICE_AUTH_FAILURE_LIMIT failures, for tokens and cookies alike, without limiting valid credentials', async () => {

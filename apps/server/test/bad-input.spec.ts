@@ -1,8 +1,7 @@
+import type { ErrorBody } from '@sc/contracts';
 import { brotliCompressSync } from 'node:zlib';
 import { bearer, call, createToken, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY } from './artifacts/bundles';
-
-type ErrorBody = { error: { code: string; message: string; details: Array<Record<string, unknown>> } };
 
 /** JSON text nested `depth` levels deep: [[[…]]]. */
 function nestedArrays(depth: number): string {

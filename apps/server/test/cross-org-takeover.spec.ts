@@ -1,9 +1,8 @@
-import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '@sc/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, type MeResponse, type ErrorBody } from '@sc/contracts';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { addMember, call, createOrganization, createTestApp, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl } from './sso/sso-support';
 
-type ErrorBody = { error: { code: string; message: string } };
 const HOST = '127.0.0.1';
 
 /** What a browser can send: its cookies and, for state changes, the CSRF header. */

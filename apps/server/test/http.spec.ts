@@ -1,9 +1,8 @@
+import type { ErrorBody } from '@sc/contracts';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_SETUP_TOKEN, call, createTestApp, type TestApp } from './support';
-
-type ErrorResponse = { error: { code: string; message: string; details: { path?: string; message: string }[] } };
 
 function expectErrorShape(body: unknown): void {
   expect(body).toEqual({ error: { code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.stringMatching(/\S.*[.!?]$/), details: expect.any(Array) } });
@@ -23,28 +22,28 @@ describe('HTTP conventions', () => {
   });
 
   it('answers unknown API routes with 404 not_found in the error shape', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/nope');
+    const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/nope');
     expect(response.status).toBe(404);
     expectErrorShape(response.body);
     expect(response.body.error.code).toBe('not_found');
   });
 
   it('answers malformed JSON with 400 bad_request', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: '{"token": ' });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: '{"token": ' });
     expect(response.status).toBe(400);
     expectErrorShape(response.body);
     expect(response.body.error.message).toMatch(/not valid JSON/);
   });
 
   it('answers bodies over SERVICE_BODY_LIMIT with 413 payload_too_large', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: 'x'.repeat(4096) } });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: 'x'.repeat(4096) } });
     expect(response.status).toBe(413);
     expectErrorShape(response.body);
     expect(response.body.error.code).toBe('payload_too_large');
   });
 
   it('reports validation errors with one detail per field, unknown fields included', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: TEST_SETUP_TOKEN, organization: { id: 'ok-id', name: 'n', extra: 1 }, owner: { email: 'a@b.example' }, admin: true } });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: { token: TEST_SETUP_TOKEN, organization: { id: 'ok-id', name: 'n', extra: 1 }, owner: { email: 'a@b.example' }, admin: true } });
     expect(response.status).toBe(400);
     expectErrorShape(response.body);
     expect(response.body.error.code).toBe('validation_failed');
@@ -101,9 +100,9 @@ describe('rate limit on auth endpoints', () => {
 
   it('answers 429 rate_limited after the configured number of attempts', async () => {
     const statuses: number[] = [];
-    let last: ErrorResponse | undefined;
+    let last: ErrorBody | undefined;
     for (let attempt = 0; attempt < 4; attempt++) {
-      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: `guess-${attempt}` } });
+      const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { body: { token: `guess-${attempt}` } });
       statuses.push(response.status);
       last = response.body;
     }
@@ -139,7 +138,7 @@ describe('admin SPA serving', () => {
     const deep = await call<string>(t.baseUrl, 'GET', '/orgs/acme/members');
     expect(deep.status).toBe(200);
     expect(deep.body).toContain('<app-root>');
-    const api = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/unknown');
+    const api = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/unknown');
     expect(api.status).toBe(404);
     expect(api.body.error.code).toBe('not_found');
   });

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sc/contracts';
 import { randomUUID } from 'node:crypto';
 import { call, createOrganization, createTestApp, listRoutes, expressRoutes, sessionHeaders, setupOrganization, type RouteInfo, type SeededOrganization, type TestApp } from './support';
 
@@ -44,6 +45,8 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/members/:userId/tokens',
         'GET /api/v1/orgs/:orgId/audit',
         'GET /api/v1/orgs/:orgId/audit/export',
+        'GET /api/v1/orgs/:orgId/services',
+        'DELETE /api/v1/orgs/:orgId/services/:service',
       ]),
     );
   });
@@ -63,7 +66,7 @@ describe('organization isolation', () => {
     const failures: string[] = [];
     for (const route of orgRoutes) {
       const path = fillPath(route.path, orgB.organizationId, realIds[orgB.organizationId]);
-      const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: sessionHeaders(orgA.owner), body: bodyFor(route) });
+      const response = await call<ErrorBody>(t.baseUrl, route.method, path, { headers: sessionHeaders(orgA.owner), body: bodyFor(route) });
       if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
     }
     expect(failures).toEqual([]);
@@ -73,7 +76,7 @@ describe('organization isolation', () => {
     const failures: string[] = [];
     for (const route of orgRoutes) {
       const path = fillPath(route.path, orgB.organizationId, realIds[orgB.organizationId]);
-      const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: { authorization: `Bearer ${orgA.adminToken}` }, body: bodyFor(route) });
+      const response = await call<ErrorBody>(t.baseUrl, route.method, path, { headers: { authorization: `Bearer ${orgA.adminToken}` }, body: bodyFor(route) });
       if (response.status !== 404 || response.body.error?.code !== 'organization_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
     }
     expect(failures).toEqual([]);
@@ -92,7 +95,7 @@ describe('organization isolation', () => {
       for (const route of draftRoutes) {
         const path = fillPath(route.path, orgB.organizationId, realIds[orgA.organizationId]);
         const body = route.method === 'PUT' ? { name: 'taken', graph: { kind: 'flowchart', nodes: [], edges: [], groups: [] }, layout: { nodes: [], groups: [] } } : undefined;
-        const response = await call<{ error: { code: string } }>(t.baseUrl, route.method, path, { headers: { ...headers, 'if-match': '"1"' }, body });
+        const response = await call<ErrorBody>(t.baseUrl, route.method, path, { headers: { ...headers, 'if-match': '"1"' }, body });
         if (response.status !== 404 || response.body.error?.code !== 'draft_not_found') failures.push(`${route.method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
       }
     }
@@ -102,8 +105,8 @@ describe('organization isolation', () => {
   });
 
   it('answers the same for an organization that does not exist (no probing)', async () => {
-    const foreign = await call<{ error: { code: string; message: string } }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}`, { headers: sessionHeaders(orgA.owner) });
-    const missing = await call<{ error: { code: string; message: string } }>(t.baseUrl, 'GET', '/api/v1/orgs/no-such-org', { headers: sessionHeaders(orgA.owner) });
+    const foreign = await call<ErrorBody>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}`, { headers: sessionHeaders(orgA.owner) });
+    const missing = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/no-such-org', { headers: sessionHeaders(orgA.owner) });
     expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(foreign.body.error.code).toBe(missing.body.error.code);

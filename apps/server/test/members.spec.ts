@@ -1,6 +1,6 @@
-import { call, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import type { ErrorBody } from '@sc/contracts';
+import { call, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
-type ErrorResponse = { error: { code: string; message: string } };
 interface Member {
   userId: string;
   email: string;
@@ -13,10 +13,7 @@ interface Member {
 describe('members', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   const owner = () => sessionHeaders(org.owner);
@@ -31,7 +28,7 @@ describe('members', () => {
 
   it('treats emails case-insensitively: the same person cannot be added twice', async () => {
     await call(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: owner(), body: { email: 'twice@acme.example', role: 'viewer' } });
-    const again = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: owner(), body: { email: 'TWICE@acme.example', role: 'viewer' } });
+    const again = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: owner(), body: { email: 'TWICE@acme.example', role: 'viewer' } });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('member_exists');
     const users = await t.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = 'twice@acme.example'");
@@ -39,7 +36,7 @@ describe('members', () => {
   });
 
   it('rejects unknown fields and bad roles with validation_failed', async () => {
-    const response = await call<ErrorResponse & { error: { details: { path: string }[] } }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', {
+    const response = await call<ErrorBody & { error: { details: { path: string }[] } }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', {
       headers: owner(),
       body: { email: 'x@acme.example', role: 'superuser', isAdmin: true },
     });
@@ -52,14 +49,14 @@ describe('members', () => {
     it('viewer: reads members, cannot change them', async () => {
       const viewer = await memberWithSession(t, org, 'viewer');
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(viewer.session) })).status).toBe(200);
-      const add = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: sessionHeaders(viewer.session), body: { email: 'v@acme.example', role: 'viewer' } });
+      const add = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: sessionHeaders(viewer.session), body: { email: 'v@acme.example', role: 'viewer' } });
       expect(add.status).toBe(403);
       expect(add.body.error.code).toBe('insufficient_role');
     });
 
     it('editor: cannot manage members', async () => {
       const editor = await memberWithSession(t, org, 'editor');
-      const patch = await call<ErrorResponse>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${editor.userId}`, { headers: sessionHeaders(editor.session), body: { role: 'admin' } });
+      const patch = await call<ErrorBody>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${editor.userId}`, { headers: sessionHeaders(editor.session), body: { role: 'admin' } });
       expect(patch.status).toBe(403);
       expect(patch.body.error.code).toBe('insufficient_role');
     });
@@ -70,12 +67,12 @@ describe('members', () => {
       expect(added.status).toBe(201);
       const promoted = await call<Member>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${added.body.userId}`, { headers: sessionHeaders(admin.session), body: { role: 'editor' } });
       expect(promoted.body.role).toBe('editor');
-      const toOwner = await call<ErrorResponse>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${added.body.userId}`, { headers: sessionHeaders(admin.session), body: { role: 'owner' } });
+      const toOwner = await call<ErrorBody>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${added.body.userId}`, { headers: sessionHeaders(admin.session), body: { role: 'owner' } });
       expect(toOwner.status).toBe(403);
       expect(toOwner.body.error.code).toBe('owner_role_required');
-      const removeOwner = await call<ErrorResponse>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${org.ownerUserId}`, { headers: sessionHeaders(admin.session) });
+      const removeOwner = await call<ErrorBody>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${org.ownerUserId}`, { headers: sessionHeaders(admin.session) });
       expect(removeOwner.status).toBe(403);
-      const mint = await call<ErrorResponse>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: sessionHeaders(admin.session) });
+      const mint = await call<ErrorBody>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: sessionHeaders(admin.session) });
       expect(mint.status).toBe(403);
     });
 
@@ -100,7 +97,7 @@ describe('members', () => {
     const removed = await call(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${member.userId}`, { headers: owner() });
     expect(removed.status).toBe(204);
     expect((await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) })).status).toBe(401);
-    const missing = await call<ErrorResponse>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${member.userId}`, { headers: owner() });
+    const missing = await call<ErrorBody>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${member.userId}`, { headers: owner() });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('member_not_found');
   });
@@ -111,7 +108,7 @@ describe('members', () => {
       ['disable', 'POST', '/disable', undefined],
       ['remove', 'DELETE', '', undefined],
     ])('cannot %s the last active owner (409 last_owner)', async (_action, method, suffix, body) => {
-      const response = await call<ErrorResponse>(t.baseUrl, method, `/api/v1/orgs/acme/members/${org.ownerUserId}${suffix}`, { headers: owner(), body });
+      const response = await call<ErrorBody>(t.baseUrl, method, `/api/v1/orgs/acme/members/${org.ownerUserId}${suffix}`, { headers: owner(), body });
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('last_owner');
     });
@@ -126,7 +123,7 @@ describe('members', () => {
       const stepDown = await call<Member>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${org.ownerUserId}`, { headers: owner(), body: { role: 'admin' } });
       expect(stepDown.status).toBe(200);
       // The second owner is now the last one: disabling them is refused.
-      const lastOne = await call<ErrorResponse>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${second.userId}/disable`, { headers: sessionHeaders(second.session) });
+      const lastOne = await call<ErrorBody>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${second.userId}/disable`, { headers: sessionHeaders(second.session) });
       expect(lastOne.status).toBe(409);
     });
   });

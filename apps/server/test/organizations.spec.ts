@@ -1,14 +1,10 @@
-import { call, createTestApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
-
-type ErrorResponse = { error: { code: string; details: { path?: string }[] } };
+import type { ErrorBody } from '@sc/contracts';
+import { call, createSeededApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('organizations', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme', orgName: 'Acme Corp' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme', orgName: 'Acme Corp' })));
   afterAll(() => t?.close());
 
   it('GET /orgs/:orgId answers the organization to its members', async () => {
@@ -39,7 +35,7 @@ describe('organizations', () => {
 
   it('answers the removed switch-organization with 410 organization_switch_removed, signed in or not', async () => {
     for (const headers of [sessionHeaders(org.owner), {}]) {
-      const response = await call<ErrorResponse & { error: { message: string } }>(t.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers, body: { organizationId: 'acme-labs' } });
+      const response = await call<ErrorBody & { error: { message: string } }>(t.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers, body: { organizationId: 'acme-labs' } });
       expect(response.status).toBe(410);
       expect(response.body.error.code).toBe('organization_switch_removed');
       expect(response.body.error.message).toContain('/orgs/<organization id>/sign-in');
@@ -49,18 +45,18 @@ describe('organizations', () => {
 
   it('refuses non-owners, taken ids and invalid ids', async () => {
     const admin = await memberWithSession(t, org, 'admin');
-    const byAdmin = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(admin.session), body: { id: 'admins-org', name: 'x' } });
+    const byAdmin = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(admin.session), body: { id: 'admins-org', name: 'x' } });
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.error.code).toBe('owner_required');
-    const taken = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id: 'acme', name: 'again' } });
+    const taken = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id: 'acme', name: 'again' } });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('organization_exists');
     for (const id of ['A', 'UPPER', '-dash-first', 'has space', 'x'.repeat(64)]) {
-      const invalid = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id, name: 'n' } });
+      const invalid = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id, name: 'n' } });
       expect(invalid.status).toBe(400);
       expect(invalid.body.error.details[0].path).toBe('id');
     }
-    const byToken = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: { authorization: `Bearer ${org.adminToken}` }, body: { id: 'by-token', name: 'x' } });
+    const byToken = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: { authorization: `Bearer ${org.adminToken}` }, body: { id: 'by-token', name: 'x' } });
     expect(byToken.status).toBe(403);
   });
 });
@@ -68,10 +64,7 @@ describe('organizations', () => {
 describe('sign-in links', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   async function mint(userId: string) {
@@ -87,7 +80,7 @@ describe('sign-in links', () => {
 
   const tokenOf = (url: string) => new URL(url).hash.slice(1);
   const redeem = (token: string, headers: Record<string, string> = {}) =>
-    call<ErrorResponse & { redirect: string }>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers, body: { token } });
+    call<ErrorBody & { redirect: string }>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers, body: { token } });
 
   it('is a single-use link to the admin page with the token in the fragment, valid 15 minutes, redeemed by a JSON POST', async () => {
     const userId = await addMember('link@acme.example');
@@ -120,10 +113,10 @@ describe('sign-in links', () => {
       expect(preview.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
     }
     expect((await redeem(tokenOf(link.url))).status).toBe(200);
-    const used = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { body: { token: tokenOf(link.url) } });
+    const used = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { body: { token: tokenOf(link.url) } });
     expect(used.status).toBe(400);
     expect(used.body.error.code).toBe('sign_in_link_invalid');
-    const form = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
+    const form = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
     expect(form.status).toBe(415);
   });
 
@@ -143,12 +136,12 @@ describe('sign-in links', () => {
       ['application/x-www-form-urlencoded', `token=${tokenOf(link.url)}`],
       ['text/plain', JSON.stringify({ token: tokenOf(link.url) })],
     ]) {
-      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers: { 'content-type': type }, body });
+      const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', { headers: { 'content-type': type }, body });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(response.setCookie.filter((cookie) => cookie.startsWith('sc_session='))).toEqual([]);
     }
-    const form = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', {
+    const form = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/redeem', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `token=${tokenOf(link.url)}`,
     });
@@ -195,7 +188,7 @@ describe('sign-in links', () => {
   });
 
   it('cannot be minted for someone who is not a member', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members/00000000-0000-4000-8000-000000000000/sign-in-link', { headers: sessionHeaders(org.owner) });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members/00000000-0000-4000-8000-000000000000/sign-in-link', { headers: sessionHeaders(org.owner) });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('member_not_found');
   });

@@ -1,25 +1,21 @@
-import { bearer, call, cookiesOf, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { bearer, call, cookiesOf, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
-import { CSRF_HEADER } from '@sc/contracts';
+import { CSRF_HEADER, type ErrorBody } from '@sc/contracts';
 import { SessionsService } from '../src/modules/sessions/sessions.service';
 
-type ErrorResponse = { error: { code: string } };
 const HOUR = 60 * 60 * 1000;
 
 describe('sessions', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } });
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } })));
   afterAll(() => t?.close());
 
-  const me = (session: SessionCredentials) => call<ErrorResponse & { role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: { cookie: session.cookieHeader } });
+  const me = (session: SessionCredentials) => call<ErrorBody & { role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: { cookie: session.cookieHeader } });
 
   it('refuses requests without credentials with 401 authentication_required', async () => {
-    const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/me');
+    const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/me');
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('authentication_required');
   });
@@ -113,7 +109,7 @@ describe('sessions', () => {
 
   describe('CSRF (double submit)', () => {
     const addMember = (headers: Record<string, string>) =>
-      call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers, body: { email: `csrf-${Math.random().toString(36).slice(2)}@acme.example`, role: 'viewer' } });
+      call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers, body: { email: `csrf-${Math.random().toString(36).slice(2)}@acme.example`, role: 'viewer' } });
 
     it('refuses a cookie-authenticated change without the header', async () => {
       const response = await addMember({ cookie: org.owner.cookieHeader });

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Writable } from 'node:stream';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@sc/contracts';
+import { CSRF_COOKIE, SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
 import { LOG_DESTINATION } from '../src/common/logging/logging.module';
 import { TEST_SETUP_TOKEN, bearer, call, createTestApp, sessionFrom, sessionHeaders, type TestApp } from './support';
 
@@ -18,13 +18,13 @@ describe('first-run setup', () => {
   });
 
   it('refuses a wrong token with 403 setup_token_invalid', async () => {
-    const response = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody('wrong-token-wrong-token') });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody('wrong-token-wrong-token') });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('setup_token_invalid');
   });
 
   it('validates the body field by field', async () => {
-    const response = await call<{ error: { code: string; details: { path: string }[] } }>(t.baseUrl, 'POST', '/api/v1/setup', {
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', {
       body: { token: TEST_SETUP_TOKEN, organization: { id: 'Not Valid!', name: '' }, owner: { email: 'nope' } },
     });
     expect(response.status).toBe(400);
@@ -59,7 +59,7 @@ describe('first-run setup', () => {
   });
 
   it('answers 409 setup_already_done once an organization exists, even with the right token', async () => {
-    const response = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(TEST_SETUP_TOKEN, 'second') });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(TEST_SETUP_TOKEN, 'second') });
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('setup_already_done');
     expect((await call(t.baseUrl, 'GET', '/api/v1/setup')).body).toEqual({ required: false });
@@ -104,7 +104,7 @@ describe('generated setup token', () => {
     expect(token.length).toBeGreaterThanOrEqual(32);
 
     t.clock.advance(60 * 60 * 1000 + 1000);
-    const expired = await call<{ error: { code: string } }>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(token) });
+    const expired = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/setup', { body: setupBody(token) });
     expect(expired.status).toBe(403);
     expect(expired.body.error.code).toBe('setup_token_invalid');
   });

@@ -1,14 +1,10 @@
-import { bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
-
-type ErrorResponse = { error: { code: string; message: string; details: unknown[] } };
+import type { ErrorBody } from '@sc/contracts';
+import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('API tokens', () => {
   let t: TestApp;
   let org: SeededOrganization;
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
+  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
   afterAll(() => t?.close());
 
   it('shows the raw token once, in the sct_<prefix>_<secret> format, and never in the list', async () => {
@@ -42,7 +38,7 @@ describe('API tokens', () => {
     const revoked = await call<{ revokedAt: string }>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/tokens/${id}`, { headers: sessionHeaders(org.owner) });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
-    const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+    const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('token_revoked');
   });
@@ -53,7 +49,7 @@ describe('API tokens', () => {
     expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) })).status).toBe(200);
     t.clock.advance(60 * 60 * 1000 + 1000);
     try {
-      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+      const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('token_expired');
     } finally {
@@ -63,17 +59,17 @@ describe('API tokens', () => {
 
   it('refuses unknown and malformed tokens with 401 token_invalid', async () => {
     for (const authorization of ['Bearer sct_abcdefgh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'Bearer nonsense', 'Basic dXNlcjpwYXNz']) {
-      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: { authorization } });
+      const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: { authorization } });
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('token_invalid');
     }
   });
 
   it('rejects an expiry in the past and unknown scopes', async () => {
-    const past = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' } });
+    const past = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' } });
     expect(past.status).toBe(400);
     expect(past.body.error.code).toBe('token_expiry_in_past');
-    const scope = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['root'] } });
+    const scope = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['root'] } });
     expect(scope.status).toBe(400);
     expect(scope.body.error.code).toBe('validation_failed');
   });
@@ -82,7 +78,7 @@ describe('API tokens', () => {
     it('read: GET routes only', async () => {
       const { token } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme', { headers: bearer(token) })).status).toBe(200);
-      const write = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'x@acme.example', role: 'viewer' } });
+      const write = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'x@acme.example', role: 'viewer' } });
       expect(write.status).toBe(403);
       expect(write.body.error.code).toBe('insufficient_scope');
       // Token management is admin-level even for reads.
@@ -91,7 +87,7 @@ describe('API tokens', () => {
 
     it('sync: nothing but routes marked for sync', async () => {
       const { token } = await createToken(t, org.owner, 'acme', { scopes: ['sync'] });
-      const response = await call<ErrorResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
+      const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
       expect(response.status).toBe(403);
       expect(response.body.error.code).toBe('insufficient_scope');
     });
@@ -101,15 +97,15 @@ describe('API tokens', () => {
       const added = await call<{ userId: string }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'by-token@acme.example', role: 'editor' } });
       expect(added.status).toBe(201);
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: bearer(token) })).status).toBe(200);
-      const link = await call<ErrorResponse>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: bearer(token) });
+      const link = await call<ErrorBody>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: bearer(token) });
       expect(link.status).toBe(403);
-      const owner = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'new-owner@acme.example', role: 'owner' } });
+      const owner = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'new-owner@acme.example', role: 'owner' } });
       expect(owner.status).toBe(403);
       expect(owner.body.error.code).toBe('owner_role_required');
     });
 
     it('tokens cannot use session-only endpoints', async () => {
-      const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: bearer(org.adminToken) });
+      const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: bearer(org.adminToken) });
       expect(response.status).toBe(403);
       expect(response.body.error.code).toBe('session_required');
     });
@@ -117,7 +113,7 @@ describe('API tokens', () => {
 
   it('only admins and owners manage tokens', async () => {
     const editor = await memberWithSession(t, org, 'editor');
-    const response = await call<ErrorResponse>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(editor.session), body: { name: 'x', scopes: ['read'] } });
+    const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(editor.session), body: { name: 'x', scopes: ['read'] } });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('insufficient_role');
   });

@@ -11,3 +11,4 @@ export * from './lib/sso';
 export * from './lib/audit';
 export * from './lib/artifacts';
 export * from './lib/drafts';
+export * from './lib/list-page';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { Browser, BrowserContext, BrowserContextOptions, Locator, Page, chromium } from 'playwright-core';
 import { eventually } from '../../src/testing/eventually';
 import { WORKSPACE } from './server';
 
@@ -36,6 +36,20 @@ export function watchForPageProblems(page: Page): string[] {
     }
   });
   return problems;
+}
+
+/** A new page of `context` that waits `timeout` ms at most per step, with its problems collected (watchForPageProblems). */
+export async function openWatchedPage(context: BrowserContext, timeout: number): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  return { page, problems: watchForPageProblems(page) };
+}
+
+/** Chromium with one context (`options`) and one watched page: what each e2e spec starts with. */
+export async function openBrowser(options: BrowserContextOptions, timeout: number): Promise<{ browser: Browser; context: BrowserContext; page: Page; problems: string[] }> {
+  const browser = await launchChromium();
+  const context = await browser.newContext(options);
+  return { browser, context, ...(await openWatchedPage(context, timeout)) };
 }
 
 /** Saves a full-page screenshot once dialogs, ripples and snackbars have finished animating. */

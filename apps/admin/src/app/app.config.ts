@@ -7,6 +7,7 @@ import {
   withInMemoryScrolling,
   withRouterConfig,
 } from '@angular/router';
+import { CSRF_COOKIE, CSRF_HEADER } from '@sc/contracts';
 import { appRoutes } from './app.routes';
 import { apiErrorInterceptor } from './core/api-error.interceptor';
 import { provideAppIcons } from './core/icons';
@@ -24,7 +25,7 @@ export const appConfig: ApplicationConfig = {
     ),
     // The server sets the sc_csrf cookie and checks it against X-CSRF-Token on cookie-authenticated writes.
     provideHttpClient(
-      withXsrfConfiguration({ cookieName: 'sc_csrf', headerName: 'X-CSRF-Token' }),
+      withXsrfConfiguration({ cookieName: CSRF_COOKIE, headerName: CSRF_HEADER }),
       withInterceptors([apiErrorInterceptor]),
     ),
     provideAppIcons(),

@@ -1,4 +1,4 @@
-import type { ApiTokenResponse, GatewayInfo, MeResponse, MemberResponse } from '@sc/contracts';
+import type { ApiTokenResponse, ErrorBody, ErrorDetail, GatewayInfo, MeResponse, MemberResponse, SsoProviderResponse } from '@sc/contracts';
 
 /** Sample API answers shaped exactly like @sc/contracts, for component and service specs. */
 export const ME: MeResponse = {
@@ -39,7 +39,7 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
   };
 }
 
-export function errorBody(code: string, message: string, details: { path?: string; message: string }[] = []) {
+export function errorBody(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
   return { error: { code, message, details } };
 }
 
@@ -50,6 +50,45 @@ export function gatewayInfo(overrides: Partial<GatewayInfo> = {}): GatewayInfo {
     serverVersion: '0.1.0',
     minCliVersion: '0.1.0',
     cliPackage: { version: '0.1.0', url: 'https://context.example.com/downloads/service-cli.tgz', sha256: 'a'.repeat(64) },
+    ...overrides,
+  };
+}
+
+/** A saved generic OIDC provider "kc" of acme with an http callback on a public host. */
+export function ssoProvider(overrides: Partial<SsoProviderResponse> = {}): SsoProviderResponse {
+  return {
+    id: 'p1',
+    organizationId: 'acme',
+    slug: 'kc',
+    displayName: 'Keycloak',
+    type: 'generic',
+    enabled: true,
+    tenantId: null,
+    cloud: null,
+    domain: null,
+    clientId: 'client',
+    hasClientSecret: true,
+    scopes: 'openid email profile',
+    authUrl: 'https://kc.test/auth',
+    tokenUrl: 'https://kc.test/token',
+    userinfoUrl: 'https://kc.test/userinfo',
+    issuer: null,
+    jwksUri: null,
+    emailClaim: 'email',
+    nameClaim: 'name',
+    subjectClaim: 'sub',
+    allowedDomains: ['acme.test'],
+    allowSignUp: false,
+    defaultRole: 'viewer',
+    claimRules: [
+      { claim: 'groups', operator: 'contains', value: 'admins', role: 'admin' },
+      { claim: 'email_verified', operator: 'exists', role: 'editor' },
+    ],
+    effectiveEndpoints: { authorizationUrl: 'https://kc.test/auth', tokenUrl: 'https://kc.test/token', userinfoUrl: 'https://kc.test/userinfo', jwksUri: null, issuer: null },
+    callbackUrl: 'http://sso.acme.test/api/v1/auth/orgs/acme/callback/kc',
+    warnings: ['The callback URL uses http on a host that is not localhost: most providers refuse it.', 'No JWKS URI: ID-token signatures cannot be verified.'],
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
 }

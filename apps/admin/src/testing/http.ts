@@ -1,4 +1,6 @@
-import type { TestRequest } from '@angular/common/http/testing';
+import { HttpTestingController, type TestRequest } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { provideTestApp } from './providers';
 
 /**
  * Delivers a slow server's answer after newer ones. A page may already have given the request up when its
@@ -7,4 +9,25 @@ import type { TestRequest } from '@angular/common/http/testing';
  */
 export function answerLate(request: TestRequest, body: object): void {
   if (!request.cancelled) request.flush(body);
+}
+
+/**
+ * The usual frame of a page spec: before each test the test app (provideTestApp) is configured; after it no
+ * request may be left unanswered and the overlays (dialogs, menus) are emptied. Returns the current test's
+ * HttpTestingController.
+ */
+export function useTestHttp(): () => HttpTestingController {
+  let http: HttpTestingController | undefined;
+  beforeEach(() => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = TestBed.inject(HttpTestingController);
+  });
+  afterEach(() => {
+    http?.verify();
+    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
+  });
+  return () => {
+    if (!http) throw new Error('useTestHttp: the controller exists only inside a test.');
+    return http;
+  };
 }

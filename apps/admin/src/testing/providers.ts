@@ -1,6 +1,7 @@
 import { provideHttpClient, withInterceptors } from '@angular/common/http';
-import { provideHttpClientTesting } from '@angular/common/http/testing';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { EnvironmentProviders, Provider } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
 import { MATERIAL_ANIMATIONS } from '@angular/material/core';
 import { Routes, provideRouter } from '@angular/router';
 import { apiErrorInterceptor } from '../app/core/api-error.interceptor';
@@ -16,4 +17,16 @@ export function provideTestApp(routes: Routes = []): (Provider | EnvironmentProv
     // Dialogs then close synchronously instead of waiting for an animation jsdom never runs.
     { provide: MATERIAL_ANIMATIONS, useValue: { animationsDisabled: true } },
   ];
+}
+
+/** Configures TestBed with provideTestApp plus `extra`; answers the controller that specs flush requests with. */
+export function setUpTestApp(extra: (Provider | EnvironmentProviders)[] = []): HttpTestingController {
+  TestBed.configureTestingModule({ providers: [...provideTestApp(), ...extra] });
+  return TestBed.inject(HttpTestingController);
+}
+
+/** After each spec: every request was answered, and no dialog or snack bar is left in the overlay for the next spec. */
+export function verifyAndClearOverlays(http: HttpTestingController): void {
+  http.verify();
+  document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
 }

@@ -1,16 +1,16 @@
 import { Args, Command, loadHelpClass } from '@oclif/core';
+import { Messages } from '../lib/messages';
+
+const messages = Messages.load('help');
 
 /** oclif core handles `--help`; this adds the `service-cli help [command]` form without @oclif/plugin-help. */
 export default class HelpCommand extends Command {
-  static override summary = 'Show help for service-cli or one of its commands.';
+  static override summary = messages.getMessage('summary');
 
-  static override examples = [
-    { description: 'All commands', command: '<%= config.bin %> help' },
-    { description: 'One command', command: '<%= config.bin %> help sync' },
-  ];
+  static override examples = messages.getExamples();
 
   static override args = {
-    command: Args.string({ description: 'Command to show help for.', required: false }),
+    command: Args.string({ description: messages.getMessage('args.command.description'), required: false }),
   };
 
   static override strict = false;

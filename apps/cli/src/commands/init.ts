@@ -1,25 +1,26 @@
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { CliCommand } from '../lib/cli-command';
 import { processIo } from '../lib/io';
+import { Messages } from '../lib/messages';
 import { runInit } from '../lib/run-init';
 
-export default class InitCommand extends Command {
-  static override summary = 'Write a commented starter .service.yaml and the .service/ layout.';
+const messages = Messages.load('init');
 
-  static override description = `Creates .service.yaml (version 1) and .service/diagrams/, flows/, schemas/, jobs/ and service-summary.md, plus a small starter diagram with its context so \`sync --dry-run\` passes at once. Existing files are never overwritten: each one is reported as kept.`;
+export default class InitCommand extends CliCommand {
+  static override summary = messages.getMessage('summary');
 
-  static override examples = [
-    { description: 'Set up the current repository', command: '<%= config.bin %> <%= command.id %>' },
-    { description: 'Set up another directory with an explicit service name', command: '<%= config.bin %> <%= command.id %> --dir services/payments --name payments' },
-  ];
+  static override description = messages.getMessage('description');
+
+  static override examples = messages.getExamples();
 
   static override flags = {
-    dir: Flags.string({ summary: 'Directory to set up (the repository root).', default: '.', helpValue: '<dir>' }),
-    name: Flags.string({ summary: 'Service name (default: the directory name).', helpValue: '<name>' }),
-    json: Flags.boolean({ summary: 'Print what was created and kept as JSON.', default: false }),
+    dir: Flags.string({ summary: messages.getMessage('flags.dir.summary'), default: '.', helpValue: '<dir>' }),
+    name: Flags.string({ summary: messages.getMessage('flags.name.summary'), helpValue: '<name>' }),
+    json: Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(InitCommand);
-    process.exitCode = await runInit({ dir: flags.dir, name: flags.name, json: flags.json }, { cwd: process.cwd(), io: processIo });
+    process.exitCode = await runInit({ dir: flags.dir, name: flags.name, json: this.jsonEnabled() }, { cwd: process.cwd(), io: processIo });
   }
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type OverlaidGraph, type ValidateDiagramResult } from '@sc/diagram';
 import { DEFAULT_MAX_DIAGRAM_BYTES, MermaidPoolError, MermaidWorkerPool, type ParseMermaidResult } from '@sc/diagram/node';
-import type { CliProblem } from './exit-codes';
+import type { CliProblem } from './cli-error';
 
 /** Counts shown in the dry-run and inspect tables. */
 export interface DiagramSummary {

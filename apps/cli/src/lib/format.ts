@@ -1,5 +1,5 @@
 import { hintToAdd } from '@sc/diagram';
-import type { CliProblem } from './exit-codes';
+import type { CliProblem } from './cli-error';
 
 /** Renders rows as an aligned plain-text table (no colours: CI logs keep it readable). */
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>): string {

@@ -1,11 +1,12 @@
-import { CliError, ExitCode } from './exit-codes';
+import { GATEWAY_SYNC_PATH } from '@sc/contracts/core';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 
 /**
  * The hosted offering's gateway, used by `--enterprise`. The spec leaves the hosted address unspecified, so it
  * is one constant here and SERVICE_ENTERPRISE_GATEWAY_URL overrides it (documented in `sync --help`).
  */
 export const DEFAULT_ENTERPRISE_GATEWAY_URL = 'https://gateway.system-context.cloud';
-export const SYNC_PATH = '/api/v1/gateway/sync';
 /** The dashboard page where a sync token is created (named in the missing-token error). */
 export const TOKEN_PAGE_HINT = 'In the dashboard open your organization → API tokens, create a token with the "sync" scope and store it as the SERVICE_TOKEN secret of your CI.';
 
@@ -63,8 +64,8 @@ export function resolveGateway(env: Env, enterprise: boolean): GatewayTarget {
   }
   // People paste the full endpoint as often as the base address; accept both.
   const trimmed = url.toString().replace(/\/+$/, '');
-  const baseUrl = trimmed.endsWith(SYNC_PATH) ? trimmed.slice(0, -SYNC_PATH.length) : trimmed;
-  return { baseUrl, syncUrl: `${baseUrl}${SYNC_PATH}`, source, notices };
+  const baseUrl = trimmed.endsWith(GATEWAY_SYNC_PATH) ? trimmed.slice(0, -GATEWAY_SYNC_PATH.length) : trimmed;
+  return { baseUrl, syncUrl: `${baseUrl}${GATEWAY_SYNC_PATH}`, source, notices };
 }
 
 /** The sync token, or exit 2 saying where to create one. */

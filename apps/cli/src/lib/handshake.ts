@@ -1,6 +1,7 @@
 import { lt, valid } from 'semver';
 import { CLI_PACKAGE_PATH, GATEWAY_INFO_PATH, type GatewayInfo } from '@sc/contracts/core';
-import { CliError, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 import type { GatewayTarget } from './gateway';
 import { fetchGatewayInfo, type TransportOptions } from './transport';
 

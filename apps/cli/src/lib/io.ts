@@ -1,4 +1,5 @@
-import { CliError, toJsonError, type ExitCode } from './exit-codes';
+import type { ExitCode } from './exit-codes';
+import { CliError, toJsonError } from './cli-error';
 import { formatProblems } from './format';
 
 /** Where a command writes. Injected so tests capture output and so every write passes the redactor. */

@@ -11,7 +11,8 @@ import {
   type ServiceConfig,
   type ServiceConfigProblem,
 } from '@sc/contracts/core';
-import { CliError, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 import { nulProblem, readRegularFile, type RegularFileRead } from './read-regular-file';
 
 /** A file the config names, read from disk. */

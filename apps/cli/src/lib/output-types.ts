@@ -1,8 +1,8 @@
 import type { SyncResult } from '@sc/contracts/core';
-import type { CliProblem, JsonErrorOutput } from './exit-codes';
+import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
+import type { CliProblem, JsonErrorOutput } from './cli-error';
 import type { ArtifactRow } from './prepare-sync';
 import type { GatewayTarget } from './gateway';
-import type { InspectReport } from './run-inspect';
 
 /** `--json` output of the commands. Every shape carries `ok` and the process exit code. */
 export interface GatewayJson {
@@ -37,6 +37,14 @@ export interface SyncDoneJson {
 }
 
 export type SyncJson = SyncDryRunJson | SyncDoneJson | JsonErrorOutput;
+
+/** What `inspect --json` prints besides ok/exitCode: the graph model, the context report and every problem. */
+export interface InspectReport extends Partial<OverlaidGraph> {
+  file: string;
+  contextFile?: string;
+  report?: ApplyReport;
+  problems: CliProblem[];
+}
 
 export interface InspectJson extends InspectReport {
   ok: boolean;

@@ -9,7 +9,7 @@ import {
   type SyncFile,
 } from '@sc/contracts/core';
 import { openPooledDiagramChecker, type ContextReportSummary, type DiagramChecker } from './diagram-check';
-import type { CliProblem } from './exit-codes';
+import type { CliProblem } from './cli-error';
 import { formatBytes } from './format';
 import { loadServiceConfig, type LoadedArtifact, type LoadedConfig, type LoadedFile } from './load-config';
 import { detectGitRemoteUrl, stripRepositoryUrlCredentials } from './repository-url';

@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { NAME_MAX_LENGTH, SERVICE_CONFIG_FILE_NAME, nameProblem } from '@sc/contracts/core';
-import { CliError, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 import { runReportingErrors, type CliIo } from './io';
 import type { InitJson } from './output-types';
 

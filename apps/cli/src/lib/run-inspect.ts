@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import { ServiceConfigProblemCode } from '@sc/contracts/core';
 import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
 import { openPooledDiagramChecker, type DiagramCheck, type DiagramChecker, type DiagramInput } from './diagram-check';
-import { CliError, ExitCode, type CliProblem } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError, type CliProblem } from './cli-error';
 import { formatProblems, renderTable } from './format';
 import { runReportingErrors, type CliIo } from './io';
 import { displayPathOf } from './load-config';
@@ -14,14 +15,6 @@ export interface InspectOptions {
   context?: string;
   databases: string[];
   json: boolean;
-}
-
-/** What `inspect --json` prints besides ok/exitCode: the graph model, the context report and every problem. */
-export interface InspectReport extends Partial<OverlaidGraph> {
-  file: string;
-  contextFile?: string;
-  report?: ApplyReport;
-  problems: CliProblem[];
 }
 
 export interface InspectContext {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
-import { CliError, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError } from './cli-error';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
 import { checkGatewayVersion } from './handshake';

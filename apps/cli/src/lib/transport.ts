@@ -3,7 +3,8 @@ import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import type { SyncCheckRequest } from '@sc/contracts';
 import { isErrorBody, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
-import { CliError, ExitCode, type CliProblem } from './exit-codes';
+import { ExitCode } from './exit-codes';
+import { CliError, type CliProblem } from './cli-error';
 
 export interface TransportOptions {
   /** Per-attempt limit for connecting, sending and receiving the whole answer. */

@@ -1,19 +1,4 @@
-import type {
-  DatabaseView,
-  DiagramView,
-  ErrorBody,
-  FlowListItem,
-  FlowView,
-  JobsView,
-  ServiceDetail,
-  ServiceListItem,
-  ServiceRevisionItem,
-  SummaryView,
-  SyncBundle,
-  SyncResult,
-  TextArtifactListItem,
-  TextArtifactView,
-} from '@sc/contracts';
+import type { DatabaseView, DiagramView, ErrorBody, FlowListItem, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, SyncBundle, SyncResult, TextArtifactListItem, TextArtifactView } from '@sc/contracts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, call, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';

@@ -1,17 +1,4 @@
-import type {
-  DatabaseView,
-  DiagramDiff,
-  DiagramView,
-  ErrorBody,
-  FlowView,
-  JobsView,
-  ServiceDetail,
-  ServiceListItem,
-  ServiceRevisionItem,
-  SummaryView,
-  SyncResult,
-  TextArtifactView,
-} from '@sc/contracts';
+import type { DatabaseView, DiagramDiff, DiagramView, ErrorBody, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, SyncResult, TextArtifactView } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
 import { bearer, call, createOrganization, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';

@@ -108,6 +108,18 @@ describe('the packed service-cli, installed from the server', () => {
     expect(version.stdout.trim()).toBe(`service-cli/${SERVER_VERSION} ${process.platform}-${process.arch} node-${process.version}`);
   });
 
+  it('shows the help of every command, read from the packed messages/<command>.md', async () => {
+    for (const command of ['init', 'inspect', 'sync']) {
+      const help = await run(process.execPath, [bin, command, '--help'], { cwd: work, env: isolatedEnv });
+      expect(help.code).toBe(0);
+      const messages = readFileSync(join(WORKSPACE_ROOT, `apps/cli/messages/${command}.md`), 'utf8');
+      const firstWords = (key: string) => new RegExp(`^# ${key}\\n\\n(\\S+ \\S+ \\S+)`, 'm').exec(messages)?.[1] ?? `no ${key} in ${command}.md`;
+      expect(help.stdout).toContain(firstWords('summary'));
+      expect(help.stdout).toContain(firstWords('description'));
+      expect(help.stdout).toContain('EXAMPLES');
+    }
+  });
+
   it('init writes a starter repository that inspect and sync --dry-run accept', async () => {
     const starter = join(work, 'starter');
     const init = await cli(['init', '--dir', starter, '--name', 'starter', '--json'], work);

@@ -1,9 +1,8 @@
-import type { SsoAuditPage } from '@sc/contracts';
+import type { SsoAuditPage, ErrorBody } from '@sc/contracts';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp, TestBrowser } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
-type ErrorBody = { error: { code: string; message: string; details: { code?: string; message: string }[] } };
 type Claims = Record<string, unknown>;
 
 const TENANT = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';

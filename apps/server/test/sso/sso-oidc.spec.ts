@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
-import type { AuditPage, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import type { AuditPage, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
-type ErrorBody = { error: { code: string; message: string } };
 const HOST = '127.0.0.1';
 const BINDING = 'sc_sso_binding';
 

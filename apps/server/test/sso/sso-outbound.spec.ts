@@ -1,13 +1,11 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { Writable } from 'node:stream';
-import type { SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import type { SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { readBody, TestBrowser } from '@sc/testing-idp';
 import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { call, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { callbackUrl, CLIENT_SECRET, createProvider } from './sso-support';
-
-type ErrorBody = { error: { code: string; message: string; details: { path?: string; message: string }[] } };
 
 const INTERNAL_SECRET = 'internal-only-4711';
 

@@ -1,9 +1,7 @@
-import type { SsoProviderResponse, SsoPublicProvider } from '@sc/contracts';
+import type { SsoProviderResponse, SsoPublicProvider, ErrorBody } from '@sc/contracts';
 import { bearer, call, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
-
-type ErrorBody = { error: { code: string; message: string; details: { path?: string; message: string }[] } };
 
 const generic = (slug: string, base = 'https://idp.example.com') => ({
   slug,

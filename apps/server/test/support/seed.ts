@@ -1,6 +1,6 @@
 import type { CreatedApiTokenResponse, MemberResponse, Role, SetupResponse, SignInLinkResponse, TokenScope } from '@sc/contracts';
 import { bearer, call, sessionFrom, sessionHeaders, type SessionCredentials } from './http';
-import { TEST_SETUP_TOKEN, type TestApp } from './test-app';
+import { TEST_SETUP_TOKEN, createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 export interface SeededOrganization {
   organizationId: string;
@@ -15,11 +15,33 @@ export interface SeededOrganization {
   adminToken: string;
 }
 
+/** How setupOrganization names the organization and its owner. */
+export interface OrganizationSeed {
+  orgId?: string;
+  orgName?: string;
+  ownerEmail?: string;
+  ownerName?: string;
+}
+
+/**
+ * A fresh test app with its organization set up: how most HTTP specs start (`beforeAll`). Closes the app again
+ * when setup fails, since the spec never gets it to close.
+ */
+export async function createSeededApp(seed: OrganizationSeed = {}, options: TestAppOptions = {}): Promise<{ t: TestApp; org: SeededOrganization }> {
+  const t = await createTestApp(options);
+  try {
+    return { t, org: await setupOrganization(t, seed) };
+  } catch (error: unknown) {
+    await t.close();
+    throw error;
+  }
+}
+
 /**
  * First-run setup through the real POST /api/v1/setup (only once per app). For more organizations in
  * the same app use `createOrganization`.
  */
-export async function setupOrganization(testApp: TestApp, input: { orgId?: string; orgName?: string; ownerEmail?: string; ownerName?: string } = {}): Promise<SeededOrganization> {
+export async function setupOrganization(testApp: TestApp, input: OrganizationSeed = {}): Promise<SeededOrganization> {
   const organizationId = input.orgId ?? 'acme';
   const ownerEmail = input.ownerEmail ?? `owner@${organizationId}.example`;
   const response = await call<SetupResponse>(testApp.baseUrl, 'POST', '/api/v1/setup', {

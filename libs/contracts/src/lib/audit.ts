@@ -1,5 +1,5 @@
 /**
- * The organization audit log: who changed members, roles, API tokens, SSO providers or the organization, when
+ * The organization audit log: who changed members, roles, API tokens, SSO providers, services or the organization, when
  * and from where. Secrets never appear in an entry (no client secret, no token value, no sign-in link).
  *
  * Endpoints (all under /api/v1, owner|admin):
@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'sso_provider.updated',
   'sso_provider.deleted',
   'sign_in_link.created',
+  'service.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,7 +34,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link'] as const;
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -131,4 +132,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso_provider.updated': 'SSO provider updated',
   'sso_provider.deleted': 'SSO provider deleted',
   'sign_in_link.created': 'Sign-in link created',
+  'service.deleted': 'Service deleted',
 };

@@ -17,11 +17,6 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const MEMBERSHIP_SOURCES = ['manual', 'sso'] as const;
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
 
-/** Cookie and header names of the browser session and its CSRF double-submit token. */
-export const SESSION_COOKIE = 'sc_session';
-export const CSRF_COOKIE = 'sc_csrf';
-export const CSRF_HEADER = 'X-CSRF-Token';
-
 /** Organization ids are URL-safe and chosen at creation: `acme`, `team-42`. */
 export const ORGANIZATION_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 

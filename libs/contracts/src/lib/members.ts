@@ -2,10 +2,11 @@ import { IsBoolean, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-val
 import { ROLES } from './auth';
 import { IsOptionalNotNull } from './optional-not-null';
 import type { MembershipSource, Role } from './auth';
+import { FIELD_LIMITS } from './field-limits';
 
 export class AddMemberRequest {
   @IsEmail({}, { message: 'email must be an email address' })
-  @MaxLength(320)
+  @MaxLength(FIELD_LIMITS.email)
   email!: string;
 
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
@@ -14,7 +15,7 @@ export class AddMemberRequest {
   /** Used only when the user does not exist yet; the email is shown when absent. */
   @IsOptionalNotNull()
   @IsString()
-  @Length(1, 200)
+  @Length(1, FIELD_LIMITS.personName)
   displayName?: string;
 }
 

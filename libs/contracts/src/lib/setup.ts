@@ -5,15 +5,16 @@ import { CreateOrganizationRequest, OrganizationResponse } from './organizations
 import { UserResponse } from './me';
 import { asInstance } from './as-instance';
 import { IsOptionalNotNull } from './optional-not-null';
+import { FIELD_LIMITS } from './field-limits';
 
 export class SetupOwnerRequest {
   @IsEmail({}, { message: 'email must be an email address' })
-  @MaxLength(320)
+  @MaxLength(FIELD_LIMITS.email)
   email!: string;
 
   @IsOptionalNotNull()
   @IsString()
-  @Length(1, 200)
+  @Length(1, FIELD_LIMITS.personName)
   name?: string;
 }
 

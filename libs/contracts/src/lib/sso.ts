@@ -31,6 +31,8 @@ import {
 import { asInstance } from './as-instance';
 import { IsOptionalNotNull } from './optional-not-null';
 import { PageLimit } from './paging';
+import { FIELD_LIMITS } from './field-limits';
+import { ssoCallbackPath } from './http-names';
 
 export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
@@ -163,7 +165,7 @@ export function deriveSsoEndpoints(input: SsoEndpointInput, overrides: SsoEndpoi
 
 /** `{SERVICE_PUBLIC_URL}/api/v1/auth/orgs/<orgId>/callback/<slug>` — the value to register at the provider. */
 export function ssoCallbackUrl(publicUrl: string, organizationId: string, slug: string): string {
-  return `${trimSlash(publicUrl)}/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${slug}`;
+  return `${trimSlash(publicUrl)}${ssoCallbackPath(organizationId, slug)}`;
 }
 
 function emptyEndpoints(): SsoEffectiveEndpoints {
@@ -212,7 +214,7 @@ abstract class SsoProviderFieldsDto {
   /** Entra: directory (tenant) ID, a GUID or a verified domain such as contoso.onmicrosoft.com. */
   @IsOptional()
   @IsString()
-  @MaxLength(253)
+  @MaxLength(FIELD_LIMITS.domainName)
   tenantId?: string | null;
 
   /** Entra: which Microsoft cloud; default `global`. */
@@ -223,13 +225,13 @@ abstract class SsoProviderFieldsDto {
   /** Okta: hostname only (acme.okta.com) — no scheme, path or port. */
   @IsOptional()
   @IsString()
-  @MaxLength(253)
+  @MaxLength(FIELD_LIMITS.domainName)
   domain?: string | null;
 
   /** Space-separated. Empty or left out → `openid email profile`. */
   @IsOptionalNotNull()
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(FIELD_LIMITS.ssoScopes)
   scopes?: string;
 
   @IsOptional()
@@ -283,7 +285,7 @@ abstract class SsoProviderFieldsDto {
   @IsArray()
   @ArrayMaxSize(SSO_LIMITS.allowedDomains)
   @IsString({ each: true })
-  @MaxLength(253, { each: true })
+  @MaxLength(FIELD_LIMITS.domainName, { each: true })
   allowedDomains?: string[];
 
   /** Default false (see SSO_DEFAULT_ALLOW_SIGN_UP). */
@@ -315,18 +317,18 @@ export class CreateSsoProviderRequest extends SsoProviderFieldsDto {
 
   @IsString()
   @MinLength(1)
-  @MaxLength(100)
+  @MaxLength(FIELD_LIMITS.ssoDisplayName)
   displayName!: string;
 
   @IsString()
   @MinLength(1)
-  @MaxLength(512)
+  @MaxLength(FIELD_LIMITS.ssoClientId)
   clientId!: string;
 
   /** Write-only: stored encrypted (AES-256-GCM), never returned; responses carry `hasClientSecret`. */
   @IsString()
   @MinLength(1)
-  @MaxLength(4096)
+  @MaxLength(FIELD_LIMITS.ssoClientSecret)
   clientSecret!: string;
 }
 
@@ -348,20 +350,20 @@ export class UpdateSsoProviderRequest extends SsoProviderFieldsDto {
   @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
-  @MaxLength(100)
+  @MaxLength(FIELD_LIMITS.ssoDisplayName)
   displayName?: string;
 
   @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
-  @MaxLength(512)
+  @MaxLength(FIELD_LIMITS.ssoClientId)
   clientId?: string;
 
   /** Left out: the stored secret is kept. */
   @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
-  @MaxLength(4096)
+  @MaxLength(FIELD_LIMITS.ssoClientSecret)
   clientSecret?: string;
 }
 
@@ -440,34 +442,6 @@ export interface SsoTestStartResponse {
   /** Navigate the admin's browser here (the response also set the browser-binding cookie). */
   authorizationUrl: string;
   expiresAt: string;
-}
-
-/** Error codes of the SSO module (callback pages, provider API). */
-export enum SsoErrorCode {
-  InvalidOrExpiredState = 'invalid_or_expired_state',
-  ProviderError = 'provider_error',
-  MissingCode = 'missing_code',
-  TokenExchangeFailed = 'token_exchange_failed',
-  InvalidIdToken = 'invalid_id_token',
-  UserinfoFailed = 'userinfo_failed',
-  SubjectMismatch = 'subject_mismatch',
-  NoEmail = 'no_email',
-  NoSubject = 'no_subject',
-  EmailDomainNotAllowed = 'email_domain_not_allowed',
-  AccountDisabled = 'account_disabled',
-  SignupDisabled = 'signup_disabled',
-  IdentityConflict = 'identity_conflict',
-  ProviderNotFound = 'provider_not_found',
-  ProviderDisabled = 'provider_disabled',
-  OrganizationNotFound = 'organization_not_found',
-  SlugTaken = 'slug_taken',
-  SlugImmutable = 'slug_immutable',
-  InvalidProviderConfig = 'invalid_provider_config',
-  ClientSecretUnreadable = 'client_secret_unreadable',
-  DiscoveryFailed = 'discovery_failed',
-  OutboundUrlRefused = 'outbound_url_refused',
-  InvalidCursor = 'invalid_cursor',
-  SessionRequired = 'session_required',
 }
 
 export type SsoAuditOutcome = 'success' | 'failure';

@@ -162,8 +162,11 @@ export function syncBundleDigest(bundle: SyncDigestInput, sha256Hex: Sha256Hex):
   return sha256Hex(JSON.stringify([SYNC_DIGEST_FORMAT, [name, description ?? null, repositoryUrl ?? null], artifacts]));
 }
 
+/** Path of the sync below the gateway's base URL (POST, the bundle as JSON, gzip-encoded or not). */
+export const GATEWAY_SYNC_PATH = '/api/v1/gateway/sync';
+
 /** Path of the digest check below the gateway's base URL. */
-export const SYNC_CHECK_PATH = '/api/v1/gateway/sync/check';
+export const SYNC_CHECK_PATH = `${GATEWAY_SYNC_PATH}/check`;
 
 /**
  * Answer of the check. `current` is true only when the service's current revision was stored (or last

@@ -2,10 +2,11 @@ import { ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsString, Lengt
 import { TOKEN_SCOPES } from './auth';
 import { IsOptionalNotNull } from './optional-not-null';
 import type { TokenScope } from './auth';
+import { FIELD_LIMITS } from './field-limits';
 
 export class CreateApiTokenRequest {
   @IsString()
-  @Length(1, 100)
+  @Length(1, FIELD_LIMITS.apiTokenName)
   name!: string;
 
   @IsArray()

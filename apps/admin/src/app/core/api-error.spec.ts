@@ -1,4 +1,5 @@
 import { HttpErrorResponse } from '@angular/common/http';
+import { AuthErrorCode, CommonErrorCode } from '@sc/contracts';
 import { ApiError, toApiError } from './api-error';
 
 describe('toApiError', () => {
@@ -39,6 +40,13 @@ describe('toApiError', () => {
     const error = toApiError(new HttpErrorResponse({ status: 502, error: '<html>Bad gateway</html>' }));
     expect(error.code).toBe('server_error');
     expect(error.message).toContain('HTTP 502');
+  });
+
+  it('names a failure without the service error body with the server codes where one applies', () => {
+    // A proxy's 401/403 page: the same codes the server itself answers with, never invented ones.
+    expect(toApiError(new HttpErrorResponse({ status: 401, error: 'Unauthorized' })).code).toBe(AuthErrorCode.AuthenticationRequired);
+    expect(toApiError(new HttpErrorResponse({ status: 403, error: 'Forbidden' })).code).toBe(CommonErrorCode.Forbidden);
+    expect(toApiError(new HttpErrorResponse({ status: 429, error: '' })).code).toBe(CommonErrorCode.RateLimited);
   });
 
   it('passes an ApiError through unchanged and wraps other errors', () => {

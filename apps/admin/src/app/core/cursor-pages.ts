@@ -1,4 +1,6 @@
+import type { HttpClient } from '@angular/common/http';
 import { computed, signal, type Signal } from '@angular/core';
+import { PAGE_CURSOR_PARAM, nextCursorFromLink } from '@sc/contracts';
 import { firstValueFrom, map, type Observable } from 'rxjs';
 import { ApiError, toApiError } from './api-error';
 import { pageResource } from './page-resource';
@@ -32,6 +34,21 @@ export interface CursorPages<T> {
   readonly olderError: Signal<ApiError | null>;
   loadMore(): Promise<void>;
   reload(): void;
+  /** The same as `items` and `loading`, so a page can swap pageResource for cursorPages without other changes. */
+  readonly value: Signal<T[]>;
+  readonly isLoading: Signal<boolean>;
+  /** Replaces the items on screen locally (after a create, update or delete answered with the item). */
+  update(change: (items: T[]) => T[]): void;
+}
+
+/**
+ * Reads one page of a list the API pages with a `Link: <…>; rel="next"` header (services, members, API tokens,
+ * revisions: libs/contracts list-page.ts): the body is the page's items, the header's cursor the next page's.
+ */
+export function linkedPage<T>(http: HttpClient, url: string, cursor: string | undefined, param: string = PAGE_CURSOR_PARAM): Observable<CursorPage<T>> {
+  return http
+    .get<T[]>(url, { observe: 'response', params: cursor === undefined ? {} : { [param]: cursor } })
+    .pipe(map((response) => ({ items: response.body ?? [], nextCursor: nextCursorFromLink(response.headers.get('Link'), param) })));
 }
 
 /**
@@ -51,10 +68,18 @@ export function cursorPages<P, T>(options: { params: () => P | undefined; load: 
     return read !== null && read.list === first.value() ? read : null;
   });
 
+  const items = computed(() => first.value()?.items ?? []);
+  const loading = computed(() => first.isLoading() || (olderForList()?.pending ?? false));
   return {
-    items: computed(() => first.value()?.items ?? []),
+    items,
+    value: items,
     nextCursor: computed(() => first.value()?.nextCursor ?? null),
-    loading: computed(() => first.isLoading() || (olderForList()?.pending ?? false)),
+    loading,
+    isLoading: loading,
+    update(change: (items: T[]) => T[]): void {
+      const list = first.value();
+      if (list !== null) first.set({ ...list, items: change(list.items) });
+    },
     error: first.error,
     olderError: computed(() => olderForList()?.error ?? null),
     reload: () => first.reload(),

@@ -1,4 +1,4 @@
-import type { AbstractControl } from '@angular/forms';
+import type { FieldErrorMessages } from './field-errors.component';
 
 /** Suggests a URL-safe organization id from its name: "Acme Corp." → "acme-corp". */
 export function suggestOrganizationId(name: string, maxLength = 63): string {
@@ -11,10 +11,8 @@ export function suggestOrganizationId(name: string, maxLength = 63): string {
   return slug.slice(0, maxLength).replace(/-+$/, '');
 }
 
-
-/** The sentence for an invalid organization-id field (required, then ORGANIZATION_ID_PATTERN), or null. */
-export function organizationIdError(control: AbstractControl): string | null {
-  if (control.hasError('required')) return 'Enter an organization ID.';
-  if (control.hasError('pattern')) return 'Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.';
-  return null;
-}
+/** The sentences for an invalid organization-id field (required, ORGANIZATION_ID_PATTERN), for <sc-field-errors>. */
+export const ORGANIZATION_ID_ERRORS: FieldErrorMessages = {
+  required: 'Enter an organization ID.',
+  pattern: 'Use 2–63 lowercase letters, digits and dashes, starting with a letter or digit.',
+};

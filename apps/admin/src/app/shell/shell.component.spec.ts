@@ -6,7 +6,7 @@ import { RecentOrganizationsService } from '../core/recent-organizations.service
 import { SessionService } from '../core/session.service';
 import { query, settle, textOf } from '../../testing/dom';
 import { ME, errorBody } from '../../testing/fixtures';
-import { provideTestApp } from '../../testing/providers';
+import { provideTestApp, verifyAndClearOverlays } from '../../testing/providers';
 import { ShellComponent } from './shell.component';
 
 describe('ShellComponent', () => {
@@ -29,10 +29,7 @@ describe('ShellComponent', () => {
     http = TestBed.inject(HttpTestingController);
   });
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('shows the organization and the signed-in person', () => {
     render('owner');

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatDividerModule } from '@angular/material/divider';
@@ -9,6 +9,7 @@ import { MatToolbarModule } from '@angular/material/toolbar';
 import { Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import type { OrganizationResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
+import { mutation } from '../core/mutation';
 import { NotifyService } from '../core/notify.service';
 import { RecentOrganizationsService } from '../core/recent-organizations.service';
 import { SessionService } from '../core/session.service';
@@ -60,7 +61,9 @@ export class ShellComponent {
 
   readonly me = this.session.me;
   readonly links = computed(() => NAV_LINKS.filter((link) => !link.managersOnly || this.session.canManage()));
-  readonly signingOut = signal(false);
+  private readonly signOutAction = mutation();
+  private readonly organizationAction = mutation();
+  readonly signingOut = this.signOutAction.pending;
   readonly displayName = computed(() => {
     const user = this.me()?.user;
     return user ? user.displayName || user.email : 'API token';
@@ -90,23 +93,12 @@ export class ShellComponent {
     });
     const created = await firstValueFrom(ref.afterClosed());
     if (!created) return;
-    try {
-      await this.session.enterCreated(created.id);
-      this.notify.success(`${created.name} was created. You are its owner and signed in to it.`);
-    } catch (error: unknown) {
-      this.notify.error(error);
-    }
+    await this.organizationAction.run(true, () => this.session.enterCreated(created.id), {
+      success: `${created.name} was created. You are its owner and signed in to it.`,
+    });
   }
 
   async signOut(): Promise<void> {
-    this.signingOut.set(true);
-    try {
-      await this.session.signOut();
-      this.notify.dismiss();
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.signingOut.set(false);
-    }
+    await this.signOutAction.run(true, () => this.session.signOut(), { done: () => this.notify.dismiss() });
   }
 }

@@ -5,13 +5,14 @@ import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
-import { organizationIdError } from '../shared/organization-id';
+import { FieldErrorsComponent } from '../shared/field-errors.component';
+import { ORGANIZATION_ID_ERRORS } from '../shared/organization-id';
 
 /** Asks for an organization id; closes with it, and the shell opens that organization's sign-in page. */
 @Component({
   selector: 'sc-sign-in-elsewhere-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule],
+  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
   template: `
     <h2 mat-dialog-title>Sign in to another organization</h2>
     <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
@@ -21,9 +22,7 @@ import { organizationIdError } from '../shared/organization-id';
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" required spellcheck="false" cdkFocusInitial />
           <mat-hint>As in its address: /orgs/<b>organization-id</b></mat-hint>
-          @if (organizationIdError(form.controls.id); as message) {
-            <mat-error>{{ message }}</mat-error>
-          }
+          <sc-field-errors matError [control]="form.controls.id" [messages]="organizationIdErrors" />
         </mat-form-field>
       </mat-dialog-content>
       <mat-dialog-actions align="end">
@@ -34,7 +33,7 @@ import { organizationIdError } from '../shared/organization-id';
   `,
 })
 export class SignInElsewhereDialogComponent {
-  protected readonly organizationIdError = organizationIdError;
+  protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly dialogRef = inject<MatDialogRef<SignInElsewhereDialogComponent, string>>(MatDialogRef);
 
   readonly form = inject(FormBuilder).nonNullable.group({

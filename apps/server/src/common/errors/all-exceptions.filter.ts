@@ -1,23 +1,26 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { describeDatabaseError } from '../../database/db-errors';
-import type { ErrorBody, ErrorDetail } from '@sc/contracts';
+import { CommonErrorCode, type ErrorBody, type ErrorCode, type ErrorDetail } from '@sc/contracts';
 import { DomainError } from './domain-error';
-import { CommonErrorCode } from './common.errors';
+import { ERROR_STATUS } from './error-status';
 
-const CODE_BY_STATUS: Record<number, string> = {
-  400: CommonErrorCode.BadRequest,
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: CommonErrorCode.NotFound,
-  405: CommonErrorCode.MethodNotAllowed,
-  409: 'conflict',
-  413: CommonErrorCode.PayloadTooLarge,
-  415: CommonErrorCode.UnsupportedMediaType,
-  429: CommonErrorCode.RateLimited,
-};
+/** The code of a Nest HttpException (a route that does not exist, a guard returning false…), by its status. */
+const CODE_BY_STATUS: Partial<Record<number, CommonErrorCode>> = Object.fromEntries(
+  [
+    CommonErrorCode.BadRequest,
+    CommonErrorCode.Unauthorized,
+    CommonErrorCode.Forbidden,
+    CommonErrorCode.NotFound,
+    CommonErrorCode.MethodNotAllowed,
+    CommonErrorCode.Conflict,
+    CommonErrorCode.PayloadTooLarge,
+    CommonErrorCode.UnsupportedMediaType,
+    CommonErrorCode.RateLimited,
+  ].map((code) => [ERROR_STATUS[code], code]),
+);
 
 export interface MappedError {
   status: number;
@@ -33,7 +36,7 @@ export function mapError(exception: unknown): MappedError {
     return { status: exception.status, body: errorBody(exception.code, exception.message, exception.details) };
   }
   if (exception instanceof ThrottlerException) {
-    return { status: HttpStatus.TOO_MANY_REQUESTS, body: errorBody(CommonErrorCode.RateLimited, 'Too many requests; wait a minute and try again.') };
+    return answer(CommonErrorCode.RateLimited, 'Too many requests; wait a minute and try again.');
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -41,7 +44,12 @@ export function mapError(exception: unknown): MappedError {
   }
   const bodyParserError = asBodyParserError(exception);
   if (bodyParserError) return bodyParserError;
-  return { status: 500, body: errorBody(CommonErrorCode.InternalError, 'Something went wrong on the server; the error was logged.') };
+  return answer(CommonErrorCode.InternalError, 'Something went wrong on the server; the error was logged.');
+}
+
+/** `code` with its status from ERROR_STATUS. */
+function answer(code: ErrorCode, message: string): MappedError {
+  return { status: ERROR_STATUS[code], body: errorBody(code, message) };
 }
 
 export function errorBody(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
@@ -68,12 +76,12 @@ function asBodyParserError(exception: unknown): MappedError | undefined {
   if (typeof status !== 'number' || (typeof type !== 'string' && expose !== true)) return undefined;
   switch (type) {
     case 'entity.too.large':
-      return { status: 413, body: errorBody(CommonErrorCode.PayloadTooLarge, `The request body is larger than the limit of ${typeof limit === 'number' ? `${limit} bytes` : 'this server'}.`) };
+      return answer(CommonErrorCode.PayloadTooLarge, `The request body is larger than the limit of ${typeof limit === 'number' ? `${limit} bytes` : 'this server'}.`);
     case 'entity.parse.failed':
-      return { status: 400, body: errorBody(CommonErrorCode.BadRequest, 'The request body is not valid JSON.') };
+      return answer(CommonErrorCode.BadRequest, 'The request body is not valid JSON.');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return { status: 415, body: errorBody(CommonErrorCode.UnsupportedMediaType, 'The request body uses an unsupported content encoding or charset.') };
+      return answer(CommonErrorCode.UnsupportedMediaType, 'The request body uses an unsupported content encoding or charset.');
     default:
       return status >= 400 && status < 500
         ? { status, body: errorBody(CommonErrorCode.BadRequest, 'The request body could not be read: it is cut short or does not match its Content-Encoding.') }

@@ -1,32 +1,10 @@
 import type { ValidationError } from 'class-validator';
-import type { ErrorDetail } from '@sc/contracts';
-import { domainErrorFactory } from './domain-error';
+import { CommonErrorCode, type ErrorDetail } from '@sc/contracts';
+import { errorFactoryFor } from './error-status';
 
-/** Codes the HTTP layer itself produces (modules declare their own enums). */
-export enum CommonErrorCode {
-  ValidationFailed = 'validation_failed',
-  BadRequest = 'bad_request',
-  /** A JSON body nests objects and arrays deeper than MAX_JSON_DEPTH. */
-  JsonTooDeep = 'json_too_deep',
-  NotFound = 'not_found',
-  MethodNotAllowed = 'method_not_allowed',
-  PayloadTooLarge = 'payload_too_large',
-  UnsupportedMediaType = 'unsupported_media_type',
-  RateLimited = 'rate_limited',
-  InternalError = 'internal_error',
-}
+export { CommonErrorCode };
 
-export const commonError = domainErrorFactory<CommonErrorCode>({
-  [CommonErrorCode.ValidationFailed]: 400,
-  [CommonErrorCode.BadRequest]: 400,
-  [CommonErrorCode.JsonTooDeep]: 400,
-  [CommonErrorCode.NotFound]: 404,
-  [CommonErrorCode.MethodNotAllowed]: 405,
-  [CommonErrorCode.PayloadTooLarge]: 413,
-  [CommonErrorCode.UnsupportedMediaType]: 415,
-  [CommonErrorCode.RateLimited]: 429,
-  [CommonErrorCode.InternalError]: 500,
-});
+export const commonError = errorFactoryFor<CommonErrorCode>();
 
 /** Flattens class-validator errors (nested objects and arrays included) into one detail per failed field. */
 export function validationDetails(errors: ValidationError[], parentPath = ''): ErrorDetail[] {

@@ -1,5 +1,3 @@
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
@@ -142,19 +140,22 @@ function propertySchema(rules: ValidationMetadata[]): SchemaObject {
   return item;
 }
 
-/** The classes used as `@Body()` by any controller of the application. */
-export function bodyClassesOf(controllers: Constructor[]): Constructor[] {
+const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * The request classes the document's request bodies name, looked up among `exported` (the module namespace of
+ * @sc/contracts, where every request class lives). Swagger already found the `@Body()` types through Nest's
+ * public API and referenced them by class name, so no Nest internals are needed here.
+ */
+export function requestBodyClasses(document: OpenAPIObject, exported: Record<string, unknown>): Constructor[] {
   const classes = new Set<Constructor>();
-  for (const controller of controllers) {
-    const prototype = controller.prototype as Record<string, unknown>;
-    for (const method of Object.getOwnPropertyNames(prototype)) {
-      const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as Record<string, { index: number }> | undefined;
-      const paramTypes = Reflect.getMetadata('design:paramtypes', prototype, method) as Constructor[] | undefined;
-      if (!args || !paramTypes) continue;
-      for (const [key, arg] of Object.entries(args)) {
-        if (Number(key.split(':')[0]) !== RouteParamtypes.BODY) continue;
-        const type = paramTypes[arg.index];
-        if (type && type !== Object) classes.add(type);
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations as Record<string, { requestBody?: { content?: Record<string, { schema?: Partial<ReferenceObject> }> } }>)) {
+      for (const media of Object.values(operation?.requestBody?.content ?? {})) {
+        const ref = media.schema?.$ref;
+        if (!ref?.startsWith(SCHEMA_REF)) continue;
+        const type = exported[ref.slice(SCHEMA_REF.length)];
+        if (typeof type === 'function') classes.add(type as Constructor);
       }
     }
   }

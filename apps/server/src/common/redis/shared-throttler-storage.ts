@@ -1,14 +1,10 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { domainErrorFactory } from '../errors/domain-error';
+import { RateLimitErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../errors/error-status';
 
-export enum RateLimitErrorCode {
-  /** REDIS_URL is set and Redis does not answer: a limited endpoint refuses rather than go unlimited. */
-  Unavailable = 'rate_limit_unavailable',
-}
-
-const rateLimitError = domainErrorFactory<RateLimitErrorCode>({ [RateLimitErrorCode.Unavailable]: 503 });
+const rateLimitError = errorFactoryFor<RateLimitErrorCode>();
 
 /**
  * @nestjs/throttler counts in Redis (@nest-lab/throttler-storage-redis), shared by every instance. When Redis

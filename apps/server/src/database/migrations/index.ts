@@ -4,6 +4,7 @@ import { Sso1763900000000 } from './1763900000000-sso';
 import { RevisionBundleDigest1764000000000 } from './1764000000000-revision-bundle-digest';
 import { AuditLog1764200000000 } from './1764200000000-audit-log';
 import { DiagramDrafts1764400000000 } from './1764400000000-diagram-drafts';
+import { BlobReferenceIndexes1764600000000 } from './1764600000000-blob-reference-indexes';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   RevisionBundleDigest1764000000000,
   AuditLog1764200000000,
   DiagramDrafts1764400000000,
+  BlobReferenceIndexes1764600000000,
 ];

@@ -19,6 +19,7 @@ import type {
   TextArtifactListItem,
   TextArtifactView,
 } from '@sc/contracts';
+import type { ListPage, ListPageQuery } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, type SerializedAnswer } from './answer-cache';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
@@ -28,7 +29,8 @@ import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
 import type { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { diffGraphs } from './graph-diff';
-import { MAX_REVISIONS_PAGE, type Page, type RevisionsPageQuery } from './revisions-page';
+import { decodeCursor, pageFrom, pageLimit } from '../../common/http/paging';
+import type { Page, RevisionsPageQuery } from './revisions-page';
 
 type DiagramAnalysis = Extract<ArtifactAnalysis, { type: 'diagram' }>;
 type Graph = GraphModel | OverlaidGraph;
@@ -52,9 +54,12 @@ export class ArtifactsReadService {
     private readonly cache: AnswerCache,
   ) {}
 
-  async listServices(organizationId: string): Promise<ServiceListItem[]> {
-    const services = await this.repository.listServices(organizationId);
-    return services.map(({ service, artifactCount }) => serviceItem(service, artifactCount));
+  /** By name; the cursor is the last name of the previous page. */
+  async listServices(organizationId: string, query: ListPageQuery = {}): Promise<ListPage<ServiceListItem>> {
+    const limit = pageLimit(query);
+    const [after] = decodeCursor(query.cursor, 1) ?? [];
+    const rows = await this.repository.listServices(organizationId, { limit: limit + 1, after });
+    return pageFrom(rows, limit, ({ service, artifactCount }) => serviceItem(service, artifactCount), ({ service }) => [service.name]);
   }
 
   async getService(organizationId: string, serviceName: string, revisionParam?: number): Promise<ServiceDetail> {
@@ -71,7 +76,7 @@ export class ArtifactsReadService {
 
   async listRevisions(organizationId: string, serviceName: string, query: RevisionsPageQuery = {}): Promise<Page<ServiceRevisionItem>> {
     const service = await this.service(organizationId, serviceName);
-    const limit = query.limit ?? MAX_REVISIONS_PAGE;
+    const limit = pageLimit(query);
     // One more than asked tells whether a next page exists.
     const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: query.before });
     const revisions = rows.slice(0, limit);

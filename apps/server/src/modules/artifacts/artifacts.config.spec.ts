@@ -33,4 +33,12 @@ describe('ArtifactsConfig.fromEnv', () => {
   it('refuses a per-file limit above the per-sync limit', () => {
     expect(() => ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '2mb', SERVICE_SYNC_MAX_BYTES: '1mb' })).toThrow(/must not be larger/);
   });
+
+  it('keeps every revision unless SERVICE_REVISIONS_KEEP is set, and checks the retention settings', () => {
+    expect(ArtifactsConfig.fromEnv({}).retention).toEqual({ keepRevisions: null, intervalMs: 3_600_000 });
+    expect(ArtifactsConfig.fromEnv({ SERVICE_REVISIONS_KEEP: '20', SERVICE_RETENTION_INTERVAL: '10m' }).retention).toEqual({ keepRevisions: 20, intervalMs: 600_000 });
+    expect(() => ArtifactsConfig.fromEnv({ SERVICE_REVISIONS_KEEP: '0' })).toThrow(/SERVICE_REVISIONS_KEEP/);
+    expect(() => ArtifactsConfig.fromEnv({ SERVICE_REVISIONS_KEEP: 'all' })).toThrow(/SERVICE_REVISIONS_KEEP/);
+    expect(() => ArtifactsConfig.fromEnv({ SERVICE_RETENTION_INTERVAL: 'soon' })).toThrow(/SERVICE_RETENTION_INTERVAL/);
+  });
 });

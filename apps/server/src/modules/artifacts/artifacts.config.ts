@@ -19,16 +19,26 @@ export interface SqlParseSettings {
   timeoutMs: number;
 }
 
+/** Revision retention (RetentionService). */
+export interface RetentionSettings {
+  /** Revisions kept per service, newest first; null keeps them all (the default). */
+  keepRevisions: number | null;
+  /** How often the background job runs (it also runs once right after start) when `keepRevisions` is set. */
+  intervalMs: number;
+}
+
 export class ArtifactsConfig {
   constructor(
     readonly limits: ArtifactsLimits,
     readonly sqlParse: SqlParseSettings,
+    readonly retention: RetentionSettings = { keepRevisions: null, intervalMs: 3_600_000 },
   ) {}
 
   /**
    * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_BYTES (20MiB), SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are
    * the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against before sending.
    * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 1 MiB schema takes about 8 s.
+   * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
@@ -44,7 +54,11 @@ export class ArtifactsConfig {
       workers: read.integer('SERVICE_SQL_PARSE_WORKERS', Math.min(2, availableParallelism()), { min: 1, max: 64 }),
       timeoutMs: read.durationMs('SERVICE_SQL_PARSE_TIMEOUT', 30_000, { minMs: 100 }),
     };
+    const retention: RetentionSettings = {
+      keepRevisions: read.raw('SERVICE_REVISIONS_KEEP') === undefined ? null : read.integer('SERVICE_REVISIONS_KEEP', 1, { min: 1 }),
+      intervalMs: read.durationMs('SERVICE_RETENTION_INTERVAL', 3_600_000, { minMs: 1000 }),
+    };
     read.assertValid();
-    return new ArtifactsConfig(limits, sqlParse);
+    return new ArtifactsConfig(limits, sqlParse, retention);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
@@ -15,6 +16,7 @@ import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
 import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
+import { RetentionService } from './retention.service';
 import { GatewayController } from './gateway.controller';
 import { ServicesController } from './services.controller';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
@@ -29,6 +31,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
     MermaidParseModule,
     HealthModule,
+    AuditModule,
   ],
   controllers: [GatewayController, ServicesController],
   providers: [
@@ -41,8 +44,9 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     SyncService,
     { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ArtifactsReadService,
+    RetentionService,
   ],
-  // Drafts copy synced diagrams ("Edit a copy") through the read service.
-  exports: [ArtifactsReadService],
+  // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention.
+  exports: [ArtifactsReadService, RetentionService],
 })
 export class ArtifactsModule {}

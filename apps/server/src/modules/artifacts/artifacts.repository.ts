@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { LessThan } from 'typeorm';
+import { LessThan, MoreThan } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
@@ -33,6 +33,16 @@ export interface ServiceWithCount {
   artifactCount: number;
 }
 
+interface VersionHashes {
+  sha256: string;
+  context_sha256: string | null;
+  notes_sha256: string | null;
+}
+
+function hashesOf(versions: VersionHashes[]): string[] {
+  return [...new Set(versions.flatMap((version) => [version.sha256, version.context_sha256, version.notes_sha256]).filter((hash): hash is string => hash !== null))];
+}
+
 /** Rows per multi-row INSERT: keeps every statement far below PostgreSQL's 65535 bind parameters. */
 const INSERT_CHUNK = 200;
 
@@ -43,14 +53,19 @@ export class ArtifactsRepository extends TransactionalRepository {
     return this.manager.findOneBy(ServiceRecord, { organizationId, name });
   }
 
-  async listServices(organizationId: string): Promise<ServiceWithCount[]> {
-    const services = await this.manager.find(ServiceRecord, { where: { organizationId }, order: { name: 'ASC' } });
+  /** By name, at most `limit`, only names after `after` when given. */
+  async listServices(organizationId: string, { limit, after }: { limit: number; after?: string }): Promise<ServiceWithCount[]> {
+    const services = await this.manager.find(ServiceRecord, {
+      where: { organizationId, ...(after !== undefined ? { name: MoreThan(after) } : {}) },
+      order: { name: 'ASC' },
+      take: limit,
+    });
     if (services.length === 0) return [];
     const counts: Array<{ service_id: string; artifact_count: number }> = await this.manager.query(
       `SELECT r.service_id, r.artifact_count FROM service_revisions r
          JOIN services s ON s.id = r.service_id AND s.current_revision = r.number
-        WHERE s.organization_id = $1`,
-      [organizationId],
+        WHERE s.id = ANY($1)`,
+      [services.map((service) => service.id)],
     );
     const byService = new Map(counts.map((row) => [row.service_id, Number(row.artifact_count)]));
     return services.map((service) => ({ service, artifactCount: byService.get(service.id) ?? 0 }));
@@ -137,19 +152,120 @@ export class ArtifactsRepository extends TransactionalRepository {
    * the previous one committed (no lost update). The unique keys guard the same rules at the table level.
    */
   async lockService(organizationId: string, name: string, now: Date): Promise<ServiceRecord> {
-    await this.manager.query(
-      `INSERT INTO services (id, organization_id, name, current_revision, created_at, updated_at)
-       VALUES ($1, $2, $3, 0, $4, $4)
-       ON CONFLICT (organization_id, name) DO NOTHING`,
-      [randomUUID(), organizationId, name, now],
-    );
-    const service = await this.manager
+    // Twice at most: when an admin deleted the service while this sync waited for the lock, the row is gone
+    // once the lock is granted, and this sync starts the service afresh (as any first sync does).
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await this.manager.query(
+        `INSERT INTO services (id, organization_id, name, current_revision, created_at, updated_at)
+         VALUES ($1, $2, $3, 0, $4, $4)
+         ON CONFLICT (organization_id, name) DO NOTHING`,
+        [randomUUID(), organizationId, name, now],
+      );
+      const service = await this.manager
+        .createQueryBuilder(ServiceRecord, 's')
+        .setLock('pessimistic_write')
+        .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
+        .getOne();
+      if (service) return service;
+    }
+    throw new Error(`Service ${organizationId}/${name} vanished twice while being locked.`);
+  }
+
+  /** The same row lock as lockService (so it waits for a sync of the service and syncs wait for it); null when gone. */
+  lockServiceById(serviceId: string): Promise<ServiceRecord | null> {
+    return this.manager.createQueryBuilder(ServiceRecord, 's').setLock('pessimistic_write').where('s.id = :serviceId', { serviceId }).getOne();
+  }
+
+  /** Locks a service by organization and name for its deletion; null when the organization has no such service. */
+  lockServiceByName(organizationId: string, name: string): Promise<ServiceRecord | null> {
+    return this.manager
       .createQueryBuilder(ServiceRecord, 's')
       .setLock('pessimistic_write')
       .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
       .getOne();
-    if (!service) throw new Error(`Service ${organizationId}/${name} vanished while being locked.`);
-    return service;
+  }
+
+  /** Ids of the services holding more than `keep` revisions (retention candidates). */
+  async servicesWithMoreRevisionsThan(keep: number): Promise<string[]> {
+    const rows: Array<{ service_id: string }> = await this.manager.query(
+      'SELECT service_id FROM service_revisions GROUP BY service_id HAVING count(*) > $1 ORDER BY service_id',
+      [keep],
+    );
+    return rows.map((row) => row.service_id);
+  }
+
+  /**
+   * Deletes the service's revisions older than its newest `keep` (their links go with them, ON DELETE CASCADE),
+   * then the versions no remaining revision holds. Call with the service locked (lockServiceById). Returns the
+   * number of revisions removed and the hashes the removed versions referenced (candidates for collection).
+   */
+  async pruneRevisions(serviceId: string, keep: number): Promise<{ revisionsRemoved: number; hashes: string[] }> {
+    const removed: Array<{ id: string }> = await this.manager.query(
+      `WITH gone AS (
+         DELETE FROM service_revisions WHERE service_id = $1
+            AND number < (SELECT number FROM service_revisions WHERE service_id = $1 ORDER BY number DESC OFFSET $2 - 1 LIMIT 1)
+         RETURNING id)
+       SELECT id FROM gone`,
+      [serviceId, keep],
+    );
+    // Under the service lock no sync of this service is between inserting a version and linking it, so a version
+    // without a revision is garbage.
+    const versions: VersionHashes[] = await this.manager.query(
+      `WITH gone AS (
+         DELETE FROM artifact_versions v WHERE v.service_id = $1
+            AND NOT EXISTS (SELECT 1 FROM revision_artifacts ra WHERE ra.version_id = v.id)
+         RETURNING sha256, context_sha256, notes_sha256)
+       SELECT * FROM gone`,
+      [serviceId],
+    );
+    return { revisionsRemoved: removed.length, hashes: hashesOf(versions) };
+  }
+
+  /**
+   * Deletes a locked service with its revisions, links and versions (ON DELETE CASCADE). Returns how many
+   * revisions went and the hashes its versions referenced (candidates for collection).
+   */
+  async deleteService(serviceId: string): Promise<{ revisionsRemoved: number; hashes: string[] }> {
+    const versions: VersionHashes[] = await this.manager.query(
+      'SELECT sha256, context_sha256, notes_sha256 FROM artifact_versions WHERE service_id = $1',
+      [serviceId],
+    );
+    const [{ count }] = (await this.manager.query('SELECT count(*)::int AS count FROM service_revisions WHERE service_id = $1', [serviceId])) as Array<{ count: number }>;
+    await this.manager.query('DELETE FROM services WHERE id = $1', [serviceId]);
+    return { revisionsRemoved: Number(count), hashes: hashesOf(versions) };
+  }
+
+  /**
+   * Deletes those of `hashes` that no artifact version of any service references; returns how many went.
+   *
+   * Safe against concurrent syncs on any instance (READ COMMITTED):
+   * 1. Lock the candidates `FOR UPDATE` (sorted, like insertBlobs). A sync that holds `FOR KEY SHARE` on one
+   *    (it is re-using it) makes us wait until it commits or rolls back; a sync that asks later waits for us.
+   * 2. Re-check and delete in a NEW statement: in READ COMMITTED each statement takes a fresh snapshot, so it
+   *    sees the versions of every sync that committed while we waited in step 1. (Re-checking inside the
+   *    locking statement would not do: after a wait PostgreSQL re-evaluates only the locked row, and a
+   *    sub-select keeps the statement's old snapshot.)
+   * A sync that arrives after step 1 finds the blob gone once we commit and stores it again (insertBlobs).
+   * The foreign keys from artifact_versions back this up: a dangling reference can never be committed.
+   */
+  async deleteUnreferencedBlobs(hashes: string[]): Promise<number> {
+    if (hashes.length === 0) return 0;
+    const locked: Array<{ sha256: string }> = await this.manager.query(
+      'SELECT sha256 FROM artifact_blobs WHERE sha256 = ANY($1) ORDER BY sha256 FOR UPDATE',
+      [[...new Set(hashes)]],
+    );
+    if (locked.length === 0) return 0;
+    const deleted: Array<{ sha256: string }> = await this.manager.query(
+      `WITH gone AS (
+         DELETE FROM artifact_blobs b WHERE b.sha256 = ANY($1)
+            AND NOT EXISTS (SELECT 1 FROM artifact_versions v WHERE v.sha256 = b.sha256)
+            AND NOT EXISTS (SELECT 1 FROM artifact_versions v WHERE v.context_sha256 = b.sha256)
+            AND NOT EXISTS (SELECT 1 FROM artifact_versions v WHERE v.notes_sha256 = b.sha256)
+         RETURNING sha256)
+       SELECT sha256 FROM gone`,
+      [locked.map((row) => row.sha256)],
+    );
+    return deleted.length;
   }
 
   async recordSync(serviceId: string, metadata: ServiceMetadata, now: Date, currentRevision?: number): Promise<void> {
@@ -160,9 +276,33 @@ export class ArtifactsRepository extends TransactionalRepository {
     );
   }
 
-  /** Stores file contents that are not stored yet; identical content already stored is left as is. */
+  /**
+   * Stores file contents that are not stored yet (identical content already stored is left as is) and locks
+   * every one of them (`FOR KEY SHARE`) until the sync's transaction ends.
+   *
+   * Blobs are shared by every service of every organization, so the per-service lock does not protect them:
+   * retention or a service deletion elsewhere may be deleting a blob this sync re-uses. The lock closes that
+   * race (see deleteUnreferencedBlobs): once held, no collector can delete the blob before this sync's
+   * versions referencing it are committed; a blob a collector deleted first is missing from the locked rows
+   * and is stored again.
+   */
   async insertBlobs(blobs: NewBlob[], now: Date): Promise<void> {
-    const unique = [...new Map(blobs.map((blob) => [blob.sha256, blob])).values()];
+    let missing = [...new Map(blobs.map((blob) => [blob.sha256, blob])).values()];
+    for (let attempt = 1; missing.length > 0; attempt++) {
+      // A collector can delete a blob between our insert and our lock at most once per run; three rounds is ample.
+      if (attempt > 3) throw new Error(`Could not store and lock ${missing.length} blob(s) while they were being collected.`);
+      await this.insertBlobRows(missing, now);
+      // One statement, sorted: every transaction locks blobs in the same order (no deadlock with a collector).
+      const locked: Array<{ sha256: string }> = await this.manager.query(
+        'SELECT sha256 FROM artifact_blobs WHERE sha256 = ANY($1) ORDER BY sha256 FOR KEY SHARE',
+        [missing.map((blob) => blob.sha256)],
+      );
+      const present = new Set(locked.map((row) => row.sha256));
+      missing = missing.filter((blob) => !present.has(blob.sha256));
+    }
+  }
+
+  private async insertBlobRows(unique: NewBlob[], now: Date): Promise<void> {
     for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
       const chunk = unique.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [];

@@ -4,8 +4,7 @@
  * application's general JSON and form parsers must leave that stream unread. app.factory.ts asks this.
  */
 
-/** Full path of the gateway's sync route (global /api/v1 prefix included). */
-const GATEWAY_SYNC_PATH = '/api/v1/gateway/sync';
+import { GATEWAY_SYNC_PATH } from '@sc/contracts';
 
 /**
  * True for a request path the general body parsers must skip. Matches the way Express routes it

@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-
-export const MAX_REVISIONS_PAGE = 100;
+import { IsInt, IsOptional, Min } from 'class-validator';
+import { PageLimitQuery } from '@sc/contracts';
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value !== '' ? Number(value) : value);
 
@@ -9,14 +8,7 @@ const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' &
  * `GET …/services/:service/revisions?limit=&before=`: newest first, at most `limit` (1–100, default 100), only
  * revisions numbered below `before` (the cursor: the `Link: …; rel="next"` header of the previous page names it).
  */
-export class RevisionsPageQuery {
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_REVISIONS_PAGE)
-  limit?: number;
-
+export class RevisionsPageQuery extends PageLimitQuery {
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'before must be a revision number (the cursor of the previous page)' })

@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ListPageQuery } from '@sc/contracts';
 import type {
   DatabaseListItem,
   DatabaseView,
@@ -15,11 +16,14 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
-import { OrgAccess } from '../access/decorators';
+import { pageLimit, setNextLink } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
+import { RetentionService } from './retention.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
-import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
+import { RevisionsPageQuery } from './revisions-page';
 
 /**
  * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
@@ -28,18 +32,32 @@ import { MAX_REVISIONS_PAGE, RevisionsPageQuery } from './revisions-page';
 @ApiTags('services')
 @Controller('orgs/:orgId/services')
 export class ServicesController {
-  constructor(private readonly artifacts: ArtifactsReadService) {}
+  constructor(
+    private readonly artifacts: ArtifactsReadService,
+    private readonly retention: RetentionService,
+  ) {}
 
   @Get()
   @OrgAccess('viewer')
-  list(@Param('orgId') orgId: string): Promise<ServiceListItem[]> {
-    return this.artifacts.listServices(orgId);
+  @ApiOkResponse({ description: 'By name, at most `limit` (≤ 100, default 100); `Link: <…?cursor=…&limit=L>; rel="next"` names the next page.' })
+  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ServiceListItem[]> {
+    const page = await this.artifacts.listServices(orgId, query);
+    setNextLink(req, res, page.nextCursor, pageLimit(query));
+    return page.items;
   }
 
   @Get(':service')
   @OrgAccess('viewer')
   get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceDetail> {
     return this.artifacts.getService(orgId, service, revision);
+  }
+
+  /** Deletes the service, its revisions and artifact versions, and the stored files nothing else references (audited). */
+  @Delete(':service')
+  @HttpCode(204)
+  @OrgAccess('admin')
+  async remove(@Param('orgId') orgId: string, @Param('service') service: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.retention.deleteService(orgId, service, principal);
   }
 
   @Get(':service/revisions')
@@ -53,10 +71,7 @@ export class ServicesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ServiceRevisionItem[]> {
     const page = await this.artifacts.listRevisions(orgId, service, query);
-    if (page.nextBefore !== null) {
-      const next = new URLSearchParams({ before: String(page.nextBefore), limit: String(query.limit ?? MAX_REVISIONS_PAGE) });
-      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
-    }
+    setNextLink(req, res, page.nextBefore, pageLimit(query), 'before');
     return page.items;
   }
 

@@ -1,11 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { AuditErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum AuditErrorCode {
-  InvalidCursor = 'audit_cursor_invalid',
-  InvalidRange = 'audit_range_invalid',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { AuditErrorCode };
 
-export const auditError = domainErrorFactory<AuditErrorCode>({
-  [AuditErrorCode.InvalidCursor]: 400,
-  [AuditErrorCode.InvalidRange]: 400,
-});
+export const auditError = errorFactoryFor<AuditErrorCode>();

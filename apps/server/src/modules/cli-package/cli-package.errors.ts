@@ -1,10 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { CliPackageErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum CliPackageErrorCode {
-  /** GET /downloads/service-cli.tgz(.sha256) while the package of this server's version was not built. */
-  NotBuilt = 'cli_package_not_built',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { CliPackageErrorCode };
 
-export const cliPackageError = domainErrorFactory<CliPackageErrorCode>({
-  [CliPackageErrorCode.NotBuilt]: 404,
-});
+export const cliPackageError = errorFactoryFor<CliPackageErrorCode>();

@@ -1,15 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { HealthErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum HealthErrorCode {
-  DatabaseUnavailable = 'database_unavailable',
-  /** One or more readiness checks failed; details name each failed check. */
-  NotReady = 'not_ready',
-  /** SIGTERM arrived and the grace period is over: the work was stopped and rolled back. */
-  ShuttingDown = 'shutting_down',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { HealthErrorCode };
 
-export const healthError = domainErrorFactory<HealthErrorCode>({
-  [HealthErrorCode.DatabaseUnavailable]: 503,
-  [HealthErrorCode.NotReady]: 503,
-  [HealthErrorCode.ShuttingDown]: 503,
-});
+export const healthError = errorFactoryFor<HealthErrorCode>();

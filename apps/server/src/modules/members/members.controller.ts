@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AddMemberRequest, ApiTokenResponse, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
+import { AddMemberRequest, ApiTokenResponse, ListPageQuery, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
+import type { Request, Response } from 'express';
+import { pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { MembersService } from './members.service';
@@ -12,8 +14,10 @@ export class MembersController {
 
   @Get()
   @OrgAccess('viewer')
-  list(@Param('orgId') orgId: string): Promise<MemberResponse[]> {
-    return this.members.list(orgId);
+  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MemberResponse[]> {
+    const page = await this.members.listPage(orgId, query);
+    setNextLink(req, res, page.nextCursor, pageLimit(query));
+    return page.items;
   }
 
   /** The API tokens that removing or disabling this member revokes (listed in the confirmation dialog). */

@@ -1,15 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { MembersErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum MembersErrorCode {
-  NotFound = 'member_not_found',
-  AlreadyMember = 'member_exists',
-  LastOwner = 'last_owner',
-  OwnerRoleRequired = 'owner_role_required',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { MembersErrorCode };
 
-export const membersError = domainErrorFactory<MembersErrorCode>({
-  [MembersErrorCode.NotFound]: 404,
-  [MembersErrorCode.AlreadyMember]: 409,
-  [MembersErrorCode.LastOwner]: 409,
-  [MembersErrorCode.OwnerRoleRequired]: 403,
-});
+export const membersError = errorFactoryFor<MembersErrorCode>();

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
+import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
 import type { Principal } from '../access/principal';
 import { SessionsService } from '../sessions/sessions.service';
@@ -56,6 +57,13 @@ export class MembersService {
 
   async list(organizationId: string): Promise<MemberResponse[]> {
     return (await this.memberships.listWithUsers(organizationId)).map(({ membership, user }) => toMemberResponse(membership, user));
+  }
+
+  /** One page of the members, oldest membership first. */
+  async listPage(organizationId: string, query: ListPageQuery): Promise<ListPage<MemberResponse>> {
+    const limit = pageLimit(query);
+    const rows = await this.memberships.listWithUsers(organizationId, { limit: limit + 1, after: decodeTimeIdCursor(query.cursor) });
+    return pageFrom(rows, limit, ({ membership, user }) => toMemberResponse(membership, user), ({ membership }) => timeIdKey(membership));
   }
 
   async get(organizationId: string, userId: string): Promise<MemberResponse> {

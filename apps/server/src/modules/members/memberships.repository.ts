@@ -23,8 +23,15 @@ export class MembershipsRepository extends TransactionalRepository {
     return this.manager.findBy(Membership, { userId });
   }
 
-  async listWithUsers(organizationId: string): Promise<MemberRow[]> {
-    const memberships = await this.manager.find(Membership, { where: { organizationId }, order: { createdAt: 'ASC' } });
+  /** Oldest first (id breaks ties); with `page`, at most `limit` after the (createdAt, id) position `after`. */
+  async listWithUsers(
+    organizationId: string,
+    page?: { limit: number; after?: { createdAt: Date; id: string } },
+  ): Promise<MemberRow[]> {
+    const query = this.manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
+    if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.createdAt, afterId: page.after.id });
+    if (page) query.take(page.limit);
+    const memberships = await query.getMany();
     if (memberships.length === 0) return [];
     const users = await this.manager.createQueryBuilder(User, 'u').where('u.id IN (:...ids)', { ids: memberships.map((m) => m.userId) }).getMany();
     const byId = new Map(users.map((user) => [user.id, user]));

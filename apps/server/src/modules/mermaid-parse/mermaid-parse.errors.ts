@@ -1,13 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { MermaidParseErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum MermaidParseErrorCode {
-  /** Parsing took longer than SERVICE_MERMAID_PARSE_TIMEOUT; the worker was replaced. */
-  ParseTimeout = 'diagram_parse_timeout',
-  /** A parser worker died or the pool is shutting down; retrying later can succeed. */
-  ParserUnavailable = 'diagram_parser_unavailable',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { MermaidParseErrorCode };
 
-export const mermaidParseError = domainErrorFactory<MermaidParseErrorCode>({
-  [MermaidParseErrorCode.ParseTimeout]: 422,
-  [MermaidParseErrorCode.ParserUnavailable]: 503,
-});
+export const mermaidParseError = errorFactoryFor<MermaidParseErrorCode>();

@@ -1,13 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { MetricsErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum MetricsErrorCode {
-  /** Metrics are off, or served on SERVICE_METRICS_PORT instead of this port. */
-  NotFound = 'not_found',
-  /** SERVICE_METRICS_TOKEN is set and the request did not carry it as a bearer token. */
-  TokenInvalid = 'metrics_token_invalid',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { MetricsErrorCode };
 
-export const metricsError = domainErrorFactory<MetricsErrorCode>({
-  [MetricsErrorCode.NotFound]: 404,
-  [MetricsErrorCode.TokenInvalid]: 401,
-});
+export const metricsError = errorFactoryFor<MetricsErrorCode>();

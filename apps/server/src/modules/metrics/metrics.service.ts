@@ -71,6 +71,19 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     registers: [this.registry],
   });
 
+  private readonly revisionsRemoved = new Counter({
+    name: 'sc_revisions_removed_total',
+    help: 'Revisions removed, by reason: retention (SERVICE_REVISIONS_KEEP) or service_deleted.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly blobsRemoved = new Counter({
+    name: 'sc_blobs_removed_total',
+    help: 'Stored files (blobs) no revision referenced any more, removed, by reason: retention or service_deleted.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(
     private readonly config: MetricsConfig,
     private readonly appConfig: AppConfig,
@@ -114,6 +127,11 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
   observeSync(seconds: number, outcome: string, artifacts?: number): void {
     this.syncDuration.observe({ outcome }, seconds);
     if (artifacts !== undefined) this.syncArtifacts.observe(artifacts);
+  }
+
+  countRemoved(reason: 'retention' | 'service_deleted', removed: { revisionsRemoved: number; blobsRemoved: number }): void {
+    this.revisionsRemoved.inc({ reason }, removed.revisionsRemoved);
+    this.blobsRemoved.inc({ reason }, removed.blobsRemoved);
   }
 
   countSignIn(method: SignInMethod, outcome: string): void {

@@ -1,10 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { OAuthStateErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-/** The state store has one failure; SsoErrorCode.InvalidOrExpiredState in @sc/contracts is the same code. */
-export enum OAuthStateErrorCode {
-  InvalidOrExpiredState = 'invalid_or_expired_state',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { OAuthStateErrorCode };
 
-export const oauthStateError = domainErrorFactory<OAuthStateErrorCode>({
-  [OAuthStateErrorCode.InvalidOrExpiredState]: 400,
-});
+export const oauthStateError = errorFactoryFor<OAuthStateErrorCode>();

@@ -1,14 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { OrganizationsErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum OrganizationsErrorCode {
-  /** Also answered for organizations the caller may not see, so their existence is not revealed. */
-  NotFound = 'organization_not_found',
-  AlreadyExists = 'organization_exists',
-  OwnerRequired = 'owner_required',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { OrganizationsErrorCode };
 
-export const organizationsError = domainErrorFactory<OrganizationsErrorCode>({
-  [OrganizationsErrorCode.NotFound]: 404,
-  [OrganizationsErrorCode.AlreadyExists]: 409,
-  [OrganizationsErrorCode.OwnerRequired]: 403,
-});
+export const organizationsError = errorFactoryFor<OrganizationsErrorCode>();

@@ -1,11 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { SetupErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum SetupErrorCode {
-  TokenInvalid = 'setup_token_invalid',
-  AlreadyDone = 'setup_already_done',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { SetupErrorCode };
 
-export const setupError = domainErrorFactory<SetupErrorCode>({
-  [SetupErrorCode.TokenInvalid]: 403,
-  [SetupErrorCode.AlreadyDone]: 409,
-});
+export const setupError = errorFactoryFor<SetupErrorCode>();

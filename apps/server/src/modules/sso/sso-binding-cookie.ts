@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ssoCallbackPath } from '@sc/contracts';
 import { AppConfig } from '../../config/app-config';
 
 /** The cookie that binds a state to the browser that started the sign-in. */
@@ -20,21 +21,16 @@ export class SsoBindingCookie {
 
   set(res: Response, binding: SsoBinding): void {
     // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
-    res.cookie(SSO_BINDING_COOKIE, binding.value, { httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies, path: callbackPath(binding.organizationId, binding.slug), maxAge: binding.maxAgeMs });
+    res.cookie(SSO_BINDING_COOKIE, binding.value, { httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies, path: ssoCallbackPath(binding.organizationId, binding.slug), maxAge: binding.maxAgeMs });
   }
 
   /** The callback uses the binding once: cleared before anything else, so even an error page drops it. */
   clear(res: Response, organizationId: string, slug: string): void {
-    res.clearCookie(SSO_BINDING_COOKIE, { path: callbackPath(organizationId, slug) });
+    res.clearCookie(SSO_BINDING_COOKIE, { path: ssoCallbackPath(organizationId, slug) });
   }
 
   valueOf(req: Request): string | undefined {
     const value = (req.cookies as Record<string, string> | undefined)?.[SSO_BINDING_COOKIE];
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
-}
-
-/** The cookie path is the callback URL's path as the browser sends it: both parts percent-encoded, like any URL path. */
-function callbackPath(organizationId: string, slug: string): string {
-  return `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }

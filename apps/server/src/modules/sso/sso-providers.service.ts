@@ -9,6 +9,7 @@ import {
   SsoProviderResponse,
   SsoPublicProvider,
   ssoCallbackUrl,
+  ssoLoginPath,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
@@ -51,7 +52,7 @@ export class SsoProvidersService {
     return (await this.providers.listEnabled(organizationId)).map((p) => ({
       slug: p.slug,
       displayName: p.displayName,
-      loginUrl: `/api/v1/auth/orgs/${encodeURIComponent(organizationId)}/login/${p.slug}`,
+      loginUrl: ssoLoginPath(organizationId, p.slug),
     }));
   }
 

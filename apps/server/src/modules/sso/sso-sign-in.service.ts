@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import { CommonErrorCode, SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse, safeRedirectPath } from '@sc/contracts';
 import { randomToken } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
-import { safeRedirectPath } from '../../common/http/safe-redirect';
 import type { Principal } from '../access/principal';
 import type { ConsumedState } from '../oauth-state/oauth-state.service';
 import { OAuthStateService } from '../oauth-state/oauth-state.service';
@@ -190,7 +189,7 @@ export class SsoSignInService {
   }
 
   private async recordFailure(client: SignInClient, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<AuditRecord> = {}): Promise<void> {
-    const code = error instanceof DomainError ? error.code : 'internal_error';
+    const code = error instanceof DomainError ? error.code : CommonErrorCode.InternalError;
     const reason = error instanceof DomainError && error.details[0]?.code && code === SsoErrorCode.InvalidOrExpiredState ? ` (${error.details[0].message})` : '';
     const message = error instanceof DomainError ? `${error.message}${reason}` : 'Unexpected server error during sign-in.';
     await this.audit.record({ ...extra, organizationId, providerId, providerSlug: slug, test, errorCode: code, message, client });

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse } from '@sc/contracts';
+import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, ListPageQuery } from '@sc/contracts';
+import type { Request, Response } from 'express';
+import { pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { TokensService } from './tokens.service';
@@ -12,8 +14,10 @@ export class TokensController {
 
   @Get()
   @OrgAccess('admin')
-  list(@Param('orgId') orgId: string): Promise<ApiTokenResponse[]> {
-    return this.tokens.list(orgId);
+  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiTokenResponse[]> {
+    const page = await this.tokens.list(orgId, query);
+    setNextLink(req, res, page.nextCursor, pageLimit(query));
+    return page.items;
   }
 
   @Post()

@@ -1,11 +1,8 @@
-import { domainErrorFactory } from '../../common/errors/domain-error';
+import { TokensErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
 
-export enum TokensErrorCode {
-  NotFound = 'token_not_found',
-  ExpiryInPast = 'token_expiry_in_past',
-}
+// The codes live in @sc/contracts (one list for the server, the admin and the CLI); their statuses in
+// common/errors/error-status.ts. Re-exported so the module's code keeps importing its errors from here.
+export { TokensErrorCode };
 
-export const tokensError = domainErrorFactory<TokensErrorCode>({
-  [TokensErrorCode.NotFound]: 404,
-  [TokensErrorCode.ExpiryInPast]: 400,
-});
+export const tokensError = errorFactoryFor<TokensErrorCode>();

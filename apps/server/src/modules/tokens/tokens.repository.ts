@@ -18,8 +18,16 @@ export class TokensRepository extends TransactionalRepository {
     return ids.length ? this.manager.find(ApiToken, { select: { id: true, name: true }, where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
-  listForOrganization(organizationId: string): Promise<ApiToken[]> {
-    return this.manager.find(ApiToken, { where: { organizationId }, order: { createdAt: 'DESC' } });
+  /** Newest first (id breaks ties), at most `limit`, only those before the (createdAt, id) position `before`. */
+  listForOrganization(organizationId: string, { limit, before }: { limit: number; before?: { createdAt: Date; id: string } }): Promise<ApiToken[]> {
+    const query = this.manager
+      .createQueryBuilder(ApiToken, 't')
+      .where('t.organization_id = :organizationId', { organizationId })
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .take(limit);
+    if (before) query.andWhere('(t.created_at, t.id) < (:beforeAt, :beforeId)', { beforeAt: before.createdAt, beforeId: before.id });
+    return query.getMany();
   }
 
   async insert(token: ApiToken): Promise<void> {

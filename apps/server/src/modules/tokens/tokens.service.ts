@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import type { ApiTokenResponse, CreatedApiTokenResponse, TokenScope } from '@sc/contracts';
+import type { ApiTokenResponse, CreatedApiTokenResponse, ListPage, ListPageQuery, TokenScope } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
+import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
 import { ApiToken } from './api-token.entity';
 import { generateApiToken, looksLikeApiToken } from './token-format';
@@ -66,8 +67,11 @@ export class TokensService {
     return { token, apiToken };
   }
 
-  async list(organizationId: string): Promise<ApiTokenResponse[]> {
-    return (await this.tokens.listForOrganization(organizationId)).map(toApiTokenResponse);
+  /** One page of the organization's tokens, newest first. */
+  async list(organizationId: string, query: ListPageQuery = {}): Promise<ListPage<ApiTokenResponse>> {
+    const limit = pageLimit(query);
+    const rows = await this.tokens.listForOrganization(organizationId, { limit: limit + 1, before: decodeTimeIdCursor(query.cursor) });
+    return pageFrom(rows, limit, toApiTokenResponse, timeIdKey);
   }
 
   /** Id and name of the tokens with these ids, by id (to name who saved something; unknown ids are left out). */

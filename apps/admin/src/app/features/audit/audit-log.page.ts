@@ -5,15 +5,14 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditFilter } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { AuditApi } from './audit.api';
 import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 const PAGE_SIZE = 50;
 
@@ -31,11 +30,10 @@ const PAGE_SIZE = 50;
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
+    ListStateComponent,
   ],
   templateUrl: './audit-log.page.html',
   styleUrl: './audit-log.page.scss',

@@ -36,6 +36,7 @@ const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   token: 'API token',
   sso_provider: 'SSO provider',
   sign_in_link: 'sign-in link',
+  service: 'service',
 };
 
 export function targetTypeLabel(entry: AuditEntry): string {

@@ -5,7 +5,7 @@ import type { DraftList, DraftSummary } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { DraftsListPage } from './drafts-list.page';
 
 const BASE = '/api/v1/orgs/acme/drafts';
@@ -54,15 +54,9 @@ describe('DraftsListPage', () => {
     fixture.detectChanges();
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('lists drafts with size, version, who saved last and where a copy came from', async () => {
     await open([summary(), summary({ id: 'd2', name: 'Copy', updatedBy: null, source: { service: 'orders', diagram: 'topology', revision: 2, path: 'x.mmd', sha256: 'a', contextPath: null, contextSha256: null } })]);

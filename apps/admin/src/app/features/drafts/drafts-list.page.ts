@@ -9,22 +9,22 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { Router, RouterLink } from '@angular/router';
 import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
-import { firstValueFrom, map } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
-import { NotifyService } from '../../core/notify.service';
+import { map } from 'rxjs';
+import { ApiError } from '../../core/api-error';
+import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { relativeTime } from '../../shared/time';
 import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName, canEditDrafts } from './draft-labels';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -44,10 +44,10 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
-    LoadErrorComponent,
+    FieldErrorsComponent,
+    ListStateComponent,
   ],
   templateUrl: './drafts-list.page.html',
   styleUrl: './drafts.scss',
@@ -56,7 +56,6 @@ export class DraftsListPage {
   private readonly api = inject(DraftsApi);
   private readonly services = inject(ServicesApi);
   private readonly dialog = inject(MatDialog);
-  private readonly notify = inject(NotifyService);
   private readonly router = inject(Router);
   private readonly session = inject(SessionService);
 
@@ -76,10 +75,13 @@ export class DraftsListPage {
   readonly hasNext = computed(() => this.offset() + this.drafts.value().items.length < this.drafts.value().total);
 
   readonly formOpen = signal(false);
-  readonly creating = signal(false);
-  readonly createError = signal<ApiError | null>(null);
+  private readonly creation = mutation({ report: 'inline' });
+  readonly creating = this.creation.pending;
+  readonly createError = this.creation.error;
   readonly problems = computed(() => (this.createError()?.details ?? []).map(describeProblem));
-  readonly busyId = signal<string | null>(null);
+  /** Row actions: the draft being deleted. */
+  private readonly removal = mutation<string>();
+  readonly busyId = this.removal.busy;
 
   readonly form = inject(FormBuilder).nonNullable.group({
     name: ['', [Validators.required, Validators.maxLength(DRAFT_NAME_MAX_LENGTH)]],
@@ -128,17 +130,10 @@ export class DraftsListPage {
       if (missing) this.createError.set(new ApiError(0, 'incomplete', missing));
       return;
     }
-    this.creating.set(true);
-    this.createError.set(null);
-    try {
-      const draft = await firstValueFrom(this.api.create(this.orgId(), newDraft(value)));
-      this.notify.success(`Draft “${draft.name}” created.`);
-      await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id]);
-    } catch (error: unknown) {
-      this.createError.set(toApiError(error));
-    } finally {
-      this.creating.set(false);
-    }
+    await this.creation.run(true, () => this.api.create(this.orgId(), newDraft(value)), {
+      success: (draft) => `Draft “${draft.name}” created.`,
+      done: async (draft) => void (await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id])),
+    });
   }
 
   async remove(draft: DraftSummary): Promise<void> {
@@ -149,18 +144,12 @@ export class DraftsListPage {
       destructive: true,
     });
     if (!confirmed) return;
-    this.busyId.set(draft.id);
-    try {
-      // With the version listed: a draft someone saved meanwhile is not deleted unseen.
-      await firstValueFrom(this.api.remove(this.orgId(), draft.id, draft.version));
-      this.notify.success(`Draft “${draft.name}” deleted.`);
-      this.drafts.reload();
-    } catch (error: unknown) {
-      this.notify.error(error);
-      this.drafts.reload();
-    } finally {
-      this.busyId.set(null);
-    }
+    // With the version listed: a draft someone saved meanwhile is not deleted unseen.
+    await this.removal.run(draft.id, () => this.api.remove(this.orgId(), draft.id, draft.version), {
+      success: `Draft “${draft.name}” deleted.`,
+      done: () => this.drafts.reload(),
+      failed: () => this.drafts.reload(),
+    });
   }
 
   previousPage(): void {

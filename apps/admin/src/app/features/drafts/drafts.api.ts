@@ -1,6 +1,6 @@
 import { HttpClient, HttpHeaders, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { Draft, DraftConflictDetail, DraftExport, DraftFromDiagram, DraftLayout, DraftList, ErrorDetail } from '@sc/contracts';
+import { DraftsErrorCode, type Draft, type DraftConflictDetail, type DraftExport, type DraftFromDiagram, type DraftLayout, type DraftList, type ErrorDetail } from '@sc/contracts';
 import type { DiagramContext, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { toApiError } from '../../core/api-error';
@@ -80,7 +80,7 @@ export class DraftsApi {
 /** Who saved the version a failed save did not know about, when the failure is a version conflict. */
 export function draftConflict(error: unknown): DraftConflictDetail | null {
   const apiError = toApiError(error);
-  if (apiError.code !== 'draft_version_conflict') return null;
+  if (apiError.code !== DraftsErrorCode.VersionConflict) return null;
   const [detail] = apiError.details;
   return detail && typeof detail['currentVersion'] === 'number' ? (detail as DraftConflictDetail) : null;
 }

@@ -2,6 +2,7 @@ import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import type { AddMemberRequest, ApiTokenResponse, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 
 @Injectable({ providedIn: 'root' })
 export class MembersApi {
@@ -11,8 +12,9 @@ export class MembersApi {
     return `/api/v1/orgs/${encodeURIComponent(orgId)}/members`;
   }
 
-  list(orgId: string): Observable<MemberResponse[]> {
-    return this.http.get<MemberResponse[]>(this.base(orgId));
+  /** One page of the members (oldest first); `cursor` continues after the previous page. */
+  list(orgId: string, cursor?: string): Observable<CursorPage<MemberResponse>> {
+    return linkedPage<MemberResponse>(this.http, this.base(orgId), cursor);
   }
 
   add(orgId: string, request: AddMemberRequest): Observable<MemberResponse> {

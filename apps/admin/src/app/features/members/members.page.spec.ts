@@ -4,7 +4,7 @@ import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import type { ApiTokenResponse } from '@sc/contracts';
 import { ME, apiToken, errorBody, member } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { MembersPage } from './members.page';
 
 const OLGA = member({ userId: 'u-olga', email: 'olga@acme.test', displayName: 'Olga', role: 'owner' });
@@ -32,15 +32,9 @@ describe('MembersPage', () => {
     await settle(fixture);
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('lists members strongest role first and marks the current user', async () => {
     await open();
@@ -211,5 +205,21 @@ describe('MembersPage', () => {
     await settle(fixture);
     expect(rowsText(fixture)).toHaveLength(1);
     expect(rowsText(fixture)[0]).toContain('Gina');
+  });
+
+  it('appends the next page of members on "Load more" (cursor from the Link header)', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'owner' });
+    fixture = TestBed.createComponent(MembersPage);
+    fixture.componentRef.setInput('orgId', 'acme');
+    fixture.detectChanges();
+    http.expectOne(BASE).flush([OLGA], { headers: { Link: `<${BASE}?cursor=abc&limit=100>; rel="next"` } });
+    await settle(fixture);
+    expect(rowsText(fixture)).toHaveLength(1);
+    query<HTMLButtonElement>(fixture, '[data-testid=members-more]').click();
+    http.expectOne(`${BASE}?cursor=abc`).flush([BOB]);
+    await settle(fixture);
+    expect(rowsText(fixture).map((row) => row.includes('Bob'))).toContain(true);
+    expect(rowsText(fixture)).toHaveLength(2);
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=members-more]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, viewChild } from '@angular/core';
 import { FormBuilder, FormGroupDirective, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
@@ -7,22 +7,21 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatMenuModule } from '@angular/material/menu';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
-import { pageResource } from '../../core/page-resource';
-import { NotifyService } from '../../core/notify.service';
+import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
+import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -35,12 +34,13 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
     MatIconModule,
     MatInputModule,
     MatMenuModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
+    FieldErrorsComponent,
+    ListStateComponent,
+    LoadMoreComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',
@@ -48,7 +48,6 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
 export class MembersPage {
   private readonly api = inject(MembersApi);
   private readonly dialog = inject(MatDialog);
-  private readonly notify = inject(NotifyService);
   private readonly session = inject(SessionService);
 
   /** Bound from the route by the router. */
@@ -57,11 +56,15 @@ export class MembersPage {
   readonly canManage = this.session.canManage;
   readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
-  readonly members = pageResource({ params: this.orgId, load: (orgId) => this.api.list(orgId), initial: [] });
+  /** Oldest first, as the API pages them; "Load more" appends the next page. */
+  readonly members = cursorPages<string, MemberResponse>({ params: this.orgId, load: (orgId, cursor) => this.api.list(orgId, cursor) });
   readonly sortedMembers = computed(() => sortMembers(this.members.value()));
-  readonly adding = signal(false);
-  readonly addError = signal<ApiError | null>(null);
-  readonly busyUserId = signal<string | null>(null);
+  private readonly addition = mutation({ report: 'inline' });
+  readonly adding = this.addition.pending;
+  readonly addError = this.addition.error;
+  /** Row actions: the member being changed. */
+  private readonly change = mutation<string>();
+  readonly busyUserId = this.change.busy;
 
   readonly roleDescriptions = ROLE_DESCRIPTIONS;
   readonly assignableRoles = computed(() => assignableRoles(this.session.role()));
@@ -72,9 +75,9 @@ export class MembersPage {
   private readonly addFormDirective = viewChild(FormGroupDirective);
 
   readonly addForm = inject(FormBuilder).nonNullable.group({
-    email: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
+    email: ['', [Validators.required, Validators.email, Validators.maxLength(FIELD_LIMITS.email)]],
     role: ['viewer' as Role, [Validators.required]],
-    displayName: ['', [Validators.maxLength(200)]],
+    displayName: ['', [Validators.maxLength(FIELD_LIMITS.personName)]],
   });
 
   async add(): Promise<void> {
@@ -83,25 +86,18 @@ export class MembersPage {
       return;
     }
     const value = this.addForm.getRawValue();
-    this.adding.set(true);
-    this.addError.set(null);
-    try {
-      const displayName = value.displayName.trim();
-      const member = await firstValueFrom(
-        this.api.add(this.orgId(), {
-          email: value.email.trim(),
-          role: value.role,
-          ...(displayName ? { displayName } : {}),
-        }),
-      );
-      this.members.update((members) => [...members.filter((m) => m.userId !== member.userId), member]);
-      this.notify.success(`${member.displayName} was added as ${member.role}.`);
-      this.addFormDirective()?.resetForm({ email: '', role: value.role, displayName: '' });
-    } catch (error: unknown) {
-      this.addError.set(toApiError(error));
-    } finally {
-      this.adding.set(false);
-    }
+    const displayName = value.displayName.trim();
+    await this.addition.run(
+      true,
+      () => this.api.add(this.orgId(), { email: value.email.trim(), role: value.role, ...(displayName ? { displayName } : {}) }),
+      {
+        success: (member) => `${member.displayName} was added as ${member.role}.`,
+        done: (member) => {
+          this.members.update((members) => [...members.filter((m) => m.userId !== member.userId), member]);
+          this.addFormDirective()?.resetForm({ email: '', role: value.role, displayName: '' });
+        },
+      },
+    );
   }
 
   async changeRole(member: MemberResponse, role: Role): Promise<void> {
@@ -148,58 +144,34 @@ export class MembersPage {
       destructive: true,
     });
     if (!confirmed) return;
-    this.busyUserId.set(member.userId);
-    try {
-      await firstValueFrom(this.api.remove(this.orgId(), member.userId));
-      this.members.update((members) => members.filter((m) => m.userId !== member.userId));
-      this.notify.success(`${member.displayName} was removed.`);
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.busyUserId.set(null);
-    }
+    await this.change.run(member.userId, () => this.api.remove(this.orgId(), member.userId), {
+      success: `${member.displayName} was removed.`,
+      done: () => this.members.update((members) => members.filter((m) => m.userId !== member.userId)),
+    });
   }
 
   async createSignInLink(member: MemberResponse): Promise<void> {
-    this.busyUserId.set(member.userId);
-    try {
-      const link = await firstValueFrom(this.api.createSignInLink(this.orgId(), member.userId));
-      this.dialog.open<SignInLinkDialogComponent, SignInLinkDialogData>(SignInLinkDialogComponent, {
-        data: { memberName: member.displayName, link },
-        width: '560px',
-      });
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.busyUserId.set(null);
-    }
+    await this.change.run(member.userId, () => this.api.createSignInLink(this.orgId(), member.userId), {
+      done: (link) => {
+        this.dialog.open<SignInLinkDialogComponent, SignInLinkDialogData>(SignInLinkDialogComponent, {
+          data: { memberName: member.displayName, link },
+          width: '560px',
+        });
+      },
+    });
   }
 
   /** The API tokens removing or disabling the member revokes, for the confirmation; null when they could not be read. */
   private async tokensRevokedWith(member: MemberResponse): Promise<ApiTokenResponse[] | null> {
-    this.busyUserId.set(member.userId);
-    try {
-      return await firstValueFrom(this.api.tokensRevokedWithMember(this.orgId(), member.userId));
-    } catch (error: unknown) {
-      this.notify.error(error);
-      return null;
-    } finally {
-      this.busyUserId.set(null);
-    }
+    return (await this.change.run(member.userId, () => this.api.tokensRevokedWithMember(this.orgId(), member.userId))) ?? null;
   }
 
   private async update(member: MemberResponse, change: { role?: Role; disabled?: boolean }, done: string): Promise<void> {
-    this.busyUserId.set(member.userId);
-    try {
-      const updated = await firstValueFrom(this.api.update(this.orgId(), member.userId, change));
-      this.replace(updated);
-      this.notify.success(done);
-    } catch (error: unknown) {
-      this.replace(member);
-      this.notify.error(error);
-    } finally {
-      this.busyUserId.set(null);
-    }
+    await this.change.run(member.userId, () => this.api.update(this.orgId(), member.userId, change), {
+      success: done,
+      done: (updated) => this.replace(updated),
+      failed: () => this.replace(member),
+    });
   }
 
   private replace(member: MemberResponse): void {

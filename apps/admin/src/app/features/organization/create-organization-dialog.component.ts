@@ -1,21 +1,21 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
+import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
 
 /** Owners create further organizations; the dialog closes with the created organization. */
 @Component({
   selector: 'sc-create-organization-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent],
+  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent, FieldErrorsComponent],
   template: `
     <h2 mat-dialog-title>New organization</h2>
     <form [formGroup]="form" (ngSubmit)="create()" novalidate>
@@ -28,17 +28,13 @@ import { OrganizationApi } from './organization.api';
         <mat-form-field class="full-width">
           <mat-label>Organization name</mat-label>
           <input matInput formControlName="name" (input)="onNameInput()" required cdkFocusInitial />
-          @if (form.controls.name.hasError('required')) {
-            <mat-error>Enter the organization's name.</mat-error>
-          }
+          <sc-field-errors matError [control]="form.controls.name" [messages]="nameErrors" />
         </mat-form-field>
         <mat-form-field class="full-width">
           <mat-label>Organization ID</mat-label>
           <input matInput formControlName="id" (input)="idEdited = true" required spellcheck="false" />
           <mat-hint>Appears in URLs. It cannot be changed later.</mat-hint>
-          @if (organizationIdError(form.controls.id); as message) {
-            <mat-error>{{ message }}</mat-error>
-          }
+          <sc-field-errors matError [control]="form.controls.id" [messages]="organizationIdErrors" />
         </mat-form-field>
       </mat-dialog-content>
       <mat-dialog-actions align="end">
@@ -54,16 +50,18 @@ import { OrganizationApi } from './organization.api';
   `,
 })
 export class CreateOrganizationDialogComponent {
-  protected readonly organizationIdError = organizationIdError;
+  protected readonly nameErrors = { required: "Enter the organization's name." };
+  protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly api = inject(OrganizationApi);
   private readonly dialogRef = inject<MatDialogRef<CreateOrganizationDialogComponent, OrganizationResponse>>(MatDialogRef);
 
-  readonly creating = signal(false);
-  readonly error = signal<ApiError | null>(null);
+  private readonly creation = mutation({ report: 'inline' });
+  readonly creating = this.creation.pending;
+  readonly error = this.creation.error;
   idEdited = false;
 
   readonly form = inject(FormBuilder).nonNullable.group({
-    name: ['', [Validators.required, Validators.maxLength(200)]],
+    name: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.organizationName)]],
     id: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
   });
 
@@ -77,15 +75,8 @@ export class CreateOrganizationDialogComponent {
       return;
     }
     const { name, id } = this.form.getRawValue();
-    this.creating.set(true);
-    this.error.set(null);
-    try {
-      const organization = await firstValueFrom(this.api.create({ id: id.trim(), name: name.trim() }));
-      this.dialogRef.close(organization);
-    } catch (error: unknown) {
-      this.error.set(toApiError(error));
-    } finally {
-      this.creating.set(false);
-    }
+    await this.creation.run(true, () => this.api.create({ id: id.trim(), name: name.trim() }), {
+      done: (organization) => this.dialogRef.close(organization),
+    });
   }
 }

@@ -6,7 +6,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { EMPTY, catchError, concat, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
-import { ApiError } from '../../core/api-error';
+import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { downloadBlob, downloadText } from '../../shared/download';
@@ -272,7 +272,7 @@ export class DiagramPage {
       this.notify.success(`Exported ${data.name}.mmd and ${data.name}.context.json, regenerated from the graph.`);
     } catch (error: unknown) {
       if (error instanceof DiagramExportError) {
-        this.notify.error(new ApiError(0, 'export_failed', `The diagram cannot be exported: ${error.message}`));
+        this.notify.error(new ApiError(0, ClientErrorCode.ExportFailed, `The diagram cannot be exported: ${error.message}`));
       } else {
         throw error;
       }
@@ -310,7 +310,7 @@ export class DiagramPage {
     try {
       downloadBlob(`${drawing.name}.png`, await svgToPng(drawing.svg, drawing.width, drawing.height));
     } catch (error: unknown) {
-      this.notify.error(new ApiError(0, 'export_failed', error instanceof Error ? error.message : 'The PNG could not be made.'));
+      this.notify.error(new ApiError(0, ClientErrorCode.ExportFailed, error instanceof Error ? error.message : 'The PNG could not be made.'));
     }
   }
 

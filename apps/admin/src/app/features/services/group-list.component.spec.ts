@@ -46,7 +46,7 @@ describe('GroupListComponent', () => {
     toggled = [];
     TestBed.configureTestingModule({ providers: provideTestApp() });
     fixture = TestBed.createComponent(GroupListComponent);
-    fixture.componentInstance.toggle.subscribe((id) => toggled.push(id));
+    fixture.componentInstance.groupToggle.subscribe((id) => toggled.push(id));
   });
 
   it('shows nested groups as a tree, each level sorted by name', () => {

@@ -40,7 +40,7 @@ export interface GroupTreeItem {
               <button
                 mat-stroked-button
                 type="button"
-                (click)="toggle.emit(group.id)"
+                (click)="groupToggle.emit(group.id)"
                 [disabled]="group.hiddenBy !== null"
                 [attr.aria-pressed]="group.collapsed"
                 [attr.aria-label]="(group.collapsed ? 'Expand ' : 'Collapse ') + group.label"
@@ -98,7 +98,7 @@ export interface GroupTreeItem {
 export class GroupListComponent {
   readonly view = input.required<DiagramView>();
   /** The id of the group to collapse or expand. */
-  readonly toggle = output<string>();
+  readonly groupToggle = output<string>();
 
   readonly tree = computed(() => groupTree(this.view()));
 

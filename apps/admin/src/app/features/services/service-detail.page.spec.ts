@@ -73,4 +73,21 @@ describe('ServiceDetailPage', () => {
     expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=old-revision]')).toBeNull();
     expect(query(fixture, '[data-testid=revision-picker]')).not.toBeNull();
   });
+
+  it('loads older revisions on "Load older revisions" (the Link header names the next page)', async () => {
+    fixture.detectChanges();
+    http.expectOne(BASE).flush(detail(2, SECOND_SYNC));
+    http.expectOne(`${BASE}/revisions`).flush([REVISIONS[0]], { headers: { Link: `<${BASE}/revisions?before=2&limit=1>; rel="next"` } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
+    await settle(fixture);
+    const table = () => query(fixture, 'table[aria-label=Revisions]').querySelectorAll('tr[mat-row]').length;
+    expect(table()).toBe(1);
+    query<HTMLButtonElement>(fixture, '[data-testid=revisions-more]').click();
+    http.expectOne(`${BASE}/revisions?before=2`).flush([REVISIONS[1]]);
+    await settle(fixture);
+    expect(table()).toBe(2);
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=revisions-more]')).toBeNull();
+  });
 });

@@ -1,15 +1,18 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, Injector, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
-import { RouterLink } from '@angular/router';
+import { Router, RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
-import { forkJoin } from 'rxjs';
+import { cursorPages } from '../../core/cursor-pages';
+import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
+import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './artifact-labels';
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
@@ -18,12 +21,17 @@ import { ServicesApi, parseRevision } from './services.api';
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })
 export class ServiceDetailPage {
   private readonly api = inject(ServicesApi);
+  private readonly injector = inject(Injector);
+  private readonly router = inject(Router);
+  private readonly notify = inject(NotifyService);
+  /** Admins and owners may delete the service. */
+  readonly canManage = inject(SessionService).canManage;
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -34,12 +42,16 @@ export class ServiceDetailPage {
 
   readonly loaded = pageResource({
     params: () => ({ orgId: this.orgId(), service: this.service(), revision: this.revisionNumber() }),
-    load: ({ orgId, service, revision }) =>
-      forkJoin({ detail: this.api.get(orgId, service, revision), revisions: this.api.revisions(orgId, service) }),
-    initial: { detail: null as ServiceDetail | null, revisions: [] as ServiceRevisionItem[] },
+    load: ({ orgId, service, revision }) => this.api.get(orgId, service, revision),
+    initial: null as ServiceDetail | null,
   });
-  readonly detail = computed(() => this.loaded.value().detail);
-  readonly revisions = computed(() => this.loaded.value().revisions);
+  /** Newest first, as the API pages them (100 a page); "Load older revisions" appends the next page. */
+  readonly revisionPages = cursorPages<{ orgId: string; service: string }, ServiceRevisionItem>({
+    params: () => ({ orgId: this.orgId(), service: this.service() }),
+    load: ({ orgId, service }, before) => this.api.revisionsPage(orgId, service, before),
+  });
+  readonly detail = this.loaded.value;
+  readonly revisions = this.revisionPages.items;
   /** True when the page shows an earlier revision than the service's current one. */
   readonly viewingOld = computed(() => {
     const detail = this.detail();
@@ -54,6 +66,16 @@ export class ServiceDetailPage {
   readonly formatBytes = formatBytes;
   readonly artifactColumns = ['kind', 'name', 'path', 'size', 'since', 'open'];
   readonly revisionColumns = ['number', 'date', 'changes'];
+
+  async deleteService(): Promise<void> {
+    const service = this.service();
+    // Loaded on first use: the dialog, Material's dialog service and the form field stay out of the services bundle
+    // (admin build budget).
+    const { deleteServiceWithConfirmation } = await import('./delete-service-dialog.component');
+    if (!(await deleteServiceWithConfirmation(this.injector, { orgId: this.orgId(), service }))) return;
+    this.notify.success(`Service ${service} deleted.`);
+    await this.router.navigate(['/orgs', this.orgId(), 'services']);
+  }
 
   link(kind: ArtifactKind, name: string): { commands: string[]; label: string } {
     return artifactLink(kind, name);

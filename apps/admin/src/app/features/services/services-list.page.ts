@@ -3,19 +3,18 @@ import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
-import { map } from 'rxjs';
-import { pageResource } from '../../core/page-resource';
-import { LoadErrorComponent } from '../../shared/load-error.component';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ServicesApi } from './services.api';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, LoadErrorComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatTableModule, ListStateComponent, LoadMoreComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>
@@ -24,18 +23,9 @@ import { ServicesApi } from './services.api';
         revision of the diagrams, flows, schemas and notes listed in the repository's <code>.service.yaml</code>.
       </p>
       <mat-card appearance="outlined">
-        @if (services.isLoading()) {
-          <mat-progress-bar mode="indeterminate" aria-label="Loading services" />
-        }
-        @if (services.error(); as error) {
-          <sc-load-error [error]="error" (retry)="services.reload()" />
-        } @else if (!services.isLoading() && services.value().length === 0) {
-          <div class="empty-state" data-testid="services-empty">
-            <mat-icon svgIcon="account_tree" aria-hidden="true" />
-            <h2>No services synced yet</h2>
-            <p>Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</p>
-          </div>
-        } @else if (services.value().length > 0) {
+        <sc-list-state [loading]="services.isLoading()" loadingLabel="Loading services" [error]="services.error()" (retry)="services.reload()" [empty]="services.value().length === 0"
+          emptyIcon="account_tree" emptyHeading="No services synced yet" emptyTestId="services-empty">Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</sc-list-state>
+        @if (!services.error() && services.value().length > 0) {
           <table mat-table [dataSource]="services.value()" class="data-table" aria-label="Services">
             <ng-container matColumnDef="name">
               <th mat-header-cell *matHeaderCellDef>Service</th>
@@ -63,6 +53,7 @@ import { ServicesApi } from './services.api';
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
             <tr mat-row *matRowDef="let row; columns: columns"></tr>
           </table>
+          <sc-load-more [pages]="services" label="Load more services" testId="services-more" />
         }
       </mat-card>
     </div>
@@ -82,11 +73,7 @@ export class ServicesListPage {
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly services = pageResource({
-    params: this.orgId,
-    load: (orgId) => this.api.list(orgId).pipe(map((services) => [...services].sort((a, b) => a.name.localeCompare(b.name)))),
-    initial: [] as ServiceListItem[],
-  });
+  /** By name, as the API pages them; "Load more" appends the next page. */
+  readonly services = cursorPages<string, ServiceListItem>({ params: this.orgId, load: (orgId, cursor) => this.api.page(orgId, cursor) });
   readonly columns = ['name', 'artifacts', 'revision', 'synced'];
-
 }

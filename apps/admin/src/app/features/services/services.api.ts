@@ -1,20 +1,9 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type {
-  DatabaseView,
-  DiagramDiff,
-  DiagramSource,
-  DiagramView as DiagramResponse,
-  FlowView,
-  JobsView,
-  ServiceDetail,
-  ServiceListItem,
-  ServiceRevisionItem,
-  SummaryView,
-  TextArtifactView,
-} from '@sc/contracts';
+import type { DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
@@ -33,13 +22,29 @@ export class ServicesApi {
     return `/api/v1/orgs/${encodeURIComponent(orgId)}/services`;
   }
 
+  /** The first page of services (up to 100, by name): for pickers. The services page reads every page (`page`). */
   list(orgId: string): Observable<ServiceListItem[]> {
     return this.http.get<ServiceListItem[]>(this.base(orgId));
+  }
+
+  /** One page of the services by name; `cursor` continues after the previous page. */
+  page(orgId: string, cursor?: string): Observable<CursorPage<ServiceListItem>> {
+    return linkedPage<ServiceListItem>(this.http, this.base(orgId), cursor);
+  }
+
+  /** Deletes the service with its revisions (admins and owners). */
+  remove(orgId: string, service: string): Observable<void> {
+    return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(service)}`);
   }
 
   /** The service with the artifacts of one revision (the current one when `revision` is undefined). */
   get(orgId: string, service: string, revision?: number): Observable<ServiceDetail> {
     return this.http.get<ServiceDetail>(this.artifact(orgId, service), { params: revisionParams(revision) });
+  }
+
+  /** One page of the revisions, newest first; `before` (a revision number from the Link header) continues. */
+  revisionsPage(orgId: string, service: string, before?: string): Observable<CursorPage<ServiceRevisionItem>> {
+    return linkedPage<ServiceRevisionItem>(this.http, `${this.base(orgId)}/${encodeURIComponent(service)}/revisions`, before, 'before');
   }
 
   revisions(orgId: string, service: string): Observable<ServiceRevisionItem[]> {

@@ -5,16 +5,17 @@ import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Router } from '@angular/router';
-import { ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
+import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { toApiError } from '../../core/api-error';
+import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
-import { BrandComponent } from '../../shared/brand.component';
+import { PublicPageComponent } from '../../shared/public-page.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
-import { organizationIdError, suggestOrganizationId } from '../../shared/organization-id';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { SetupApi } from './setup.api';
 
 type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
@@ -30,16 +31,16 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
-    BrandComponent,
+    PublicPageComponent,
     ErrorBannerComponent,
     OneTimeSecretComponent,
+    FieldErrorsComponent,
   ],
   templateUrl: './setup.page.html',
   styleUrl: './setup.page.scss',
 })
 export class SetupPage implements OnInit {
-  protected readonly organizationIdError = organizationIdError;
+  protected readonly organizationIdErrors = ORGANIZATION_ID_ERRORS;
   private readonly api = inject(SetupApi);
   private readonly session = inject(SessionService);
   private readonly router = inject(Router);
@@ -48,8 +49,10 @@ export class SetupPage implements OnInit {
   readonly token = input<string | undefined>();
 
   readonly step = signal<Step>('checking');
-  readonly submitting = signal(false);
-  readonly error = signal<ApiError | null>(null);
+  private readonly submission = mutation({ report: 'inline' });
+  readonly submitting = this.submission.pending;
+  /** Why the status could not be read or setup failed. */
+  readonly error = this.submission.error;
   readonly result = signal<SetupResponse | null>(null);
   readonly adminToken = computed(() => this.result()?.apiToken.token ?? '');
   /** Once the person edits the id we stop overwriting it from the name. */
@@ -57,10 +60,10 @@ export class SetupPage implements OnInit {
 
   readonly form = inject(FormBuilder).nonNullable.group({
     setupToken: ['', [Validators.required]],
-    organizationName: ['', [Validators.required, Validators.maxLength(200)]],
+    organizationName: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.organizationName)]],
     organizationId: ['', [Validators.required, Validators.pattern(ORGANIZATION_ID_PATTERN)]],
-    ownerName: ['', [Validators.maxLength(200)]],
-    ownerEmail: ['', [Validators.required, Validators.email, Validators.maxLength(320)]],
+    ownerName: ['', [Validators.maxLength(FIELD_LIMITS.personName)]],
+    ownerEmail: ['', [Validators.required, Validators.email, Validators.maxLength(FIELD_LIMITS.email)]],
   });
 
   async ngOnInit(): Promise<void> {
@@ -97,26 +100,25 @@ export class SetupPage implements OnInit {
       return;
     }
     const value = this.form.getRawValue();
-    this.submitting.set(true);
-    this.error.set(null);
-    try {
-      const result = await firstValueFrom(
+    await this.submission.run(
+      true,
+      () =>
         this.api.run({
           token: value.setupToken.trim(),
           organization: { id: value.organizationId.trim(), name: value.organizationName.trim() },
           owner: { email: value.ownerEmail.trim(), name: value.ownerName.trim() || undefined },
         }),
-      );
-      this.result.set(result);
-      this.step.set('done');
-    } catch (error: unknown) {
-      const apiError = toApiError(error);
-      // 409: someone finished setup meanwhile; the form can no longer succeed.
-      if (apiError.status === 409) this.step.set('already-set-up');
-      this.error.set(apiError);
-    } finally {
-      this.submitting.set(false);
-    }
+      {
+        done: (result) => {
+          this.result.set(result);
+          this.step.set('done');
+        },
+        // 409: someone finished setup meanwhile; the form can no longer succeed.
+        failed: (apiError) => {
+          if (apiError.status === 409) this.step.set('already-set-up');
+        },
+      },
+    );
   }
 
   async continueToOrganization(): Promise<void> {

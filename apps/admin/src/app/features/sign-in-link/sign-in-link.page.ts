@@ -4,13 +4,12 @@ import { ChangeDetectionStrategy, Component, DOCUMENT, computed, inject, signal 
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ActivatedRoute } from '@angular/router';
-import type { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse } from '@sc/contracts';
+import { AuthErrorCode, type RedeemSignInLinkRequest, type RedeemSignInLinkResponse, type SignInLinkPreviewResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
+import { ApiError, ClientErrorCode, toApiError } from '../../core/api-error';
 import { pageResource } from '../../core/page-resource';
-import { BrandComponent } from '../../shared/brand.component';
+import { PublicPageComponent } from '../../shared/public-page.component';
 
 /** Only an organization home is a valid destination: the page never follows an arbitrary redirect. */
 const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
@@ -23,74 +22,48 @@ const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
 @Component({
   selector: 'sc-sign-in-link-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
+  imports: [DatePipe, MatButtonModule, MatCardModule, MatIconModule, PublicPageComponent],
   template: `
-    <main class="center">
-      <sc-brand />
-      <mat-card appearance="outlined" class="card">
-        @if (busy() || preview.isLoading()) {
-          <mat-progress-bar mode="indeterminate" aria-label="Signing in" />
-        }
-        <mat-card-header>
-          <mat-card-title><h1>Sign in with a one-time link</h1></mat-card-title>
-        </mat-card-header>
-        <mat-card-content>
-          @if (error(); as err) {
-            <div class="error-banner" role="alert" data-testid="sign-in-link-error">
-              <mat-icon svgIcon="error" aria-hidden="true" />
-              <div>
-                <div>{{ err.message }}</div>
-                @if (askForNewLink()) {
-                  <div>Ask an owner of your organization for a new one-time sign-in link.</div>
-                }
-              </div>
+    <sc-public-page title="Sign in with a one-time link" [busy]="busy() || preview.isLoading()" busyLabel="Signing in">
+      <mat-card-content>
+        @if (error(); as err) {
+          <div class="error-banner" role="alert" data-testid="sign-in-link-error">
+            <mat-icon svgIcon="error" aria-hidden="true" />
+            <div>
+              <div>{{ err.message }}</div>
+              @if (askForNewLink()) {
+                <div>Ask an owner of your organization for a new one-time sign-in link.</div>
+              }
             </div>
-          }
-          @if (!token()) {
-            <p role="alert" data-testid="sign-in-link-missing">
-              This address does not contain a sign-in link. Open the complete link you were sent, or ask an owner of
-              your organization for a new one-time sign-in link.
-            </p>
-          } @else if (!error()) {
-            @if (preview.value(); as link) {
-              <p data-testid="sign-in-link-question">
-                Sign in to <strong>{{ link.organization.name }}</strong> as <strong>{{ link.email }}</strong>?
-              </p>
-              <p class="muted">
-                An organization owner created this link so you can sign in without single sign-on. It works once and
-                expires at {{ link.expiresAt | date: 'shortTime' }}.
-              </p>
-            }
-          }
-        </mat-card-content>
-        @if (token()) {
-          <mat-card-actions align="end">
-            @if (error() && !askForNewLink()) {
-              <button mat-stroked-button type="button" (click)="retry()">Try again</button>
-            } @else if (!error() && preview.value()) {
-              <button mat-flat-button type="button" data-testid="sign-in-link-confirm" [disabled]="busy()" (click)="redeem()">Sign in</button>
-            }
-          </mat-card-actions>
+          </div>
         }
-      </mat-card>
-    </main>
-  `,
-  styles: `
-    .center {
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      padding: 48px 16px;
-    }
-    .card {
-      max-width: 480px;
-      width: 100%;
-      overflow: hidden;
-    }
-    h1 {
-      font: var(--mat-sys-headline-small);
-      margin: 0 0 8px;
-    }
+        @if (!token()) {
+          <p role="alert" data-testid="sign-in-link-missing">
+            This address does not contain a sign-in link. Open the complete link you were sent, or ask an owner of
+            your organization for a new one-time sign-in link.
+          </p>
+        } @else if (!error()) {
+          @if (preview.value(); as link) {
+            <p data-testid="sign-in-link-question">
+              Sign in to <strong>{{ link.organization.name }}</strong> as <strong>{{ link.email }}</strong>?
+            </p>
+            <p class="muted">
+              An organization owner created this link so you can sign in without single sign-on. It works once and
+              expires at {{ link.expiresAt | date: 'shortTime' }}.
+            </p>
+          }
+        }
+      </mat-card-content>
+      @if (token()) {
+        <mat-card-actions align="end">
+          @if (error() && !askForNewLink()) {
+            <button mat-stroked-button type="button" (click)="retry()">Try again</button>
+          } @else if (!error() && preview.value()) {
+            <button mat-flat-button type="button" data-testid="sign-in-link-confirm" [disabled]="busy()" (click)="redeem()">Sign in</button>
+          }
+        </mat-card-actions>
+      }
+    </sc-public-page>
   `,
 })
 export class SignInLinkPage {
@@ -110,7 +83,7 @@ export class SignInLinkPage {
   /** Used, expired, unknown or refused links cannot be retried: the only way forward is a new link. */
   readonly askForNewLink = computed(() => {
     const code = this.error()?.code;
-    return code === 'sign_in_link_invalid' || code === 'account_disabled';
+    return code === AuthErrorCode.SignInLinkInvalid || code === AuthErrorCode.AccountDisabled;
   });
 
   retry(): void {
@@ -125,7 +98,7 @@ export class SignInLinkPage {
     try {
       const body: RedeemSignInLinkRequest = { token: this.token() };
       const answer = await firstValueFrom(this.http.post<RedeemSignInLinkResponse>('/api/v1/auth/sign-in-link/redeem', body));
-      if (!ORGANIZATION_HOME.test(answer.redirect)) throw new ApiError(0, 'unexpected_redirect', 'The server answered with an unexpected destination.');
+      if (!ORGANIZATION_HOME.test(answer.redirect)) throw new ApiError(0, ClientErrorCode.UnexpectedRedirect, 'The server answered with an unexpected destination.');
       // A full page load, so the app starts over with the new session instead of any state from an earlier one.
       this.document.location.assign(answer.redirect);
     } catch (error) {

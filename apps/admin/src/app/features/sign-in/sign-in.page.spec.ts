@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { settle, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp } from '../../../testing/providers';
 import { SignInPage } from './sign-in.page';
 
 const PROVIDERS = '/api/v1/auth/orgs/acme/providers';
@@ -25,10 +25,7 @@ describe('SignInPage', () => {
     }));
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
 
   afterEach(() => http.verify());
 

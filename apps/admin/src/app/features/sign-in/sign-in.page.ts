@@ -3,10 +3,9 @@ import { ChangeDetectionStrategy, Component, computed, inject, input } from '@an
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { SsoPublicProvider } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
-import { BrandComponent } from '../../shared/brand.component';
+import { PublicPageComponent } from '../../shared/public-page.component';
 import { loginHref, signInErrorMessage } from './sign-in-rules';
 
 type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -18,69 +17,45 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
 @Component({
   selector: 'sc-sign-in-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, BrandComponent],
+  imports: [MatButtonModule, MatCardModule, MatIconModule, PublicPageComponent],
   template: `
-    <main class="center">
-      <sc-brand />
-      <mat-card appearance="outlined" class="card">
-        @if (state() === 'loading') {
-          <mat-progress-bar mode="indeterminate" aria-label="Loading sign-in options" />
+    <sc-public-page title="Sign in" [width]="440" [busy]="state() === 'loading'" busyLabel="Loading sign-in options">
+      <mat-card-subtitle>Organization <code>{{ orgId() }}</code></mat-card-subtitle>
+      <mat-card-content>
+        @if (errorMessage(); as message) {
+          <div class="error-banner" role="alert" data-testid="sign-in-error">
+            <mat-icon svgIcon="error" aria-hidden="true" />
+            <div>{{ message }}</div>
+          </div>
         }
-        <mat-card-header>
-          <mat-card-title><h1>Sign in</h1></mat-card-title>
-          <mat-card-subtitle>Organization <code>{{ orgId() }}</code></mat-card-subtitle>
-        </mat-card-header>
-        <mat-card-content>
-          @if (errorMessage(); as message) {
-            <div class="error-banner" role="alert" data-testid="sign-in-error">
-              <mat-icon svgIcon="error" aria-hidden="true" />
-              <div>{{ message }}</div>
+        @switch (state()) {
+          @case ('ready') {
+            <p class="muted">Continue with your organization's identity provider.</p>
+            <div class="providers">
+              @for (provider of providers(); track provider.slug) {
+                @if (provider.href) {
+                  <a mat-flat-button class="provider" [href]="provider.href" [attr.data-testid]="'sign-in-' + provider.slug">
+                    Sign in with {{ provider.displayName }}
+                  </a>
+                }
+              }
             </div>
           }
-          @switch (state()) {
-            @case ('ready') {
-              <p class="muted">Continue with your organization's identity provider.</p>
-              <div class="providers">
-                @for (provider of providers(); track provider.slug) {
-                  @if (provider.href) {
-                    <a mat-flat-button class="provider" [href]="provider.href" [attr.data-testid]="'sign-in-' + provider.slug">
-                      Sign in with {{ provider.displayName }}
-                    </a>
-                  }
-                }
-              </div>
-            }
-            @case ('unavailable') {
-              <p data-testid="sign-in-unavailable">
-                Single sign-on is not available at this address. Check the link with your administrator, or ask an
-                organization owner for a one-time sign-in link.
-              </p>
-            }
-            @case ('failed') {
-              <p role="alert">{{ loadError() }}</p>
-              <button mat-stroked-button type="button" (click)="available.reload()">Try again</button>
-            }
+          @case ('unavailable') {
+            <p data-testid="sign-in-unavailable">
+              Single sign-on is not available at this address. Check the link with your administrator, or ask an
+              organization owner for a one-time sign-in link.
+            </p>
           }
-        </mat-card-content>
-      </mat-card>
-    </main>
+          @case ('failed') {
+            <p role="alert">{{ loadError() }}</p>
+            <button mat-stroked-button type="button" (click)="available.reload()">Try again</button>
+          }
+        }
+      </mat-card-content>
+    </sc-public-page>
   `,
   styles: `
-    .center {
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      padding: 48px 16px;
-    }
-    .card {
-      max-width: 440px;
-      width: 100%;
-      overflow: hidden;
-    }
-    h1 {
-      font: var(--mat-sys-headline-small);
-      margin: 0 0 4px;
-    }
     .providers {
       display: flex;
       flex-direction: column;

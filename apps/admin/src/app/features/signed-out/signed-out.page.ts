@@ -4,50 +4,28 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
 import { SessionService } from '../../core/session.service';
-import { BrandComponent } from '../../shared/brand.component';
+import { PublicPageComponent } from '../../shared/public-page.component';
 
 /** Where people land after signing out, when their session expired, or when they open a page without one. */
 @Component({
   selector: 'sc-signed-out-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatIconModule, RouterLink, BrandComponent],
+  imports: [MatButtonModule, MatCardModule, MatIconModule, RouterLink, PublicPageComponent],
   template: `
-    <main class="center">
-      <sc-brand />
-      <mat-card appearance="outlined" class="card">
-        <mat-card-header>
-          <mat-card-title><h1>{{ title() }}</h1></mat-card-title>
-        </mat-card-header>
-        <mat-card-content>
-          <p>{{ explanation() }}</p>
-          <p class="muted">
-            To sign in, use your organization's single sign-on link, or ask an organization owner for a one-time
-            sign-in link.
-          </p>
-        </mat-card-content>
-        @if (lastOrganization(); as org) {
-          <mat-card-actions align="end">
-            <a mat-flat-button [routerLink]="['/orgs', org.id, 'sign-in']" data-testid="sign-in-again">Sign in to {{ org.name }}</a>
-          </mat-card-actions>
-        }
-      </mat-card>
-    </main>
-  `,
-  styles: `
-    .center {
-      display: flex;
-      flex-direction: column;
-      align-items: center;
-      padding: 48px 16px;
-    }
-    .card {
-      max-width: 520px;
-      width: 100%;
-    }
-    h1 {
-      font: var(--mat-sys-headline-small);
-      margin: 0 0 8px;
-    }
+    <sc-public-page [title]="title()" [width]="520">
+      <mat-card-content>
+        <p>{{ explanation() }}</p>
+        <p class="muted">
+          To sign in, use your organization's single sign-on link, or ask an organization owner for a one-time
+          sign-in link.
+        </p>
+      </mat-card-content>
+      @if (lastOrganization(); as org) {
+        <mat-card-actions align="end">
+          <a mat-flat-button [routerLink]="['/orgs', org.id, 'sign-in']" data-testid="sign-in-again">Sign in to {{ org.name }}</a>
+        </mat-card-actions>
+      }
+    </sc-public-page>
   `,
 })
 export class SignedOutPage {

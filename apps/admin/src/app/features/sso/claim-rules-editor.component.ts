@@ -10,6 +10,7 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { CLAIM_RULE_OPERATORS, SSO_ROLES, type ClaimRuleOperator, type SsoRole } from '@sc/contracts';
 import { startWith, switchMap } from 'rxjs';
 import { OPERATOR_LABELS } from './provider-form';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
 
 export type ClaimRuleGroup = FormGroup<{
   claim: FormControl<string>;
@@ -18,6 +19,14 @@ export type ClaimRuleGroup = FormGroup<{
   role: FormControl<SsoRole>;
 }>;
 
+interface RuleButton {
+  icon: string;
+  tooltip: string;
+  label: string;
+  disabled: boolean;
+  press: () => void;
+}
+
 /**
  * The ordered role-mapping rules. The first matching rule selects the role, so each rule can be moved up
  * and down; the parent owns the FormArray and the move/add/remove operations (they are part of its form).
@@ -25,7 +34,7 @@ export type ClaimRuleGroup = FormGroup<{
 @Component({
   selector: 'sc-claim-rules-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, MatTooltipModule],
+  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, MatTooltipModule, FieldErrorsComponent],
   template: `
     @if (controls().length === 0) {
       <p class="muted" data-testid="rules-empty">No rules: every SSO member gets the default role.</p>
@@ -37,12 +46,7 @@ export type ClaimRuleGroup = FormGroup<{
             <mat-form-field class="claim">
               <mat-label>Claim</mat-label>
               <input matInput formControlName="claim" placeholder="groups or realm_access.roles" autocomplete="off" />
-              @if (rule.controls.claim.hasError('required')) {
-                <mat-error>Enter a claim name or dot path.</mat-error>
-              }
-              @if (rule.controls.claim.getError('server'); as message) {
-                <mat-error>{{ message }}</mat-error>
-              }
+              <sc-field-errors matError [control]="rule.controls.claim" [messages]="{ required: 'Enter a claim name or dot path.' }" />
             </mat-form-field>
             <mat-form-field class="operator">
               <mat-label>Operator</mat-label>
@@ -60,12 +64,7 @@ export type ClaimRuleGroup = FormGroup<{
                 autocomplete="off"
                 [placeholder]="rule.controls.operator.value === 'exists' ? 'not used' : ''"
               />
-              @if (rule.controls.value.hasError('required')) {
-                <mat-error>Enter the value to compare.</mat-error>
-              }
-              @if (rule.controls.value.getError('server'); as message) {
-                <mat-error>{{ message }}</mat-error>
-              }
+              <sc-field-errors matError [control]="rule.controls.value" [messages]="{ required: 'Enter the value to compare.' }" />
             </mat-form-field>
             <mat-form-field class="role">
               <mat-label>Role</mat-label>
@@ -76,35 +75,11 @@ export type ClaimRuleGroup = FormGroup<{
               </mat-select>
             </mat-form-field>
             <div class="buttons">
-              <button
-                mat-icon-button
-                type="button"
-                (click)="move.emit({ from: i, to: i - 1 })"
-                [disabled]="i === 0"
-                [attr.aria-label]="'Move rule ' + (i + 1) + ' up'"
-                matTooltip="Move up"
-              >
-                <mat-icon svgIcon="arrow_upward" />
-              </button>
-              <button
-                mat-icon-button
-                type="button"
-                (click)="move.emit({ from: i, to: i + 1 })"
-                [disabled]="last"
-                [attr.aria-label]="'Move rule ' + (i + 1) + ' down'"
-                matTooltip="Move down"
-              >
-                <mat-icon svgIcon="arrow_downward" />
-              </button>
-              <button
-                mat-icon-button
-                type="button"
-                (click)="remove.emit(i)"
-                [attr.aria-label]="'Remove rule ' + (i + 1)"
-                matTooltip="Remove"
-              >
-                <mat-icon svgIcon="delete" />
-              </button>
+              @for (button of rowButtons(i, last); track button.icon) {
+                <button mat-icon-button type="button" (click)="button.press()" [disabled]="button.disabled" [attr.aria-label]="button.label" [matTooltip]="button.tooltip">
+                  <mat-icon [svgIcon]="button.icon" />
+                </button>
+              }
             </div>
           </li>
         }
@@ -171,6 +146,16 @@ export class ClaimRulesEditorComponent {
     this.changes();
     return [...this.rules().controls];
   });
+
+  /** Each rule's buttons: move up, move down (the first match wins, so order matters) and remove. */
+  rowButtons(index: number, last: boolean): RuleButton[] {
+    const rule = index + 1;
+    return [
+      { icon: 'arrow_upward', tooltip: 'Move up', label: `Move rule ${rule} up`, disabled: index === 0, press: () => this.move.emit({ from: index, to: index - 1 }) },
+      { icon: 'arrow_downward', tooltip: 'Move down', label: `Move rule ${rule} down`, disabled: last, press: () => this.move.emit({ from: index, to: index + 1 }) },
+      { icon: 'delete', tooltip: 'Remove', label: `Remove rule ${rule}`, disabled: false, press: () => this.remove.emit(index) },
+    ];
+  }
 
   readonly operators = CLAIM_RULE_OPERATORS;
   readonly operatorLabels = OPERATOR_LABELS;

@@ -1,52 +1,13 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
-import type { SsoProviderResponse } from '@sc/contracts';
 import { query, settle, textOf, typeInto } from '../../../testing/dom';
-import { errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { errorBody, ssoProvider as provider } from '../../../testing/fixtures';
+import { setUpTestApp } from '../../../testing/providers';
 import { ProviderEditorPage } from './provider-editor.page';
 import { provideSsoIcons } from './sso-icons';
 
 const BASE = '/api/v1/orgs/acme/sso';
-
-function provider(overrides: Partial<SsoProviderResponse> = {}): SsoProviderResponse {
-  return {
-    id: 'p1',
-    organizationId: 'acme',
-    slug: 'kc',
-    displayName: 'Keycloak',
-    type: 'generic',
-    enabled: true,
-    tenantId: null,
-    cloud: null,
-    domain: null,
-    clientId: 'client',
-    hasClientSecret: true,
-    scopes: 'openid email profile',
-    authUrl: 'https://kc.test/auth',
-    tokenUrl: 'https://kc.test/token',
-    userinfoUrl: 'https://kc.test/userinfo',
-    issuer: null,
-    jwksUri: null,
-    emailClaim: 'email',
-    nameClaim: 'name',
-    subjectClaim: 'sub',
-    allowedDomains: ['acme.test'],
-    allowSignUp: false,
-    defaultRole: 'viewer',
-    claimRules: [
-      { claim: 'groups', operator: 'contains', value: 'admins', role: 'admin' },
-      { claim: 'email_verified', operator: 'exists', role: 'editor' },
-    ],
-    effectiveEndpoints: { authorizationUrl: 'https://kc.test/auth', tokenUrl: 'https://kc.test/token', userinfoUrl: 'https://kc.test/userinfo', jwksUri: null, issuer: null },
-    callbackUrl: 'http://sso.acme.test/api/v1/auth/orgs/acme/callback/kc',
-    warnings: ['The callback URL uses http on a host that is not localhost: most providers refuse it.', 'No JWKS URI: ID-token signatures cannot be verified.'],
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
 
 describe('ProviderEditorPage', () => {
   let fixture: ComponentFixture<ProviderEditorPage>;
@@ -99,10 +60,7 @@ describe('ProviderEditorPage', () => {
     fixture.detectChanges();
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: [...provideTestApp(), provideSsoIcons()] });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp([provideSsoIcons()])));
 
   afterEach(() => http.verify());
 

@@ -1,5 +1,6 @@
 import { AbstractControl, FormArray, FormControl, FormGroup, ValidationErrors, ValidatorFn, Validators } from '@angular/forms';
 import {
+  FIELD_LIMITS,
   SSO_LIMITS,
   SSO_SLUG_PATTERN,
   type ClaimRuleOperator,
@@ -92,7 +93,7 @@ export function createProviderForm(): ProviderFormGroup {
   const text = (value: string, ...validators: ValidatorFn[]) => new FormControl(value, { nonNullable: true, validators });
   const form: ProviderFormGroup = new FormGroup({
     slug: text(initial.slug, Validators.required, Validators.pattern(SSO_SLUG_PATTERN)),
-    displayName: text(initial.displayName, Validators.required, Validators.maxLength(100)),
+    displayName: text(initial.displayName, Validators.required, Validators.maxLength(FIELD_LIMITS.ssoDisplayName)),
     type: new FormControl<SsoProviderType>(initial.type, { nonNullable: true }),
     enabled: new FormControl(initial.enabled, { nonNullable: true }),
     tenantId: text(initial.tenantId, requiredForType('tenantId')),
@@ -103,7 +104,7 @@ export function createProviderForm(): ProviderFormGroup {
     userinfoUrl: text(initial.userinfoUrl, requiredForType('userinfoUrl'), httpUrl),
     issuer: text(initial.issuer, httpUrl),
     jwksUri: text(initial.jwksUri, httpUrl),
-    clientId: text(initial.clientId, Validators.required, Validators.maxLength(512)),
+    clientId: text(initial.clientId, Validators.required, Validators.maxLength(FIELD_LIMITS.ssoClientId)),
     // Required to create; see editProviderForm.
     clientSecret: text(initial.clientSecret, Validators.required),
     scopes: text(initial.scopes),

@@ -4,15 +4,14 @@ import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { SsoAuditOutcome } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { SsoApi } from './sso.api';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 const PAGE_SIZE = 25;
 
@@ -32,12 +31,11 @@ interface AuditParams {
     MatButtonModule,
     MatFormFieldModule,
     MatIconModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
+    ListStateComponent,
   ],
   template: `
     <div class="filters">
@@ -63,20 +61,10 @@ interface AuditParams {
         Refresh
       </button>
     </div>
-    @if (loading()) {
-      <mat-progress-bar mode="indeterminate" aria-label="Loading sign-in attempts" />
-    }
-    @if (audit.error(); as error) {
-      <sc-load-error [error]="error" (retry)="audit.reload()" />
-    }
+    <sc-list-state [loading]="loading()" loadingLabel="Loading sign-in attempts" [error]="audit.error()" (retry)="audit.reload()" [empty]="entries().length === 0"
+      emptyIcon="info" emptyHeading="No sign-in attempts yet" emptyTestId="audit-empty">Every SSO sign-in and test sign-in, successful or not, is listed here.</sc-list-state>
+    <!-- Older entries exist only below a non-empty list, so this never stands beside the empty state. -->
     <sc-error-banner [error]="olderError()" />
-    @if (!loading() && !audit.error() && entries().length === 0) {
-      <div class="empty-state" data-testid="audit-empty">
-        <mat-icon svgIcon="info" aria-hidden="true" />
-        <h2>No sign-in attempts yet</h2>
-        <p>Every SSO sign-in and test sign-in, successful or not, is listed here.</p>
-      </div>
-    }
     @if (entries().length > 0) {
       <table mat-table [dataSource]="entries()" class="data-table" aria-label="Sign-in attempts" data-testid="audit-table">
         <ng-container matColumnDef="time">

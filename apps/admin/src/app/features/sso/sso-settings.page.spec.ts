@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { SsoProviderResponse } from '@sc/contracts';
 import { clickDialogButton, dialogOpened, settle, textOf } from '../../../testing/dom';
-import { provideTestApp } from '../../../testing/providers';
+import { provideTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { provideSsoIcons } from './sso-icons';
 import { SsoSettingsPage } from './sso-settings.page';
 
@@ -36,10 +36,7 @@ describe('SsoSettingsPage', () => {
     fixture.detectChanges();
   });
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('lists name, slug, type, status and callback URL, and links the public sign-in page', async () => {
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old', { type: 'generic', enabled: false })]);

@@ -1,24 +1,22 @@
 import { ClipboardModule } from '@angular/cdk/clipboard';
 import { DOCUMENT } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTableModule } from '@angular/material/table';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { RouterLink } from '@angular/router';
 import type { SsoProviderResponse } from '@sc/contracts';
-import { firstValueFrom } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
-import { NotifyService } from '../../core/notify.service';
+import { mutation } from '../../core/mutation';
 import { confirmAction } from '../../shared/confirm-dialog.component';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -30,12 +28,11 @@ import { SsoAuditComponent } from './sso-audit.component';
     MatButtonModule,
     MatCardModule,
     MatIconModule,
-    MatProgressBarModule,
     MatTableModule,
     MatTabsModule,
     MatTooltipModule,
-    ErrorBannerComponent,
     SsoAuditComponent,
+    ListStateComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',
@@ -43,7 +40,6 @@ import { SsoAuditComponent } from './sso-audit.component';
 export class SsoSettingsPage {
   private readonly api = inject(SsoApi);
   private readonly dialog = inject(MatDialog);
-  private readonly notify = inject(NotifyService);
   private readonly origin = inject(DOCUMENT).location.origin;
 
   readonly orgId = input.required<string>();
@@ -55,7 +51,9 @@ export class SsoSettingsPage {
     load: (orgId) => this.api.list(orgId),
     initial: [] as SsoProviderResponse[],
   });
-  readonly busySlug = signal<string | null>(null);
+  /** Row actions: the provider being deleted. */
+  private readonly removal = mutation<string>();
+  readonly busySlug = this.removal.busy;
   readonly columns = ['name', 'type', 'status', 'callback', 'actions'];
   readonly slugs = computed(() => this.providers.value().map((provider) => provider.slug));
   /** What to hand to the organization's people: the page with one button per enabled provider. */
@@ -74,15 +72,9 @@ export class SsoSettingsPage {
       destructive: true,
     });
     if (!confirmed) return;
-    this.busySlug.set(provider.slug);
-    try {
-      await firstValueFrom(this.api.remove(this.orgId(), provider.slug));
-      this.providers.update((providers) => providers.filter((p) => p.slug !== provider.slug));
-      this.notify.success(`“${provider.displayName}” deleted.`);
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.busySlug.set(null);
-    }
+    await this.removal.run(provider.slug, () => this.api.remove(this.orgId(), provider.slug), {
+      success: `“${provider.displayName}” deleted.`,
+      done: () => this.providers.update((providers) => providers.filter((p) => p.slug !== provider.slug)),
+    });
   }
 }

@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { query, settle, textOf } from '../../../testing/dom';
 import { errorBody, gatewayInfo } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp } from '../../../testing/providers';
 import { CliInstallComponent } from './cli-install.component';
 
 describe('CliInstallComponent', () => {
@@ -16,10 +16,7 @@ describe('CliInstallComponent', () => {
     await settle(fixture);
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
   afterEach(() => http.verify());
 
   it('shows the install line with the server’s public URL and the package’s SHA-256', async () => {

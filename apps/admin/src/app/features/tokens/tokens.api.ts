@@ -2,6 +2,7 @@ import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { GATEWAY_INFO_PATH, type ApiTokenResponse, type CreateApiTokenRequest, type CreatedApiTokenResponse, type GatewayInfo } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 
 @Injectable({ providedIn: 'root' })
 export class TokensApi {
@@ -11,8 +12,9 @@ export class TokensApi {
     return `/api/v1/orgs/${encodeURIComponent(orgId)}/tokens`;
   }
 
-  list(orgId: string): Observable<ApiTokenResponse[]> {
-    return this.http.get<ApiTokenResponse[]>(this.base(orgId));
+  /** One page of the tokens (newest first); `cursor` continues after the previous page. */
+  list(orgId: string, cursor?: string): Observable<CursorPage<ApiTokenResponse>> {
+    return linkedPage<ApiTokenResponse>(this.http, this.base(orgId), cursor);
   }
 
   create(orgId: string, request: CreateApiTokenRequest): Observable<CreatedApiTokenResponse> {

@@ -3,7 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
 import { ME, apiToken, errorBody, gatewayInfo } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
 
 const BASE = '/api/v1/orgs/acme/tokens';
@@ -28,15 +28,9 @@ describe('TokensPage', () => {
     fixture.detectChanges();
   }
 
-  beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-  });
+  beforeEach(() => (http = setUpTestApp()));
 
-  afterEach(() => {
-    http.verify();
-    document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
-  });
+  afterEach(() => verifyAndClearOverlays(http));
 
   it('lists tokens with prefix, scopes, last use, expiry and status', async () => {
     await open([

@@ -8,24 +8,24 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
-import { firstValueFrom, tap } from 'rxjs';
-import { ApiError, toApiError } from '../../core/api-error';
-import { pageResource } from '../../core/page-resource';
-import { NotifyService } from '../../core/notify.service';
+import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
+import { tap } from 'rxjs';
+import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
 import { confirmAction } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
+import { cursorPages } from '../../core/cursor-pages';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
+import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { ListStateComponent } from '../../shared/list-state.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -39,14 +39,15 @@ import { TokensApi } from './tokens.api';
     MatFormFieldModule,
     MatIconModule,
     MatInputModule,
-    MatProgressBarModule,
     MatSelectModule,
     MatTableModule,
     MatTooltipModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
+    FieldErrorsComponent,
+    ListStateComponent,
+    LoadMoreComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
@@ -54,26 +55,28 @@ import { TokensApi } from './tokens.api';
 export class TokensPage {
   private readonly api = inject(TokensApi);
   private readonly dialog = inject(MatDialog);
-  private readonly notify = inject(NotifyService);
   private readonly session = inject(SessionService);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
   readonly canManage = this.session.canManage;
-  readonly tokens = pageResource({
+  /** Newest first, as the API pages them; "Load more" appends the next page. */
+  readonly tokens = cursorPages<string, ApiTokenResponse>({
     params: this.orgId,
-    load: (orgId) => {
-      this.created.set(null);
-      return this.api.list(orgId).pipe(tap(() => this.now.set(new Date())));
+    load: (orgId, cursor) => {
+      if (cursor === undefined) this.created.set(null);
+      return this.api.list(orgId, cursor).pipe(tap(() => this.now.set(new Date())));
     },
-    initial: [] as ApiTokenResponse[],
   });
   readonly formOpen = signal(false);
-  readonly creating = signal(false);
-  readonly createError = signal<ApiError | null>(null);
+  private readonly creation = mutation({ report: 'inline' });
+  readonly creating = this.creation.pending;
+  readonly createError = this.creation.error;
   readonly created = signal<CreatedApiTokenResponse | null>(null);
-  readonly busyId = signal<string | null>(null);
+  /** Row actions: the token being revoked. */
+  private readonly revocation = mutation<string>();
+  readonly busyId = this.revocation.busy;
   /** Re-evaluated on each load so "expired" and "last used" stay true without a timer. */
   private readonly now = signal(new Date());
 
@@ -92,7 +95,7 @@ export class TokensPage {
 
   readonly form = inject(FormBuilder).nonNullable.group(
     {
-      name: ['', [Validators.required, Validators.maxLength(100)]],
+      name: ['', [Validators.required, Validators.maxLength(FIELD_LIMITS.apiTokenName)]],
       sync: [true],
       read: [false],
       admin: [false],
@@ -120,24 +123,17 @@ export class TokensPage {
     }
     const value = this.form.getRawValue();
     const expiresAt = expiresAtFor(value.expiry, value.customDate);
-    this.creating.set(true);
-    this.createError.set(null);
-    try {
-      const created = await firstValueFrom(
-        this.api.create(this.orgId(), {
-          name: value.name.trim(),
-          scopes: selectedScopes(value),
-          ...(expiresAt ? { expiresAt } : {}),
-        }),
-      );
-      this.created.set(created);
-      this.formOpen.set(false);
-      this.tokens.update((tokens) => [created.apiToken, ...tokens]);
-    } catch (error: unknown) {
-      this.createError.set(toApiError(error));
-    } finally {
-      this.creating.set(false);
-    }
+    await this.creation.run(
+      true,
+      () => this.api.create(this.orgId(), { name: value.name.trim(), scopes: selectedScopes(value), ...(expiresAt ? { expiresAt } : {}) }),
+      {
+        done: (created) => {
+          this.created.set(created);
+          this.formOpen.set(false);
+          this.tokens.update((tokens) => [created.apiToken, ...tokens]);
+        },
+      },
+    );
   }
 
   dismissCreated(): void {
@@ -152,18 +148,14 @@ export class TokensPage {
       destructive: true,
     });
     if (!confirmed) return;
-    this.busyId.set(token.id);
-    try {
-      const revoked = await firstValueFrom(this.api.revoke(this.orgId(), token.id));
-      this.tokens.update((tokens) => tokens.map((t) => (t.id === revoked.id ? revoked : t)));
-      this.now.set(new Date());
-      this.notify.success(`Token “${token.name}” revoked.`);
-      if (this.created()?.apiToken.id === token.id) this.created.set(null);
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.busyId.set(null);
-    }
+    await this.revocation.run(token.id, () => this.api.revoke(this.orgId(), token.id), {
+      success: `Token “${token.name}” revoked.`,
+      done: (revoked) => {
+        this.tokens.update((tokens) => tokens.map((t) => (t.id === revoked.id ? revoked : t)));
+        this.now.set(new Date());
+        if (this.created()?.apiToken.id === token.id) this.created.set(null);
+      },
+    });
   }
 
   private validateForm(value: TokenFormValue): ValidationErrors | null {

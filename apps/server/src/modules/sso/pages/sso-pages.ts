@@ -1,34 +1,5 @@
-import { SsoClaimRuleEvaluation, SsoErrorCode, SsoTestDecision, SsoTestReport } from '@sc/contracts';
+import { SsoClaimRuleEvaluation, SsoErrorCode, SsoTestDecision, SsoTestReport, ssoErrorWording } from '@sc/contracts';
 import type { StateRefusal } from '../../oauth-state/oauth-state.service';
-
-/** What a person can do about each callback failure; shown under the error's own message. */
-const WHAT_TO_DO: Partial<Record<string, string>> = {
-  [SsoErrorCode.InvalidOrExpiredState]: 'Start a new sign-in from the sign-in page in this browser and finish it at the identity provider within 10 minutes. If an earlier attempt already signed you in, simply open the organization.',
-  [SsoErrorCode.ProviderError]: 'If you cancelled at the provider, simply start again. Otherwise ask your administrator to check the application registered at the identity provider.',
-  [SsoErrorCode.MissingCode]: 'Start the sign-in again from the sign-in page.',
-  [SsoErrorCode.TokenExchangeFailed]: 'Ask an administrator to check the provider settings: client ID, client secret, and that the client uses client_secret_post. The callback URL registered at the provider must equal the one shown in the SSO settings.',
-  [SsoErrorCode.InvalidIdToken]: 'Try again. If it keeps failing, an administrator should check the provider\'s issuer and JWKS settings (discovery fills them).',
-  [SsoErrorCode.UserinfoFailed]: 'Try again. If it keeps failing, an administrator should check the UserInfo URL and the scopes.',
-  [SsoErrorCode.SubjectMismatch]: 'Sign in again. If it keeps failing, an administrator should check the provider configuration.',
-  [SsoErrorCode.NoEmail]: 'Make sure your account at the provider has a visible, confirmed email address, or ask an administrator to check the email scope and the Email claim setting.',
-  [SsoErrorCode.NoSubject]: 'Ask an administrator to check the Subject claim setting of this provider.',
-  [SsoErrorCode.EmailDomainNotAllowed]: 'Sign in with an account from one of the organization\'s allowed email domains.',
-  [SsoErrorCode.AccountDisabled]: 'Contact an administrator of the organization to re-enable your account.',
-  [SsoErrorCode.SignupDisabled]: 'Ask an administrator to add you to the organization, then sign in again.',
-  [SsoErrorCode.IdentityConflict]: 'Contact an administrator: your account is linked to another identity at this provider.',
-  [SsoErrorCode.ProviderNotFound]: 'Go back to the sign-in page and choose one of the listed providers.',
-  [SsoErrorCode.ProviderDisabled]: 'Use another sign-in option, or ask an administrator to turn this provider on.',
-  [SsoErrorCode.ClientSecretUnreadable]: 'An administrator must enter the provider\'s client secret again in the SSO settings.',
-};
-
-const TITLES: Partial<Record<string, string>> = {
-  [SsoErrorCode.InvalidOrExpiredState]: 'This sign-in cannot be completed',
-  [SsoErrorCode.ProviderError]: 'The identity provider did not complete the sign-in',
-  [SsoErrorCode.EmailDomainNotAllowed]: 'This email domain is not allowed',
-  [SsoErrorCode.AccountDisabled]: 'Your account is disabled',
-  [SsoErrorCode.SignupDisabled]: 'You are not a member yet',
-  [SsoErrorCode.NoEmail]: 'The provider returned no email address',
-};
 
 /**
  * The person clicked a sign-in button and came back from the provider: say which of the refusal reasons
@@ -74,8 +45,7 @@ export interface ErrorPageInput {
 
 /** The readable page a browser gets when a sign-in fails. */
 export function renderErrorPage(input: ErrorPageInput): string {
-  const title = TITLES[input.code] ?? 'Sign-in failed';
-  const advice = WHAT_TO_DO[input.code] ?? 'Start the sign-in again. If it keeps failing, contact an administrator and mention the code below.';
+  const { title, whatToDo: advice } = ssoErrorWording(input.code);
   // The sign-in page shows its own sentence for the code (never text from the URL).
   const back = `/orgs/${encodeURIComponent(input.organizationId)}/sign-in?error=${encodeURIComponent(input.code)}`;
   return layout(

@@ -2,6 +2,9 @@ const MAX_REDIRECT_LENGTH = 2048;
 const PLACEHOLDER_ORIGIN = 'http://redirect.invalid';
 
 /**
+ * The open-redirect check, shared by the server (the `redirect` of an SSO sign-in, checked again after the
+ * callback) and the admin (the sign-in page's `?redirect=`, before it builds the login link).
+ *
  * Returns `candidate` when it is a same-origin relative path ("/orgs/acme?tab=1#x"), else `fallback`.
  * Browsers treat "//host", "/\host" and paths with control characters or backslashes as other origins
  * or normalize them unpredictably, so only a plain absolute path survives; the URL parser then has to

@@ -1,0 +1,76 @@
+import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { FormControl, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { settle, textOf } from '../../testing/dom';
+import { provideTestApp } from '../../testing/providers';
+import { FieldErrorsComponent } from './field-errors.component';
+
+@Component({
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [ReactiveFormsModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
+  template: `
+    <mat-form-field>
+      <mat-label>Slug</mat-label>
+      <input matInput [formControl]="control" />
+      <mat-hint>hint text</mat-hint>
+      <sc-field-errors matError [control]="control" [messages]="{ required: 'Enter a slug.', pattern: 'Use lowercase.' }" />
+    </mat-form-field>
+  `,
+})
+class HostComponent {
+  readonly control = new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.pattern(/^[a-z]+$/)] });
+}
+
+@Component({
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [ReactiveFormsModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
+  template: `
+    <mat-form-field>
+      <mat-label>Name</mat-label>
+      <input matInput [formControl]="control" />
+      <sc-field-errors matError [control]="control" [messages]="{ maxlength: 'Use at most {requiredLength} characters, not {actualLength} ({unknown}).' }" />
+    </mat-form-field>
+  `,
+})
+class LimitHostComponent {
+  readonly control = new FormControl('', { nonNullable: true, validators: [Validators.maxLength(3)] });
+}
+
+describe('FieldErrorsComponent', () => {
+  it('shows the message of each named error once the field is touched, then the server sentence, in the error slot', async () => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    const fixture = TestBed.createComponent(HostComponent);
+    await settle(fixture);
+    const control = fixture.componentInstance.control;
+    expect(textOf(fixture)).toContain('hint text');
+    expect(textOf(fixture)).not.toContain('Enter a slug.');
+
+    control.markAsTouched();
+    control.updateValueAndValidity();
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('Enter a slug.');
+    expect(textOf(fixture)).not.toContain('hint text');
+
+    control.setValue('Nope');
+    await settle(fixture);
+    expect(textOf(fixture)).not.toContain('Enter a slug.');
+    expect(textOf(fixture)).toContain('Use lowercase.');
+
+    control.setValue('kc');
+    control.setErrors({ server: 'The slug kc is taken.' });
+    await settle(fixture);
+    const errors = fixture.nativeElement.querySelectorAll('.mat-mdc-form-field-error-wrapper sc-field-errors div');
+    expect([...errors].map((element: Element) => element.textContent)).toEqual(['The slug kc is taken.']);
+  });
+
+  it("fills {field} placeholders from the validator's error, so a limit is written only in the validator", async () => {
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    const fixture = TestBed.createComponent(LimitHostComponent);
+    fixture.componentInstance.control.setValue('abcde');
+    fixture.componentInstance.control.markAsTouched();
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('Use at most 3 characters, not 5 ({unknown}).');
+  });
+});

@@ -1,0 +1,27 @@
+import { Command } from '@oclif/core';
+import type { JsonErrorOutput } from './cli-error';
+import { ExitCode } from './exit-codes';
+
+/**
+ * The commands' base: oclif's `enableJsonFlag` decides whether `--json` is on (`this.jsonEnabled()`, which also
+ * honours `SERVICE_CLI_CONTENT_TYPE=json` and ignores a `--json` after `--`). The commands still print their JSON
+ * document themselves, through the redacting io, so a token echoed in a message never reaches stdout; `run()`
+ * returns nothing, so oclif prints nothing twice. Each command still lists `json` in its flags, only to keep its own
+ * summary under FLAGS (oclif lets a command's flag replace the generic "Format output as json." one).
+ */
+export abstract class CliCommand extends Command {
+  static override enableJsonFlag = true;
+
+  /** With --json, what oclif itself catches (invalid flags: exit 2, a bug: exit 1) keeps its exit code. */
+  override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    if (this.jsonEnabled()) process.exitCode = error.exitCode ?? error.oclif?.exit ?? ExitCode.Validation;
+    return super.catch(error);
+  }
+
+  /** ...and is printed as the documented error document (docs/schema/cli-output-common.schema.json). */
+  override toErrorJson(error: unknown): JsonErrorOutput {
+    const exitCode = Number(process.exitCode) === ExitCode.Configuration ? ExitCode.Configuration : ExitCode.Validation;
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, exitCode, error: { code: exitCode === ExitCode.Configuration ? 'invalid_arguments' : 'unexpected_error', message, details: [] } };
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Names the server and its clients must spell alike: the API prefix, the browser session's cookie and header
+ * names, and the paths a client builds itself (the sync gateway's live in sync.ts and gateway-info.ts).
+ */
+
+/** Every API route is below this prefix (the CLI package downloads are not). */
+export const API_PREFIX = '/api/v1';
+
+/** Cookie and header names of the browser session and its CSRF double-submit token. */
+export const SESSION_COOKIE = 'sc_session';
+export const CSRF_COOKIE = 'sc_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** `/api/v1/auth/orgs/<orgId>/login/<slug>`: starts a sign-in with one SSO provider (append `?redirect=/path`). */
+export function ssoLoginPath(organizationId: string, slug: string): string {
+  return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/login/${encodeURIComponent(slug)}`;
+}
+
+/** `/api/v1/auth/orgs/<orgId>/callback/<slug>`: where the provider sends the browser back. */
+export function ssoCallbackPath(organizationId: string, slug: string): string {
+  return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
+}
