@@ -10,6 +10,14 @@ const DIAGRAM_NODE = {
   path: { name: '@sc/diagram/node', message: DIAGRAM_NODE_MESSAGE },
   pattern: { group: ['@sc/diagram/node/*', '**/libs/diagram/src/node', '**/libs/diagram/src/node/*', '**/libs/diagram/src/node.ts'], message: DIAGRAM_NODE_MESSAGE },
 };
+const OTHER_MODULES_REPOSITORY = {
+  group: ['../*/*.repository', '../../*/*.repository', '**/modules/*/*.repository'],
+  message: "A module's repository is its own: call the other module's exported service instead (docs/architecture.md, module map).",
+};
+const UNIT_OF_WORK_PATHS = [
+  { name: 'typeorm', importNames: ['DataSource', 'EntityManager'], message: 'Repositories extend TransactionalRepository (this.manager joins the current unit of work); services call UnitOfWork.run.' },
+  { name: '@nestjs/typeorm', importNames: ['InjectDataSource', 'InjectEntityManager'], message: 'Repositories extend TransactionalRepository; services call UnitOfWork.run.' },
+];
 
 export default [
   ...nx.configs['flat/base'],
@@ -98,5 +106,22 @@ export default [
       '@angular-eslint/template/button-has-type': 'error',
       '@angular-eslint/template/no-duplicate-attributes': 'error',
     },
+  },
+  {
+    // Server modules talk through services (docs/architecture.md): a module's repository is its own. And one
+    // unit of work: repositories extend TransactionalRepository and services call UnitOfWork.run, so nothing in
+    // a module injects the DataSource or passes an EntityManager (health and metrics read the pool below).
+    // ESLint replaces a rule's options per block, so the testing-idp ban is repeated.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'apps/server/src/modules/health/health.service.ts', 'apps/server/src/modules/metrics/metrics.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TESTING_IDP.path, ...UNIT_OF_WORK_PATHS], patterns: [TESTING_IDP.pattern, OTHER_MODULES_REPOSITORY] }] },
+  },
+  {
+    files: ['apps/server/src/modules/health/health.service.ts', 'apps/server/src/modules/metrics/metrics.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TESTING_IDP.path], patterns: [TESTING_IDP.pattern, OTHER_MODULES_REPOSITORY] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_MODULES_REPOSITORY] }] },
   },
 ];

@@ -19,7 +19,7 @@ import { describeRequestSchemas, requestBodyClasses } from './common/openapi/val
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
-import { GATEWAY_SYNC_PATH } from './modules/artifacts/gateway.controller';
+import { readsOwnBody } from './modules/artifacts/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
@@ -70,8 +70,7 @@ export function configureApp(app: INestApplication): void {
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
   app.use(metricsEndpoint(app.get(MetricsService)));
-  // The sync gateway reads its own body after authentication, with the sync limits applied to the decompressed
-  // bytes (SERVICE_SYNC_MAX_BYTES), so the general parsers must leave that stream untouched.
+  // Routes that read their own body (the sync gateway: modules/artifacts/raw-body-routes.ts) skip these parsers.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   app.use(refuseUnusableInput);
@@ -108,15 +107,7 @@ export function configureApp(app: INestApplication): void {
 }
 
 function exceptOnGateway(parser: RequestHandler): RequestHandler {
-  return (req, res, next) => (isGatewaySyncPath(req.path) ? next() : parser(req, res, next));
-}
-
-/**
- * Matches the gateway path the way Express routes it (case-insensitive, one optional trailing slash, the
- * defaults Nest keeps), so `/API/v1/gateway/sync/` reaches the gateway with its body unread, never parsed here.
- */
-function isGatewaySyncPath(path: string): boolean {
-  return path.toLowerCase().replace(/\/$/, '') === GATEWAY_SYNC_PATH;
+  return (req, res, next) => (readsOwnBody(req.path) ? next() : parser(req, res, next));
 }
 
 const DOWNLOAD_PATHS = new Set(DOWNLOAD_ROUTES.map((route) => `/${route}`));

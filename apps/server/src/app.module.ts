@@ -13,7 +13,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CliPackageModule } from './modules/cli-package/cli-package.module';
 import { DraftsModule } from './modules/drafts/drafts.module';
-import { AUTH_THROTTLER } from './modules/auth/rate-limit';
+import { AUTH_THROTTLER } from './modules/access/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MeModule } from './modules/me/me.module';

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditPage, CreatedApiTokenResponse, MemberResponse, SignInLinkResponse, ErrorBody } from '@sc/contracts';
-import type { EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AuditEvent } from '../src/modules/audit/audit-event.entity';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
 import { addMember, bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
@@ -230,9 +231,10 @@ describe('audit entries and their change', () => {
   beforeAll(async () => {
     // A log that cannot write removals: the removal itself must then not happen.
     const failingRemovals = {
-      insert: async (event: AuditEvent, manager: EntityManager) => {
+      insert: async (event: AuditEvent) => {
         if (event.action === 'member.removed') throw new Error('audit storage unavailable');
-        await manager.insert(AuditEvent, event as never);
+        // The current unit of work, as the real repository writes (TransactionalRepository).
+        await TransactionHost.getInstance<TransactionalAdapterTypeOrm>().tx.insert(AuditEvent, event as never);
       },
     };
     t = await createTestApp({ overrideProviders: [{ provide: AuditRepository, useValue: failingRemovals }] });

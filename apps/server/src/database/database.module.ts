@@ -1,9 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { DataSourceOptions } from 'typeorm';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions, openDataSource } from './data-source-options';
+import { UnitOfWork } from './unit-of-work';
 
+/** The database connection and the unit of work (UnitOfWork, TransactionalRepository) every module uses. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -11,6 +17,13 @@ import { buildDataSourceOptions, openDataSource } from './data-source-options';
       useFactory: async (config: AppConfig) => ({ ...(await buildDataSourceOptions(config.database)), autoLoadEntities: true, retryAttempts: 0 }),
       dataSourceFactory: (options) => openDataSource(options as DataSourceOptions),
     }),
+    // The transaction context: UnitOfWork.run opens it (no per-request middleware needed, commands and timers work too).
+    ClsModule.forRoot({
+      global: true,
+      plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }) })],
+    }),
   ],
+  providers: [UnitOfWork],
+  exports: [UnitOfWork],
 })
 export class DatabaseModule {}

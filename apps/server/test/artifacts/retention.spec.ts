@@ -1,5 +1,5 @@
 import type { ServiceRevisionItem, SyncArtifact, SyncResult, TextArtifactView } from '@sc/contracts';
-import type { QueryRunner } from 'typeorm';
+import { UnitOfWork } from '../../src/database/unit-of-work';
 import { ArtifactsRepository } from '../../src/modules/artifacts/artifacts.repository';
 import { RetentionService } from '../../src/modules/artifacts/retention.service';
 import { MetricsService } from '../../src/modules/metrics/metrics.service';
@@ -109,36 +109,67 @@ describe('revision retention and blob collection', () => {
   });
 
   (onPostgres ? describe : describe.skip)('on two PostgreSQL connections', () => {
-    let held: QueryRunner;
+    /** Open units of work a test did not commit: ended (rolled back) after it. */
+    let abandon: Array<() => Promise<void>> = [];
     afterEach(async () => {
-      if (held?.isTransactionActive) await held.rollbackTransaction();
-      await held?.release();
+      for (const end of abandon) await end();
+      abandon = [];
     });
+
+    /**
+     * Runs `first` in a unit of work and holds that transaction open (its locks too) until `commit()`, which runs
+     * `rest` in the same transaction and commits it.
+     */
+    async function heldOpen<T>(first: () => Promise<T>, rest: (value: T) => Promise<void> = async () => undefined): Promise<{ value: T; commit: () => Promise<void> }> {
+      let proceed!: (go: boolean) => void;
+      const decided = new Promise<boolean>((resolve) => (proceed = resolve));
+      let firstDone!: (value: T) => void;
+      const started = new Promise<T>((resolve) => (firstDone = resolve));
+      const rollback = new Error('rolled back by the test');
+      const transaction = t.app.get(UnitOfWork).run(async () => {
+        const value = await first();
+        firstDone(value);
+        if (!(await decided)) throw rollback;
+        await rest(value);
+      });
+      const ended = transaction.catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+      const value = await Promise.race([started, transaction.then(() => Promise.reject(new Error('the unit of work ended early')))]);
+      abandon.push(async () => {
+        proceed(false);
+        await ended.catch(() => undefined);
+      });
+      return {
+        value,
+        commit: async () => {
+          proceed(true);
+          await ended;
+        },
+      };
+    }
 
     /** What a sync of `service` writes, stopped right after it stored (and locked) its blobs; commit with `finish`. */
     async function syncHeldOpen(service: string, content: string) {
-      held = t.dataSource.createQueryRunner();
-      await held.connect();
-      await held.startTransaction();
       const now = new Date();
-      const record = await repository.lockService(held.manager, 'acme', service, now);
-      await repository.insertBlobs(held.manager, [{ sha256: sha(content), content, size: Buffer.byteLength(content) }], now);
-      return async () => {
+      const held = await heldOpen(async () => {
+        const record = await repository.lockService('acme', service, now);
+        await repository.insertBlobs([{ sha256: sha(content), content, size: Buffer.byteLength(content) }], now);
+        return record;
+      }, async (record) => {
         const number = record.currentRevision + 1;
         const ids = await repository.upsertVersions(
-          held.manager,
           record.id,
           [{ kind: 'doc', name: 'a', fingerprint: sha(`fp ${content}`), path: 'docs/a.md', sha256: sha(content), size: Buffer.byteLength(content), contextPath: null, contextSha256: null, notesPath: null, notesSha256: null, engine: null, format: null, analysis: { type: 'text', version: 1 }, firstRevision: number }],
           now,
         );
         await repository.insertRevision(
-          held.manager,
           { serviceId: record.id, number, createdAt: now, tokenId: null, artifactCount: 1, changes: { created: [], updated: [], removed: [] }, bundleDigest: null },
           [{ kind: 'doc', name: 'a', versionId: ids.get('doc/a') ?? '' }],
         );
-        await repository.recordSync(held.manager, record.id, { description: null, repositoryUrl: null }, now, number);
-        await held.commitTransaction();
-      };
+        await repository.recordSync(record.id, { description: null, repositoryUrl: null }, now, number);
+      });
+      return held.commit;
     }
 
     it('retention waits for a sync that locked a blob it re-uses, then keeps the blob', async () => {
@@ -175,16 +206,16 @@ describe('revision retention and blob collection', () => {
       const reused = fresh('collected-first');
       await sync('gone', [doc('a', reused)]);
       const [service] = (await t.dataSource.query(`SELECT id FROM services WHERE name = 'gone'`)) as Array<{ id: string }>;
-      held = t.dataSource.createQueryRunner();
-      await held.connect();
-      await held.startTransaction();
-      await repository.lockServiceById(held.manager, service?.id ?? '');
-      const { hashes } = await repository.deleteService(held.manager, service?.id ?? '');
-      expect(await repository.deleteUnreferencedBlobs(held.manager, hashes)).toBe(1);
+      const held = await heldOpen(async () => {
+        await repository.lockServiceById(service?.id ?? '');
+        const { hashes } = await repository.deleteService(service?.id ?? '');
+        return repository.deleteUnreferencedBlobs(hashes);
+      });
+      expect(held.value).toBe(1);
 
       const syncing = sync('reuser', [doc('a', reused)]);
       await untilWaiting();
-      await held.commitTransaction();
+      await held.commit();
       expect((await syncing).status).toBe('created');
       expect(await blobExists(reused)).toBe(true);
       const read = await call<TextArtifactView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/reuser/docs/a', { headers: bearer(acme.adminToken) });

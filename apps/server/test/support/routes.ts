@@ -1,7 +1,7 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { ACCESS_METADATA, type AccessRule } from '../../src/modules/auth/decorators';
+import { ACCESS_METADATA, type AccessRule } from '../../src/modules/access/decorators';
 import { API_PREFIX } from '../../src/app.factory';
 
 export interface RouteInfo {

@@ -62,7 +62,7 @@ export class ArtifactsReadService {
     return pageFrom(rows, limit, ({ service, artifactCount }) => serviceItem(service, artifactCount), ({ service }) => [service.name]);
   }
 
-  async getService(organizationId: string, serviceName: string, revisionParam?: string): Promise<ServiceDetail> {
+  async getService(organizationId: string, serviceName: string, revisionParam?: number): Promise<ServiceDetail> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
     const record = revision === 0 ? null : await this.repository.findRevision(service.id, revision);
@@ -85,14 +85,14 @@ export class ArtifactsReadService {
   }
 
   /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */
-  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<SerializedAnswer> {
+  async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'architecture-diagram', name);
     return this.cache.answer(`${version.id}@${revision}`, () => this.diagramView(version, revision));
   }
 
   /** The diagram as a value, for other modules (drafts); HTTP reads go through getDiagram and its cache. */
-  async readDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramView<Graph, ApplyReport>> {
+  async readDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DiagramView<Graph, ApplyReport>> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
   }
@@ -117,7 +117,7 @@ export class ArtifactsReadService {
   }
 
   /** The diagram's files exactly as synced, for Export To Mermaid: the stored blobs, never regenerated. */
-  async getDiagramSource(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DiagramSource> {
+  async getDiagramSource(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DiagramSource> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'architecture-diagram', name);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
@@ -132,7 +132,7 @@ export class ArtifactsReadService {
     };
   }
 
-  async diffDiagram(organizationId: string, serviceName: string, name: string, fromParam?: string, toParam?: string): Promise<DiagramDiff> {
+  async diffDiagram(organizationId: string, serviceName: string, name: string, fromParam?: number, toParam?: number): Promise<DiagramDiff> {
     const service = await this.service(organizationId, serviceName);
     if (fromParam === undefined || toParam === undefined) {
       throw artifactsError(ArtifactsErrorCode.InvalidRevision, 'A diff needs both ?from=<revision> and ?to=<revision>.');
@@ -153,7 +153,7 @@ export class ArtifactsReadService {
     return { name, from, to, ...diffGraphs(graphOf(before), graphOf(after)) };
   }
 
-  async listFlows(organizationId: string, serviceName: string, revisionParam?: string): Promise<FlowListItem[]> {
+  async listFlows(organizationId: string, serviceName: string, revisionParam?: number): Promise<FlowListItem[]> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = await this.repository.versionsInRevision(service.id, revision, { kind: 'flow' });
     return versions.map((version) => {
@@ -162,7 +162,7 @@ export class ArtifactsReadService {
     });
   }
 
-  async getFlow(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<FlowView<Graph>> {
+  async getFlow(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<FlowView<Graph>> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'flow', name);
     const { diagramKind, graph } = diagramAnalysis(version);
@@ -179,7 +179,7 @@ export class ArtifactsReadService {
     };
   }
 
-  async listDatabases(organizationId: string, serviceName: string, revisionParam?: string): Promise<DatabaseListItem[]> {
+  async listDatabases(organizationId: string, serviceName: string, revisionParam?: number): Promise<DatabaseListItem[]> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = await this.repository.versionsInRevision(service.id, revision, { kind: 'database-schema' });
     return versions.map((version) => ({
@@ -191,7 +191,7 @@ export class ArtifactsReadService {
     }));
   }
 
-  async getDatabase(organizationId: string, serviceName: string, name: string, revisionParam?: string): Promise<DatabaseView> {
+  async getDatabase(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DatabaseView> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'database-schema', name);
     const contents = await this.repository.blobContents([version.sha256, version.notesSha256]);
@@ -212,7 +212,7 @@ export class ArtifactsReadService {
     };
   }
 
-  async getJobs(organizationId: string, serviceName: string, revisionParam?: string): Promise<JobsView<Graph>> {
+  async getJobs(organizationId: string, serviceName: string, revisionParam?: number): Promise<JobsView<Graph>> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const [notes] = await this.repository.versionsInRevision(service.id, revision, { kind: 'job-notes' });
     const [dependencies] = await this.repository.versionsInRevision(service.id, revision, { kind: 'job-dependencies' });
@@ -232,7 +232,7 @@ export class ArtifactsReadService {
     };
   }
 
-  async getSummary(organizationId: string, serviceName: string, revisionParam?: string): Promise<SummaryView> {
+  async getSummary(organizationId: string, serviceName: string, revisionParam?: number): Promise<SummaryView> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const [summary] = await this.repository.versionsInRevision(service.id, revision, { kind: 'service-summary' });
     if (!summary) throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no service summary in revision ${revision}.`);
@@ -240,14 +240,14 @@ export class ArtifactsReadService {
     return { revision, path: summary.path, markdown: contents.get(summary.sha256) ?? '' };
   }
 
-  async listTexts(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', revisionParam?: string): Promise<TextArtifactListItem[]> {
+  async listTexts(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', revisionParam?: number): Promise<TextArtifactListItem[]> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = await this.repository.versionsInRevision(service.id, revision, { kind });
     return versions.map(textItem);
   }
 
   /** A doc or API spec answer, serialized once per artifact version and revision (AnswerCache). */
-  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: string): Promise<SerializedAnswer> {
+  async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, kind, name);
     return this.cache.answer(`${version.id}@${revision}`, async (): Promise<TextArtifactView> => {
@@ -262,17 +262,14 @@ export class ArtifactsReadService {
     return service;
   }
 
-  private async resolve(organizationId: string, serviceName: string, revisionParam?: string): Promise<{ service: ServiceRecord; revision: number }> {
+  private async resolve(organizationId: string, serviceName: string, revisionParam?: number): Promise<{ service: ServiceRecord; revision: number }> {
     const service = await this.service(organizationId, serviceName);
     const revision = revisionParam === undefined ? service.currentRevision : await this.revisionNumber(service, revisionParam);
     return { service, revision };
   }
 
-  private async revisionNumber(service: ServiceRecord, raw: string): Promise<number> {
-    if (!/^[1-9]\d{0,8}$/.test(raw)) {
-      throw artifactsError(ArtifactsErrorCode.InvalidRevision, `"${raw}" is not a revision number; revisions are numbered from 1.`);
-    }
-    const number = Number(raw);
+  /** The revision number (parsed by RevisionNumberPipe) when the service has that revision. */
+  private async revisionNumber(service: ServiceRecord, number: number): Promise<number> {
     if (!(await this.repository.findRevision(service.id, number))) {
       throw artifactsError(
         ArtifactsErrorCode.RevisionNotFound,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, LessThan, MoreThan } from 'typeorm';
+import { LessThan, MoreThan } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
 import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface ServiceMetadata {
   description: string | null;
@@ -46,28 +46,22 @@ function hashesOf(versions: VersionHashes[]): string[] {
 /** Rows per multi-row INSERT: keeps every statement far below PostgreSQL's 65535 bind parameters. */
 const INSERT_CHUNK = 200;
 
-/** All SQL of the artifact store. Methods that take an EntityManager run inside the caller's transaction. */
+/** All SQL of the artifact store. Every method joins the current unit of work (UnitOfWork.run) when one is open. */
 @Injectable()
-export class ArtifactsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
+export class ArtifactsRepository extends TransactionalRepository {
   findService(organizationId: string, name: string): Promise<ServiceRecord | null> {
-    return this.dataSource.manager.findOneBy(ServiceRecord, { organizationId, name });
+    return this.manager.findOneBy(ServiceRecord, { organizationId, name });
   }
 
   /** By name, at most `limit`, only names after `after` when given. */
   async listServices(organizationId: string, { limit, after }: { limit: number; after?: string }): Promise<ServiceWithCount[]> {
-    const services = await this.dataSource.manager.find(ServiceRecord, {
+    const services = await this.manager.find(ServiceRecord, {
       where: { organizationId, ...(after !== undefined ? { name: MoreThan(after) } : {}) },
       order: { name: 'ASC' },
       take: limit,
     });
     if (services.length === 0) return [];
-    const counts: Array<{ service_id: string; artifact_count: number }> = await this.dataSource.query(
+    const counts: Array<{ service_id: string; artifact_count: number }> = await this.manager.query(
       `SELECT r.service_id, r.artifact_count FROM service_revisions r
          JOIN services s ON s.id = r.service_id AND s.current_revision = r.number
         WHERE s.id = ANY($1)`,
@@ -79,7 +73,7 @@ export class ArtifactsRepository {
 
   /** The service's current revision number and its bundle digest; null when the organization has no such service. */
   async currentDigest(organizationId: string, name: string): Promise<{ serviceId: string; revision: number; digest: string | null } | null> {
-    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.dataSource.query(
+    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.manager.query(
       `SELECT s.id, s.current_revision, r.bundle_digest FROM services s
          LEFT JOIN service_revisions r ON r.service_id = s.id AND r.number = s.current_revision
         WHERE s.organization_id = $1 AND s.name = $2`,
@@ -91,21 +85,21 @@ export class ArtifactsRepository {
 
   /** A sync that changed nothing still counts as a sync (the dashboard shows when CI last reported). */
   async recordUnchangedSync(serviceId: string, now: Date): Promise<void> {
-    await this.dataSource.manager.update(ServiceRecord, { id: serviceId }, { lastSyncedAt: now, updatedAt: now });
+    await this.manager.update(ServiceRecord, { id: serviceId }, { lastSyncedAt: now, updatedAt: now });
   }
 
   /** Remembers which bundle last confirmed a revision (its artifacts stay as they are). */
-  async setRevisionDigest(manager: EntityManager, serviceId: string, number: number, digest: string): Promise<void> {
-    await manager.update(ServiceRevisionRecord, { serviceId, number }, { bundleDigest: digest });
+  async setRevisionDigest(serviceId: string, number: number, digest: string): Promise<void> {
+    await this.manager.update(ServiceRevisionRecord, { serviceId, number }, { bundleDigest: digest });
   }
 
   findRevision(serviceId: string, number: number): Promise<ServiceRevisionRecord | null> {
-    return this.dataSource.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
+    return this.manager.findOneBy(ServiceRevisionRecord, { serviceId, number });
   }
 
   /** Newest first, at most `limit`, only numbers below `before` when given. */
   listRevisions(serviceId: string, { limit, before }: { limit: number; before?: number }): Promise<ServiceRevisionRecord[]> {
-    return this.dataSource.manager.find(ServiceRevisionRecord, {
+    return this.manager.find(ServiceRevisionRecord, {
       where: { serviceId, ...(before !== undefined ? { number: LessThan(before) } : {}) },
       order: { number: 'DESC' },
       take: limit,
@@ -117,9 +111,8 @@ export class ArtifactsRepository {
     serviceId: string,
     revision: number,
     filter: { kind?: ArtifactKind; name?: string } = {},
-    manager: EntityManager = this.dataSource.manager,
   ): Promise<ArtifactVersionRecord[]> {
-    const query = manager
+    const query = this.manager
       .createQueryBuilder(ArtifactVersionRecord, 'v')
       .innerJoin(RevisionArtifactRecord, 'ra', 'ra.version_id = v.id')
       .innerJoin(ServiceRevisionRecord, 'r', 'r.id = ra.revision_id')
@@ -132,8 +125,8 @@ export class ArtifactsRepository {
   }
 
   /** Which version of which artifact a revision holds, without the (large) stored analyses. */
-  async revisionMembers(manager: EntityManager, serviceId: string, revision: number): Promise<RevisionMember[]> {
-    const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await manager.query(
+  async revisionMembers(serviceId: string, revision: number): Promise<RevisionMember[]> {
+    const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await this.manager.query(
       `SELECT v.id, v.kind, v.name, v.fingerprint FROM revision_artifacts ra
          JOIN service_revisions r ON r.id = ra.revision_id
          JOIN artifact_versions v ON v.id = ra.version_id
@@ -146,7 +139,7 @@ export class ArtifactsRepository {
   async blobContents(hashes: Array<string | null>): Promise<Map<string, string>> {
     const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
     if (wanted.length === 0) return new Map();
-    const rows: Array<{ sha256: string; content: string }> = await this.dataSource.query(
+    const rows: Array<{ sha256: string; content: string }> = await this.manager.query(
       'SELECT sha256, content FROM artifact_blobs WHERE sha256 = ANY($1)',
       [wanted],
     );
@@ -158,17 +151,17 @@ export class ArtifactsRepository {
    * service takes this lock first, so concurrent syncs run one after the other and each sees the revision
    * the previous one committed (no lost update). The unique keys guard the same rules at the table level.
    */
-  async lockService(manager: EntityManager, organizationId: string, name: string, now: Date): Promise<ServiceRecord> {
+  async lockService(organizationId: string, name: string, now: Date): Promise<ServiceRecord> {
     // Twice at most: when an admin deleted the service while this sync waited for the lock, the row is gone
     // once the lock is granted, and this sync starts the service afresh (as any first sync does).
     for (let attempt = 0; attempt < 2; attempt++) {
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO services (id, organization_id, name, current_revision, created_at, updated_at)
          VALUES ($1, $2, $3, 0, $4, $4)
          ON CONFLICT (organization_id, name) DO NOTHING`,
         [randomUUID(), organizationId, name, now],
       );
-      const service = await manager
+      const service = await this.manager
         .createQueryBuilder(ServiceRecord, 's')
         .setLock('pessimistic_write')
         .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
@@ -179,13 +172,13 @@ export class ArtifactsRepository {
   }
 
   /** The same row lock as lockService (so it waits for a sync of the service and syncs wait for it); null when gone. */
-  lockServiceById(manager: EntityManager, serviceId: string): Promise<ServiceRecord | null> {
-    return manager.createQueryBuilder(ServiceRecord, 's').setLock('pessimistic_write').where('s.id = :serviceId', { serviceId }).getOne();
+  lockServiceById(serviceId: string): Promise<ServiceRecord | null> {
+    return this.manager.createQueryBuilder(ServiceRecord, 's').setLock('pessimistic_write').where('s.id = :serviceId', { serviceId }).getOne();
   }
 
   /** Locks a service by organization and name for its deletion; null when the organization has no such service. */
-  lockServiceByName(manager: EntityManager, organizationId: string, name: string): Promise<ServiceRecord | null> {
-    return manager
+  lockServiceByName(organizationId: string, name: string): Promise<ServiceRecord | null> {
+    return this.manager
       .createQueryBuilder(ServiceRecord, 's')
       .setLock('pessimistic_write')
       .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
@@ -194,7 +187,7 @@ export class ArtifactsRepository {
 
   /** Ids of the services holding more than `keep` revisions (retention candidates). */
   async servicesWithMoreRevisionsThan(keep: number): Promise<string[]> {
-    const rows: Array<{ service_id: string }> = await this.dataSource.query(
+    const rows: Array<{ service_id: string }> = await this.manager.query(
       'SELECT service_id FROM service_revisions GROUP BY service_id HAVING count(*) > $1 ORDER BY service_id',
       [keep],
     );
@@ -206,8 +199,8 @@ export class ArtifactsRepository {
    * then the versions no remaining revision holds. Call with the service locked (lockServiceById). Returns the
    * number of revisions removed and the hashes the removed versions referenced (candidates for collection).
    */
-  async pruneRevisions(manager: EntityManager, serviceId: string, keep: number): Promise<{ revisionsRemoved: number; hashes: string[] }> {
-    const removed: Array<{ id: string }> = await manager.query(
+  async pruneRevisions(serviceId: string, keep: number): Promise<{ revisionsRemoved: number; hashes: string[] }> {
+    const removed: Array<{ id: string }> = await this.manager.query(
       `WITH gone AS (
          DELETE FROM service_revisions WHERE service_id = $1
             AND number < (SELECT number FROM service_revisions WHERE service_id = $1 ORDER BY number DESC OFFSET $2 - 1 LIMIT 1)
@@ -217,7 +210,7 @@ export class ArtifactsRepository {
     );
     // Under the service lock no sync of this service is between inserting a version and linking it, so a version
     // without a revision is garbage.
-    const versions: VersionHashes[] = await manager.query(
+    const versions: VersionHashes[] = await this.manager.query(
       `WITH gone AS (
          DELETE FROM artifact_versions v WHERE v.service_id = $1
             AND NOT EXISTS (SELECT 1 FROM revision_artifacts ra WHERE ra.version_id = v.id)
@@ -232,13 +225,13 @@ export class ArtifactsRepository {
    * Deletes a locked service with its revisions, links and versions (ON DELETE CASCADE). Returns how many
    * revisions went and the hashes its versions referenced (candidates for collection).
    */
-  async deleteService(manager: EntityManager, serviceId: string): Promise<{ revisionsRemoved: number; hashes: string[] }> {
-    const versions: VersionHashes[] = await manager.query(
+  async deleteService(serviceId: string): Promise<{ revisionsRemoved: number; hashes: string[] }> {
+    const versions: VersionHashes[] = await this.manager.query(
       'SELECT sha256, context_sha256, notes_sha256 FROM artifact_versions WHERE service_id = $1',
       [serviceId],
     );
-    const [{ count }] = (await manager.query('SELECT count(*)::int AS count FROM service_revisions WHERE service_id = $1', [serviceId])) as Array<{ count: number }>;
-    await manager.query('DELETE FROM services WHERE id = $1', [serviceId]);
+    const [{ count }] = (await this.manager.query('SELECT count(*)::int AS count FROM service_revisions WHERE service_id = $1', [serviceId])) as Array<{ count: number }>;
+    await this.manager.query('DELETE FROM services WHERE id = $1', [serviceId]);
     return { revisionsRemoved: Number(count), hashes: hashesOf(versions) };
   }
 
@@ -255,14 +248,14 @@ export class ArtifactsRepository {
    * A sync that arrives after step 1 finds the blob gone once we commit and stores it again (insertBlobs).
    * The foreign keys from artifact_versions back this up: a dangling reference can never be committed.
    */
-  async deleteUnreferencedBlobs(manager: EntityManager, hashes: string[]): Promise<number> {
+  async deleteUnreferencedBlobs(hashes: string[]): Promise<number> {
     if (hashes.length === 0) return 0;
-    const locked: Array<{ sha256: string }> = await manager.query(
+    const locked: Array<{ sha256: string }> = await this.manager.query(
       'SELECT sha256 FROM artifact_blobs WHERE sha256 = ANY($1) ORDER BY sha256 FOR UPDATE',
       [[...new Set(hashes)]],
     );
     if (locked.length === 0) return 0;
-    const deleted: Array<{ sha256: string }> = await manager.query(
+    const deleted: Array<{ sha256: string }> = await this.manager.query(
       `WITH gone AS (
          DELETE FROM artifact_blobs b WHERE b.sha256 = ANY($1)
             AND NOT EXISTS (SELECT 1 FROM artifact_versions v WHERE v.sha256 = b.sha256)
@@ -275,8 +268,8 @@ export class ArtifactsRepository {
     return deleted.length;
   }
 
-  async recordSync(manager: EntityManager, serviceId: string, metadata: ServiceMetadata, now: Date, currentRevision?: number): Promise<void> {
-    await manager.update(
+  async recordSync(serviceId: string, metadata: ServiceMetadata, now: Date, currentRevision?: number): Promise<void> {
+    await this.manager.update(
       ServiceRecord,
       { id: serviceId },
       { ...metadata, lastSyncedAt: now, updatedAt: now, ...(currentRevision !== undefined ? { currentRevision } : {}) },
@@ -293,14 +286,14 @@ export class ArtifactsRepository {
    * versions referencing it are committed; a blob a collector deleted first is missing from the locked rows
    * and is stored again.
    */
-  async insertBlobs(manager: EntityManager, blobs: NewBlob[], now: Date): Promise<void> {
+  async insertBlobs(blobs: NewBlob[], now: Date): Promise<void> {
     let missing = [...new Map(blobs.map((blob) => [blob.sha256, blob])).values()];
     for (let attempt = 1; missing.length > 0; attempt++) {
       // A collector can delete a blob between our insert and our lock at most once per run; three rounds is ample.
       if (attempt > 3) throw new Error(`Could not store and lock ${missing.length} blob(s) while they were being collected.`);
-      await this.insertBlobRows(manager, missing, now);
+      await this.insertBlobRows(missing, now);
       // One statement, sorted: every transaction locks blobs in the same order (no deadlock with a collector).
-      const locked: Array<{ sha256: string }> = await manager.query(
+      const locked: Array<{ sha256: string }> = await this.manager.query(
         'SELECT sha256 FROM artifact_blobs WHERE sha256 = ANY($1) ORDER BY sha256 FOR KEY SHARE',
         [missing.map((blob) => blob.sha256)],
       );
@@ -309,7 +302,7 @@ export class ArtifactsRepository {
     }
   }
 
-  private async insertBlobRows(manager: EntityManager, unique: NewBlob[], now: Date): Promise<void> {
+  private async insertBlobRows(unique: NewBlob[], now: Date): Promise<void> {
     for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
       const chunk = unique.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [];
@@ -318,7 +311,7 @@ export class ArtifactsRepository {
         const n = params.length;
         return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
       });
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO artifact_blobs (sha256, content, size, created_at) VALUES ${rows.join(', ')} ON CONFLICT (sha256) DO NOTHING`,
         params,
       );
@@ -329,7 +322,7 @@ export class ArtifactsRepository {
    * Inserts the versions that do not exist yet (an artifact may return to an earlier version) and returns
    * the id of every requested version, keyed by `kind/name`.
    */
-  async upsertVersions(manager: EntityManager, serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
+  async upsertVersions(serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
     for (let start = 0; start < versions.length; start += INSERT_CHUNK) {
       const chunk = versions.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [];
@@ -343,7 +336,7 @@ export class ArtifactsRepository {
         const placeholders = Array.from({ length: 17 }, (_, index) => `$${n + index + 1}${index === 14 ? '::jsonb' : ''}`);
         return `(${placeholders.join(', ')})`;
       });
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO artifact_versions (id, service_id, kind, name, fingerprint, path, sha256, size, context_path, context_sha256,
            notes_path, notes_sha256, engine, format, analysis, first_revision, created_at)
          VALUES ${rows.join(', ')}
@@ -352,7 +345,7 @@ export class ArtifactsRepository {
       );
     }
     if (versions.length === 0) return new Map();
-    const ids: Array<{ id: string; kind: string; name: string }> = await manager.query(
+    const ids: Array<{ id: string; kind: string; name: string }> = await this.manager.query(
       `SELECT id, kind, name FROM artifact_versions WHERE service_id = $1 AND fingerprint = ANY($2)`,
       [serviceId, versions.map((version) => version.fingerprint)],
     );
@@ -360,14 +353,13 @@ export class ArtifactsRepository {
   }
 
   async insertRevision(
-    manager: EntityManager,
     revision: Omit<ServiceRevisionRecord, 'id'>,
     members: Array<{ kind: ArtifactKind; name: string; versionId: string }>,
   ): Promise<void> {
     const id = randomUUID();
-    await manager.insert(ServiceRevisionRecord, { id, ...revision });
+    await this.manager.insert(ServiceRevisionRecord, { id, ...revision });
     for (let start = 0; start < members.length; start += INSERT_CHUNK) {
-      await manager.insert(
+      await this.manager.insert(
         RevisionArtifactRecord,
         members.slice(start, start + INSERT_CHUNK).map((member) => ({ revisionId: id, ...member })),
       );

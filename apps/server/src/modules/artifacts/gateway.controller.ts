@@ -1,21 +1,18 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { GATEWAY_SYNC_PATH, SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
-import { CurrentPrincipal, TokenAccess } from '../auth/decorators';
-import type { TokenPrincipal } from '../auth/principal';
+import { SyncCheckRequest, type SyncCheckResult, type SyncResult } from '@sc/contracts';
+import { CurrentPrincipal, TokenAccess } from '../access/decorators';
+import type { TokenPrincipal } from '../access/principal';
 import { ArtifactsConfig } from './artifacts.config';
 import { readJsonBody } from './sync-body';
 import { SyncService } from './sync.service';
-
-/** Path of the gateway route (from @sc/contracts, which the CLI posts to); the global JSON parser must leave it alone. */
-export { GATEWAY_SYNC_PATH };
 
 @ApiTags('gateway')
 @Controller('gateway')
 export class GatewayController {
   constructor(
-    private readonly syncService: SyncService,
+    private readonly syncs: SyncService,
     private readonly config: ArtifactsConfig,
   ) {}
 
@@ -29,7 +26,7 @@ export class GatewayController {
   async sync(@CurrentPrincipal() principal: TokenPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SyncResult> {
     // The body is read here, after authentication, with the sync limit applied to the decompressed bytes.
     const body = await readJsonBody(req, this.config.limits.maxSyncBytes);
-    const { result, timings } = await this.syncService.sync(principal, body);
+    const { result, timings } = await this.syncs.sync(principal, body);
     res.status(result.status === 'created' ? 201 : 200);
     res.setHeader('Server-Timing', `validate;dur=${timings.validateMs.toFixed(1)}, store;dur=${timings.storeMs.toFixed(1)}`);
     return result;
@@ -38,12 +35,12 @@ export class GatewayController {
   /**
    * `service-cli sync` asks first whether the service's current revision already has the bundle's digest
    * (libs/contracts syncBundleDigest); when it does, the CLI skips validating and sending. The body is tiny, so
-   * the global JSON parser reads it (only GATEWAY_SYNC_PATH itself is excluded, matched as Express routes it).
+   * the global JSON parser reads it (only the sync route itself is excluded: raw-body-routes.ts).
    */
   @Post('sync/check')
   @HttpCode(200)
   @TokenAccess('sync')
   check(@CurrentPrincipal() principal: TokenPrincipal, @Body() body: SyncCheckRequest): Promise<SyncCheckResult> {
-    return this.syncService.check(principal, body);
+    return this.syncs.check(principal, body);
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../access/principal';
 import { AuditService } from '../audit/audit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /** What one retention run or one service deletion removed. */
 export interface RemovedData {
@@ -30,6 +31,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     private readonly repository: ArtifactsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: ArtifactsConfig,
     private readonly audit: AuditService,
     private readonly metrics: MetricsService,
@@ -66,11 +68,11 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
    * deleted with it) or waits for the lock and then starts the service afresh at revision 1.
    */
   async deleteService(organizationId: string, serviceName: string, actor: Principal): Promise<RemovedData> {
-    const removed = await this.repository.transaction(async (manager) => {
-      const service = await this.repository.lockServiceByName(manager, organizationId, serviceName);
+    const removed = await this.unitOfWork.run(async () => {
+      const service = await this.repository.lockServiceByName(organizationId, serviceName);
       if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `This organization has no service named "${serviceName}".`);
-      const { revisionsRemoved, hashes } = await this.repository.deleteService(manager, service.id);
-      const blobsRemoved = await this.repository.deleteUnreferencedBlobs(manager, hashes);
+      const { revisionsRemoved, hashes } = await this.repository.deleteService(service.id);
+      const blobsRemoved = await this.repository.deleteUnreferencedBlobs(hashes);
       await this.audit.record(
         {
           organizationId,
@@ -80,7 +82,6 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
           before: { name: service.name, currentRevision: service.currentRevision, revisions: revisionsRemoved },
           after: null,
         },
-        manager,
       );
       return { revisionsRemoved, blobsRemoved };
     });
@@ -93,11 +94,11 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     const total: RemovedData = { revisionsRemoved: 0, blobsRemoved: 0 };
     if (keep === null) return total;
     for (const serviceId of await this.repository.servicesWithMoreRevisionsThan(keep)) {
-      const removed = await this.repository.transaction(async (manager) => {
+      const removed = await this.unitOfWork.run(async () => {
         // Gone since the list was read (deleted): nothing to keep.
-        if (!(await this.repository.lockServiceById(manager, serviceId))) return { revisionsRemoved: 0, blobsRemoved: 0 };
-        const { revisionsRemoved, hashes } = await this.repository.pruneRevisions(manager, serviceId, keep);
-        return { revisionsRemoved, blobsRemoved: await this.repository.deleteUnreferencedBlobs(manager, hashes) };
+        if (!(await this.repository.lockServiceById(serviceId))) return { revisionsRemoved: 0, blobsRemoved: 0 };
+        const { revisionsRemoved, hashes } = await this.repository.pruneRevisions(serviceId, keep);
+        return { revisionsRemoved, blobsRemoved: await this.repository.deleteUnreferencedBlobs(hashes) };
       });
       this.metrics.countRemoved('retention', removed);
       total.revisionsRemoved += removed.revisionsRemoved;

@@ -17,11 +17,12 @@ import type {
   TextArtifactListItem,
 } from '@sc/contracts';
 import { pageLimit, setNextLink } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
 import type { SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { RetentionService } from './retention.service';
+import { RevisionNumberPipe } from './revision-number.pipe';
 import { RevisionsPageQuery } from './revisions-page';
 
 /**
@@ -47,7 +48,7 @@ export class ServicesController {
 
   @Get(':service')
   @OrgAccess('viewer')
-  get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<ServiceDetail> {
+  get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceDetail> {
     return this.artifacts.getService(orgId, service, revision);
   }
 
@@ -83,7 +84,7 @@ export class ServicesController {
     @Param('name') name: string,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision') revision?: string,
+    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
   }
@@ -95,7 +96,7 @@ export class ServicesController {
     @Param('orgId') orgId: string,
     @Param('service') service: string,
     @Param('name') name: string,
-    @Query('revision') revision?: string,
+    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<DiagramSource> {
     return this.artifacts.getDiagramSource(orgId, service, name, revision);
   }
@@ -106,51 +107,51 @@ export class ServicesController {
     @Param('orgId') orgId: string,
     @Param('service') service: string,
     @Param('name') name: string,
-    @Query('from') from?: string,
-    @Query('to') to?: string,
+    @Query('from', RevisionNumberPipe) from?: number,
+    @Query('to', RevisionNumberPipe) to?: number,
   ): Promise<DiagramDiff> {
     return this.artifacts.diffDiagram(orgId, service, name, from, to);
   }
 
   @Get(':service/flows')
   @OrgAccess('viewer')
-  flows(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<FlowListItem[]> {
+  flows(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowListItem[]> {
     return this.artifacts.listFlows(orgId, service, revision);
   }
 
   @Get(':service/flows/:name')
   @OrgAccess('viewer')
-  flow(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<FlowView> {
+  flow(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowView> {
     return this.artifacts.getFlow(orgId, service, name, revision);
   }
 
   @Get(':service/databases')
   @OrgAccess('viewer')
-  databases(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<DatabaseListItem[]> {
+  databases(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseListItem[]> {
     return this.artifacts.listDatabases(orgId, service, revision);
   }
 
   @Get(':service/databases/:name')
   @OrgAccess('viewer')
-  database(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision') revision?: string): Promise<DatabaseView> {
+  database(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseView> {
     return this.artifacts.getDatabase(orgId, service, name, revision);
   }
 
   @Get(':service/jobs')
   @OrgAccess('viewer')
-  jobs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<JobsView> {
+  jobs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<JobsView> {
     return this.artifacts.getJobs(orgId, service, revision);
   }
 
   @Get(':service/summary')
   @OrgAccess('viewer')
-  summary(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<SummaryView> {
+  summary(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<SummaryView> {
     return this.artifacts.getSummary(orgId, service, revision);
   }
 
   @Get(':service/docs')
   @OrgAccess('viewer')
-  docs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<TextArtifactListItem[]> {
+  docs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
     return this.artifacts.listTexts(orgId, service, 'doc', revision);
   }
 
@@ -163,14 +164,14 @@ export class ServicesController {
     @Param('name') name: string,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision') revision?: string,
+    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
   }
 
   @Get(':service/api-specs')
   @OrgAccess('viewer')
-  apiSpecs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision') revision?: string): Promise<TextArtifactListItem[]> {
+  apiSpecs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
     return this.artifacts.listTexts(orgId, service, 'api-spec', revision);
   }
 
@@ -183,7 +184,7 @@ export class ServicesController {
     @Param('name') name: string,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision') revision?: string,
+    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
   }

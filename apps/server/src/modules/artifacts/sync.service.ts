@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import type { EntityManager } from 'typeorm';
 import {
   servicePageUrl,
   syncBundleDigest,
@@ -15,7 +14,7 @@ import {
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
-import type { TokenPrincipal } from '../auth/principal';
+import type { TokenPrincipal } from '../access/principal';
 import { ShutdownService } from '../health/shutdown.service';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { MetricsService, outcomeOf } from '../metrics/metrics.service';
@@ -26,6 +25,7 @@ import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
 export const MERMAID_PARSER = Symbol('MERMAID_PARSER');
@@ -53,6 +53,7 @@ export class SyncService {
 
   constructor(
     private readonly repository: ArtifactsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: ArtifactsConfig,
     private readonly clock: Clock,
     private readonly shutdown: ShutdownService,
@@ -173,19 +174,19 @@ export class SyncService {
   }
 
   private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
-    return this.repository.transaction(async (manager) => {
-      const stored = await this.writeRevision(manager, principal, bundle, analyzed, digest);
+    return this.unitOfWork.run(async () => {
+      const stored = await this.writeRevision(principal, bundle, analyzed, digest);
       // Past the shutdown grace period nothing commits: the transaction rolls back whole.
       this.shutdown.assertRunning();
       return stored;
     });
   }
 
-  private async writeRevision(manager: EntityManager, principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
+  private async writeRevision(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
     const now = this.clock.now();
     const metadata = { description: bundle.service.description ?? null, repositoryUrl: bundle.service.repositoryUrl ?? null };
-    const service = await this.repository.lockService(manager, principal.organizationId, bundle.service.name, now);
-    const current = await this.repository.revisionMembers(manager, service.id, service.currentRevision);
+    const service = await this.repository.lockService(principal.organizationId, bundle.service.name, now);
+    const current = await this.repository.revisionMembers(service.id, service.currentRevision);
     const plan = planRevision(current, analyzed);
     const result = (revision: number, status: SyncResult['status']): SyncResult => ({
       organizationId: principal.organizationId,
@@ -199,16 +200,16 @@ export class SyncService {
       serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
     if (!plan.changed) {
-      await this.repository.recordSync(manager, service.id, metadata, now);
+      await this.repository.recordSync(service.id, metadata, now);
       // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
-      await this.repository.setRevisionDigest(manager, service.id, service.currentRevision, digest);
+      await this.repository.setRevisionDigest(service.id, service.currentRevision, digest);
       return result(service.currentRevision, 'unchanged');
     }
 
     const number = service.currentRevision + 1;
     const changedArtifacts = [...plan.created, ...plan.updated];
-    await this.repository.insertBlobs(manager, changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
-    const newIds = await this.repository.upsertVersions(manager, service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
+    await this.repository.insertBlobs(changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
+    const newIds = await this.repository.upsertVersions(service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
     const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
     const members = analyzed.map((item) => {
       const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
@@ -216,7 +217,6 @@ export class SyncService {
       return { kind: item.kind, name: item.name, versionId };
     });
     await this.repository.insertRevision(
-      manager,
       {
         serviceId: service.id,
         number,
@@ -228,7 +228,7 @@ export class SyncService {
       },
       members,
     );
-    await this.repository.recordSync(manager, service.id, metadata, now, number);
+    await this.repository.recordSync(service.id, metadata, now, number);
     return result(number, 'created');
   }
 }

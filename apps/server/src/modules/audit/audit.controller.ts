@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuditFilter, AuditPage, AuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { OrgAccess } from '../auth/decorators';
+import { OrgAccess } from '../access/decorators';
 import { AuditService } from './audit.service';
 
 /** Organization settings → Audit log: owners and admins only. */

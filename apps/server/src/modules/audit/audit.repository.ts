@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { AuditAction } from '@sc/contracts';
 import { AuditEvent } from './audit-event.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface AuditEventQuery {
   organizationId: string;
@@ -20,17 +19,15 @@ export interface AuditEventQuery {
 }
 
 @Injectable()
-export class AuditRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async insert(event: AuditEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
+export class AuditRepository extends TransactionalRepository {
+  async insert(event: AuditEvent): Promise<void> {
     // TypeORM's insert type cannot express the jsonb columns' `unknown` values.
-    await manager.insert(AuditEvent, event as QueryDeepPartialEntity<AuditEvent>);
+    await this.manager.insert(AuditEvent, event as QueryDeepPartialEntity<AuditEvent>);
   }
 
   /** Newest first, at most `limit` rows. */
   find(query: AuditEventQuery): Promise<AuditEvent[]> {
-    const builder = this.dataSource.manager
+    const builder = this.manager
       .createQueryBuilder(AuditEvent, 'e')
       .where('e.organization_id = :organizationId', { organizationId: query.organizationId })
       .orderBy('e.seq', 'DESC')

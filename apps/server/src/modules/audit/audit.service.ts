@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from 'typeorm';
 import type { AuditAction, AuditEntry, AuditFilter, AuditPage, AuditQuery, AuditTargetType } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../access/principal';
 import { UsersService } from '../users/users.service';
 import { AuditEvent } from './audit-event.entity';
 import { AuditErrorCode, auditError } from './audit.errors';
@@ -37,8 +36,8 @@ const EXPORT_PAGE = 500;
 const SECRET_KEYS = new Set(['clientSecret', 'clientSecretSealed', 'client_secret', 'token', 'tokenHash', 'token_hash', 'secret', 'password', 'url']);
 
 /**
- * The organization audit log. Other modules call `record` inside the transaction of the change (pass its
- * manager), so an entry exists exactly when the change does.
+ * The organization audit log. Other modules call `record` inside the unit of work of the change (UnitOfWork.run),
+ * so an entry exists exactly when the change does.
  */
 @Injectable()
 export class AuditService {
@@ -48,10 +47,10 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
-  async record(change: AuditChange, manager?: EntityManager): Promise<void> {
+  async record(change: AuditChange): Promise<void> {
     const { actor } = change;
     const actorUserId = accountableUserId(actor);
-    const actorUser = actorUserId ? await this.users.findById(actorUserId, manager) : null;
+    const actorUser = actorUserId ? await this.users.findById(actorUserId) : null;
     const event = Object.assign(new AuditEvent(), {
       id: randomUUID(),
       organizationId: change.organizationId,
@@ -69,7 +68,7 @@ export class AuditService {
       ipAddress: actor.clientAddress?.slice(0, 64) ?? null,
       createdAt: this.clock.now(),
     });
-    await this.audit.insert(event, manager);
+    await this.audit.insert(event);
   }
 
   async page(organizationId: string, query: AuditQuery): Promise<AuditPage> {

@@ -2,21 +2,27 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sessionCookieOf } from '../../common/http/cookies';
+import { SessionCookies } from '../sessions/session-cookies';
 import { SessionsService } from '../sessions/sessions.service';
 import { AuthErrorCode, authError } from './auth.errors';
-import { Authenticated, Public } from './decorators';
+import { Authenticated, Public } from '../access/decorators';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly cookies: SessionCookies,
+  ) {}
 
   /** Ends the session: deletes its row and clears the cookies. */
   @Post('sign-out')
   @HttpCode(204)
   @Authenticated({ sessionOnly: true })
   async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.sessions.signOut(res, sessionCookieOf(req));
+    const current = sessionCookieOf(req);
+    if (current) await this.sessions.end(current);
+    this.cookies.clear(res);
   }
 
   /**

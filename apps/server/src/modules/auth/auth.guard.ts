@@ -3,17 +3,15 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE, type Role } from '@sc/contracts';
 import { safeEqual } from '../../common/crypto/tokens';
-import { clearAuthCookies } from '../../common/http/cookies';
-import { AppConfig } from '../../config/app-config';
-import { MembershipsRepository } from '../members/memberships.repository';
+import { MembersService } from '../members/members.service';
 import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
+import { SessionCookies } from '../sessions/session-cookies';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
-import { UsersRepository } from '../users/users.repository';
 import { AuthFailureLimiter } from './auth-failure-limit';
 import { AuthErrorCode, authError } from './auth.errors';
-import { ACCESS_METADATA, AccessRule } from './decorators';
-import { AuthenticatedRequest, Principal, TokenPrincipal, effectiveRank, isSafeMethod, tokenCapRank } from './principal';
+import { ACCESS_METADATA, AccessRule } from '../access/decorators';
+import { AuthenticatedRequest, Principal, TokenPrincipal, effectiveRank, isSafeMethod, tokenCapRank } from '../access/principal';
 
 type GuardedRequest = Request & AuthenticatedRequest;
 
@@ -25,11 +23,10 @@ type GuardedRequest = Request & AuthenticatedRequest;
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly config: AppConfig,
     private readonly sessions: SessionsService,
+    private readonly cookies: SessionCookies,
     private readonly tokens: TokensService,
-    private readonly users: UsersRepository,
-    private readonly memberships: MembershipsRepository,
+    private readonly members: MembersService,
     private readonly failures: AuthFailureLimiter,
   ) {}
 
@@ -75,7 +72,7 @@ export class AuthGuard implements CanActivate {
         throw authError(AuthErrorCode.TokenExpired, 'This API token has expired; create a new one in the dashboard.');
       case 'valid': {
         const { token } = lookup;
-        const creatorRole = token.createdByUserId ? await this.activeRole(token.organizationId, token.createdByUserId) : null;
+        const creatorRole = token.createdByUserId ? ((await this.members.activeMember(token.organizationId, token.createdByUserId))?.role ?? null) : null;
         if (token.createdByUserId && !creatorRole) {
           // Removing or disabling a member revokes their tokens; this also covers a creator disabled everywhere.
           throw authError(AuthErrorCode.TokenRevoked, 'The member who created this API token was removed or disabled; create a new token in the dashboard.');
@@ -94,25 +91,17 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  /** The member's role in the organization, or null when the membership or the user is missing or disabled. */
-  private async activeRole(organizationId: string, userId: string): Promise<Role | null> {
-    const [user, membership] = await Promise.all([this.users.findById(userId), this.memberships.find(organizationId, userId)]);
-    return user && !user.disabled && membership && !membership.disabled ? membership.role : null;
-  }
-
   private async authenticateSession(rawSession: string, response: Response, clientAddress: string | null): Promise<Principal> {
     const lookup = await this.sessions.lookup(rawSession);
     if (lookup.status !== 'valid') {
-      clearAuthCookies(response, this.config.secureCookies);
+      this.cookies.clear(response);
       if (lookup.status === 'expired') throw authError(AuthErrorCode.SessionExpired, 'Your session has expired; sign in again.');
       throw authError(AuthErrorCode.SessionInvalid, 'You are not signed in (the session is unknown or was ended).');
     }
     const { session } = lookup;
-    const [user, membership] = await Promise.all([this.users.findById(session.userId), this.memberships.find(session.organizationId, session.userId)]);
-    if (!user || user.disabled || !membership || membership.disabled) {
-      throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
-    }
-    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: membership.role, sessionId: session.id, clientAddress };
+    const member = await this.members.activeMember(session.organizationId, session.userId);
+    if (!member) throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
+    return { kind: 'session', organizationId: session.organizationId, userId: member.user.id, role: member.role, sessionId: session.id, clientAddress };
   }
 
   /** Double submit: the header must repeat the cookie, and both must be this session's token. */

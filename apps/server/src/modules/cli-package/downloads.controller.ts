@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/decorators';
+import { Public } from '../access/decorators';
 import { CliPackageService, type CliPackageFile } from './cli-package.service';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { GatewayInfo } from '@sc/contracts';
-import { Public } from '../auth/decorators';
+import { Public } from '../access/decorators';
 import { CliPackageService } from './cli-package.service';
 
 @ApiTags('gateway')

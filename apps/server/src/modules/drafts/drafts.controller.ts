@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Que
 import { ApiTags } from '@nestjs/swagger';
 import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftList } from '@sc/contracts';
 import type { Response } from 'express';
-import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
 import { DraftsService } from './drafts.service';
 
 /** The ETag of a draft is its version; PUT sends it back in If-Match. */

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, type FindOptionsSelect } from 'typeorm';
+import type { FindOptionsSelect } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ApiToken } from '../tokens/api-token.entity';
-import { User } from '../users/user.entity';
 import { DraftRecord } from './draft.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 /** Every column but the (large) graph and layout: what a list needs. */
 const SUMMARY_COLUMNS: FindOptionsSelect<DraftRecord> = {
@@ -18,20 +16,18 @@ const asColumns = (values: Partial<DraftRecord>) => values as QueryDeepPartialEn
 export type DraftChanges = Pick<DraftRecord, 'name' | 'graph' | 'layout' | 'nodeCount' | 'edgeCount' | 'updatedAt' | 'updatedByUserId' | 'updatedByTokenId'>;
 
 @Injectable()
-export class DraftsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async insert(draft: DraftRecord, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(DraftRecord, asColumns(draft));
+export class DraftsRepository extends TransactionalRepository {
+  async insert(draft: DraftRecord): Promise<void> {
+    await this.manager.insert(DraftRecord, asColumns(draft));
   }
 
-  find(organizationId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<DraftRecord | null> {
-    return manager.findOneBy(DraftRecord, { organizationId, id });
+  find(organizationId: string, id: string): Promise<DraftRecord | null> {
+    return this.manager.findOneBy(DraftRecord, { organizationId, id });
   }
 
   /** A page of the organization's drafts without graph and layout, most recently saved first. */
   async list(organizationId: string, limit: number, offset: number): Promise<{ drafts: DraftRecord[]; total: number }> {
-    const [drafts, total] = await this.dataSource.manager.findAndCount(DraftRecord, {
+    const [drafts, total] = await this.manager.findAndCount(DraftRecord, {
       select: SUMMARY_COLUMNS,
       where: { organizationId },
       order: { updatedAt: 'DESC', id: 'ASC' },
@@ -46,7 +42,7 @@ export class DraftsRepository {
    * UPDATE, so two saves of the same version cannot both win). False when nothing matched.
    */
   async updateIfVersion(organizationId: string, id: string, version: number, changes: DraftChanges): Promise<boolean> {
-    const result = await this.dataSource.manager
+    const result = await this.manager
       .createQueryBuilder()
       .update(DraftRecord)
       .set({ ...asColumns(changes), version: () => 'version + 1' })
@@ -57,15 +53,7 @@ export class DraftsRepository {
 
   /** Deletes the draft (only at `version` when given); false when nothing matched. */
   async delete(organizationId: string, id: string, version?: number): Promise<boolean> {
-    const result = await this.dataSource.manager.delete(DraftRecord, { organizationId, id, ...(version !== undefined ? { version } : {}) });
+    const result = await this.manager.delete(DraftRecord, { organizationId, id, ...(version !== undefined ? { version } : {}) });
     return (result.affected ?? 0) > 0;
-  }
-
-  /** The users and API tokens that created or saved drafts, by id, to name them in answers. */
-  async actors(userIds: string[], tokenIds: string[]): Promise<{ users: Map<string, User>; tokens: Map<string, ApiToken> }> {
-    const manager = this.dataSource.manager;
-    const users = userIds.length ? await manager.findBy(User, { id: In([...new Set(userIds)]) }) : [];
-    const tokens = tokenIds.length ? await manager.find(ApiToken, { select: { id: true, name: true }, where: { id: In([...new Set(tokenIds)]) } }) : [];
-    return { users: new Map(users.map((user) => [user.id, user])), tokens: new Map(tokens.map((token) => [token.id, token])) };
   }
 }

@@ -24,9 +24,11 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
 import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../access/principal';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
-import { displayNameOf } from '../users/user.entity';
+import { TokensService } from '../tokens/tokens.service';
+import { displayNameOf, type User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { asDraftGraph, EMPTY_LAYOUT, exportFiles, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
 import { DraftRecord } from './draft.entity';
 import { DraftsConfig } from './drafts.config';
@@ -48,7 +50,11 @@ interface CheckedDraft {
   warnings: ErrorDetail[];
 }
 
-type Actors = Awaited<ReturnType<DraftsRepository['actors']>>;
+/** The users and API tokens that created or saved drafts, by id, to name them in answers. */
+interface Actors {
+  users: Map<string, User>;
+  tokens: Map<string, { id: string; name: string }>;
+}
 
 const EMPTY_GRAPH: OverlaidGraph = { kind: DRAFT_KIND, direction: 'LR', nodes: [], edges: [], groups: [] };
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -66,6 +72,8 @@ export class DraftsService {
     private readonly clock: Clock,
     private readonly mermaid: MermaidParseService,
     private readonly artifacts: ArtifactsReadService,
+    private readonly users: UsersService,
+    private readonly tokens: TokensService,
   ) {}
 
   async list(organizationId: string, limitParam?: string, offsetParam?: string): Promise<DraftList> {
@@ -191,7 +199,7 @@ export class DraftsService {
   }
 
   private async fromSyncedDiagram(organizationId: string, from: NonNullable<CreateDraftRequest['from']>) {
-    const view = await this.artifacts.readDiagram(organizationId, from.service, from.diagram, from.revision?.toString());
+    const view = await this.artifacts.readDiagram(organizationId, from.service, from.diagram, from.revision);
     if (view.kind !== DRAFT_KIND) {
       throw draftsError(
         DraftsErrorCode.KindUnsupported,
@@ -282,10 +290,11 @@ export class DraftsService {
     return { ...summary(draft, await this.actorsOf([draft])), graph: draft.graph, layout: draft.layout, warnings };
   }
 
-  private actorsOf(drafts: DraftRecord[]): Promise<Actors> {
+  private async actorsOf(drafts: DraftRecord[]): Promise<Actors> {
     const users = drafts.flatMap((d) => [d.createdByUserId, d.updatedByUserId]).filter((id): id is string => id !== null);
     const tokens = drafts.flatMap((d) => [d.createdByTokenId, d.updatedByTokenId]).filter((id): id is string => id !== null);
-    return this.drafts.actors(users, tokens);
+    const [usersById, tokensById] = await Promise.all([this.users.findByIds(users), this.tokens.namesByIds(tokens)]);
+    return { users: usersById, tokens: tokensById };
   }
 }
 

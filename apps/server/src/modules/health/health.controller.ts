@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/decorators';
+import { Public } from '../access/decorators';
 import { HealthService, type ReadinessCheck } from './health.service';
 
 @ApiTags('health')

@@ -13,6 +13,6 @@ import { MembershipsRepository } from './memberships.repository';
   imports: [TypeOrmModule.forFeature([Membership]), UsersModule, SessionsModule, TokensModule, AuditModule],
   controllers: [MembersController],
   providers: [MembershipsRepository, MembersService],
-  exports: [MembershipsRepository, MembersService],
+  exports: [MembersService],
 })
 export class MembersModule {}

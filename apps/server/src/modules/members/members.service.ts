@@ -1,32 +1,59 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
-import type { Principal } from '../auth/principal';
-import { SessionsRepository } from '../sessions/sessions.repository';
+import type { Principal } from '../access/principal';
+import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf, type User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Membership } from './membership.entity';
 import { MembersErrorCode, membersError } from './members.errors';
 import { MembershipsRepository } from './memberships.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
+
+/** A user who may act in an organization right now (see MembersService.activeMember). */
+export interface ActiveMember {
+  user: User;
+  membership: Membership;
+  role: Role;
+}
 
 @Injectable()
 export class MembersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionsService,
     private readonly tokens: TokensService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * The one definition of an active member: the user exists and is not disabled, and so is their membership in
+   * this organization. Null otherwise (also for an id that is not a UUID). Every sign-in, every request (the
+   * AuthGuard, for sessions and for the creator of an API token) and every sign-in link asks this.
+   */
+  async activeMember(organizationId: string, userId: string): Promise<ActiveMember | null> {
+    if (!isUUID(userId)) return null;
+    const [user, membership] = await Promise.all([this.users.findById(userId), this.memberships.find(organizationId, userId)]);
+    return user && !user.disabled && membership && !membership.disabled ? { user, membership, role: membership.role } : null;
+  }
+
+  /** The user's membership in the organization as stored (disabled or not), for the SSO sign-in decision. */
+  findMembership(organizationId: string, userId: string): Promise<Membership | null> {
+    return this.memberships.find(organizationId, userId);
+  }
+
+  /** True when the user is a member of no organization other than this one. */
+  async belongsOnlyTo(organizationId: string, userId: string): Promise<boolean> {
+    return (await this.memberships.listForUser(userId)).every((membership) => membership.organizationId === organizationId);
+  }
 
   async list(organizationId: string): Promise<MemberResponse[]> {
     return (await this.memberships.listWithUsers(organizationId)).map(({ membership, user }) => toMemberResponse(membership, user));
@@ -35,7 +62,7 @@ export class MembersService {
   /** One page of the members, oldest membership first. */
   async listPage(organizationId: string, query: ListPageQuery): Promise<ListPage<MemberResponse>> {
     const limit = pageLimit(query);
-    const rows = await this.memberships.listWithUsers(organizationId, undefined, { limit: limit + 1, after: decodeTimeIdCursor(query.cursor) });
+    const rows = await this.memberships.listWithUsers(organizationId, { limit: limit + 1, after: decodeTimeIdCursor(query.cursor) });
     return pageFrom(rows, limit, ({ membership, user }) => toMemberResponse(membership, user), ({ membership }) => timeIdKey(membership));
   }
 
@@ -54,59 +81,59 @@ export class MembersService {
   /** Adds a user (created when unknown) by email. Only owners may grant the owner role. */
   async add(organizationId: string, actor: Principal, input: AddMemberRequest): Promise<MemberResponse> {
     this.requireOwnerForOwnerRole(actor, input.role);
-    return this.dataSource.transaction(async (manager) => {
-      const { user } = await this.users.findOrCreate({ email: input.email, displayName: input.displayName }, manager);
-      if (await this.memberships.find(organizationId, user.id, manager)) {
+    return this.unitOfWork.run(async () => {
+      const { user } = await this.users.findOrCreate({ email: input.email, displayName: input.displayName });
+      if (await this.memberships.find(organizationId, user.id)) {
         throw membersError(MembersErrorCode.AlreadyMember, `${user.email} is already a member of this organization.`);
       }
-      const membership = await this.insertMembership(organizationId, user, input.role, 'manual', actor, manager);
+      const membership = await this.insertMembership(organizationId, user, input.role, 'manual', actor);
       return toMemberResponse(membership, user);
     });
   }
 
   async changeRole(organizationId: string, actor: Principal, userId: string, role: Role): Promise<MemberResponse> {
-    return this.mutate(organizationId, userId, async (membership, user, manager) => {
+    return this.mutate(organizationId, userId, async (membership, user) => {
       if (membership.role === role) return;
       this.requireOwnerForOwnerRole(actor, membership.role === 'owner' ? 'owner' : role);
-      if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'demote');
+      if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, 'demote');
       const before = membership.role;
       membership.role = role;
-      await this.memberships.update(membership.id, { role, updatedAt: this.clock.now() }, manager);
-      await this.record(organizationId, actor, 'member.role_changed', user, { role: before }, { role }, manager);
+      await this.memberships.update(membership.id, { role, updatedAt: this.clock.now() });
+      await this.record(organizationId, actor, 'member.role_changed', user, { role: before }, { role });
     });
   }
 
   async setDisabled(organizationId: string, actor: Principal, userId: string, disabled: boolean): Promise<MemberResponse> {
-    return this.mutate(organizationId, userId, async (membership, user, manager) => {
+    return this.mutate(organizationId, userId, async (membership, user) => {
       if (membership.disabled === disabled) return;
       this.requireOwnerForOwnerRole(actor, membership.role);
-      if (disabled && membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'disable');
+      if (disabled && membership.role === 'owner') await this.protectLastOwner(organizationId, membership, 'disable');
       membership.disabled = disabled;
-      await this.memberships.update(membership.id, { disabled, updatedAt: this.clock.now() }, manager);
-      await this.record(organizationId, actor, disabled ? 'member.disabled' : 'member.enabled', user, { disabled: !disabled }, { disabled }, manager);
+      await this.memberships.update(membership.id, { disabled, updatedAt: this.clock.now() });
+      await this.record(organizationId, actor, disabled ? 'member.disabled' : 'member.enabled', user, { disabled: !disabled }, { disabled });
       if (disabled) {
         // A disabled member is refused on every request anyway; deleting the sessions also frees the rows.
-        await this.sessions.deleteForMember(organizationId, userId, manager);
+        await this.sessions.endAllOfMember(organizationId, userId);
         // Their tokens must not outlive their access; enabling the member again does not restore them.
-        await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_disabled', manager);
+        await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_disabled');
       }
     });
   }
 
   async remove(organizationId: string, actor: Principal, userId: string): Promise<void> {
-    await this.mutate(organizationId, userId, async (membership, user, manager) => {
+    await this.mutate(organizationId, userId, async (membership, user) => {
       this.requireOwnerForOwnerRole(actor, membership.role);
-      if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, manager, 'remove');
-      await this.memberships.delete(membership.id, manager);
-      await this.record(organizationId, actor, 'member.removed', user, membershipFields(membership), null, manager);
-      await this.sessions.deleteForMember(organizationId, userId, manager);
-      await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_removed', manager);
+      if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, 'remove');
+      await this.memberships.delete(membership.id);
+      await this.record(organizationId, actor, 'member.removed', user, membershipFields(membership), null);
+      await this.sessions.endAllOfMember(organizationId, userId);
+      await this.tokens.revokeCreatedBy(organizationId, userId, actor, 'creator_removed');
     });
   }
 
   /** Creates an owner membership (first-run setup, creating another organization). */
-  async addOwner(organizationId: string, user: User, actor: AuditActorInput, manager: EntityManager): Promise<Membership> {
-    return this.insertMembership(organizationId, user, 'owner', 'manual', actor, manager);
+  async addOwner(organizationId: string, user: User, actor: AuditActorInput): Promise<Membership> {
+    return this.insertMembership(organizationId, user, 'owner', 'manual', actor);
   }
 
   /**
@@ -115,37 +142,37 @@ export class MembersService {
    * never demoted by a login. Returns the membership as stored; the caller refuses disabled ones.
    */
   async applySsoMembership(input: { organizationId: string; userId: string; role: Role; clientAddress?: string | null }): Promise<Membership> {
-    return this.dataSource.transaction(async (manager) => {
-      const existing = await this.memberships.findForUpdate(input.organizationId, input.userId, manager);
-      const user = await this.users.findById(input.userId, manager);
+    return this.unitOfWork.run(async () => {
+      const existing = await this.memberships.findForUpdate(input.organizationId, input.userId);
+      const user = await this.users.findById(input.userId);
       if (!user) throw membersError(MembersErrorCode.NotFound, 'No such user.');
       // The sign-in changes the signing-in user's own membership: the audit log names them, acting through SSO.
       const actor: AuditActorInput = { kind: 'sso', userId: input.userId, clientAddress: input.clientAddress ?? null };
-      if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor, manager);
+      if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor);
       if (existing.source !== 'sso' || existing.role === input.role) return existing;
-      if (existing.role === 'owner' && !existing.disabled && (await this.memberships.countActiveOwnersLocked(input.organizationId, manager)) <= 1) return existing;
+      if (existing.role === 'owner' && !existing.disabled && (await this.memberships.countActiveOwnersLocked(input.organizationId)) <= 1) return existing;
       const before = existing.role;
       existing.role = input.role;
-      await this.memberships.update(existing.id, { role: input.role, updatedAt: this.clock.now() }, manager);
-      await this.record(input.organizationId, actor, 'member.role_changed', user, { role: before }, { role: input.role }, manager);
+      await this.memberships.update(existing.id, { role: input.role, updatedAt: this.clock.now() });
+      await this.record(input.organizationId, actor, 'member.role_changed', user, { role: before }, { role: input.role });
       return existing;
     });
   }
 
-  private async mutate(organizationId: string, userId: string, change: (membership: Membership, user: User, manager: EntityManager) => Promise<void>): Promise<MemberResponse> {
-    return this.dataSource.transaction(async (manager) => {
-      const membership = await this.lockMembership(organizationId, userId, manager);
-      const user = await this.users.findById(userId, manager);
+  private async mutate(organizationId: string, userId: string, change: (membership: Membership, user: User) => Promise<void>): Promise<MemberResponse> {
+    return this.unitOfWork.run(async () => {
+      const membership = await this.lockMembership(organizationId, userId);
+      const user = await this.users.findById(userId);
       if (!user) throw membersError(MembersErrorCode.NotFound, 'No such member in this organization.');
-      await change(membership, user, manager);
+      await change(membership, user);
       return toMemberResponse(membership, user);
     });
   }
 
-  private async insertMembership(organizationId: string, user: User, role: Role, source: MembershipSource, actor: AuditActorInput, manager: EntityManager): Promise<Membership> {
+  private async insertMembership(organizationId: string, user: User, role: Role, source: MembershipSource, actor: AuditActorInput): Promise<Membership> {
     const membership = this.newMembership(organizationId, user.id, role, source);
-    await this.memberships.insert(membership, manager);
-    await this.record(organizationId, actor, 'member.added', user, null, membershipFields(membership), manager);
+    await this.memberships.insert(membership);
+    await this.record(organizationId, actor, 'member.added', user, null, membershipFields(membership));
     return membership;
   }
 
@@ -156,13 +183,12 @@ export class MembersService {
     user: User,
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
-    manager: EntityManager,
   ): Promise<void> {
-    return this.audit.record({ organizationId, actor, action, target: { type: 'member', id: user.id, label: user.email }, before, after }, manager);
+    return this.audit.record({ organizationId, actor, action, target: { type: 'member', id: user.id, label: user.email }, before, after });
   }
 
-  private async lockMembership(organizationId: string, userId: string, manager: EntityManager): Promise<Membership> {
-    const membership = isUUID(userId) ? await this.memberships.findForUpdate(organizationId, userId, manager) : null;
+  private async lockMembership(organizationId: string, userId: string): Promise<Membership> {
+    const membership = isUUID(userId) ? await this.memberships.findForUpdate(organizationId, userId) : null;
     if (!membership) throw membersError(MembersErrorCode.NotFound, 'No such member in this organization.');
     return membership;
   }
@@ -174,9 +200,9 @@ export class MembersService {
     }
   }
 
-  private async protectLastOwner(organizationId: string, membership: Membership, manager: EntityManager, action: 'demote' | 'disable' | 'remove'): Promise<void> {
+  private async protectLastOwner(organizationId: string, membership: Membership, action: 'demote' | 'disable' | 'remove'): Promise<void> {
     if (membership.disabled) return;
-    const activeOwners = await this.memberships.countActiveOwnersLocked(organizationId, manager);
+    const activeOwners = await this.memberships.countActiveOwnersLocked(organizationId);
     if (activeOwners <= 1) {
       throw membersError(MembersErrorCode.LastOwner, `Cannot ${action} the last active owner; make another member an owner first.`);
     }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../users/user.entity';
 import { Membership } from './membership.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface MemberRow {
   membership: Membership;
@@ -10,34 +9,31 @@ export interface MemberRow {
 }
 
 @Injectable()
-export class MembershipsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  find(organizationId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<Membership | null> {
-    return manager.findOneBy(Membership, { organizationId, userId });
+export class MembershipsRepository extends TransactionalRepository {
+  find(organizationId: string, userId: string): Promise<Membership | null> {
+    return this.manager.findOneBy(Membership, { organizationId, userId });
   }
 
   /** Same as find, but locks the row until the transaction ends (role and state changes). */
-  findForUpdate(organizationId: string, userId: string, manager: EntityManager): Promise<Membership | null> {
-    return manager.createQueryBuilder(Membership, 'm').setLock('pessimistic_write').where('m.organization_id = :organizationId AND m.user_id = :userId', { organizationId, userId }).getOne();
+  findForUpdate(organizationId: string, userId: string): Promise<Membership | null> {
+    return this.manager.createQueryBuilder(Membership, 'm').setLock('pessimistic_write').where('m.organization_id = :organizationId AND m.user_id = :userId', { organizationId, userId }).getOne();
   }
 
   listForUser(userId: string): Promise<Membership[]> {
-    return this.dataSource.manager.findBy(Membership, { userId });
+    return this.manager.findBy(Membership, { userId });
   }
 
   /** Oldest first (id breaks ties); with `page`, at most `limit` after the (createdAt, id) position `after`. */
   async listWithUsers(
     organizationId: string,
-    manager: EntityManager = this.dataSource.manager,
     page?: { limit: number; after?: { createdAt: Date; id: string } },
   ): Promise<MemberRow[]> {
-    const query = manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
+    const query = this.manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
     if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.createdAt, afterId: page.after.id });
     if (page) query.take(page.limit);
     const memberships = await query.getMany();
     if (memberships.length === 0) return [];
-    const users = await manager.createQueryBuilder(User, 'u').where('u.id IN (:...ids)', { ids: memberships.map((m) => m.userId) }).getMany();
+    const users = await this.manager.createQueryBuilder(User, 'u').where('u.id IN (:...ids)', { ids: memberships.map((m) => m.userId) }).getMany();
     const byId = new Map(users.map((user) => [user.id, user]));
     return memberships.flatMap((membership) => {
       const user = byId.get(membership.userId);
@@ -49,8 +45,8 @@ export class MembershipsRepository {
    * Locks the organization's owner memberships and counts the active ones, so two concurrent
    * demotions cannot both see "another owner is left" and remove the last two owners.
    */
-  async countActiveOwnersLocked(organizationId: string, manager: EntityManager): Promise<number> {
-    const owners = await manager
+  async countActiveOwnersLocked(organizationId: string): Promise<number> {
+    const owners = await this.manager
       .createQueryBuilder(Membership, 'm')
       .setLock('pessimistic_write')
       .innerJoin(User, 'u', 'u.id = m.user_id')
@@ -61,15 +57,15 @@ export class MembershipsRepository {
     return owners.filter((owner) => !owner.m_disabled && !owner.user_disabled).length;
   }
 
-  async insert(membership: Membership, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(Membership, membership);
+  async insert(membership: Membership): Promise<void> {
+    await this.manager.insert(Membership, membership);
   }
 
-  async update(id: string, changes: Partial<Pick<Membership, 'role' | 'disabled' | 'source' | 'updatedAt'>>, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.update(Membership, { id }, changes);
+  async update(id: string, changes: Partial<Pick<Membership, 'role' | 'disabled' | 'source' | 'updatedAt'>>): Promise<void> {
+    await this.manager.update(Membership, { id }, changes);
   }
 
-  async delete(id: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.delete(Membership, { id });
+  async delete(id: string): Promise<void> {
+    await this.manager.delete(Membership, { id });
   }
 }

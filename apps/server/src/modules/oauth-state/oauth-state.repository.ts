@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { OAuthState } from './oauth-state.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface ConsumeConditions {
   stateHash: string;
@@ -12,11 +11,9 @@ export interface ConsumeConditions {
 }
 
 @Injectable()
-export class OAuthStateRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
+export class OAuthStateRepository extends TransactionalRepository {
   async insert(state: OAuthState): Promise<void> {
-    await this.dataSource.manager.insert(OAuthState, state);
+    await this.manager.insert(OAuthState, state);
   }
 
   /**
@@ -26,7 +23,7 @@ export class OAuthStateRepository {
    * from another browser, leaves the state usable by its rightful callback.
    */
   async consume(conditions: ConsumeConditions): Promise<OAuthState | null> {
-    const result = await this.dataSource.manager
+    const result = await this.manager
       .createQueryBuilder()
       .update(OAuthState)
       .set({ consumedAt: conditions.now })
@@ -43,12 +40,12 @@ export class OAuthStateRepository {
   }
 
   findByHash(stateHash: string): Promise<OAuthState | null> {
-    return this.dataSource.manager.findOneBy(OAuthState, { stateHash });
+    return this.manager.findOneBy(OAuthState, { stateHash });
   }
 
   /** States stay a day after expiry so replays can be told apart from unknown states in the audit log. */
   async deleteExpiredBefore(cutoff: Date): Promise<void> {
-    await this.dataSource.manager.createQueryBuilder().delete().from(OAuthState).where('expires_at < :cutoff', { cutoff }).execute();
+    await this.manager.createQueryBuilder().delete().from(OAuthState).where('expires_at < :cutoff', { cutoff }).execute();
   }
 
   private fromRaw(row: Record<string, unknown>): OAuthState {

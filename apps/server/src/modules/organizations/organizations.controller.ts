@@ -3,8 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
 import { sessionCookieOf } from '../../common/http/cookies';
-import { Authenticated, CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { SessionPrincipal } from '../auth/principal';
+import { Authenticated, CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { SessionPrincipal } from '../access/principal';
+import { SessionCookies } from '../sessions/session-cookies';
 import { SessionsService } from '../sessions/sessions.service';
 import { OrganizationsService } from './organizations.service';
 
@@ -14,6 +15,7 @@ export class OrganizationsController {
   constructor(
     private readonly organizations: OrganizationsService,
     private readonly sessions: SessionsService,
+    private readonly cookies: SessionCookies,
   ) {}
 
   /**
@@ -29,7 +31,7 @@ export class OrganizationsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<OrganizationResponse> {
     const organization = await this.organizations.createByOwner(principal, body);
-    await this.sessions.startSession(res, { userId: principal.userId, organizationId: organization.id, replacing: sessionCookieOf(req) });
+    this.cookies.write(res, await this.sessions.startSession({ userId: principal.userId, organizationId: organization.id, replacing: sessionCookieOf(req) }));
     return organization;
   }
 

@@ -13,6 +13,6 @@ import { OrganizationsService } from './organizations.service';
   imports: [TypeOrmModule.forFeature([Organization]), MembersModule, SessionsModule, UsersModule, AuditModule],
   controllers: [OrganizationsController],
   providers: [OrganizationsRepository, OrganizationsService],
-  exports: [OrganizationsRepository, OrganizationsService],
+  exports: [OrganizationsService],
 })
 export class OrganizationsModule {}

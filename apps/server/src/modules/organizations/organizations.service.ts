@@ -1,27 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import type { CreateOrganizationRequest, OrganizationResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { isUniqueViolation } from '../../database/db-errors';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
-import type { SessionPrincipal } from '../auth/principal';
+import type { SessionPrincipal } from '../access/principal';
 import { MembersService } from '../members/members.service';
 import { UsersService } from '../users/users.service';
 import { Organization } from './organization.entity';
 import { OrganizationsErrorCode, organizationsError } from './organizations.errors';
 import { OrganizationsRepository } from './organizations.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 @Injectable()
 export class OrganizationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationsRepository,
     private readonly members: MembersService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
+
+  /** The organization, or null when none has this id (public pages that answer their own error). */
+  async find(id: string): Promise<OrganizationResponse | null> {
+    const organization = await this.organizations.findById(id);
+    return organization ? toOrganizationResponse(organization) : null;
+  }
+
+  /** False until first-run setup created the first organization. */
+  anyExists(): Promise<boolean> {
+    return this.organizations.anyExists();
+  }
 
   async get(id: string): Promise<OrganizationResponse> {
     const organization = await this.organizations.findById(id);
@@ -36,32 +46,31 @@ export class OrganizationsService {
    */
   async createByOwner(creator: SessionPrincipal, input: CreateOrganizationRequest): Promise<OrganizationResponse> {
     if (creator.role !== 'owner') throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
-    const organization = await this.dataSource.transaction(async (manager) => {
-      const created = await this.create(input, creator, manager);
-      const user = await this.users.findById(creator.userId, manager);
+    const organization = await this.unitOfWork.run(async () => {
+      const created = await this.create(input, creator);
+      const user = await this.users.findById(creator.userId);
       if (!user) throw organizationsError(OrganizationsErrorCode.OwnerRequired, 'Only an owner of this organization can create another organization.');
-      await this.members.addOwner(created.id, user, creator, manager);
+      await this.members.addOwner(created.id, user, creator);
       return created;
     });
     return toOrganizationResponse(organization);
   }
 
   /** Inserts the organization (and its first audit entry); 409 organization_exists when the id is taken. */
-  async create(input: CreateOrganizationRequest, actor: AuditActorInput, manager: EntityManager): Promise<Organization> {
-    if (await this.organizations.findById(input.id, manager)) {
+  async create(input: CreateOrganizationRequest, actor: AuditActorInput): Promise<Organization> {
+    if (await this.organizations.findById(input.id)) {
       throw this.idTaken(input.id);
     }
     const organization = Object.assign(new Organization(), { id: input.id, name: input.name.trim(), createdAt: this.clock.now() });
     try {
-      await this.organizations.insert(organization, manager);
+      await this.organizations.insert(organization);
     } catch (error) {
       // A concurrent request took the id between the check and the insert.
       if (isUniqueViolation(error)) throw this.idTaken(input.id);
       throw error;
     }
     await this.audit.record(
-      { organizationId: organization.id, actor, action: 'organization.created', target: { type: 'organization', id: organization.id, label: organization.name }, after: { id: organization.id, name: organization.name } },
-      manager,
+      { organizationId: organization.id, actor, action: 'organization.created', target: { type: 'organization', id: organization.id, label: organization.name }, after: { id: organization.id, name: organization.name } }
     );
     return organization;
   }

@@ -1,34 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Session } from './session.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
-export class SessionsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
+export class SessionsRepository extends TransactionalRepository {
   findByTokenHash(tokenHash: string): Promise<Session | null> {
-    return this.dataSource.manager.findOneBy(Session, { tokenHash });
+    return this.manager.findOneBy(Session, { tokenHash });
   }
 
-  async insert(session: Session, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(Session, session);
+  async insert(session: Session): Promise<void> {
+    await this.manager.insert(Session, session);
   }
 
   async touch(id: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
-    await this.dataSource.manager.update(Session, { id }, { lastSeenAt, idleExpiresAt });
+    await this.manager.update(Session, { id }, { lastSeenAt, idleExpiresAt });
   }
 
   async deleteById(id: string): Promise<void> {
-    await this.dataSource.manager.delete(Session, { id });
+    await this.manager.delete(Session, { id });
   }
 
-  async deleteForMember(organizationId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.delete(Session, { organizationId, userId });
+  async deleteForMember(organizationId: string, userId: string): Promise<void> {
+    await this.manager.delete(Session, { organizationId, userId });
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    const result = await this.dataSource.manager
+    const result = await this.manager
       .createQueryBuilder()
       .delete()
       .from(Session)

@@ -1,10 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Response } from 'express';
 import { createHmac, randomUUID } from 'node:crypto';
-import { SESSION_COOKIE } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
-import { clearAuthCookies, sessionCookieOptions, setCsrfCookie } from '../../common/http/cookies';
 import { AppConfig } from '../../config/app-config';
 import { Session } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
@@ -14,8 +11,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Expired rows are refused on lookup anyway; the sweep only keeps the table small. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** A session just stored: what the controller puts in the `sc_session` and `sc_csrf` cookies (SessionCookies.write). */
 export interface StartedSession {
   sessionId: string;
+  /** The raw `sc_session` cookie value; only its SHA-256 is stored. */
+  cookieValue: string;
   csrfToken: string;
   expiresAt: Date;
 }
@@ -52,13 +52,13 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /**
-   * Signs the user in to one organization: stores a new session (hash only) and sets the `sc_session`
-   * (HttpOnly) and `sc_csrf` cookies on `res`. Call after the user was authenticated *by this organization's
+   * Signs the user in to one organization: stores a new session (hash only) and returns it; the controller
+   * sets the `sc_session` (HttpOnly) and `sc_csrf` cookies from it (SessionCookies.write). Call after the user was authenticated *by this organization's
    * own means* (setup, its SSO callback, a sign-in link minted in it, creating it) and their membership
    * checked; never on the strength of a session of another organization. Does not end another session of
    * the request; pass `replacing` (the current raw cookie value) to rotate.
    */
-  async startSession(res: Response, input: { userId: string; organizationId: string; replacing?: string }): Promise<StartedSession> {
+  async startSession(input: { userId: string; organizationId: string; replacing?: string }): Promise<StartedSession> {
     if (input.replacing) await this.end(input.replacing);
     const now = this.clock.now();
     const rawToken = randomToken(32);
@@ -73,9 +73,7 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
       absoluteExpiresAt: new Date(now.getTime() + this.config.sessionAbsoluteTtlMs),
     });
     await this.sessions.insert(session);
-    res.cookie(SESSION_COOKIE, rawToken, sessionCookieOptions(this.config.secureCookies, session.absoluteExpiresAt));
-    const csrfToken = setCsrfCookie(res, this.csrfTokenFor(session.id), this.config.secureCookies);
-    return { sessionId: session.id, csrfToken, expiresAt: session.absoluteExpiresAt };
+    return { sessionId: session.id, cookieValue: rawToken, csrfToken: this.csrfTokenFor(session.id), expiresAt: session.absoluteExpiresAt };
   }
 
   /** Looks a cookie value up; an expired session is deleted; a valid one has its idle expiry extended. */
@@ -101,10 +99,9 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
     if (session) await this.sessions.deleteById(session.id);
   }
 
-  /** Sign-out: deletes the session row and clears both cookies. */
-  async signOut(res: Response, rawToken: string | undefined): Promise<void> {
-    if (rawToken) await this.end(rawToken);
-    clearAuthCookies(res, this.config.secureCookies);
+  /** Deletes the session rows of a member (removed or disabled), inside the caller's unit of work. */
+  async endAllOfMember(organizationId: string, userId: string): Promise<void> {
+    await this.sessions.deleteForMember(organizationId, userId);
   }
 
   /**
@@ -114,11 +111,5 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
    */
   csrfTokenFor(sessionId: string): string {
     return createHmac('sha256', this.config.secretKey).update(`csrf:${sessionId}`).digest('base64url');
-  }
-
-  /** CSRF cookie refresh (GET /me): (re)sets the cookie when it is missing or stale and returns the token. */
-  ensureCsrfCookie(res: Response, sessionId: string, current: string | undefined): string {
-    const expected = this.csrfTokenFor(sessionId);
-    return current === expected ? current : setCsrfCookie(res, expected, this.config.secureCookies);
   }
 }

@@ -1,24 +1,20 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { SetupRequest, SetupResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, safeEqual } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
 import type { AuditActorInput } from '../audit/audit.service';
 import { MembersService } from '../members/members.service';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService, toOrganizationResponse } from '../organizations/organizations.service';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService, type StartedSession } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { SetupErrorCode, setupError } from './setup.errors';
+import { SetupRepository } from './setup.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 const GENERATED_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Arbitrary constant naming the transaction-scoped advisory lock that serializes setup attempts. */
-const SETUP_LOCK_KEY = 727_274_001;
 
 interface SetupToken {
   value: string;
@@ -37,10 +33,10 @@ export class SetupService implements OnApplicationBootstrap {
   private setupToken: SetupToken | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly organizationsRepository: OrganizationsRepository,
+    private readonly setupLock: SetupRepository,
     private readonly organizations: OrganizationsService,
     private readonly users: UsersService,
     private readonly members: MembersService,
@@ -49,7 +45,7 @@ export class SetupService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (await this.organizationsRepository.anyExists()) return;
+    if (await this.organizations.anyExists()) return;
     if (this.config.setupToken) {
       // The operator chose this token and already has it; printing it would only copy a secret into the logs.
       this.setupToken = { value: this.config.setupToken, expiresAt: null };
@@ -63,31 +59,35 @@ export class SetupService implements OnApplicationBootstrap {
   }
 
   async isRequired(): Promise<boolean> {
-    return !(await this.organizationsRepository.anyExists());
+    return !(await this.organizations.anyExists());
   }
 
-  async run(input: SetupRequest, res: Response, clientAddress: string | null): Promise<SetupResponse> {
+  /** Creates the first organization, its owner and an admin token; returns them and the owner's new session. */
+  async run(input: SetupRequest, clientAddress: string | null): Promise<{ response: SetupResponse; session: StartedSession }> {
     if (!(await this.isRequired())) throw this.alreadyDone();
     this.checkToken(input.token);
-    const result = await this.dataSource.transaction(async (manager) => {
+    const result = await this.unitOfWork.run(async () => {
       // Two concurrent setups: the second waits here, then sees the first one's organization.
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
-      if (await this.organizationsRepository.anyExists(manager)) throw this.alreadyDone();
-      const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name }, manager);
+      await this.setupLock.lockSetup();
+      if (await this.organizations.anyExists()) throw this.alreadyDone();
+      const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name });
       // The audit log names the first owner, acting through setup; the setup token is the proof.
       const actor: AuditActorInput = { kind: 'setup', userId: user.id, clientAddress };
-      const organization = await this.organizations.create(input.organization, actor, manager);
-      await this.members.addOwner(organization.id, user, actor, manager);
-      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], actor }, manager);
+      const organization = await this.organizations.create(input.organization, actor);
+      await this.members.addOwner(organization.id, user, actor);
+      const apiToken = await this.tokens.create({ organizationId: organization.id, name: 'Setup admin token', scopes: ['admin'], actor });
       return { organization, user, apiToken };
     });
     this.setupToken = null;
     this.logger.log(`Setup done: organization "${result.organization.id}" created.`);
-    await this.sessions.startSession(res, { userId: result.user.id, organizationId: result.organization.id });
+    const session = await this.sessions.startSession({ userId: result.user.id, organizationId: result.organization.id });
     return {
-      organization: toOrganizationResponse(result.organization),
-      user: { id: result.user.id, email: result.user.email, displayName: displayNameOf(result.user) },
-      apiToken: result.apiToken,
+      response: {
+        organization: toOrganizationResponse(result.organization),
+        user: { id: result.user.id, email: result.user.email, displayName: displayNameOf(result.user) },
+        apiToken: result.apiToken,
+      },
+      session,
     };
   }
 

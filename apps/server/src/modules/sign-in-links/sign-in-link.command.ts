@@ -10,15 +10,10 @@ import type { Env } from '../../config/env';
 import { DataDirInUseError } from '../../database/data-dir-lock';
 import { DatabaseModule } from '../../database/database.module';
 import { AuditModule } from '../audit/audit.module';
-import { Membership } from '../members/membership.entity';
-import { MembershipsRepository } from '../members/memberships.repository';
-import { Organization } from '../organizations/organization.entity';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { Session } from '../sessions/session.entity';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { MembersModule } from '../members/members.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UsersModule } from '../users/users.module';
 import { SignInLink } from './sign-in-link.entity';
 import { SignInLinksRepository } from './sign-in-links.repository';
 import { SignInLinksService } from './sign-in-links.service';
@@ -49,8 +44,9 @@ SERVICE_SECRET_KEY). Exit codes: 0 printed, 1 failed, 2 usage, 3 refused (no suc
 active owner), 4 the embedded database is in use by the running server.`;
 
 /**
- * Only what minting a link needs: configuration, clock, database and the service with its repositories.
- * Providers only, no controllers: the HTTP side (guards, rate limits) has no place in a command.
+ * Only what minting a link needs: configuration, clock, database, the modules whose services it calls, and
+ * the service with its own repository. SignInLinksModule itself is left out: its controller's rate-limit
+ * guard and sign-in metrics belong to the HTTP side, which has no place in a command.
  */
 @Module({})
 class SignInLinkCommandModule {
@@ -58,18 +54,8 @@ class SignInLinkCommandModule {
     return {
       module: SignInLinkCommandModule,
       global: true,
-      imports: [CommonModule, DatabaseModule, AuditModule, TypeOrmModule.forFeature([SignInLink, Membership, User, Organization, Session])],
-      providers: [
-        { provide: APP_ENV, useValue: env },
-        { provide: AppConfig, useValue: config },
-        SignInLinksService,
-        SignInLinksRepository,
-        MembershipsRepository,
-        UsersRepository,
-        OrganizationsRepository,
-        SessionsService,
-        SessionsRepository,
-      ],
+      imports: [CommonModule, DatabaseModule, AuditModule, MembersModule, OrganizationsModule, UsersModule, SessionsModule, TypeOrmModule.forFeature([SignInLink])],
+      providers: [{ provide: APP_ENV, useValue: env }, { provide: AppConfig, useValue: config }, SignInLinksService, SignInLinksRepository],
       exports: [APP_ENV, AppConfig],
     };
   }

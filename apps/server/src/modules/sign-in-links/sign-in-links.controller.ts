@@ -4,16 +4,20 @@ import type { Request, Response } from 'express';
 import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
 import { sessionCookieOf } from '../../common/http/cookies';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
-import { CurrentPrincipal, OrgAccess, Public } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
-import { AuthRateLimit } from '../auth/rate-limit';
+import { CurrentPrincipal, OrgAccess, Public } from '../access/decorators';
+import type { Principal } from '../access/principal';
+import { AuthRateLimit } from '../access/rate-limit';
 import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
+import { SessionCookies } from '../sessions/session-cookies';
 import { SignInLinksService } from './sign-in-links.service';
 
 @ApiTags('auth')
 @Controller()
 export class SignInLinksController {
-  constructor(private readonly links: SignInLinksService) {}
+  constructor(
+    private readonly links: SignInLinksService,
+    private readonly cookies: SessionCookies,
+  ) {}
 
   /** Break-glass until SSO is configured: an owner mints a one-time link for a member. */
   @Post('orgs/:orgId/members/:userId/sign-in-link')
@@ -45,7 +49,8 @@ export class SignInLinksController {
   @CountSignIns('sign_in_link')
   async redeem(@Body() body: RedeemSignInLinkRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RedeemSignInLinkResponse> {
     requireJson(req);
-    const redirect = await this.links.redeem(body.token, res, sessionCookieOf(req));
+    const { redirect, session } = await this.links.redeem(body.token, sessionCookieOf(req));
+    this.cookies.write(res, session);
     return { redirect };
   }
 }

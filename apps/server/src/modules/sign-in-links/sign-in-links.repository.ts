@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
+import { IsNull, MoreThan } from 'typeorm';
 import { SignInLink } from './sign-in-link.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
-export class SignInLinksRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async insert(link: SignInLink, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(SignInLink, link);
+export class SignInLinksRepository extends TransactionalRepository {
+  async insert(link: SignInLink): Promise<void> {
+    await this.manager.insert(SignInLink, link);
   }
 
   /** An unused, unexpired link, without using it up (for the confirmation page). */
   findUsable(tokenHash: string, now: Date): Promise<SignInLink | null> {
-    return this.dataSource.manager.findOneBy(SignInLink, { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) });
+    return this.manager.findOneBy(SignInLink, { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) });
   }
 
   /**
@@ -21,7 +19,7 @@ export class SignInLinksRepository {
    * redemptions only one gets the row back.
    */
   async consume(tokenHash: string, now: Date): Promise<Pick<SignInLink, 'organizationId' | 'userId'> | null> {
-    const rows: unknown = await this.dataSource.query(
+    const rows: unknown = await this.manager.query(
       'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING organization_id, user_id',
       [tokenHash, now],
     );

@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'express';
 import type { SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
@@ -11,14 +7,15 @@ import { AppConfig } from '../../config/app-config';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
 import { AuthErrorCode, authError } from '../auth/auth.errors';
 import { MembersErrorCode, membersError } from '../members/members.errors';
-import { MembershipsRepository } from '../members/memberships.repository';
+import { MembersService } from '../members/members.service';
 import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { SessionsService } from '../sessions/sessions.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { SessionsService, type StartedSession } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { SignInLink } from './sign-in-link.entity';
 import { SignInLinksRepository } from './sign-in-links.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -28,12 +25,12 @@ const accountDisabled = () => authError(AuthErrorCode.AccountDisabled, 'Your acc
 @Injectable()
 export class SignInLinksService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly links: SignInLinksRepository,
     private readonly audit: AuditService,
-    private readonly memberships: MembershipsRepository,
-    private readonly users: UsersRepository,
-    private readonly organizations: OrganizationsRepository,
+    private readonly members: MembersService,
+    private readonly users: UsersService,
+    private readonly organizations: OrganizationsService,
     private readonly sessions: SessionsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -54,12 +51,11 @@ export class SignInLinksService {
       expiresAt: new Date(now.getTime() + LINK_TTL_MS),
       usedAt: null,
     });
-    await this.dataSource.transaction(async (manager) => {
-      await this.links.insert(link, manager);
+    await this.unitOfWork.run(async () => {
+      await this.links.insert(link);
       // Who may sign in as whom is the record; the link itself (a bearer secret) never is.
       await this.audit.record(
-        { organizationId, actor, action: 'sign_in_link.created', target: { type: 'sign_in_link', id: link.id, label: user.email }, after: { userId, expiresAt: link.expiresAt.toISOString() } },
-        manager,
+        { organizationId, actor, action: 'sign_in_link.created', target: { type: 'sign_in_link', id: link.id, label: user.email }, after: { userId, expiresAt: link.expiresAt.toISOString() } }
       );
     });
     // The token rides in the fragment: browsers never send it to a server (no access logs, no Referer), and
@@ -72,12 +68,12 @@ export class SignInLinksService {
    * found by email, for when no owner can sign in any more (no SSO yet, the last session ended).
    */
   async mintForOwner(organizationId: string, email: string): Promise<SignInLinkResponse> {
-    if (!(await this.organizations.findById(organizationId))) {
+    if (!(await this.organizations.find(organizationId))) {
       throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${organizationId}" exists on this server.`);
     }
     const user = await this.users.findByEmail(email);
-    const membership = user ? await this.memberships.find(organizationId, user.id) : null;
-    if (!user || user.disabled || !membership || membership.disabled || membership.role !== 'owner') {
+    const member = user ? await this.members.activeMember(organizationId, user.id) : null;
+    if (!user || member?.role !== 'owner') {
       throw membersError(MembersErrorCode.NotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
     }
     // Nobody signed in: the operator on the server host acts, answerable as the owner the link is for.
@@ -89,25 +85,23 @@ export class SignInLinksService {
     const link = await this.links.findUsable(sha256Hex(token), this.clock.now());
     if (!link) throw invalidLink();
     await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
-    const [organization, user] = await Promise.all([this.organizations.findById(link.organizationId), this.users.findById(link.userId)]);
+    const [organization, user] = await Promise.all([this.organizations.find(link.organizationId), this.users.findById(link.userId)]);
     if (!organization || !user) throw invalidLink();
     return { organization: { id: organization.id, name: organization.name }, email: user.email, expiresAt: link.expiresAt.toISOString() };
   }
 
-  /** Redeems a link: starts a session in its organization and returns where to send the browser. */
-  async redeem(token: string, res: Response, currentSession: string | undefined): Promise<string> {
+  /** Redeems a link: starts a session in its organization; returns it and where to send the browser. */
+  async redeem(token: string, currentSession: string | undefined): Promise<{ redirect: string; session: StartedSession }> {
     const link = await this.links.consume(sha256Hex(token), this.clock.now());
     if (!link) throw invalidLink();
     await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
-    await this.sessions.startSession(res, { userId: link.userId, organizationId: link.organizationId, replacing: currentSession });
-    return `/orgs/${encodeURIComponent(link.organizationId)}`;
+    const session = await this.sessions.startSession({ userId: link.userId, organizationId: link.organizationId, replacing: currentSession });
+    return { redirect: `/orgs/${encodeURIComponent(link.organizationId)}`, session };
   }
 
   private async requireActiveMember(organizationId: string, userId: string, refusal: () => Error): Promise<User> {
-    const [membership, user] = isUUID(userId)
-      ? await Promise.all([this.memberships.find(organizationId, userId), this.users.findById(userId)])
-      : [null, null];
-    if (!membership || membership.disabled || !user || user.disabled) throw refusal();
-    return user;
+    const member = await this.members.activeMember(organizationId, userId);
+    if (!member) throw refusal();
+    return member.user;
   }
 }

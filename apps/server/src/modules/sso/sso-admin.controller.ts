@@ -12,9 +12,11 @@ import {
   StartSsoTestRequest,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
-import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
+import { signInRequest } from './sign-in-request';
 import { SsoAuditService } from './sso-audit.service';
+import { SsoBindingCookie } from './sso-binding-cookie';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
 
@@ -26,6 +28,7 @@ export class SsoAdminController {
     private readonly providers: SsoProvidersService,
     private readonly signIn: SsoSignInService,
     private readonly audit: SsoAuditService,
+    private readonly binding: SsoBindingCookie,
   ) {}
 
   @Get('providers')
@@ -63,7 +66,7 @@ export class SsoAdminController {
   @Post('providers/:slug/test')
   @OrgAccess('admin')
   @HttpCode(200)
-  startTest(
+  async startTest(
     @Param('orgId') orgId: string,
     @Param('slug') slug: string,
     @Body() _body: StartSsoTestRequest,
@@ -71,7 +74,9 @@ export class SsoAdminController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SsoTestStartResponse> {
-    return this.signIn.startTest(req, res, orgId, slug, principal);
+    const { binding, ...started } = await this.signIn.startTest(signInRequest(req, res, orgId, slug), principal);
+    this.binding.set(res, binding);
+    return started;
   }
 
   @Post('discovery')

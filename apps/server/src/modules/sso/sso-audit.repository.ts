@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { SsoAuditOutcome } from '@sc/contracts';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface AuditPageQuery {
   organizationId: string;
@@ -13,16 +12,14 @@ export interface AuditPageQuery {
 }
 
 @Injectable()
-export class SsoAuditRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
+export class SsoAuditRepository extends TransactionalRepository {
   async insert(event: SsoAuditEvent): Promise<void> {
-    await this.dataSource.manager.insert(SsoAuditEvent, event);
+    await this.manager.insert(SsoAuditEvent, event);
   }
 
   /** Newest first; keyset pagination on (created_at, id). Reads one extra row to know whether more exist. */
   page(query: AuditPageQuery): Promise<SsoAuditEvent[]> {
-    const builder = this.dataSource.manager
+    const builder = this.manager
       .createQueryBuilder(SsoAuditEvent, 'e')
       .where('e.organization_id = :organizationId', { organizationId: query.organizationId })
       .orderBy('e.created_at', 'DESC')

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { SsoAuditEntry, SsoAuditPage, SsoAuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
@@ -8,6 +7,12 @@ import { Claims, redactClaims } from './domain/claims';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
 import { SsoAuditRepository } from './sso-audit.repository';
 import { SsoErrorCode, ssoError } from './sso.errors';
+
+/** Where a sign-in attempt came from, as the audit log keeps it (plain values, taken from the request by the controller). */
+export interface SignInClient {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
 
 export interface AuditRecord {
   organizationId: string;
@@ -23,7 +28,7 @@ export interface AuditRecord {
   /** Only names and value kinds are stored. */
   claims?: Claims;
   warnings?: string[];
-  request: Request;
+  client: SignInClient;
 }
 
 const DEFAULT_PAGE = 50;
@@ -54,8 +59,8 @@ export class SsoAuditService {
     event.role = entry.role ?? null;
     event.claimNames = entry.claims ? redactClaims(entry.claims) : {};
     event.warnings = entry.warnings ?? [];
-    event.ipAddress = entry.request.ip?.slice(0, 64) ?? null;
-    event.userAgent = entry.request.headers['user-agent']?.slice(0, 512) ?? null;
+    event.ipAddress = entry.client.ipAddress?.slice(0, 64) ?? null;
+    event.userAgent = entry.client.userAgent?.slice(0, 512) ?? null;
     event.createdAt = this.clock.now();
     try {
       await this.audit.insert(event);

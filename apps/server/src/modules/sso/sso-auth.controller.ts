@@ -2,15 +2,19 @@ import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/com
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SsoPublicProvider } from '@sc/contracts';
-import { Public } from '../auth/decorators';
-import { AuthRateLimit } from '../auth/rate-limit';
-import { renderTestReport } from './pages/sso-pages';
+import { sessionCookieOf } from '../../common/http/cookies';
+import { Public } from '../access/decorators';
+import { AuthRateLimit } from '../access/rate-limit';
 import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { SessionCookies } from '../sessions/session-cookies';
+import { renderTestReport } from './pages/sso-pages';
+import { signInRequest } from './sign-in-request';
+import { SsoBindingCookie } from './sso-binding-cookie';
 import { SsoCallbackFilter } from './sso-callback.filter';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
 import { SsoErrorCode, ssoError } from './sso.errors';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
 
 /**
  * Public sign-in routes. They name the organization as `:organizationId`, not `:orgId`: they are
@@ -25,13 +29,15 @@ export class SsoAuthController {
   constructor(
     private readonly providers: SsoProvidersService,
     private readonly signIn: SsoSignInService,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
+    private readonly sessionCookies: SessionCookies,
+    private readonly binding: SsoBindingCookie,
   ) {}
 
   /** The enabled providers for the organization's sign-in page. */
   @Get('providers')
   async providersList(@Param('organizationId') organizationId: string): Promise<SsoPublicProvider[]> {
-    if (!(await this.organizations.findById(organizationId))) {
+    if (!(await this.organizations.find(organizationId))) {
       throw ssoError(SsoErrorCode.OrganizationNotFound, `No organization "${organizationId}" exists.`);
     }
     return this.providers.listPublic(organizationId);
@@ -40,18 +46,22 @@ export class SsoAuthController {
   @Get('login/:slug')
   @AuthRateLimit()
   async login(@Param('organizationId') organizationId: string, @Param('slug') slug: string, @Query('redirect') redirect: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const url = await this.signIn.startLogin(req, res, organizationId, slug, redirect);
+    const started = await this.signIn.startLogin(signInRequest(req, res, organizationId, slug), redirect);
+    this.binding.set(res, started.binding);
     res.setHeader('cache-control', 'no-store');
-    res.redirect(302, url);
+    res.redirect(302, started.authorizationUrl);
   }
 
   @Get('callback/:slug')
   @AuthRateLimit()
   @CountSignIns('sso')
   async callback(@Param('organizationId') organizationId: string, @Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const outcome = await this.signIn.handleCallback(req, res, organizationId, slug);
+    const binding = this.binding.valueOf(req);
+    this.binding.clear(res, organizationId, slug);
+    const outcome = await this.signIn.handleCallback(signInRequest(req, res, organizationId, slug), binding, sessionCookieOf(req));
     res.setHeader('cache-control', 'no-store');
     if (outcome.kind === 'signed-in') {
+      this.sessionCookies.write(res, outcome.session);
       res.redirect(302, outcome.redirectPath);
       return;
     }

@@ -1,25 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { SsoIdentity } from './entities/sso-identity.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
-export class SsoIdentitiesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  findBySubject(providerId: string, subject: string, manager: EntityManager = this.dataSource.manager): Promise<SsoIdentity | null> {
-    return manager.findOneBy(SsoIdentity, { providerId, subject });
+export class SsoIdentitiesRepository extends TransactionalRepository {
+  findBySubject(providerId: string, subject: string): Promise<SsoIdentity | null> {
+    return this.manager.findOneBy(SsoIdentity, { providerId, subject });
   }
 
-  findByUser(providerId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<SsoIdentity | null> {
-    return manager.findOneBy(SsoIdentity, { providerId, userId });
+  findByUser(providerId: string, userId: string): Promise<SsoIdentity | null> {
+    return this.manager.findOneBy(SsoIdentity, { providerId, userId });
   }
 
-  async insert(identity: SsoIdentity, manager: EntityManager): Promise<void> {
-    await manager.insert(SsoIdentity, identity);
+  async insert(identity: SsoIdentity): Promise<void> {
+    await this.manager.insert(SsoIdentity, identity);
   }
 
-  async touch(id: string, changes: Pick<SsoIdentity, 'email' | 'lastLoginAt'>, manager: EntityManager): Promise<void> {
-    await manager.update(SsoIdentity, { id }, changes);
+  async touch(id: string, changes: Pick<SsoIdentity, 'email' | 'lastLoginAt'>): Promise<void> {
+    await this.manager.update(SsoIdentity, { id }, changes);
   }
 }

@@ -1,33 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { SsoProvider } from './entities/sso-provider.entity';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
-export class SsoProvidersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
+export class SsoProvidersRepository extends TransactionalRepository {
   list(organizationId: string): Promise<SsoProvider[]> {
-    return this.dataSource.manager.find(SsoProvider, { where: { organizationId }, order: { displayName: 'ASC', slug: 'ASC' } });
+    return this.manager.find(SsoProvider, { where: { organizationId }, order: { displayName: 'ASC', slug: 'ASC' } });
   }
 
   listEnabled(organizationId: string): Promise<SsoProvider[]> {
-    return this.dataSource.manager.find(SsoProvider, { where: { organizationId, enabled: true }, order: { displayName: 'ASC', slug: 'ASC' } });
+    return this.manager.find(SsoProvider, { where: { organizationId, enabled: true }, order: { displayName: 'ASC', slug: 'ASC' } });
   }
 
   findBySlug(organizationId: string, slug: string): Promise<SsoProvider | null> {
-    return this.dataSource.manager.findOneBy(SsoProvider, { organizationId, slug });
+    return this.manager.findOneBy(SsoProvider, { organizationId, slug });
   }
 
-  async insert(provider: SsoProvider, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(SsoProvider, provider);
+  async insert(provider: SsoProvider): Promise<void> {
+    await this.manager.insert(SsoProvider, provider);
   }
 
-  async save(provider: SsoProvider, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.save(SsoProvider, provider);
+  async save(provider: SsoProvider): Promise<void> {
+    await this.manager.save(SsoProvider, provider);
   }
 
-  async delete(id: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.delete(SsoProvider, { id });
+  async delete(id: string): Promise<void> {
+    await this.manager.delete(SsoProvider, { id });
   }
 }

@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import {
   CreateSsoProviderRequest,
@@ -24,6 +22,7 @@ import { SsoProvider } from './entities/sso-provider.entity';
 import { SsoErrorCode, ssoError } from './sso.errors';
 import { SsoConfig } from './sso.config';
 import { SsoProvidersRepository } from './sso-providers.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /** A provider ready for sign-in: its settings, effective endpoints, callback URL and opened secret. */
 export interface SignInProvider {
@@ -36,7 +35,7 @@ export interface SignInProvider {
 @Injectable()
 export class SsoProvidersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly providers: SsoProvidersRepository,
     private readonly audit: AuditService,
     private readonly secretBox: SecretBox,
@@ -74,9 +73,9 @@ export class SsoProvidersService {
     provider.updatedAt = now;
     applySettings(provider, settings);
     try {
-      await this.dataSource.transaction(async (manager) => {
-        await this.providers.insert(provider, manager);
-        await this.audit.record({ organizationId, actor, action: 'sso_provider.created', target: providerTarget(provider), after: auditedSettings(provider) }, manager);
+      await this.unitOfWork.run(async () => {
+        await this.providers.insert(provider);
+        await this.audit.record({ organizationId, actor, action: 'sso_provider.created', target: providerTarget(provider), after: auditedSettings(provider) });
       });
     } catch (error) {
       // Two concurrent creations with one slug: the unique index decides.
@@ -103,10 +102,10 @@ export class SsoProvidersService {
     const changes = changedFields(before, auditedSettings(provider));
     // A new client secret is recorded as a fact, never as a value.
     if (patch.clientSecret !== undefined) changes.after['clientSecretReplaced'] = true;
-    await this.dataSource.transaction(async (manager) => {
-      await this.providers.save(provider, manager);
+    await this.unitOfWork.run(async () => {
+      await this.providers.save(provider);
       if (Object.keys(changes.after).length > 0) {
-        await this.audit.record({ organizationId, actor, action: 'sso_provider.updated', target: providerTarget(provider), ...changes }, manager);
+        await this.audit.record({ organizationId, actor, action: 'sso_provider.updated', target: providerTarget(provider), ...changes });
       }
     });
     return this.toResponse(provider);
@@ -114,9 +113,9 @@ export class SsoProvidersService {
 
   async delete(organizationId: string, slug: string, actor: AuditActorInput): Promise<void> {
     const provider = await this.require(organizationId, slug);
-    await this.dataSource.transaction(async (manager) => {
-      await this.providers.delete(provider.id, manager);
-      await this.audit.record({ organizationId, actor, action: 'sso_provider.deleted', target: providerTarget(provider), before: auditedSettings(provider) }, manager);
+    await this.unitOfWork.run(async () => {
+      await this.providers.delete(provider.id);
+      await this.audit.record({ organizationId, actor, action: 'sso_provider.deleted', target: providerTarget(provider), before: auditedSettings(provider) });
     });
   }
 

@@ -14,10 +14,12 @@ import { SsoProvider } from './entities/sso-provider.entity';
 import { OrgSsoStrategy } from './passport/org-sso.strategy';
 import { SsoAdminController } from './sso-admin.controller';
 import { SsoAuditRepository } from './sso-audit.repository';
+import { SsoBindingCookie } from './sso-binding-cookie';
 import { SsoAuditService } from './sso-audit.service';
 import { SsoAuthController } from './sso-auth.controller';
 import { SsoConfig } from './sso.config';
 import { SsoIdentitiesRepository } from './sso-identities.repository';
+import { SsoIdentityLinker } from './sso-identity-linker';
 import { SsoProvidersRepository } from './sso-providers.repository';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
@@ -36,7 +38,9 @@ import { SsoSignInService } from './sso-sign-in.service';
     SsoAuditRepository,
     SsoProvidersService,
     SsoAuditService,
+    SsoIdentityLinker,
     SsoSignInService,
+    SsoBindingCookie,
     OrgSsoStrategy,
   ],
 })

@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, ListPageQuery } from '@sc/contracts';
 import type { Request, Response } from 'express';
 import { pageLimit, setNextLink } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../auth/decorators';
-import type { Principal } from '../auth/principal';
+import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import type { Principal } from '../access/principal';
 import { TokensService } from './tokens.service';
 
 @ApiTags('tokens')

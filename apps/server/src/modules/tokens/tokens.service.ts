@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import type { ApiTokenResponse, CreatedApiTokenResponse, ListPage, ListPageQuery, TokenScope } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
@@ -12,6 +10,7 @@ import { ApiToken } from './api-token.entity';
 import { generateApiToken, looksLikeApiToken } from './token-format';
 import { TokensErrorCode, tokensError } from './tokens.errors';
 import { TokensRepository } from './tokens.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 /** lastUsedAt is written at most once per this interval per token. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -33,14 +32,14 @@ export interface CreateTokenInput {
 @Injectable()
 export class TokensService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly tokens: TokensRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
   /** Creates a token and returns the raw value (the only time it exists outside the caller's hands). */
-  async create(input: CreateTokenInput, manager?: EntityManager): Promise<CreatedApiTokenResponse> {
+  async create(input: CreateTokenInput): Promise<CreatedApiTokenResponse> {
     const now = this.clock.now();
     if (input.expiresAt && input.expiresAt <= now) {
       throw tokensError(TokensErrorCode.ExpiryInPast, 'expiresAt must be in the future.', [{ path: 'expiresAt', message: 'expiresAt must be in the future' }]);
@@ -60,14 +59,11 @@ export class TokensService {
       revokedAt: null,
     });
     const apiToken = toApiTokenResponse(entity);
-    const record = async (transaction: EntityManager) => {
-      await this.tokens.insert(entity, transaction);
-      await this.audit.record(
-        { organizationId: entity.organizationId, actor: input.actor, action: 'token.created', target: tokenTarget(entity), after: auditedFields(apiToken) },
-        transaction,
-      );
-    };
-    await (manager ? record(manager) : this.dataSource.transaction(record));
+    // Joins the caller's unit of work when there is one (first-run setup), else commits on its own.
+    await this.unitOfWork.run(async () => {
+      await this.tokens.insert(entity);
+      await this.audit.record({ organizationId: entity.organizationId, actor: input.actor, action: 'token.created', target: tokenTarget(entity), after: auditedFields(apiToken) });
+    });
     return { token, apiToken };
   }
 
@@ -78,12 +74,17 @@ export class TokensService {
     return pageFrom(rows, limit, toApiTokenResponse, timeIdKey);
   }
 
+  /** Id and name of the tokens with these ids, by id (to name who saved something; unknown ids are left out). */
+  async namesByIds(ids: string[]): Promise<Map<string, { id: string; name: string }>> {
+    return new Map((await this.tokens.namesByIds(ids)).map((token) => [token.id, { id: token.id, name: token.name }]));
+  }
+
   /** Revokes a token of the organization; revoking twice keeps the first revocation time (and records one entry). */
   async revoke(organizationId: string, tokenId: string, actor: AuditActorInput): Promise<ApiTokenResponse> {
-    return this.dataSource.transaction(async (manager) => {
-      const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId, manager) : null;
+    return this.unitOfWork.run(async () => {
+      const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
       if (!token) throw tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.');
-      if (!token.revokedAt) await this.revokeRecorded(token, actor, 'revoked', manager);
+      if (!token.revokedAt) await this.revokeRecorded(token, actor, 'revoked');
       return toApiTokenResponse(token);
     });
   }
@@ -96,18 +97,17 @@ export class TokensService {
   }
 
   /** Revokes every token the member created in the organization (member removed or disabled), inside the caller's transaction. */
-  async revokeCreatedBy(organizationId: string, userId: string, actor: AuditActorInput, reason: 'creator_removed' | 'creator_disabled', manager: EntityManager): Promise<void> {
-    for (const token of await this.tokens.listUnrevokedCreatedBy(organizationId, userId, manager)) {
-      await this.revokeRecorded(token, actor, reason, manager);
+  async revokeCreatedBy(organizationId: string, userId: string, actor: AuditActorInput, reason: 'creator_removed' | 'creator_disabled'): Promise<void> {
+    for (const token of await this.tokens.listUnrevokedCreatedBy(organizationId, userId)) {
+      await this.revokeRecorded(token, actor, reason);
     }
   }
 
-  private async revokeRecorded(token: ApiToken, actor: AuditActorInput, reason: string, manager: EntityManager): Promise<void> {
+  private async revokeRecorded(token: ApiToken, actor: AuditActorInput, reason: string): Promise<void> {
     token.revokedAt = this.clock.now();
-    await this.tokens.revoke(token.id, token.revokedAt, manager);
+    await this.tokens.revoke(token.id, token.revokedAt);
     await this.audit.record(
       { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token), before: { revokedAt: null }, after: { revokedAt: token.revokedAt.toISOString(), reason } },
-      manager,
     );
   }
 

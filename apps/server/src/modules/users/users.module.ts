@@ -7,6 +7,6 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   providers: [UsersRepository, UsersService],
-  exports: [UsersRepository, UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

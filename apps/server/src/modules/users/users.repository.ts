@@ -1,25 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { User, normalizeEmail } from './user.entity';
+import { In } from 'typeorm';
+import { TransactionalRepository } from '../../database/unit-of-work';
 
 @Injectable()
-export class UsersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.findOneBy(User, { id });
+export class UsersRepository extends TransactionalRepository {
+  findById(id: string): Promise<User | null> {
+    return this.manager.findOneBy(User, { id });
   }
 
-  findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.findOneBy(User, { email: normalizeEmail(email) });
+  findByIds(ids: string[]): Promise<User[]> {
+    return ids.length ? this.manager.findBy(User, { id: In([...new Set(ids)]) }) : Promise.resolve([]);
   }
 
-  async insert(user: User, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(User, user);
+  findByEmail(email: string): Promise<User | null> {
+    return this.manager.findOneBy(User, { email: normalizeEmail(email) });
   }
 
-  async update(id: string, changes: Partial<Pick<User, 'displayName' | 'disabled'>>, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.update(User, { id }, changes);
+  async insert(user: User): Promise<void> {
+    await this.manager.insert(User, user);
+  }
+
+  async update(id: string, changes: Partial<Pick<User, 'displayName' | 'disabled'>>): Promise<void> {
+    await this.manager.update(User, { id }, changes);
   }
 }

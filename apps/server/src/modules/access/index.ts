@@ -1,5 +1,7 @@
 /**
- * Authentication and authorization for every route.
+ * Access rules: what every controller imports to declare who may call a route, and the Principal a request
+ * resolves to. This folder depends on no other module, so every module may import it; the global AuthGuard
+ * that enforces the rules lives in modules/auth (it needs the sessions, tokens and members services).
  *
  * The global AuthGuard resolves the caller into a Principal: `Authorization: Bearer sct_…` (an API token)
  * wins; otherwise the `sc_session` cookie. Both act in exactly one organization. Cookie-authenticated
@@ -23,13 +25,12 @@
  * Failed guesses (token_invalid, session_invalid) are counted per client address (AuthFailureLimiter); over
  * SERVICE_AUTH_FAILURE_LIMIT per SERVICE_AUTH_FAILURE_WINDOW they answer 429 rate_limited instead of 401.
  *
- * In a handler: `@CurrentPrincipal() principal: Principal`. After a successful SSO login call
- * `SessionsService.startSession(res, { userId, organizationId })` (sets both cookies); use
- * `UsersService.findOrCreate` and `MembersService.applySsoMembership` to match users by email.
+ * In a handler: `@CurrentPrincipal() principal: Principal`. After a sign-in, the service calls
+ * `SessionsService.startSession({ userId, organizationId })` and returns the started session; the controller
+ * writes its cookies with `SessionCookies.write(res, session)`.
  */
 export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS_METADATA } from './decorators';
 export type { AccessRule } from './decorators';
 export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
 export { effectiveRank, tokenCapRank } from './principal';
 export { AuthRateLimit } from './rate-limit';
-export { AuthErrorCode, authError } from './auth.errors';
