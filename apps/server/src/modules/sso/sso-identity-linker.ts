@@ -38,7 +38,9 @@ export class SsoIdentityLinker {
   /**
    * Writes the sign-in: the user (created when sign-up allowed it) and the identity link in one unit of work,
    * re-checking the link under it; then the SSO membership. A concurrent first sign-in of the same person
-   * loses a unique index race and simply runs again.
+   * loses a unique index race and simply runs again. It can lose two: the user (with its link) and then the
+   * membership, which both sign-ins insert in their own units of work; after the second every row exists, so a
+   * third run only reads.
    */
   async apply(organizationId: string, providerId: string, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
     try {
@@ -64,7 +66,7 @@ export class SsoIdentityLinker {
       const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress });
       return { userId: user.id, role: membership.role };
     } catch (error) {
-      if (attempt === 0 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
+      if (attempt < 2 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
       throw error;
     }
   }
