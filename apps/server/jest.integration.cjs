@@ -1,9 +1,12 @@
 // HTTP-level tests through the real Nest stack on a real database (PGlite, or TEST_DATABASE_URL).
-// test/multi-instance/ runs two server processes on one database: PGlite is one process per data directory, so
-// those specs are registered only with TEST_DATABASE_URL (PostgreSQL; .ci/run's second integration step sets it).
+// Some specs need what only PostgreSQL has: test/multi-instance/ runs two server processes on one database (PGlite is
+// one process per data directory) and *.postgres.spec.ts hold a transaction open on a second connection (PGlite has
+// one). They are registered only with TEST_DATABASE_URL (.ci/run's second integration step sets it), so no test is
+// ever skipped; the run says so on its first line instead.
 const withPostgres = Boolean(process.env['TEST_DATABASE_URL']);
+const POSTGRES_ONLY = ['<rootDir>/test/multi-instance/', '\\.postgres\\.spec\\.ts$'];
 if (!withPostgres) {
-  process.stderr.write('server-integration: test/multi-instance NOT RUN — it needs PostgreSQL: set TEST_DATABASE_URL (CI runs it in its PostgreSQL step).\n');
+  process.stderr.write('server-integration: test/multi-instance and *.postgres.spec.ts NOT RUN — they need PostgreSQL: set TEST_DATABASE_URL (CI runs them in its PostgreSQL step).\n');
 }
 
 module.exports = {
@@ -11,7 +14,7 @@ module.exports = {
   displayName: 'server-integration',
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...(withPostgres ? [] : ['<rootDir>/test/multi-instance/'])],
+  testPathIgnorePatterns: ['/node_modules/', ...(withPostgres ? [] : POSTGRES_ONLY)],
   testTimeout: 60000,
   maxWorkers: 2,
 };
