@@ -23,7 +23,7 @@ export class Autosave<Doc> {
   /** Who saved the version this editor did not know about (409). */
   readonly conflict = signal<DraftConflictDetail | null>(null);
   /** Why the last save failed (other than a conflict), with the server's problem list. */
-  readonly failure = signal<{ message: string; details: ErrorDetail[] } | null>(null);
+  readonly failure = signal<{ message: string; details: readonly ErrorDetail[] } | null>(null);
   readonly version = signal(0);
   readonly dirty = computed(() => this.state() !== 'saved');
 
