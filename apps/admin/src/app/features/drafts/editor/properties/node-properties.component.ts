@@ -1,0 +1,142 @@
+import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSelectModule } from '@angular/material/select';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { NODE_TYPES, SHAPES, STROKE_STYLES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode, type StrokeStyle } from '@sc/diagram';
+import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
+import { ColorFieldComponent } from './color-field.component';
+import { DataFieldsComponent } from './data-fields.component';
+import { DbConfigPickerComponent } from './db-config-picker.component';
+import { elementIdProblem, nodeProblems } from './element-checks';
+import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
+import { TableEditorComponent } from './table-editor.component';
+
+/**
+ * Properties of one node of a draft: id, label, name, type with its type's fields, shape, style and data fields.
+ * Every edit emits the whole new node (`nodeChange`, with the id it had); an edit that would make the node invalid
+ * (an id Mermaid cannot write or that another element has, a bad colour, …) is shown and not emitted, so whatever
+ * the editor receives passes validateDrawnGraph. Renaming the id is the editor's to propagate (edges, groups).
+ *
+ * Test hooks (data-testid):
+ * - `prop-id`, `prop-id-error`, `prop-label`, `prop-name`, `prop-type` (mat-select), `prop-problems`
+ * - type fields: `prop-value` (text/code), `prop-code-language`, `prop-cloud`, `prop-service`, `prop-src`,
+ *   `prop-animated-icon`, `prop-component-id`, `prop-shape` (mat-select); table: `table-column-<c>`,
+ *   `table-cell-<r>-<c>`, `table-add-column`, `table-add-row`, `table-remove-column-<c>`, `table-remove-row-<r>`;
+ *   dbConfig: `db-service`, `db-database`, `db-table` (mat-selects)
+ * - style: `style-fill`, `style-stroke` (text; `-picker` for the colour input), `style-stroke-width`,
+ *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle)
+ * - data fields: `data-field-add`, and per field i: `data-field-<i>`, `data-field-<i>-label`, `data-field-<i>-type`
+ *   (mat-select), `data-field-<i>-value` (the value control; multi-part editors add `-<part>` suffixes, see
+ *   data-field-editor.component.ts), `data-field-<i>-up`, `data-field-<i>-down`, `data-field-<i>-remove`
+ */
+@Component({
+  selector: 'sc-node-properties',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, ColorFieldComponent, DataFieldsComponent, DbConfigPickerComponent, TableEditorComponent],
+  templateUrl: './node-properties.component.html',
+  styleUrl: './properties.scss',
+  host: { class: 'sc-properties', 'data-testid': 'node-properties' },
+})
+export class NodePropertiesComponent {
+  readonly node = input.required<OverlaidNode>();
+  readonly graph = input.required<OverlaidGraph>();
+  readonly orgId = input.required<string>();
+  readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
+
+  readonly nodeTypes = NODE_TYPES;
+  readonly shapes = SHAPES;
+  readonly strokeStyles = STROKE_STYLES;
+  readonly codeLanguages = HIGHLIGHT_LANGUAGES;
+
+  /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
+  readonly idText = linkedSignal(() => this.node().id);
+  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.node().id));
+  /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
+  readonly refused = linkedSignal<OverlaidNode, string[]>({ source: this.node, computation: () => [] });
+
+  readonly overlay = computed<ContextNode>(() => this.node().overlay ?? {});
+  readonly type = computed(() => this.overlay().type);
+  readonly style = computed<NodeStyle>(() => this.overlay().style ?? {});
+  readonly entries = computed(() => dataEntries(this.node()));
+  /** `type=shape` only; with no type set, choosing a shape makes the node a shape node. */
+  readonly showsShape = computed(() => this.type() === undefined || this.type() === 'shape');
+  readonly codeLanguage = computed(() => {
+    const field = this.overlay().data?.[LANGUAGE_FIELD];
+    return typeof field?.value === 'string' ? field.value : '';
+  });
+
+  setId(text: string): void {
+    this.idText.set(text);
+    if (this.idProblem() !== undefined || text === this.node().id) return;
+    this.emit({ ...this.node(), id: text });
+  }
+
+  setLabel(text: string): void {
+    this.emit({ ...this.node(), label: text });
+  }
+
+  patch(patch: Partial<ContextNode>): void {
+    this.emit(withOverlay(this.node(), patch));
+  }
+
+  text(value: string): string | undefined {
+    return value === '' ? undefined : value;
+  }
+
+  /** Images: https or data: URLs only (the canvas shows nothing else); http is refused here though the context allows it. */
+  setSrc(value: string): void {
+    const src = value.trim();
+    if (src !== '' && !/^(https:|data:)/i.test(src)) {
+      this.refused.set([`src: use an https:// or data: URL, not ${JSON.stringify(src)}.`]);
+      return;
+    }
+    this.patch({ src: src === '' ? undefined : src });
+  }
+
+  setType(type: NodeType | '' | undefined): void {
+    this.emit(withType(this.node(), type === '' ? undefined : type));
+  }
+
+  setShape(shape: ContextShape | ''): void {
+    const node = this.node();
+    // The Mermaid shape read from a synced diagram wins over the context shape on export; a shape picked here replaces it.
+    const { shape: _mermaidShape, ...rest } = node;
+    this.emit(withOverlay(rest, { type: shape === '' ? node.overlay?.type : 'shape', shape: shape === '' ? undefined : shape }));
+  }
+
+  setStyle(patch: Partial<NodeStyle>): void {
+    this.emit(withStyle(this.node(), patch));
+  }
+
+  number(text: string): number | undefined {
+    return text.trim() === '' ? undefined : Number(text);
+  }
+
+  setStrokeStyle(value: StrokeStyle | ''): void {
+    this.setStyle({ strokeStyle: value === '' ? undefined : value });
+  }
+
+  setEntries(entries: DataFieldEntry[]): void {
+    this.emit(withData(this.node(), entries));
+  }
+
+  /** The code node's language: the spec has no key for it, so it travels as a data field named "Language". */
+  setCodeLanguage(language: string): void {
+    const entries = this.entries().filter((entry) => entry.label !== LANGUAGE_FIELD);
+    this.emit(withData(this.node(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
+  }
+
+  private emit(node: OverlaidNode): void {
+    const problems = nodeProblems(node);
+    if (problems.length > 0) {
+      this.refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
+      return;
+    }
+    this.refused.set([]);
+    this.nodeChange.emit({ previousId: this.node().id, node });
+  }
+}
+
+/** Name of the data field that carries a code node's language. */
+export const LANGUAGE_FIELD = 'Language';

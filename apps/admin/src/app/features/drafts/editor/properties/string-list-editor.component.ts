@@ -1,0 +1,67 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatChipInputEvent, MatChipsModule } from '@angular/material/chips';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+
+/**
+ * A list of distinct strings as chips: type and press Enter or comma to add, the chip's remove button (or
+ * Backspace in the empty input) to remove. Used for Tag Input values and for the options of selectable inputs.
+ * Test hooks: `<testId>` (the text input), `<testId>-chip-<i>`, `<testId>-remove-<i>`.
+ */
+@Component({
+  selector: 'sc-string-list-editor',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatChipsModule, MatFormFieldModule, MatIconModule],
+  template: `
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>{{ label() }}</mat-label>
+      <mat-chip-grid #grid [attr.aria-label]="label()">
+        @for (item of items(); track item; let i = $index) {
+          <mat-chip-row (removed)="remove(i)" [attr.data-testid]="testId() + '-chip-' + i">
+            {{ item }}
+            <button matChipRemove type="button" [attr.aria-label]="'Remove ' + item" [attr.data-testid]="testId() + '-remove-' + i">
+              <mat-icon svgIcon="close" />
+            </button>
+          </mat-chip-row>
+        }
+        <input
+          [matChipInputFor]="grid"
+          [matChipInputSeparatorKeyCodes]="separators"
+          [matChipInputAddOnBlur]="true"
+          (matChipInputTokenEnd)="add($event)"
+          [placeholder]="placeholder()"
+          [attr.data-testid]="testId()"
+        />
+      </mat-chip-grid>
+      @if (hint()) {
+        <mat-hint>{{ hint() }}</mat-hint>
+      }
+    </mat-form-field>
+  `,
+  styles: `
+    mat-form-field {
+      width: 100%;
+    }
+  `,
+})
+export class StringListEditorComponent {
+  readonly items = input.required<readonly string[]>();
+  readonly label = input.required<string>();
+  readonly testId = input.required<string>();
+  readonly placeholder = input('Type, then Enter');
+  readonly hint = input('');
+  readonly itemsChange = output<string[]>();
+  /** Enter and comma. */
+  readonly separators = [13, 188];
+
+  add(event: MatChipInputEvent): void {
+    const text = event.value.trim();
+    event.chipInput.clear();
+    if (text === '' || this.items().includes(text)) return;
+    this.itemsChange.emit([...this.items(), text]);
+  }
+
+  remove(index: number): void {
+    this.itemsChange.emit(this.items().filter((_, i) => i !== index));
+  }
+}
