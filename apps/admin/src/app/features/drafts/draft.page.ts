@@ -42,7 +42,9 @@ import { editorLayoutInput, editorModel } from './editor/editor-model';
 import { EditorStore } from './editor/editor-store';
 import { ExportPanelComponent } from './editor/export-panel.component';
 import { PaletteComponent } from './editor/palette.component';
-import { SelectionPanelComponent } from './editor/selection-panel.component';
+import { EdgePropertiesComponent } from './editor/properties/edge-properties.component';
+import { GroupPropertiesComponent } from './editor/properties/group-properties.component';
+import { NodePropertiesComponent } from './editor/properties/node-properties.component';
 
 const SAVE_STATE_TEXT = { saved: 'All changes saved', pending: 'Unsaved changes', saving: 'Saving…', conflict: 'Not saved: someone else saved', error: 'Not saved' } as const;
 const PASTE_OFFSET = 32;
@@ -67,7 +69,9 @@ const PASTE_OFFSET = 32;
     LoadErrorComponent,
     EditorCanvasComponent,
     PaletteComponent,
-    SelectionPanelComponent,
+    NodePropertiesComponent,
+    EdgePropertiesComponent,
+    GroupPropertiesComponent,
     ExportPanelComponent,
   ],
   providers: [LayoutEngine],
@@ -261,19 +265,19 @@ export class DraftPage {
   // Properties panel ------------------------------------------------------------------------------------------------
 
   nodeChanged(change: { previousId: string; node: OverlaidNode }): void {
-    this.store.apply((doc) => replaceNode(doc, change.previousId, change.node), `node:${change.node.id}`);
+    this.store.apply((doc) => replaceNode(doc, change.previousId, change.node));
     if (change.previousId !== change.node.id) this.store.selection.set({ ...EMPTY_SELECTION, nodes: [change.node.id] });
   }
 
   groupChanged(change: { previousId: string; group: OverlaidGroup }): void {
-    this.store.apply((doc) => replaceGroup(doc, change.previousId, change.group), `group:${change.group.id}`);
+    this.store.apply((doc) => replaceGroup(doc, change.previousId, change.group));
     if (change.previousId !== change.group.id) this.store.selection.set({ ...EMPTY_SELECTION, groups: [change.group.id] });
   }
 
   edgeChanged(change: { previous: OverlaidEdge; edge: OverlaidEdge }): void {
     const index = edgeIndex(this.store.doc().graph, change.previous);
     if (index < 0) return;
-    this.store.apply((doc) => replaceEdge(doc, index, change.edge), `edge:${index}`);
+    this.store.apply((doc) => replaceEdge(doc, index, change.edge));
   }
 
   readonly actorLabel = actorName;
