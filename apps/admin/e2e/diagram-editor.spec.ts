@@ -70,6 +70,18 @@ describe('the diagram editor in a real browser', () => {
     await eventually(async () => expect(await canvas().locator(`[data-edge-source="${source}"][data-edge-target="${target}"]`).count()).toBe(1));
   }
 
+  /** The screen point halfway along an edge's drawn path. */
+  async function edgeMiddle(source: string, target: string): Promise<{ x: number; y: number }> {
+    return canvas()
+      .locator(`[data-edge-source="${source}"][data-edge-target="${target}"] .edge-hit`)
+      .evaluate((path: SVGPathElement) => {
+        const point = path.getPointAtLength(path.getTotalLength() / 2);
+        const matrix = path.getScreenCTM();
+        if (!matrix) throw new Error('not drawn');
+        return { x: point.x * matrix.a + point.y * matrix.c + matrix.e, y: point.x * matrix.b + point.y * matrix.d + matrix.f };
+      });
+  }
+
   async function saved(): Promise<void> {
     await eventually(async () => expect(await saveState().getAttribute('data-state')).toBe('saved'), 20000);
   }
@@ -137,11 +149,14 @@ describe('the diagram editor in a real browser', () => {
     await connect('table1', 'dbTable1');
 
     // Labels in place: a node (double-click) and an edge.
+    await node('shape1').click();
+    await visible(page.getByTestId('node-properties'));
     await node('shape1').dblclick();
     await page.getByTestId('label-editor').fill('Checkout?');
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await node('shape1').innerText()).toContain('Checkout?'));
-    await canvas().locator('[data-edge-source="shape1"][data-edge-target="table1"] .edge-hit').dblclick({ force: true });
+    const middle = await edgeMiddle('shape1', 'table1');
+    await page.mouse.dblclick(middle.x, middle.y);
     await page.getByTestId('label-editor').fill('reads');
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await canvas().locator('[data-edge-label]').allInnerTexts()).toContain('reads'));

@@ -160,7 +160,7 @@ export class DraftPage {
     this.store.reset({ name: draft.name, graph: draft.graph, layout: draft.layout });
     this.autosave.reset(draft.version);
     if (needsLayout(this.store.doc()) && this.canEdit()) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR');
-    else requestAnimationFrame(() => requestAnimationFrame(() => this.canvas()?.fit()));
+    else if (draft.graph.nodes.length > 0) this.fitSoon();
   }
 
   // Editing commands ----------------------------------------------------------------------------------------------
@@ -254,12 +254,17 @@ export class DraftPage {
       const result = await this.engine.layout(editorLayoutInput(model, direction));
       const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, this.snapToGrid() ? { x: snap(box.x), y: snap(box.y) } : { x: box.x, y: box.y }]));
       this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
-      requestAnimationFrame(() => requestAnimationFrame(() => this.canvas()?.fit()));
+      this.fitSoon();
     } catch (error: unknown) {
       this.notify.error(error);
     } finally {
       this.laying.set(false);
     }
+  }
+
+  /** Fits the drawing into the view once the canvas has drawn the new positions. */
+  private fitSoon(): void {
+    setTimeout(() => this.canvas()?.fit(), 80);
   }
 
   // Properties panel ------------------------------------------------------------------------------------------------
