@@ -67,7 +67,12 @@ describe('the diagram editor in a real browser', () => {
     await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
     await page.mouse.move(to.x, to.y, { steps: 5 });
     await page.mouse.up();
-    await eventually(async () => expect(await canvas().locator(`[data-edge-source="${source}"][data-edge-target="${target}"]`).count()).toBe(1));
+    try {
+      await eventually(async () => expect(await canvas().locator(`[data-edge-source="${source}"][data-edge-target="${target}"]`).count()).toBe(1));
+    } catch (error) {
+      await screenshot(page, 'editor-connect-failed');
+      throw error;
+    }
   }
 
   /** The screen point halfway along an edge's drawn path. */
@@ -80,6 +85,19 @@ describe('the diagram editor in a real browser', () => {
         if (!matrix) throw new Error('not drawn');
         return { x: point.x * matrix.a + point.y * matrix.c + matrix.e, y: point.x * matrix.b + point.y * matrix.d + matrix.f };
       });
+  }
+
+  /** Picks an option of a mat-select by its test id. */
+  async function choose(testId: string, option: string | RegExp): Promise<void> {
+    await page.getByTestId(testId).click();
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    await page.locator('.cdk-overlay-backdrop').waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+
+  /** Types into a field of the properties panel and leaves it (the panel emits on change). */
+  async function type(testId: string, text: string): Promise<void> {
+    await page.getByTestId(testId).fill(text);
+    await page.getByTestId(testId).press('Tab');
   }
 
   async function saved(): Promise<void> {
@@ -161,6 +179,44 @@ describe('the diagram editor in a real browser', () => {
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await canvas().locator('[data-edge-label]').allInnerTexts()).toContain('reads'));
 
+    // The properties panel: a db-table bound to a synced database table, a dashed edge, and data fields of five input types.
+    await node('dbTable1').click();
+    await choose('db-service', 'payments');
+    await choose('db-database', 'ledger');
+    await choose('db-table', /entries/);
+    await eventually(async () => expect(await node('dbTable1').innerText()).toContain('amount_minor'));
+    const toDb = await edgeMiddle('table1', 'dbTable1');
+    await page.mouse.click(toDb.x, toDb.y);
+    await visible(page.getByTestId('edge-stroke-style'));
+    await choose('edge-stroke-style', 'dashed');
+    await eventually(async () => expect(await canvas().locator('[data-edge-source="table1"][data-edge-target="dbTable1"] .edge-line').getAttribute('class')).toContain('dashed'));
+    await node('shape1').click();
+    const fields: [string, string, (testId: string) => Promise<void>][] = [
+      ['owner', 'Text Input', (id) => type(id, 'checkout-team')],
+      ['runbook', 'URL Input', (id) => type(id, 'https://wiki.acme.example/checkout')],
+      ['replicas', 'Number Input', (id) => type(id, '3')],
+      ['launched', 'Date Picker', (id) => type(id, '2026-11-24')],
+      ['critical', 'Boolean Toggle', (id) => page.getByTestId(id).locator('button').click()],
+    ];
+    for (const [i, [label, inputType, fill]] of fields.entries()) {
+      await page.getByTestId('data-field-add').click();
+      await type(`data-field-${i}-label`, label);
+      if (inputType !== 'Text Input') await choose(`data-field-${i}-type`, inputType);
+      await fill(`data-field-${i}-value`);
+    }
+    await saved();
+    const withProps = await storedDraft();
+    expect(withProps.graph.nodes.find((n) => n.id === 'dbTable1')?.overlay?.dbConfig).toEqual({ serviceName: 'payments', databaseName: 'ledger', tableName: expect.stringMatching(/entries$/) });
+    expect(withProps.graph.edges.find((e) => e.target === 'dbTable1')?.overlay?.style?.strokeStyle).toBe('dashed');
+    expect(withProps.graph.nodes.find((n) => n.id === 'shape1')?.overlay?.data).toEqual({
+      owner: { type: 'Text Input', value: 'checkout-team' },
+      runbook: { type: 'URL Input', value: 'https://wiki.acme.example/checkout' },
+      replicas: { type: 'Number Input', value: 3 },
+      launched: { type: 'Date Picker', value: '2026-11-24' },
+      critical: { type: 'Boolean Toggle', value: 'true' },
+    });
+    await screenshot(page, '64-editor-properties');
+
     // A group around two nodes: click, Shift+click, Group.
     await node('table1').click();
     await page.keyboard.down('Shift');
@@ -184,6 +240,7 @@ describe('the diagram editor in a real browser', () => {
 
     // Copy and paste, then delete the copy again.
     await node('note1').click();
+    await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await visible(node('note2'));

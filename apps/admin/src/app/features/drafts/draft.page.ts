@@ -14,7 +14,9 @@ import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { relativeTime } from '../../shared/time';
+import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
+import { ServicesApi } from '../services/services.api';
 import { actorName, canEditDrafts } from './draft-labels';
 import { DraftsApi, describeProblem, type DraftData } from './drafts.api';
 import { Autosave } from './editor/autosave';
@@ -85,6 +87,7 @@ export class DraftPage {
   private readonly session = inject(SessionService);
   private readonly router = inject(Router);
   private readonly engine = inject(LayoutEngine);
+  private readonly services = inject(ServicesApi);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -105,6 +108,9 @@ export class DraftPage {
   readonly problems = computed(() => this.autosave.failure()?.details.map(describeProblem) ?? []);
 
   readonly canvas = viewChild(EditorCanvasComponent);
+  /** The synced databases that nodes are bound to (dbConfig), loaded once each, by database name. */
+  readonly databases = signal<ModelInput['databases']>(new Map());
+  private readonly requestedDatabases = new Set<string>();
   readonly snapToGrid = signal(true);
   readonly direction = signal<'LR' | 'TB'>('LR');
   readonly laying = signal(false);
@@ -150,7 +156,23 @@ export class DraftPage {
       this.seenRevision = revision;
       untracked(() => this.autosave.changed(this.store.doc()));
     });
+    // Bound databases are loaded as nodes get bound, so db-table nodes show their columns.
+    effect(() => {
+      const bindings = this.store.doc().graph.nodes.flatMap((n) => (n.overlay?.dbConfig ? [n.overlay.dbConfig] : []));
+      untracked(() => bindings.forEach((config) => this.loadDatabase(config.serviceName, config.databaseName)));
+    });
     inject(DestroyRef).onDestroy(() => this.autosave.dispose());
+  }
+
+  private loadDatabase(service: string, database: string): void {
+    const key = `${service}\u0000${database}`;
+    if (!service || !database || this.requestedDatabases.has(key)) return;
+    this.requestedDatabases.add(key);
+    this.services.database(this.orgId(), service, database).subscribe({
+      next: (view) => this.databases.update((known) => (known.has(view.name) ? known : new Map([...known, [view.name, { tables: view.tables, collections: view.collections }]]))),
+      // A binding to a database that is not synced (any more) is drawn without columns, as the viewer does.
+      error: () => undefined,
+    });
   }
 
   private load(draft: DraftData): void {

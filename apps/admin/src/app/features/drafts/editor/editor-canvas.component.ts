@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type WritableSignal } from '@angular/core';
 import type { ContextShape, NodeType } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
-import type { CanvasEdge, CanvasNode } from '../../diagram-canvas/canvas-model';
+import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { markerId, usedMarkers } from '../../diagram-canvas/edge-path';
 import { GRID, absolutePosition, connect, labelOf, move, setLabel, snap, type Point, type Selection } from './editor-doc';
@@ -59,11 +59,13 @@ export class EditorCanvasComponent {
   readonly store = input.required<EditorStore>();
   readonly snapToGrid = input(true);
   readonly readonly = input(false);
+  /** Synced databases the db-table and data-source nodes are bound to, by database name (their columns are drawn). */
+  readonly databases = input<ModelInput['databases']>(new Map());
   /** A palette item was dropped on the canvas at a point of the drawing. */
   readonly dropped = output<{ item: PaletteDrop; at: Point }>();
 
   readonly flow = viewChild(VflowComponent);
-  readonly model = computed<EditorModel>(() => editorModel(this.store().doc()));
+  readonly model = computed<EditorModel>(() => editorModel(this.store().doc(), this.databases()));
   readonly markers = computed(() => usedMarkers(this.model().edges.map((e) => e.edge)));
   readonly nodes = signal<Node[]>([]);
   readonly edges = signal<Edge<EdgeData>[]>([]);
@@ -143,7 +145,10 @@ export class EditorCanvasComponent {
       seen.add(id);
       const data: EdgeData = { edge, index };
       let existing = this.vEdges.get(id);
-      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target))) existing = undefined;
+      // ngx-vflow reads an edge's ends and which labels it has when the edge first comes in: a change of either is a
+      // new edge object.
+      const hadLabel = existing ? Boolean(existing.data?.().edge.label) : false;
+      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== Boolean(edge.label))) existing = undefined;
       const label = edge.label ? { center: { type: 'html-template' as const, data } } : {};
       if (existing) {
         existing.data?.set(data);
