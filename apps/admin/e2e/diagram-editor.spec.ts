@@ -89,8 +89,16 @@ describe('the diagram editor in a real browser', () => {
 
   /** Picks an option of a mat-select by its test id. */
   async function choose(testId: string, option: string | RegExp): Promise<void> {
-    await page.getByTestId(testId).click();
-    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    // The options may still be loading (tables of a database): open again until they are there.
+    await eventually(async () => {
+      await page.getByTestId(testId).click();
+      const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+      if ((await choice.count()) === 0) {
+        await page.keyboard.press('Escape');
+        throw new Error(`${testId} has no option ${String(option)} yet`);
+      }
+      await choice.first().click();
+    });
     await page.locator('.cdk-overlay-backdrop').waitFor({ state: 'detached' }).catch(() => undefined);
   }
 
@@ -185,6 +193,9 @@ describe('the diagram editor in a real browser', () => {
     await choose('db-database', 'ledger');
     await choose('db-table', /entries/);
     await eventually(async () => expect(await node('dbTable1').innerText()).toContain('amount_minor'));
+    // The bound table grew with its columns: lay out again so that nothing covers the edges.
+    await page.getByTestId('layout-lr').click();
+    await saved();
     const toDb = await edgeMiddle('table1', 'dbTable1');
     await page.mouse.click(toDb.x, toDb.y);
     await visible(page.getByTestId('edge-stroke-style'));
