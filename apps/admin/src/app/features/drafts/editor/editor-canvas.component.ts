@@ -277,6 +277,9 @@ export class EditorCanvasComponent {
   }
 
   fit(): void {
+    // A viewport without size (not laid out yet, hidden) has nothing to fit into.
+    const viewport = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
+    if (!viewport || viewport.clientWidth === 0) return;
     this.flow()?.fitView({ padding: 0.1, duration: 0 });
   }
 
