@@ -13,6 +13,11 @@ function threeNodes(): EditorDoc {
   return connect(doc, 'shape1', 'table1');
 }
 
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 function expectValid(doc: EditorDoc): void {
   const result = validateDrawnGraph(JSON.parse(JSON.stringify(doc.graph)));
   expect(result.errors).toEqual([]);
@@ -95,7 +100,7 @@ describe('editing operations', () => {
   it('deleting a node removes its edges; deleting a group removes what it holds', () => {
     const doc = threeNodes();
     expect(remove(doc, { nodes: ['table1'], groups: [], edges: [] }).graph.edges).toEqual([]);
-    const grouped = group(doc, ['shape1', 'table1'])!;
+    const grouped = must(group(doc, ['shape1', 'table1']));
     const cleared = remove(grouped.doc, { nodes: [], groups: [grouped.id], edges: [] });
     expect(cleared.graph.nodes.map((n) => n.id)).toEqual(['text1']);
     expect(cleared.graph.groups).toEqual([]);
@@ -104,14 +109,14 @@ describe('editing operations', () => {
 
   it('groups a selection keeping canvas positions, nests groups, and ungroups back', () => {
     const doc = threeNodes();
-    const inner = group(doc, ['shape1', 'table1'])!;
+    const inner = must(group(doc, ['shape1', 'table1']));
     expect(inner.id).toBe('group1');
     expect(inner.doc.graph.groups[0]).toMatchObject({ id: 'group1', nodes: ['shape1', 'table1'] });
     expect(inner.doc.graph.nodes.filter((n) => n.parent === 'group1').map((n) => n.id)).toEqual(['shape1', 'table1']);
     expect(absolutePosition(inner.doc, 'table1')).toEqual({ x: 200, y: 0 });
     expectValid(inner.doc);
 
-    const outer = group(inner.doc, ['group1', 'text1'])!;
+    const outer = must(group(inner.doc, ['group1', 'text1']));
     expect(outer.doc.graph.groups.find((g) => g.id === 'group1')?.parent).toBe('group2');
     expect(outer.doc.graph.groups.find((g) => g.id === 'group2')?.nodes).toEqual(['group1', 'text1']);
     expect(absolutePosition(outer.doc, 'table1')).toEqual({ x: 200, y: 0 });
@@ -128,12 +133,12 @@ describe('editing operations', () => {
 
   it('refuses to group elements of different parents', () => {
     const inner = group(threeNodes(), ['shape1']);
-    expect(group(inner!.doc, ['shape1', 'text1'])).toBeNull();
+    expect(group(must(inner).doc, ['shape1', 'text1'])).toBeNull();
   });
 
   it('renames a node id in edges, group members and the layout', () => {
-    const grouped = group(threeNodes(), ['shape1', 'table1'])!.doc;
-    const node = grouped.graph.nodes.find((n) => n.id === 'shape1')!;
+    const grouped = must(group(threeNodes(), ['shape1', 'table1'])).doc;
+    const node = must(grouped.graph.nodes.find((n) => n.id === 'shape1'));
     const renamed = replaceNode(grouped, 'shape1', { ...node, id: 'start', label: 'Start', parent: 'bogus' });
     expect(renamed.graph.nodes.find((n) => n.id === 'start')).toMatchObject({ label: 'Start', parent: 'group1' });
     expect(renamed.graph.edges[0]).toMatchObject({ source: 'start', target: 'table1' });
@@ -150,8 +155,8 @@ describe('editing operations', () => {
   });
 
   it('copies and pastes nodes, groups and the edges among them with fresh ids', () => {
-    const grouped = group(threeNodes(), ['shape1', 'table1'])!.doc;
-    const clip = copy(grouped, { nodes: [], groups: ['group1'], edges: [] })!;
+    const grouped = must(group(threeNodes(), ['shape1', 'table1'])).doc;
+    const clip = must(copy(grouped, { nodes: [], groups: ['group1'], edges: [] }));
     expect(clip.edges).toHaveLength(1);
     const pasted = paste(grouped, clip, { x: 40, y: 40 });
     expect(pasted.doc.graph.nodes.map((n) => n.id)).toEqual(['shape1', 'table1', 'text1', 'shape2', 'table2']);
@@ -164,8 +169,8 @@ describe('editing operations', () => {
     expectValid(pasted.doc);
 
     // A node copied out of its group is pasted at the top level, where it was on the canvas (plus the offset).
-    const single = paste(grouped, copy(grouped, { nodes: ['table1'], groups: [], edges: [] })!, { x: 10, y: 0 });
-    const copyOf = single.doc.graph.nodes.find((n) => n.id === 'table2')!;
+    const single = paste(grouped, must(copy(grouped, { nodes: ['table1'], groups: [], edges: [] })), { x: 10, y: 0 });
+    const copyOf = must(single.doc.graph.nodes.find((n) => n.id === 'table2'));
     expect(copyOf.parent).toBeUndefined();
     expect(absolutePosition(single.doc, 'table2')).toEqual({ x: origin.x + 10, y: origin.y });
     expect(single.selection.nodes).toEqual(['table2']);

@@ -47,7 +47,7 @@ describe('ExportPanelComponent', () => {
   it('says when the files differ from what the repository last synced', async () => {
     fixture.componentRef.setInput('version', 6);
     fixture.detectChanges();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6, synced: { ...EXPORT.synced!, equal: false } });
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6, synced: { service: 'orders', diagram: 'topology', revision: 3, sha256: 'd', contextSha256: 'c', equal: false } });
     await settle(fixture);
     expect(query(fixture, '[data-testid=export-synced]').textContent).toContain('These files differ from what orders / topology last synced (revision 3)');
   });
