@@ -12,13 +12,14 @@ import { firstValueFrom } from 'rxjs';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { relativeTime } from '../../shared/time';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { ServicesApi } from '../services/services.api';
 import { actorName, canEditDrafts } from './draft-labels';
-import { DraftsApi, describeProblem, type DraftData } from './drafts.api';
+import { DraftsApi, type DraftData } from './drafts.api';
 import { Autosave } from './editor/autosave';
 import { EditorCanvasComponent, type PaletteDrop } from './editor/editor-canvas.component';
 import {
@@ -69,6 +70,7 @@ const PASTE_OFFSET = 32;
     MatSlideToggleModule,
     MatTooltipModule,
     LoadErrorComponent,
+    ErrorBannerComponent,
     EditorCanvasComponent,
     PaletteComponent,
     NodePropertiesComponent,
@@ -105,7 +107,6 @@ export class DraftPage {
   });
   readonly lastSaved = signal<DraftData | null>(null);
   readonly saveStateText = computed(() => SAVE_STATE_TEXT[this.autosave.state()]);
-  readonly problems = computed(() => this.autosave.failure()?.details.map(describeProblem) ?? []);
 
   readonly canvas = viewChild(EditorCanvasComponent);
   /** The synced databases that nodes are bound to (dbConfig), loaded once each, by database name. */

@@ -1,6 +1,6 @@
 import { computed, signal } from '@angular/core';
-import type { DraftConflictDetail, ErrorDetail } from '@sc/contracts';
-import { toApiError } from '../../../core/api-error';
+import type { DraftConflictDetail } from '@sc/contracts';
+import { toApiError, type ApiError } from '../../../core/api-error';
 import { draftConflict } from '../drafts.api';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'conflict' | 'error';
@@ -23,7 +23,7 @@ export class Autosave<Doc> {
   /** Who saved the version this editor did not know about (409). */
   readonly conflict = signal<DraftConflictDetail | null>(null);
   /** Why the last save failed (other than a conflict), with the server's problem list. */
-  readonly failure = signal<{ message: string; details: readonly ErrorDetail[] } | null>(null);
+  readonly failure = signal<ApiError | null>(null);
   readonly version = signal(0);
   readonly dirty = computed(() => this.state() !== 'saved');
 
@@ -84,8 +84,7 @@ export class Autosave<Doc> {
           this.conflict.set(conflict);
           this.state.set('conflict');
         } else {
-          const apiError = toApiError(error);
-          this.failure.set({ message: apiError.message, details: apiError.details });
+          this.failure.set(toApiError(error));
           this.state.set('error');
         }
       })

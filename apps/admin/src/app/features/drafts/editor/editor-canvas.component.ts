@@ -3,7 +3,8 @@ import type { ContextShape, NodeType } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
 import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
-import { markerId, usedMarkers } from '../../diagram-canvas/edge-path';
+import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
+import { markerUrl, usedMarkers } from '../../diagram-canvas/edge-path';
 import { GRID, absolutePosition, connect, labelOf, move, setLabel, snap, type Point, type Selection } from './editor-doc';
 import { editorModel, type EditorGroup, type EditorModel } from './editor-model';
 import type { EditorStore } from './editor-store';
@@ -47,7 +48,7 @@ const graphId = (id: string) => (id.startsWith(GROUP_PREFIX) ? id.slice(GROUP_PR
   selector: 'sc-editor-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  imports: [Vflow, CanvasNodeComponent],
+  imports: [Vflow, CanvasNodeComponent, EdgeMarkersComponent],
   templateUrl: './editor-canvas.component.html',
   // The viewer's node, group and edge styles (all scoped under .sc-diagram-canvas), then the editor's own.
   styleUrls: ['../../diagram-canvas/diagram-canvas.component.scss', './editor-canvas.component.scss'],
@@ -184,10 +185,7 @@ export class EditorCanvasComponent {
     return data as EdgeData;
   }
 
-  markerUrl(edge: CanvasEdge, end: 'start' | 'end'): string | null {
-    const spec = end === 'start' ? edge.markerStart : edge.markerEnd;
-    return spec ? `url(#${markerId(spec, end)})` : null;
-  }
+  readonly markerUrl = markerUrl;
 
   // Selection -----------------------------------------------------------------------------------------------------
 
