@@ -33,6 +33,11 @@ const RESERVED_IDS = new Set(['end', 'graph', 'flowchart', 'flowchart-elk', 'sub
  */
 const KEYWORD_AT_TOKEN_START = new RegExp(`(?:^|[^\\x00-\\x7F]|[0-9])(${[...RESERVED_IDS, 'default'].sort((a, b) => b.length - a.length).join('|')})(?![A-Za-z0-9_])`, 'u');
 
+/** True when Mermaid's flowchart lexer reads a keyword in `word` (see KEYWORD_AT_TOKEN_START): a style value too. */
+export function hasFlowchartKeyword(word: string): boolean {
+  return RESERVED_IDS.has(word) || KEYWORD_AT_TOKEN_START.test(word);
+}
+
 /** Classic vertex types Mermaid stores → the `@{ shape: … }` name that draws the same shape. */
 const SHAPE_BY_VERTEX_TYPE: Record<string, string> = {
   square: 'rect',
@@ -256,6 +261,12 @@ function writeFlowchart(graph: OverlaidGraph): string[] {
     const id = edge.id !== undefined ? `${edge.id}@` : '';
     lines.push(`  ${edge.source} ${id}${link(edge, graph.kind)}${label} ${edge.target}`);
   }
+  // CSS read from classDef/style/linkStyle lines, written back per element (a class's declarations were already
+  // merged into each member's list). linkStyle counts edges in the order written, which is graph.edges' order.
+  for (const node of graph.nodes) if (node.styles?.length) lines.push(`  style ${node.id} ${node.styles.join(',')}`);
+  graph.edges.forEach((edge, index) => {
+    if (edge.styles?.length) lines.push(`  linkStyle ${index} ${edge.styles.join(',')}`);
+  });
   return lines;
 }
 
