@@ -64,7 +64,8 @@ export class DataFieldEditorComponent {
     const [language] = this.field().options ?? [];
     return typeof language === 'string' ? language : '';
   });
-  readonly range = computed(() => {
+  /** The range as picked so far: the first day is kept while the last one is still to be picked. */
+  readonly range = linkedSignal(() => {
     const [from = '', to = ''] = this.list();
     return { from, to };
   });
@@ -119,6 +120,7 @@ export class DataFieldEditorComponent {
 
   setRange(part: 'from' | 'to', text: string): void {
     const range = { ...this.range(), [part]: text };
+    this.range.set(range);
     if (range.from === '' && range.to === '') return this.setValue(undefined);
     if (!isIsoDate(range.from) || !isIsoDate(range.to)) return this.problem.set('Pick both the first and the last day.');
     if (range.from > range.to) return this.problem.set('The range ends before it starts.');
