@@ -76,6 +76,31 @@ export class PanelDriver<C, V> {
     await this.settle();
   }
 
+  /**
+   * Picks an option of a mat-select by clicking, without waiting for the app to be stable: for selects that start
+   * an HTTP request (pending requests keep a zoneless app unstable until the spec answers them).
+   */
+  pickNow(testId: string, text: string): void {
+    this.el<HTMLElement>(testId).querySelector<HTMLElement>('.mat-mdc-select-trigger')?.click();
+    this.fixture.detectChanges();
+    const options = Array.from(document.querySelectorAll<HTMLElement>('mat-option'));
+    const option = options.find((candidate) => candidate.textContent?.trim() === text);
+    if (!option) throw new Error(`No option "${text}" in ${testId}; found: ${options.map((o) => o.textContent?.trim()).join(', ')}`);
+    option.click();
+    this.fixture.detectChanges();
+  }
+
+  /** The option texts of a mat-select, read by opening it without waiting for stability (see pickNow). */
+  optionsNow(testId: string): string[] {
+    this.el<HTMLElement>(testId).querySelector<HTMLElement>('.mat-mdc-select-trigger')?.click();
+    this.fixture.detectChanges();
+    const texts = Array.from(document.querySelectorAll<HTMLElement>('mat-option')).map((option) => option.textContent?.trim() ?? '');
+    document.querySelector<HTMLElement>('.cdk-overlay-backdrop')?.click();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    this.fixture.detectChanges();
+    return texts;
+  }
+
   async selectOptions(testId: string): Promise<string[]> {
     const select = await this.loader.getHarness(MatSelectHarness.with({ selector: `[data-testid="${testId}"]` }));
     await select.open();
