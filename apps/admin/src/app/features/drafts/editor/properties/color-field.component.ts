@@ -11,6 +11,7 @@ import { isColor } from '@sc/diagram';
 @Component({
   selector: 'sc-color-field',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatInputModule],
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -20,6 +21,7 @@ import { isColor } from '@sc/diagram';
         matSuffix
         type="color"
         class="picker"
+        [class.unset]="text() === ''"
         [value]="pickerValue()"
         (change)="valueChange.emit($any($event.target).value)"
         [attr.aria-label]="label() + ' colour picker'"
@@ -31,9 +33,6 @@ import { isColor } from '@sc/diagram';
     </mat-form-field>
   `,
   styles: `
-    mat-form-field {
-      width: 100%;
-    }
     .picker {
       width: 32px;
       height: 28px;
@@ -43,11 +42,9 @@ import { isColor } from '@sc/diagram';
       background: none;
       cursor: pointer;
     }
-    .mono {
-      font-family: var(--sc-code-font, ui-monospace, monospace);
-    }
-    .error-text {
-      color: var(--mat-sys-error);
+    /* No colour set: the picker's black would read as a chosen colour. */
+    .picker.unset {
+      opacity: 0.35;
     }
   `,
 })

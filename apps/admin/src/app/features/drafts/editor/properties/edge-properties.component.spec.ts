@@ -23,10 +23,10 @@ describe('EdgePropertiesComponent', () => {
   it('edits label, stroke colour and width, line style, animation and both markers with colours', async () => {
     const driver = panel({ source: 'web', target: 'api' });
     await driver.type('edge-label', 'HTTPS');
-    await driver.type('edge-stroke', '#1f6feb');
-    await driver.type('edge-stroke-width', '3');
-    await driver.select('edge-stroke-style', 'dashed');
-    await driver.toggle('edge-animated');
+    await driver.type('edge-style-stroke', '#1f6feb');
+    await driver.type('edge-style-stroke-width', '3');
+    await driver.select('edge-style-stroke-style', 'dashed');
+    await driver.toggle('edge-style-border-animation');
     expect(await driver.selectOptions('edge-marker-start')).toEqual(["(Mermaid's)", ...MARKER_TYPES]);
     await driver.select('edge-marker-start', 'circle');
     await driver.type('edge-marker-start-color', 'red');
@@ -51,7 +51,7 @@ describe('EdgePropertiesComponent', () => {
   it('removing a marker and clearing styles leaves no empty overlay behind', async () => {
     const driver = panel({ source: 'web', target: 'api', overlay: { style: { stroke: 'red' }, markerEnd: { type: 'cross', color: 'red' } } });
     await driver.select('edge-marker-end', "(Mermaid's)");
-    await driver.type('edge-stroke', '');
+    await driver.type('edge-style-stroke', '');
     expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api' });
   });
 
@@ -73,9 +73,9 @@ describe('EdgePropertiesComponent', () => {
     const driver = panel({ source: 'web', target: 'api' });
     await driver.type('edge-label', '50%% off');
     expect(driver.text('edge-problems')).toContain('%%');
-    await driver.type('edge-stroke-width', '-2');
+    await driver.type('edge-style-stroke-width', '-2');
     expect(driver.text('edge-problems')).toContain('strokeWidth');
-    await driver.type('edge-stroke', 'nope');
+    await driver.type('edge-style-stroke', 'nope');
     expect(driver.host.textContent).toContain('"nope" is not a colour');
     expect(driver.emitted).toEqual([]);
   });

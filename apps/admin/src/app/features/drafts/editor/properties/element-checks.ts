@@ -1,3 +1,4 @@
+import type { WritableSignal } from '@angular/core';
 import { flowchartIdProblem, validateDrawnGraph, type DiagramIssue, type OverlaidEdge, type OverlaidGraph, type OverlaidGroup, type OverlaidNode } from '@sc/diagram';
 
 /**
@@ -59,4 +60,13 @@ export function groupProblems(group: OverlaidGroup): ElementProblem[] {
 export function compact<T extends object>(object: T): T | undefined {
   const entries = Object.entries(object).filter(([, value]) => value !== undefined);
   return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
+}
+
+/**
+ * Records why an edit is refused (or clears the record when it is not) and says whether it may be emitted: the
+ * panels emit only what validateDrawnGraph accepts.
+ */
+export function acceptable(problems: readonly ElementProblem[], refused: WritableSignal<string[]>): boolean {
+  refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
+  return problems.length === 0;
 }

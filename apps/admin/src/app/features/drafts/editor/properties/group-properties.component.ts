@@ -2,7 +2,8 @@ import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, outp
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { elementIdProblem, groupProblems } from './element-checks';
+import { acceptable, elementIdProblem, groupProblems } from './element-checks';
+import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
 
 /**
  * Properties of one group (a Mermaid subgraph): its id, validated live like a node id (Mermaid can write it, no other
@@ -13,34 +14,17 @@ import { elementIdProblem, groupProblems } from './element-checks';
 @Component({
   selector: 'sc-group-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule],
+  imports: [MatFormFieldModule, MatInputModule, ElementIdFieldComponent, RefusedEditsComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Id</mat-label>
-      <input matInput class="mono" [value]="idText()" (input)="setId($any($event.target).value)" data-testid="group-id" spellcheck="false" autocomplete="off" />
-      @if (idProblem(); as problem) {
-        <mat-hint class="error-text" data-testid="group-id-error">{{ problem }}</mat-hint>
-      } @else {
-        <mat-hint>The Mermaid subgraph id.</mat-hint>
-      }
-    </mat-form-field>
+    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="setId($event)" />
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Label</mat-label>
       <input matInput [value]="group().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
     </mat-form-field>
-    @if (refused().length > 0) {
-      <div class="problems" role="alert" data-testid="group-problems">
-        <p>Not applied:</p>
-        <ul>
-          @for (problem of refused(); track $index) {
-            <li>{{ problem }}</li>
-          }
-        </ul>
-      </div>
-    }
+    <sc-refused-edits testId="group-problems" [problems]="refused()" />
   `,
-  styleUrl: './properties.scss',
+  styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'group-properties' },
 })
 export class GroupPropertiesComponent {
@@ -63,12 +47,6 @@ export class GroupPropertiesComponent {
   }
 
   private emit(group: OverlaidGroup): void {
-    const problems = groupProblems(group);
-    if (problems.length > 0) {
-      this.refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-      return;
-    }
-    this.refused.set([]);
-    this.groupChange.emit({ previousId: this.group().id, group });
+    if (acceptable(groupProblems(group), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
   }
 }

@@ -1,16 +1,25 @@
 import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
-import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { NODE_TYPES, SHAPES, STROKE_STYLES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode, type StrokeStyle } from '@sc/diagram';
+import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode } from '@sc/diagram';
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
-import { ColorFieldComponent } from './color-field.component';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { elementIdProblem, nodeProblems } from './element-checks';
+import { acceptable, elementIdProblem, nodeProblems } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
+import { ChoiceFieldComponent, ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
+import { StyleFieldsComponent } from './style-fields.component';
 import { TableEditorComponent } from './table-editor.component';
+
+/** The one-line text fields of some node types: overlay key, label, test hook, placeholder, hint. */
+const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animatedIcon' | 'componentId'; label: string; testId: string; placeholder?: string; hint?: string }[]>> = {
+  cloud: [
+    { key: 'cloud', label: 'Cloud provider', testId: 'prop-cloud', placeholder: 'AWS' },
+    { key: 'service', label: 'Cloud service', testId: 'prop-service', placeholder: 'S3' },
+  ],
+  gif: [{ key: 'animatedIcon', label: 'Animated icon', testId: 'prop-animated-icon', hint: 'An icon name, or give a GIF URL below.' }],
+  component: [{ key: 'componentId', label: 'Component id', testId: 'prop-component-id' }],
+};
 
 /**
  * Properties of one node of a draft: id, label, name, type with its type's fields, shape, style and data fields.
@@ -33,9 +42,9 @@ import { TableEditorComponent } from './table-editor.component';
 @Component({
   selector: 'sc-node-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, ColorFieldComponent, DataFieldsComponent, DbConfigPickerComponent, TableEditorComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
   templateUrl: './node-properties.component.html',
-  styleUrl: './properties.scss',
+  styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'node-properties' },
 })
 export class NodePropertiesComponent {
@@ -46,7 +55,7 @@ export class NodePropertiesComponent {
 
   readonly nodeTypes = NODE_TYPES;
   readonly shapes = SHAPES;
-  readonly strokeStyles = STROKE_STYLES;
+  readonly textFields = computed(() => TEXT_FIELDS[this.type() ?? 'shape'] ?? []);
   readonly codeLanguages = HIGHLIGHT_LANGUAGES;
 
   /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
@@ -59,6 +68,8 @@ export class NodePropertiesComponent {
   readonly type = computed(() => this.overlay().type);
   readonly style = computed<NodeStyle>(() => this.overlay().style ?? {});
   readonly entries = computed(() => dataEntries(this.node()));
+  /** Images and GIFs. */
+  readonly hasSrc = computed(() => this.type() === 'image' || this.type() === 'gif');
   /** `type=shape` only; with no type set, choosing a shape makes the node a shape node. */
   readonly showsShape = computed(() => this.type() === undefined || this.type() === 'shape');
   readonly codeLanguage = computed(() => {
@@ -78,6 +89,10 @@ export class NodePropertiesComponent {
 
   patch(patch: Partial<ContextNode>): void {
     this.emit(withOverlay(this.node(), patch));
+  }
+
+  setText(key: 'cloud' | 'service' | 'animatedIcon' | 'componentId', value: string): void {
+    this.patch({ [key]: this.text(value) });
   }
 
   text(value: string): string | undefined {
@@ -109,14 +124,6 @@ export class NodePropertiesComponent {
     this.emit(withStyle(this.node(), patch));
   }
 
-  number(text: string): number | undefined {
-    return text.trim() === '' ? undefined : Number(text);
-  }
-
-  setStrokeStyle(value: StrokeStyle | ''): void {
-    this.setStyle({ strokeStyle: value === '' ? undefined : value });
-  }
-
   setEntries(entries: DataFieldEntry[]): void {
     this.emit(withData(this.node(), entries));
   }
@@ -128,13 +135,7 @@ export class NodePropertiesComponent {
   }
 
   private emit(node: OverlaidNode): void {
-    const problems = nodeProblems(node);
-    if (problems.length > 0) {
-      this.refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-      return;
-    }
-    this.refused.set([]);
-    this.nodeChange.emit({ previousId: this.node().id, node });
+    if (acceptable(nodeProblems(node), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
   }
 }
 
