@@ -55,6 +55,13 @@ describe('EdgePropertiesComponent', () => {
     expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api' });
   });
 
+  it('shows the linkStyle CSS of a synced copy and can clear it', async () => {
+    const driver = panel({ source: 'web', target: 'api', styles: ['stroke:#ff3', 'fill:none'] });
+    expect(driver.text('edge-mermaid-styles')).toContain('stroke:#ff3, fill:none');
+    await driver.click('edge-mermaid-styles-clear');
+    expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api' });
+  });
+
   it('sets the Mermaid link type and stroke (normal, thick, dotted, invisible) as the link type allows', async () => {
     const driver = panel({ source: 'web', target: 'api' });
     expect(await driver.selectOptions('edge-link-stroke')).toEqual(['normal', 'thick', 'dotted', 'invisible']);

@@ -4,7 +4,7 @@ import { MatInputModule } from '@angular/material/input';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
 import { acceptable, compact, edgeProblems } from './element-checks';
-import { ChoiceFieldComponent, RefusedEditsComponent } from './panel-parts.component';
+import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
 /** Marker types the canvas draws (diagram-canvas/canvas-model.ts markerType); "none" hides Mermaid's own arrow. */
@@ -17,12 +17,12 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
  * emitted. Test hooks: `edge-label`, `edge-link-type`, `edge-link-stroke` (mat-selects), `edge-style-stroke` (colour
  * text; `edge-style-stroke-picker`), `edge-style-stroke-width`, `edge-style-stroke-style` (mat-select),
  * `edge-style-border-animation` (toggle), `edge-marker-start`, `edge-marker-end` (mat-selects),
- * `edge-marker-start-color`, `edge-marker-end-color`, `edge-problems`.
+ * `edge-marker-start-color`, `edge-marker-end-color`, `edge-mermaid-styles` (+ `-clear`), `edge-problems`.
  */
 @Component({
   selector: 'sc-edge-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, RefusedEditsComponent, StyleFieldsComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent],
   template: `
     <h3 class="heading">Edge {{ edge().source }} → {{ edge().target }}</h3>
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -35,6 +35,7 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
     </div>
     <h4 class="subheading">Style</h4>
     <sc-style-fields prefix="edge-style" [forNode]="false" [value]="style()" (styleChange)="setStyle($event)" />
+    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="edge().styles ?? []" (cleared)="clearMermaidStyles()" />
     <h4 class="subheading">Markers</h4>
     @for (end of ends; track end.key) {
       <div class="row">
@@ -87,6 +88,11 @@ export class EdgePropertiesComponent {
   /** Edge styles have no fill or border radius; the shared style fields never offer them for edges. */
   setStyle(patch: Partial<EdgeStyle>): void {
     this.patch({ style: compact({ ...this.style(), ...patch }) });
+  }
+
+  clearMermaidStyles(): void {
+    const { styles: _styles, ...rest } = this.edge();
+    this.emit(rest);
   }
 
   /** A marker type of '' removes the marker (Mermaid's arrowheads show); an empty colour removes the colour. */

@@ -107,6 +107,16 @@ describe('NodePropertiesComponent', () => {
     expect(lastNode(driver)?.overlay?.style?.fill).toBeUndefined();
   });
 
+  it('shows the CSS a synced copy carries and can clear it', async () => {
+    const driver = panel({ id: 'api', label: 'API', styles: ['fill:#f96', 'stroke:#333'] });
+    expect(driver.text('prop-mermaid-styles')).toContain('fill:#f96, stroke:#333');
+    await driver.type('style-fill', '#eef');
+    expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', styles: ['fill:#f96', 'stroke:#333'], overlay: { style: { fill: '#eef' } } });
+    await driver.click('prop-mermaid-styles-clear');
+    expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', overlay: { style: { fill: '#eef' } } });
+    expect(driver.has('prop-mermaid-styles')).toBe(false);
+  });
+
   it('image src accepts https and data: URLs only', async () => {
     const driver = panel({ id: 'logo', label: 'Logo', overlay: { type: 'image' } });
     await driver.type('prop-src', 'http://insecure.example/a.png');

@@ -7,7 +7,7 @@ import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
 import { acceptable, elementIdProblem, nodeProblems } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
-import { ChoiceFieldComponent, ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
+import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 import { TableEditorComponent } from './table-editor.component';
 
@@ -34,7 +34,8 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
  *   `table-cell-<r>-<c>`, `table-add-column`, `table-add-row`, `table-remove-column-<c>`, `table-remove-row-<r>`;
  *   dbConfig: `db-service`, `db-database`, `db-table` (mat-selects)
  * - style: `style-fill`, `style-stroke` (text; `-picker` for the colour input), `style-stroke-width`,
- *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle)
+ *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle); the CSS of a synced
+ *   copy: `prop-mermaid-styles`, `prop-mermaid-styles-clear`
  * - data fields: `data-field-add`, and per field i: `data-field-<i>`, `data-field-<i>-label`, `data-field-<i>-type`
  *   (mat-select), `data-field-<i>-value` (the value control; multi-part editors add `-<part>` suffixes, see
  *   data-field-editor.component.ts), `data-field-<i>-up`, `data-field-<i>-down`, `data-field-<i>-remove`
@@ -42,7 +43,7 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
 @Component({
   selector: 'sc-node-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
   templateUrl: './node-properties.component.html',
   styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'node-properties' },
@@ -122,6 +123,11 @@ export class NodePropertiesComponent {
 
   setStyle(patch: Partial<NodeStyle>): void {
     this.emit(withStyle(this.node(), patch));
+  }
+
+  clearMermaidStyles(): void {
+    const { styles: _styles, ...rest } = this.node();
+    this.emit(rest);
   }
 
   setEntries(entries: DataFieldEntry[]): void {

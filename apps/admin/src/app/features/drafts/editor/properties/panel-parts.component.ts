@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
@@ -103,4 +104,37 @@ export class ChoiceFieldComponent {
   readonly disabled = input(false);
   readonly testId = input.required<string>();
   readonly picked = output<string>();
+}
+
+/**
+ * The CSS a synced diagram gave the element (classDef, style, linkStyle lines), which export writes back. The
+ * style fields above take precedence on the canvas; clearing drops the Mermaid CSS from the draft.
+ * Test hooks: `<testId>`, `<testId>-clear`.
+ */
+@Component({
+  selector: 'sc-mermaid-styles',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
+  imports: [MatButtonModule],
+  template: `
+    @if (styles().length > 0) {
+      <div class="row" [attr.data-testid]="testId()">
+        <p class="muted">Mermaid CSS: <span class="mono">{{ styles().join(', ') }}</span></p>
+        <button mat-button type="button" class="clear" (click)="cleared.emit()" [attr.data-testid]="testId() + '-clear'">Clear</button>
+      </div>
+    }
+  `,
+  styles: `
+    .row {
+      align-items: center;
+    }
+    .clear {
+      flex: 0 0 auto;
+    }
+  `,
+})
+export class MermaidStylesComponent {
+  readonly styles = input.required<readonly string[]>();
+  readonly testId = input.required<string>();
+  readonly cleared = output<void>();
 }
