@@ -21,7 +21,7 @@ import { isColor } from '@sc/diagram';
         matSuffix
         type="color"
         class="picker"
-        [class.unset]="text() === ''"
+        [class.unset]="!pickable()"
         [value]="pickerValue()"
         (change)="valueChange.emit($any($event.target).value)"
         [attr.aria-label]="label() + ' colour picker'"
@@ -42,7 +42,7 @@ import { isColor } from '@sc/diagram';
       background: none;
       cursor: pointer;
     }
-    /* No colour set: the picker's black would read as a chosen colour. */
+    /* No colour set, or one the picker cannot show (a name, rgb()): its black would read as the chosen colour. */
     .picker.unset {
       opacity: 0.35;
     }
@@ -57,7 +57,9 @@ export class ColorFieldComponent {
   /** What was typed, reset when a new value comes in. */
   readonly text = linkedSignal(() => this.value());
   readonly problem = computed(() => (this.text() === '' || isColor(this.text()) ? '' : `"${this.text()}" is not a colour; it is not applied.`));
-  /** The picker shows #rrggbb values; other notations leave it black. */
+  /** Whether the picker shows the value (#rgb or #rrggbb); otherwise it is dimmed. */
+  readonly pickable = computed(() => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(this.text()));
+  /** The picker shows #rrggbb values; other notations leave it black (and dimmed). */
   readonly pickerValue = computed(() => {
     const value = this.value();
     if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
