@@ -1,7 +1,7 @@
 import { EdgeIndex, resolveEdgeKey } from './apply-context';
 import { jsonPath, type JsonValue } from './context/strict-json';
 import { validateContextEntries, type ContextEntryKind } from './context/validate-context';
-import { FLOWCHART_LINK_STROKES, flowchartIdProblem, hasFlowchartKeyword, isWritableFlowchartShape } from './export-mermaid';
+import { cssDeclarationProblem, FLOWCHART_LINK_STROKES, flowchartIdProblem, isWritableFlowchartShape } from './export-mermaid';
 import { DiagramIssue, DiagramIssueCode } from './model';
 import type { OverlaidGraph } from './overlay';
 
@@ -38,27 +38,6 @@ const MARKUP = /<[A-Za-z/!?]/;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
-
-/**
- * What Mermaid's `style` / `linkStyle` statements read back unchanged (export writes `styles` with them): a property
- * name, a colon and a value of words (letters, digits, `#`, `%`, `_`, joined by single `.` or `-`, like ids) and
- * spaces. No `,` or `;` (they separate declarations), no parentheses or quotes (its grammar refuses them there), no
- * `-.`/`--`/`.-` (read as links).
- */
-const CSS_WORD = '-?[A-Za-z0-9#%_]+(?:[.-][A-Za-z0-9#%_]+)*';
-const CSS_DECLARATION = new RegExp(`^ *[A-Za-z]+(?:-[A-Za-z]+)* *: *(?:${CSS_WORD}(?: +${CSS_WORD})*)? *$`);
-/** Other words the flowchart lexer takes for its own in a style statement: the `v` arrow head, link targets, accessibility keys. */
-const STYLE_LEXER_WORDS = /(?:^|[^A-Za-z_])v(?![A-Za-z0-9_])|^-?_(?:blank|self|parent|top)\b|^acc(?:Title|Descr)$/;
-
-/** Why Mermaid could not write `declaration` back as it is, or undefined when it can. */
-export function cssDeclarationProblem(declaration: string): string | undefined {
-  if (declaration.includes('%%')) return 'a style declaration cannot contain "%%" (Mermaid reads it as a comment).';
-  if (!CSS_DECLARATION.test(declaration) || declaration.trim().endsWith(':')) {
-    return `${JSON.stringify(declaration)} is not a CSS declaration Mermaid's style statements can write back: use "property:value" with letters, digits, "#", "%", spaces and single "." or "-" inside words (e.g. "stroke-width:2px").`;
-  }
-  const word = declaration.split(/[ :]+/).find((part) => part !== '' && (hasFlowchartKeyword(part.replace(/^-/, '')) || STYLE_LEXER_WORDS.test(part)));
-  return word === undefined ? undefined : `${JSON.stringify(declaration)}: Mermaid reads "${word}" in a style statement as one of its keywords.`;
-}
 
 /** Same JSON, whatever the key order (overlays of parallel edges are compared). */
 function canonical(value: unknown): string {

@@ -196,4 +196,25 @@ describe('a draft copied from a synced flowchart with classDef, style and linkSt
       ['stroke:#0a0', 'fill:none'],
     ]);
   });
+
+  it('leaves out, on export of a graph that was not validated, a declaration a style line could not carry', async () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [
+        { id: 'a', label: 'A', styles: ['fill:url(#gradient)', 'stroke:#333'] },
+        { id: 'b', label: 'B', styles: ['fill:a,b'] },
+      ],
+      edges: [{ source: 'a', target: 'b', styles: ['stroke:red;'] }],
+      groups: [],
+    };
+    expect(validateDrawnGraph(graph).errors.map((e) => e.path)).toEqual(['$.nodes[0].styles[0]', '$.nodes[1].styles[0]', '$.edges[0].styles[0]']);
+    const exported = exportToMermaid(graph);
+    expect(exported.mermaid).not.toContain('url(');
+    expect(exported.mermaid).not.toContain('linkStyle');
+    const reread = await parse(exported.mermaid);
+    expect(reread.nodes.map((n) => [n.id, n.styles ?? []])).toEqual([
+      ['a', ['stroke:#333']],
+      ['b', []],
+    ]);
+  });
 });
