@@ -17,7 +17,7 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
   imports: [MatFormFieldModule, MatInputModule, ElementIdFieldComponent, RefusedEditsComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="setId($event)" />
+    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="idText.set($event)" (committed)="commitId($event)" />
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Label</mat-label>
       <input matInput [value]="group().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
@@ -36,7 +36,8 @@ export class GroupPropertiesComponent {
   readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.group().id));
   readonly refused = linkedSignal<OverlaidGroup, string[]>({ source: this.group, computation: () => [] });
 
-  setId(text: string): void {
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
     this.idText.set(text);
     if (this.idProblem() !== undefined || text === this.group().id) return;
     this.emit({ ...this.group(), id: text });

@@ -52,6 +52,17 @@ describe('NodePropertiesComponent', () => {
       expect(driver.text('prop-id-error')).toContain(problem);
     }
     expect(driver.emitted).toEqual([]);
+    // While typing, the problem shows at once but nothing is applied (one rename per commit, not per keystroke).
+    const field = driver.el('prop-id');
+    field.value = 'db';
+    field.dispatchEvent(new Event('input'));
+    await driver.settle();
+    expect(driver.text('prop-id-error')).toContain('already the id of a node');
+    field.value = 'orders';
+    field.dispatchEvent(new Event('input'));
+    await driver.settle();
+    expect(driver.has('prop-id-error')).toBe(false);
+    expect(driver.emitted).toEqual([]);
     await driver.type('prop-id', 'orders-api');
     expect(driver.has('prop-id-error')).toBe(false);
     expect(driver.emitted).toEqual([{ previousId: 'api', node: { id: 'orders-api', label: 'API' } }]);

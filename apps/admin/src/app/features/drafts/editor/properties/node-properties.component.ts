@@ -78,7 +78,8 @@ export class NodePropertiesComponent {
     return typeof field?.value === 'string' ? field.value : '';
   });
 
-  setId(text: string): void {
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
     this.idText.set(text);
     if (this.idProblem() !== undefined || text === this.node().id) return;
     this.emit({ ...this.node(), id: text });

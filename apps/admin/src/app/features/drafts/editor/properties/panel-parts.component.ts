@@ -6,7 +6,7 @@ import { MatSelectModule } from '@angular/material/select';
 
 /**
  * The id of a node or group, checked as it is typed (the panel computes the problem): the problem replaces the
- * hint, and the panel emits only an id without one. Test hooks: `<testId>`, `<testId>-error`.
+ * hint. The panel applies the id when it is committed (Enter or leaving the field), and only without a problem. Test hooks: `<testId>`, `<testId>-error`.
  */
 @Component({
   selector: 'sc-element-id-field',
@@ -16,7 +16,7 @@ import { MatSelectModule } from '@angular/material/select';
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Id</mat-label>
-      <input matInput class="mono" [value]="value()" (input)="typed.emit($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" autocomplete="off" />
+      <input matInput class="mono" [value]="value()" (input)="typed.emit($any($event.target).value)" (change)="committed.emit($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" autocomplete="off" />
       @if (problem(); as text) {
         <mat-hint class="error-text" [attr.data-testid]="testId() + '-error'">{{ text }}</mat-hint>
       } @else {
@@ -30,7 +30,10 @@ export class ElementIdFieldComponent {
   readonly problem = input.required<string | undefined>();
   readonly hint = input.required<string>();
   readonly testId = input.required<string>();
+  /** Every keystroke, for live validation. */
   readonly typed = output<string>();
+  /** The id when the field is left or Enter is pressed: only then is it applied (one rename, one undo step). */
+  readonly committed = output<string>();
 }
 
 /** The edits a panel refused, with the reasons (shown until the next accepted edit). Test hook: `<testId>`. */
