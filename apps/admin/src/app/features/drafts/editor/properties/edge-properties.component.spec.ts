@@ -62,6 +62,18 @@ describe('EdgePropertiesComponent', () => {
     expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api' });
   });
 
+  it('refuses an overlay that parallel edges would not share (a context file keys edges by "source-target")', async () => {
+    const first = { source: 'web', target: 'api', label: 'reads' };
+    const parallel: OverlaidGraph = { ...graph, edges: [first, { source: 'web', target: 'api', label: 'writes' }] };
+    const driver = new PanelDriver(EdgePropertiesComponent, { edge: first, graph: parallel }, (c) => c.edgeChange, (change) => ['edge', change.edge]);
+    await driver.select('edge-style-stroke-style', 'dashed');
+    expect(driver.emitted).toEqual([]);
+    expect(driver.text('edge-problems')).toContain('share one context entry');
+    // The label is Mermaid's own, so parallel edges may differ there.
+    await driver.type('edge-label', 'reads often');
+    expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api', label: 'reads often' });
+  });
+
   it('sets the Mermaid link type and stroke (normal, thick, dotted, invisible) as the link type allows', async () => {
     const driver = panel({ source: 'web', target: 'api' });
     expect(await driver.selectOptions('edge-link-stroke')).toEqual(['normal', 'thick', 'dotted', 'invisible']);

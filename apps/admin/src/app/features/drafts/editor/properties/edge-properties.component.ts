@@ -3,7 +3,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
-import { acceptable, compact, edgeProblems } from './element-checks';
+import { acceptable, editProblems, errorKeys, withEdgePlaced, compact, edgeProblems } from './element-checks';
 import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
@@ -53,6 +53,8 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
 export class EdgePropertiesComponent {
   readonly edge = input.required<OverlaidEdge>();
   readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly edgeChange = output<{ previous: OverlaidEdge; edge: OverlaidEdge }>();
 
   readonly linkTypes = Object.keys(FLOWCHART_LINK_STROKES);
@@ -110,6 +112,6 @@ export class EdgePropertiesComponent {
   }
 
   private emit(edge: OverlaidEdge): void {
-    if (acceptable(edgeProblems(edge), this.refused)) this.edgeChange.emit({ previous: this.edge(), edge });
+    if (acceptable(editProblems(this.baseline(), withEdgePlaced(this.graph(), this.edge(), edge), () => edgeProblems(edge)), this.refused)) this.edgeChange.emit({ previous: this.edge(), edge });
   }
 }

@@ -21,7 +21,7 @@ export interface ElementProblem {
   message: string;
 }
 
-function below(issues: DiagramIssue[], prefix: string): ElementProblem[] {
+function below(issues: readonly DiagramIssue[], prefix: string): ElementProblem[] {
   return issues
     .filter((issue) => issue.path === prefix || issue.path?.startsWith(`${prefix}.`) || issue.path?.startsWith(`${prefix}[`))
     .map((issue) => {
@@ -54,6 +54,70 @@ export function groupProblems(group: OverlaidGroup): ElementProblem[] {
   const { nodes: _nodes, ...overlayAlone } = overlay ?? {};
   const checked = validateDrawnGraph({ kind: 'flowchart', nodes: [], edges: [], groups: [{ ...alone, nodes: [], ...(overlay ? { overlay: overlayAlone } : {}) }] });
   return below(checked.errors, '$.groups[0]');
+}
+
+/** Keys of the errors a graph already has, so that an edit is refused only for the problems it adds. */
+export function errorKeys(graph: OverlaidGraph): ReadonlySet<string> {
+  return new Set(validateDrawnGraph(graph).errors.map(issueKey));
+}
+
+const issueKey = (issue: DiagramIssue) => `${issue.path ?? ''}\u0000${issue.message}`;
+
+/**
+ * The problems `after` has that the graph before the edit (`before`, from errorKeys) did not: what an element's
+ * edit breaks elsewhere, such as two parallel edges that must share one overlay (a context file keys edges by
+ * "source-target"), or an edge key a renamed node makes ambiguous.
+ */
+export function addedProblems(before: ReadonlySet<string>, after: OverlaidGraph): ElementProblem[] {
+  return validateDrawnGraph(after).errors.filter((issue) => !before.has(issueKey(issue))).map((issue) => ({ path: '', message: issue.message }));
+}
+
+/**
+ * What keeps an edited element from being applied: the problems it adds to the graph it is placed in, or, when the
+ * graph does not hold it (yet), its own problems.
+ */
+export function editProblems(before: ReadonlySet<string>, placed: OverlaidGraph | undefined, alone: () => ElementProblem[]): ElementProblem[] {
+  return placed === undefined ? alone() : addedProblems(before, placed);
+}
+
+/** References to `from` as `to`: edge ends, group members and parents (the editor page renames them alike). */
+function renamed(graph: OverlaidGraph, from: string, to: string): OverlaidGraph {
+  if (from === to) return graph;
+  const rename = (id: string) => (id === from ? to : id);
+  const reparent = <T extends { parent?: string }>(element: T): T => (element.parent === from ? { ...element, parent: to } : element);
+  return {
+    ...graph,
+    nodes: graph.nodes.map(reparent),
+    edges: graph.edges.map((edge) => ({ ...edge, source: rename(edge.source), target: rename(edge.target) })),
+    groups: graph.groups.map((group) => reparent({ ...group, nodes: group.nodes.map(rename), ...(group.overlay?.nodes ? { overlay: { ...group.overlay, nodes: group.overlay.nodes.map(rename) } } : {}) })),
+  };
+}
+
+/** The graph with `node` in place of the node now called `previousId` (undefined when the graph has no such node). */
+export function withNodePlaced(graph: OverlaidGraph, previousId: string, node: OverlaidNode): OverlaidGraph | undefined {
+  const index = graph.nodes.findIndex((candidate) => candidate.id === previousId);
+  if (index < 0) return undefined;
+  const placed = { ...graph, nodes: graph.nodes.map((candidate, i) => (i === index ? node : candidate)) };
+  return renamed(placed, previousId, node.id);
+}
+
+/** The graph with `group` in place of the group now called `previousId`. */
+export function withGroupPlaced(graph: OverlaidGraph, previousId: string, group: OverlaidGroup): OverlaidGraph | undefined {
+  const index = graph.groups.findIndex((candidate) => candidate.id === previousId);
+  if (index < 0) return undefined;
+  const placed = { ...graph, groups: graph.groups.map((candidate, i) => (i === index ? group : candidate)) };
+  return renamed(placed, previousId, group.id);
+}
+
+/** The graph with `edge` in place of `previous` (the same object, or the first equal edge). */
+export function withEdgePlaced(graph: OverlaidGraph, previous: OverlaidEdge, edge: OverlaidEdge): OverlaidGraph | undefined {
+  let index = graph.edges.indexOf(previous);
+  if (index < 0) {
+    const text = JSON.stringify(previous);
+    index = graph.edges.findIndex((candidate) => JSON.stringify(candidate) === text);
+  }
+  if (index < 0) return undefined;
+  return { ...graph, edges: graph.edges.map((candidate, i) => (i === index ? edge : candidate)) };
 }
 
 /** `object` without the keys whose value is undefined, or undefined when nothing is left (an empty style). */

@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, outp
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { acceptable, elementIdProblem, groupProblems } from './element-checks';
+import { acceptable, editProblems, errorKeys, withGroupPlaced, elementIdProblem, groupProblems } from './element-checks';
 import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
 
 /**
@@ -30,6 +30,8 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
 export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
   readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
 
   readonly idText = linkedSignal(() => this.group().id);
@@ -48,6 +50,6 @@ export class GroupPropertiesComponent {
   }
 
   private emit(group: OverlaidGroup): void {
-    if (acceptable(groupProblems(group), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
+    if (acceptable(editProblems(this.baseline(), withGroupPlaced(this.graph(), this.group().id, group), () => groupProblems(group)), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
   }
 }

@@ -68,6 +68,26 @@ describe('NodePropertiesComponent', () => {
     expect(driver.emitted).toEqual([{ previousId: 'api', node: { id: 'orders-api', label: 'API' } }]);
   });
 
+  it('refuses a rename that would make an edge key of the context file ambiguous', async () => {
+    const overlay = { style: { strokeStyle: 'dashed' as const } };
+    const keyed: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: ['a', 'bc', 'a-b', 'c'].map((id) => ({ id, label: id })),
+      edges: [
+        { source: 'a', target: 'bc', overlay },
+        { source: 'a-b', target: 'c', overlay },
+      ],
+      groups: [],
+    };
+    expect(validateDrawnGraph(keyed).errors).toEqual([]);
+    const driver = panel(keyed.nodes[1], keyed);
+    await driver.type('prop-id', 'b-c');
+    expect(driver.emitted).toEqual([]);
+    expect(driver.text('prop-problems')).toContain('ambiguous');
+    await driver.type('prop-id', 'b_c');
+    expect(driver.emitted).toEqual([{ previousId: 'bc', node: { id: 'b_c', label: 'bc' } }]);
+  });
+
   it('edits label and name; a label Mermaid would refuse is shown and not emitted', async () => {
     const driver = panel({ id: 'api', label: 'API' });
     await driver.type('prop-name', 'Orders API');

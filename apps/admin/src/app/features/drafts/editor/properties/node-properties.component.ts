@@ -5,7 +5,7 @@ import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { acceptable, elementIdProblem, nodeProblems } from './element-checks';
+import { acceptable, editProblems, errorKeys, withNodePlaced, elementIdProblem, nodeProblems } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
 import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
@@ -51,6 +51,8 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
 export class NodePropertiesComponent {
   readonly node = input.required<OverlaidNode>();
   readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
 
@@ -142,7 +144,7 @@ export class NodePropertiesComponent {
   }
 
   private emit(node: OverlaidNode): void {
-    if (acceptable(nodeProblems(node), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
+    if (acceptable(editProblems(this.baseline(), withNodePlaced(this.graph(), this.node().id, node), () => nodeProblems(node)), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
   }
 }
 
