@@ -1,6 +1,7 @@
 import { validateDrawnGraph, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { PanelDriver } from '../../../../../testing/properties-kit';
 import { EdgePropertiesComponent, MARKER_TYPES } from './edge-properties.component';
+import { WHOLE_GRAPH_CHECK_LIMIT } from './element-checks';
 
 type EdgeChange = { previous: OverlaidEdge; edge: OverlaidEdge };
 
@@ -72,6 +73,16 @@ describe('EdgePropertiesComponent', () => {
     // The label is Mermaid's own, so parallel edges may differ there.
     await driver.type('edge-label', 'reads often');
     expect(lastEdge(driver)).toEqual({ source: 'web', target: 'api', label: 'reads often' });
+  });
+
+  it('in a graph too large to check whole on every edit, still refuses an overlay its parallel edges do not share', async () => {
+    const first = { source: 'web', target: 'api' };
+    const nodes = Array.from({ length: WHOLE_GRAPH_CHECK_LIMIT }, (_, i) => ({ id: `n${i}`, label: `N${i}` }));
+    const large: OverlaidGraph = { ...graph, nodes: [...graph.nodes, ...nodes], edges: [first, { source: 'web', target: 'api' }] };
+    const driver = new PanelDriver(EdgePropertiesComponent, { edge: first, graph: large }, (c) => c.edgeChange, (change) => ['edge', change.edge]);
+    await driver.select('edge-marker-end', 'diamond');
+    expect(driver.emitted).toEqual([]);
+    expect(driver.text('edge-problems')).toContain('share one context entry');
   });
 
   it('sets the Mermaid link type and stroke (normal, thick, dotted, invisible) as the link type allows', async () => {

@@ -3,7 +3,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
-import { acceptable, editProblems, errorKeys, withEdgePlaced, compact, edgeProblems } from './element-checks';
+import { acceptable, compact, edgeProblems, editProblems, errorKeys, parallelOverlayProblems, withEdgePlaced } from './element-checks';
 import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
@@ -112,6 +112,8 @@ export class EdgePropertiesComponent {
   }
 
   private emit(edge: OverlaidEdge): void {
-    if (acceptable(editProblems(this.baseline(), withEdgePlaced(this.graph(), this.edge(), edge), () => edgeProblems(edge)), this.refused)) this.edgeChange.emit({ previous: this.edge(), edge });
+    const placed = withEdgePlaced(this.graph(), this.edge(), edge);
+    const problems = editProblems(this.baseline, placed, () => edgeProblems(edge), (graph) => parallelOverlayProblems(graph, edge));
+    if (acceptable(problems, this.refused)) this.edgeChange.emit({ previous: this.edge(), edge });
   }
 }

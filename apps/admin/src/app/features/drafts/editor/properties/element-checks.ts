@@ -73,11 +73,33 @@ export function addedProblems(before: ReadonlySet<string>, after: OverlaidGraph)
 }
 
 /**
- * What keeps an edited element from being applied: the problems it adds to the graph it is placed in, or, when the
- * graph does not hold it (yet), its own problems.
+ * Up to this many nodes, edges and groups, an edit is checked in its whole graph (a few milliseconds); above, where
+ * validating the graph takes hundreds of milliseconds, only the element itself is (plus, for edges, their parallel
+ * edges). The server's save still checks the whole graph and names any problem left.
  */
-export function editProblems(before: ReadonlySet<string>, placed: OverlaidGraph | undefined, alone: () => ElementProblem[]): ElementProblem[] {
-  return placed === undefined ? alone() : addedProblems(before, placed);
+export const WHOLE_GRAPH_CHECK_LIMIT = 2000;
+
+/**
+ * What keeps an edited element from being applied. Placed in its graph (`placed`, undefined when the graph does not
+ * hold it yet): the problems it adds there, or, above the size limit, its own problems and the `nearby` ones
+ * (checked in the placed graph). Not placed: its own problems.
+ */
+export function editProblems(
+  baseline: () => ReadonlySet<string>,
+  placed: OverlaidGraph | undefined,
+  alone: () => ElementProblem[],
+  nearby: (placed: OverlaidGraph) => ElementProblem[] = () => [],
+): ElementProblem[] {
+  if (placed === undefined) return alone();
+  if (placed.nodes.length + placed.edges.length + placed.groups.length <= WHOLE_GRAPH_CHECK_LIMIT) return addedProblems(baseline(), placed);
+  return [...alone(), ...nearby(placed)];
+}
+
+/** Parallel edges share one context entry ("source-target"), so they must carry the same overlay (or none). */
+export function parallelOverlayProblems(placed: OverlaidGraph, edge: OverlaidEdge): ElementProblem[] {
+  const overlay = JSON.stringify(edge.overlay ?? null);
+  const differs = placed.edges.some((other) => other.source === edge.source && other.target === edge.target && JSON.stringify(other.overlay ?? null) !== overlay);
+  return differs ? [{ path: 'overlay', message: `edges from "${edge.source}" to "${edge.target}" share one context entry ("${edge.source}-${edge.target}"), so they need the same overlay.` }] : [];
 }
 
 /** References to `from` as `to`: edge ends, group members and parents (the editor page renames them alike). */

@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, outp
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { acceptable, editProblems, errorKeys, withGroupPlaced, elementIdProblem, groupProblems } from './element-checks';
+import { acceptable, editProblems, elementIdProblem, errorKeys, groupProblems, withGroupPlaced } from './element-checks';
 import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
 
 /**
@@ -50,6 +50,6 @@ export class GroupPropertiesComponent {
   }
 
   private emit(group: OverlaidGroup): void {
-    if (acceptable(editProblems(this.baseline(), withGroupPlaced(this.graph(), this.group().id, group), () => groupProblems(group)), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
+    if (acceptable(editProblems(this.baseline, withGroupPlaced(this.graph(), this.group().id, group), () => groupProblems(group)), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
   }
 }

@@ -5,7 +5,7 @@ import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { acceptable, editProblems, errorKeys, withNodePlaced, elementIdProblem, nodeProblems } from './element-checks';
+import { acceptable, editProblems, elementIdProblem, errorKeys, nodeProblems, withNodePlaced } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
 import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
@@ -144,7 +144,7 @@ export class NodePropertiesComponent {
   }
 
   private emit(node: OverlaidNode): void {
-    if (acceptable(editProblems(this.baseline(), withNodePlaced(this.graph(), this.node().id, node), () => nodeProblems(node)), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
+    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.node().id, node), () => nodeProblems(node)), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
   }
 }
 
