@@ -43,4 +43,12 @@ describe('GroupPropertiesComponent', () => {
     expect(driver.emitted).toHaveLength(1);
     expect(driver.text('group-problems')).toContain('visible character');
   });
+
+  it('edits the context name, dropping an overlay left empty', async () => {
+    const driver = panel(graph.groups[0]);
+    await driver.type('group-name', 'Core platform');
+    expect(driver.emitted.at(-1)?.group).toEqual({ id: 'core', label: 'Core', nodes: ['api'], overlay: { name: 'Core platform' } });
+    await driver.type('group-name', '');
+    expect(driver.emitted.at(-1)?.group).toEqual({ id: 'core', label: 'Core', nodes: ['api'] });
+  });
 });

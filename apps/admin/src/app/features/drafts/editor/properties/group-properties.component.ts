@@ -7,9 +7,9 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
 
 /**
  * Properties of one group (a Mermaid subgraph): its id, validated live like a node id (Mermaid can write it, no other
- * node or group has it), and its label. Emits the whole new group with the id it had; renaming is the editor's to
+ * node or group has it), its label and its context name. Emits the whole new group with the id it had; renaming is the editor's to
  * propagate (members' parent, edges to the group). Test hooks: `group-id`, `group-id-error`, `group-label`,
- * `group-problems`.
+ * `group-name`, `group-problems`.
  */
 @Component({
   selector: 'sc-group-properties',
@@ -21,6 +21,11 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Label</mat-label>
       <input matInput [value]="group().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
+    </mat-form-field>
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>Name</mat-label>
+      <input matInput [value]="group().overlay?.name ?? ''" (change)="setName($any($event.target).value)" data-testid="group-name" />
+      <mat-hint>Display name in the context file.</mat-hint>
     </mat-form-field>
     <sc-refused-edits testId="group-problems" [problems]="refused()" />
   `,
@@ -47,6 +52,15 @@ export class GroupPropertiesComponent {
 
   setLabel(text: string): void {
     this.emit({ ...this.group(), label: text });
+  }
+
+  /** `overlay.name`; an overlay left empty is dropped (a context-only group keeps its member list there). */
+  setName(text: string): void {
+    const { overlay, ...rest } = this.group();
+    const name = text.trim();
+    const { name: _name, ...others } = overlay ?? {};
+    const next = name === '' ? others : { ...others, name };
+    this.emit(Object.keys(next).length === 0 ? rest : { ...rest, overlay: next });
   }
 
   private emit(group: OverlaidGroup): void {
