@@ -437,6 +437,21 @@ describe('diagram drafts API', () => {
       expect(created.body.warnings).toEqual([expect.objectContaining({ code: 'context_unmatched_key', file: 'pasted.context.json', path: '$.nodes.ghost', line: 7, column: 14 })]);
     });
 
+    it('takes a flowchart styled with classDef, style and linkStyle, and exports the styles back', async () => {
+      const mermaid = 'flowchart LR\n  classDef hot fill:#f96,stroke:#333\n  a[A]:::hot --> b[B]\n  style b stroke-dasharray: 5 5\n  linkStyle 0 stroke:#ff3\n';
+      const created = await create(editor.session, { name: 'Styled', mermaid });
+      expect(created.status).toBe(201);
+      expect(created.body.graph.nodes).toEqual([
+        { id: 'a', label: 'A', shape: 'square', styles: ['fill:#f96', 'stroke:#333'] },
+        { id: 'b', label: 'B', shape: 'square', styles: ['stroke-dasharray: 5 5'] },
+      ]);
+      const exported = (await request<DraftExport>(viewer, 'GET', `/${created.body.id}/export`)).body;
+      expect(exported.mermaid).toContain('  style a fill:#f96,stroke:#333\n  style b stroke-dasharray: 5 5\n  linkStyle 0 stroke:#ff3,fill:none\n');
+      // Saved back unchanged, the graph still validates.
+      const saved = await save(editor.session, created.body.id, created.body.version, { name: 'Styled', graph: created.body.graph, layout: created.body.layout });
+      expect(saved.status).toBe(200);
+    });
+
     it('answers every error with file, line, column and JSON path', async () => {
       const context = '{\n  "nodes": {\n    "a": { "type": "blob", "style": { "fill": "no colour" } }\n  }\n}\n';
       const refused = await create(editor.session, { name: 'Broken paste', mermaid: 'flowchart LR\n  a --> b\n  b -->\n', context });

@@ -11,6 +11,7 @@ import { isColor } from '@sc/diagram';
 @Component({
   selector: 'sc-color-field',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatInputModule],
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -20,6 +21,7 @@ import { isColor } from '@sc/diagram';
         matSuffix
         type="color"
         class="picker"
+        [class.unset]="!pickable()"
         [value]="pickerValue()"
         (change)="valueChange.emit($any($event.target).value)"
         [attr.aria-label]="label() + ' colour picker'"
@@ -31,9 +33,6 @@ import { isColor } from '@sc/diagram';
     </mat-form-field>
   `,
   styles: `
-    mat-form-field {
-      width: 100%;
-    }
     .picker {
       width: 32px;
       height: 28px;
@@ -43,11 +42,9 @@ import { isColor } from '@sc/diagram';
       background: none;
       cursor: pointer;
     }
-    .mono {
-      font-family: var(--sc-code-font, ui-monospace, monospace);
-    }
-    .error-text {
-      color: var(--mat-sys-error);
+    /* No colour set, or one the picker cannot show (a name, rgb()): its black would read as the chosen colour. */
+    .picker.unset {
+      opacity: 0.35;
     }
   `,
 })
@@ -60,7 +57,9 @@ export class ColorFieldComponent {
   /** What was typed, reset when a new value comes in. */
   readonly text = linkedSignal(() => this.value());
   readonly problem = computed(() => (this.text() === '' || isColor(this.text()) ? '' : `"${this.text()}" is not a colour; it is not applied.`));
-  /** The picker shows #rrggbb values; other notations leave it black. */
+  /** Whether the picker shows the value (#rgb or #rrggbb); otherwise it is dimmed. */
+  readonly pickable = computed(() => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(this.text()));
+  /** The picker shows #rrggbb values; other notations leave it black (and dimmed). */
   readonly pickerValue = computed(() => {
     const value = this.value();
     if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();

@@ -6,11 +6,12 @@ import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { MatSliderModule } from '@angular/material/slider';
-import type { DataField } from '@sc/diagram';
+import type { DataField, InputTypeLabel } from '@sc/diagram';
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
 import { ColorFieldComponent } from './color-field.component';
-import { choices, isIsoDate, isWebUrl, listOf, sliderBounds, textOf } from './data-field-values';
+import { CHOICE_TYPES, choices, isIsoDate, isWebUrl, listOf, sliderBounds, textOf } from './data-field-values';
 import { KeyValueEditorComponent } from './key-value-editor.component';
+import { ChoiceFieldComponent } from './panel-parts.component';
 import { RichTextEditorComponent } from './rich-text-editor.component';
 import { StringListEditorComponent } from './string-list-editor.component';
 
@@ -39,13 +40,14 @@ import { StringListEditorComponent } from './string-list-editor.component';
     MatSelectModule,
     MatSlideToggleModule,
     MatSliderModule,
+    ChoiceFieldComponent,
     ColorFieldComponent,
     KeyValueEditorComponent,
     RichTextEditorComponent,
     StringListEditorComponent,
   ],
   templateUrl: './data-field-editor.component.html',
-  styleUrl: './data-field-editor.component.scss',
+  styleUrls: ['./fields.scss', './data-field-editor.component.scss'],
 })
 export class DataFieldEditorComponent {
   readonly field = input.required<DataField>();
@@ -55,16 +57,26 @@ export class DataFieldEditorComponent {
   readonly fieldChange = output<DataField>();
 
   readonly id = computed(() => `data-field-${this.index()}-value`);
+  /** The types edited in one plain input: its label, HTML input type, placeholder and how a typed value is kept. */
+  private readonly simpleInputs: Partial<Record<InputTypeLabel, { label: string; inputType: string; placeholder: string; commit: (text: string) => void }>> = {
+    'Text Input': { label: 'Value', inputType: 'text', placeholder: '', commit: (text) => this.setValue(text) },
+    'URL Input': { label: 'URL', inputType: 'url', placeholder: 'https://…', commit: (text) => this.setUrl(text) },
+    'Number Input': { label: 'Number', inputType: 'number', placeholder: '', commit: (text) => this.setNumber(text) },
+    'Date Picker': { label: 'Date', inputType: 'date', placeholder: '', commit: (text) => this.setDate(text) },
+  };
+  readonly simple = computed(() => this.simpleInputs[this.field().type]);
   readonly text = computed(() => textOf(this.field().value));
   readonly list = computed(() => listOf(this.field().value));
   readonly choices = computed(() => choices(this.field()));
+  readonly hasChoices = computed(() => CHOICE_TYPES.includes(this.field().type));
   readonly bounds = computed(() => sliderBounds(this.field()));
   readonly languages = HIGHLIGHT_LANGUAGES;
   readonly language = computed(() => {
     const [language] = this.field().options ?? [];
     return typeof language === 'string' ? language : '';
   });
-  readonly range = computed(() => {
+  /** The range as picked so far: the first day is kept while the last one is still to be picked. */
+  readonly range = linkedSignal(() => {
     const [from = '', to = ''] = this.list();
     return { from, to };
   });
@@ -119,6 +131,7 @@ export class DataFieldEditorComponent {
 
   setRange(part: 'from' | 'to', text: string): void {
     const range = { ...this.range(), [part]: text };
+    this.range.set(range);
     if (range.from === '' && range.to === '') return this.setValue(undefined);
     if (!isIsoDate(range.from) || !isIsoDate(range.to)) return this.problem.set('Pick both the first and the last day.');
     if (range.from > range.to) return this.problem.set('The range ends before it starts.');

@@ -3,10 +3,10 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
 import { INPUT_TYPE_LABELS, type DataField, type InputTypeLabel } from '@sc/diagram';
 import { DataFieldEditorComponent } from './data-field-editor.component';
 import { convertField } from './data-field-values';
+import { ChoiceFieldComponent } from './panel-parts.component';
 import type { DataFieldEntry } from './node-edits';
 
 /** Labels the server's JSON parsing drops (validateDrawnGraph refuses them too). */
@@ -20,7 +20,8 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
 @Component({
   selector: 'sc-data-fields',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, DataFieldEditorComponent],
+  styleUrl: './fields.scss',
+  imports: [MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, ChoiceFieldComponent, DataFieldEditorComponent],
   template: `
     @for (entry of entries(); track $index; let i = $index; let last = $last) {
       <section class="field" [attr.aria-label]="'Data field ' + entry.label" [attr.data-testid]="'data-field-' + i">
@@ -32,14 +33,7 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
               <mat-hint class="error-text" [attr.data-testid]="'data-field-' + i + '-label-error'">{{ problem }}</mat-hint>
             }
           </mat-form-field>
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
-            <mat-label>Input type</mat-label>
-            <mat-select [value]="entry.field.type" (selectionChange)="retype(i, $event.value)" [attr.data-testid]="'data-field-' + i + '-type'">
-              @for (type of inputTypes; track type) {
-                <mat-option [value]="type">{{ type }}</mat-option>
-              }
-            </mat-select>
-          </mat-form-field>
+          <sc-choice-field label="Input type" [testId]="'data-field-' + i + '-type'" [options]="inputTypes" [value]="entry.field.type" (picked)="retype(i, $any($event))" />
         </div>
         <sc-data-field-editor [field]="entry.field" [index]="i" [label]="entry.label" (fieldChange)="replace(i, $event)" />
         <div class="actions">
@@ -80,13 +74,6 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
       display: flex;
       gap: 4px;
       justify-content: flex-end;
-    }
-    .error-text {
-      color: var(--mat-sys-error);
-    }
-    .muted {
-      margin: 0;
-      color: var(--mat-sys-on-surface-variant);
     }
     button[mat-stroked-button] {
       align-self: flex-start;

@@ -1,11 +1,10 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, linkedSignal, output } from '@angular/core';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { MatSelectModule } from '@angular/material/select';
 import type { DbConfig } from '@sc/diagram';
 import { map } from 'rxjs/operators';
 import { pageResource } from '../../../../core/page-resource';
 import { ServicesApi } from '../../../services/services.api';
+import { ChoiceFieldComponent } from './panel-parts.component';
 
 /**
  * dbConfig of a `data-source` or `db-table` node, picked from what the organization synced: a service, one of its
@@ -17,7 +16,8 @@ import { ServicesApi } from '../../../services/services.api';
 @Component({
   selector: 'sc-db-config-picker',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatSelectModule, MatProgressBarModule],
+  styleUrl: './fields.scss',
+  imports: [MatProgressBarModule, ChoiceFieldComponent],
   template: `
     @if (services.isLoading() || databases.isLoading() || tables.isLoading()) {
       <mat-progress-bar mode="indeterminate" aria-label="Loading synced databases" />
@@ -25,46 +25,15 @@ import { ServicesApi } from '../../../services/services.api';
     @if (services.error() || databases.error() || tables.error(); as failure) {
       <p class="error-text" role="alert" data-testid="db-error">Could not load the synced databases: {{ failure.message }}</p>
     }
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Service</mat-label>
-      <mat-select [value]="service()" (selectionChange)="pickService($event.value)" data-testid="db-service">
-        @for (name of serviceNames(); track name) {
-          <mat-option [value]="name">{{ name }}</mat-option>
-        }
-      </mat-select>
-    </mat-form-field>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Database</mat-label>
-      <mat-select [value]="database()" (selectionChange)="pickDatabase($event.value)" [disabled]="!service()" data-testid="db-database">
-        @for (name of databaseNames(); track name) {
-          <mat-option [value]="name">{{ name }}</mat-option>
-        }
-      </mat-select>
-      @if (service() && !databases.isLoading() && databaseNames().length === 0) {
-        <mat-hint>This service has synced no database schema.</mat-hint>
-      }
-    </mat-form-field>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Table</mat-label>
-      <mat-select [value]="table()" (selectionChange)="pickTable($event.value)" [disabled]="!database()" data-testid="db-table">
-        @if (!needsTable()) {
-          <mat-option value="">(the whole database)</mat-option>
-        }
-        @for (name of tableNames(); track name) {
-          <mat-option [value]="name">{{ name }}</mat-option>
-        }
-      </mat-select>
-    </mat-form-field>
+    <sc-choice-field label="Service" testId="db-service" [options]="serviceNames()" [value]="service()" (picked)="pickService($event)" />
+    <sc-choice-field label="Database" testId="db-database" [options]="databaseNames()" [value]="database()" [disabled]="!service()" [hint]="noDatabase() ? 'This service has synced no database schema.' : ''" (picked)="pickDatabase($event)" />
+    <sc-choice-field label="Table" testId="db-table" [options]="tableNames()" [value]="table()" [disabled]="!database()" [none]="needsTable() ? null : '(the whole database)'" (picked)="pickTable($event)" />
   `,
   styles: `
     :host {
       display: flex;
       flex-direction: column;
       gap: 12px;
-    }
-    .error-text {
-      margin: 0;
-      color: var(--mat-sys-error);
     }
   `,
 })
@@ -100,6 +69,8 @@ export class DbConfigPickerComponent {
   readonly serviceNames = computed(() => withCurrent(this.services.value(), this.service()));
   readonly databaseNames = computed(() => withCurrent(this.databases.value(), this.database()));
   readonly tableNames = computed(() => withCurrent(this.tables.value(), this.table()));
+
+  readonly noDatabase = computed(() => this.service() !== '' && !this.databases.isLoading() && this.databaseNames().length === 0);
 
   pickService(name: string): void {
     this.service.set(name);

@@ -2,57 +2,49 @@ import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, outp
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { elementIdProblem, groupProblems } from './element-checks';
+import { acceptable, editProblems, elementIdProblem, errorKeys, groupProblems, withGroupPlaced } from './element-checks';
+import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
 
 /**
  * Properties of one group (a Mermaid subgraph): its id, validated live like a node id (Mermaid can write it, no other
- * node or group has it), and its label. Emits the whole new group with the id it had; renaming is the editor's to
+ * node or group has it), its label and its context name. Emits the whole new group with the id it had; renaming is the editor's to
  * propagate (members' parent, edges to the group). Test hooks: `group-id`, `group-id-error`, `group-label`,
- * `group-problems`.
+ * `group-name`, `group-problems`.
  */
 @Component({
   selector: 'sc-group-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule],
+  imports: [MatFormFieldModule, MatInputModule, ElementIdFieldComponent, RefusedEditsComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Id</mat-label>
-      <input matInput class="mono" [value]="idText()" (input)="setId($any($event.target).value)" data-testid="group-id" spellcheck="false" autocomplete="off" />
-      @if (idProblem(); as problem) {
-        <mat-hint class="error-text" data-testid="group-id-error">{{ problem }}</mat-hint>
-      } @else {
-        <mat-hint>The Mermaid subgraph id.</mat-hint>
-      }
-    </mat-form-field>
+    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="idText.set($event)" (committed)="commitId($event)" />
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Label</mat-label>
       <input matInput [value]="group().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
     </mat-form-field>
-    @if (refused().length > 0) {
-      <div class="problems" role="alert" data-testid="group-problems">
-        <p>Not applied:</p>
-        <ul>
-          @for (problem of refused(); track $index) {
-            <li>{{ problem }}</li>
-          }
-        </ul>
-      </div>
-    }
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>Name</mat-label>
+      <input matInput [value]="group().overlay?.name ?? ''" (change)="setName($any($event.target).value)" data-testid="group-name" />
+      <mat-hint>Display name in the context file.</mat-hint>
+    </mat-form-field>
+    <sc-refused-edits testId="group-problems" [problems]="refused()" />
   `,
-  styleUrl: './properties.scss',
+  styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'group-properties' },
 })
 export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
   readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
 
   readonly idText = linkedSignal(() => this.group().id);
   readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.group().id));
   readonly refused = linkedSignal<OverlaidGroup, string[]>({ source: this.group, computation: () => [] });
 
-  setId(text: string): void {
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
     this.idText.set(text);
     if (this.idProblem() !== undefined || text === this.group().id) return;
     this.emit({ ...this.group(), id: text });
@@ -62,13 +54,16 @@ export class GroupPropertiesComponent {
     this.emit({ ...this.group(), label: text });
   }
 
+  /** `overlay.name`; an overlay left empty is dropped (a context-only group keeps its member list there). */
+  setName(text: string): void {
+    const { overlay, ...rest } = this.group();
+    const name = text.trim();
+    const { name: _name, ...others } = overlay ?? {};
+    const next = name === '' ? others : { ...others, name };
+    this.emit(Object.keys(next).length === 0 ? rest : { ...rest, overlay: next });
+  }
+
   private emit(group: OverlaidGroup): void {
-    const problems = groupProblems(group);
-    if (problems.length > 0) {
-      this.refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-      return;
-    }
-    this.refused.set([]);
-    this.groupChange.emit({ previousId: this.group().id, group });
+    if (acceptable(editProblems(this.baseline, withGroupPlaced(this.graph(), this.group().id, group), () => groupProblems(group)), this.refused)) this.groupChange.emit({ previousId: this.group().id, group });
   }
 }

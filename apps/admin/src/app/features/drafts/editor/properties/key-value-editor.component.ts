@@ -12,6 +12,7 @@ import type { DataField } from '@sc/diagram';
 @Component({
   selector: 'sc-key-value-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
   imports: [MatButtonModule, MatIconModule],
   template: `
     @for (pair of pairs(); track $index; let i = $index) {
@@ -49,10 +50,6 @@ import type { DataField } from '@sc/diagram';
       border-radius: 4px;
       background: var(--mat-sys-surface);
       color: var(--mat-sys-on-surface);
-    }
-    .error-text {
-      margin: 0;
-      color: var(--mat-sys-error);
     }
   `,
 })

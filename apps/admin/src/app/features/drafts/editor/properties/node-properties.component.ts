@@ -1,16 +1,25 @@
 import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
-import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { NODE_TYPES, SHAPES, STROKE_STYLES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode, type StrokeStyle } from '@sc/diagram';
+import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode } from '@sc/diagram';
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
-import { ColorFieldComponent } from './color-field.component';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { elementIdProblem, nodeProblems } from './element-checks';
+import { acceptable, editProblems, elementIdProblem, errorKeys, nodeProblems, withNodePlaced } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
+import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { StyleFieldsComponent } from './style-fields.component';
 import { TableEditorComponent } from './table-editor.component';
+
+/** The one-line text fields of some node types: overlay key, label, test hook, placeholder, hint. */
+const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animatedIcon' | 'componentId'; label: string; testId: string; placeholder?: string; hint?: string }[]>> = {
+  cloud: [
+    { key: 'cloud', label: 'Cloud provider', testId: 'prop-cloud', placeholder: 'AWS' },
+    { key: 'service', label: 'Cloud service', testId: 'prop-service', placeholder: 'S3' },
+  ],
+  gif: [{ key: 'animatedIcon', label: 'Animated icon', testId: 'prop-animated-icon', hint: 'An icon name, or give a GIF URL below.' }],
+  component: [{ key: 'componentId', label: 'Component id', testId: 'prop-component-id' }],
+};
 
 /**
  * Properties of one node of a draft: id, label, name, type with its type's fields, shape, style and data fields.
@@ -25,7 +34,8 @@ import { TableEditorComponent } from './table-editor.component';
  *   `table-cell-<r>-<c>`, `table-add-column`, `table-add-row`, `table-remove-column-<c>`, `table-remove-row-<r>`;
  *   dbConfig: `db-service`, `db-database`, `db-table` (mat-selects)
  * - style: `style-fill`, `style-stroke` (text; `-picker` for the colour input), `style-stroke-width`,
- *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle)
+ *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle); the CSS of a synced
+ *   copy: `prop-mermaid-styles`, `prop-mermaid-styles-clear`
  * - data fields: `data-field-add`, and per field i: `data-field-<i>`, `data-field-<i>-label`, `data-field-<i>-type`
  *   (mat-select), `data-field-<i>-value` (the value control; multi-part editors add `-<part>` suffixes, see
  *   data-field-editor.component.ts), `data-field-<i>-up`, `data-field-<i>-down`, `data-field-<i>-remove`
@@ -33,20 +43,22 @@ import { TableEditorComponent } from './table-editor.component';
 @Component({
   selector: 'sc-node-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, ColorFieldComponent, DataFieldsComponent, DbConfigPickerComponent, TableEditorComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
   templateUrl: './node-properties.component.html',
-  styleUrl: './properties.scss',
+  styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'node-properties' },
 })
 export class NodePropertiesComponent {
   readonly node = input.required<OverlaidNode>();
   readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
 
   readonly nodeTypes = NODE_TYPES;
   readonly shapes = SHAPES;
-  readonly strokeStyles = STROKE_STYLES;
+  readonly textFields = computed(() => TEXT_FIELDS[this.type() ?? 'shape'] ?? []);
   readonly codeLanguages = HIGHLIGHT_LANGUAGES;
 
   /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
@@ -59,6 +71,8 @@ export class NodePropertiesComponent {
   readonly type = computed(() => this.overlay().type);
   readonly style = computed<NodeStyle>(() => this.overlay().style ?? {});
   readonly entries = computed(() => dataEntries(this.node()));
+  /** Images and GIFs. */
+  readonly hasSrc = computed(() => this.type() === 'image' || this.type() === 'gif');
   /** `type=shape` only; with no type set, choosing a shape makes the node a shape node. */
   readonly showsShape = computed(() => this.type() === undefined || this.type() === 'shape');
   readonly codeLanguage = computed(() => {
@@ -66,7 +80,8 @@ export class NodePropertiesComponent {
     return typeof field?.value === 'string' ? field.value : '';
   });
 
-  setId(text: string): void {
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
     this.idText.set(text);
     if (this.idProblem() !== undefined || text === this.node().id) return;
     this.emit({ ...this.node(), id: text });
@@ -78,6 +93,10 @@ export class NodePropertiesComponent {
 
   patch(patch: Partial<ContextNode>): void {
     this.emit(withOverlay(this.node(), patch));
+  }
+
+  setText(key: 'cloud' | 'service' | 'animatedIcon' | 'componentId', value: string): void {
+    this.patch({ [key]: this.text(value) });
   }
 
   text(value: string): string | undefined {
@@ -109,12 +128,9 @@ export class NodePropertiesComponent {
     this.emit(withStyle(this.node(), patch));
   }
 
-  number(text: string): number | undefined {
-    return text.trim() === '' ? undefined : Number(text);
-  }
-
-  setStrokeStyle(value: StrokeStyle | ''): void {
-    this.setStyle({ strokeStyle: value === '' ? undefined : value });
+  clearMermaidStyles(): void {
+    const { styles: _styles, ...rest } = this.node();
+    this.emit(rest);
   }
 
   setEntries(entries: DataFieldEntry[]): void {
@@ -128,13 +144,7 @@ export class NodePropertiesComponent {
   }
 
   private emit(node: OverlaidNode): void {
-    const problems = nodeProblems(node);
-    if (problems.length > 0) {
-      this.refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-      return;
-    }
-    this.refused.set([]);
-    this.nodeChange.emit({ previousId: this.node().id, node });
+    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.node().id, node), () => nodeProblems(node)), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
   }
 }
 

@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, ElementRef, input, linkedSignal, output, signal, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MarkdownComponent } from '../../../../shared/markdown.component';
 
 /** Markdown around the selection (or a placeholder) for each toolbar button. */
@@ -22,16 +21,15 @@ export type RichTextFormat = keyof typeof FORMATS;
 @Component({
   selector: 'sc-rich-text-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatButtonToggleModule, MarkdownComponent],
+  imports: [MatButtonModule, MarkdownComponent],
   template: `
     <div class="toolbar" role="toolbar" aria-label="Formatting">
       @for (format of formats; track format) {
         <button mat-button type="button" (click)="apply(format)" [attr.aria-label]="format" [attr.data-testid]="testId() + '-' + format">{{ format }}</button>
       }
-      <mat-button-toggle-group [value]="mode()" (change)="mode.set($event.value)" aria-label="Edit or preview" hideSingleSelectionIndicator>
-        <mat-button-toggle value="edit">Edit</mat-button-toggle>
-        <mat-button-toggle value="preview" [attr.data-testid]="testId() + '-preview-toggle'">Preview</mat-button-toggle>
-      </mat-button-toggle-group>
+      <button mat-stroked-button type="button" class="mode" (click)="mode.set(mode() === 'edit' ? 'preview' : 'edit')" [attr.aria-pressed]="mode() === 'preview'" [attr.data-testid]="testId() + '-preview-toggle'">
+        Preview
+      </button>
     </div>
     @if (mode() === 'edit') {
       <textarea #area rows="6" [value]="text()" (input)="text.set($any($event.target).value)" (change)="valueChange.emit(text())" [attr.aria-label]="label()" [attr.data-testid]="testId()"></textarea>
@@ -50,6 +48,9 @@ export type RichTextFormat = keyof typeof FORMATS;
       flex-wrap: wrap;
       gap: 2px;
       align-items: center;
+    }
+    .mode {
+      margin-left: auto;
     }
     .toolbar button {
       min-width: 0;

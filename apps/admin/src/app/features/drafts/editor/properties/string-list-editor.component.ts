@@ -11,6 +11,7 @@ import { MatIconModule } from '@angular/material/icon';
 @Component({
   selector: 'sc-string-list-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
   imports: [MatChipsModule, MatFormFieldModule, MatIconModule],
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -37,11 +38,6 @@ import { MatIconModule } from '@angular/material/icon';
         <mat-hint>{{ hint() }}</mat-hint>
       }
     </mat-form-field>
-  `,
-  styles: `
-    mat-form-field {
-      width: 100%;
-    }
   `,
 })
 export class StringListEditorComponent {
