@@ -330,8 +330,27 @@ describe('the diagram editor in a real browser', () => {
     expect(await canvas().locator('[data-group-id]').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-group-id')))).toEqual(draft.graph.groups.map((g) => g.id));
     await screenshot(page, '63-editor-synced');
 
-    // Back in the editor: the export now equals what the repository last synced? (Only for copies of synced diagrams.)
-    await page.goto(draftUrl);
-    await visible(node('shape1'));
+  });
+
+  it('"Edit a copy" of the synced diagram lays it out and says the repository holds exactly its export', async () => {
+    await page.goto(`${server.baseUrl}/orgs/acme/drafts`);
+    await page.getByTestId('draft-new').click();
+    await page.getByTestId('draft-name').fill('Checkout flow');
+    await page.getByTestId('draft-start-synced').click();
+    await choose('draft-service', 'payments');
+    await choose('draft-diagram', /checkout-flow/);
+    await page.getByTestId('draft-create').click();
+    await page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname) && url.href !== draftUrl);
+    // A copy has no positions yet: the editor lays it out (and saves that, which changes nothing exported).
+    await visible(node('dbTable1'));
+    await saved();
+    await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));
+    await screenshot(page, '65-editor-copy-of-synced');
+
+    // A change makes the export differ from the repository's files.
+    await node('note1').click();
+    await page.keyboard.press('Delete');
+    await saved();
+    await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('These files differ'));
   });
 });

@@ -401,6 +401,35 @@ describe('diagram drafts API', () => {
       expect(older.body.source).toMatchObject({ revision: 1, sha256: sha256(TOPOLOGY) });
     });
 
+    it('an unchanged copy of a diagram synced from an export exports the very same files (overlay key order kept)', async () => {
+      // Overlay keys in an order jsonb would change (it puts shorter keys first): "shape" before "type", "zeta" before "a".
+      const graph = {
+        kind: 'flowchart',
+        direction: 'LR',
+        nodes: [
+          { id: 'a', label: 'A', overlay: { shape: 'hexagon', type: 'shape', data: { zeta: { value: 'z', type: 'Text Input' }, a: { type: 'Text Input', value: 'x' } } } },
+          { id: 'b', label: 'B' },
+        ],
+        edges: [{ source: 'a', target: 'b', type: 'arrow_point', stroke: 'normal', overlay: { style: { strokeStyle: 'dashed' }, label: 'reads' } }],
+        groups: [],
+      };
+      const drawn = await create(editor.session, { name: 'ordered', graph, layout: EMPTY_LAYOUT });
+      expect(drawn.status).toBe(201);
+      const exported = (await request<DraftExport>(viewer, 'GET', `/${drawn.body.id}/export`)).body;
+      expect(exported.contextText.indexOf('"shape"')).toBeLessThan(exported.contextText.indexOf('"type"'));
+      const artifacts = [
+        ...withSequenceDiagram(sampleArtifacts()),
+        { kind: 'architecture-diagram' as const, name: 'ordered', file: syncFile('.service/diagrams/ordered.mmd', exported.mermaid), context: syncFile('.service/diagrams/ordered.context.json', exported.contextText) },
+      ];
+      expect((await postSync<SyncResult>(t.baseUrl, syncToken, bundle(artifacts))).status).toBe(201);
+
+      const copy = await create(editor.session, { name: 'ordered', from: { service: 'orders', diagram: 'ordered' } });
+      expect(copy.status).toBe(201);
+      const again = (await request<DraftExport>(viewer, 'GET', `/${copy.body.id}/export`)).body;
+      expect(again.contextText).toBe(exported.contextText);
+      expect(again.synced).toMatchObject({ diagram: 'ordered', equal: true });
+    });
+
     it('refuses diagrams that are not flowcharts, and ones that do not exist', async () => {
       const sequence = await create(editor.session, { name: 'calls', from: { service: 'orders', diagram: 'calls' } });
       expect([sequence.status, errorOf(sequence).code]).toEqual([422, 'draft_kind_unsupported']);

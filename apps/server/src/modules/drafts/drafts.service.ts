@@ -27,7 +27,7 @@ import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
 import type { Principal } from '../auth/principal';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { displayNameOf } from '../users/user.entity';
-import { asDraftGraph, EMPTY_LAYOUT, exportFiles, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
+import { asDraftGraph, EMPTY_LAYOUT, exportFiles, inContextKeyOrder, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
 import { DraftRecord } from './draft.entity';
 import { DraftsConfig } from './drafts.config';
 import { DraftsErrorCode, draftsError } from './drafts.errors';
@@ -206,7 +206,8 @@ export class DraftsService {
       contextPath: view.contextPath,
       ...syncedDigests(view),
     };
-    const graph = asDraftGraph(view.graph as OverlaidGraph);
+    const files = await this.artifacts.getDiagramSource(organizationId, from.service, from.diagram, String(view.revision));
+    const graph = asDraftGraph(inContextKeyOrder(view.graph as OverlaidGraph, files.context?.content ?? null));
     return { graph, layout: EMPTY_LAYOUT, source, warnings: [], subject: `Diagram "${view.name}" (revision ${view.revision}) cannot become a draft as it is` };
   }
 
