@@ -198,8 +198,8 @@ describe('the diagram editor in a real browser', () => {
     await saved();
     const toDb = await edgeMiddle('table1', 'dbTable1');
     await page.mouse.click(toDb.x, toDb.y);
-    await visible(page.getByTestId('edge-stroke-style'));
-    await choose('edge-stroke-style', 'dashed');
+    await visible(page.getByTestId('edge-style-stroke-style'));
+    await choose('edge-style-stroke-style', 'dashed');
     await eventually(async () => expect(await canvas().locator('[data-edge-source="table1"][data-edge-target="dbTable1"] .edge-line').getAttribute('class')).toContain('dashed'));
     await node('shape1').click();
     const fields: [string, string, (testId: string) => Promise<void>][] = [

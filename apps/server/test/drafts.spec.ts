@@ -406,12 +406,13 @@ describe('diagram drafts API', () => {
       const graph = {
         kind: 'flowchart',
         direction: 'LR',
+        // "a" is in a subgraph: Mermaid writes (and reads back) the top-level "b" first.
         nodes: [
-          { id: 'a', label: 'A', overlay: { shape: 'hexagon', type: 'shape', data: { zeta: { value: 'z', type: 'Text Input' }, a: { type: 'Text Input', value: 'x' } } } },
-          { id: 'b', label: 'B' },
+          { id: 'a', label: 'A', parent: 'g', overlay: { shape: 'hexagon', type: 'shape', data: { zeta: { value: 'z', type: 'Text Input' }, a: { type: 'Text Input', value: 'x' } } } },
+          { id: 'b', label: 'B', overlay: { type: 'comment' } },
         ],
         edges: [{ source: 'a', target: 'b', type: 'arrow_point', stroke: 'normal', overlay: { style: { strokeStyle: 'dashed' }, label: 'reads' } }],
-        groups: [],
+        groups: [{ id: 'g', label: 'G', nodes: ['a'] }],
       };
       const drawn = await create(editor.session, { name: 'ordered', graph, layout: EMPTY_LAYOUT });
       expect(drawn.status).toBe(201);

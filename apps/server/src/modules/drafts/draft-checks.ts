@@ -129,9 +129,17 @@ export function inContextKeyOrder(graph: OverlaidGraph, contextText: string | nu
   const groups = section('groups');
   const ordered = <E extends { overlay?: object }>(element: E, entries: Record<string, unknown>, key: string): E =>
     element.overlay && Object.hasOwn(entries, key) ? { ...element, overlay: followKeyOrder(element.overlay, entries[key]) } : element;
+  // The context file lists node overlays in the order the drawing had its nodes, which Mermaid may have read back
+  // in another order (top-level nodes before subgraphs): the nodes with an entry take the file's order among
+  // themselves, in the places such nodes had; the others keep theirs.
+  const listed = Object.keys(nodes);
+  const rank = new Map(listed.map((id, i) => [id, i]));
+  const inFileOrder = graph.nodes.filter((node) => rank.has(node.id)).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  let next = 0;
+  const reordered = graph.nodes.map((node) => (rank.has(node.id) ? inFileOrder[next++] : node));
   return {
     ...graph,
-    nodes: graph.nodes.map((node) => ordered(node, nodes, node.id)),
+    nodes: reordered.map((node) => ordered(node, nodes, node.id)),
     edges: graph.edges.map((edge) => ordered(edge, edges, `${edge.source}-${edge.target}`)),
     groups: graph.groups.map((group) => ordered(group, groups, group.id)),
   };
