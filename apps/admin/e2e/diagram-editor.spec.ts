@@ -108,6 +108,20 @@ describe('the diagram editor in a real browser', () => {
     await page.getByTestId(testId).press('Tab');
   }
 
+  /** Auto-layout (left to right), waiting until the new positions are drawn and saved. */
+  async function layOut(): Promise<void> {
+    await page.getByTestId('layout-lr').click();
+    await layoutDone();
+  }
+
+  /** Waits for a running auto-layout (its buttons are disabled meanwhile) and for the save of its result. */
+  async function layoutDone(): Promise<void> {
+    await eventually(async () => expect(await page.getByTestId('layout-lr').isEnabled()).toBe(true));
+    // The change reaches autosave on the next rendering; give it that moment before waiting for the save.
+    await page.waitForTimeout(200);
+    await saved();
+  }
+
   async function saved(): Promise<void> {
     await eventually(async () => expect(await saveState().getAttribute('data-state')).toBe('saved'), 20000);
   }
@@ -169,8 +183,7 @@ describe('the diagram editor in a real browser', () => {
     await visible(node('note1'));
 
     // Spread out so that handles are reachable, then connect by dragging from handles.
-    await page.getByTestId('layout-lr').click();
-    await saved();
+    await layOut();
     await connect('shape1', 'table1');
     await connect('table1', 'dbTable1');
 
@@ -194,8 +207,7 @@ describe('the diagram editor in a real browser', () => {
     await choose('db-table', /entries/);
     await eventually(async () => expect(await node('dbTable1').innerText()).toContain('amount_minor'));
     // The bound table grew with its columns: lay out again so that nothing covers the edges.
-    await page.getByTestId('layout-lr').click();
-    await saved();
+    await layOut();
     const toDb = await edgeMiddle('table1', 'dbTable1');
     await page.mouse.click(toDb.x, toDb.y);
     await visible(page.getByTestId('edge-style-stroke-style'));
@@ -235,8 +247,7 @@ describe('the diagram editor in a real browser', () => {
     await page.keyboard.up('Shift');
     await page.getByTestId('group').click();
     await visible(canvas().locator('[data-group-id="group1"]'));
-    await page.getByTestId('layout-lr').click();
-    await saved();
+    await layOut();
     await screenshot(page, '60-editor-drawn');
 
     // Undo takes the layout and the group back; redo brings them again (keyboard shortcuts).
@@ -343,13 +354,15 @@ describe('the diagram editor in a real browser', () => {
     await page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname) && url.href !== draftUrl);
     // A copy has no positions yet: the editor lays it out (and saves that, which changes nothing exported).
     await visible(node('dbTable1'));
-    await saved();
+    await layoutDone();
     await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));
     await screenshot(page, '65-editor-copy-of-synced');
 
     // A change makes the export differ from the repository's files.
     await node('note1').click();
-    await page.keyboard.press('Delete');
+    await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));
+    await page.getByTestId('delete').click();
+    await eventually(async () => expect(await node('note1').count()).toBe(0));
     await saved();
     await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('These files differ'));
   });
