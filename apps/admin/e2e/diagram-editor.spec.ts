@@ -199,6 +199,8 @@ describe('the diagram editor in a real browser', () => {
     await page.getByTestId('label-editor').fill('reads');
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await canvas().locator('[data-edge-label]').allInnerTexts()).toContain('reads'));
+    // Drawn with a size (ngx-vflow measures the label).
+    await eventually(async () => expect((await canvas().locator('[data-edge-label]').boundingBox())?.width ?? 0).toBeGreaterThan(20));
 
     // The properties panel: a db-table bound to a synced database table, a dashed edge, and data fields of five input types.
     await node('dbTable1').click();

@@ -220,6 +220,25 @@ export class EditorCanvasComponent {
     this.store().selection.set({ nodes, groups, edges });
   }
 
+  /** The selection when a Shift+click began, before ngx-vflow (whose Shift also starts a rubber band) touched it. */
+  private selectionAtPress: Selection | null = null;
+
+  pressed(event: PointerEvent): void {
+    this.selectionAtPress = event.shiftKey ? this.store().selection() : null;
+  }
+
+  /** Shift+click adds the node or group to what was selected, whatever ngx-vflow made of the click meanwhile. */
+  shiftClicked(kind: 'node' | 'group', id: string, event: MouseEvent): void {
+    const before = this.selectionAtPress;
+    this.selectionAtPress = null;
+    if (!event.shiftKey || !before) return;
+    setTimeout(() => {
+      const key = kind === 'node' ? 'nodes' : 'groups';
+      if (before[key].includes(id)) return;
+      this.store().selection.set({ ...before, [key]: [...before[key], id] });
+    });
+  }
+
   // Moving and connecting ---------------------------------------------------------------------------------------------
 
   /** After a drag: every node or group whose position differs from the document's is moved, in one step. */
