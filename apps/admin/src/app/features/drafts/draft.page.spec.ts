@@ -81,6 +81,19 @@ describe('DraftPage (the editor)', () => {
     expect(query(fixture, '[data-testid=export-mermaid]').textContent).toBe(EXPORT.mermaid);
   });
 
+  it('shows viewers the drawing and the export without the editing tools', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
+    await render();
+    expect(fixture.nativeElement.querySelectorAll('[data-palette-type]')).toHaveLength(0);
+    expect(fixture.nativeElement.querySelector('[data-testid=undo]')).toBeNull();
+    expect(query(fixture, '[data-testid=diagram-canvas]')).toBeTruthy();
+    expect(query(fixture, 'h1[data-testid=draft-title]').textContent).toContain('Orders topology');
+    const key = new KeyboardEvent('keydown', { key: 'Delete', bubbles: true });
+    page().store.selection.set({ nodes: ['api'], groups: [], edges: [] });
+    document.body.dispatchEvent(key);
+    expect(page().store.doc().graph.nodes).toHaveLength(1);
+  });
+
   it('saves a change about a second later over the version it edits, then exports the new version', async () => {
     query<HTMLButtonElement>(fixture, '[data-palette-type=table]').click();
     await render();

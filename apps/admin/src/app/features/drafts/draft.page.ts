@@ -182,7 +182,7 @@ export class DraftPage {
     this.lastSaved.set(null);
     this.store.reset({ name: draft.name, graph: draft.graph, layout: draft.layout });
     this.autosave.reset(draft.version);
-    if (needsLayout(this.store.doc()) && this.canEdit()) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR');
+    if (needsLayout(this.store.doc())) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR');
     else if (draft.graph.nodes.length > 0) this.fitSoon();
   }
 
@@ -276,7 +276,9 @@ export class DraftPage {
       const model = canvas?.model() ?? editorModel(doc);
       const result = await this.engine.layout(editorLayoutInput(model, direction));
       const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, this.snapToGrid() ? { x: snap(box.x), y: snap(box.y) } : { x: box.x, y: box.y }]));
-      this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
+      // Viewers see the layout too, but it is not a change of theirs to save.
+      if (!this.canEdit()) this.store.reset(applyLayout(doc, boxes, direction));
+      else this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
       this.fitSoon();
     } catch (error: unknown) {
       this.notify.error(error);
