@@ -262,6 +262,18 @@ describe('the diagram editor in a real browser', () => {
     await page.keyboard.press('Control+y');
     await saved();
 
+    // A palette item dropped on a group frame goes into that group.
+    const frame = await canvas().locator('[data-group-id="group1"] .group-header').boundingBox();
+    if (!frame) throw new Error('no frame');
+    await page.locator('[data-palette-type="cloud"]').dragTo(canvas(), { targetPosition: await (async () => {
+      const box = await canvas().boundingBox();
+      if (!box) throw new Error('no canvas');
+      return { x: frame.x + frame.width / 2 - box.x, y: frame.y + frame.height / 2 - box.y };
+    })() });
+    await visible(node('cloud1'));
+    await saved();
+    expect((await storedDraft()).graph.groups[0].nodes).toEqual(['table1', 'dbTable1', 'cloud1']);
+
     // Copy and paste, then delete the copy again.
     await node('note1').click();
     await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));
@@ -273,8 +285,8 @@ describe('the diagram editor in a real browser', () => {
     await saved();
 
     const stored = await storedDraft();
-    expect(stored.graph.nodes.map((n) => n.id).sort()).toEqual(['dbTable1', 'note1', 'shape1', 'table1']);
-    expect(stored.graph.groups).toEqual([expect.objectContaining({ id: 'group1', nodes: ['table1', 'dbTable1'] })]);
+    expect(stored.graph.nodes.map((n) => n.id).sort()).toEqual(['cloud1', 'dbTable1', 'note1', 'shape1', 'table1']);
+    expect(stored.graph.groups).toEqual([expect.objectContaining({ id: 'group1', nodes: ['table1', 'dbTable1', 'cloud1'] })]);
     expect(stored.graph.edges).toEqual([
       expect.objectContaining({ source: 'shape1', target: 'table1', label: 'reads' }),
       expect.objectContaining({ source: 'table1', target: 'dbTable1' }),
@@ -285,7 +297,7 @@ describe('the diagram editor in a real browser', () => {
     const before = essence((await storedDraft()).graph);
     await page.reload();
     await visible(node('shape1'));
-    await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe('4'));
+    await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe('5'));
     expect(await canvas().locator('[data-group-id="group1"]').count()).toBe(1);
     expect(await canvas().locator('[data-edge-source="table1"][data-edge-target="dbTable1"]').count()).toBe(1);
     expect(await saveState().getAttribute('data-state')).toBe('saved');

@@ -197,10 +197,13 @@ export class DraftPage {
       const count = this.store.doc().graph.nodes.length % 8;
       point = { x: point.x - 60 + count * 24, y: point.y - 20 + count * 24 };
     }
+    // Dropped on a group frame: the node goes into that group, placed relative to it.
+    const frame = at ? this.canvas()?.frameAt(at) : null;
+    if (frame) point = { x: point.x - frame.origin.x, y: point.y - frame.origin.y };
     if (this.snapToGrid()) point = { x: snap(point.x), y: snap(point.y) };
     let id = '';
     this.store.apply((doc) => {
-      const added = addNode(doc, item.type, point, item.shape ? { shape: item.shape } : {});
+      const added = addNode(doc, item.type, point, { ...(item.shape ? { shape: item.shape } : {}), ...(frame ? { parent: frame.id } : {}) });
       id = added.id;
       return added.doc;
     });

@@ -286,6 +286,18 @@ export class EditorCanvasComponent {
     return { x: (client.x - rect.left - x) / zoom, y: (client.y - rect.top - y) / zoom };
   }
 
+  /** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
+  frameAt(point: Point): { id: string; origin: Point } | null {
+    const doc = this.store().doc();
+    let found: { id: string; origin: Point; depth: number } | null = null;
+    for (const frame of this.model().groups) {
+      const origin = absolutePosition(doc, frame.id);
+      const inside = point.x >= origin.x && point.y >= origin.y && point.x <= origin.x + frame.width && point.y <= origin.y + frame.height;
+      if (inside && (!found || frame.depth > found.depth)) found = { id: frame.id, origin, depth: frame.depth };
+    }
+    return found ? { id: found.id, origin: found.origin } : null;
+  }
+
   /** The point of the drawing at the middle of what the canvas shows (click-to-add puts nodes there). */
   viewCentre(): Point {
     const rect = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();

@@ -1,5 +1,5 @@
 import { validateDrawnGraph } from '@sc/diagram';
-import { addNode, connect, copy, emptyGraph, group, move, paste, remove, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
+import { GROUP_HEADER, GROUP_PADDING, addNode, connect, copy, emptyGraph, group, move, paste, remove, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
 import { EditorStore } from './editor-store';
 
 const blank = (): EditorDoc => ({ name: 'Drawn', graph: emptyGraph(), layout: { nodes: [], groups: [] } });
@@ -95,6 +95,15 @@ describe('editing operations', () => {
     expect(new Set(ids).size).toBe(22);
     expect(ids).toContain('dbTable2');
     expectValid(doc);
+  });
+
+  it('adds a node into a group (dropped on its frame): parent and membership agree', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1']));
+    const added = addNode(grouped.doc, 'cloud', { x: 10, y: 50 }, { parent: grouped.id });
+    expect(added.doc.graph.nodes.find((n) => n.id === added.id)?.parent).toBe('group1');
+    expect(added.doc.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'cloud1']);
+    expect(absolutePosition(added.doc, 'cloud1')).toEqual({ x: 10 - GROUP_PADDING, y: 50 - GROUP_PADDING - GROUP_HEADER });
+    expectValid(added.doc);
   });
 
   it('deleting a node removes its edges; deleting a group removes what it holds', () => {
