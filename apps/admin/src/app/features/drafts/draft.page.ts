@@ -353,7 +353,9 @@ export class DraftPage {
 
   shortcut(event: KeyboardEvent): void {
     const target = event.target as HTMLElement | null;
-    if (target?.closest('input, textarea, select, [contenteditable=true], .properties-panel')) return;
+    if (target?.closest('input, textarea, select, [contenteditable=true], .properties-panel, sc-export-panel')) return;
+    // Text selected on the page (the export's files): Ctrl+C copies that text, as the browser would.
+    if ((window.getSelection()?.toString() ?? '') !== '' && (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') return;
     if (!this.canEdit()) return;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
