@@ -131,6 +131,26 @@ describe('DraftPage (the editor)', () => {
     http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
   });
 
+  it('copies and pastes the selection, but leaves Ctrl+C to the browser while page text is selected', async () => {
+    const key = (init: KeyboardEventInit) => document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+    page().store.selection.set({ nodes: ['api'], groups: [], edges: [] });
+    const text = query(fixture, '[data-testid=export-mermaid]');
+    window.getSelection()?.selectAllChildren(text);
+    key({ key: 'c', ctrlKey: true });
+    window.getSelection()?.removeAllRanges();
+    key({ key: 'v', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api']);
+    key({ key: 'c', ctrlKey: true });
+    key({ key: 'v', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'api1']);
+    key({ key: 'd', ctrlKey: true });
+    expect(page().store.doc().graph.nodes).toHaveLength(3);
+    await afterAutosave();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+  });
+
   it('on a version conflict names who saved, offers Reload and Save as a copy, and the copy keeps the drawing', async () => {
     query<HTMLButtonElement>(fixture, '[data-palette-type=comment]').click();
     await render();
