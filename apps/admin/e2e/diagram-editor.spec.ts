@@ -274,6 +274,25 @@ describe('the diagram editor in a real browser', () => {
     await saved();
     expect((await storedDraft()).graph.groups[0].nodes).toEqual(['table1', 'dbTable1', 'cloud1']);
 
+    // Dragging a node onto a frame puts it in the group; dragging it out again takes it out.
+    async function dragNode(id: string, to: { x: number; y: number }): Promise<void> {
+      const from = await centre(node(id));
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+      await page.mouse.move(to.x, to.y, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForTimeout(200);
+      await saved();
+    }
+    const frameBox = await canvas().locator('[data-group-id="group1"] rect.frame').boundingBox();
+    if (!frameBox) throw new Error('no frame');
+    const noteHome = await centre(node('note1'));
+    await dragNode('note1', { x: frameBox.x + 40, y: frameBox.y + frameBox.height - 25 });
+    expect((await storedDraft()).graph.nodes.find((n) => n.id === 'note1')?.parent).toBe('group1');
+    await dragNode('note1', noteHome);
+    expect((await storedDraft()).graph.nodes.find((n) => n.id === 'note1')?.parent).toBeUndefined();
+
     // Copy and paste, then delete the copy again.
     await node('note1').click();
     await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));

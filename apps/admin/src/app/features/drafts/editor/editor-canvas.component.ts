@@ -5,7 +5,7 @@ import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/ca
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
 import { markerUrl, usedMarkers } from '../../diagram-canvas/edge-path';
-import { GRID, absolutePosition, connect, labelOf, move, setLabel, snap, type Point, type Selection } from './editor-doc';
+import { GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
 import { editorModel, type EditorGroup, type EditorModel } from './editor-model';
 import type { EditorStore } from './editor-store';
 
@@ -253,7 +253,21 @@ export class EditorCanvasComponent {
     };
     for (const group of model.groups) check(flowId(group.id, true), group.id, group.point);
     for (const entry of model.nodes) check(entry.node.id, entry.node.id, entry.point);
-    if (moves.length > 0) this.store().apply((doc) => move(doc, moves));
+    if (moves.length === 0) return;
+    const movedNodes = moves.map((m) => m.id).filter((id) => model.nodes.some((n) => n.node.id === id));
+    this.store().apply((doc) => {
+      let next = move(doc, moves);
+      // A node dropped on a frame joins that group; dropped outside its frame, it leaves it.
+      for (const id of movedNodes) {
+        const entry = model.nodes.find((n) => n.node.id === id);
+        if (!entry) continue;
+        const at = absolutePosition(next, id);
+        // Frames as they were before the drop (a frame grows around its members, so after it the node is always in).
+        const frame = this.frameAt({ x: at.x + entry.node.width / 2, y: at.y + entry.node.height / 2 }, model, doc);
+        next = reparent(next, id, frame?.id);
+      }
+      return next;
+    });
   }
 
   connected(connection: Connection): void {
@@ -287,10 +301,9 @@ export class EditorCanvasComponent {
   }
 
   /** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
-  frameAt(point: Point): { id: string; origin: Point } | null {
-    const doc = this.store().doc();
+  frameAt(point: Point, model = this.model(), doc = this.store().doc()): { id: string; origin: Point } | null {
     let found: { id: string; origin: Point; depth: number } | null = null;
-    for (const frame of this.model().groups) {
+    for (const frame of model.groups) {
       const origin = absolutePosition(doc, frame.id);
       const inside = point.x >= origin.x && point.y >= origin.y && point.x <= origin.x + frame.width && point.y <= origin.y + frame.height;
       if (inside && (!found || frame.depth > found.depth)) found = { id: frame.id, origin, depth: frame.depth };

@@ -361,6 +361,32 @@ export function ungroup(doc: EditorDoc, groupId: string): EditorDoc {
   };
 }
 
+/**
+ * Moves a node or group into another group, or to the top level (`parent` undefined), where it is on the canvas.
+ * A group never goes into itself or a group inside it.
+ */
+export function reparent(doc: EditorDoc, id: string, parent: string | undefined): EditorDoc {
+  const kind = kindOfId(doc.graph, id);
+  const current = parentOf(doc.graph, id);
+  if (current === parent || !usedIds(doc.graph).has(id)) return doc;
+  if (parent !== undefined && (!doc.graph.groups.some((g) => g.id === parent) || (kind === 'group' && groupAndDescendants(doc.graph, id).includes(parent)))) return doc;
+  const at = absolutePosition(doc, id);
+  const origin = parent !== undefined ? absolutePosition(doc, parent) : { x: 0, y: 0 };
+  const adopt = <T extends { id: string; parent?: string }>(element: T): T => (element.id !== id ? element : parent !== undefined ? { ...element, parent } : withoutParent(element));
+  return {
+    ...doc,
+    graph: {
+      ...doc.graph,
+      nodes: doc.graph.nodes.map(adopt),
+      groups: doc.graph.groups.map((g) => {
+        const members = g.id === current ? g.nodes.filter((m) => m !== id) : g.id === parent ? [...g.nodes, id] : g.nodes;
+        return adopt(members === g.nodes ? g : { ...g, nodes: members });
+      }),
+    },
+    layout: withPositions(doc, [{ id, kind, x: at.x - origin.x, y: at.y - origin.y }]),
+  };
+}
+
 /** Renames a node or group id everywhere it is referenced: edges, group members, parents and the layout. */
 function renameReferences(doc: EditorDoc, previousId: string, id: string): EditorDoc {
   if (previousId === id) return doc;

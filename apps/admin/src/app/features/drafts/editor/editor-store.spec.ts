@@ -1,5 +1,5 @@
 import { validateDrawnGraph } from '@sc/diagram';
-import { GROUP_HEADER, GROUP_PADDING, addNode, connect, copy, emptyGraph, group, move, paste, remove, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
+import { GROUP_HEADER, GROUP_PADDING, addNode, connect, copy, emptyGraph, group, move, paste, remove, reparent, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
 import { EditorStore } from './editor-store';
 
 const blank = (): EditorDoc => ({ name: 'Drawn', graph: emptyGraph(), layout: { nodes: [], groups: [] } });
@@ -104,6 +104,23 @@ describe('editing operations', () => {
     expect(added.doc.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'cloud1']);
     expect(absolutePosition(added.doc, 'cloud1')).toEqual({ x: 10 - GROUP_PADDING, y: 50 - GROUP_PADDING - GROUP_HEADER });
     expectValid(added.doc);
+  });
+
+  it('moves a node into a group and back out where it is on the canvas; a group never into itself', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1']));
+    const inside = reparent(grouped.doc, 'text1', 'group1');
+    expect(inside.graph.nodes.find((n) => n.id === 'text1')?.parent).toBe('group1');
+    expect(inside.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'text1']);
+    expect(absolutePosition(inside, 'text1')).toEqual({ x: 0, y: 200 });
+    expectValid(inside);
+    const outside = reparent(inside, 'shape1', undefined);
+    expect(outside.graph.nodes.find((n) => n.id === 'shape1')?.parent).toBeUndefined();
+    expect(outside.graph.groups[0].nodes).toEqual(['table1', 'text1']);
+    expect(absolutePosition(outside, 'shape1')).toEqual({ x: 0, y: 0 });
+    expectValid(outside);
+    const nested = must(group(outside, ['group1']));
+    expect(reparent(nested.doc, nested.id, 'group1')).toBe(nested.doc);
+    expect(reparent(outside, 'text1', 'group1')).toBe(outside);
   });
 
   it('deleting a node removes its edges; deleting a group removes what it holds', () => {
