@@ -222,6 +222,17 @@ describe('NodePropertiesComponent', () => {
     expect(lastNode(driver)).toEqual({ id: 'api', label: 'API' });
   });
 
+  it('builds quick successive edits on each other, before the page renders the emitted node', async () => {
+    const driver = panel({ id: 'api', label: 'API' });
+    const name = driver.el('prop-name');
+    name.value = 'Orders';
+    name.dispatchEvent(new Event('change'));
+    driver.el<HTMLButtonElement>('data-field-add').click();
+    driver.el<HTMLButtonElement>('data-field-add').click();
+    await driver.settle();
+    expect(lastNode(driver)?.overlay).toEqual({ name: 'Orders', data: { 'Field 1': { type: 'Text Input' }, 'Field 2': { type: 'Text Input' } } });
+  });
+
   it('changing a field’s input type carries the value over when it fits', async () => {
     const driver = panel({ id: 'api', label: 'API', overlay: { data: { Count: { type: 'Text Input', value: '3' }, Tags: { type: 'Text Input', value: 'a, b' } } } });
     await driver.select('data-field-0-type', 'Number Input');
