@@ -116,6 +116,12 @@ describe('NodePropertiesComponent', () => {
     expect((await driver.selectOptions('prop-shape')).length).toBe(24);
     await driver.select('prop-shape', 'cylinder');
     expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', overlay: { type: 'shape', shape: 'cylinder' } });
+    await driver.select('prop-shape', '(none)');
+    expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', overlay: { type: 'shape' } });
+    // Clearing the context shape keeps a synced Mermaid shape.
+    const synced = panel({ id: 'db', label: 'DB', shape: 'cyl', overlay: { type: 'shape', shape: 'database' } });
+    await synced.select('prop-shape', '(none)');
+    expect(lastNode(synced)).toEqual({ id: 'db', label: 'DB', shape: 'cyl', overlay: { type: 'shape' } });
   });
 
   it('edits the style: colours (text or picker), widths, stroke style and border animation; refuses a bad colour', async () => {

@@ -121,9 +121,10 @@ export class NodePropertiesComponent {
 
   setShape(shape: ContextShape | ''): void {
     const node = this.current();
+    if (shape === '') return this.patch({ shape: undefined });
     // The Mermaid shape read from a synced diagram wins over the context shape on export; a shape picked here replaces it.
     const { shape: _mermaidShape, ...rest } = node;
-    this.emit(withOverlay(rest, { type: shape === '' ? node.overlay?.type : 'shape', shape: shape === '' ? undefined : shape }));
+    this.emit(withOverlay(rest, { type: 'shape', shape }));
   }
 
   setStyle(patch: Partial<NodeStyle>): void {
