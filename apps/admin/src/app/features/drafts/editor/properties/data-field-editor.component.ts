@@ -95,7 +95,6 @@ export class DataFieldEditorComponent {
   /** Sets the value (undefined or '' removes it), keeping type and options. */
   setValue(value: DataField['value'] | ''): void {
     const { value: _old, ...rest } = this.current();
-    this.problem.set('');
     this.changed(value === undefined || value === '' ? rest : { ...rest, value });
   }
 
@@ -164,7 +163,6 @@ export class DataFieldEditorComponent {
     const value = this.number();
     const clamped = value === null ? undefined : Math.min(bounds.max, Math.max(bounds.min, value));
     const { value: _value, options: _options, ...rest } = this.current();
-    this.problem.set('');
     this.changed({ ...rest, ...(clamped !== undefined ? { value: clamped } : {}), options: [bounds.min, bounds.max, bounds.step] });
   }
 
@@ -192,8 +190,9 @@ export class DataFieldEditorComponent {
     if (file) this.setValue(file.name);
   }
 
-  /** Emits `next`, and shows it at once (see current). */
+  /** Emits `next`, and shows it at once (see current); an applied change clears the last refusal. */
   private changed(next: DataField): void {
+    this.problem.set('');
     this.current.set(next);
     this.fieldChange.emit(next);
   }
