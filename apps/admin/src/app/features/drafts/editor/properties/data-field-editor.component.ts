@@ -51,6 +51,8 @@ import { StringListEditorComponent } from './string-list-editor.component';
 })
 export class DataFieldEditorComponent {
   readonly field = input.required<DataField>();
+  /** The latest field: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.field());
   readonly index = input.required<number>();
   /** The field's label, for screen readers. */
   readonly label = input.required<string>();
@@ -64,15 +66,15 @@ export class DataFieldEditorComponent {
     'Number Input': { label: 'Number', inputType: 'number', placeholder: '', commit: (text) => this.setNumber(text) },
     'Date Picker': { label: 'Date', inputType: 'date', placeholder: '', commit: (text) => this.setDate(text) },
   };
-  readonly simple = computed(() => this.simpleInputs[this.field().type]);
-  readonly text = computed(() => textOf(this.field().value));
-  readonly list = computed(() => listOf(this.field().value));
-  readonly choices = computed(() => choices(this.field()));
-  readonly hasChoices = computed(() => CHOICE_TYPES.includes(this.field().type));
-  readonly bounds = computed(() => sliderBounds(this.field()));
+  readonly simple = computed(() => this.simpleInputs[this.current().type]);
+  readonly text = computed(() => textOf(this.current().value));
+  readonly list = computed(() => listOf(this.current().value));
+  readonly choices = computed(() => choices(this.current()));
+  readonly hasChoices = computed(() => CHOICE_TYPES.includes(this.current().type));
+  readonly bounds = computed(() => sliderBounds(this.current()));
   readonly languages = HIGHLIGHT_LANGUAGES;
   readonly language = computed(() => {
-    const [language] = this.field().options ?? [];
+    const [language] = this.current().options ?? [];
     return typeof language === 'string' ? language : '';
   });
   /** The range as picked so far: the first day is kept while the last one is still to be picked. */
@@ -80,7 +82,7 @@ export class DataFieldEditorComponent {
     const [from = '', to = ''] = this.list();
     return { from, to };
   });
-  readonly number = computed(() => (typeof this.field().value === 'number' ? (this.field().value as number) : null));
+  readonly number = computed(() => (typeof this.current().value === 'number' ? (this.current().value as number) : null));
   /** Search Select: what is typed to filter the options. */
   readonly search = linkedSignal(() => this.text());
   readonly matches = computed(() => {
@@ -92,22 +94,21 @@ export class DataFieldEditorComponent {
 
   /** Sets the value (undefined or '' removes it), keeping type and options. */
   setValue(value: DataField['value'] | ''): void {
-    const { value: _old, ...rest } = this.field();
-    this.problem.set('');
-    this.fieldChange.emit(value === undefined || value === '' ? rest : { ...rest, value });
+    const { value: _old, ...rest } = this.current();
+    this.changed(value === undefined || value === '' ? rest : { ...rest, value });
   }
 
   setOptions(options: unknown[] | undefined): void {
-    const { options: _old, ...rest } = this.field();
-    this.fieldChange.emit(options === undefined ? rest : { ...rest, options });
+    const { options: _old, ...rest } = this.current();
+    this.changed(options === undefined ? rest : { ...rest, options });
   }
 
   /** Dropdown and friends: new choices; a chosen value that is no longer a choice is dropped. */
   setChoices(options: string[]): void {
-    const field = this.field();
+    const field = this.current();
     const value = Array.isArray(field.value) ? field.value.filter((item) => options.includes(item)) : field.value !== undefined && options.includes(String(field.value)) ? field.value : undefined;
     const { value: _value, options: _options, ...rest } = field;
-    this.fieldChange.emit({ ...rest, ...(value !== undefined ? { value } : {}), ...(options.length > 0 ? { options } : {}) });
+    this.changed({ ...rest, ...(value !== undefined ? { value } : {}), ...(options.length > 0 ? { options } : {}) });
   }
 
   setUrl(text: string): void {
@@ -161,9 +162,8 @@ export class DataFieldEditorComponent {
     if (bounds.step <= 0) return this.problem.set('The step must be above 0.');
     const value = this.number();
     const clamped = value === null ? undefined : Math.min(bounds.max, Math.max(bounds.min, value));
-    const { value: _value, options: _options, ...rest } = this.field();
-    this.problem.set('');
-    this.fieldChange.emit({ ...rest, ...(clamped !== undefined ? { value: clamped } : {}), options: [bounds.min, bounds.max, bounds.step] });
+    const { value: _value, options: _options, ...rest } = this.current();
+    this.changed({ ...rest, ...(clamped !== undefined ? { value: clamped } : {}), options: [bounds.min, bounds.max, bounds.step] });
   }
 
   setLanguage(language: string): void {
@@ -188,5 +188,12 @@ export class DataFieldEditorComponent {
   pickFile(input: HTMLInputElement): void {
     const file = input.files?.[0];
     if (file) this.setValue(file.name);
+  }
+
+  /** Emits `next`, and shows it at once (see current); an applied change clears the last refusal. */
+  private changed(next: DataField): void {
+    this.problem.set('');
+    this.current.set(next);
+    this.fieldChange.emit(next);
   }
 }

@@ -23,7 +23,7 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
   styleUrl: './fields.scss',
   imports: [MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, ChoiceFieldComponent, DataFieldEditorComponent],
   template: `
-    @for (entry of entries(); track $index; let i = $index; let last = $last) {
+    @for (entry of current(); track $index; let i = $index; let last = $last) {
       <section class="field" [attr.aria-label]="'Data field ' + entry.label" [attr.data-testid]="'data-field-' + i">
         <div class="head">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -82,6 +82,8 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
 })
 export class DataFieldsComponent {
   readonly entries = input.required<readonly DataFieldEntry[]>();
+  /** The latest entries: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.entries());
   readonly entriesChange = output<DataFieldEntry[]>();
 
   readonly inputTypes = INPUT_TYPE_LABELS;
@@ -89,10 +91,10 @@ export class DataFieldsComponent {
   readonly labelProblems = linkedSignal<readonly DataFieldEntry[], Record<number, string>>({ source: this.entries, computation: () => ({}) });
 
   add(): void {
-    const labels = new Set(this.entries().map((entry) => entry.label));
+    const labels = new Set(this.current().map((entry) => entry.label));
     let n = labels.size + 1;
     while (labels.has(`Field ${n}`)) n++;
-    this.entriesChange.emit([...this.entries(), { label: `Field ${n}`, field: { type: 'Text Input' } }]);
+    this.changed([...this.current(), { label: `Field ${n}`, field: { type: 'Text Input' } }]);
   }
 
   rename(index: number, text: string): void {
@@ -102,32 +104,38 @@ export class DataFieldsComponent {
         ? 'A label is required.'
         : RESERVED_LABELS.has(label)
           ? `"${label}" cannot be a label (it would be lost on saving).`
-          : this.entries().some((entry, i) => i !== index && entry.label === label)
+          : this.current().some((entry, i) => i !== index && entry.label === label)
             ? `Another field is labelled "${label}".`
             : '';
     if (problem) {
       this.labelProblems.set({ [index]: problem });
       return;
     }
-    this.entriesChange.emit(this.entries().map((entry, i) => (i === index ? { ...entry, label } : entry)));
+    this.changed(this.current().map((entry, i) => (i === index ? { ...entry, label } : entry)));
   }
 
   retype(index: number, type: InputTypeLabel): void {
-    this.replace(index, convertField(this.entries()[index].field, type));
+    this.replace(index, convertField(this.current()[index].field, type));
   }
 
   replace(index: number, field: DataField): void {
-    this.entriesChange.emit(this.entries().map((entry, i) => (i === index ? { ...entry, field } : entry)));
+    this.changed(this.current().map((entry, i) => (i === index ? { ...entry, field } : entry)));
   }
 
   move(index: number, by: -1 | 1): void {
-    const entries = [...this.entries()];
+    const entries = [...this.current()];
     const [moved] = entries.splice(index, 1);
     entries.splice(index + by, 0, moved);
-    this.entriesChange.emit(entries);
+    this.changed(entries);
   }
 
   remove(index: number): void {
-    this.entriesChange.emit(this.entries().filter((_, i) => i !== index));
+    this.changed(this.current().filter((_, i) => i !== index));
+  }
+
+  /** Emits `next`, and shows it at once (see current). */
+  private changed(next: DataFieldEntry[]): void {
+    this.current.set(next);
+    this.entriesChange.emit(next);
   }
 }

@@ -24,18 +24,18 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent],
   template: `
-    <h3 class="heading">Edge {{ edge().source }} → {{ edge().target }}</h3>
+    <h3 class="heading">Edge {{ current().source }} → {{ current().target }}</h3>
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Label</mat-label>
-      <input matInput [value]="edge().label ?? ''" (change)="setLabel($any($event.target).value)" data-testid="edge-label" />
+      <input matInput [value]="current().label ?? ''" (change)="setLabel($any($event.target).value)" data-testid="edge-label" />
     </mat-form-field>
     <div class="row">
       <sc-choice-field label="Mermaid link" testId="edge-link-type" [options]="linkTypes" [value]="linkType()" (picked)="setLinkType($event)" />
-      <sc-choice-field label="Link stroke" testId="edge-link-stroke" [options]="linkStrokes()" [value]="edge().stroke ?? 'normal'" (picked)="setLinkStroke($event)" />
+      <sc-choice-field label="Link stroke" testId="edge-link-stroke" [options]="linkStrokes()" [value]="current().stroke ?? 'normal'" (picked)="setLinkStroke($event)" />
     </div>
     <h4 class="subheading">Style</h4>
     <sc-style-fields prefix="edge-style" [forNode]="false" [value]="style()" (styleChange)="setStyle($event)" />
-    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="edge().styles ?? []" (cleared)="clearMermaidStyles()" />
+    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="current().styles ?? []" (cleared)="clearMermaidStyles()" />
     <h4 class="subheading">Markers</h4>
     @for (end of ends; track end.key) {
       <div class="row">
@@ -52,6 +52,8 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
 })
 export class EdgePropertiesComponent {
   readonly edge = input.required<OverlaidEdge>();
+  /** The latest edge: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.edge());
   readonly graph = input.required<OverlaidGraph>();
   /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
   private readonly baseline = computed(() => errorKeys(this.graph()));
@@ -64,26 +66,26 @@ export class EdgePropertiesComponent {
     { key: 'markerEnd', label: 'End marker', testId: 'edge-marker-end' },
   ] as const;
 
-  readonly overlay = computed<ContextEdge>(() => this.edge().overlay ?? {});
+  readonly overlay = computed<ContextEdge>(() => this.current().overlay ?? {});
   readonly style = computed<EdgeStyle>(() => this.overlay().style ?? {});
-  readonly linkType = computed(() => this.edge().type ?? 'arrow_point');
+  readonly linkType = computed(() => this.current().type ?? 'arrow_point');
   readonly linkStrokes = computed(() => FLOWCHART_LINK_STROKES[this.linkType()] ?? FLOWCHART_LINK_STROKES['arrow_point']);
   readonly refused = linkedSignal<OverlaidEdge, string[]>({ source: this.edge, computation: () => [] });
 
   setLabel(text: string): void {
-    const { label: _label, ...rest } = this.edge();
+    const { label: _label, ...rest } = this.current();
     this.emit(text.trim() === '' ? rest : { ...rest, label: text.trim() });
   }
 
   /** A link type that cannot be drawn with the current stroke (circle ends are never invisible) falls back to normal. */
   setLinkType(type: string): void {
-    const { type: _type, stroke, ...rest } = this.edge();
+    const { type: _type, stroke, ...rest } = this.current();
     const strokes = FLOWCHART_LINK_STROKES[type] ?? [];
     this.emit({ ...rest, ...(type !== 'arrow_point' ? { type } : {}), ...(stroke !== undefined && stroke !== 'normal' && strokes.includes(stroke) ? { stroke } : {}) });
   }
 
   setLinkStroke(stroke: string): void {
-    const { stroke: _stroke, ...rest } = this.edge();
+    const { stroke: _stroke, ...rest } = this.current();
     this.emit(stroke === 'normal' ? rest : { ...rest, stroke });
   }
 
@@ -93,7 +95,7 @@ export class EdgePropertiesComponent {
   }
 
   clearMermaidStyles(): void {
-    const { styles: _styles, ...rest } = this.edge();
+    const { styles: _styles, ...rest } = this.current();
     this.emit(rest);
   }
 
@@ -106,14 +108,17 @@ export class EdgePropertiesComponent {
   }
 
   private patch(patch: Partial<ContextEdge>): void {
-    const { overlay: _overlay, ...rest } = this.edge();
+    const { overlay: _overlay, ...rest } = this.current();
     const overlay = compact({ ...this.overlay(), ...patch });
     this.emit(overlay ? { ...rest, overlay } : rest);
   }
 
   private emit(edge: OverlaidEdge): void {
-    const placed = withEdgePlaced(this.graph(), this.edge(), edge);
+    const placed = withEdgePlaced(this.graph(), this.current(), edge);
     const problems = editProblems(this.baseline, placed, () => edgeProblems(edge), (graph) => parallelOverlayProblems(graph, edge));
-    if (acceptable(problems, this.refused)) this.edgeChange.emit({ previous: this.edge(), edge });
+    if (!acceptable(problems, this.refused)) return;
+    const previous = this.current();
+    this.current.set(edge);
+    this.edgeChange.emit({ previous, edge });
   }
 }

@@ -116,6 +116,12 @@ describe('NodePropertiesComponent', () => {
     expect((await driver.selectOptions('prop-shape')).length).toBe(24);
     await driver.select('prop-shape', 'cylinder');
     expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', overlay: { type: 'shape', shape: 'cylinder' } });
+    await driver.select('prop-shape', '(none)');
+    expect(lastNode(driver)).toEqual({ id: 'api', label: 'API', overlay: { type: 'shape' } });
+    // Clearing the context shape keeps a synced Mermaid shape.
+    const synced = panel({ id: 'db', label: 'DB', shape: 'cyl', overlay: { type: 'shape', shape: 'database' } });
+    await synced.select('prop-shape', '(none)');
+    expect(lastNode(synced)).toEqual({ id: 'db', label: 'DB', shape: 'cyl', overlay: { type: 'shape' } });
   });
 
   it('edits the style: colours (text or picker), widths, stroke style and border animation; refuses a bad colour', async () => {
@@ -220,6 +226,17 @@ describe('NodePropertiesComponent', () => {
     expect(lastNode(driver)?.overlay).toEqual({ data: { Owner: { type: 'Text Input', value: 'payments-team' } } });
     await driver.click('data-field-0-remove');
     expect(lastNode(driver)).toEqual({ id: 'api', label: 'API' });
+  });
+
+  it('builds quick successive edits on each other, before the page renders the emitted node', async () => {
+    const driver = panel({ id: 'api', label: 'API' });
+    const name = driver.el('prop-name');
+    name.value = 'Orders';
+    name.dispatchEvent(new Event('change'));
+    driver.el<HTMLButtonElement>('data-field-add').click();
+    driver.el<HTMLButtonElement>('data-field-add').click();
+    await driver.settle();
+    expect(lastNode(driver)?.overlay).toEqual({ name: 'Orders', data: { 'Field 1': { type: 'Text Input' }, 'Field 2': { type: 'Text Input' } } });
   });
 
   it('changing a field’s input type carries the value over when it fits', async () => {

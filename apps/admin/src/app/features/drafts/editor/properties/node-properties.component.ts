@@ -50,6 +50,8 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
 })
 export class NodePropertiesComponent {
   readonly node = input.required<OverlaidNode>();
+  /** The latest node: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.node());
   readonly graph = input.required<OverlaidGraph>();
   /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
   private readonly baseline = computed(() => errorKeys(this.graph()));
@@ -62,15 +64,15 @@ export class NodePropertiesComponent {
   readonly codeLanguages = HIGHLIGHT_LANGUAGES;
 
   /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
-  readonly idText = linkedSignal(() => this.node().id);
-  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.node().id));
+  readonly idText = linkedSignal(() => this.current().id);
+  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
   /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
   readonly refused = linkedSignal<OverlaidNode, string[]>({ source: this.node, computation: () => [] });
 
-  readonly overlay = computed<ContextNode>(() => this.node().overlay ?? {});
+  readonly overlay = computed<ContextNode>(() => this.current().overlay ?? {});
   readonly type = computed(() => this.overlay().type);
   readonly style = computed<NodeStyle>(() => this.overlay().style ?? {});
-  readonly entries = computed(() => dataEntries(this.node()));
+  readonly entries = computed(() => dataEntries(this.current()));
   /** Images and GIFs. */
   readonly hasSrc = computed(() => this.type() === 'image' || this.type() === 'gif');
   /** `type=shape` only; with no type set, choosing a shape makes the node a shape node. */
@@ -83,16 +85,16 @@ export class NodePropertiesComponent {
   /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
   commitId(text: string): void {
     this.idText.set(text);
-    if (this.idProblem() !== undefined || text === this.node().id) return;
-    this.emit({ ...this.node(), id: text });
+    if (this.idProblem() !== undefined || text === this.current().id) return;
+    this.emit({ ...this.current(), id: text });
   }
 
   setLabel(text: string): void {
-    this.emit({ ...this.node(), label: text });
+    this.emit({ ...this.current(), label: text });
   }
 
   patch(patch: Partial<ContextNode>): void {
-    this.emit(withOverlay(this.node(), patch));
+    this.emit(withOverlay(this.current(), patch));
   }
 
   setText(key: 'cloud' | 'service' | 'animatedIcon' | 'componentId', value: string): void {
@@ -114,37 +116,42 @@ export class NodePropertiesComponent {
   }
 
   setType(type: NodeType | '' | undefined): void {
-    this.emit(withType(this.node(), type === '' ? undefined : type));
+    this.emit(withType(this.current(), type === '' ? undefined : type));
   }
 
   setShape(shape: ContextShape | ''): void {
-    const node = this.node();
+    const node = this.current();
+    if (shape === '') return this.patch({ shape: undefined });
     // The Mermaid shape read from a synced diagram wins over the context shape on export; a shape picked here replaces it.
     const { shape: _mermaidShape, ...rest } = node;
-    this.emit(withOverlay(rest, { type: shape === '' ? node.overlay?.type : 'shape', shape: shape === '' ? undefined : shape }));
+    this.emit(withOverlay(rest, { type: 'shape', shape }));
   }
 
   setStyle(patch: Partial<NodeStyle>): void {
-    this.emit(withStyle(this.node(), patch));
+    this.emit(withStyle(this.current(), patch));
   }
 
   clearMermaidStyles(): void {
-    const { styles: _styles, ...rest } = this.node();
+    const { styles: _styles, ...rest } = this.current();
     this.emit(rest);
   }
 
   setEntries(entries: DataFieldEntry[]): void {
-    this.emit(withData(this.node(), entries));
+    this.emit(withData(this.current(), entries));
   }
 
   /** The code node's language: the spec has no key for it, so it travels as a data field named "Language". */
   setCodeLanguage(language: string): void {
     const entries = this.entries().filter((entry) => entry.label !== LANGUAGE_FIELD);
-    this.emit(withData(this.node(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
+    this.emit(withData(this.current(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
   }
 
   private emit(node: OverlaidNode): void {
-    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.node().id, node), () => nodeProblems(node)), this.refused)) this.nodeChange.emit({ previousId: this.node().id, node });
+    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.current().id, node), () => nodeProblems(node)), this.refused)) {
+      const previousId = this.current().id;
+      this.current.set(node);
+      this.nodeChange.emit({ previousId, node });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, linkedSignal, input, output } from '@angular/core';
 import { MatChipInputEvent, MatChipsModule } from '@angular/material/chips';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
@@ -17,7 +17,7 @@ import { MatIconModule } from '@angular/material/icon';
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>{{ label() }}</mat-label>
       <mat-chip-grid #grid [attr.aria-label]="label()">
-        @for (item of items(); track item; let i = $index) {
+        @for (item of current(); track item; let i = $index) {
           <mat-chip-row (removed)="remove(i)" [attr.data-testid]="testId() + '-chip-' + i">
             {{ item }}
             <button matChipRemove type="button" [attr.aria-label]="'Remove ' + item" [attr.data-testid]="testId() + '-remove-' + i">
@@ -42,6 +42,8 @@ import { MatIconModule } from '@angular/material/icon';
 })
 export class StringListEditorComponent {
   readonly items = input.required<readonly string[]>();
+  /** The latest items: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.items());
   readonly label = input.required<string>();
   readonly testId = input.required<string>();
   readonly placeholder = input('Type, then Enter');
@@ -53,11 +55,17 @@ export class StringListEditorComponent {
   add(event: MatChipInputEvent): void {
     const text = event.value.trim();
     event.chipInput.clear();
-    if (text === '' || this.items().includes(text)) return;
-    this.itemsChange.emit([...this.items(), text]);
+    if (text === '' || this.current().includes(text)) return;
+    this.changed([...this.current(), text]);
   }
 
   remove(index: number): void {
-    this.itemsChange.emit(this.items().filter((_, i) => i !== index));
+    this.changed(this.current().filter((_, i) => i !== index));
+  }
+
+  /** Emits `next`, and shows it at once (see current). */
+  private changed(next: string[]): void {
+    this.current.set(next);
+    this.itemsChange.emit(next);
   }
 }

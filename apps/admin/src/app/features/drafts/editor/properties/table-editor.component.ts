@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, linkedSignal, computed, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 
@@ -83,14 +83,16 @@ type Table = { columns?: string[]; rows?: string[][] };
 })
 export class TableEditorComponent {
   readonly table = input.required<Table>();
+  /** The latest table: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.table());
   /** The new table, or undefined when it has no columns and no rows. */
   readonly tableChange = output<Table | undefined>();
 
-  readonly columns = computed(() => this.table().columns ?? []);
+  readonly columns = computed(() => this.current().columns ?? []);
   /** Rows as wide as the header (a row of a synced file may be shorter or longer). */
   readonly rows = computed(() => {
     const width = this.columns().length;
-    return (this.table().rows ?? []).map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
+    return (this.current().rows ?? []).map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
   });
 
   setColumn(index: number, name: string): void {
@@ -118,6 +120,12 @@ export class TableEditorComponent {
   }
 
   private emit(columns: string[], rows: string[][]): void {
-    this.tableChange.emit(columns.length === 0 && rows.length === 0 ? undefined : { columns, ...(rows.length > 0 ? { rows } : {}) });
+    this.changed(columns.length === 0 && rows.length === 0 ? undefined : { columns, ...(rows.length > 0 ? { rows } : {}) });
+  }
+
+  /** Emits `next`, and shows it at once (see current). */
+  private changed(next: Table | undefined): void {
+    this.current.set(next ?? {});
+    this.tableChange.emit(next);
   }
 }
