@@ -1,7 +1,7 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { containsText, eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
 import { RunningServer, startServer } from './support/server';
-import { pushBundle, setUpWithSyncToken, syncFile as file } from './support/sync';
+import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
 
 /**
  * Data lifecycle in a real browser (issue 15): the services list reads the API's pages (100 per page) with
@@ -23,7 +23,7 @@ describe('paged services list and service deletion in a real browser', () => {
     page = await context.newPage();
     page.setDefaultTimeout(20000);
     problems = watchForPageProblems(page);
-    const syncToken = await setUpWithSyncToken(context, server);
+    const syncToken = await setUpOrganization(server, context);
     for (let index = 0; index < SERVICES; index++) {
       await pushBundle(server, syncToken, { name: name(index), description: `Service number ${index}` }, [
         { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', `# ${name(index)}\n`) },

@@ -401,6 +401,36 @@ describe('diagram drafts API', () => {
       expect(older.body.source).toMatchObject({ revision: 1, sha256: sha256(TOPOLOGY) });
     });
 
+    it('an unchanged copy of a diagram synced from an export exports the very same files (overlay key order kept)', async () => {
+      // Overlay keys in an order jsonb would change (it puts shorter keys first): "shape" before "type", "zeta" before "a".
+      const graph = {
+        kind: 'flowchart',
+        direction: 'LR',
+        // "a" is in a subgraph: Mermaid writes (and reads back) the top-level "b" first.
+        nodes: [
+          { id: 'a', label: 'A', parent: 'g', overlay: { shape: 'hexagon', type: 'shape', data: { zeta: { value: 'z', type: 'Text Input' }, a: { type: 'Text Input', value: 'x' } } } },
+          { id: 'b', label: 'B', overlay: { type: 'comment' } },
+        ],
+        edges: [{ source: 'a', target: 'b', type: 'arrow_point', stroke: 'normal', overlay: { style: { strokeStyle: 'dashed' }, label: 'reads' } }],
+        groups: [{ id: 'g', label: 'G', nodes: ['a'] }],
+      };
+      const drawn = await create(editor.session, { name: 'ordered', graph, layout: EMPTY_LAYOUT });
+      expect(drawn.status).toBe(201);
+      const exported = (await request<DraftExport>(viewer, 'GET', `/${drawn.body.id}/export`)).body;
+      expect(exported.contextText.indexOf('"shape"')).toBeLessThan(exported.contextText.indexOf('"type"'));
+      const artifacts = [
+        ...withSequenceDiagram(sampleArtifacts()),
+        { kind: 'architecture-diagram' as const, name: 'ordered', file: syncFile('.service/diagrams/ordered.mmd', exported.mermaid), context: syncFile('.service/diagrams/ordered.context.json', exported.contextText) },
+      ];
+      expect((await postSync<SyncResult>(t.baseUrl, syncToken, bundle(artifacts))).status).toBe(201);
+
+      const copy = await create(editor.session, { name: 'ordered', from: { service: 'orders', diagram: 'ordered' } });
+      expect(copy.status).toBe(201);
+      const again = (await request<DraftExport>(viewer, 'GET', `/${copy.body.id}/export`)).body;
+      expect(again.contextText).toBe(exported.contextText);
+      expect(again.synced).toMatchObject({ diagram: 'ordered', equal: true });
+    });
+
     it('refuses diagrams that are not flowcharts, and ones that do not exist', async () => {
       const sequence = await create(editor.session, { name: 'calls', from: { service: 'orders', diagram: 'calls' } });
       expect([sequence.status, errorOf(sequence).code]).toEqual([422, 'draft_kind_unsupported']);
@@ -435,6 +465,21 @@ describe('diagram drafts API', () => {
       });
       // The unmatched key is a warning, as in a sync, with its place in the pasted context.
       expect(created.body.warnings).toEqual([expect.objectContaining({ code: 'context_unmatched_key', file: 'pasted.context.json', path: '$.nodes.ghost', line: 7, column: 14 })]);
+    });
+
+    it('takes a flowchart styled with classDef, style and linkStyle, and exports the styles back', async () => {
+      const mermaid = 'flowchart LR\n  classDef hot fill:#f96,stroke:#333\n  a[A]:::hot --> b[B]\n  style b stroke-dasharray: 5 5\n  linkStyle 0 stroke:#ff3\n';
+      const created = await create(editor.session, { name: 'Styled', mermaid });
+      expect(created.status).toBe(201);
+      expect(created.body.graph.nodes).toEqual([
+        { id: 'a', label: 'A', shape: 'square', styles: ['fill:#f96', 'stroke:#333'] },
+        { id: 'b', label: 'B', shape: 'square', styles: ['stroke-dasharray: 5 5'] },
+      ]);
+      const exported = (await request<DraftExport>(viewer, 'GET', `/${created.body.id}/export`)).body;
+      expect(exported.mermaid).toContain('  style a fill:#f96,stroke:#333\n  style b stroke-dasharray: 5 5\n  linkStyle 0 stroke:#ff3,fill:none\n');
+      // Saved back unchanged, the graph still validates.
+      const saved = await save(editor.session, created.body.id, created.body.version, { name: 'Styled', graph: created.body.graph, layout: created.body.layout });
+      expect(saved.status).toBe(200);
     });
 
     it('answers every error with file, line, column and JSON path', async () => {

@@ -9,7 +9,7 @@ export { parseContextJson } from './lib/context/parse-context';
 export { parseStrictJson, jsonPath, type StrictJsonResult } from './lib/context/strict-json';
 export { applyContext } from './lib/apply-context';
 export { createView, collapseGroup, collapseGroups, expandGroup } from './lib/collapse';
-export { exportToMermaid, DiagramExportError, flowchartIdProblem, isWritableFlowchartShape, type ExportResult } from './lib/export-mermaid';
+export { exportToMermaid, DiagramExportError, flowchartIdProblem, isWritableFlowchartShape, FLOWCHART_LINK_STROKES, type ExportResult } from './lib/export-mermaid';
 export { validateDrawnGraph, FLOWCHART_DIRECTIONS, type DrawnGraphValidation } from './lib/validate-graph';
 export { MERMAID_SHAPE_NAMES } from './lib/mermaid-shapes';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';

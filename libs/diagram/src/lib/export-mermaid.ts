@@ -33,6 +33,32 @@ const RESERVED_IDS = new Set(['end', 'graph', 'flowchart', 'flowchart-elk', 'sub
  */
 const KEYWORD_AT_TOKEN_START = new RegExp(`(?:^|[^\\x00-\\x7F]|[0-9])(${[...RESERVED_IDS, 'default'].sort((a, b) => b.length - a.length).join('|')})(?![A-Za-z0-9_])`, 'u');
 
+/** True when Mermaid's flowchart lexer reads a keyword in `word` (see KEYWORD_AT_TOKEN_START): a style value too. */
+function hasFlowchartKeyword(word: string): boolean {
+  return RESERVED_IDS.has(word) || KEYWORD_AT_TOKEN_START.test(word);
+}
+
+/**
+ * What Mermaid's `style` / `linkStyle` statements read back unchanged (export writes `styles` with them): a property
+ * name, a colon and a value of words (letters, digits, `#`, `%`, `_`, joined by single `.` or `-`, like ids) and
+ * spaces. No `,` or `;` (they separate declarations), no parentheses or quotes (its grammar refuses them there), no
+ * `-.`/`--`/`.-` (read as links).
+ */
+const CSS_WORD = '-?[A-Za-z0-9#%_]+(?:[.-][A-Za-z0-9#%_]+)*';
+const CSS_DECLARATION = new RegExp(`^ *[A-Za-z]+(?:-[A-Za-z]+)* *: *(?:${CSS_WORD}(?: +${CSS_WORD})*)? *$`);
+/** Other words the flowchart lexer takes for its own in a style statement: the `v` arrow head, link targets, accessibility keys. */
+const STYLE_LEXER_WORDS = /(?:^|[^A-Za-z_])v(?![A-Za-z0-9_])|^-?_(?:blank|self|parent|top)\b|^acc(?:Title|Descr)$/;
+
+/** Why a flowchart `style`/`linkStyle` line could not carry `declaration` back as it is, or undefined when it can. */
+export function cssDeclarationProblem(declaration: string): string | undefined {
+  if (declaration.includes('%%')) return 'a style declaration cannot contain "%%" (Mermaid reads it as a comment).';
+  if (!CSS_DECLARATION.test(declaration) || declaration.trim().endsWith(':')) {
+    return `${JSON.stringify(declaration)} is not a CSS declaration Mermaid's style statements can write back: use "property:value" with letters, digits, "#", "%", spaces and single "." or "-" inside words (e.g. "stroke-width:2px").`;
+  }
+  const word = declaration.split(/[ :]+/).find((part) => part !== '' && (hasFlowchartKeyword(part.replace(/^-/, '')) || STYLE_LEXER_WORDS.test(part)));
+  return word === undefined ? undefined : `${JSON.stringify(declaration)}: Mermaid reads "${word}" in a style statement as one of its keywords.`;
+}
+
 /** Classic vertex types Mermaid stores → the `@{ shape: … }` name that draws the same shape. */
 const SHAPE_BY_VERTEX_TYPE: Record<string, string> = {
   square: 'rect',
@@ -256,6 +282,19 @@ function writeFlowchart(graph: OverlaidGraph): string[] {
     const id = edge.id !== undefined ? `${edge.id}@` : '';
     lines.push(`  ${edge.source} ${id}${link(edge, graph.kind)}${label} ${edge.target}`);
   }
+  // CSS read from classDef/style/linkStyle lines, written back per element (a class's declarations were already
+  // merged into each member's list). linkStyle counts edges in the order written, which is graph.edges' order.
+  // Drawn graphs only hold writable declarations (validateDrawnGraph); a synced graph's other ones (`rgb(1\,2\,3)`
+  // from a classDef) are left out rather than written into a file Mermaid would refuse.
+  const css = (styles: readonly string[] | undefined) => (styles ?? []).filter((declaration) => cssDeclarationProblem(declaration) === undefined).join(',');
+  for (const node of graph.nodes) {
+    const declarations = css(node.styles);
+    if (declarations.trim()) lines.push(`  style ${node.id} ${declarations}`);
+  }
+  graph.edges.forEach((edge, index) => {
+    const declarations = css(edge.styles);
+    if (declarations.trim()) lines.push(`  linkStyle ${index} ${declarations}`);
+  });
   return lines;
 }
 

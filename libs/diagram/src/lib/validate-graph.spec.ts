@@ -159,4 +159,38 @@ describe('validateDrawnGraph', () => {
     graph.nodes[2].shape = 'toString';
     expect(paths(graph)).toEqual(['$.graph.nodes[0].shape', '$.graph.nodes[2].shape']);
   });
+
+  it('accepts the CSS a synced flowchart carries (styles on nodes and edges) and refuses what Mermaid cannot write back', () => {
+    const graph = clone();
+    graph.nodes[0].styles = ['fill:#f96', ' stroke-dasharray: 5 5', 'stroke-width:1.5px', 'font-weight:bold', 'opacity:50%'];
+    graph.edges[0].styles = ['stroke:#ff3', 'fill:none'];
+    expect(validateDrawnGraph(graph).errors).toEqual([]);
+
+    graph.nodes[1].styles = ['fill:rgb(1,2,3)', 'color:red;', 'fill:a--b', 'fill:end', 'stroke:v', ' color:red'];
+    graph.nodes[2].styles = [' color:red'] as string[];
+    graph.edges[1].styles = 'stroke:red' as never;
+    graph.edges[2].styles = [7] as never;
+    expect(paths(graph)).toEqual([
+      '$.graph.nodes[1].styles[0]',
+      '$.graph.nodes[1].styles[1]',
+      '$.graph.nodes[1].styles[2]',
+      '$.graph.nodes[1].styles[3]',
+      '$.graph.nodes[1].styles[4]',
+      '$.graph.nodes[2].styles[0]',
+      '$.graph.edges[1].styles',
+      '$.graph.edges[2].styles[0]',
+    ]);
+  });
+
+  it('accepts C4 description and technology, with a warning that a flowchart export does not write them', () => {
+    const graph = clone();
+    graph.nodes[0].description = 'Takes orders';
+    graph.nodes[0].technology = 'NestJS';
+    graph.edges[0].technology = 'HTTPS';
+    const result = validateDrawnGraph(graph, '$.graph');
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.map((w) => w.path)).toEqual(['$.graph.nodes[0].description', '$.graph.nodes[0].technology', '$.graph.edges[0].technology']);
+    graph.nodes[1].description = 3 as never;
+    expect(paths(graph)).toEqual(['$.graph.nodes[1].description']);
+  });
 });

@@ -1,7 +1,7 @@
 import { EdgeIndex, resolveEdgeKey } from './apply-context';
 import { jsonPath, type JsonValue } from './context/strict-json';
 import { validateContextEntries, type ContextEntryKind } from './context/validate-context';
-import { FLOWCHART_LINK_STROKES, flowchartIdProblem, isWritableFlowchartShape } from './export-mermaid';
+import { cssDeclarationProblem, FLOWCHART_LINK_STROKES, flowchartIdProblem, isWritableFlowchartShape } from './export-mermaid';
 import { DiagramIssue, DiagramIssueCode } from './model';
 import type { OverlaidGraph } from './overlay';
 
@@ -27,8 +27,8 @@ interface Element {
   path: string;
 }
 
-const NODE_KEYS = ['id', 'label', 'shape', 'parent', 'overlay'];
-const EDGE_KEYS = ['id', 'source', 'target', 'label', 'type', 'stroke', 'overlay'];
+const NODE_KEYS = ['id', 'label', 'shape', 'parent', 'styles', 'description', 'technology', 'overlay'];
+const EDGE_KEYS = ['id', 'source', 'target', 'label', 'type', 'stroke', 'styles', 'technology', 'overlay'];
 const GROUP_KEYS = ['id', 'label', 'parent', 'nodes', 'overlay', 'origin'];
 const GRAPH_KEYS = ['kind', 'direction', 'nodes', 'edges', 'groups', 'contextName', 'contextDescription'];
 
@@ -58,6 +58,7 @@ function canonical(value: unknown): string {
 export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValidation {
   const errors: DiagramIssue[] = [];
   const error = (path: string, message: string, code = DiagramIssueCode.GraphInvalid) => errors.push({ code, severity: 'error', message: `${path}: ${message}`, path });
+  const warnings: DiagramIssue[] = [];
   const overlays: { kind: ContextEntryKind; value: JsonValue; path: string }[] = [];
 
   if (!isObject(value)) {
@@ -108,6 +109,25 @@ export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValida
       if (STRIPPED_KEYS.has(key)) error(jsonPath(jsonPath(jsonPath(path, 'overlay'), 'data'), key), `"${key}" cannot be a data field label (it would be lost on saving); rename the field.`);
     }
   };
+  const styles = (object: JsonObject, path: string) => {
+    const field = object['styles'];
+    if (field === undefined) return;
+    const at = jsonPath(path, 'styles');
+    if (!Array.isArray(field)) return void error(at, `expected an array of CSS declarations (e.g. "fill:#f9f"), found ${kindOf(field)}.`);
+    field.forEach((declaration, i) => {
+      const problem = typeof declaration === 'string' ? cssDeclarationProblem(declaration) : `expected a CSS declaration (a string), found ${kindOf(declaration)}.`;
+      if (problem) error(jsonPath(at, i), problem);
+      // Mermaid keeps the spaces after a comma but not those after the statement's element.
+      else if (i === 0 && (declaration as string).startsWith(' ')) error(jsonPath(at, i), 'the first style declaration cannot start with a space (Mermaid drops it).');
+    });
+  };
+  // C4 fields: the graph model carries them, but a flowchart has nowhere to write them.
+  const notExported = (object: JsonObject, path: string) => {
+    for (const key of ['description', 'technology']) {
+      if (optionalString(object, key, path) === undefined) continue;
+      warnings.push({ code: DiagramIssueCode.GraphInvalid, severity: 'warning', message: `${jsonPath(path, key)}: "${key}" belongs to C4 diagrams; a flowchart export does not write it.`, path: jsonPath(path, key) });
+    }
+  };
   const list = (key: string): { item: JsonValue; path: string }[] => {
     const field = value[key];
     const path = jsonPath(root, key);
@@ -143,6 +163,8 @@ export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValida
       error(jsonPath(path, 'shape'), `"${shape}" is not a Mermaid flowchart shape (see https://mermaid.js.org/syntax/flowchart.html#complete-list-of-new-shapes).`);
     }
     const parent = optionalString(item, 'parent', path);
+    styles(item, path);
+    notExported(item, path);
     overlay(item, 'node', path);
     if (id !== undefined) elements.push({ kind: 'node', index, id, parent, contextOnly: false, path });
   });
@@ -277,6 +299,8 @@ export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValida
     if (type !== undefined && !Object.hasOwn(FLOWCHART_LINK_STROKES, type)) error(jsonPath(path, 'type'), `"${type}" is not a flowchart link type; use one of ${Object.keys(FLOWCHART_LINK_STROKES).join(', ')}.`);
     const stroke = optionalString(item, 'stroke', path);
     if (stroke !== undefined && strokes && !strokes.includes(stroke)) error(jsonPath(path, 'stroke'), `a ${type ?? 'arrow_point'} link can be drawn ${strokes.join(', ')}, not "${stroke}".`);
+    styles(item, path);
+    notExported(item, path);
     overlay(item, 'edge', path);
     if (source !== undefined && target !== undefined) edges.push({ source, target, path, overlay: item['overlay'] });
   }
@@ -306,5 +330,6 @@ export function validateDrawnGraph(value: unknown, root = '$'): DrawnGraphValida
   // 5. Overlays by the context file's rules.
   const checked = validateContextEntries(overlays);
   errors.push(...checked.errors);
-  return errors.length === 0 ? { graph: value as unknown as OverlaidGraph, errors, warnings: checked.warnings } : { errors, warnings: checked.warnings };
+  warnings.push(...checked.warnings);
+  return errors.length === 0 ? { graph: value as unknown as OverlaidGraph, errors, warnings } : { errors, warnings };
 }

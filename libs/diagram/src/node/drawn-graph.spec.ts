@@ -43,6 +43,28 @@ const label = fc
   .stringMatching(/^[A-Za-z0-9`][A-Za-z0-9 ,.!?'"`()[\]{}|<>&#;:/-]{0,14}(<br>[a-z]{1,3})?$/)
   .filter((text) => validateDrawnGraph({ kind: 'flowchart', nodes: [{ id: 'x', label: text }], edges: [], groups: [] }).errors.length === 0);
 
+/** CSS declarations as classDef/style/linkStyle lines give them, including ones the validator must refuse. */
+const plausibleDeclaration = fc
+  .tuple(
+    fc.constantFrom('fill', 'stroke', 'stroke-width', 'color', 'stroke-dasharray', 'font-weight'),
+    fc.constantFrom(':', ': '),
+    fc.array(fc.oneof(fc.constantFrom('#f9f', '#333333', '4px', '1.5px', '5', 'bold', 'red', '-2px', '50%', 'none', 'dashed', 'x-large'), fc.stringMatching(/^[0-9#][A-Za-z0-9#%_]{0,3}$/)), { minLength: 1, maxLength: 2 }),
+  )
+  .map(([property, colon, words]) => `${property}${colon}${words.join(' ')}`);
+const wildDeclaration = fc
+  .tuple(fc.stringMatching(/^ {0,1}[a-z]{1,6}(-[a-z]{1,5})?$/), fc.constantFrom(':', ': '), fc.stringMatching(/^[A-Za-z0-9#.%_ -]{1,8}$/))
+  .map(([property, colon, value]) => `${property}${colon}${value}`);
+/** Words Mermaid's lexer reads as its own inside a style statement. */
+const keywordDeclaration = fc
+  .tuple(fc.constantFrom('fill:', 'stroke:1 ', ''), fc.constantFrom('v', 'end', 'end-x', 'x.end', 'endx', 'default', 'class', '_blank', 'click', '1style', 'accTitle'), fc.constantFrom('', ':1'))
+  .map(([before, word, after]) => `${before}${word}${after}`);
+const declaration = fc.oneof({ weight: 80, arbitrary: plausibleDeclaration }, { weight: 2, arbitrary: wildDeclaration }, { weight: 1, arbitrary: keywordDeclaration });
+// Spaces after a comma are kept by Mermaid, so later declarations may start with one.
+const styleList = fc.option(
+  fc.tuple(declaration, fc.array(fc.tuple(fc.constantFrom('', ' '), declaration).map(([space, text]) => `${space}${text}`), { maxLength: 2 })).map(([first, rest]) => [first, ...rest]),
+  { nil: undefined, freq: 3 },
+);
+
 /** Any graph the validator accepts must export to Mermaid that reads back as the same graph. */
 const drawn: fc.Arbitrary<OverlaidGraph> = fc.uniqueArray(id, { minLength: 1, maxLength: 9 }).chain((ids) => {
   const groupIds = ids.slice(0, Math.min(3, ids.length - 1)).map((x) => `g_${x}`);
@@ -51,8 +73,10 @@ const drawn: fc.Arbitrary<OverlaidGraph> = fc.uniqueArray(id, { minLength: 1, ma
       labels: fc.array(label, { minLength: ids.length + groupIds.length, maxLength: ids.length + groupIds.length }),
       parents: fc.array(fc.integer({ min: -1, max: groupIds.length - 1 }), { minLength: ids.length, maxLength: ids.length }),
       shapes: fc.array(fc.option(fc.constantFrom('rect', 'diamond', 'cyl', 'lean_right', 'doc', 'bolt', 'stadium'), { nil: undefined }), { minLength: ids.length, maxLength: ids.length }),
+      styles: fc.array(styleList, { minLength: ids.length, maxLength: ids.length }),
       edges: fc.array(
         fc.record({
+          styles: styleList,
           s: fc.nat(ids.length + groupIds.length - 1),
           t: fc.nat(ids.length + groupIds.length - 1),
           label: fc.option(label, { nil: undefined }),
@@ -62,11 +86,12 @@ const drawn: fc.Arbitrary<OverlaidGraph> = fc.uniqueArray(id, { minLength: 1, ma
         { maxLength: 10 },
       ),
     })
-    .map(({ labels, parents, shapes, edges }) => {
+    .map(({ labels, parents, shapes, styles, edges }) => {
       const nodes = ids.map((nodeId, i) => ({
         id: nodeId,
         label: labels[i],
         ...(shapes[i] ? { shape: shapes[i] } : {}),
+        ...(styles[i] ? { styles: styles[i] } : {}),
         ...(parents[i] >= 0 ? { parent: groupIds[parents[i]] } : {}),
         ...(i % 2 === 0 ? { overlay: { type: 'shape' as const, shape: 'hexagon' as const, data: { Owner: { type: 'Text Input' as const, value: labels[i] } } } } : {}),
       }));
@@ -85,6 +110,8 @@ const drawn: fc.Arbitrary<OverlaidGraph> = fc.uniqueArray(id, { minLength: 1, ma
         ...(e.label ? { label: e.label } : {}),
         type: e.link[0],
         stroke: e.link[1],
+        // Mermaid adds fill:none to a linkStyle without a fill (so that the path is not filled); a parsed edge has it.
+        ...(e.styles ? { styles: e.styles.some((d) => d.startsWith('fill')) ? e.styles : [...e.styles, 'fill:none'] } : {}),
       }));
       // One overlay per source–target pair, on every parallel edge alike.
       const dashedPairs = new Set(edges.filter((e) => e.dashed).map((e) => `${endpoints[e.s]}>${endpoints[e.t]}`));
@@ -101,8 +128,8 @@ const drawn: fc.Arbitrary<OverlaidGraph> = fc.uniqueArray(id, { minLength: 1, ma
 /** What a round trip keeps: ids, labels, parents, edges with labels and link types, groups, overlays. */
 function comparable(graph: OverlaidGraph) {
   return {
-    nodes: graph.nodes.map((n) => [n.id, n.label, n.parent ?? '', JSON.stringify(n.overlay ?? null)].join('|')).sort(),
-    edges: graph.edges.map((e) => [e.source, e.target, e.label ?? '', e.type, e.stroke, JSON.stringify(e.overlay ?? null)].join('|')).sort(),
+    nodes: graph.nodes.map((n) => [n.id, n.label, n.parent ?? '', JSON.stringify(n.overlay ?? null), JSON.stringify(n.styles ?? null)].join('|')).sort(),
+    edges: graph.edges.map((e) => [e.source, e.target, e.label ?? '', e.type, e.stroke, JSON.stringify(e.overlay ?? null), JSON.stringify(e.styles ?? null)].join('|')).sort(),
     groups: graph.groups.map((g) => [g.id, g.label, g.parent ?? '', [...g.nodes].sort().join(','), JSON.stringify(g.overlay ?? null)].join('|')).sort(),
   };
 }
@@ -116,7 +143,7 @@ describe('validateDrawnGraph + exportToMermaid (fast-check)', () => {
         // Generated ids can hold a keyword Mermaid would split on, or a "-" that makes a context key ambiguous:
         // the validator must say so (and export must refuse the same), never export something else.
         if (errors.length > 0) {
-          expect(errors.every((e) => e.code === 'context_ambiguous_key' || e.code === 'export_unsupported_id')).toBe(true);
+          expect(errors.every((e) => e.code === 'context_ambiguous_key' || e.code === 'export_unsupported_id' || /\.styles\[\d+\]$/.test(e.path ?? ''))).toBe(true);
           if (errors.some((e) => e.code === 'export_unsupported_id')) expect(() => exportToMermaid(graph)).toThrow(DiagramExportError);
           return;
         }
@@ -129,5 +156,65 @@ describe('validateDrawnGraph + exportToMermaid (fast-check)', () => {
       { numRuns: 200, seed: 20261122 },
     );
     expect(accepted).toBeGreaterThan(100);
+  });
+});
+
+describe('a draft copied from a synced flowchart with classDef, style and linkStyle', () => {
+  const source = [
+    'flowchart LR',
+    '  classDef hot fill:#f96,stroke:#333,stroke-width:4px',
+    '  classDef cold fill:#bbf, stroke-dasharray: 5 5',
+    '  subgraph core [Core]',
+    '    api[API]:::hot',
+    '    db[(Ledger)]',
+    '  end',
+    '  web([Web]) -->|calls| api',
+    '  api -.-> db',
+    '  class db cold',
+    '  style web color:red,font-weight:bold',
+    '  linkStyle 0 stroke:#ff3,stroke-width:2px',
+    '  linkStyle 1 stroke:#0a0,fill:none',
+    '',
+  ].join('\n');
+
+  it('validates as a drawn graph and exports Mermaid that reads back with the same styles', async () => {
+    const synced = await parse(source);
+    expect(synced.nodes.find((n) => n.id === 'api')?.styles).toEqual(['fill:#f96', 'stroke:#333', 'stroke-width:4px']);
+    const copy: OverlaidGraph = JSON.parse(JSON.stringify(synced)) as OverlaidGraph;
+    expect(validateDrawnGraph(copy, '$.graph').errors).toEqual([]);
+
+    const exported = exportToMermaid(copy);
+    expect(exported.mermaid).toContain('  style api fill:#f96,stroke:#333,stroke-width:4px\n');
+    expect(exported.mermaid).toContain('  linkStyle 0 stroke:#ff3,stroke-width:2px,fill:none\n');
+    const reread = await parse(exported.mermaid);
+    expect(comparable(reread)).toEqual(comparable(copy));
+    const byId = (graph: GraphModel) => Object.fromEntries(graph.nodes.map((n) => [n.id, n.styles ?? []]));
+    expect(byId(reread)).toEqual(byId(copy));
+    expect(byId(reread)['db']).toEqual(['fill:#bbf', ' stroke-dasharray: 5 5']);
+    expect(reread.edges.map((e) => e.styles ?? [])).toEqual([
+      ['stroke:#ff3', 'stroke-width:2px', 'fill:none'],
+      ['stroke:#0a0', 'fill:none'],
+    ]);
+  });
+
+  it('leaves out, on export of a graph that was not validated, a declaration a style line could not carry', async () => {
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [
+        { id: 'a', label: 'A', styles: ['fill:url(#gradient)', 'stroke:#333'] },
+        { id: 'b', label: 'B', styles: ['fill:a,b'] },
+      ],
+      edges: [{ source: 'a', target: 'b', styles: ['stroke:red;'] }],
+      groups: [],
+    };
+    expect(validateDrawnGraph(graph).errors.map((e) => e.path)).toEqual(['$.nodes[0].styles[0]', '$.nodes[1].styles[0]', '$.edges[0].styles[0]']);
+    const exported = exportToMermaid(graph);
+    expect(exported.mermaid).not.toContain('url(');
+    expect(exported.mermaid).not.toContain('linkStyle');
+    const reread = await parse(exported.mermaid);
+    expect(reread.nodes.map((n) => [n.id, n.styles ?? []])).toEqual([
+      ['a', ['stroke:#333']],
+      ['b', []],
+    ]);
   });
 });

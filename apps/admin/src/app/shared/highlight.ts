@@ -40,6 +40,9 @@ const LANGUAGES: Record<string, () => Promise<{ default: LanguageFn }>> = {
   yaml: () => import('highlight.js/lib/languages/yaml'),
 };
 
+/** The languages highlighted (the code editors' language pickers offer these). */
+export const HIGHLIGHT_LANGUAGES: readonly string[] = Object.keys(LANGUAGES);
+
 /** Other names authors write after ``` (lower case), mapped to the language that reads them. */
 const ALIASES: Record<string, string> = {
   sh: 'bash',

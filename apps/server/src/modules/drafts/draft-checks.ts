@@ -95,6 +95,56 @@ export function asDraftGraph(graph: OverlaidGraph): OverlaidGraph {
   };
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `value` with its object keys (at every depth) in the order `template` has them; keys `template` lacks go last. */
+function followKeyOrder<T>(value: T, template: unknown): T {
+  if (Array.isArray(value)) return (Array.isArray(template) ? value.map((item: unknown, i) => followKeyOrder(item, template[i])) : value) as T;
+  if (!isPlainObject(value) || !isPlainObject(template)) return value;
+  const keys = [...Object.keys(template).filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !Object.hasOwn(template, key))];
+  return Object.fromEntries(keys.map((key) => [key, followKeyOrder(value[key], template[key])])) as T;
+}
+
+/**
+ * A synced diagram's graph is stored as jsonb, which reorders object keys (shorter keys first), while its context
+ * file as synced has them in the author's order, and Export To Mermaid writes overlays in the order they have. So
+ * that an unchanged copy exports the very file the repository holds (same digest), every overlay takes the key
+ * order of its entry in the synced context file.
+ */
+export function inContextKeyOrder(graph: OverlaidGraph, contextText: string | null): OverlaidGraph {
+  if (contextText === null) return graph;
+  let context: unknown;
+  try {
+    context = JSON.parse(contextText);
+  } catch {
+    return graph;
+  }
+  if (!isPlainObject(context)) return graph;
+  const section = (name: string): Record<string, unknown> => {
+    const entries = context[name];
+    return isPlainObject(entries) ? entries : {};
+  };
+  const nodes = section('nodes');
+  const edges = section('edges');
+  const groups = section('groups');
+  const ordered = <E extends { overlay?: object }>(element: E, entries: Record<string, unknown>, key: string): E =>
+    element.overlay && Object.hasOwn(entries, key) ? { ...element, overlay: followKeyOrder(element.overlay, entries[key]) } : element;
+  // The context file lists node overlays in the order the drawing had its nodes, which Mermaid may have read back
+  // in another order (top-level nodes before subgraphs): the nodes with an entry take the file's order among
+  // themselves, in the places such nodes had; the others keep theirs.
+  const listed = Object.keys(nodes);
+  const rank = new Map(listed.map((id, i) => [id, i]));
+  const inFileOrder = graph.nodes.filter((node) => rank.has(node.id)).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  let next = 0;
+  const reordered = graph.nodes.map((node) => (rank.has(node.id) ? inFileOrder[next++] : node));
+  return {
+    ...graph,
+    nodes: reordered.map((node) => ordered(node, nodes, node.id)),
+    edges: graph.edges.map((edge) => ordered(edge, edges, `${edge.source}-${edge.target}`)),
+    groups: graph.groups.map((group) => ordered(group, groups, group.id)),
+  };
+}
+
 /** A libs/diagram issue as an error detail (file, line, column, JSON path when known). */
 export function issueDetail(issue: DiagramIssue): ErrorDetail {
   return {

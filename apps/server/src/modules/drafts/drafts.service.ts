@@ -29,7 +29,7 @@ import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf, type User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { asDraftGraph, EMPTY_LAYOUT, exportFiles, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
+import { asDraftGraph, EMPTY_LAYOUT, exportFiles, inContextKeyOrder, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
 import { DraftRecord } from './draft.entity';
 import { DraftsConfig } from './drafts.config';
 import { DraftsErrorCode, draftsError } from './drafts.errors';
@@ -214,7 +214,8 @@ export class DraftsService {
       contextPath: view.contextPath,
       ...syncedDigests(view),
     };
-    const graph = asDraftGraph(view.graph as OverlaidGraph);
+    const files = await this.artifacts.getDiagramSource(organizationId, from.service, from.diagram, view.revision);
+    const graph = asDraftGraph(inContextKeyOrder(view.graph as OverlaidGraph, files.context?.content ?? null));
     return { graph, layout: EMPTY_LAYOUT, source, warnings: [], subject: `Diagram "${view.name}" (revision ${view.revision}) cannot become a draft as it is` };
   }
 

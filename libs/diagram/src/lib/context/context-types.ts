@@ -12,6 +12,19 @@ export const SHAPES = [
 ] as const;
 export type ContextShape = (typeof SHAPES)[number];
 
+/** Node overlay fields that apply to some node types only (the spec's "type=…" notes), and those types. */
+export const TYPE_SPECIFIC_FIELDS: Readonly<Record<string, readonly NodeType[]>> = {
+  shape: ['shape'],
+  value: ['text', 'code'],
+  table: ['table'],
+  cloud: ['cloud'],
+  service: ['cloud'],
+  src: ['image', 'gif'],
+  animatedIcon: ['gif'],
+  componentId: ['component'],
+  dbConfig: ['data-source', 'db-table'],
+};
+
 export const STROKE_STYLES = ['solid', 'dashed', 'dotted'] as const;
 export type StrokeStyle = (typeof STROKE_STYLES)[number];
 

@@ -1,22 +1,11 @@
 import { DiagramIssue, DiagramIssueCode } from '../model';
 import { isColor } from './colors';
-import { INPUT_TYPE_LABELS, NODE_TYPES, SHAPES, STROKE_STYLES } from './context-types';
+import { INPUT_TYPE_LABELS, NODE_TYPES, SHAPES, STROKE_STYLES, TYPE_SPECIFIC_FIELDS } from './context-types';
 import { jsonPath, JsonValue } from './strict-json';
 
 type Position = { line: number; column: number };
 type JsonObject = { [key: string]: JsonValue };
 
-const TYPE_SPECIFIC: Record<string, readonly string[]> = {
-  shape: ['shape'],
-  value: ['text', 'code'],
-  table: ['table'],
-  cloud: ['cloud'],
-  service: ['cloud'],
-  src: ['image', 'gif'],
-  animatedIcon: ['gif'],
-  componentId: ['component'],
-  dbConfig: ['data-source', 'db-table'],
-};
 
 const squash = (value: string) => value.toLowerCase().replace(/[\s_-]/g, '');
 
@@ -183,8 +172,8 @@ function contextRules(positions: Map<string, Position>) {
     if (!object(value, path, 'a node overlay')) return;
     properties(value, path, nodeChecks);
     const type = typeof value['type'] === 'string' ? value['type'] : undefined;
-    for (const [key, types] of Object.entries(TYPE_SPECIFIC)) {
-      if (!(key in value) || (type !== undefined && types.includes(type))) continue;
+    for (const [key, types] of Object.entries(TYPE_SPECIFIC_FIELDS)) {
+      if (!(key in value) || (type !== undefined && (types as readonly string[]).includes(type))) continue;
       const message = `"${key}" applies only to nodes of type ${types.join(' or ')}${type ? `, not "${type}"` : ' (no type is set)'}.`;
       if (key === 'shape') error(jsonPath(path, key), message);
       else warn(jsonPath(path, key), message, DiagramIssueCode.ContextInvalidValue);

@@ -23,7 +23,8 @@ import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { ModelReuse, buildModel, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
-import { markerId, roundedPath, usedMarkers } from './edge-path';
+import { markerUrl, roundedPath, usedMarkers } from './edge-path';
+import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
 import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
@@ -66,7 +67,7 @@ const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom))
   selector: 'sc-diagram-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, MatButtonModule, MatIconModule, MatTooltipModule],
+  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
   styleUrl: './diagram-canvas.component.scss',
   host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
@@ -509,10 +510,7 @@ export class DiagramCanvasComponent {
     return data as CanvasNode;
   }
 
-  markerUrl(edge: CanvasEdge, end: 'start' | 'end'): string | null {
-    const spec = end === 'start' ? edge.markerStart : edge.markerEnd;
-    return spec ? `url(#${markerId(spec, end)})` : null;
-  }
+  readonly markerUrl = markerUrl;
 
   /** The drawn SVG of the whole diagram in its current state, for export. */
   laidOutDiagram(): { model: CanvasModel; result: LayoutResult } | null {

@@ -28,6 +28,12 @@ export function markerId(spec: MarkerSpec, end: 'start' | 'end'): string {
   return `sc-marker-${end}-${spec.type}-${spec.color.replace(/[^a-zA-Z0-9]/g, '')}`;
 }
 
+/** The `marker-start` / `marker-end` value of an edge, or null when that end has no marker. */
+export function markerUrl(edge: CanvasEdge, end: 'start' | 'end'): string | null {
+  const spec = end === 'start' ? edge.markerStart : edge.markerEnd;
+  return spec ? `url(#${markerId(spec, end)})` : null;
+}
+
 /** Marker shapes in a 10×10 box, pointing right (end) — `orient="auto-start-reverse"` turns start markers. */
 export const MARKER_PATHS: Record<MarkerSpec['type'], { d: string; filled: boolean }> = {
   arrow: { d: 'M0,0L10,5L0,10Z', filled: true },

@@ -1,6 +1,10 @@
 import { HttpTestingController } from '@angular/common/http/testing';
+import { ApplicationRef } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { query, settle, textOf } from '../../../testing/dom';
+import { Router } from '@angular/router';
+import { SessionService } from '../../core/session.service';
+import { query } from '../../../testing/dom';
+import { ME, errorBody } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { DraftPage } from './draft.page';
 import type { DraftData, DraftExportData } from './drafts.api';
@@ -12,76 +16,183 @@ const DRAFT: DraftData = {
   name: 'Orders topology',
   kind: 'flowchart',
   version: 5,
-  nodeCount: 2,
-  edgeCount: 1,
+  nodeCount: 1,
+  edgeCount: 0,
   createdAt: '2026-11-01T10:00:00Z',
   createdBy: null,
   updatedAt: '2026-11-01T11:00:00Z',
   updatedBy: { kind: 'user', id: 'u1', name: 'Ann', email: 'ann@acme.test' },
   source: { service: 'orders', diagram: 'topology', revision: 2, path: '.service/diagrams/topology.mmd', sha256: 'a', contextPath: null, contextSha256: null },
-  graph: { kind: 'flowchart', nodes: [], edges: [], groups: [] },
-  layout: { nodes: [], groups: [] },
+  graph: { kind: 'flowchart', direction: 'LR', nodes: [{ id: 'api', label: 'API' }], edges: [], groups: [] },
+  layout: { nodes: [{ id: 'api', x: 0, y: 0 }], groups: [] },
   warnings: [],
 };
 
 const EXPORT: DraftExportData = {
   draftId: 'd1',
   version: 5,
-  mermaid: 'flowchart LR\n  api["API"] --> db["DB"]\n',
-  context: { nodes: { api: { type: 'shape' } } },
-  contextText: '{\n  "nodes": {\n    "api": {\n      "type": "shape"\n    }\n  }\n}\n',
+  mermaid: 'flowchart LR\n  api["API"]\n',
+  context: {},
+  contextText: '{}\n',
   fileNames: { diagram: 'orders-topology.mmd', context: 'orders-topology.context.json' },
   digests: { diagram: 'd', context: 'c' },
   serviceYaml: 'architectureDiagrams:\n  - name: orders-topology\n',
-  synced: { service: 'orders', diagram: 'topology', revision: 3, sha256: 'd', contextSha256: 'c', equal: true },
+  synced: null,
 };
 
-describe('DraftPage', () => {
+/** Autosave waits about a second; the tests wait for it for real (the page's timers are the browser's). */
+const afterAutosave = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+describe('DraftPage (the editor)', () => {
   let fixture: ComponentFixture<DraftPage>;
   let http: HttpTestingController;
 
   beforeEach(async () => {
     TestBed.configureTestingModule({ providers: provideTestApp() });
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
     http = TestBed.inject(HttpTestingController);
     fixture = TestBed.createComponent(DraftPage);
     fixture.componentRef.setInput('orgId', 'acme');
     fixture.componentRef.setInput('draftId', 'd1');
     fixture.detectChanges();
     http.expectOne(BASE).flush(DRAFT);
+    await render();
     http.expectOne(`${BASE}/export`).flush(EXPORT);
-    await settle(fixture);
+    await render();
   });
   afterEach(() => http.verify());
 
-  it("shows the draft's name, version, who saved last and where it was copied from", () => {
-    expect(query(fixture, '[data-testid=draft-title]').textContent).toContain('Orders topology');
+  const page = () => fixture.componentInstance;
+
+  /** Runs pending work and change detection without waiting for stability (a request may stay open on purpose). */
+  async function render(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    TestBed.inject(ApplicationRef).tick();
+  }
+
+  it("shows the draft's name, version, where it was copied from, the palette and the export", () => {
+    expect(query<HTMLInputElement>(fixture, '[data-testid=draft-title]').value).toBe('Orders topology');
     expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 5');
-    expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('by Ann (ann@acme.test)');
     expect(query(fixture, '[data-testid=draft-source]').textContent).toContain('Copy of orders / topology, revision 2');
-  });
-
-  it('shows the exported Mermaid, context and .service.yaml lines, and whether the repository holds them', () => {
+    expect(fixture.nativeElement.querySelectorAll('[data-palette-type]:not([data-palette-shape])')).toHaveLength(11);
+    expect(fixture.nativeElement.querySelectorAll('[data-palette-shape]')).toHaveLength(23);
+    expect(query(fixture, '[data-testid=save-state]').textContent).toContain('All changes saved');
     expect(query(fixture, '[data-testid=export-mermaid]').textContent).toBe(EXPORT.mermaid);
-    expect(query(fixture, '[data-testid=export-context]').textContent).toBe(EXPORT.contextText);
-    expect(query(fixture, '[data-testid=export-service-yaml]').textContent).toBe(EXPORT.serviceYaml);
-    expect(query(fixture, '[data-testid=export-synced]').textContent).toContain('The repository holds exactly these files');
-    expect(textOf(fixture)).toContain('Download orders-topology.mmd and orders-topology.context.json');
   });
 
-  it('downloads both files with their names and exact contents', () => {
-    const created: Blob[] = [];
-    const names: string[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      created.push(blob);
-      return `blob:${created.length}`;
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    query<HTMLButtonElement>(fixture, '[data-testid=export-download]').click();
-    expect(names).toEqual(['orders-topology.mmd', 'orders-topology.context.json']);
-    expect(created.map((blob) => blob.size)).toEqual([new TextEncoder().encode(EXPORT.mermaid).length, new TextEncoder().encode(EXPORT.contextText).length]);
-    click.mockRestore();
+  it('shows viewers the drawing and the export without the editing tools', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
+    await render();
+    expect(fixture.nativeElement.querySelectorAll('[data-palette-type]')).toHaveLength(0);
+    expect(fixture.nativeElement.querySelector('[data-testid=undo]')).toBeNull();
+    expect(query(fixture, '[data-testid=diagram-canvas]')).toBeTruthy();
+    expect(query(fixture, 'h1[data-testid=draft-title]').textContent).toContain('Orders topology');
+    const key = new KeyboardEvent('keydown', { key: 'Delete', bubbles: true });
+    page().store.selection.set({ nodes: ['api'], groups: [], edges: [] });
+    document.body.dispatchEvent(key);
+    expect(page().store.doc().graph.nodes).toHaveLength(1);
+  });
+
+  it('saves a change about a second later over the version it edits, then exports the new version', async () => {
+    query<HTMLButtonElement>(fixture, '[data-palette-type=table]').click();
+    await render();
+    expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('pending');
+    http.expectNone(BASE);
+    await afterAutosave();
+    const save = http.expectOne(BASE);
+    expect(save.request.method).toBe('PUT');
+    expect(save.request.headers.get('If-Match')).toBe('"5"');
+    expect(save.request.body.graph.nodes.map((n: { id: string }) => n.id)).toEqual(['api', 'table1']);
+    save.flush({ ...DRAFT, version: 6, graph: save.request.body.graph, layout: save.request.body.layout });
+    await render();
+    expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('saved');
+    expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 6');
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    await render();
+  });
+
+  it('undoes and redoes with the keyboard, and does not take keys typed in a field', async () => {
+    query<HTMLButtonElement>(fixture, '[data-palette-type=code]').click();
+    await render();
+    const key = (init: KeyboardEventInit, target: EventTarget = document.body) => target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+    key({ key: 'z', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api']);
+    key({ key: 'z', ctrlKey: true, shiftKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'code1']);
+    key({ key: 'z', metaKey: true });
+    key({ key: 'y', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'code1']);
+    key({ key: 'z', ctrlKey: true }, query(fixture, '[data-testid=draft-title]'));
+    expect(page().store.doc().graph.nodes).toHaveLength(2);
+    await afterAutosave();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+  });
+
+  it('copies and pastes the selection, but leaves Ctrl+C to the browser while page text is selected', async () => {
+    const key = (init: KeyboardEventInit) => document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+    page().store.selection.set({ nodes: ['api'], groups: [], edges: [] });
+    const text = query(fixture, '[data-testid=export-mermaid]');
+    window.getSelection()?.selectAllChildren(text);
+    key({ key: 'c', ctrlKey: true });
+    window.getSelection()?.removeAllRanges();
+    key({ key: 'v', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api']);
+    key({ key: 'c', ctrlKey: true });
+    key({ key: 'v', ctrlKey: true });
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'api1']);
+    key({ key: 'd', ctrlKey: true });
+    expect(page().store.doc().graph.nodes).toHaveLength(3);
+    await afterAutosave();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+  });
+
+  it('on a version conflict names who saved, offers Reload and Save as a copy, and the copy keeps the drawing', async () => {
+    query<HTMLButtonElement>(fixture, '[data-palette-type=comment]').click();
+    await render();
+    await afterAutosave();
+    http.expectOne(BASE).flush(
+      errorBody('draft_version_conflict', 'Someone else saved this draft.', [
+        { message: 'saved by Bob', currentVersion: 7, updatedAt: '2026-11-01T12:00:00Z', updatedBy: { kind: 'user', id: 'u2', name: 'Bob', email: 'bob@acme.test' } } as { message: string },
+      ]),
+      { status: 409, statusText: 'Conflict' },
+    );
+    await render();
+    expect(query(fixture, '[data-testid=save-conflict]').textContent).toContain('Bob (bob@acme.test) saved version 7');
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    expect(await page().canLeave()).toBe(false);
+    expect(confirm).toHaveBeenCalled();
+
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    query<HTMLButtonElement>(fixture, '[data-testid=conflict-copy]').click();
+    const created = http.expectOne('/api/v1/orgs/acme/drafts');
+    expect(created.request.body).toMatchObject({ name: 'Orders topology (copy)', graph: { nodes: [{ id: 'api' }, { id: 'note1' }] } });
+    created.flush({ ...DRAFT, id: 'd2', name: 'Orders topology (copy)' });
+    await render();
+    expect(navigate).toHaveBeenCalledWith(['/orgs', 'acme', 'drafts', 'd2']);
+
+    expect(await page().canLeave()).toBe(true);
+  });
+
+  it('Reload after a conflict continues from the stored version', async () => {
+    query<HTMLButtonElement>(fixture, '[data-palette-type=comment]').click();
+    await render();
+    await afterAutosave();
+    http.expectOne(BASE).flush(errorBody('draft_version_conflict', 'Someone else saved this draft.', [{ message: 'x', currentVersion: 7 } as { message: string }]), { status: 409, statusText: 'Conflict' });
+    await render();
+    query<HTMLButtonElement>(fixture, '[data-testid=conflict-reload]').click();
+    fixture.detectChanges();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 7, graph: { ...DRAFT.graph, nodes: [{ id: 'db', label: 'DB' }] }, layout: { nodes: [{ id: 'db', x: 0, y: 0 }], groups: [] } });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 7 });
+    await render();
+    expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['db']);
+    expect(page().store.canUndo()).toBe(false);
+    expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('saved');
+    expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 7');
   });
 });

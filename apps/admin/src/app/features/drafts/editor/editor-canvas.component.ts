@@ -1,0 +1,370 @@
+import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type WritableSignal } from '@angular/core';
+import type { ContextShape, NodeType } from '@sc/diagram';
+import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
+import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
+import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
+import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
+import { markerUrl, usedMarkers } from '../../diagram-canvas/edge-path';
+import { GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
+import { editorModel, type EditorGroup, type EditorModel } from './editor-model';
+import type { EditorStore } from './editor-store';
+
+interface EdgeData {
+  edge: CanvasEdge;
+  index: number;
+}
+
+/** What a palette item carries through drag and drop. */
+export interface PaletteDrop {
+  type: NodeType;
+  shape?: ContextShape;
+}
+
+export const PALETTE_MIME = 'application/x-sc-palette';
+
+type LabelTarget = { kind: 'node' | 'group'; id: string } | { kind: 'edge'; index: number };
+
+/** The in-place label editor: what it edits, where it is drawn (over the canvas) and its text. */
+interface LabelEditing {
+  target: LabelTarget;
+  left: number;
+  top: number;
+  width: number;
+  text: string;
+}
+
+const GROUP_PREFIX = 'g:';
+const flowId = (id: string, isGroup: boolean) => (isGroup ? `${GROUP_PREFIX}${id}` : id);
+const graphId = (id: string) => (id.startsWith(GROUP_PREFIX) ? id.slice(GROUP_PREFIX.length) : id);
+
+/**
+ * The editing canvas: the same ngx-vflow canvas and node components as the viewer, drawn from the editor's
+ * document. Nodes and group frames can be dragged (snapped to the grid), connected by dragging from a handle,
+ * selected (click, Shift+click, Shift+drag for a rubber band) and renamed in place (double-click). Every change
+ * goes to the EditorStore, so it can be undone. Test hooks as the viewer: data-testid="diagram-canvas",
+ * data-node-id, data-edge-source/target, data-group-id.
+ */
+@Component({
+  selector: 'sc-editor-canvas',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  encapsulation: ViewEncapsulation.None,
+  imports: [Vflow, CanvasNodeComponent, EdgeMarkersComponent],
+  templateUrl: './editor-canvas.component.html',
+  // The viewer's node, group and edge styles (all scoped under .sc-diagram-canvas), then the editor's own.
+  styleUrls: ['../../diagram-canvas/diagram-canvas.component.scss', './editor-canvas.component.scss'],
+  host: { class: 'sc-diagram-canvas sc-editor-canvas' },
+})
+export class EditorCanvasComponent {
+  private readonly host = inject(ElementRef<HTMLElement>);
+
+  readonly store = input.required<EditorStore>();
+  readonly snapToGrid = input(true);
+  readonly readonly = input(false);
+  /** Synced databases the db-table and data-source nodes are bound to, by database name (their columns are drawn). */
+  readonly databases = input<ModelInput['databases']>(new Map());
+  /** A palette item was dropped on the canvas at a point of the drawing. */
+  readonly dropped = output<{ item: PaletteDrop; at: Point }>();
+
+  readonly flow = viewChild(VflowComponent);
+  readonly model = computed<EditorModel>(() => editorModel(this.store().doc(), this.databases()));
+  readonly markers = computed(() => usedMarkers(this.model().edges.map((e) => e.edge)));
+  readonly nodes = signal<Node[]>([]);
+  readonly edges = signal<Edge<EdgeData>[]>([]);
+  readonly snapGrid = computed<[number, number]>(() => (this.snapToGrid() ? [GRID, GRID] : [1, 1]));
+  readonly connection: ConnectionSettings = { mode: 'loose', allowSelfConnections: false };
+  readonly shortcuts = { selection: ['ShiftLeft', 'ShiftRight'], multiSelection: ['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'MetaLeft', 'MetaRight'] };
+  readonly editing = signal<LabelEditing | null>(null);
+
+  private readonly vNodes = new Map<string, Node>();
+  private readonly vEdges = new Map<string, Edge<EdgeData>>();
+
+  constructor() {
+    effect(() => {
+      const model = this.model();
+      const selection = this.store().selection();
+      untracked(() => {
+        this.nodes.set(this.flowNodes(model));
+        this.edges.set(this.flowEdges(model));
+        this.showSelection(selection);
+      });
+    });
+  }
+
+  // Drawing -------------------------------------------------------------------------------------------------------
+
+  private flowNodes(model: EditorModel): Node[] {
+    const out: Node[] = [];
+    const seen = new Set<string>();
+    for (const group of model.groups) {
+      const id = flowId(group.id, true);
+      seen.add(id);
+      out.push(this.vNode(id, 'template-group', group.point, group, group.parent, group));
+    }
+    for (const entry of model.nodes) {
+      seen.add(entry.node.id);
+      out.push(this.vNode(entry.node.id, 'html-template', entry.point, entry.node, entry.parent, entry.node));
+    }
+    for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
+    return out;
+  }
+
+  private vNode(id: string, type: 'html-template' | 'template-group', point: Point, size: { width: number; height: number }, parent: string | undefined, data: unknown): Node {
+    type Full = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown>; selected: WritableSignal<boolean> };
+    const parentId = parent !== undefined ? flowId(parent, true) : null;
+    const existing = this.vNodes.get(id) as Full | undefined;
+    if (existing && existing.type === type && (existing.parentId?.() ?? null) === parentId) {
+      const current = existing.point();
+      if (current.x !== point.x || current.y !== point.y) existing.point.set(point);
+      existing.width.set(size.width);
+      existing.height.set(size.height);
+      existing.data.set(data);
+      return existing;
+    }
+    const node = {
+      id,
+      type,
+      point: signal(point),
+      width: signal(size.width),
+      height: signal(size.height),
+      data: signal(data),
+      parentId: signal(parentId),
+      extent: signal(null),
+      draggable: signal(!this.readonly()),
+      selected: signal(false),
+    } as unknown as Node;
+    this.vNodes.set(id, node);
+    return node;
+  }
+
+  private flowEdges(model: EditorModel): Edge<EdgeData>[] {
+    const groups = new Set(model.groups.map((g) => g.id));
+    const vid = (id: string) => flowId(id, groups.has(id));
+    const out: Edge<EdgeData>[] = [];
+    const seen = new Set<string>();
+    for (const { edge, index } of model.edges) {
+      const id = `e${index}`;
+      seen.add(id);
+      const data: EdgeData = { edge, index };
+      let existing = this.vEdges.get(id);
+      // ngx-vflow reads an edge's ends and which labels it has when the edge first comes in: a change of either is a
+      // new edge object.
+      const hadLabel = existing ? Boolean(existing.data?.().edge.label) : false;
+      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== Boolean(edge.label))) existing = undefined;
+      const label = edge.label ? { center: { type: 'html-template' as const, data } } : {};
+      if (existing) {
+        existing.data?.set(data);
+        existing.edgeLabels?.set(label);
+      } else {
+        existing = {
+          id,
+          source: vid(edge.source),
+          target: vid(edge.target),
+          type: 'template',
+          floating: signal(true),
+          selected: signal(false),
+          data: signal(data),
+          edgeLabels: signal(label),
+        };
+        this.vEdges.set(id, existing);
+      }
+      out.push(existing);
+    }
+    for (const id of [...this.vEdges.keys()]) if (!seen.has(id)) this.vEdges.delete(id);
+    return out;
+  }
+
+  nodeData(data: unknown): CanvasNode {
+    return data as CanvasNode;
+  }
+
+  groupData(data: unknown): EditorGroup {
+    return data as EditorGroup;
+  }
+
+  edgeData(data: unknown): EdgeData {
+    return data as EdgeData;
+  }
+
+  readonly markerUrl = markerUrl;
+
+  // Selection -----------------------------------------------------------------------------------------------------
+
+  /** Marks the store's selection on ngx-vflow's nodes and edges. */
+  private showSelection(selection: Selection): void {
+    const nodes = new Set([...selection.nodes, ...selection.groups.map((id) => flowId(id, true))]);
+    for (const [id, node] of this.vNodes) {
+      const selected = nodes.has(id);
+      if (node.selected && node.selected() !== selected) node.selected.set(selected);
+    }
+    const edges = new Set(selection.edges.map((i) => `e${i}`));
+    for (const [id, edge] of this.vEdges) {
+      const selected = edges.has(id);
+      if (edge.selected && edge.selected() !== selected) edge.selected.set(selected);
+    }
+  }
+
+  /** ngx-vflow changed what is selected (click, Shift+click, rubber band): the store follows. */
+  selectionChanged(): void {
+    const nodes: string[] = [];
+    const groups: string[] = [];
+    const edges: number[] = [];
+    for (const [id, node] of this.vNodes) {
+      if (!node.selected?.()) continue;
+      if (id.startsWith(GROUP_PREFIX)) groups.push(graphId(id));
+      else nodes.push(id);
+    }
+    for (const [id, edge] of this.vEdges) if (edge.selected?.()) edges.push(Number(id.slice(1)));
+    const current = this.store().selection();
+    const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+    if (same(current.nodes, nodes) && same(current.groups, groups) && same(current.edges, edges)) return;
+    this.store().selection.set({ nodes, groups, edges });
+  }
+
+  /** The selection when a Shift+click began, before ngx-vflow (whose Shift also starts a rubber band) touched it. */
+  private selectionAtPress: Selection | null = null;
+
+  pressed(event: PointerEvent): void {
+    this.selectionAtPress = event.shiftKey ? this.store().selection() : null;
+  }
+
+  /** Shift+click adds the node or group to what was selected, whatever ngx-vflow made of the click meanwhile. */
+  shiftClicked(kind: 'node' | 'group', id: string, event: MouseEvent): void {
+    const before = this.selectionAtPress;
+    this.selectionAtPress = null;
+    if (!event.shiftKey || !before) return;
+    setTimeout(() => {
+      const key = kind === 'node' ? 'nodes' : 'groups';
+      if (before[key].includes(id)) return;
+      this.store().selection.set({ ...before, [key]: [...before[key], id] });
+    });
+  }
+
+  // Moving and connecting ---------------------------------------------------------------------------------------------
+
+  /** After a drag: every node or group whose position differs from the document's is moved, in one step. */
+  dragEnded(): void {
+    const model = this.model();
+    const moves: ({ id: string } & Point)[] = [];
+    const check = (vid: string, id: string, point: Point) => {
+      const now = this.vNodes.get(vid)?.point();
+      if (now && (now.x !== point.x || now.y !== point.y)) {
+        moves.push({ id, x: this.snapToGrid() ? snap(now.x) : Math.round(now.x), y: this.snapToGrid() ? snap(now.y) : Math.round(now.y) });
+      }
+    };
+    for (const group of model.groups) check(flowId(group.id, true), group.id, group.point);
+    for (const entry of model.nodes) check(entry.node.id, entry.node.id, entry.point);
+    if (moves.length === 0) return;
+    const movedNodes = moves.map((m) => m.id).filter((id) => model.nodes.some((n) => n.node.id === id));
+    this.store().apply((doc) => {
+      let next = move(doc, moves);
+      // A node dropped on a frame joins that group; dropped outside its frame, it leaves it.
+      for (const id of movedNodes) {
+        const entry = model.nodes.find((n) => n.node.id === id);
+        if (!entry) continue;
+        const at = absolutePosition(next, id);
+        // Frames as they were before the drop (a frame grows around its members, so after it the node is always in).
+        const frame = this.frameAt({ x: at.x + entry.node.width / 2, y: at.y + entry.node.height / 2 }, model, doc);
+        next = reparent(next, id, frame?.id);
+      }
+      return next;
+    });
+  }
+
+  connected(connection: Connection): void {
+    this.store().apply((doc) => connect(doc, graphId(connection.source), graphId(connection.target)));
+  }
+
+  // Palette drops -------------------------------------------------------------------------------------------------
+
+  dragOver(event: DragEvent): void {
+    if (event.dataTransfer?.types.includes(PALETTE_MIME)) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    }
+  }
+
+  drop(event: DragEvent): void {
+    const raw = event.dataTransfer?.getData(PALETTE_MIME);
+    if (!raw) return;
+    event.preventDefault();
+    const item = JSON.parse(raw) as PaletteDrop;
+    this.dropped.emit({ item, at: this.toDrawing({ x: event.clientX, y: event.clientY }) });
+  }
+
+  /** A point of the page (client coordinates) as a point of the drawing. */
+  toDrawing(client: Point): Point {
+    const flow = this.flow();
+    const rect = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
+    if (!flow || !rect) return { x: 0, y: 0 };
+    const { x, y, zoom } = flow.viewport();
+    return { x: (client.x - rect.left - x) / zoom, y: (client.y - rect.top - y) / zoom };
+  }
+
+  /** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
+  frameAt(point: Point, model = this.model(), doc = this.store().doc()): { id: string; origin: Point } | null {
+    let found: { id: string; origin: Point; depth: number } | null = null;
+    for (const frame of model.groups) {
+      const origin = absolutePosition(doc, frame.id);
+      const inside = point.x >= origin.x && point.y >= origin.y && point.x <= origin.x + frame.width && point.y <= origin.y + frame.height;
+      if (inside && (!found || frame.depth > found.depth)) found = { id: frame.id, origin, depth: frame.depth };
+    }
+    return found ? { id: found.id, origin: found.origin } : null;
+  }
+
+  /** The point of the drawing at the middle of what the canvas shows (click-to-add puts nodes there). */
+  viewCentre(): Point {
+    const rect = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
+    if (!rect) return { x: 0, y: 0 };
+    return this.toDrawing({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+  }
+
+  fit(): void {
+    // A viewport without size (not laid out yet, hidden) has nothing to fit into.
+    const viewport = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
+    if (!viewport || viewport.clientWidth === 0) return;
+    this.flow()?.fitView({ padding: 0.1, duration: 0 });
+  }
+
+  // Labels in place -------------------------------------------------------------------------------------------------
+
+  editLabel(target: LabelTarget, event?: Event): void {
+    if (this.readonly()) return;
+    event?.stopPropagation();
+    const flow = this.flow();
+    if (!flow) return;
+    const doc = this.store().doc();
+    const { x, y, zoom } = flow.viewport();
+    let at: Point;
+    let width = 180;
+    if (target.kind === 'edge') {
+      const element = (this.host.nativeElement as HTMLElement).querySelector(`[data-edge-index="${target.index}"] .edge-line`);
+      const box = element?.getBoundingClientRect();
+      const viewport = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
+      at = box && viewport ? { x: box.left - viewport.left + box.width / 2 - 90, y: box.top - viewport.top + box.height / 2 - 16 } : { x: 40, y: 40 };
+    } else {
+      const point = absolutePosition(doc, target.id);
+      const entry = target.kind === 'node' ? this.model().nodes.find((n) => n.node.id === target.id)?.node : this.model().groups.find((g) => g.id === target.id);
+      width = Math.max(140, (entry?.width ?? 180) * zoom);
+      at = { x: point.x * zoom + x, y: point.y * zoom + y + (target.kind === 'node' ? ((entry?.height ?? 40) * zoom) / 2 - 16 : 4) };
+    }
+    this.editing.set({ target, left: at.x, top: at.y, width, text: labelOf(doc, target) });
+    requestAnimationFrame(() => {
+      const input = (this.host.nativeElement as HTMLElement).querySelector<HTMLInputElement>('.label-editor');
+      input?.focus();
+      input?.select();
+    });
+  }
+
+  commitLabel(text: string): void {
+    const editing = this.editing();
+    if (!editing) return;
+    this.editing.set(null);
+    this.store().apply((doc) => setLabel(doc, editing.target, text));
+  }
+
+  labelKey(event: KeyboardEvent, text: string): void {
+    event.stopPropagation();
+    if (event.key === 'Enter') this.commitLabel(text);
+    else if (event.key === 'Escape') this.editing.set(null);
+  }
+}

@@ -1,0 +1,216 @@
+import { validateDrawnGraph } from '@sc/diagram';
+import { GROUP_HEADER, GROUP_PADDING, addNode, connect, copy, emptyGraph, group, move, paste, remove, reparent, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
+import { EditorStore } from './editor-store';
+
+const blank = (): EditorDoc => ({ name: 'Drawn', graph: emptyGraph(), layout: { nodes: [], groups: [] } });
+
+/** a → b, c alone; a at (0,0), b at (200,0), c at (0,200). */
+function threeNodes(): EditorDoc {
+  let doc = blank();
+  doc = addNode(doc, 'shape', { x: 0, y: 0 }, { shape: 'diamond' }).doc;
+  doc = addNode(doc, 'table', { x: 200, y: 0 }).doc;
+  doc = addNode(doc, 'text', { x: 0, y: 200 }).doc;
+  return connect(doc, 'shape1', 'table1');
+}
+
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
+function expectValid(doc: EditorDoc): void {
+  const result = validateDrawnGraph(JSON.parse(JSON.stringify(doc.graph)));
+  expect(result.errors).toEqual([]);
+}
+
+describe('EditorStore', () => {
+  it('undoes and redoes every change in order, and a new change clears what could be redone', () => {
+    const store = new EditorStore();
+    store.reset(blank());
+    store.apply((doc) => addNode(doc, 'shape', { x: 0, y: 0 }).doc);
+    store.apply((doc) => addNode(doc, 'code', { x: 100, y: 0 }).doc);
+    store.apply((doc) => connect(doc, 'shape1', 'code1'));
+    expect(store.doc().graph.edges).toHaveLength(1);
+
+    store.undo();
+    expect(store.doc().graph.edges).toHaveLength(0);
+    store.undo();
+    expect(store.doc().graph.nodes.map((n) => n.id)).toEqual(['shape1']);
+    expect(store.canRedo()).toBe(true);
+    store.redo();
+    expect(store.doc().graph.nodes.map((n) => n.id)).toEqual(['shape1', 'code1']);
+
+    store.apply((doc) => move(doc, [{ id: 'shape1', x: 50, y: 60 }]));
+    expect(store.canRedo()).toBe(false);
+    expect(store.doc().layout.nodes.find((b) => b.id === 'shape1')).toEqual({ id: 'shape1', x: 50, y: 60 });
+  });
+
+  it('keeps more than 100 steps and revisions count every change, undo included', () => {
+    const store = new EditorStore();
+    store.reset(blank());
+    for (let i = 0; i < 150; i++) store.apply((doc) => addNode(doc, 'comment', { x: i, y: 0 }).doc);
+    expect(store.revision()).toBe(150);
+    for (let i = 0; i < 150; i++) store.undo();
+    expect(store.doc().graph.nodes).toHaveLength(0);
+    expect(store.revision()).toBe(300);
+    expect(store.canUndo()).toBe(false);
+  });
+
+  it('forgets the oldest steps beyond its limit', () => {
+    const store = new EditorStore(3);
+    store.reset(blank());
+    for (let i = 0; i < 5; i++) store.apply((doc) => addNode(doc, 'comment', { x: i, y: 0 }).doc);
+    for (let i = 0; i < 5; i++) store.undo();
+    expect(store.doc().graph.nodes).toHaveLength(2);
+  });
+
+  it('makes one step of a gesture (same coalesce key) and none of a change that changes nothing', () => {
+    const store = new EditorStore();
+    store.reset(threeNodes());
+    store.apply((doc) => setLabel(doc, { kind: 'node', id: 'shape1' }, 'S'), 'label');
+    store.apply((doc) => setLabel(doc, { kind: 'node', id: 'shape1' }, 'Start'), 'label');
+    store.apply((doc) => doc);
+    expect(store.undoDepth()).toBe(1);
+    store.undo();
+    expect(store.doc().graph.nodes[0].label).toBe('Diamond');
+  });
+
+  it('drops deleted elements from the selection', () => {
+    const store = new EditorStore();
+    store.reset(threeNodes());
+    store.selection.set({ nodes: ['shape1', 'text1'], groups: [], edges: [0] });
+    store.apply((doc) => remove(doc, { nodes: ['shape1'], groups: [], edges: [] }));
+    expect(store.selection()).toEqual({ nodes: ['text1'], groups: [], edges: [] });
+  });
+});
+
+describe('editing operations', () => {
+  it('adds nodes of each type with unique ids Mermaid can write, and a valid graph', () => {
+    let doc = blank();
+    for (const type of ['shape', 'text', 'code', 'table', 'comment', 'cloud', 'image', 'gif', 'component', 'data-source', 'db-table'] as const) {
+      doc = addNode(doc, type, { x: 0, y: 0 }).doc;
+      doc = addNode(doc, type, { x: 0, y: 0 }).doc;
+    }
+    const ids = doc.graph.nodes.map((n) => n.id);
+    expect(new Set(ids).size).toBe(22);
+    expect(ids).toContain('dbTable2');
+    expectValid(doc);
+  });
+
+  it('adds a node into a group (dropped on its frame): parent and membership agree', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1']));
+    const added = addNode(grouped.doc, 'cloud', { x: 10, y: 50 }, { parent: grouped.id });
+    expect(added.doc.graph.nodes.find((n) => n.id === added.id)?.parent).toBe('group1');
+    expect(added.doc.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'cloud1']);
+    expect(absolutePosition(added.doc, 'cloud1')).toEqual({ x: 10 - GROUP_PADDING, y: 50 - GROUP_PADDING - GROUP_HEADER });
+    expectValid(added.doc);
+  });
+
+  it('moves a node into a group and back out where it is on the canvas; a group never into itself', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1']));
+    const inside = reparent(grouped.doc, 'text1', 'group1');
+    expect(inside.graph.nodes.find((n) => n.id === 'text1')?.parent).toBe('group1');
+    expect(inside.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'text1']);
+    expect(absolutePosition(inside, 'text1')).toEqual({ x: 0, y: 200 });
+    expectValid(inside);
+    const outside = reparent(inside, 'shape1', undefined);
+    expect(outside.graph.nodes.find((n) => n.id === 'shape1')?.parent).toBeUndefined();
+    expect(outside.graph.groups[0].nodes).toEqual(['table1', 'text1']);
+    expect(absolutePosition(outside, 'shape1')).toEqual({ x: 0, y: 0 });
+    expectValid(outside);
+    const nested = must(group(outside, ['group1']));
+    expect(reparent(nested.doc, nested.id, 'group1')).toBe(nested.doc);
+    expect(reparent(outside, 'text1', 'group1')).toBe(outside);
+  });
+
+  it('deleting a node removes its edges; deleting a group removes what it holds', () => {
+    const doc = threeNodes();
+    expect(remove(doc, { nodes: ['table1'], groups: [], edges: [] }).graph.edges).toEqual([]);
+    const grouped = must(group(doc, ['shape1', 'table1']));
+    const cleared = remove(grouped.doc, { nodes: [], groups: [grouped.id], edges: [] });
+    expect(cleared.graph.nodes.map((n) => n.id)).toEqual(['text1']);
+    expect(cleared.graph.groups).toEqual([]);
+    expect(cleared.layout.nodes.map((b) => b.id)).toEqual(['text1']);
+  });
+
+  it('groups a selection keeping canvas positions, nests groups, and ungroups back', () => {
+    const doc = threeNodes();
+    const inner = must(group(doc, ['shape1', 'table1']));
+    expect(inner.id).toBe('group1');
+    expect(inner.doc.graph.groups[0]).toMatchObject({ id: 'group1', nodes: ['shape1', 'table1'] });
+    expect(inner.doc.graph.nodes.filter((n) => n.parent === 'group1').map((n) => n.id)).toEqual(['shape1', 'table1']);
+    expect(absolutePosition(inner.doc, 'table1')).toEqual({ x: 200, y: 0 });
+    expectValid(inner.doc);
+
+    const outer = must(group(inner.doc, ['group1', 'text1']));
+    expect(outer.doc.graph.groups.find((g) => g.id === 'group1')?.parent).toBe('group2');
+    expect(outer.doc.graph.groups.find((g) => g.id === 'group2')?.nodes).toEqual(['group1', 'text1']);
+    expect(absolutePosition(outer.doc, 'table1')).toEqual({ x: 200, y: 0 });
+    expect(absolutePosition(outer.doc, 'text1')).toEqual({ x: 0, y: 200 });
+    expectValid(outer.doc);
+
+    const flat = ungroup(outer.doc, 'group1');
+    expect(flat.graph.groups.map((g) => g.id)).toEqual(['group2']);
+    expect(flat.graph.groups[0].nodes).toEqual(['shape1', 'table1', 'text1']);
+    expect(flat.graph.nodes.every((n) => n.parent === 'group2')).toBe(true);
+    expect(absolutePosition(flat, 'table1')).toEqual({ x: 200, y: 0 });
+    expectValid(flat);
+  });
+
+  it('refuses to group elements of different parents', () => {
+    const inner = group(threeNodes(), ['shape1']);
+    expect(group(must(inner).doc, ['shape1', 'text1'])).toBeNull();
+  });
+
+  it('renames a node id in edges, group members and the layout', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1'])).doc;
+    const node = must(grouped.graph.nodes.find((n) => n.id === 'shape1'));
+    const renamed = replaceNode(grouped, 'shape1', { ...node, id: 'start', label: 'Start', parent: 'bogus' });
+    expect(renamed.graph.nodes.find((n) => n.id === 'start')).toMatchObject({ label: 'Start', parent: 'group1' });
+    expect(renamed.graph.edges[0]).toMatchObject({ source: 'start', target: 'table1' });
+    expect(renamed.graph.groups[0].nodes).toEqual(['start', 'table1']);
+    expect(renamed.layout.nodes.map((b) => b.id)).toContain('start');
+    expectValid(renamed);
+
+    const frame = renamed.graph.groups[0];
+    const regrouped = replaceGroup(connect(renamed, 'text1', 'group1'), 'group1', { ...frame, id: 'core', nodes: [] });
+    expect(regrouped.graph.groups[0]).toMatchObject({ id: 'core', nodes: ['start', 'table1'] });
+    expect(regrouped.graph.nodes.filter((n) => n.parent === 'core')).toHaveLength(2);
+    expect(regrouped.graph.edges[1]).toMatchObject({ source: 'text1', target: 'core' });
+    expect(regrouped.layout.groups[0].id).toBe('core');
+  });
+
+  it('copies and pastes nodes, groups and the edges among them with fresh ids', () => {
+    const grouped = must(group(threeNodes(), ['shape1', 'table1'])).doc;
+    const clip = must(copy(grouped, { nodes: [], groups: ['group1'], edges: [] }));
+    expect(clip.edges).toHaveLength(1);
+    const pasted = paste(grouped, clip, { x: 40, y: 40 });
+    expect(pasted.doc.graph.nodes.map((n) => n.id)).toEqual(['shape1', 'table1', 'text1', 'shape2', 'table2']);
+    expect(pasted.doc.graph.groups.map((g) => g.id)).toEqual(['group1', 'group2']);
+    expect(pasted.doc.graph.groups[1].nodes).toEqual(['shape2', 'table2']);
+    expect(pasted.doc.graph.edges[1]).toMatchObject({ source: 'shape2', target: 'table2' });
+    expect(pasted.selection).toEqual({ nodes: [], groups: ['group2'], edges: [] });
+    const origin = absolutePosition(grouped, 'table1');
+    expect(absolutePosition(pasted.doc, 'table2')).toEqual({ x: origin.x + 40, y: origin.y + 40 });
+    expectValid(pasted.doc);
+
+    // A node copied out of its group is pasted at the top level, where it was on the canvas (plus the offset).
+    const single = paste(grouped, must(copy(grouped, { nodes: ['table1'], groups: [], edges: [] })), { x: 10, y: 0 });
+    const copyOf = must(single.doc.graph.nodes.find((n) => n.id === 'table2'));
+    expect(copyOf.parent).toBeUndefined();
+    expect(absolutePosition(single.doc, 'table2')).toEqual({ x: origin.x + 10, y: origin.y });
+    expect(single.selection.nodes).toEqual(['table2']);
+    expectValid(single.doc);
+  });
+
+  it('sets labels of nodes, groups and edges in place, preferring the overlay name when there is one', () => {
+    let doc = threeNodes();
+    doc = setLabel(doc, { kind: 'edge', index: 0 }, 'reads');
+    expect(doc.graph.edges[0].label).toBe('reads');
+    const node = doc.graph.nodes[1];
+    doc = replaceNode(doc, node.id, { ...node, overlay: { ...node.overlay, name: 'Old' } });
+    doc = setLabel(doc, { kind: 'node', id: 'table1' }, ' Orders ');
+    expect(doc.graph.nodes[1]).toMatchObject({ label: 'Orders', overlay: { name: 'Orders' } });
+    expect(setLabel(doc, { kind: 'node', id: 'table1' }, '   ')).toBe(doc);
+  });
+});

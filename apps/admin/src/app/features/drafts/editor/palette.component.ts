@@ -1,0 +1,68 @@
+import { ChangeDetectionStrategy, Component, output } from '@angular/core';
+import { NODE_TYPES, SHAPES } from '@sc/diagram';
+import { shapeDrawing } from '../../diagram-canvas/shapes';
+import { NODE_TYPE_NAMES, shapeName } from './editor-doc';
+import { PALETTE_MIME, type PaletteDrop } from './editor-canvas.component';
+
+interface PaletteItem {
+  item: PaletteDrop;
+  name: string;
+  /** Outline of the shape, for shape items. */
+  path?: string;
+}
+
+/**
+ * The 11 node types and the 23 shapes: drag one onto the canvas, or press it (keyboard: Enter) to add it in the
+ * middle of the view. Hooks: data-palette-type (and data-palette-shape for shapes).
+ */
+@Component({
+  selector: 'sc-editor-palette',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <h2 class="palette-title">Nodes</h2>
+    <div class="palette-grid" role="list">
+      @for (entry of types; track entry.item.type) {
+        <button type="button" role="listitem" class="palette-item" draggable="true" [attr.data-palette-type]="entry.item.type"
+          [attr.aria-label]="'Add a ' + entry.name + ' node'" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
+          {{ entry.name }}
+        </button>
+      }
+    </div>
+    <h2 class="palette-title">Shapes</h2>
+    <div class="palette-grid shapes" role="list">
+      @for (entry of shapes; track entry.item.shape) {
+        <button type="button" role="listitem" class="palette-item shape" draggable="true" data-palette-type="shape" [attr.data-palette-shape]="entry.item.shape"
+          [attr.aria-label]="'Add a ' + entry.name + ' shape'" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
+          <svg width="40" height="26" viewBox="-2 -2 44 30" aria-hidden="true"><path [attr.d]="entry.path" /></svg>
+          <span class="shape-name">{{ entry.name }}</span>
+        </button>
+      }
+    </div>
+  `,
+  styles: `
+    :host { display: block; overflow: auto; padding: 8px; }
+    .palette-title { font: var(--mat-sys-title-small); margin: 8px 0 6px; }
+    .palette-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
+    .palette-item {
+      display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
+      min-height: 36px; padding: 4px; border: 1px solid #c5cfdb; border-radius: 6px; background: #fff;
+      font: inherit; font-size: 12px; cursor: grab; text-align: center;
+      &:hover, &:focus-visible { border-color: #0b57d0; background: #eef3fb; outline: none; }
+    }
+    .shape svg path { fill: #eef3fb; stroke: #4a5a70; stroke-width: 1.5; }
+    .shape-name { font-size: 11px; line-height: 13px; }
+  `,
+})
+export class PaletteComponent {
+  /** Pressed (click or keyboard): add in the middle of the view. */
+  readonly add = output<PaletteDrop>();
+
+  readonly types: PaletteItem[] = NODE_TYPES.map((type) => ({ item: { type }, name: NODE_TYPE_NAMES[type] }));
+  readonly shapes: PaletteItem[] = SHAPES.map((shape) => ({ item: { type: 'shape', shape }, name: shapeName(shape), path: shapeDrawing(shape, 40, 26).fills.join(' ') }));
+
+  dragStart(event: DragEvent, item: PaletteDrop): void {
+    event.dataTransfer?.setData(PALETTE_MIME, JSON.stringify(item));
+    event.dataTransfer?.setData('text/plain', item.shape ?? item.type);
+    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'copy';
+  }
+}

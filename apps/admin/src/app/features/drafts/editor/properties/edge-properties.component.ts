@@ -1,0 +1,124 @@
+import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
+import { ColorFieldComponent } from './color-field.component';
+import { acceptable, compact, edgeProblems, editProblems, errorKeys, parallelOverlayProblems, withEdgePlaced } from './element-checks';
+import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { StyleFieldsComponent } from './style-fields.component';
+
+/** Marker types the canvas draws (diagram-canvas/canvas-model.ts markerType); "none" hides Mermaid's own arrow. */
+export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond', 'none'] as const;
+
+/**
+ * Properties of one edge: its Mermaid label, link type and stroke (normal, thick, dotted, invisible), and the
+ * context overlay: stroke colour, width, solid/dashed/dotted, animation, and start/end markers with colours.
+ * Emits the whole new edge with the one it replaces; an edit that would break validateDrawnGraph is shown and not
+ * emitted. Test hooks: `edge-label`, `edge-link-type`, `edge-link-stroke` (mat-selects), `edge-style-stroke` (colour
+ * text; `edge-style-stroke-picker`), `edge-style-stroke-width`, `edge-style-stroke-style` (mat-select),
+ * `edge-style-border-animation` (toggle), `edge-marker-start`, `edge-marker-end` (mat-selects),
+ * `edge-marker-start-color`, `edge-marker-end-color`, `edge-mermaid-styles` (+ `-clear`), `edge-problems`.
+ */
+@Component({
+  selector: 'sc-edge-properties',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent],
+  template: `
+    <h3 class="heading">Edge {{ current().source }} → {{ current().target }}</h3>
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>Label</mat-label>
+      <input matInput [value]="current().label ?? ''" (change)="setLabel($any($event.target).value)" data-testid="edge-label" />
+    </mat-form-field>
+    <div class="row">
+      <sc-choice-field label="Mermaid link" testId="edge-link-type" [options]="linkTypes" [value]="linkType()" (picked)="setLinkType($event)" />
+      <sc-choice-field label="Link stroke" testId="edge-link-stroke" [options]="linkStrokes()" [value]="current().stroke ?? 'normal'" (picked)="setLinkStroke($event)" />
+    </div>
+    <h4 class="subheading">Style</h4>
+    <sc-style-fields prefix="edge-style" [forNode]="false" [value]="style()" (styleChange)="setStyle($event)" />
+    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="current().styles ?? []" (cleared)="clearMermaidStyles()" />
+    <h4 class="subheading">Markers</h4>
+    @for (end of ends; track end.key) {
+      <div class="row">
+        <sc-choice-field [label]="end.label" [testId]="end.testId" [options]="markerTypes" [value]="overlay()[end.key]?.type ?? ''" none="(Mermaid's)" (picked)="setMarker(end.key, { type: $event })" />
+        @if (overlay()[end.key]; as marker) {
+          <sc-color-field label="Colour" [testId]="end.testId + '-color'" [value]="marker.color ?? ''" (valueChange)="setMarker(end.key, { color: $event })" />
+        }
+      </div>
+    }
+    <sc-refused-edits testId="edge-problems" [problems]="refused()" />
+  `,
+  styleUrls: ['./fields.scss', './properties.scss'],
+  host: { class: 'sc-properties', 'data-testid': 'edge-properties' },
+})
+export class EdgePropertiesComponent {
+  readonly edge = input.required<OverlaidEdge>();
+  /** The latest edge: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.edge());
+  readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
+  readonly edgeChange = output<{ previous: OverlaidEdge; edge: OverlaidEdge }>();
+
+  readonly linkTypes = Object.keys(FLOWCHART_LINK_STROKES);
+  readonly markerTypes = MARKER_TYPES;
+  readonly ends = [
+    { key: 'markerStart', label: 'Start marker', testId: 'edge-marker-start' },
+    { key: 'markerEnd', label: 'End marker', testId: 'edge-marker-end' },
+  ] as const;
+
+  readonly overlay = computed<ContextEdge>(() => this.current().overlay ?? {});
+  readonly style = computed<EdgeStyle>(() => this.overlay().style ?? {});
+  readonly linkType = computed(() => this.current().type ?? 'arrow_point');
+  readonly linkStrokes = computed(() => FLOWCHART_LINK_STROKES[this.linkType()] ?? FLOWCHART_LINK_STROKES['arrow_point']);
+  readonly refused = linkedSignal<OverlaidEdge, string[]>({ source: this.edge, computation: () => [] });
+
+  setLabel(text: string): void {
+    const { label: _label, ...rest } = this.current();
+    this.emit(text.trim() === '' ? rest : { ...rest, label: text.trim() });
+  }
+
+  /** A link type that cannot be drawn with the current stroke (circle ends are never invisible) falls back to normal. */
+  setLinkType(type: string): void {
+    const { type: _type, stroke, ...rest } = this.current();
+    const strokes = FLOWCHART_LINK_STROKES[type] ?? [];
+    this.emit({ ...rest, ...(type !== 'arrow_point' ? { type } : {}), ...(stroke !== undefined && stroke !== 'normal' && strokes.includes(stroke) ? { stroke } : {}) });
+  }
+
+  setLinkStroke(stroke: string): void {
+    const { stroke: _stroke, ...rest } = this.current();
+    this.emit(stroke === 'normal' ? rest : { ...rest, stroke });
+  }
+
+  /** Edge styles have no fill or border radius; the shared style fields never offer them for edges. */
+  setStyle(patch: Partial<EdgeStyle>): void {
+    this.patch({ style: compact({ ...this.style(), ...patch }) });
+  }
+
+  clearMermaidStyles(): void {
+    const { styles: _styles, ...rest } = this.current();
+    this.emit(rest);
+  }
+
+  /** A marker type of '' removes the marker (Mermaid's arrowheads show); an empty colour removes the colour. */
+  setMarker(key: 'markerStart' | 'markerEnd', patch: Partial<Marker>): void {
+    const current = this.overlay()[key];
+    const next = { ...current, ...patch };
+    if (next.type === undefined || next.type === '') return this.patch({ [key]: undefined });
+    this.patch({ [key]: compact({ type: next.type, color: next.color || undefined }) });
+  }
+
+  private patch(patch: Partial<ContextEdge>): void {
+    const { overlay: _overlay, ...rest } = this.current();
+    const overlay = compact({ ...this.overlay(), ...patch });
+    this.emit(overlay ? { ...rest, overlay } : rest);
+  }
+
+  private emit(edge: OverlaidEdge): void {
+    const placed = withEdgePlaced(this.graph(), this.current(), edge);
+    const problems = editProblems(this.baseline, placed, () => edgeProblems(edge), (graph) => parallelOverlayProblems(graph, edge));
+    if (!acceptable(problems, this.refused)) return;
+    const previous = this.current();
+    this.current.set(edge);
+    this.edgeChange.emit({ previous, edge });
+  }
+}

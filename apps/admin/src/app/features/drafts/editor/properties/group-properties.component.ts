@@ -1,0 +1,75 @@
+import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
+import { acceptable, editProblems, elementIdProblem, errorKeys, groupProblems, withGroupPlaced } from './element-checks';
+import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
+
+/**
+ * Properties of one group (a Mermaid subgraph): its id, validated live like a node id (Mermaid can write it, no other
+ * node or group has it), its label and its context name. Emits the whole new group with the id it had; renaming is the editor's to
+ * propagate (members' parent, edges to the group). Test hooks: `group-id`, `group-id-error`, `group-label`,
+ * `group-name`, `group-problems`.
+ */
+@Component({
+  selector: 'sc-group-properties',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatFormFieldModule, MatInputModule, ElementIdFieldComponent, RefusedEditsComponent],
+  template: `
+    <h3 class="heading">Group</h3>
+    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="idText.set($event)" (committed)="commitId($event)" />
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>Label</mat-label>
+      <input matInput [value]="current().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
+    </mat-form-field>
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>Name</mat-label>
+      <input matInput [value]="current().overlay?.name ?? ''" (change)="setName($any($event.target).value)" data-testid="group-name" />
+      <mat-hint>Display name in the context file.</mat-hint>
+    </mat-form-field>
+    <sc-refused-edits testId="group-problems" [problems]="refused()" />
+  `,
+  styleUrls: ['./fields.scss', './properties.scss'],
+  host: { class: 'sc-properties', 'data-testid': 'group-properties' },
+})
+export class GroupPropertiesComponent {
+  readonly group = input.required<OverlaidGroup>();
+  /** The latest group: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.group());
+  readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
+  readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
+
+  readonly idText = linkedSignal(() => this.current().id);
+  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
+  readonly refused = linkedSignal<OverlaidGroup, string[]>({ source: this.group, computation: () => [] });
+
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
+    this.idText.set(text);
+    if (this.idProblem() !== undefined || text === this.current().id) return;
+    this.emit({ ...this.current(), id: text });
+  }
+
+  setLabel(text: string): void {
+    this.emit({ ...this.current(), label: text });
+  }
+
+  /** `overlay.name`; an overlay left empty is dropped (a context-only group keeps its member list there). */
+  setName(text: string): void {
+    const { overlay, ...rest } = this.current();
+    const name = text.trim();
+    const { name: _name, ...others } = overlay ?? {};
+    const next = name === '' ? others : { ...others, name };
+    this.emit(Object.keys(next).length === 0 ? rest : { ...rest, overlay: next });
+  }
+
+  private emit(group: OverlaidGroup): void {
+    if (acceptable(editProblems(this.baseline, withGroupPlaced(this.graph(), this.current().id, group), () => groupProblems(group)), this.refused)) {
+      const previousId = this.current().id;
+      this.current.set(group);
+      this.groupChange.emit({ previousId, group });
+    }
+  }
+}

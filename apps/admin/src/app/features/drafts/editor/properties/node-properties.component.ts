@@ -1,0 +1,159 @@
+import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode } from '@sc/diagram';
+import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
+import { DataFieldsComponent } from './data-fields.component';
+import { DbConfigPickerComponent } from './db-config-picker.component';
+import { acceptable, editProblems, elementIdProblem, errorKeys, nodeProblems, withNodePlaced } from './element-checks';
+import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
+import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { StyleFieldsComponent } from './style-fields.component';
+import { TableEditorComponent } from './table-editor.component';
+
+/** The one-line text fields of some node types: overlay key, label, test hook, placeholder, hint. */
+const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animatedIcon' | 'componentId'; label: string; testId: string; placeholder?: string; hint?: string }[]>> = {
+  cloud: [
+    { key: 'cloud', label: 'Cloud provider', testId: 'prop-cloud', placeholder: 'AWS' },
+    { key: 'service', label: 'Cloud service', testId: 'prop-service', placeholder: 'S3' },
+  ],
+  gif: [{ key: 'animatedIcon', label: 'Animated icon', testId: 'prop-animated-icon', hint: 'An icon name, or give a GIF URL below.' }],
+  component: [{ key: 'componentId', label: 'Component id', testId: 'prop-component-id' }],
+};
+
+/**
+ * Properties of one node of a draft: id, label, name, type with its type's fields, shape, style and data fields.
+ * Every edit emits the whole new node (`nodeChange`, with the id it had); an edit that would make the node invalid
+ * (an id Mermaid cannot write or that another element has, a bad colour, …) is shown and not emitted, so whatever
+ * the editor receives passes validateDrawnGraph. Renaming the id is the editor's to propagate (edges, groups).
+ *
+ * Test hooks (data-testid):
+ * - `prop-id`, `prop-id-error`, `prop-label`, `prop-name`, `prop-type` (mat-select), `prop-problems`
+ * - type fields: `prop-value` (text/code), `prop-code-language`, `prop-cloud`, `prop-service`, `prop-src`,
+ *   `prop-animated-icon`, `prop-component-id`, `prop-shape` (mat-select); table: `table-column-<c>`,
+ *   `table-cell-<r>-<c>`, `table-add-column`, `table-add-row`, `table-remove-column-<c>`, `table-remove-row-<r>`;
+ *   dbConfig: `db-service`, `db-database`, `db-table` (mat-selects)
+ * - style: `style-fill`, `style-stroke` (text; `-picker` for the colour input), `style-stroke-width`,
+ *   `style-border-radius`, `style-stroke-style` (mat-select), `style-border-animation` (toggle); the CSS of a synced
+ *   copy: `prop-mermaid-styles`, `prop-mermaid-styles-clear`
+ * - data fields: `data-field-add`, and per field i: `data-field-<i>`, `data-field-<i>-label`, `data-field-<i>-type`
+ *   (mat-select), `data-field-<i>-value` (the value control; multi-part editors add `-<part>` suffixes, see
+ *   data-field-editor.component.ts), `data-field-<i>-up`, `data-field-<i>-down`, `data-field-<i>-remove`
+ */
+@Component({
+  selector: 'sc-node-properties',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
+  templateUrl: './node-properties.component.html',
+  styleUrls: ['./fields.scss', './properties.scss'],
+  host: { class: 'sc-properties', 'data-testid': 'node-properties' },
+})
+export class NodePropertiesComponent {
+  readonly node = input.required<OverlaidNode>();
+  /** The latest node: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current = linkedSignal(() => this.node());
+  readonly graph = input.required<OverlaidGraph>();
+  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
+  private readonly baseline = computed(() => errorKeys(this.graph()));
+  readonly orgId = input.required<string>();
+  readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
+
+  readonly nodeTypes = NODE_TYPES;
+  readonly shapes = SHAPES;
+  readonly textFields = computed(() => TEXT_FIELDS[this.type() ?? 'shape'] ?? []);
+  readonly codeLanguages = HIGHLIGHT_LANGUAGES;
+
+  /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
+  readonly idText = linkedSignal(() => this.current().id);
+  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
+  /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
+  readonly refused = linkedSignal<OverlaidNode, string[]>({ source: this.node, computation: () => [] });
+
+  readonly overlay = computed<ContextNode>(() => this.current().overlay ?? {});
+  readonly type = computed(() => this.overlay().type);
+  readonly style = computed<NodeStyle>(() => this.overlay().style ?? {});
+  readonly entries = computed(() => dataEntries(this.current()));
+  /** Images and GIFs. */
+  readonly hasSrc = computed(() => this.type() === 'image' || this.type() === 'gif');
+  /** `type=shape` only; with no type set, choosing a shape makes the node a shape node. */
+  readonly showsShape = computed(() => this.type() === undefined || this.type() === 'shape');
+  readonly codeLanguage = computed(() => {
+    const field = this.overlay().data?.[LANGUAGE_FIELD];
+    return typeof field?.value === 'string' ? field.value : '';
+  });
+
+  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
+  commitId(text: string): void {
+    this.idText.set(text);
+    if (this.idProblem() !== undefined || text === this.current().id) return;
+    this.emit({ ...this.current(), id: text });
+  }
+
+  setLabel(text: string): void {
+    this.emit({ ...this.current(), label: text });
+  }
+
+  patch(patch: Partial<ContextNode>): void {
+    this.emit(withOverlay(this.current(), patch));
+  }
+
+  setText(key: 'cloud' | 'service' | 'animatedIcon' | 'componentId', value: string): void {
+    this.patch({ [key]: this.text(value) });
+  }
+
+  text(value: string): string | undefined {
+    return value === '' ? undefined : value;
+  }
+
+  /** Images: https or data: URLs only (the canvas shows nothing else); http is refused here though the context allows it. */
+  setSrc(value: string): void {
+    const src = value.trim();
+    if (src !== '' && !/^(https:|data:)/i.test(src)) {
+      this.refused.set([`src: use an https:// or data: URL, not ${JSON.stringify(src)}.`]);
+      return;
+    }
+    this.patch({ src: src === '' ? undefined : src });
+  }
+
+  setType(type: NodeType | '' | undefined): void {
+    this.emit(withType(this.current(), type === '' ? undefined : type));
+  }
+
+  setShape(shape: ContextShape | ''): void {
+    const node = this.current();
+    if (shape === '') return this.patch({ shape: undefined });
+    // The Mermaid shape read from a synced diagram wins over the context shape on export; a shape picked here replaces it.
+    const { shape: _mermaidShape, ...rest } = node;
+    this.emit(withOverlay(rest, { type: 'shape', shape }));
+  }
+
+  setStyle(patch: Partial<NodeStyle>): void {
+    this.emit(withStyle(this.current(), patch));
+  }
+
+  clearMermaidStyles(): void {
+    const { styles: _styles, ...rest } = this.current();
+    this.emit(rest);
+  }
+
+  setEntries(entries: DataFieldEntry[]): void {
+    this.emit(withData(this.current(), entries));
+  }
+
+  /** The code node's language: the spec has no key for it, so it travels as a data field named "Language". */
+  setCodeLanguage(language: string): void {
+    const entries = this.entries().filter((entry) => entry.label !== LANGUAGE_FIELD);
+    this.emit(withData(this.current(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
+  }
+
+  private emit(node: OverlaidNode): void {
+    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.current().id, node), () => nodeProblems(node)), this.refused)) {
+      const previousId = this.current().id;
+      this.current.set(node);
+      this.nodeChange.emit({ previousId, node });
+    }
+  }
+}
+
+/** Name of the data field that carries a code node's language. */
+export const LANGUAGE_FIELD = 'Language';
