@@ -1,32 +1,10 @@
 import type { ServiceDetail, ServiceRevisionItem, SyncResult } from '@sc/contracts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './artifacts/bundles';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from './support';
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The bytes as sent, before any decoding. */
-  body: Buffer;
-}
-
-/** A GET that shows the answer as it travelled (fetch would decode it and hide Content-Encoding). */
-function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { bearer, call, createTestApp, createToken, rawGet, setupOrganization, type TestApp } from './support';
 
 /** A built admin app in miniature: index.html, hashed chunks as Angular names them, a favicon and a PNG. */
 function buildAdminDir(): { dir: string; script: string; index: string } {

@@ -33,6 +33,21 @@ describe('API tokens', () => {
     expect(row.last_used_at).not.toBeNull();
   });
 
+  it('rewrites lastUsedAt once it is older than a minute, and leaves a recent one alone', async () => {
+    const { token, id } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await t.dataSource.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [id, stale]);
+    expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) })).status).toBe(200);
+    const [touched] = await t.dataSource.query('SELECT last_used_at FROM api_tokens WHERE id = $1', [id]);
+    expect(new Date(touched.last_used_at).getTime()).toBeGreaterThan(stale.getTime() + 4 * 60_000);
+
+    const recent = new Date(Date.now() - 10_000);
+    await t.dataSource.query('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [id, recent]);
+    expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) })).status).toBe(200);
+    const [kept] = await t.dataSource.query('SELECT last_used_at FROM api_tokens WHERE id = $1', [id]);
+    expect(new Date(kept.last_used_at).getTime()).toBe(recent.getTime());
+  });
+
   it('refuses a revoked token with 401 token_revoked', async () => {
     const { token, id } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
     const revoked = await call<{ revokedAt: string }>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/tokens/${id}`, { headers: sessionHeaders(org.owner) });

@@ -1,5 +1,6 @@
 import type { DiagramView, ErrorBody, ServiceRevisionItem, TextArtifactView } from '@sc/contracts';
-import { bearer, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { bearer, createOrganization, createTestApp, createToken, rawGet, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './bundles';
 
 /**
@@ -44,6 +45,60 @@ describe('artifact reads at scale: ETag, 304, the answer cache and revision page
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
     expect((await get('/diagrams/topology', { ...bearer(readToken), 'if-none-match': '"something-else"' })).status).toBe(200);
+  });
+
+  it('sends a cached answer as the brotli or gzip bytes kept beside it, identical once decoded to the answer with the cache off', async () => {
+    const uncached = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_READ_CACHE_SIZE: '0' } });
+    try {
+      const owner = (await setupOrganization(uncached, { orgId: 'acme' })).owner;
+      const sync = (await createToken(uncached, owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
+      const reader = (await createToken(uncached, owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
+      expect((await postSync(uncached.baseUrl, sync, bundle(sampleArtifacts()))).status).toBe(201);
+      const path = '/api/v1/orgs/acme/services/orders/diagrams/topology?revision=1';
+      const plain = await rawGet(uncached.baseUrl, path, { ...bearer(reader), 'accept-encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const expected = plain.body.toString();
+      expect(JSON.parse(expected)).toMatchObject({ name: 'topology', revision: 1, mermaid: TOPOLOGY });
+
+      const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [encoding, decode] of Object.entries(decoders)) {
+        // The uncached server compresses in the middleware; the cached one fills its cache, then answers from it.
+        const answers = [
+          { server: 'uncached', response: await rawGet(uncached.baseUrl, path, { ...bearer(reader), 'accept-encoding': encoding }) },
+          { server: 'cached, first', response: await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': encoding }) },
+          { server: 'cached, again', response: await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': `${encoding}, identity` }) },
+        ];
+        for (const { server, response } of answers) {
+          expect({ server, encoding, status: response.status, contentEncoding: response.headers['content-encoding'], etag: response.headers['etag'] }).toEqual({
+            server,
+            encoding,
+            status: 200,
+            contentEncoding: encoding,
+            etag: plain.headers['etag'],
+          });
+          expect(String(response.headers['vary'])).toMatch(/Accept-Encoding/i);
+          expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(decode(response.body).toString()).toBe(expected);
+        }
+      }
+      const both = await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': 'gzip, deflate, br' });
+      expect(both.headers['content-encoding']).toBe('br');
+      const revalidated = await rawGet(t.baseUrl, path, { ...bearer(readToken), 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      // Answers under the 1 KB compression threshold go out as they are, cached or not.
+      const doc = await rawGet(t.baseUrl, '/api/v1/orgs/acme/services/orders/docs/runbook?revision=1', { ...bearer(readToken), 'accept-encoding': 'br' });
+      expect(doc.status).toBe(200);
+      expect(doc.headers['content-encoding']).toBeUndefined();
+      expect((JSON.parse(doc.body.toString()) as TextArtifactView).content).toBe('# Runbook\n');
+      // A caller of another organization gets no cached bytes, in any encoding.
+      const foreign = await rawGet(t.baseUrl, path, { ...bearer(otherToken), 'accept-encoding': 'br' });
+      expect(foreign.status).toBe(404);
+      expect(foreign.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await uncached.close();
+    }
   });
 
   it('never answers 304 (or the cached answer) to a caller who may not read it', async () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@sc/contracts';
 
 /** What a signed-in browser sends: the cookie header and the CSRF header value. */
@@ -57,4 +58,25 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
     // Not JSON (HTML of the SPA, redirects): keep the text.
   }
   return { status: response.status, body: body as T, headers: response.headers, setCookie: response.headers.getSetCookie() };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The bytes as sent, before any decoding. */
+  body: Buffer;
+}
+
+/** A GET that shows the answer as it travelled (fetch would decode it and hide Content-Encoding). */
+export function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

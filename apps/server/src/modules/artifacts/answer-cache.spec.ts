@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AnswerCache, serialize } from './answer-cache';
 
 describe('AnswerCache', () => {
@@ -22,6 +23,26 @@ describe('AnswerCache', () => {
     await cache.answer('c', build('c'));
     await cache.answer('a', build('a'));
     expect(builds).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('compresses an answer once per content and coding, keeps the bytes in the same budget, and not at all when off', async () => {
+    const cache = new AnswerCache(64 * 1024);
+    const answer = await cache.answer('v1@1', async () => ({ text: 'context '.repeat(500) }));
+    const br = await cache.compressed(answer, 'br');
+    const gzip = await cache.compressed(answer, 'gzip');
+    expect(brotliDecompressSync(br ?? Buffer.alloc(0)).toString()).toBe(answer.body);
+    expect(gunzipSync(gzip ?? Buffer.alloc(0)).toString()).toBe(answer.body);
+    expect(await cache.compressed(answer, 'br')).toBe(br);
+    // The same content read in another revision's answer shares the bytes: the key is the content (ETag).
+    expect(await cache.compressed({ ...answer }, 'gzip')).toBe(gzip);
+
+    const small = new AnswerCache(600);
+    const big = serialize({ padding: 'x'.repeat(100) });
+    const first = await small.compressed(big, 'gzip');
+    for (let i = 0; i < 10; i++) await small.answer(`filler${i}`, async () => ({ i, padding: 'y'.repeat(100) }));
+    expect(await small.compressed(big, 'gzip')).not.toBe(first);
+
+    expect(await AnswerCache.fromEnv({ SERVICE_READ_CACHE_SIZE: '0' }).compressed(answer, 'br')).toBeNull();
   });
 
   it('SERVICE_READ_CACHE_SIZE=0 turns it off; a bad size stops the boot naming the variable', async () => {

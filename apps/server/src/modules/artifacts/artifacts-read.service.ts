@@ -21,7 +21,7 @@ import type {
 } from '@sc/contracts';
 import type { ListPage, ListPageQuery } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
-import { AnswerCache, type SerializedAnswer } from './answer-cache';
+import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -87,8 +87,12 @@ export class ArtifactsReadService {
   /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */
   async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
-    const version = await this.one(service, revision, 'architecture-diagram', name);
-    return this.cache.answer(`${version.id}@${revision}`, () => this.diagramView(version, revision));
+    return this.cachedAnswer(service, revision, 'architecture-diagram', name, (version) => this.diagramView(version, revision));
+  }
+
+  /** The answer's bytes in a content coding, kept beside it in the cache; null when the cache is off. */
+  compressedAnswer(answer: SerializedAnswer, encoding: AnswerEncoding): Promise<Buffer | null> {
+    return this.cache.compressed(answer, encoding);
   }
 
   /** The diagram as a value, for other modules (drafts); HTTP reads go through getDiagram and its cache. */
@@ -249,10 +253,31 @@ export class ArtifactsReadService {
   /** A doc or API spec answer, serialized once per artifact version and revision (AnswerCache). */
   async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
-    const version = await this.one(service, revision, kind, name);
-    return this.cache.answer(`${version.id}@${revision}`, async (): Promise<TextArtifactView> => {
+    return this.cachedAnswer(service, revision, kind, name, async (version): Promise<TextArtifactView> => {
       const contents = await this.repository.blobContents([version.sha256]);
       return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
+    });
+  }
+
+  /**
+   * An artifact answer through the cache. A hit needs only the version's id (the key), so the stored row with its
+   * large analysis is loaded on a miss alone; with the cache off the row is loaded at once, as before.
+   */
+  private async cachedAnswer(
+    service: ServiceRecord,
+    revision: number,
+    kind: ArtifactKind,
+    name: string,
+    build: (version: ArtifactVersionRecord) => Promise<unknown>,
+  ): Promise<SerializedAnswer> {
+    if (!this.cache.enabled) return serialize(await build(await this.one(service, revision, kind, name)));
+    const id = revision === 0 ? null : await this.repository.versionIdInRevision(service.id, revision, kind, name);
+    if (!id) throw notInRevision(service, revision, kind, name);
+    return this.cache.answer(`${id}@${revision}`, async () => {
+      // Retention may remove the version between the two lookups: then it is no longer in the revision either.
+      const version = await this.repository.findVersion(id);
+      if (!version) throw notInRevision(service, revision, kind, name);
+      return build(version);
     });
   }
 
@@ -281,11 +306,13 @@ export class ArtifactsReadService {
 
   private async one(service: ServiceRecord, revision: number, kind: ArtifactKind, name: string): Promise<ArtifactVersionRecord> {
     const [version] = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision, { kind, name });
-    if (!version) {
-      throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no ${KIND_LABEL[kind]} named "${name}" in revision ${revision}.`);
-    }
+    if (!version) throw notInRevision(service, revision, kind, name);
     return version;
   }
+}
+
+function notInRevision(service: ServiceRecord, revision: number, kind: ArtifactKind, name: string): Error {
+  return artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no ${KIND_LABEL[kind]} named "${name}" in revision ${revision}.`);
 }
 
 function serviceItem(service: ServiceRecord, artifactCount: number): ServiceListItem {

@@ -124,6 +124,21 @@ export class ArtifactsRepository extends TransactionalRepository {
     return query.getMany();
   }
 
+  /** The id of the version a revision holds under kind and name, without loading the row (the read cache's key). */
+  async versionIdInRevision(serviceId: string, revision: number, kind: ArtifactKind, name: string): Promise<string | null> {
+    const rows: Array<{ id: string }> = await this.manager.query(
+      `SELECT ra.version_id AS id FROM revision_artifacts ra
+         JOIN service_revisions r ON r.id = ra.revision_id
+        WHERE r.service_id = $1 AND r.number = $2 AND ra.kind = $3 AND ra.name = $4`,
+      [serviceId, revision, kind, name],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  findVersion(id: string): Promise<ArtifactVersionRecord | null> {
+    return this.manager.findOneBy(ArtifactVersionRecord, { id });
+  }
+
   /** Which version of which artifact a revision holds, without the (large) stored analyses. */
   async revisionMembers(serviceId: string, revision: number): Promise<RevisionMember[]> {
     const rows: Array<{ id: string; kind: ArtifactKind; name: string; fingerprint: string }> = await this.manager.query(

@@ -19,7 +19,7 @@ import type {
 import { pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
-import type { SerializedAnswer } from './answer-cache';
+import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { RetentionService } from './retention.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
@@ -86,7 +86,7 @@ export class ServicesController {
     @Res() res: Response,
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
-    sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
+    await this.sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
   }
 
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
@@ -166,7 +166,7 @@ export class ServicesController {
     @Res() res: Response,
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
-    sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
+    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
   }
 
   @Get(':service/api-specs')
@@ -186,22 +186,44 @@ export class ServicesController {
     @Res() res: Response,
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
-    sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
+    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
+  }
+
+  /**
+   * Sends a serialized read answer with its strong ETag. Reached only after the guard's organization and role
+   * checks and the lookups, so a 304 never confirms anything the caller may not read. `private, no-cache`: the
+   * browser keeps the answer but asks again every time (the access check runs again), and a 304 saves the body.
+   * A cached answer goes out as the compressed bytes kept beside it (brotli when accepted, else gzip; answers under
+   * the middleware's 1 KB threshold as they are); the compression middleware leaves a response with a
+   * Content-Encoding alone. With the cache off the middleware compresses it, like every other answer.
+   */
+  private async sendAnswer(req: Request, res: Response, answer: SerializedAnswer): Promise<void> {
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type('application/json');
+    const encoding = req.method === 'HEAD' || Buffer.byteLength(answer.body) < COMPRESSION_THRESHOLD_BYTES ? false : acceptedEncoding(req);
+    const compressed = encoding ? await this.artifacts.compressedAnswer(answer, encoding) : null;
+    if (!encoding || !compressed) {
+      res.send(answer.body);
+      return;
+    }
+    res.vary('Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding);
+    res.send(compressed);
   }
 }
 
-/**
- * Sends a serialized read answer with its strong ETag. Reached only after the guard's organization and role
- * checks and the lookups, so a 304 never confirms anything the caller may not read. `private, no-cache`: the
- * browser keeps the answer but asks again every time (the access check runs again), and a 304 saves the body.
- */
-function sendAnswer(req: Request, res: Response, answer: SerializedAnswer): void {
-  res.setHeader('ETag', answer.etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
-    res.status(304).end();
-    return;
-  }
-  res.status(200).type('application/json').send(answer.body);
+/** The compression middleware's default threshold (app.factory.ts): smaller answers are sent uncompressed. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** brotli when the client takes it (as the compression middleware prefers), else gzip, else none. */
+function acceptedEncoding(req: Request): AnswerEncoding | false {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return false;
 }

@@ -12,7 +12,11 @@ import { TokensErrorCode, tokensError } from './tokens.errors';
 import { TokensRepository } from './tokens.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
 
-/** lastUsedAt is written at most once per this interval per token. */
+/**
+ * lastUsedAt is written at most once per this interval per token, so "last used" is accurate to a minute. A token
+ * read with a recent lastUsedAt costs no write at all (no UPDATE statement per API request); the UPDATE's own
+ * condition still keeps concurrent requests on several instances from writing more than once per interval.
+ */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export type TokenLookup = { status: 'valid'; token: ApiToken } | { status: 'unknown' } | { status: 'revoked' } | { status: 'expired' };
@@ -119,7 +123,8 @@ export class TokensService {
     if (token.revokedAt) return { status: 'revoked' };
     const now = this.clock.now();
     if (token.expiresAt && token.expiresAt <= now) return { status: 'expired' };
-    await this.tokens.touch(token.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
+    const notBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS);
+    if (!token.lastUsedAt || token.lastUsedAt < notBefore) await this.tokens.touch(token.id, now, notBefore);
     return { status: 'valid', token };
   }
 }
