@@ -6,6 +6,9 @@ import type { MarkerDef } from './edge-path';
  * Shared by the viewer's canvas and the draft editor's.
  */
 @Component({
+  // An element selector cannot work here: the host must be an <svg> element for its children to be created in the SVG
+  // namespace, so this component is an attribute (still prefixed) on one.
+  // eslint-disable-next-line @angular-eslint/component-selector
   selector: 'svg[scEdgeMarkers]',
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { class: 'marker-defs', width: '0', height: '0', 'aria-hidden': 'true' },

@@ -6,7 +6,9 @@ import { SessionService } from '../../core/session.service';
 import { query } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
+import { By } from '@angular/platform-browser';
 import { DraftPage } from './draft.page';
+import { EditorCanvasComponent } from './editor/editor-canvas.component';
 import type { DraftData, DraftExportData } from './drafts.api';
 
 const BASE = '/api/v1/orgs/acme/drafts/d1';
@@ -92,6 +94,16 @@ describe('DraftPage (the editor)', () => {
     page().store.selection.set({ nodes: ['api'], groups: [], edges: [] });
     document.body.dispatchEvent(key);
     expect(page().store.doc().graph.nodes).toHaveLength(1);
+  });
+
+  it('selects a focused node with Enter or Space (keyboard access to what a click selects); Shift adds it', () => {
+    const canvas = fixture.debugElement.query(By.directive(EditorCanvasComponent)).componentInstance as EditorCanvasComponent;
+    page().store.selection.set({ nodes: [], groups: ['g'], edges: [0] });
+    canvas.keySelected('api', new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(page().store.selection()).toEqual({ nodes: ['api'], groups: [], edges: [] });
+    page().store.selection.set({ nodes: [], groups: ['g'], edges: [] });
+    canvas.keySelected('api', new KeyboardEvent('keydown', { key: ' ', shiftKey: true }));
+    expect(page().store.selection()).toEqual({ nodes: ['api'], groups: ['g'], edges: [] });
   });
 
   it('saves a change about a second later over the version it edits, then exports the new version', async () => {

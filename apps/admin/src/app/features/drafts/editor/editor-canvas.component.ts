@@ -5,7 +5,7 @@ import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/ca
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
 import { markerUrl, usedMarkers } from '../../diagram-canvas/edge-path';
-import { GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
+import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
 import { editorModel, type EditorGroup, type EditorModel } from './editor-model';
 import type { EditorStore } from './editor-store';
 
@@ -237,6 +237,14 @@ export class EditorCanvasComponent {
       if (before[key].includes(id)) return;
       this.store().selection.set({ ...before, [key]: [...before[key], id] });
     });
+  }
+
+  /** Enter or Space on a focused node selects it as a click does (with Shift it joins the selection). */
+  keySelected(id: string, event: Event): void {
+    event.preventDefault();
+    const current = this.store().selection();
+    if (!(event as KeyboardEvent).shiftKey) this.store().selection.set({ ...EMPTY_SELECTION, nodes: [id] });
+    else if (!current.nodes.includes(id)) this.store().selection.set({ ...current, nodes: [...current.nodes, id] });
   }
 
   // Moving and connecting ---------------------------------------------------------------------------------------------
