@@ -199,8 +199,9 @@ describe('the diagram editor in a real browser', () => {
     await page.getByTestId('label-editor').fill('reads');
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await canvas().locator('[data-edge-label]').allInnerTexts()).toContain('reads'));
-    // Drawn with a size (ngx-vflow measures the label).
-    await eventually(async () => expect((await canvas().locator('[data-edge-label]').boundingBox())?.width ?? 0).toBeGreaterThan(20));
+    // Drawn with a size: ngx-vflow measures the label and sizes the foreignObject around it (a zero-size one clips it).
+    const drawnLabelWidth = () => canvas().locator('[data-edge-label]').evaluate((label) => label.closest('foreignObject')?.getBoundingClientRect().width ?? 0);
+    await eventually(async () => expect(await drawnLabelWidth()).toBeGreaterThan(20));
 
     // The properties panel: a db-table bound to a synced database table, a dashed edge, and data fields of five input types.
     await node('dbTable1').click();
@@ -250,6 +251,8 @@ describe('the diagram editor in a real browser', () => {
     await page.getByTestId('group').click();
     await visible(canvas().locator('[data-group-id="group1"]'));
     await layOut();
+    // The edge label is still drawn after the nodes moved (ngx-vflow measures a label once per label object).
+    await eventually(async () => expect(await drawnLabelWidth()).toBeGreaterThan(20));
     await screenshot(page, '60-editor-drawn');
 
     // Undo takes the layout and the group back; redo brings them again (keyboard shortcuts).

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type WritableSignal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal, type WritableSignal } from '@angular/core';
 import type { ContextShape, NodeType } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
 import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
@@ -150,11 +150,12 @@ export class EditorCanvasComponent {
       // new edge object.
       const hadLabel = existing ? Boolean(existing.data?.().edge.label) : false;
       if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== Boolean(edge.label))) existing = undefined;
-      const label = edge.label ? { center: { type: 'html-template' as const, data } } : {};
       if (existing) {
+        // The label object stays: ngx-vflow measures a label once per label object, so a new one on every redraw
+        // was drawn in a zero-size (clipping) box. Its text follows the edge's data signal instead.
         existing.data?.set(data);
-        existing.edgeLabels?.set(label);
       } else {
+        const current = signal(data);
         existing = {
           id,
           source: vid(edge.source),
@@ -162,8 +163,8 @@ export class EditorCanvasComponent {
           type: 'template',
           floating: signal(true),
           selected: signal(false),
-          data: signal(data),
-          edgeLabels: signal(label),
+          data: current,
+          edgeLabels: signal(edge.label ? { center: { type: 'html-template' as const, data: current } } : {}),
         };
         this.vEdges.set(id, existing);
       }
@@ -183,6 +184,11 @@ export class EditorCanvasComponent {
 
   edgeData(data: unknown): EdgeData {
     return data as EdgeData;
+  }
+
+  /** A label's data is its edge's data signal (see flowEdges). */
+  labelData(data: unknown): EdgeData {
+    return (data as Signal<EdgeData>)();
   }
 
   readonly markerUrl = markerUrl;
