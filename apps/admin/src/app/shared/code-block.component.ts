@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, effect, input, signal } from '@angular/core';
-import { highlightCode } from './highlight';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { highlightedHtml } from './highlight';
 
 /**
  * Source text (an API spec, a schema, a `code` node) shown as written, highlighted once its language has loaded
@@ -19,19 +19,5 @@ export class CodeBlockComponent {
   readonly language = input<string | null>(null);
 
   /** highlight.js's HTML for the current code, or null while loading or when not highlighted. */
-  readonly highlighted = signal<string | null>(null);
-
-  constructor() {
-    effect((onCleanup) => {
-      const code = this.code();
-      const language = this.language();
-      let current = true;
-      onCleanup(() => (current = false));
-      this.highlighted.set(null);
-      highlightCode(code, language).then(
-        (html) => current && this.highlighted.set(html),
-        () => undefined, // A language chunk that fails to load leaves the text plain.
-      );
-    });
-  }
+  readonly highlighted = highlightedHtml(this.code, this.language);
 }

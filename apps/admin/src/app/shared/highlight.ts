@@ -1,3 +1,4 @@
+import { effect, signal, type Signal } from '@angular/core';
 import type { HLJSApi, LanguageFn } from 'highlight.js';
 
 /**
@@ -127,4 +128,30 @@ export async function highlightOrGuess(code: string, language?: string | null): 
   let hljs: HLJSApi | undefined;
   for (const name of GUESS) hljs = await loadLanguage(name);
   return (hljs as HLJSApi).highlightAuto(code, GUESS).value;
+}
+
+/**
+ * The highlighted HTML of `code()` in `language()` as a signal for a component's template: null at once on every
+ * change (the template shows the text plain), then `highlight`'s result once the lazily loaded language has run. A
+ * result for text that has since changed is dropped; a language chunk that fails to load leaves the text plain.
+ * Must be called in an injection context (a component's field initializer or constructor).
+ */
+export function highlightedHtml(
+  code: () => string,
+  language: () => string | null | undefined,
+  highlight: (code: string, language: string | null | undefined) => Promise<string | null> = highlightCode,
+): Signal<string | null> {
+  const html = signal<string | null>(null);
+  effect((onCleanup) => {
+    const text = code();
+    const name = language();
+    let current = true;
+    onCleanup(() => (current = false));
+    html.set(null);
+    highlight(text, name).then(
+      (result) => current && html.set(result),
+      () => undefined,
+    );
+  });
+  return html.asReadonly();
 }

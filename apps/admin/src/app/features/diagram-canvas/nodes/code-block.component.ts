@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, effect, input, signal } from '@angular/core';
-import { highlightOrGuess } from '../../../shared/highlight';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { highlightOrGuess, highlightedHtml } from '../../../shared/highlight';
 
 /** Code shown as written at once, then with syntax highlighting once highlight.js (loaded lazily) has run. */
 @Component({
@@ -17,19 +17,5 @@ export class CodeBlockComponent {
   readonly code = input.required<string>();
   readonly language = input<string>();
   /** highlight.js output: the code HTML-escaped inside span elements (Angular sanitizes it again on binding). */
-  readonly html = signal<string | null>(null);
-
-  constructor() {
-    effect((onCleanup) => {
-      const code = this.code();
-      const language = this.language();
-      let current = true;
-      onCleanup(() => (current = false));
-      this.html.set(null);
-      highlightOrGuess(code, language).then(
-        (html) => current && this.html.set(html),
-        () => undefined,
-      );
-    });
-  }
+  readonly html = highlightedHtml(this.code, this.language, highlightOrGuess);
 }
