@@ -189,6 +189,27 @@ describe('the diagram canvas in a real browser', () => {
     expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=core]').count()).toBe(0);
   });
 
+  it('fits the drawing to the view without putting a node under the minimap', async () => {
+    // Twelve chains of six: about as wide as it is tall, so the fitted drawing fills the view up to its bottom-right
+    // corner, where the minimap is.
+    const rows = Array.from({ length: 12 }, (_, row) => `  ${Array.from({ length: 6 }, (_, col) => `r${row}c${col}[Row ${row} step ${col}]`).join(' --> ')}`);
+    await sync('fit', [{ kind: 'architecture-diagram', name: 'grid', file: file('.service/diagrams/grid.mmd', `flowchart LR\n${rows.join('\n')}\n`) }]);
+    await page.goto(`${server.baseUrl}/orgs/acme/services/fit/diagrams/grid`);
+    await drawn(72);
+    await page.getByRole('button', { name: 'Fit to view' }).click();
+    await eventually(async () => {
+      const minimap = await canvas().locator('.canvas-minimap').boundingBox();
+      if (!minimap) throw new Error('the minimap is not drawn');
+      const covered: string[] = [];
+      for (const element of await canvas().locator('[data-node-id]').all()) {
+        const box = await element.boundingBox();
+        const overlaps = box && box.x < minimap.x + minimap.width && box.x + box.width > minimap.x && box.y < minimap.y + minimap.height && box.y + box.height > minimap.y;
+        if (overlaps) covered.push(String(await element.getAttribute('data-node-id')));
+      }
+      expect(covered).toEqual([]);
+    }, 3000);
+  });
+
   it('highlights what a second sync changed, on the drawing and by id', async () => {
     await sync('payments', paymentsBundle(`${read('.service/diagrams/topology.mmd')}  api --> audit[Audit log]\n`.replace('  api --> rules\n', '')));
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);

@@ -28,7 +28,9 @@ import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
 import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
-import { CanvasMinimapComponent } from './minimap.component';
+import { fitViewport } from './fit';
+import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
+import { CanvasPreviewComponent } from './preview.component';
 
 interface EdgeData {
   edge: CanvasEdge;
@@ -50,6 +52,14 @@ interface GroupData {
 
 /** Nodes above this count are drawn only where the viewport shows them (and as boxes when zoomed far out). */
 const VIRTUALIZE_ABOVE = 250;
+/** Below this zoom a large diagram is drawn as boxes on the preview canvas, with no node or edge in the DOM. */
+const PREVIEW_BELOW_ZOOM = 0.3;
+/** The minimap's box over the view's bottom-right corner with its margins (see .canvas-minimap): fit leaves it free. */
+const MINIMAP_CORNER = { width: MINIMAP_WIDTH + 20, height: MINIMAP_HEIGHT + 20 };
+const FIT_PADDING = 0.04;
+const EMPTY: never[] = [];
+/** The same elements in the same order: ngx-vflow is handed the previous array and has nothing to do. */
+const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 /** Zoom limits: far enough out for 1,000 nodes, close enough in to read a table node's cells. */
 const MIN_ZOOM = 0.02;
 const MAX_ZOOM = 3;
@@ -67,7 +77,7 @@ const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom))
   selector: 'sc-diagram-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
+  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, CanvasPreviewComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
   styleUrl: './diagram-canvas.component.scss',
   host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
@@ -110,20 +120,59 @@ export class DiagramCanvasComponent {
     return selected?.kind === 'node' ? selected.node.id : null;
   });
   /**
-   * By the whole graph, not what a collapse leaves visible: switching virtualization makes ngx-vflow render every
-   * node it holds at once (on Collapse all, the 1,000 nodes about to go), and a large diagram stays zoomed out.
+   * By the whole graph, not what a collapse leaves visible: a large diagram is culled to the viewport (and drawn on
+   * the preview canvas when zoomed out) whatever is collapsed.
    */
   readonly large = computed(() => this.view().graph.nodes.length > VIRTUALIZE_ABOVE);
-  readonly optimization = computed(() => ({ detachedGroupsLayer: true, virtualization: this.large(), virtualizationZoomThreshold: 0.3 }));
+  /**
+   * ngx-vflow's own virtualization stays off: a large diagram is culled here (shownNodes) and its zoomed-out preview
+   * is drawn by CanvasPreviewComponent, so ngx-vflow holds only the nodes on screen — none when zoomed out.
+   */
+  readonly optimization = { detachedGroupsLayer: true, virtualization: false };
 
   private layoutRun = 0;
   private fitted = false;
   private readonly vNodes = new Map<string, Node>();
   private readonly vEdges = new Map<string, Edge<EdgeData>>();
 
-  /** ngx-vflow's nodes and edges for the last layout (set with it, outside any reactive context). */
-  readonly nodes = signal<Node[]>([]);
-  readonly edges = signal<Edge<EdgeData>[]>([]);
+  /** ngx-vflow's nodes (with their boxes) and edges for the last layout (set with it, outside any reactive context). */
+  private readonly nodes = signal<{ node: Node; box: Box }[]>([]);
+  private readonly edges = signal<Edge<EdgeData>[]>([]);
+
+  /** Zoomed out far enough that a large diagram is shown as its preview. */
+  readonly previewed = computed(() => this.large() && (this.flow()?.viewport().zoom ?? 0) < PREVIEW_BELOW_ZOOM);
+
+  /**
+   * What ngx-vflow renders: every node of a small diagram; of a large one, those the viewport shows (none when it
+   * is previewed). Computed from plain boxes, not ngx-vflow's signals, and the previous array is kept while the same
+   * nodes are shown, so panning and a collapse off screen cost ngx-vflow nothing.
+   */
+  readonly shownNodes = computed<Node[]>(
+    () => {
+      const placed = this.nodes();
+      if (!this.large()) return placed.map((item) => item.node);
+      const flow = this.flow();
+      if (!flow || this.previewed()) return EMPTY;
+      const { x, y, zoom } = flow.viewport();
+      const { width, height } = this.viewSize();
+      const left = -x / zoom;
+      const top = -y / zoom;
+      const right = left + width / zoom;
+      const bottom = top + height / zoom;
+      return placed.filter(({ box }) => box.x <= right && box.x + box.width >= left && box.y <= bottom && box.y + box.height >= top).map((item) => item.node);
+    },
+    { equal: sameItems },
+  );
+  /** The edges between shown nodes (ngx-vflow draws no edge with a missing end). */
+  readonly shownEdges = computed<Edge<EdgeData>[]>(
+    () => {
+      const edges = this.edges();
+      if (!this.large()) return edges;
+      const shown = new Set(this.shownNodes().map((node) => node.id));
+      return shown.size === 0 ? EMPTY : edges.filter((edge) => shown.has(edge.source) && shown.has(edge.target));
+    },
+    { equal: sameItems },
+  );
 
   /**
    * Groups (outermost first, so inner frames are drawn above outer ones) then nodes, at absolute positions;
@@ -133,21 +182,21 @@ export class DiagramCanvasComponent {
    * update (its pullNode walks `children()`, recomputed from all nodes after every write), which was most of the
    * main thread's time on a 1,000-node diagram (0.5 s of a 0.6 s task in the CPU profile).
    */
-  private flowNodes(model: CanvasModel, result: LayoutResult): Node[] {
+  private flowNodes(model: CanvasModel, result: LayoutResult): { node: Node; box: Box }[] {
     const boxes = result.boxes;
-    const out: Node[] = [];
+    const out: { node: Node; box: Box }[] = [];
     const seen = new Set<string>();
     for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
       const box = boxes[group.id];
       if (!box) continue;
       seen.add(`g:${group.id}`);
-      out.push(this.vNode(`g:${group.id}`, 'template-group', box, this.groupDataFor(group)));
+      out.push({ node: this.vNode(`g:${group.id}`, 'template-group', box, this.groupDataFor(group)), box });
     }
     for (const node of model.nodes) {
       const box = boxes[node.id];
       if (!box) continue;
       seen.add(node.id);
-      out.push(this.vNode(node.id, 'html-template', box, node));
+      out.push({ node: this.vNode(node.id, 'html-template', box, node), box });
     }
     for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
     return out;
@@ -314,36 +363,34 @@ export class DiagramCanvasComponent {
   private draw(model: CanvasModel, result: LayoutResult): void {
     this.drawnWith = this.reuse;
     this.layoutError.set(null);
-    if (!this.fitted) this.fitBefore(result);
+    if (!this.fitted) this.fitTo(result);
     this.nodes.set(this.flowNodes(model, result));
     this.edges.set(this.flowEdges(model, result));
     this.laidOut.set({ model, result });
     if (!this.fitted) {
       this.fitted = true;
       // After ngx-vflow has rendered the nodes and measured itself.
-      requestAnimationFrame(() => requestAnimationFrame(() => this.fit(0)));
+      requestAnimationFrame(() => requestAnimationFrame(() => this.fit()));
     }
   }
 
   /**
-   * The first drawing starts at the zoom that fits it (ngx-vflow's fitView, from the layout's bounds): at its default
-   * zoom of 1 ngx-vflow would first render in full every node the viewport shows, to drop them a frame later.
+   * The first drawing starts at the zoom that fits it: at ngx-vflow's default zoom of 1 it would first render in full
+   * every node that zoom shows, to drop them a frame later.
    */
-  private fitBefore(result: LayoutResult): void {
+  private fitTo(result: LayoutResult): void {
     const flow = this.flow();
-    const { width, height } = this.size();
-    if (!flow || width === 0 || result.width === 0 || result.height === 0) return;
-    const padding = 0.04;
-    const zoom = clampZoom(Math.min(width / (result.width * (1 + padding)), height / (result.height * (1 + padding))));
-    flow.viewportTo({ x: width / 2 - (result.width / 2) * zoom, y: height / 2 - (result.height / 2) * zoom, zoom });
+    const view = this.size();
+    if (!flow || view.width === 0 || result.width === 0 || result.height === 0) return;
+    flow.viewportTo(fitViewport(result, view, MINIMAP_CORNER, FIT_PADDING, { min: MIN_ZOOM, max: MAX_ZOOM }));
   }
 
   // Viewport -------------------------------------------------------------------------------------------------------
 
-  fit(duration = 250): void {
-    // A viewport without size (not laid out, hidden) has nothing to fit into.
-    if (this.size().width === 0) return;
-    this.flow()?.fitView({ padding: 0.04, duration });
+  /** The whole drawing, clear of the minimap. A viewport without size (not laid out, hidden) has nothing to fit into. */
+  fit(): void {
+    const drawing = this.laidOut();
+    if (drawing) this.fitTo(drawing.result);
   }
 
   zoomBy(factor: number): void {

@@ -2,8 +2,10 @@ import { ChangeDetectionStrategy, Component, ElementRef, effect, input, output, 
 import type { CanvasModel } from './canvas-model';
 import type { LayoutResult, Point } from './layout';
 
-const WIDTH = 200;
-const HEIGHT = 130;
+export const MINIMAP_WIDTH = 200;
+export const MINIMAP_HEIGHT = 130;
+const WIDTH = MINIMAP_WIDTH;
+const HEIGHT = MINIMAP_HEIGHT;
 
 /**
  * An overview of the whole drawing with the visible part framed; click or drag in it to move the view there.
