@@ -282,6 +282,8 @@ export class DiagramCanvasComponent {
       const model = this.model();
       untracked(() => this.show(model));
     });
+    // Ends the current run: a layout deferred by show() does not start once the page is gone.
+    this.destroyRef.onDestroy(() => this.layoutRun++);
     // A new selection keeps pointing at the same element after a redraw (collapse, highlights) when it still exists.
     effect(() => {
       const model = this.model();
@@ -305,7 +307,6 @@ export class DiagramCanvasComponent {
       existing.data.set(data);
       return existing;
     }
-    const look = type === 'html-template' ? (data as CanvasNode).look : undefined;
     const node = {
       id,
       type,
@@ -314,11 +315,6 @@ export class DiagramCanvasComponent {
       height: signal(box.height),
       data: signal(data),
       draggable: signal(false),
-      preview: signal({
-        style: type === 'template-group'
-          ? { backgroundColor: 'rgba(31, 111, 235, 0.04)', borderColor: '#9aa8ba', borderWidth: '1', borderRadius: '10' }
-          : { backgroundColor: look?.fill ?? '#ffffff', borderColor: look?.stroke ?? '#5f6b7a', borderWidth: '1', borderRadius: '6' },
-      }),
     } as Node;
     this.vNodes.set(id, node);
     return node;
@@ -341,7 +337,13 @@ export class DiagramCanvasComponent {
     // Only a collapse or expand of the graph on screen is drawn in place: another graph (a revision), other
     // databases or highlights may change sizes and elements, and wait for their layout.
     const inPlace = current && this.drawnWith === this.reuse ? layoutInPlace(current, model) : null;
-    if (inPlace) this.draw(model, inPlace);
+    if (inPlace) {
+      this.draw(model, inPlace);
+      // The layout's bookkeeping on this thread (the input, the cache lookups) waits until the drawing is painted.
+      // A state left meanwhile (another click, the page closed) is not laid out.
+      requestAnimationFrame(() => setTimeout(() => run === this.layoutRun && void this.runLayout(model, run, key)));
+      return;
+    }
     void this.runLayout(model, run, key);
   }
 
