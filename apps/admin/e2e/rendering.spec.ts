@@ -1,23 +1,9 @@
 import type { Page, Response } from 'playwright-core';
+import { CHECKOUT_SEQUENCE } from '../src/testing/checkout-sequence';
 import { containsText, eventually, screenshot, visible } from './support/browser';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
 
-/** The payment sequence the issue saw drawn out of order: "200 OK" must come after "show 3DS". */
-const CHECKOUT = `sequenceDiagram
-  participant C as Customer
-  participant A as Payments API
-  C->>+A: POST /payments
-  alt needs 3DS
-    A-->>C: show 3DS
-    Note over C,A: the customer confirms at the bank
-  else card accepted
-    A-->>-C: 200 OK
-  end
-  loop every minute
-    A->>S: poll settlement
-  end
-`;
 const CHECKOUT_CONTEXT = JSON.stringify({
   name: 'Checkout',
   nodes: { A: { name: 'Checkout API' }, S: { name: 'Settlement service' } },
@@ -94,13 +80,13 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
       {
         kind: 'architecture-diagram',
         name: 'checkout',
-        file: file('.service/diagrams/checkout.mmd', CHECKOUT),
+        file: file('.service/diagrams/checkout.mmd', CHECKOUT_SEQUENCE),
         context: file('.service/diagrams/checkout.context.json', CHECKOUT_CONTEXT),
       },
       {
         kind: 'flow',
         name: 'create-payment',
-        file: file('.service/flows/create-payment.mmd', CHECKOUT),
+        file: file('.service/flows/create-payment.mmd', CHECKOUT_SEQUENCE),
         notes: file('.service/flows/create-payment.md', NOTES),
       },
       { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },

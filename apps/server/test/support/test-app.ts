@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
@@ -14,6 +13,7 @@ import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { APP_ENV, AppConfig, loadAppConfig } from '../../src/config/app-config';
 import type { Env } from '../../src/config/env';
 import { freePort } from './free-port';
+import { lineCollector } from './log-lines';
 import { ManualClock } from './manual-clock';
 import { createTestDatabase } from './test-database';
 
@@ -105,13 +105,4 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function lineCollector(lines: string[]): Writable {
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
 }

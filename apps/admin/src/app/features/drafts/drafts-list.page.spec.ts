@@ -3,7 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import type { DraftList, DraftSummary } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
 import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { DraftsListPage } from './drafts-list.page';
@@ -49,10 +49,7 @@ describe('DraftsListPage', () => {
     fixture.detectChanges();
   }
 
-  function submit(): void {
-    query<HTMLFormElement>(fixture, '[data-testid=draft-form]').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
+  const submit = () => submitForm(fixture, '[data-testid=draft-form]');
 
   beforeEach(() => (http = setUpTestApp()));
 

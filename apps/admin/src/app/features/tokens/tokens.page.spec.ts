@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, apiToken, errorBody, gatewayInfo } from '../../../testing/fixtures';
 import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
@@ -23,10 +23,6 @@ describe('TokensPage', () => {
   }
 
 
-  function submitForm(): void {
-    query<HTMLFormElement>(fixture, '[data-testid=token-form]').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
 
   beforeEach(() => (http = setUpTestApp()));
 
@@ -78,7 +74,7 @@ describe('TokensPage', () => {
     const form = fixture.componentInstance.form;
     form.controls.read.setValue(true);
     form.controls.expiry.setValue('never');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
 
     const request = http.expectOne({ method: 'POST', url: BASE });
     expect(request.request.body).toEqual({ name: 'GitHub Actions', scopes: ['sync', 'read'] });
@@ -105,7 +101,7 @@ describe('TokensPage', () => {
     typeInto(fixture, 'input[formcontrolname=name]', 'Nightly');
     fixture.componentInstance.form.controls.expiry.setValue('30');
     const before = Date.now();
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     const body = http.expectOne({ method: 'POST', url: BASE }).request.body as { expiresAt: string };
     const days = (new Date(body.expiresAt).getTime() - before) / (24 * 3600 * 1000);
     expect(days).toBeGreaterThan(29.99);
@@ -117,7 +113,7 @@ describe('TokensPage', () => {
     fixture.componentInstance.openForm();
     fixture.detectChanges();
     fixture.componentInstance.form.controls.sync.setValue(false);
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     const text = textOf(fixture);
     expect(text).toContain('Enter a name for the token.');
     expect(text).toContain('Choose at least one scope.');
@@ -131,7 +127,7 @@ describe('TokensPage', () => {
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
     fixture.componentInstance.form.controls.expiry.setValue('custom');
     fixture.componentInstance.form.controls.customDate.setValue('2001-01-01');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     expect(textOf(fixture)).toContain('Pick an expiry date in the future.');
     http.expectNone({ method: 'POST', url: BASE });
   });
@@ -141,7 +137,7 @@ describe('TokensPage', () => {
     fixture.componentInstance.openForm();
     fixture.detectChanges();
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     http
       .expectOne({ method: 'POST', url: BASE })
       .flush(errorBody('validation_failed', 'The request is invalid.', [{ path: 'expiresAt', message: 'must be in the future' }]), {
