@@ -1,8 +1,8 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { AuditEntry } from '@sc/contracts';
 import { query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { AuditLogPage } from './audit-log.page';
 
 const AUDIT = '/api/v1/orgs/acme/audit';
@@ -26,10 +26,8 @@ describe('AuditLogPage', () => {
   let http: HttpTestingController;
 
   beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(AuditLogPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    http = setUpTestApp();
+    fixture = createWithInputs(AuditLogPage, { orgId: 'acme' });
     fixture.detectChanges();
   });
 

@@ -5,7 +5,7 @@ import { Router } from '@angular/router';
 import { SessionService } from '../../core/session.service';
 import { query } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { By } from '@angular/platform-browser';
 import { DraftPage } from './draft.page';
 import { EditorCanvasComponent } from './editor/editor-canvas.component';
@@ -50,12 +50,9 @@ describe('DraftPage (the editor)', () => {
   let http: HttpTestingController;
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = setUpTestApp();
     TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(DraftPage);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('draftId', 'd1');
+    fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'd1' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(DRAFT);
     await render();

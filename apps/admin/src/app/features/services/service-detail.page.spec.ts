@@ -1,9 +1,9 @@
 import { formatDate } from '@angular/common';
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { query, settle } from '../../../testing/dom';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { ServiceDetailPage } from './service-detail.page';
 
 const FIRST_SYNC = '2026-01-01T09:00:00.000Z';
@@ -39,11 +39,8 @@ describe('ServiceDetailPage', () => {
   let http: HttpTestingController;
 
   beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(ServiceDetailPage);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('service', 'payments');
+    http = setUpTestApp();
+    fixture = createWithInputs(ServiceDetailPage, { orgId: 'acme', service: 'payments' });
   });
 
   afterEach(() => http.verify());
