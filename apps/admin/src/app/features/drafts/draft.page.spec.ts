@@ -70,6 +70,14 @@ describe('DraftPage (the editor)', () => {
     TestBed.inject(ApplicationRef).tick();
   }
 
+  /** Waits for the autosave and answers it as version 6, then the export of that version. */
+  async function answerAutosave(): Promise<void> {
+    await afterAutosave();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+  }
+
   it("shows the draft's name, version, where it was copied from, the palette and the export", () => {
     expect(query<HTMLInputElement>(fixture, '[data-testid=draft-title]').value).toBe('Orders topology');
     expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 5');
@@ -134,10 +142,7 @@ describe('DraftPage (the editor)', () => {
     expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'code1']);
     key({ key: 'z', ctrlKey: true }, query(fixture, '[data-testid=draft-title]'));
     expect(page().store.doc().graph.nodes).toHaveLength(2);
-    await afterAutosave();
-    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
-    await render();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    await answerAutosave();
   });
 
   it('copies and pastes the selection, but leaves Ctrl+C to the browser while page text is selected', async () => {
@@ -154,10 +159,7 @@ describe('DraftPage (the editor)', () => {
     expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'api1']);
     key({ key: 'd', ctrlKey: true });
     expect(page().store.doc().graph.nodes).toHaveLength(3);
-    await afterAutosave();
-    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
-    await render();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    await answerAutosave();
   });
 
   it('on a version conflict names who saved, offers Reload and Save as a copy, and the copy keeps the drawing', async () => {

@@ -3,7 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, apiToken, errorBody, gatewayInfo } from '../../../testing/fixtures';
-import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
 
 const BASE = '/api/v1/orgs/acme/tokens';
@@ -14,15 +14,19 @@ describe('TokensPage', () => {
 
   async function open(tokens = [apiToken()], role: 'owner' | 'viewer' = 'owner'): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
-    fixture = TestBed.createComponent(TokensPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    fixture = createWithInputs(TokensPage, { orgId: 'acme' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(tokens);
     http.expectOne('/api/v1/gateway/info').flush(gatewayInfo());
     await settle(fixture);
   }
 
-
+  /** Opens the page without tokens, with its create form shown. */
+  async function openEmptyWithForm(): Promise<void> {
+    await open([]);
+    fixture.componentInstance.openForm();
+    fixture.detectChanges();
+  }
 
   beforeEach(() => (http = setUpTestApp()));
 
@@ -53,8 +57,7 @@ describe('TokensPage', () => {
 
   it("explains the server's refusal when a viewer opens the page and offers no create button", async () => {
     TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
-    fixture = TestBed.createComponent(TokensPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    fixture = createWithInputs(TokensPage, { orgId: 'acme' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(errorBody('forbidden', 'Your role viewer does not allow this; admin is required.'), {
       status: 403,
@@ -95,9 +98,7 @@ describe('TokensPage', () => {
   });
 
   it('sends an expiry for a preset duration', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'Nightly');
     fixture.componentInstance.form.controls.expiry.setValue('30');
     const before = Date.now();
@@ -109,9 +110,7 @@ describe('TokensPage', () => {
   });
 
   it('requires a name and at least one scope', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     fixture.componentInstance.form.controls.sync.setValue(false);
     submitForm(fixture, '[data-testid=token-form]');
     const text = textOf(fixture);
@@ -121,9 +120,7 @@ describe('TokensPage', () => {
   });
 
   it('refuses a custom expiry date in the past', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
     fixture.componentInstance.form.controls.expiry.setValue('custom');
     fixture.componentInstance.form.controls.customDate.setValue('2001-01-01');
@@ -133,9 +130,7 @@ describe('TokensPage', () => {
   });
 
   it("shows the server's refusal inside the form", async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
     submitForm(fixture, '[data-testid=token-form]');
     http
