@@ -22,6 +22,8 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { outputOf } from '../../apps/server/test/support/child-output';
+import { freePort } from '../../apps/server/test/support/free-port';
 import { generateRepo } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
@@ -186,28 +188,20 @@ async function cliSync(cli: string, dir: string, token: string, proxy: Awaited<R
   const before = proxy.requests.length;
   const serverCpuBefore = processCpuMs(serverPid);
   const start = performance.now();
-  const { output, cliCpuMs } = await new Promise<{ output: string; cliCpuMs?: number }>((resolveRun, reject) => {
-    // bash's `times` prints the CPU time of the finished child (user and system), which Node cannot read for it.
-    const command = `"$0" "$@"; status=$?; times >&2; exit $status`;
-    const child = spawn('bash', ['-c', command, process.execPath, cli, 'sync', '--config', join(dir, '.service.yaml'), '--json'], {
+  // bash's `times` prints the CPU time of the finished child (user and system), which Node cannot read for it.
+  const command = `"$0" "$@"; status=$?; times >&2; exit $status`;
+  const { code, stdout: output, stderr } = await outputOf(
+    spawn('bash', ['-c', command, process.execPath, cli, 'sync', '--config', join(dir, '.service.yaml'), '--json'], {
       cwd: dir,
       env: { PATH: process.env['PATH'] ?? '', SERVICE_TOKEN: token, SERVICE_GATEWAY_URL: proxy.url },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = stderr.trimEnd().split('\n');
-      const children = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines[lines.length - 1] ?? '');
-      process.stderr.write(lines.slice(0, children ? -2 : undefined).filter(Boolean).map((line) => `${line}\n`).join(''));
-      const cpuMs = children ? (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000 : undefined;
-      if (code === 0) resolveRun({ output: stdout, ...(cpuMs !== undefined ? { cliCpuMs: cpuMs } : {}) });
-      else reject(new Error(`service-cli sync exited with ${code}: ${stdout.slice(0, 2000)}`));
-    });
-  });
+    }),
+  );
+  const lines = stderr.trimEnd().split('\n');
+  const children = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines[lines.length - 1] ?? '');
+  process.stderr.write(lines.slice(0, children ? -2 : undefined).filter(Boolean).map((line) => `${line}\n`).join(''));
+  const cliCpuMs = children ? (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000 : undefined;
+  if (code !== 0) throw new Error(`service-cli sync exited with ${code}: ${output.slice(0, 2000)}`);
   const totalMs = performance.now() - start;
   const serverCpuAfter = processCpuMs(serverPid);
   const calls = proxy.requests.slice(before);
@@ -314,17 +308,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 main().catch((error: unknown) => {

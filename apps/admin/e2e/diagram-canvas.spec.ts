@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from './support/generated-topology';
-import { eventually, openBrowser, screenshot, visible } from './support/browser';
-import { RunningServer, WORKSPACE, startServer } from './support/server';
-import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
+import { eventually, screenshot, visible } from './support/browser';
+import { WORKSPACE } from './support/server';
+import { useE2eSession } from './support/session';
+import { pushBundle, syncFile as file } from './support/sync';
 
 /** The CLI's fixture repository: its topology's context uses every node type of the spec. */
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
@@ -44,15 +44,12 @@ const SHAPES_CONTEXT = JSON.stringify({
 });
 
 describe('the diagram canvas in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-  let syncToken: string;
+  // Reduced motion stops the canvas's endless animations (animated edges and borders, the gif icon), so screenshots
+  // can wait for animations to finish as everywhere else.
+  const e2e = useE2eSession({ setupToken: `e2e-canvas-${Date.now()}-0123456789`, browser: { viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' }, timeout: 30000, organization: true });
 
   async function sync(service: string, artifacts: unknown[]): Promise<void> {
-    await pushBundle(server, syncToken, { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
+    await pushBundle(e2e.server, e2e.syncToken, { name: service, description: 'Canvas e2e', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
   }
 
   function paymentsBundle(topology = read('.service/diagrams/topology.mmd')) {
@@ -65,7 +62,7 @@ describe('the diagram canvas in a real browser', () => {
     ];
   }
 
-  const canvas = () => page.getByTestId('diagram-canvas');
+  const canvas = () => e2e.page.getByTestId('diagram-canvas');
   const node = (id: string) => canvas().locator(`[data-node-id="${id}"]`);
 
   /** Waits until the canvas has drawn a layout of `count` nodes. */
@@ -73,25 +70,10 @@ describe('the diagram canvas in a real browser', () => {
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(count)), 60000);
   }
 
-  beforeAll(async () => {
-    server = await startServer(`e2e-canvas-${Date.now()}-0123456789`);
-    // Reduced motion stops the canvas's endless animations (animated edges and borders, the gif icon), so screenshots
-    // can wait for animations to finish as everywhere else.
-    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' }, 30000));
-    syncToken = await setUpOrganization(server, context);
-    await sync('payments', paymentsBundle());
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(() => expect(problems).toEqual([]));
+  beforeAll(() => sync('payments', paymentsBundle()));
 
   it('draws every node type of the fixture context as itself', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
     await drawn(17);
     const types = await canvas().locator('[data-node-type]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-type')));
     // Mermaid's subgraphs and the context's own group are frames.
@@ -122,20 +104,20 @@ describe('the diagram canvas in a real browser', () => {
     expect(await toLedger.locator('.edge-line').getAttribute('marker-end')).toMatch(/^url\(#sc-marker-end-arrow-1f6feb\)$/);
     expect(await toLedger.textContent()).toContain('writes entries');
     expect(await canvas().locator('[data-edge-source=api][data-edge-target=psp] .edge-line').getAttribute('marker-start')).toContain('circle');
-    await screenshot(page, '40-canvas-topology');
+    await screenshot(e2e.page, '40-canvas-topology');
 
     // Details panel: every data field by its input type.
     await node('api').click();
-    const details = page.getByTestId('details-panel');
+    const details = e2e.page.getByTestId('details-panel');
     await visible(details);
     expect(await details.getByRole('link', { name: 'https://wiki.acme.example/payments/runbook' }).getAttribute('href')).toBe('https://wiki.acme.example/payments/runbook');
     expect(await details.locator('.chip').allInnerTexts()).toEqual(['pci', 'critical']);
-    await screenshot(page, '41-canvas-details');
-    await page.keyboard.press('Escape');
+    await screenshot(e2e.page, '41-canvas-details');
+    await e2e.page.keyboard.press('Escape');
   });
 
   it('draws all 23 shapes, Mermaid link types and context edge styles and markers', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/shapes`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/shapes`);
     await drawn(23);
     for (const [i, shape] of SHAPES.entries()) {
       if (i === 12) continue;
@@ -158,19 +140,19 @@ describe('the diagram canvas in a real browser', () => {
     expect(await edge('s9', 's10').getAttribute('class')).toContain('animated');
     expect(await edge('s9', 's10').getAttribute('marker-end')).toContain('diamond');
     expect(await edge('s10', 's11').getAttribute('marker-start')).toContain('cross');
-    await screenshot(page, '42-canvas-shapes');
+    await screenshot(e2e.page, '42-canvas-shapes');
   });
 
   it('shows state diagrams with their [*] start and end marks', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/lifecycle`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/lifecycle`);
     await eventually(async () => expect(await canvas().locator('[data-node-type=start]').count()).toBe(2));
     expect(await canvas().locator('[data-node-type=end]').count()).toBe(2);
     expect(await canvas().locator('[data-edge-target=Created]').count()).toBe(1);
-    await screenshot(page, '43-canvas-state');
+    await screenshot(e2e.page, '43-canvas-state');
   });
 
   it('hides and shows a group from the Hide details button of its frame', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
     await drawn(17);
     const frame = canvas().locator('[data-group-id=core]');
     await frame.getByRole('button', { name: 'Hide details', exact: true }).click();
@@ -180,7 +162,7 @@ describe('the diagram canvas in a real browser', () => {
     expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=core]').count()).toBe(1);
     expect(await canvas().locator('[data-edge-source=events][data-edge-target=core]').count()).toBe(1);
     expect(await canvas().locator('[data-edge-source=api][data-edge-target=rules]').count()).toBe(0);
-    await screenshot(page, '44-canvas-collapsed');
+    await screenshot(e2e.page, '44-canvas-collapsed');
 
     await frame.getByRole('button', { name: 'Show details', exact: true }).click();
     await drawn(17);
@@ -212,16 +194,16 @@ describe('the diagram canvas in a real browser', () => {
 
   it('highlights what a second sync changed, on the drawing and by id', async () => {
     await sync('payments', paymentsBundle(`${read('.service/diagrams/topology.mmd')}  api --> audit[Audit log]\n`.replace('  api --> rules\n', '')));
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
     await drawn(18);
     await eventually(async () => expect(await node('audit').getAttribute('data-status')).toBe('added'));
     expect(await canvas().locator('[data-edge-source=api][data-edge-target=audit]').getAttribute('data-status')).toBe('added');
     // The removed edge is drawn ghosted.
     expect(await canvas().locator('[data-edge-source=api][data-edge-target=rules]').getAttribute('data-status')).toBe('removed');
-    const list = page.getByRole('list', { name: 'Changed elements' });
+    const list = e2e.page.getByRole('list', { name: 'Changed elements' });
     expect(await list.innerText()).toContain('audit');
     expect(await list.innerText()).toContain('api → rules');
-    await screenshot(page, '45-canvas-changes');
+    await screenshot(e2e.page, '45-canvas-changes');
   });
 
   it('draws a 1,000-node diagram and finds a node in it', async () => {
@@ -230,12 +212,12 @@ describe('the diagram canvas in a real browser', () => {
       { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
       { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
     ]);
-    await page.goto(`${server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
     await drawn(1000);
-    await page.keyboard.press('Control+K');
-    await page.keyboard.type('n500');
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.press('Control+K');
+    await e2e.page.keyboard.type('n500');
+    await e2e.page.keyboard.press('Enter');
     await eventually(async () => expect(await node('n500').count()).toBe(1));
-    await screenshot(page, '46-canvas-large');
+    await screenshot(e2e.page, '46-canvas-large');
   });
 });

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Draft } from '@sc/contracts';
 import type { OverlaidGraph } from '@sc/diagram';
-import { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, screenshot, visible, watchForPageProblems } from './support/browser';
-import { RunningServer, WORKSPACE, startServer } from './support/server';
-import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
+import type { Locator } from 'playwright-core';
+import { eventually, screenshot, visible } from './support/browser';
+import { WORKSPACE } from './support/server';
+import { useE2eSession } from './support/session';
+import { pushBundle, syncFile as file } from './support/sync';
 
 /**
  * Draws a diagram from nothing in the editor, then checks that what was drawn survives everything after it: a
@@ -37,20 +38,20 @@ function essence(graph: Pick<OverlaidGraph, 'nodes' | 'edges' | 'groups'>) {
 }
 
 describe('the diagram editor in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-  let syncToken: string;
+  const e2e = useE2eSession({
+    setupToken: `e2e-editor-${Date.now()}-0123456789`,
+    browser: { viewport: { width: 1500, height: 1000 }, reducedMotion: 'reduce', acceptDownloads: true },
+    timeout: 30000,
+    organization: true,
+  });
   let draftUrl: string;
   let work: string;
 
-  const canvas = () => page.getByTestId('diagram-canvas');
+  const canvas = () => e2e.page.getByTestId('diagram-canvas');
   const node = (id: string) => canvas().locator(`[data-node-id="${id}"]`);
   /** The handles of a node (top, right, bottom, left), drawn by ngx-vflow beside the node's own element. */
   const handles = (id: string) => canvas().locator(`g.vflow-node:has([data-node-id="${id}"]) > circle.default-handle`);
-  const saveState = () => page.getByTestId('save-state');
+  const saveState = () => e2e.page.getByTestId('save-state');
 
   async function centre(locator: Locator): Promise<{ x: number; y: number }> {
     const box = await locator.boundingBox();
@@ -62,15 +63,15 @@ describe('the diagram editor in a real browser', () => {
   async function connect(source: string, target: string): Promise<void> {
     const from = await centre(handles(source).nth(1));
     const to = await centre(handles(target).nth(3));
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
-    await page.mouse.move(to.x, to.y, { steps: 5 });
-    await page.mouse.up();
+    await e2e.page.mouse.move(from.x, from.y);
+    await e2e.page.mouse.down();
+    await e2e.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await e2e.page.mouse.move(to.x, to.y, { steps: 5 });
+    await e2e.page.mouse.up();
     try {
       await eventually(async () => expect(await canvas().locator(`[data-edge-source="${source}"][data-edge-target="${target}"]`).count()).toBe(1));
     } catch (error) {
-      await screenshot(page, 'editor-connect-failed');
+      await screenshot(e2e.page, 'editor-connect-failed');
       throw error;
     }
   }
@@ -91,34 +92,34 @@ describe('the diagram editor in a real browser', () => {
   async function choose(testId: string, option: string | RegExp): Promise<void> {
     // The options may still be loading (tables of a database): open again until they are there.
     await eventually(async () => {
-      await page.getByTestId(testId).click();
-      const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+      await e2e.page.getByTestId(testId).click();
+      const choice = e2e.page.getByRole('option', { name: option, exact: typeof option === 'string' });
       if ((await choice.count()) === 0) {
-        await page.keyboard.press('Escape');
+        await e2e.page.keyboard.press('Escape');
         throw new Error(`${testId} has no option ${String(option)} yet`);
       }
       await choice.first().click();
     });
-    await page.locator('.cdk-overlay-backdrop').waitFor({ state: 'detached' }).catch(() => undefined);
+    await e2e.page.locator('.cdk-overlay-backdrop').waitFor({ state: 'detached' }).catch(() => undefined);
   }
 
   /** Types into a field of the properties panel and leaves it (the panel emits on change). */
   async function type(testId: string, text: string): Promise<void> {
-    await page.getByTestId(testId).fill(text);
-    await page.getByTestId(testId).press('Tab');
+    await e2e.page.getByTestId(testId).fill(text);
+    await e2e.page.getByTestId(testId).press('Tab');
   }
 
   /** Auto-layout (left to right), waiting until the new positions are drawn and saved. */
   async function layOut(): Promise<void> {
-    await page.getByTestId('layout-lr').click();
+    await e2e.page.getByTestId('layout-lr').click();
     await layoutDone();
   }
 
   /** Waits for a running auto-layout (its buttons are disabled meanwhile) and for the save of its result. */
   async function layoutDone(): Promise<void> {
-    await eventually(async () => expect(await page.getByTestId('layout-lr').isEnabled()).toBe(true));
+    await eventually(async () => expect(await e2e.page.getByTestId('layout-lr').isEnabled()).toBe(true));
     // The change reaches autosave on the next rendering; give it that moment before waiting for the save.
-    await page.waitForTimeout(200);
+    await e2e.page.waitForTimeout(200);
     await saved();
   }
 
@@ -128,58 +129,46 @@ describe('the diagram editor in a real browser', () => {
 
   async function storedDraft(): Promise<Draft<OverlaidGraph>> {
     const id = draftUrl.split('/').pop() ?? '';
-    const response = await context.request.get(`${server.baseUrl}/api/v1/orgs/acme/drafts/${id}`);
+    const response = await e2e.context.request.get(`${e2e.server.baseUrl}/api/v1/orgs/acme/drafts/${id}`);
     expect(response.status()).toBe(200);
     return (await response.json()) as Draft<OverlaidGraph>;
   }
 
   beforeAll(async () => {
-    server = await startServer(`e2e-editor-${Date.now()}-0123456789`);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1500, height: 1000 }, reducedMotion: 'reduce', acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(30000);
-    problems = watchForPageProblems(page);
-    syncToken = await setUpOrganization(server, context);
     // The synced database the db-table node is bound to.
-    await pushBundle(server, syncToken, { name: 'payments', description: 'Editor e2e', repositoryUrl: 'https://example.com/acme/payments' }, [
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'payments', description: 'Editor e2e', repositoryUrl: 'https://example.com/acme/payments' }, [
       { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: file('.service/schemas/ledger.sql', LEDGER_SQL) },
     ]);
     work = mkdtempSync(join(tmpdir(), 'sc-editor-e2e-'));
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  afterEach(() => expect(problems).toEqual([]));
-
   it('draws a diagram from nothing: palette, connect, label, group, undo and redo, autosave', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/drafts`);
-    await page.getByTestId('draft-new').click();
-    await page.getByTestId('draft-name').fill('Checkout flow');
-    await page.getByTestId('draft-create').click();
-    await page.waitForURL(/\/orgs\/acme\/drafts\/[^/]+$/);
-    draftUrl = page.url();
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/drafts`);
+    await e2e.page.getByTestId('draft-new').click();
+    await e2e.page.getByTestId('draft-name').fill('Checkout flow');
+    await e2e.page.getByTestId('draft-create').click();
+    await e2e.page.waitForURL(/\/orgs\/acme\/drafts\/[^/]+$/);
+    draftUrl = e2e.page.url();
     await visible(canvas());
-    expect(await page.locator('[data-palette-type]:not([data-palette-shape])').count()).toBe(11);
-    expect(await page.locator('[data-palette-shape]').count()).toBe(23);
+    expect(await e2e.page.locator('[data-palette-type]:not([data-palette-shape])').count()).toBe(11);
+    expect(await e2e.page.locator('[data-palette-shape]').count()).toBe(23);
 
     // A shape dragged from the palette, a table and a db-table added with the keyboard.
     const body = await canvas().boundingBox();
     if (!body) throw new Error('no canvas');
-    await page.locator('[data-palette-shape="diamond"]').dragTo(canvas(), { targetPosition: { x: 140, y: 120 } });
+    await e2e.page.locator('[data-palette-shape="diamond"]').dragTo(canvas(), { targetPosition: { x: 140, y: 120 } });
     await visible(node('shape1'));
     expect(await node('shape1').getAttribute('data-node-type')).toBe('shape');
-    await page.locator('[data-palette-type="table"]').focus();
-    await page.keyboard.press('Enter');
+    await e2e.page.locator('[data-palette-type="table"]').focus();
+    await e2e.page.keyboard.press('Enter');
     await visible(node('table1'));
-    await page.locator('[data-palette-type="db-table"]').click();
+    await e2e.page.locator('[data-palette-type="db-table"]').click();
     await visible(node('dbTable1'));
-    await page.locator('[data-palette-type="comment"]').click();
+    await e2e.page.locator('[data-palette-type="comment"]').click();
     await visible(node('note1'));
 
     // Spread out so that handles are reachable, then connect by dragging from handles.
@@ -189,15 +178,15 @@ describe('the diagram editor in a real browser', () => {
 
     // Labels in place: a node (double-click) and an edge.
     await node('shape1').click();
-    await visible(page.getByTestId('node-properties'));
+    await visible(e2e.page.getByTestId('node-properties'));
     await node('shape1').dblclick();
-    await page.getByTestId('label-editor').fill('Checkout?');
-    await page.keyboard.press('Enter');
+    await e2e.page.getByTestId('label-editor').fill('Checkout?');
+    await e2e.page.keyboard.press('Enter');
     await eventually(async () => expect(await node('shape1').innerText()).toContain('Checkout?'));
     const middle = await edgeMiddle('shape1', 'table1');
-    await page.mouse.dblclick(middle.x, middle.y);
-    await page.getByTestId('label-editor').fill('reads');
-    await page.keyboard.press('Enter');
+    await e2e.page.mouse.dblclick(middle.x, middle.y);
+    await e2e.page.getByTestId('label-editor').fill('reads');
+    await e2e.page.keyboard.press('Enter');
     await eventually(async () => expect(await canvas().locator('[data-edge-label]').allInnerTexts()).toContain('reads'));
     // Drawn with a size: ngx-vflow measures the label and sizes the foreignObject around it (a zero-size one clips it).
     const drawnLabelWidth = () => canvas().locator('[data-edge-label]').evaluate((label) => label.closest('foreignObject')?.getBoundingClientRect().width ?? 0);
@@ -212,8 +201,8 @@ describe('the diagram editor in a real browser', () => {
     // The bound table grew with its columns: lay out again so that nothing covers the edges.
     await layOut();
     const toDb = await edgeMiddle('table1', 'dbTable1');
-    await page.mouse.click(toDb.x, toDb.y);
-    await visible(page.getByTestId('edge-style-stroke-style'));
+    await e2e.page.mouse.click(toDb.x, toDb.y);
+    await visible(e2e.page.getByTestId('edge-style-stroke-style'));
     await choose('edge-style-stroke-style', 'dashed');
     await eventually(async () => expect(await canvas().locator('[data-edge-source="table1"][data-edge-target="dbTable1"] .edge-line').getAttribute('class')).toContain('dashed'));
     await node('shape1').click();
@@ -222,10 +211,10 @@ describe('the diagram editor in a real browser', () => {
       ['runbook', 'URL Input', (id) => type(id, 'https://wiki.acme.example/checkout')],
       ['replicas', 'Number Input', (id) => type(id, '3')],
       ['launched', 'Date Picker', (id) => type(id, '2026-11-24')],
-      ['critical', 'Boolean Toggle', (id) => page.getByTestId(id).locator('button').click()],
+      ['critical', 'Boolean Toggle', (id) => e2e.page.getByTestId(id).locator('button').click()],
     ];
     for (const [i, [label, inputType, fill]] of fields.entries()) {
-      await page.getByTestId('data-field-add').click();
+      await e2e.page.getByTestId('data-field-add').click();
       await type(`data-field-${i}-label`, label);
       if (inputType !== 'Text Input') await choose(`data-field-${i}-type`, inputType);
       await fill(`data-field-${i}-value`);
@@ -241,34 +230,34 @@ describe('the diagram editor in a real browser', () => {
       launched: { type: 'Date Picker', value: '2026-11-24' },
       critical: { type: 'Boolean Toggle', value: 'true' },
     });
-    await screenshot(page, '64-editor-properties');
+    await screenshot(e2e.page, '64-editor-properties');
 
     // A group around two nodes: click, Shift+click, Group.
     await node('table1').click();
-    await page.keyboard.down('Shift');
+    await e2e.page.keyboard.down('Shift');
     await node('dbTable1').click();
-    await page.keyboard.up('Shift');
-    await page.getByTestId('group').click();
+    await e2e.page.keyboard.up('Shift');
+    await e2e.page.getByTestId('group').click();
     await visible(canvas().locator('[data-group-id="group1"]'));
     await layOut();
     // The edge label is still drawn after the nodes moved (ngx-vflow measures a label once per label object).
     await eventually(async () => expect(await drawnLabelWidth()).toBeGreaterThan(20));
-    await screenshot(page, '60-editor-drawn');
+    await screenshot(e2e.page, '60-editor-drawn');
 
     // Undo takes the layout and the group back; redo brings them again (keyboard shortcuts).
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+z');
-    await page.keyboard.press('Control+z');
+    await e2e.page.locator('body').click({ position: { x: 5, y: 5 } });
+    await e2e.page.keyboard.press('Control+z');
+    await e2e.page.keyboard.press('Control+z');
     await eventually(async () => expect(await canvas().locator('[data-group-id]').count()).toBe(0));
-    await page.keyboard.press('Control+Shift+z');
+    await e2e.page.keyboard.press('Control+Shift+z');
     await eventually(async () => expect(await canvas().locator('[data-group-id="group1"]').count()).toBe(1));
-    await page.keyboard.press('Control+y');
+    await e2e.page.keyboard.press('Control+y');
     await saved();
 
     // A palette item dropped on a group frame goes into that group.
     const frame = await canvas().locator('[data-group-id="group1"] .group-header').boundingBox();
     if (!frame) throw new Error('no frame');
-    await page.locator('[data-palette-type="cloud"]').dragTo(canvas(), { targetPosition: await (async () => {
+    await e2e.page.locator('[data-palette-type="cloud"]').dragTo(canvas(), { targetPosition: await (async () => {
       const box = await canvas().boundingBox();
       if (!box) throw new Error('no canvas');
       return { x: frame.x + frame.width / 2 - box.x, y: frame.y + frame.height / 2 - box.y };
@@ -280,12 +269,12 @@ describe('the diagram editor in a real browser', () => {
     // Dragging a node onto a frame puts it in the group; dragging it out again takes it out.
     async function dragNode(id: string, to: { x: number; y: number }): Promise<void> {
       const from = await centre(node(id));
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
-      await page.mouse.move(to.x, to.y, { steps: 5 });
-      await page.mouse.up();
-      await page.waitForTimeout(200);
+      await e2e.page.mouse.move(from.x, from.y);
+      await e2e.page.mouse.down();
+      await e2e.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+      await e2e.page.mouse.move(to.x, to.y, { steps: 5 });
+      await e2e.page.mouse.up();
+      await e2e.page.waitForTimeout(200);
       await saved();
     }
     const frameBox = await canvas().locator('[data-group-id="group1"] rect.frame').boundingBox();
@@ -298,11 +287,11 @@ describe('the diagram editor in a real browser', () => {
 
     // Copy and paste, then delete the copy again.
     await node('note1').click();
-    await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));
-    await page.keyboard.press('Control+c');
-    await page.keyboard.press('Control+v');
+    await eventually(async () => expect(await e2e.page.getByTestId('prop-id').inputValue()).toBe('note1'));
+    await e2e.page.keyboard.press('Control+c');
+    await e2e.page.keyboard.press('Control+v');
     await visible(node('note2'));
-    await page.keyboard.press('Delete');
+    await e2e.page.keyboard.press('Delete');
     await eventually(async () => expect(await node('note2').count()).toBe(0));
     await saved();
 
@@ -317,21 +306,21 @@ describe('the diagram editor in a real browser', () => {
 
   it('finds the drawing saved after a reload', async () => {
     const before = essence((await storedDraft()).graph);
-    await page.reload();
+    await e2e.page.reload();
     await visible(node('shape1'));
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe('5'));
     expect(await canvas().locator('[data-group-id="group1"]').count()).toBe(1);
     expect(await canvas().locator('[data-edge-source="table1"][data-edge-target="dbTable1"]').count()).toBe(1);
     expect(await saveState().getAttribute('data-state')).toBe('saved');
     expect(essence((await storedDraft()).graph)).toEqual(before);
-    await screenshot(page, '61-editor-reloaded');
+    await screenshot(e2e.page, '61-editor-reloaded');
   });
 
   it('exports both files, which the built service-cli reads back as the drawn graph and syncs', async () => {
     const draft = await storedDraft();
     const downloads: string[] = [];
     const twoDownloads = new Promise<void>((resolve) => {
-      page.on('download', (download) => {
+      e2e.page.on('download', (download) => {
         const target = join(work, download.suggestedFilename());
         void download.saveAs(target).then(() => {
           downloads.push(download.suggestedFilename());
@@ -339,11 +328,11 @@ describe('the diagram editor in a real browser', () => {
         });
       });
     });
-    await page.getByTestId('export-download').click();
+    await e2e.page.getByTestId('export-download').click();
     await twoDownloads;
     expect(downloads.sort()).toEqual(['checkout-flow.context.json', 'checkout-flow.mmd']);
-    expect(await page.getByTestId('export-service-yaml').innerText()).toContain('path: .service/diagrams/checkout-flow.mmd');
-    await screenshot(page, '62-editor-export');
+    expect(await e2e.page.getByTestId('export-service-yaml').innerText()).toContain('path: .service/diagrams/checkout-flow.mmd');
+    await screenshot(e2e.page, '62-editor-export');
 
     // service-cli inspect on the two downloaded files: the same ids, edges, groups and overlays.
     if (!existsSync(CLI_COMMANDS)) throw new Error(`${CLI_COMMANDS} is missing: run \`npx nx run cli:build\` first.`);
@@ -359,47 +348,47 @@ describe('the diagram editor in a real browser', () => {
     writeFileSync(join(repo, '.service/diagrams/checkout-flow.mmd'), readFileSync(join(work, 'checkout-flow.mmd')));
     writeFileSync(join(repo, '.service/diagrams/checkout-flow.context.json'), readFileSync(join(work, 'checkout-flow.context.json')));
     writeFileSync(join(repo, '.service/schemas/ledger.sql'), LEDGER_SQL);
-    const serviceYaml = await page.getByTestId('export-service-yaml').innerText();
+    const serviceYaml = await e2e.page.getByTestId('export-service-yaml').innerText();
     writeFileSync(
       join(repo, '.service.yaml'),
       `version: 1\nservice:\n  name: payments\n  description: Editor e2e\n  repositoryUrl: https://example.com/acme/payments\n${serviceYaml.trim()}\ndatabases:\n  - name: ledger\n    engine: postgres\n    schemaPath: .service/schemas/ledger.sql\n`,
     );
-    const synced = await runCli(['sync'], repo, { SERVICE_GATEWAY_URL: server.baseUrl, SERVICE_TOKEN: syncToken });
+    const synced = await runCli(['sync'], repo, { SERVICE_GATEWAY_URL: e2e.server.baseUrl, SERVICE_TOKEN: e2e.syncToken });
     expect({ code: synced.code, stderr: synced.stderr }).toMatchObject({ code: 0 });
 
     // The synced diagram page draws the same nodes, edges and groups.
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/checkout-flow`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/checkout-flow`);
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(draft.graph.nodes.length)), 60000);
     const ids = await canvas().locator('[data-node-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-id')).sort());
     expect(ids).toEqual(draft.graph.nodes.map((n) => n.id).sort());
     const edges = await canvas().locator('[data-edge-source]').evaluateAll((edges) => edges.map((e) => `${e.getAttribute('data-edge-source')}>${e.getAttribute('data-edge-target')}`).sort());
     expect(edges).toEqual(draft.graph.edges.map((e) => `${e.source}>${e.target}`).sort());
     expect(await canvas().locator('[data-group-id]').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-group-id')))).toEqual(draft.graph.groups.map((g) => g.id));
-    await screenshot(page, '63-editor-synced');
+    await screenshot(e2e.page, '63-editor-synced');
 
   });
 
   it('"Edit a copy" of the synced diagram lays it out and says the repository holds exactly its export', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/drafts`);
-    await page.getByTestId('draft-new').click();
-    await page.getByTestId('draft-name').fill('Checkout flow');
-    await page.getByTestId('draft-start-synced').click();
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/drafts`);
+    await e2e.page.getByTestId('draft-new').click();
+    await e2e.page.getByTestId('draft-name').fill('Checkout flow');
+    await e2e.page.getByTestId('draft-start-synced').click();
     await choose('draft-service', 'payments');
     await choose('draft-diagram', /checkout-flow/);
-    await page.getByTestId('draft-create').click();
-    await page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname) && url.href !== draftUrl);
+    await e2e.page.getByTestId('draft-create').click();
+    await e2e.page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname) && url.href !== draftUrl);
     // A copy has no positions yet: the editor lays it out (and saves that, which changes nothing exported).
     await visible(node('dbTable1'));
     await layoutDone();
-    await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));
-    await screenshot(page, '65-editor-copy-of-synced');
+    await eventually(async () => expect(await e2e.page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));
+    await screenshot(e2e.page, '65-editor-copy-of-synced');
 
     // A change makes the export differ from the repository's files.
     await node('note1').click();
-    await eventually(async () => expect(await page.getByTestId('prop-id').inputValue()).toBe('note1'));
-    await page.getByTestId('delete').click();
+    await eventually(async () => expect(await e2e.page.getByTestId('prop-id').inputValue()).toBe('note1'));
+    await e2e.page.getByTestId('delete').click();
     await eventually(async () => expect(await node('note1').count()).toBe(0));
     await saved();
-    await eventually(async () => expect(await page.getByTestId('export-synced').innerText()).toContain('These files differ'));
+    await eventually(async () => expect(await e2e.page.getByTestId('export-synced').innerText()).toContain('These files differ'));
   });
 });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
-import { RunningServer, startServer } from './support/server';
+import { containsText, eventually, screenshot, visible } from './support/browser';
+import { useE2eSession } from './support/session';
 
 /**
  * Issue 2 "done when": the printed setup URL leads in a real browser to a working owner session, and the members
@@ -9,59 +8,39 @@ import { RunningServer, startServer } from './support/server';
  */
 describe('first run in a real browser', () => {
   const setupToken = `e2e-setup-${Date.now()}-0123456789`;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    server = await startServer(setupToken);
-    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1280, height: 860 } }, 15000));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(() => {
-    // A failing step is easier to read with what the page and the server said.
-    expect(problems).toEqual([]);
-  });
+  const e2e = useE2eSession({ setupToken, browser: { viewport: { width: 1280, height: 860 } }, timeout: 15000 });
 
   async function bearer(token: string, path: string): Promise<Response> {
-    return fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return fetch(`${e2e.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   }
 
   it('says it waits for setup without printing the configured token; the setup URL with the token opens the setup page', async () => {
-    expect(server.logs()).toContain(`Open ${server.baseUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN`);
-    expect(server.logs()).not.toContain(setupToken);
-    await page.goto(server.setupUrl);
-    await visible(page.getByRole('heading', { name: 'Set up System Context' }));
+    expect(e2e.server.logs()).toContain(`Open ${e2e.server.baseUrl}/setup and enter the token configured in SERVICE_SETUP_TOKEN`);
+    expect(e2e.server.logs()).not.toContain(setupToken);
+    await e2e.page.goto(e2e.server.setupUrl);
+    await visible(e2e.page.getByRole('heading', { name: 'Set up System Context' }));
     // The token came with the URL, so the page does not ask for it.
-    await eventually(async () => expect(await page.getByLabel('Setup token').count()).toBe(0));
-    await screenshot(page, '01-setup');
+    await eventually(async () => expect(await e2e.page.getByLabel('Setup token').count()).toBe(0));
+    await screenshot(e2e.page, '01-setup');
   });
 
   it('validates the form, then creates the organization and owner and shows the admin token once', async () => {
-    await page.getByRole('button', { name: 'Create organization' }).click();
-    await visible(page.getByText("Enter the organization's name."));
-    await visible(page.getByText("Enter the owner's email address."));
-    await screenshot(page, '02-setup-validation');
+    await e2e.page.getByRole('button', { name: 'Create organization' }).click();
+    await visible(e2e.page.getByText("Enter the organization's name."));
+    await visible(e2e.page.getByText("Enter the owner's email address."));
+    await screenshot(e2e.page, '02-setup-validation');
 
-    await page.getByLabel('Organization name').fill('Acme Corp');
-    await eventually(async () => expect(await page.getByLabel('Organization ID').inputValue()).toBe('acme-corp'));
-    await page.getByLabel('Email').fill('owner@acme.test');
-    await page.getByLabel('Display name').fill('Olga Owner');
-    await page.getByRole('button', { name: 'Create organization' }).click();
+    await e2e.page.getByLabel('Organization name').fill('Acme Corp');
+    await eventually(async () => expect(await e2e.page.getByLabel('Organization ID').inputValue()).toBe('acme-corp'));
+    await e2e.page.getByLabel('Email').fill('owner@acme.test');
+    await e2e.page.getByLabel('Display name').fill('Olga Owner');
+    await e2e.page.getByRole('button', { name: 'Create organization' }).click();
 
-    await visible(page.getByRole('heading', { name: 'Your organization is ready' }));
-    await visible(page.getByText('Copy it now — it is shown only once.'));
-    const adminToken = await page.getByTestId('one-time-secret').inputValue();
+    await visible(e2e.page.getByRole('heading', { name: 'Your organization is ready' }));
+    await visible(e2e.page.getByText('Copy it now — it is shown only once.'));
+    const adminToken = await e2e.page.getByTestId('one-time-secret').inputValue();
     expect(adminToken.length).toBeGreaterThan(20);
-    await screenshot(page, '03-setup-admin-token');
+    await screenshot(e2e.page, '03-setup-admin-token');
 
     // The token shown is a working admin token of the new organization.
     const me = await bearer(adminToken, '/api/v1/me');
@@ -70,40 +49,40 @@ describe('first run in a real browser', () => {
   });
 
   it('continues to the organization home with an owner session', async () => {
-    await page.getByRole('button', { name: /continue to Acme Corp/ }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
-    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Acme Corp'));
-    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
-    await visible(page.getByText('You are owner of this organization.'));
-    await screenshot(page, '04-org-home');
+    await e2e.page.getByRole('button', { name: /continue to Acme Corp/ }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/acme-corp`);
+    await eventually(async () => expect((await e2e.page.getByTestId('org-title').innerText()).trim()).toBe('Acme Corp'));
+    await eventually(async () => expect((await e2e.page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
+    await visible(e2e.page.getByText('You are owner of this organization.'));
+    await screenshot(e2e.page, '04-org-home');
   });
 
   it('adds a member on the members page and changes their role', async () => {
-    await page.getByRole('tab', { name: 'Members' }).click();
-    await page.waitForURL(/\/orgs\/acme-corp\/members$/);
-    await visible(page.getByRole('heading', { name: 'Members', level: 1 }));
+    await e2e.page.getByRole('tab', { name: 'Members' }).click();
+    await e2e.page.waitForURL(/\/orgs\/acme-corp\/members$/);
+    await visible(e2e.page.getByRole('heading', { name: 'Members', level: 1 }));
 
-    const form = page.getByTestId('member-add-form');
+    const form = e2e.page.getByTestId('member-add-form');
     await form.getByLabel('Email').fill('dev@acme.test');
     await form.getByLabel('Display name').fill('Dana Developer');
     await form.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: 'editor' }).click();
+    await e2e.page.getByRole('option', { name: 'editor' }).click();
     await form.getByRole('button', { name: 'Add member' }).click();
-    await visible(page.getByText('Dana Developer was added as editor.'));
+    await visible(e2e.page.getByText('Dana Developer was added as editor.'));
     // The emptied form does not greet the next entry with errors.
     expect(await form.getByText('Enter an email address.').count()).toBe(0);
 
-    const row = page.getByRole('row', { name: /Dana Developer/ });
+    const row = e2e.page.getByRole('row', { name: /Dana Developer/ });
     await containsText(row, 'dev@acme.test');
     await containsText(row.getByRole('combobox', { name: 'Role of Dana Developer' }), 'editor');
 
     await row.getByRole('combobox', { name: 'Role of Dana Developer' }).click();
-    await page.getByRole('option', { name: 'admin' }).click();
-    await visible(page.getByText('Dana Developer is now admin.'));
-    await screenshot(page, '05-members');
+    await e2e.page.getByRole('option', { name: 'admin' }).click();
+    await visible(e2e.page.getByText('Dana Developer is now admin.'));
+    await screenshot(e2e.page, '05-members');
 
     // The change is stored, not only shown: read it back through the API with the browser's session.
-    const members = (await (await page.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`)).json()) as {
+    const members = (await (await e2e.page.request.get(`${e2e.server.baseUrl}/api/v1/orgs/acme-corp/members`)).json()) as {
       email: string;
       role: string;
     }[];
@@ -111,17 +90,17 @@ describe('first run in a real browser', () => {
   });
 
   it("mints a one-time sign-in link that signs the member in, and disabling the member ends that access", async () => {
-    await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
-    await page.getByRole('menuitem', { name: 'Create one-time sign-in link' }).click();
-    const dialog = page.getByRole('dialog');
+    await e2e.page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+    await e2e.page.getByRole('menuitem', { name: 'Create one-time sign-in link' }).click();
+    const dialog = e2e.page.getByRole('dialog');
     await containsText(dialog, 'Anyone with this link can sign in as this member.');
     const link = await dialog.getByTestId('one-time-secret').inputValue();
-    expect(link.startsWith(`${server.baseUrl}/sign-in-link#`)).toBe(true);
-    await screenshot(page, '05b-sign-in-link');
+    expect(link.startsWith(`${e2e.server.baseUrl}/sign-in-link#`)).toBe(true);
+    await screenshot(e2e.page, '05b-sign-in-link');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // Dana opens the link in her own browser.
-    const danaContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const danaContext = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     try {
       const dana = await danaContext.newPage();
       // Opening the link (as a chat preview would) signs nobody in; only the button does.
@@ -129,7 +108,7 @@ describe('first run in a real browser', () => {
       await containsText(dana.getByTestId('sign-in-link-question'), 'Sign in to Acme Corp as dev@acme.test?');
       await screenshot(dana, '05b2-sign-in-link-confirm');
       await dana.getByRole('button', { name: 'Sign in' }).click();
-      await dana.waitForURL(`${server.baseUrl}/orgs/acme-corp`);
+      await dana.waitForURL(`${e2e.server.baseUrl}/orgs/acme-corp`);
       await containsText(dana.getByTestId('user-menu'), 'Dana Developer');
       await containsText(dana.locator('nav'), 'API tokens'); // Dana is admin now
       // Single use: the same link does not work twice.
@@ -141,109 +120,109 @@ describe('first run in a real browser', () => {
       await replayPage.close();
 
       // The owner disables Dana; her session stops working.
-      await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
-      await page.getByRole('menuitem', { name: 'Disable' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Disable member' }).click();
-      await containsText(page.getByRole('row', { name: /Dana Developer/ }), 'Disabled');
-      await screenshot(page, '05c-member-disabled');
-      const refused = await danaContext.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`);
+      await e2e.page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+      await e2e.page.getByRole('menuitem', { name: 'Disable' }).click();
+      await e2e.page.getByRole('dialog').getByRole('button', { name: 'Disable member' }).click();
+      await containsText(e2e.page.getByRole('row', { name: /Dana Developer/ }), 'Disabled');
+      await screenshot(e2e.page, '05c-member-disabled');
+      const refused = await danaContext.request.get(`${e2e.server.baseUrl}/api/v1/orgs/acme-corp/members`);
       expect([401, 403]).toContain(refused.status());
 
-      await page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
-      await page.getByRole('menuitem', { name: 'Enable' }).click();
-      await containsText(page.getByRole('row', { name: /Dana Developer/ }), 'Active');
+      await e2e.page.getByRole('button', { name: 'Actions for Dana Developer' }).click();
+      await e2e.page.getByRole('menuitem', { name: 'Enable' }).click();
+      await containsText(e2e.page.getByRole('row', { name: /Dana Developer/ }), 'Active');
     } finally {
       await danaContext.close();
     }
   });
 
   it('creates an API token that is shown once, then revokes it', async () => {
-    await page.getByRole('tab', { name: 'API tokens' }).click();
-    await page.waitForURL(/\/orgs\/acme-corp\/tokens$/);
-    await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByLabel('Name').fill('CI pipeline');
-    await page.getByRole('checkbox', { name: /read/ }).check();
-    await page.getByTestId('token-create').click();
+    await e2e.page.getByRole('tab', { name: 'API tokens' }).click();
+    await e2e.page.waitForURL(/\/orgs\/acme-corp\/tokens$/);
+    await e2e.page.getByRole('button', { name: 'Create token' }).click();
+    await e2e.page.getByLabel('Name').fill('CI pipeline');
+    await e2e.page.getByRole('checkbox', { name: /read/ }).check();
+    await e2e.page.getByTestId('token-create').click();
 
-    await visible(page.getByText('Token “CI pipeline” created'));
-    const secret = await page.getByTestId('one-time-secret').inputValue();
-    const row = page.getByTestId('token-row-CI pipeline');
+    await visible(e2e.page.getByText('Token “CI pipeline” created'));
+    const secret = await e2e.page.getByTestId('one-time-secret').inputValue();
+    const row = e2e.page.getByTestId('token-row-CI pipeline');
     await containsText(row, 'Active');
     await containsText(row, 'sync');
     await containsText(row, 'read');
     // Only the prefix is listed, never the secret.
-    expect(await page.locator('table').innerText()).not.toContain(secret);
-    await screenshot(page, '06-token-created');
+    expect(await e2e.page.locator('table').innerText()).not.toContain(secret);
+    await screenshot(e2e.page, '06-token-created');
     expect((await bearer(secret, '/api/v1/me')).status).toBe(200);
 
     // Shown once: after leaving and coming back, the secret is gone from the page.
-    await page.getByRole('tab', { name: 'Overview' }).click();
-    await page.getByRole('tab', { name: 'API tokens' }).click();
-    await visible(page.getByTestId('token-row-CI pipeline'));
-    await eventually(async () => expect(await page.getByTestId('one-time-secret').count()).toBe(0));
+    await e2e.page.getByRole('tab', { name: 'Overview' }).click();
+    await e2e.page.getByRole('tab', { name: 'API tokens' }).click();
+    await visible(e2e.page.getByTestId('token-row-CI pipeline'));
+    await eventually(async () => expect(await e2e.page.getByTestId('one-time-secret').count()).toBe(0));
 
-    await page.getByRole('button', { name: 'Revoke token CI pipeline' }).click();
-    await containsText(page.getByRole('dialog'), 'Anything using');
-    await screenshot(page, '07-token-revoke-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
-    await containsText(page.getByTestId('token-row-CI pipeline'), 'Revoked');
-    await screenshot(page, '08-token-revoked');
+    await e2e.page.getByRole('button', { name: 'Revoke token CI pipeline' }).click();
+    await containsText(e2e.page.getByRole('dialog'), 'Anything using');
+    await screenshot(e2e.page, '07-token-revoke-confirm');
+    await e2e.page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    await containsText(e2e.page.getByTestId('token-row-CI pipeline'), 'Revoked');
+    await screenshot(e2e.page, '08-token-revoked');
     expect((await bearer(secret, '/api/v1/me')).status).toBe(401);
   });
 
   it('shows how a pipeline installs service-cli from this server, with the package’s SHA-256', async () => {
     // The server's build packed the CLI (dist/cli-package); the page shows the public URL the server was given.
-    const command = page.getByTestId('cli-install-command');
+    const command = e2e.page.getByTestId('cli-install-command');
     await visible(command);
-    expect(await command.inputValue()).toBe(`npm install -g ${server.baseUrl}/downloads/service-cli.tgz`);
-    const served = Buffer.from(await (await fetch(`${server.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
-    await containsText(page.getByTestId('cli-sha256'), `sha256: ${createHash('sha256').update(served).digest('hex')}`);
-    await screenshot(page, '08b-cli-install');
+    expect(await command.inputValue()).toBe(`npm install -g ${e2e.server.baseUrl}/downloads/service-cli.tgz`);
+    const served = Buffer.from(await (await fetch(`${e2e.server.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
+    await containsText(e2e.page.getByTestId('cli-sha256'), `sha256: ${createHash('sha256').update(served).digest('hex')}`);
+    await screenshot(e2e.page, '08b-cli-install');
   });
 
   it('creates a second organization and is signed in to it; switching back means signing in to the first one', async () => {
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'New organization…' }).click();
-    const dialog = page.getByRole('dialog');
+    await e2e.page.getByTestId('user-menu').click();
+    await e2e.page.getByRole('menuitem', { name: 'New organization…' }).click();
+    const dialog = e2e.page.getByRole('dialog');
     await dialog.getByLabel('Organization name').fill('Globex');
     await eventually(async () => expect(await dialog.getByLabel('Organization ID').inputValue()).toBe('globex'));
     await dialog.getByRole('button', { name: 'Create organization' }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/globex`);
-    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Globex'));
-    await visible(page.getByText('You are owner of this organization.'));
-    await screenshot(page, '08b-second-organization');
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/globex`);
+    await eventually(async () => expect((await e2e.page.getByTestId('org-name').innerText()).trim()).toBe('Globex'));
+    await visible(e2e.page.getByText('You are owner of this organization.'));
+    await screenshot(e2e.page, '08b-second-organization');
 
     // The switcher lists the organization this browser was signed in to, and leads to its sign-in page.
-    await page.getByTestId('user-menu').click();
-    await visible(page.getByTestId('switch-acme-corp'));
-    await screenshot(page, '08c-organization-switcher');
-    await page.getByRole('menuitem', { name: /Acme Corp/ }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in`);
-    await visible(page.getByRole('heading', { name: 'Sign in' }));
+    await e2e.page.getByTestId('user-menu').click();
+    await visible(e2e.page.getByTestId('switch-acme-corp'));
+    await screenshot(e2e.page, '08c-organization-switcher');
+    await e2e.page.getByRole('menuitem', { name: /Acme Corp/ }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/acme-corp/sign-in`);
+    await visible(e2e.page.getByRole('heading', { name: 'Sign in' }));
     // Acme has no SSO: the page says how to get in (a link from an owner); the Globex session does not open it.
-    await visible(page.getByTestId('sign-in-unavailable'));
-    await screenshot(page, '08d-switch-needs-sign-in');
-    expect((await page.request.get(`${server.baseUrl}/api/v1/orgs/acme-corp/members`)).status()).toBe(404);
+    await visible(e2e.page.getByTestId('sign-in-unavailable'));
+    await screenshot(e2e.page, '08d-switch-needs-sign-in');
+    expect((await e2e.page.request.get(`${e2e.server.baseUrl}/api/v1/orgs/acme-corp/members`)).status()).toBe(404);
 
     // The Globex session is still there until another sign-in replaces it.
-    await page.goto(`${server.baseUrl}/orgs/globex`);
-    await eventually(async () => expect((await page.getByTestId('org-title').innerText()).trim()).toBe('Globex'));
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/globex`);
+    await eventually(async () => expect((await e2e.page.getByTestId('org-title').innerText()).trim()).toBe('Globex'));
   });
 
   it('signs out, after which the organization pages need a new sign-in', async () => {
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.baseUrl}/signed-out`);
-    await visible(page.getByRole('heading', { name: 'You are signed out' }));
-    await screenshot(page, '09-signed-out');
+    await e2e.page.getByTestId('user-menu').click();
+    await e2e.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/signed-out`);
+    await visible(e2e.page.getByRole('heading', { name: 'You are signed out' }));
+    await screenshot(e2e.page, '09-signed-out');
 
     // The session is gone on the server, and organization pages lead to the organization's sign-in page.
-    expect((await page.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
-    await page.getByTestId('sign-in-again').click();
-    await page.waitForURL(`${server.baseUrl}/orgs/globex/sign-in`);
-    await page.goto(`${server.baseUrl}/orgs/acme-corp/members`);
-    await page.waitForURL(`${server.baseUrl}/orgs/acme-corp/sign-in?redirect=%2Forgs%2Facme-corp%2Fmembers`);
-    await visible(page.getByRole('heading', { name: 'Sign in' }));
-    await screenshot(page, '10-sign-in-needed');
+    expect((await e2e.page.request.get(`${e2e.server.baseUrl}/api/v1/me`)).status()).toBe(401);
+    await e2e.page.getByTestId('sign-in-again').click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/globex/sign-in`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme-corp/members`);
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/acme-corp/sign-in?redirect=%2Forgs%2Facme-corp%2Fmembers`);
+    await visible(e2e.page.getByRole('heading', { name: 'Sign in' }));
+    await screenshot(e2e.page, '10-sign-in-needed');
   });
 });

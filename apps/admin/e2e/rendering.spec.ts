@@ -1,23 +1,9 @@
-import { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
-import { RunningServer, startServer } from './support/server';
-import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
+import type { Page, Response } from 'playwright-core';
+import { CHECKOUT_SEQUENCE } from '../src/testing/checkout-sequence';
+import { containsText, eventually, screenshot, visible } from './support/browser';
+import { useE2eSession } from './support/session';
+import { pushBundle, syncFile as file } from './support/sync';
 
-/** The payment sequence the issue saw drawn out of order: "200 OK" must come after "show 3DS". */
-const CHECKOUT = `sequenceDiagram
-  participant C as Customer
-  participant A as Payments API
-  C->>+A: POST /payments
-  alt needs 3DS
-    A-->>C: show 3DS
-    Note over C,A: the customer confirms at the bank
-  else card accepted
-    A-->>-C: 200 OK
-  end
-  loop every minute
-    A->>S: poll settlement
-  end
-`;
 const CHECKOUT_CONTEXT = JSON.stringify({
   name: 'Checkout',
   nodes: { A: { name: 'Checkout API' }, S: { name: 'Settlement service' } },
@@ -69,15 +55,22 @@ const SUMMARY = '# Payments\n\nTakes card payments and settles them *nightly*. <
 
 /** Markdown, sequence diagrams, the Context card, groups, revisions and what the diagram route downloads. */
 describe('rendered markdown, sequence diagrams and revisions in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-  let syncToken: string;
+  /**
+   * Chromium reports "Executing inline event handler violates … The action has been blocked" when DOMPurify parses
+   * hostile markdown with DOMParser (an inert document that inherits the page's CSP): a report of a handler that
+   * never runs, and only on the pages given such markdown on purpose. Whether anything ran is asserted directly.
+   */
+  const SANITIZER_PARSE_REPORT = /Executing inline event handler violates .* The action has been blocked/;
+  const e2e = useE2eSession({
+    setupToken: `e2e-rendering-${Date.now()}-0123456789`,
+    browser: { viewport: { width: 1400, height: 900 } },
+    timeout: 20000,
+    organization: true,
+    ignoredProblem: SANITIZER_PARSE_REPORT,
+  });
 
   async function sync(topology: string): Promise<void> {
-    await pushBundle(server, syncToken, { name: 'payments', description: 'Takes card payments.' }, [
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'payments', description: 'Takes card payments.' }, [
       {
         kind: 'architecture-diagram',
         name: 'topology',
@@ -87,13 +80,13 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
       {
         kind: 'architecture-diagram',
         name: 'checkout',
-        file: file('.service/diagrams/checkout.mmd', CHECKOUT),
+        file: file('.service/diagrams/checkout.mmd', CHECKOUT_SEQUENCE),
         context: file('.service/diagrams/checkout.context.json', CHECKOUT_CONTEXT),
       },
       {
         kind: 'flow',
         name: 'create-payment',
-        file: file('.service/flows/create-payment.mmd', CHECKOUT),
+        file: file('.service/flows/create-payment.mmd', CHECKOUT_SEQUENCE),
         notes: file('.service/flows/create-payment.md', NOTES),
       },
       { kind: 'service-summary', name: 'summary', file: file('.service/service-summary.md', SUMMARY) },
@@ -101,36 +94,13 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
   }
 
   /** Whether any script planted in the markdown ran. */
-  const scriptRan = () => page.evaluate(() => (window as unknown as { markdownScriptRan?: boolean }).markdownScriptRan === true);
+  const scriptRan = () => e2e.page.evaluate(() => (window as unknown as { markdownScriptRan?: boolean }).markdownScriptRan === true);
 
-  beforeAll(async () => {
-    server = await startServer(`e2e-rendering-${Date.now()}-0123456789`);
-    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 } }, 20000));
-    syncToken = await setUpOrganization(server, context);
-    await sync(TOPOLOGY);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /**
-   * Chromium reports "Executing inline event handler violates … The action has been blocked" when DOMPurify parses
-   * hostile markdown with DOMParser (an inert document that inherits the page's CSP): a report of a handler that
-   * never runs, and only on the pages given such markdown on purpose. Whether anything ran is asserted directly.
-   */
-  const SANITIZER_PARSE_REPORT = /Executing inline event handler violates .* The action has been blocked/;
-
-  afterEach(() => {
-    expect(problems.filter((problem) => !SANITIZER_PARSE_REPORT.test(problem))).toEqual([]);
-    problems.length = 0;
-  });
+  beforeAll(() => sync(TOPOLOGY));
 
   it('renders flow notes as markdown: table, highlighted code, a Mermaid block, safe links, and no script runs', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/flows/create-payment`);
-    const notes = page.getByTestId('artifact-notes');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/flows/create-payment`);
+    const notes = e2e.page.getByTestId('artifact-notes');
     await visible(notes.getByRole('heading', { name: 'Create payment' }));
     await containsText(notes.locator('table'), 'replayed');
     await visible(notes.locator('code.hljs .hljs-keyword'));
@@ -143,27 +113,27 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
     expect(await notes.locator('script, [onerror], [onclick]').count()).toBe(0);
     await notes.getByText('click me').click();
     await notes.getByText('a trap').click();
-    expect(page.url()).toBe(`${server.baseUrl}/orgs/acme/services/payments/flows/create-payment`);
+    expect(e2e.page.url()).toBe(`${e2e.server.baseUrl}/orgs/acme/services/payments/flows/create-payment`);
     // Give a planted handler every chance to run (image errors fire asynchronously).
-    await page.waitForTimeout(500);
+    await e2e.page.waitForTimeout(500);
     expect(await scriptRan()).toBe(false);
-    await screenshot(page, '40-flow-notes-markdown');
+    await screenshot(e2e.page, '40-flow-notes-markdown');
   });
 
   it('renders the service summary as markdown and never runs its script', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/summary`);
-    const text = page.getByTestId('artifact-text');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/summary`);
+    const text = e2e.page.getByTestId('artifact-text');
     await visible(text.getByRole('heading', { name: 'Payments' }));
     await containsText(text.locator('em'), 'nightly');
     expect(await text.innerText()).not.toContain('<script>');
-    await page.waitForTimeout(300);
+    await e2e.page.waitForTimeout(300);
     expect(await scriptRan()).toBe(false);
-    await screenshot(page, '41-summary-markdown');
+    await screenshot(e2e.page, '41-summary-markdown');
   });
 
   it('draws a sequence diagram with Mermaid in message order, with its blocks, note and context names', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/checkout`);
-    const drawing = page.getByTestId('sequence-diagram');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/checkout`);
+    const drawing = e2e.page.getByTestId('sequence-diagram');
     await visible(drawing.locator('svg'));
     // Participants carry their context names; the alias from the source is replaced.
     await containsText(drawing, 'Checkout API');
@@ -182,51 +152,51 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
     expect(labels).toEqual(expect.arrayContaining(['alt', '[needs 3DS]', '[card accepted]', 'loop', '[every minute]']));
     // The activation bar of A is drawn.
     expect(await drawing.locator('svg rect[class^="activation"]').count()).toBeGreaterThan(0);
-    await screenshot(page, '42-sequence-diagram');
+    await screenshot(e2e.page, '42-sequence-diagram');
   });
 
   it('lists unmatched context keys once, the groups as a tree, and counts in the right number', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
-    const card = page.getByTestId('context-report');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    const card = e2e.page.getByTestId('context-report');
     await containsText(card, '1 overlay applied.');
     expect((await card.innerText()).match(/nodes\.Api|\$\.nodes\.Api/g)).toHaveLength(1);
     // Jobs sits inside Payments core inside Platform.
-    const jobs = page.locator('li[data-group-item=platform] li[data-group-item=core] li[data-group-item=jobs]');
+    const jobs = e2e.page.locator('li[data-group-item=platform] li[data-group-item=core] li[data-group-item=jobs]');
     await visible(jobs);
-    await page.getByRole('button', { name: 'Collapse Platform' }).click();
+    await e2e.page.getByRole('button', { name: 'Collapse Platform' }).click();
     await containsText(jobs, 'Inside collapsed “Platform”');
-    expect(await page.getByTestId('toggle-jobs').isDisabled()).toBe(true);
-    await containsText(page.locator('.canvas-toolbar'), '1 group shown');
-    await screenshot(page, '43-context-and-groups');
+    expect(await e2e.page.getByTestId('toggle-jobs').isDisabled()).toBe(true);
+    await containsText(e2e.page.locator('.canvas-toolbar'), '1 group shown');
+    await screenshot(e2e.page, '43-context-and-groups');
   });
 
   it('picks revisions from the diagram page, with a banner on an earlier one, and the service page shows its sync time', async () => {
     await sync(TOPOLOGY.replace('  web --> api --> worker\n', '  web --> api --> worker\n  api --> fraud[Fraud check]\n'));
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
-    await visible(page.getByTestId('revision-picker'));
-    expect(await page.getByTestId('old-revision').count()).toBe(0);
-    await page.getByTestId('revision-picker').click();
-    await page.getByRole('option', { name: /^Revision 1 ·/ }).click();
-    await page.waitForURL(/\/diagrams\/topology\?revision=1$/);
-    const banner = page.getByTestId('old-revision');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await visible(e2e.page.getByTestId('revision-picker'));
+    expect(await e2e.page.getByTestId('old-revision').count()).toBe(0);
+    await e2e.page.getByTestId('revision-picker').click();
+    await e2e.page.getByRole('option', { name: /^Revision 1 ·/ }).click();
+    await e2e.page.waitForURL(/\/diagrams\/topology\?revision=1$/);
+    const banner = e2e.page.getByTestId('old-revision');
     await containsText(banner, 'You are viewing revision 1 of 2, synced');
-    await eventually(async () => expect(await page.getByTestId('diagram-canvas').innerText()).not.toContain('Fraud'));
-    await screenshot(page, '44-diagram-revision-banner');
+    await eventually(async () => expect(await e2e.page.getByTestId('diagram-canvas').innerText()).not.toContain('Fraud'));
+    await screenshot(e2e.page, '44-diagram-revision-banner');
     await banner.getByRole('link', { name: 'view latest' }).click();
-    await page.waitForURL(/\/diagrams\/topology$/);
-    await containsText(page.getByTestId('diagram-canvas'), 'Fraud');
+    await e2e.page.waitForURL(/\/diagrams\/topology$/);
+    await containsText(e2e.page.getByTestId('diagram-canvas'), 'Fraud');
 
     const revisions = (await (
-      await context.request.get(`${server.baseUrl}/api/v1/orgs/acme/services/payments/revisions`)
+      await e2e.context.request.get(`${e2e.server.baseUrl}/api/v1/orgs/acme/services/payments/revisions`)
     ).json()) as { number: number; createdAt: string }[];
     const firstSync = revisions.find((revision) => revision.number === 1)?.createdAt ?? '';
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments?revision=1`);
-    await containsText(page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
-    const shown = await page.getByTestId('revision-synced').innerText();
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments?revision=1`);
+    await containsText(e2e.page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
+    const shown = await e2e.page.getByTestId('revision-synced').innerText();
     // The page shows revision 1's own sync time (to the second, in the browser's time zone).
-    const expected = await page.evaluate((iso) => new Date(iso).toLocaleTimeString('en-US'), firstSync);
+    const expected = await e2e.page.evaluate((iso) => new Date(iso).toLocaleTimeString('en-US'), firstSync);
     expect(shown.replace(/\s+/g, ' ')).toContain(expected.replace(/\s+/g, ' '));
-    await screenshot(page, '45-service-revision-1');
+    await screenshot(e2e.page, '45-service-revision-1');
   });
 
   interface LoadedScript {
@@ -237,8 +207,8 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
 
   /** The scripts a first visit (empty cache) of a page downloads: how each was encoded and its bytes on the wire. */
   async function scriptsOfFirstVisit(path: string, ready: (page: Page) => Promise<void>): Promise<LoadedScript[]> {
-    const fresh = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await fresh.addCookies(await context.cookies());
+    const fresh = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await fresh.addCookies(await e2e.context.cookies());
     const visit = await fresh.newPage();
     const pending: Promise<LoadedScript>[] = [];
     visit.on('response', (response: Response) => {
@@ -252,7 +222,7 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
         }))(),
       );
     });
-    await visit.goto(`${server.baseUrl}${path}`);
+    await visit.goto(`${e2e.server.baseUrl}${path}`);
     await ready(visit);
     await visit.waitForLoadState('networkidle');
     const scripts = await Promise.all(pending);

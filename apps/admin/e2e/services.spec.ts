@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, openBrowser, screenshot, visible } from './support/browser';
-import { RunningServer, startServer } from './support/server';
-import { pushBundle, setUpOrganization, syncFile as file } from './support/sync';
+import { containsText, eventually, screenshot, visible } from './support/browser';
+import { useE2eSession } from './support/session';
+import { pushBundle, syncFile as file } from './support/sync';
 
 const DIAGRAM = `flowchart LR
   user([Customer])
@@ -45,16 +44,12 @@ const CONTEXT = JSON.stringify({
 
 /** Services area: a synced service, its detail page, and a diagram with group collapse and Mermaid export. */
 describe('services and diagrams in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
-  let syncToken: string;
+  // Signed in as the owner; CI pushes with a token that has the sync scope, as the dashboard tells people to create.
+  const e2e = useE2eSession({ setupToken: `e2e-services-${Date.now()}-0123456789`, browser: { viewport: { width: 1400, height: 900 }, acceptDownloads: true }, timeout: 20000, organization: true });
 
   /** Pushes a bundle exactly as service-cli sync does. */
   async function sync(artifacts: unknown[]): Promise<void> {
-    await pushBundle(server, syncToken, { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'payments', description: 'Takes card payments.', repositoryUrl: 'https://example.com/acme/payments' }, artifacts);
   }
 
   function bundle(diagram: string) {
@@ -76,62 +71,47 @@ describe('services and diagrams in a real browser', () => {
     ];
   }
 
-  beforeAll(async () => {
-    server = await startServer(`e2e-services-${Date.now()}-0123456789`);
-    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1400, height: 900 }, acceptDownloads: true }, 20000));
-
-    // Signed in as the owner; CI pushes with a token that has the sync scope, as the dashboard tells people to create.
-    syncToken = await setUpOrganization(server, context);
-    await sync(bundle(DIAGRAM));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(() => expect(problems).toEqual([]));
+  beforeAll(() => sync(bundle(DIAGRAM)));
 
   it('lists the synced service and shows its artifacts and revisions', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services`);
-    await containsText(page.locator('table'), 'payments');
-    await containsText(page.locator('table'), 'Takes card payments.');
-    await screenshot(page, '20-services');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services`);
+    await containsText(e2e.page.locator('table'), 'payments');
+    await containsText(e2e.page.locator('table'), 'Takes card payments.');
+    await screenshot(e2e.page, '20-services');
 
-    await page.getByRole('link', { name: 'payments' }).click();
-    await page.waitForURL(/\/orgs\/acme\/services\/payments$/);
-    await containsText(page.getByRole('table', { name: 'Artifacts' }), '.service/diagrams/overview.mmd');
-    await containsText(page.getByRole('table', { name: 'Revisions' }), '4 added');
-    await screenshot(page, '21-service-detail');
+    await e2e.page.getByRole('link', { name: 'payments' }).click();
+    await e2e.page.waitForURL(/\/orgs\/acme\/services\/payments$/);
+    await containsText(e2e.page.getByRole('table', { name: 'Artifacts' }), '.service/diagrams/overview.mmd');
+    await containsText(e2e.page.getByRole('table', { name: 'Revisions' }), '4 added');
+    await screenshot(e2e.page, '21-service-detail');
   });
 
   it('draws the diagram, collapses and expands a group, and exports the synced Mermaid plus context', async () => {
-    await page.getByRole('link', { name: 'View diagram overview' }).click();
-    await page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
-    await visible(page.getByRole('heading', { name: 'Payments overview' }));
-    const canvas = page.getByTestId('diagram-canvas');
+    await e2e.page.getByRole('link', { name: 'View diagram overview' }).click();
+    await e2e.page.waitForURL(/\/services\/payments\/diagrams\/overview$/);
+    await visible(e2e.page.getByRole('heading', { name: 'Payments overview' }));
+    const canvas = e2e.page.getByTestId('diagram-canvas');
     await visible(canvas.locator('[data-node-id=api]'));
     await containsText(canvas, 'Payments API');
     // Long labels wrap into separate SVG lines, so look for one word.
     await containsText(canvas, 'Settlement');
-    await screenshot(page, '22-diagram');
+    await screenshot(e2e.page, '22-diagram');
 
-    await page.getByRole('button', { name: 'Collapse Payments core' }).click();
+    await e2e.page.getByRole('button', { name: 'Collapse Payments core' }).click();
     await visible(canvas.locator('[data-group-id=core]').getByRole('button', { name: 'Show details', exact: true }));
     await eventually(async () => expect(await canvas.innerText()).not.toContain('Settlement'));
-    expect(await page.getByRole('button', { name: 'Expand Payments core' }).getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, '23-diagram-collapsed');
+    expect(await e2e.page.getByRole('button', { name: 'Expand Payments core' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(e2e.page, '23-diagram-collapsed');
 
-    await page.getByRole('button', { name: 'Expand Payments core' }).click();
+    await e2e.page.getByRole('button', { name: 'Expand Payments core' }).click();
     await containsText(canvas, 'Settlement');
 
     const downloads: { name: string; text: string }[] = [];
-    page.on('download', (download) => {
+    e2e.page.on('download', (download) => {
       void download.path().then((path) => downloads.push({ name: download.suggestedFilename(), text: readFileSync(path, 'utf8') }));
     });
-    await containsText(page.getByTestId('export-mermaid-kind'), 'Exact files as synced in revision');
-    await page.getByTestId('export-mermaid').click();
+    await containsText(e2e.page.getByTestId('export-mermaid-kind'), 'Exact files as synced in revision');
+    await e2e.page.getByTestId('export-mermaid').click();
     await eventually(async () => expect(downloads.map((d) => d.name).sort()).toEqual(['overview.context.json', 'overview.mmd']));
     // A synced diagram is exported as the files it was synced from, byte for byte.
     expect(downloads.find((d) => d.name === 'overview.mmd')?.text).toBe(DIAGRAM);
@@ -139,51 +119,51 @@ describe('services and diagrams in a real browser', () => {
   });
 
   it('shows a flow with its notes, a database schema and the summary as markdown', async () => {
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
-    await page.getByRole('link', { name: 'View flow create-payment' }).click();
-    await page.waitForURL(/\/flows\/create-payment$/);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments`);
+    await e2e.page.getByRole('link', { name: 'View flow create-payment' }).click();
+    await e2e.page.waitForURL(/\/flows\/create-payment$/);
     // A sequence flow is drawn by Mermaid from its source (SequenceDiagramComponent).
-    await containsText(page.getByTestId('sequence-diagram'), 'Payments API');
-    await containsText(page.getByTestId('artifact-notes'), 'Idempotency-Key');
-    await screenshot(page, '24-flow');
+    await containsText(e2e.page.getByTestId('sequence-diagram'), 'Payments API');
+    await containsText(e2e.page.getByTestId('artifact-notes'), 'Idempotency-Key');
+    await screenshot(e2e.page, '24-flow');
 
-    await page.getByRole('link', { name: 'payments' }).click();
-    await page.getByRole('link', { name: 'View schema payments-db' }).click();
-    await page.waitForURL(/\/databases\/payments-db$/);
-    const columns = page.getByRole('table', { name: 'Columns of payments' });
+    await e2e.page.getByRole('link', { name: 'payments' }).click();
+    await e2e.page.getByRole('link', { name: 'View schema payments-db' }).click();
+    await e2e.page.waitForURL(/\/databases\/payments-db$/);
+    const columns = e2e.page.getByRole('table', { name: 'Columns of payments' });
     await containsText(columns, 'NUMERIC(12,2)');
     await containsText(columns, 'customers.id');
-    await screenshot(page, '25-database');
+    await screenshot(e2e.page, '25-database');
 
-    await page.getByRole('link', { name: 'payments' }).click();
-    await page.getByRole('link', { name: 'Read summary summary' }).click();
-    await page.waitForURL(/\/summary$/);
+    await e2e.page.getByRole('link', { name: 'payments' }).click();
+    await e2e.page.getByRole('link', { name: 'Read summary summary' }).click();
+    await e2e.page.waitForURL(/\/summary$/);
     // Rendered as markdown; the script in it is dropped, neither run nor shown.
-    await containsText(page.getByTestId('artifact-text'), 'Takes card payments and settles them nightly.');
-    expect(await page.getByTestId('artifact-text').innerText()).not.toContain('alert(1)');
-    await screenshot(page, '26-summary');
+    await containsText(e2e.page.getByTestId('artifact-text'), 'Takes card payments and settles them nightly.');
+    expect(await e2e.page.getByTestId('artifact-text').innerText()).not.toContain('alert(1)');
+    await screenshot(e2e.page, '26-summary');
   });
 
   it('shows what a later sync changed, and earlier revisions on request', async () => {
     await sync(bundle(DIAGRAM.replace('  db[(Payments DB)]\n', '  db[(Payments DB)]\n  fraud[Fraud check]\n  api --> fraud\n')));
 
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments/diagrams/overview`);
-    const changes = page.getByTestId('diagram-changes');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/overview`);
+    const changes = e2e.page.getByTestId('diagram-changes');
     await containsText(changes, 'Changes since revision 1');
     await containsText(changes, 'added node fraud Fraud check');
     await containsText(changes, 'added edge api → fraud');
-    await eventually(async () => expect(await page.getByTestId('diagram-canvas').locator('[data-node-id=fraud]').getAttribute('data-status')).toBe('added'));
-    await screenshot(page, '27-diagram-changes');
+    await eventually(async () => expect(await e2e.page.getByTestId('diagram-canvas').locator('[data-node-id=fraud]').getAttribute('data-status')).toBe('added'));
+    await screenshot(e2e.page, '27-diagram-changes');
 
-    await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
-    await containsText(page.getByRole('table', { name: 'Revisions' }), '1 changed');
-    await page.getByRole('link', { name: 'Show revision 1' }).click();
-    await page.waitForURL(/\/services\/payments\?revision=1$/);
-    await containsText(page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
-    await page.getByRole('link', { name: 'View diagram overview' }).click();
-    await page.waitForURL(/\/diagrams\/overview\?revision=1$/);
-    await containsText(page.getByTestId('diagram-canvas'), 'Payments API');
-    await eventually(async () => expect(await page.getByTestId('diagram-canvas').innerText()).not.toContain('Fraud'));
-    await screenshot(page, '28-diagram-revision-1');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments`);
+    await containsText(e2e.page.getByRole('table', { name: 'Revisions' }), '1 changed');
+    await e2e.page.getByRole('link', { name: 'Show revision 1' }).click();
+    await e2e.page.waitForURL(/\/services\/payments\?revision=1$/);
+    await containsText(e2e.page.getByTestId('old-revision'), 'You are viewing revision 1 of 2');
+    await e2e.page.getByRole('link', { name: 'View diagram overview' }).click();
+    await e2e.page.waitForURL(/\/diagrams\/overview\?revision=1$/);
+    await containsText(e2e.page.getByTestId('diagram-canvas'), 'Payments API');
+    await eventually(async () => expect(await e2e.page.getByTestId('diagram-canvas').innerText()).not.toContain('Fraud'));
+    await screenshot(e2e.page, '28-diagram-revision-1');
   });
 });

@@ -1,9 +1,9 @@
 // The same certified oidc-provider set-up (client, interactions) that the server's integration tests drive,
 // from the shared test library.
 import { OidcIdp } from '@sc/testing-idp';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsText, eventually, openBrowser, openWatchedPage, screenshot, visible } from './support/browser';
-import { RunningServer, startServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { containsText, eventually, openWatchedPage, screenshot, visible } from './support/browser';
+import { useE2eSession } from './support/session';
 
 /**
  * Issue 3 "done when", in a real browser: an owner configures a generic provider against a real OpenID
@@ -18,17 +18,12 @@ describe('organization SSO in a real browser', () => {
   const slug = 'acme-idp';
   const clientId = 'system-context';
   const clientSecret = 'e2e-client-secret-5b0c1f7e9a';
-  let server: RunningServer;
+  const e2e = useE2eSession({ setupToken, browser: { viewport: { width: 1280, height: 900 } }, timeout: 15000 });
   let idp: OidcIdp;
   let callbackUrl: string;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
 
   beforeAll(async () => {
-    server = await startServer(setupToken);
-    callbackUrl = `${server.baseUrl}/api/v1/auth/orgs/${orgId}/callback/${slug}`;
+    callbackUrl = `${e2e.server.baseUrl}/api/v1/auth/orgs/${orgId}/callback/${slug}`;
     idp = await OidcIdp.start({
       clientId,
       clientSecret,
@@ -39,20 +34,10 @@ describe('organization SSO in a real browser', () => {
         nina: { email: 'nina@acme.test', name: 'Nina Newcomer' },
       },
     });
-    ({ browser, context, page, problems } = await openBrowser({ viewport: { width: 1280, height: 900 } }, 15000));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.baseUrl });
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await idp?.close();
-    await server?.stop();
-  });
-
-  afterEach(() => {
-    expect(problems).toEqual([]);
-  });
+  afterAll(() => idp?.close());
 
   /** Answers the provider's login and consent pages until the browser leaves the provider. */
   async function completeIdpLogin(target: Page, account: string, shotPrefix?: string): Promise<void> {
@@ -66,157 +51,157 @@ describe('organization SSO in a real browser', () => {
   }
 
   async function startAtSignInPage(target: Page): Promise<void> {
-    await target.goto(`${server.baseUrl}/orgs/${orgId}/sign-in`);
+    await target.goto(`${e2e.server.baseUrl}/orgs/${orgId}/sign-in`);
     await visible(target.getByRole('link', { name: 'Sign in with Acme Login' }));
     await Promise.all([target.waitForURL((url) => url.origin === idp.issuer), target.getByRole('link', { name: 'Sign in with Acme Login' }).click()]);
   }
 
   it('sets up the organization with an owner session', async () => {
-    await page.goto(server.setupUrl);
-    await page.getByLabel('Organization name').fill('Acme Corp');
-    await eventually(async () => expect(await page.getByLabel('Organization ID').inputValue()).toBe(orgId));
-    await page.getByLabel('Email').fill('owner@acme.test');
-    await page.getByLabel('Display name').fill('Olga Owner');
-    await page.getByRole('button', { name: 'Create organization' }).click();
-    await page.getByRole('button', { name: /continue to Acme Corp/ }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}`);
-    await visible(page.getByText('You are owner of this organization.'));
+    await e2e.page.goto(e2e.server.setupUrl);
+    await e2e.page.getByLabel('Organization name').fill('Acme Corp');
+    await eventually(async () => expect(await e2e.page.getByLabel('Organization ID').inputValue()).toBe(orgId));
+    await e2e.page.getByLabel('Email').fill('owner@acme.test');
+    await e2e.page.getByLabel('Display name').fill('Olga Owner');
+    await e2e.page.getByRole('button', { name: 'Create organization' }).click();
+    await e2e.page.getByRole('button', { name: /continue to Acme Corp/ }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}`);
+    await visible(e2e.page.getByText('You are owner of this organization.'));
   });
 
   it('opens the SSO settings from the navigation, with no providers yet', async () => {
-    await page.getByRole('tab', { name: 'Single sign-on' }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso`);
-    await visible(page.getByTestId('providers-empty'));
-    await containsText(page.getByTestId('sign-in-page-url'), `/orgs/${orgId}/sign-in`);
-    await screenshot(page, 'sso-01-settings-empty');
+    await e2e.page.getByRole('tab', { name: 'Single sign-on' }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso`);
+    await visible(e2e.page.getByTestId('providers-empty'));
+    await containsText(e2e.page.getByTestId('sign-in-page-url'), `/orgs/${orgId}/sign-in`);
+    await screenshot(e2e.page, 'sso-01-settings-empty');
   });
 
   it('shows only the chosen type’s fields and previews the derived endpoints', async () => {
-    await page.getByTestId('provider-new').click();
-    await page.waitForURL(/\/settings\/sso\/new$/);
-    await visible(page.getByLabel('Authorization URL'));
+    await e2e.page.getByTestId('provider-new').click();
+    await e2e.page.waitForURL(/\/settings\/sso\/new$/);
+    await visible(e2e.page.getByLabel('Authorization URL'));
 
-    await page.getByRole('radio', { name: 'Okta' }).click();
-    await eventually(async () => expect(await page.getByLabel('Authorization URL').count()).toBe(0));
-    await page.getByLabel('Okta domain').fill('https://acme.okta.com/');
-    await page.getByLabel('Okta domain').blur();
-    await visible(page.getByText('Enter the hostname only, e.g. acme.okta.com'));
-    await page.getByLabel('Okta domain').fill('acme.okta.com');
-    await containsText(page.getByTestId('endpoint-preview'), 'https://acme.okta.com/oauth2/v1/authorize');
-    await screenshot(page, 'sso-02-okta-preview');
+    await e2e.page.getByRole('radio', { name: 'Okta' }).click();
+    await eventually(async () => expect(await e2e.page.getByLabel('Authorization URL').count()).toBe(0));
+    await e2e.page.getByLabel('Okta domain').fill('https://acme.okta.com/');
+    await e2e.page.getByLabel('Okta domain').blur();
+    await visible(e2e.page.getByText('Enter the hostname only, e.g. acme.okta.com'));
+    await e2e.page.getByLabel('Okta domain').fill('acme.okta.com');
+    await containsText(e2e.page.getByTestId('endpoint-preview'), 'https://acme.okta.com/oauth2/v1/authorize');
+    await screenshot(e2e.page, 'sso-02-okta-preview');
 
-    await page.getByRole('radio', { name: 'Microsoft Entra ID' }).click();
-    await page.getByLabel('Directory (tenant) ID').fill('72f988bf-86f1-41af-91ab-2d7cd011db47');
-    await containsText(page.getByTestId('endpoint-preview'), 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/oauth2/v2.0/token');
-    await containsText(page.getByTestId('endpoint-preview'), 'https://graph.microsoft.com/oidc/userinfo');
-    expect(await page.getByLabel('Okta domain').count()).toBe(0);
-    await screenshot(page, 'sso-03-entra-preview');
+    await e2e.page.getByRole('radio', { name: 'Microsoft Entra ID' }).click();
+    await e2e.page.getByLabel('Directory (tenant) ID').fill('72f988bf-86f1-41af-91ab-2d7cd011db47');
+    await containsText(e2e.page.getByTestId('endpoint-preview'), 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/oauth2/v2.0/token');
+    await containsText(e2e.page.getByTestId('endpoint-preview'), 'https://graph.microsoft.com/oidc/userinfo');
+    expect(await e2e.page.getByLabel('Okta domain').count()).toBe(0);
+    await screenshot(e2e.page, 'sso-03-entra-preview');
 
-    await page.getByRole('radio', { name: /Generic/ }).click();
-    await visible(page.getByLabel('Authorization URL'));
+    await e2e.page.getByRole('radio', { name: /Generic/ }).click();
+    await visible(e2e.page.getByLabel('Authorization URL'));
   });
 
   it('imports the endpoints from the provider’s discovery document', async () => {
-    await page.getByLabel('Issuer URL').fill(idp.issuer);
-    await page.getByTestId('discovery-import').click();
-    await containsText(page.getByTestId('discovery-result'), 'Endpoints imported');
-    await containsText(page.getByTestId('discovery-post'), 'supports client_secret_post');
-    expect(await page.getByLabel('Authorization URL').inputValue()).toBe(`${idp.issuer}/auth`);
-    expect(await page.getByLabel('Token URL').inputValue()).toBe(`${idp.issuer}/token`);
-    expect(await page.getByLabel('UserInfo URL').inputValue()).toBe(`${idp.issuer}/me`);
-    await containsText(page.getByTestId('endpoint-preview'), `${idp.issuer}/token`);
-    await screenshot(page, 'sso-04-discovery');
+    await e2e.page.getByLabel('Issuer URL').fill(idp.issuer);
+    await e2e.page.getByTestId('discovery-import').click();
+    await containsText(e2e.page.getByTestId('discovery-result'), 'Endpoints imported');
+    await containsText(e2e.page.getByTestId('discovery-post'), 'supports client_secret_post');
+    expect(await e2e.page.getByLabel('Authorization URL').inputValue()).toBe(`${idp.issuer}/auth`);
+    expect(await e2e.page.getByLabel('Token URL').inputValue()).toBe(`${idp.issuer}/token`);
+    expect(await e2e.page.getByLabel('UserInfo URL').inputValue()).toBe(`${idp.issuer}/me`);
+    await containsText(e2e.page.getByTestId('endpoint-preview'), `${idp.issuer}/token`);
+    await screenshot(e2e.page, 'sso-04-discovery');
   });
 
   it('shows the server’s validation message next to the field, then creates the provider', async () => {
-    await page.getByLabel('Display name').fill('Acme Login');
-    await page.getByLabel('Slug').fill(slug);
-    await page.getByLabel('Client ID').fill(clientId);
-    await page.getByLabel('Client secret').fill(clientSecret);
+    await e2e.page.getByLabel('Display name').fill('Acme Login');
+    await e2e.page.getByLabel('Slug').fill(slug);
+    await e2e.page.getByLabel('Client ID').fill(clientId);
+    await e2e.page.getByLabel('Client secret').fill(clientSecret);
     // A quote is not a valid scope token: only the server knows, and says so under the field.
-    await page.getByLabel('Scopes').fill('openid email profile "groups');
-    await page.getByLabel('Allowed email domains').fill('acme.test');
-    await page.getByTestId('rule-add').click();
-    await page.getByTestId('rule-0').getByLabel('Value').fill('platform-admins');
-    await page.getByTestId('rule-add').click();
-    await page.getByTestId('rule-1').getByLabel('Claim').fill('email');
-    await page.getByTestId('rule-1').getByLabel('Value').fill('@acme.test');
+    await e2e.page.getByLabel('Scopes').fill('openid email profile "groups');
+    await e2e.page.getByLabel('Allowed email domains').fill('acme.test');
+    await e2e.page.getByTestId('rule-add').click();
+    await e2e.page.getByTestId('rule-0').getByLabel('Value').fill('platform-admins');
+    await e2e.page.getByTestId('rule-add').click();
+    await e2e.page.getByTestId('rule-1').getByLabel('Claim').fill('email');
+    await e2e.page.getByTestId('rule-1').getByLabel('Value').fill('@acme.test');
     // Reordering: the first matching rule wins, so the order is what the admin sets.
-    await page.getByRole('button', { name: 'Move rule 2 up' }).click();
-    await eventually(async () => expect(await page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('email'));
-    await page.getByRole('button', { name: 'Move rule 1 down' }).click();
-    await eventually(async () => expect(await page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('groups'));
+    await e2e.page.getByRole('button', { name: 'Move rule 2 up' }).click();
+    await eventually(async () => expect(await e2e.page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('email'));
+    await e2e.page.getByRole('button', { name: 'Move rule 1 down' }).click();
+    await eventually(async () => expect(await e2e.page.getByTestId('rule-0').getByLabel('Claim').inputValue()).toBe('groups'));
 
-    await page.getByTestId('provider-save').click();
-    const scopesField = page.locator('mat-form-field', { has: page.getByLabel('Scopes') });
+    await e2e.page.getByTestId('provider-save').click();
+    const scopesField = e2e.page.locator('mat-form-field', { has: e2e.page.getByLabel('Scopes') });
     await containsText(scopesField, 'is not a valid scope token');
-    await screenshot(page, 'sso-05-server-validation');
+    await screenshot(e2e.page, 'sso-05-server-validation');
 
-    await page.getByLabel('Scopes').fill('openid email profile groups');
-    await page.getByTestId('provider-save').click();
-    await page.waitForURL(new RegExp(`/settings/sso/${slug}\\?tab=configuration`));
-    await visible(page.getByTestId('provider-created'));
+    await e2e.page.getByLabel('Scopes').fill('openid email profile groups');
+    await e2e.page.getByTestId('provider-save').click();
+    await e2e.page.waitForURL(new RegExp(`/settings/sso/${slug}\\?tab=configuration`));
+    await visible(e2e.page.getByTestId('provider-created'));
   });
 
   it('shows the callback URL on the Configuration tab and copies exactly the registered value', async () => {
-    expect(await page.getByTestId('callback-url').inputValue()).toBe(callbackUrl);
+    expect(await e2e.page.getByTestId('callback-url').inputValue()).toBe(callbackUrl);
     // A loopback http callback is fine for tests: no warning.
-    expect(await page.getByTestId('callback-warning').count()).toBe(0);
-    await page.getByTestId('callback-copy').click();
-    await containsText(page.getByTestId('callback-copy'), 'Copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(await e2e.page.getByTestId('callback-warning').count()).toBe(0);
+    await e2e.page.getByTestId('callback-copy').click();
+    await containsText(e2e.page.getByTestId('callback-copy'), 'Copied');
+    const copied = await e2e.page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(callbackUrl);
     expect(idp.options.redirectUris).toContain(copied);
-    await screenshot(page, 'sso-06-configuration');
+    await screenshot(e2e.page, 'sso-06-configuration');
   });
 
   it('keeps the slug and the secret write-only when editing', async () => {
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    expect(await page.getByLabel('Slug').isDisabled()).toBe(true);
-    await visible(page.getByTestId('slug-immutable'));
-    await containsText(page.getByTestId('secret-state'), 'Set');
-    expect(await page.content()).not.toContain(clientSecret);
-    const rules = page.locator('[data-testid^=rule-]').filter({ has: page.getByLabel('Claim') });
+    await e2e.page.getByRole('tab', { name: 'Settings' }).click();
+    expect(await e2e.page.getByLabel('Slug').isDisabled()).toBe(true);
+    await visible(e2e.page.getByTestId('slug-immutable'));
+    await containsText(e2e.page.getByTestId('secret-state'), 'Set');
+    expect(await e2e.page.content()).not.toContain(clientSecret);
+    const rules = e2e.page.locator('[data-testid^=rule-]').filter({ has: e2e.page.getByLabel('Claim') });
     expect(await rules.count()).toBe(2);
-    await screenshot(page, 'sso-07-edit');
+    await screenshot(e2e.page, 'sso-07-edit');
   });
 
   it('runs a test sign-in and shows the report without signing anyone in', async () => {
-    await page.getByRole('tab', { name: 'Configuration' }).click();
-    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer), page.getByTestId('provider-test').click()]);
-    await completeIdpLogin(page, 'olga', 'sso-08');
-    await page.waitForURL((url) => url.pathname.startsWith(`/api/v1/auth/orgs/${orgId}/callback/${slug}`));
-    await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
-    await containsText(page.locator('body'), 'The sign-in would succeed');
-    await containsText(page.locator('body'), 'owner@acme.test');
+    await e2e.page.getByRole('tab', { name: 'Configuration' }).click();
+    await Promise.all([e2e.page.waitForURL((url) => url.origin === idp.issuer), e2e.page.getByTestId('provider-test').click()]);
+    await completeIdpLogin(e2e.page, 'olga', 'sso-08');
+    await e2e.page.waitForURL((url) => url.pathname.startsWith(`/api/v1/auth/orgs/${orgId}/callback/${slug}`));
+    await visible(e2e.page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
+    await containsText(e2e.page.locator('body'), 'The sign-in would succeed');
+    await containsText(e2e.page.locator('body'), 'owner@acme.test');
     // Olga is the owner: her membership keeps its role whatever the claim rules say, and the report says why.
-    await containsText(page.locator('[data-outcome]'), 'with the role owner: this person\'s membership was created by hand');
-    expect(await page.locator('body').innerText()).not.toContain('manual_membership_unchanged');
-    await screenshot(page, 'sso-09-test-report');
+    await containsText(e2e.page.locator('[data-outcome]'), 'with the role owner: this person\'s membership was created by hand');
+    expect(await e2e.page.locator('body').innerText()).not.toContain('manual_membership_unchanged');
+    await screenshot(e2e.page, 'sso-09-test-report');
     // Not followed: going back to the report would reload the one-time callback.
-    expect(await page.getByRole('link', { name: 'Back to SSO settings' }).getAttribute('href')).toBe(`/orgs/${orgId}/settings/sso/${slug}`);
-    await page.getByRole('link', { name: 'Run the test again' }).click();
-    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}/settings/sso/${slug}?tab=configuration`);
-    await visible(page.getByTestId('provider-test'));
+    expect(await e2e.page.getByRole('link', { name: 'Back to SSO settings' }).getAttribute('href')).toBe(`/orgs/${orgId}/settings/sso/${slug}`);
+    await e2e.page.getByRole('link', { name: 'Run the test again' }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso/${slug}?tab=configuration`);
+    await visible(e2e.page.getByTestId('provider-test'));
   });
 
   it('signs out, then signs in through the organization sign-in page', async () => {
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.baseUrl}/signed-out`);
+    await e2e.page.getByTestId('user-menu').click();
+    await e2e.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/signed-out`);
 
-    await page.goto(`${server.baseUrl}/orgs/${orgId}/sign-in`);
-    await visible(page.getByRole('link', { name: 'Sign in with Acme Login' }));
-    const href = await page.getByRole('link', { name: 'Sign in with Acme Login' }).getAttribute('href');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/sign-in`);
+    await visible(e2e.page.getByRole('link', { name: 'Sign in with Acme Login' }));
+    const href = await e2e.page.getByRole('link', { name: 'Sign in with Acme Login' }).getAttribute('href');
     expect(href).toBe(`/api/v1/auth/orgs/${orgId}/login/${slug}?redirect=${encodeURIComponent(`/orgs/${orgId}`)}`);
-    await screenshot(page, 'sso-10-sign-in-page');
+    await screenshot(e2e.page, 'sso-10-sign-in-page');
 
-    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer || url.origin === server.baseUrl), page.getByRole('link', { name: 'Sign in with Acme Login' }).click()]);
-    await completeIdpLogin(page, 'olga');
-    await page.waitForURL(`${server.baseUrl}/orgs/${orgId}`);
-    await eventually(async () => expect((await page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
-    await visible(page.getByText('You are owner of this organization.'));
-    await screenshot(page, 'sso-11-signed-in');
+    await Promise.all([e2e.page.waitForURL((url) => url.origin === idp.issuer || url.origin === e2e.server.baseUrl), e2e.page.getByRole('link', { name: 'Sign in with Acme Login' }).click()]);
+    await completeIdpLogin(e2e.page, 'olga');
+    await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}`);
+    await eventually(async () => expect((await e2e.page.getByTestId('org-name').innerText()).trim()).toBe('Acme Corp'));
+    await visible(e2e.page.getByText('You are owner of this organization.'));
+    await screenshot(e2e.page, 'sso-11-signed-in');
   });
 
   describe('failures, in a fresh browser', () => {
@@ -225,7 +210,7 @@ describe('organization SSO in a real browser', () => {
     let failProblems: string[];
 
     beforeEach(async () => {
-      failing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      failing = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
       ({ page: failPage, problems: failProblems } = await openWatchedPage(failing, 15000));
     });
 
@@ -251,11 +236,11 @@ describe('organization SSO in a real browser', () => {
       await containsText(failPage.locator('[data-error-message]'), 'This sign-in attempt was already used:');
 
       await failPage.getByRole('link', { name: 'Back to sign-in' }).click();
-      await failPage.waitForURL(`${server.baseUrl}/orgs/${orgId}/sign-in?error=invalid_or_expired_state`);
+      await failPage.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}/sign-in?error=invalid_or_expired_state`);
       await containsText(failPage.getByTestId('sign-in-error'), 'Your sign-in took too long or was already used.');
       await visible(failPage.getByRole('link', { name: 'Sign in with Acme Login' }));
       // Nobody was signed in.
-      expect((await failPage.request.get(`${server.baseUrl}/api/v1/me`)).status()).toBe(401);
+      expect((await failPage.request.get(`${e2e.server.baseUrl}/api/v1/me`)).status()).toBe(401);
     });
 
     it('explains that sign-up is off for a person who is not a member', async () => {
@@ -280,11 +265,11 @@ describe('organization SSO in a real browser', () => {
     });
 
     it('shows a readable message on the sign-in page when sent back with an error, and nothing for an unknown organization', async () => {
-      await failPage.goto(`${server.baseUrl}/orgs/${orgId}/sign-in?error=email_domain_not_allowed`);
+      await failPage.goto(`${e2e.server.baseUrl}/orgs/${orgId}/sign-in?error=email_domain_not_allowed`);
       await containsText(failPage.getByTestId('sign-in-error'), 'Your email domain is not allowed');
       await screenshot(failPage, 'sso-16-sign-in-with-error');
 
-      await failPage.goto(`${server.baseUrl}/orgs/no-such-org/sign-in`);
+      await failPage.goto(`${e2e.server.baseUrl}/orgs/no-such-org/sign-in`);
       await visible(failPage.getByTestId('sign-in-unavailable'));
       expect(await failPage.getByRole('link', { name: /Sign in with/ }).count()).toBe(0);
       await screenshot(failPage, 'sso-17-sign-in-unavailable');
@@ -292,8 +277,8 @@ describe('organization SSO in a real browser', () => {
   });
 
   it('lists every attempt, failures included, in the audit log', async () => {
-    await page.goto(`${server.baseUrl}/orgs/${orgId}/settings/sso?tab=audit`);
-    const table = page.getByTestId('audit-table');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso?tab=audit`);
+    const table = e2e.page.getByTestId('audit-table');
     await visible(table);
     // The test sign-in, the sign-in, the refused domain, its replayed state, the refused newcomer, the cancellation.
     await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(6));
@@ -306,29 +291,29 @@ describe('organization SSO in a real browser', () => {
     expect(rows.filter((row) => row.includes('success'))).toHaveLength(2);
     // Oldest last: the test sign-in, flagged as such.
     expect(rows[5]).toContain('test');
-    await screenshot(page, 'sso-12-audit');
+    await screenshot(e2e.page, 'sso-12-audit');
 
-    await page.getByRole('combobox', { name: 'Outcome' }).click();
-    await page.getByRole('option', { name: 'Failure' }).click();
+    await e2e.page.getByRole('combobox', { name: 'Outcome' }).click();
+    await e2e.page.getByRole('option', { name: 'Failure' }).click();
     await eventually(async () => expect(await table.locator('tr[mat-row]').count()).toBe(4));
-    await screenshot(page, 'sso-18-audit-failures');
+    await screenshot(e2e.page, 'sso-18-audit-failures');
   });
 
   it('reports where a test sign-in fails after the secret was replaced with a wrong one', async () => {
-    await page.goto(`${server.baseUrl}/orgs/${orgId}/settings/sso/${slug}`);
-    await page.getByTestId('secret-replace').click();
-    await page.getByLabel('New client secret').fill('not-the-secret');
-    await page.getByTestId('provider-save').click();
-    await containsText(page.getByTestId('secret-state'), 'Set');
-    expect(await page.content()).not.toContain('not-the-secret');
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso/${slug}`);
+    await e2e.page.getByTestId('secret-replace').click();
+    await e2e.page.getByLabel('New client secret').fill('not-the-secret');
+    await e2e.page.getByTestId('provider-save').click();
+    await containsText(e2e.page.getByTestId('secret-state'), 'Set');
+    expect(await e2e.page.content()).not.toContain('not-the-secret');
 
-    await page.getByRole('tab', { name: 'Configuration' }).click();
-    await Promise.all([page.waitForURL((url) => url.origin === idp.issuer || url.pathname.includes('/callback/')), page.getByTestId('provider-test').click()]);
-    await completeIdpLogin(page, 'olga');
-    await visible(page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
-    expect(await page.locator('[data-error-code]').innerText()).toBe('token_exchange_failed');
-    await containsText(page.locator('body'), 'client_secret_post');
-    await containsText(page.locator('[data-claim-rules-summary]'), 'The claim rules were not evaluated: the test stopped at the token exchange');
-    await screenshot(page, 'sso-20-test-report-failure');
+    await e2e.page.getByRole('tab', { name: 'Configuration' }).click();
+    await Promise.all([e2e.page.waitForURL((url) => url.origin === idp.issuer || url.pathname.includes('/callback/')), e2e.page.getByTestId('provider-test').click()]);
+    await completeIdpLogin(e2e.page, 'olga');
+    await visible(e2e.page.getByRole('heading', { name: `Test sign-in report: ${slug}` }));
+    expect(await e2e.page.locator('[data-error-code]').innerText()).toBe('token_exchange_failed');
+    await containsText(e2e.page.locator('body'), 'client_secret_post');
+    await containsText(e2e.page.locator('[data-claim-rules-summary]'), 'The claim rules were not evaluated: the test stopped at the token exchange');
+    await screenshot(e2e.page, 'sso-20-test-report-failure');
   });
 });

@@ -5,7 +5,7 @@ import { loadServiceConfig } from '../src/lib/load-config';
 import type { InitJson } from '../src/lib/output-types';
 import { defaultServiceName, runInit } from '../src/lib/run-init';
 import { captureIo } from './support/capture-io';
-import { createTempRepo, type TempRepo } from './support/temp-repo';
+import { useTempRepo } from './support/temp-repo';
 
 const EXPECTED_FILES = [
   '.service.yaml',
@@ -18,11 +18,7 @@ const EXPECTED_FILES = [
 ];
 
 describe('service-cli init', () => {
-  let repo: TempRepo;
-  beforeEach(() => {
-    repo = createTempRepo();
-  });
-  afterEach(() => repo.cleanup());
+  const repo = useTempRepo();
 
   it('writes a commented starter config and the conventional layout that validates', async () => {
     const io = captureIo();

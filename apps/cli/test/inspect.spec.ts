@@ -4,16 +4,12 @@ import type { JsonErrorOutput } from '../src/lib/cli-error';
 import type { InspectJson } from '../src/lib/output-types';
 import { runInspect } from '../src/lib/run-inspect';
 import { captureIo } from './support/capture-io';
-import { createTempRepo, type TempRepo } from './support/temp-repo';
+import { useTempRepo } from './support/temp-repo';
 
 const SAMPLE = path.join(__dirname, 'fixtures/sample-repo');
 
 describe('service-cli inspect', () => {
-  let repo: TempRepo;
-  beforeEach(() => {
-    repo = createTempRepo();
-  });
-  afterEach(() => repo.cleanup());
+  const repo = useTempRepo();
 
   it('prints kind, nodes, edges, groups and the context report as tables', async () => {
     const io = captureIo();

@@ -9,7 +9,7 @@ import { runInspect } from '../src/lib/run-inspect';
 import { runSync } from '../src/lib/run-sync';
 import { CLI_VERSION } from './support/gateway-server';
 import { captureIo } from './support/capture-io';
-import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
+import { createTempRepo, MINIMAL_REPO, type TempRepo, useTempRepo } from './support/temp-repo';
 
 // Reading a FIFO blocks until a writer appears: on the unfixed code these tests fail by this timeout, not hang.
 jest.setTimeout(10_000);
@@ -85,11 +85,7 @@ describe('files that are not regular files', () => {
 });
 
 describe('NUL characters', () => {
-  let repo: TempRepo;
-  beforeEach(() => {
-    repo = createTempRepo(MINIMAL_REPO);
-  });
-  afterEach(() => repo.cleanup());
+  const repo = useTempRepo(MINIMAL_REPO);
 
   it('refuses NUL in a Mermaid file, a notes file and a context file with the file, line and column', async () => {
     repo.write(

@@ -1,19 +1,11 @@
-import { Writable } from 'node:stream';
-import { LOG_DESTINATION } from '../src/common/logging/logging.module';
 import { TEST_SETUP_TOKEN, bearer, call, createTestApp, createToken, sessionFrom, sessionHeaders, type TestApp } from './support';
 
 describe('logs', () => {
   let t: TestApp;
   const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug', SERVICE_SETUP_TOKEN: '' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: sink }] });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug', SERVICE_SETUP_TOKEN: '' }, logLines: lines });
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Writable } from 'node:stream';
 import { CSRF_COOKIE, SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
-import { LOG_DESTINATION } from '../src/common/logging/logging.module';
 import { TEST_SETUP_TOKEN, bearer, call, createTestApp, sessionFrom, sessionHeaders, type TestApp } from './support';
 
 const setupBody = (token: string, orgId = 'acme') => ({ token, organization: { id: orgId, name: 'Acme' }, owner: { email: 'Founder@Acme.Example', name: 'Fran Founder' } });
@@ -114,13 +112,7 @@ describe('setup token from SERVICE_SETUP_TOKEN', () => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'info' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: sink }] });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'info' }, logLines: lines });
   });
   afterAll(() => t?.close());
 

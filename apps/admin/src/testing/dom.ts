@@ -15,6 +15,12 @@ export function query<T extends Element = HTMLElement>(fixture: ComponentFixture
   return element;
 }
 
+/** Submits the form `selector` as its submit button would, then renders what the submit changed. */
+export function submitForm(fixture: ComponentFixture<unknown>, selector = 'form'): void {
+  query<HTMLFormElement>(fixture, selector).dispatchEvent(new Event('submit'));
+  fixture.detectChanges();
+}
+
 export function textOf(fixture: ComponentFixture<unknown>): string {
   return ((fixture.nativeElement as HTMLElement).textContent ?? '').replace(/\s+/g, ' ');
 }

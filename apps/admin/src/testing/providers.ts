@@ -1,7 +1,7 @@
 import { provideHttpClient, withInterceptors } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
-import { EnvironmentProviders, Provider } from '@angular/core';
-import { TestBed } from '@angular/core/testing';
+import { EnvironmentProviders, Provider, Type } from '@angular/core';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { MATERIAL_ANIMATIONS } from '@angular/material/core';
 import { Routes, provideRouter } from '@angular/router';
 import { apiErrorInterceptor } from '../app/core/api-error.interceptor';
@@ -29,4 +29,20 @@ export function setUpTestApp(extra: (Provider | EnvironmentProviders)[] = []): H
 export function verifyAndClearOverlays(http: HttpTestingController): void {
   http.verify();
   document.querySelectorAll('.cdk-overlay-container').forEach((element) => (element.innerHTML = ''));
+}
+
+/** Draws `component` with `inputs` on a fresh TestBed with provideTestApp, for specs that draw one per case. */
+export function renderWithInputs(component: Type<unknown>, inputs: Record<string, unknown>): HTMLElement {
+  TestBed.resetTestingModule();
+  TestBed.configureTestingModule({ providers: provideTestApp() });
+  const fixture = createWithInputs(component, inputs);
+  fixture.detectChanges();
+  return fixture.nativeElement as HTMLElement;
+}
+
+/** Creates `component` on the configured TestBed with `inputs` set; not drawn yet. */
+export function createWithInputs<T>(component: Type<T>, inputs: Record<string, unknown>): ComponentFixture<T> {
+  const fixture = TestBed.createComponent(component);
+  for (const [name, value] of Object.entries(inputs)) fixture.componentRef.setInput(name, value);
+  return fixture;
 }

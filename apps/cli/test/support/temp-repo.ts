@@ -20,6 +20,24 @@ export function createTempRepo(files: Record<string, string> = {}, prefix = 'ser
   return { dir, write, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A fresh temp repository (`files`) for each test of the surrounding describe block, removed after it. */
+export function useTempRepo(files: Record<string, string> = {}): TempRepo {
+  let current: TempRepo | undefined;
+  beforeEach(() => (current = createTempRepo(files)));
+  afterEach(() => current?.cleanup());
+  const repo = (): TempRepo => {
+    if (!current) throw new Error('useTempRepo: the repository exists only inside a test.');
+    return current;
+  };
+  return {
+    get dir() {
+      return repo().dir;
+    },
+    write: (relativePath, content) => repo().write(relativePath, content),
+    cleanup: () => repo().cleanup(),
+  };
+}
+
 /** A small valid repository without context files (so it only needs the Mermaid parser). */
 export const MINIMAL_REPO: Record<string, string> = {
   '.service.yaml': [

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { SYNC_CHECK_PATH } from '@sc/contracts';
+import { outputOf, type ChildOutput } from '../support/child-output';
 
 /** Runs the BUILT `service-cli` (apps/cli/bin/run.js → apps/cli/dist) as a child process, like a CI job does. */
 
@@ -23,10 +24,7 @@ export function buildCli(): Promise<void> {
   });
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+export interface CliRun extends ChildOutput {
   /** stdout parsed as the `--json` document. */
   json: Record<string, unknown>;
 }
@@ -35,26 +33,17 @@ export interface CliRun {
  * `bin` runs another service-cli (an installed package's bin/run.js); `isolated` passes `env` alone instead of this
  * process's environment (minus SERVICE_* and NODE_OPTIONS).
  */
-export function runCli(args: string[], env: Record<string, string>, cwd: string, options: { bin?: string; isolated?: boolean } = {}): Promise<CliRun> {
+export async function runCli(args: string[], env: Record<string, string>, cwd: string, options: { bin?: string; isolated?: boolean } = {}): Promise<CliRun> {
   // Only what the CLI needs: no SERVICE_* variables of the developer's shell leak into the run.
   const baseEnv = options.isolated ? {} : Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SERVICE_') && key !== 'NODE_OPTIONS'));
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: Record<string, unknown> = {};
-      try {
-        json = JSON.parse(stdout) as Record<string, unknown>;
-      } catch {
-        // Not --json, or the CLI crashed: the assertions on `code` and `stderr` tell.
-      }
-      resolveRun({ code, stdout, stderr, json });
-    });
-  });
+  const output = await outputOf(spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], { cwd, env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(output.stdout) as Record<string, unknown>;
+  } catch {
+    // Not --json, or the CLI crashed: the assertions on `code` and `stderr` tell.
+  }
+  return { ...output, json };
 }
 
 /** A private copy of the fixture repository that a test may edit. */

@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import type { AuditPage, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
-import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
@@ -21,17 +19,11 @@ describe('SSO sign-in through a real OpenID provider', () => {
   let idp: OidcIdp;
   let provider: SsoProviderResponse;
   const logLines: string[] = [];
-  const logSink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
   const authorizationCodes: string[] = [];
   const stateValues: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: logSink }] });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' }, logLines });
     org = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, org, { orgId: 'globex' });
     idp = await OidcIdp.start({

@@ -1,9 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
-import { Writable } from 'node:stream';
 import type { SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { readBody, TestBrowser } from '@sc/testing-idp';
-import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { call, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { callbackUrl, CLIENT_SECRET, createProvider } from './sso-support';
 
@@ -149,16 +147,10 @@ describe('SSO outbound calls on a server whose operator allowed loopback for an 
   let internal: InternalService;
   let hangUp: NetServer;
   const logLines: string[] = [];
-  const logSink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
 
   beforeAll(async () => {
     // The test app's defaults allow 127.0.0.0/8 and ::1 (SERVICE_SSO_ALLOWED_NETWORKS) and http on 127.0.0.1.
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'warn' }, overrideProviders: [{ provide: LOG_DESTINATION, useValue: logSink }] });
+    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'warn' }, logLines });
     org = await setupOrganization(t, { orgId: 'acme' });
     internal = await InternalService.start();
     // Like PostgreSQL or Redis answering an HTTP request: the connection opens, then closes without an HTTP answer.

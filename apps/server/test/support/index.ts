@@ -1,4 +1,6 @@
 export * from './test-app';
+export * from './free-port';
+export * from './child-output';
 export * from './test-database';
 export * from './manual-clock';
 export * from './http';

@@ -4,14 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock';
+import { LOG_DESTINATION } from '../../src/common/logging/logging.module';
 import { APP_ENV, AppConfig, loadAppConfig } from '../../src/config/app-config';
 import type { Env } from '../../src/config/env';
+import { freePort } from './free-port';
+import { lineCollector } from './log-lines';
 import { ManualClock } from './manual-clock';
 import { createTestDatabase } from './test-database';
 
@@ -33,6 +35,8 @@ export interface TestAppOptions {
   env?: Env;
   /** Providers to replace, e.g. `{ provide: SomeHttpClient, useValue: fake }`. */
   overrideProviders?: { provide: unknown; useValue: unknown }[];
+  /** Collects every line the app logs (one JSON entry each) here instead of writing it to stdout. */
+  logLines?: string[];
   /** Embedded database on disk in this directory instead of memory (another process may open it after close); ignored with TEST_DATABASE_URL. */
   embeddedDataDir?: string;
 }
@@ -75,7 +79,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     .useValue(config)
     .overrideProvider(Clock)
     .useValue(clock);
-  for (const override of options.overrideProviders ?? []) {
+  const logCapture = options.logLines ? [{ provide: LOG_DESTINATION, useValue: lineCollector(options.logLines) }] : [];
+  for (const override of [...logCapture, ...(options.overrideProviders ?? [])]) {
     builder = builder.overrideProvider(override.provide).useValue(override.useValue);
   }
   const moduleRef = await builder.compile();
@@ -100,16 +105,4 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port free on 127.0.0.1 right now (for servers a test starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

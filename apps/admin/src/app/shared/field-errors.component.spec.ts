@@ -1,49 +1,39 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { FormControl, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { settle, textOf } from '../../testing/dom';
-import { provideTestApp } from '../../testing/providers';
-import { FieldErrorsComponent } from './field-errors.component';
+import { createWithInputs, provideTestApp } from '../../testing/providers';
+import { FieldErrorsComponent, type FieldErrorMessages } from './field-errors.component';
 
+/** A form field around the component under test: its control, the messages and an optional hint come from the test. */
 @Component({
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ReactiveFormsModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
   template: `
     <mat-form-field>
-      <mat-label>Slug</mat-label>
-      <input matInput [formControl]="control" />
-      <mat-hint>hint text</mat-hint>
-      <sc-field-errors matError [control]="control" [messages]="{ required: 'Enter a slug.', pattern: 'Use lowercase.' }" />
+      <mat-label>Field</mat-label>
+      <input matInput [formControl]="control()" />
+      @if (hint()) {
+        <mat-hint>{{ hint() }}</mat-hint>
+      }
+      <sc-field-errors matError [control]="control()" [messages]="messages()" />
     </mat-form-field>
   `,
 })
 class HostComponent {
-  readonly control = new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.pattern(/^[a-z]+$/)] });
-}
-
-@Component({
-  changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
-  template: `
-    <mat-form-field>
-      <mat-label>Name</mat-label>
-      <input matInput [formControl]="control" />
-      <sc-field-errors matError [control]="control" [messages]="{ maxlength: 'Use at most {requiredLength} characters, not {actualLength} ({unknown}).' }" />
-    </mat-form-field>
-  `,
-})
-class LimitHostComponent {
-  readonly control = new FormControl('', { nonNullable: true, validators: [Validators.maxLength(3)] });
+  readonly control = input.required<FormControl<string>>();
+  readonly messages = input.required<FieldErrorMessages>();
+  readonly hint = input<string>();
 }
 
 describe('FieldErrorsComponent', () => {
   it('shows the message of each named error once the field is touched, then the server sentence, in the error slot', async () => {
+    const control = new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.pattern(/^[a-z]+$/)] });
     TestBed.configureTestingModule({ providers: provideTestApp() });
-    const fixture = TestBed.createComponent(HostComponent);
+    const fixture = createWithInputs(HostComponent, { control, messages: { required: 'Enter a slug.', pattern: 'Use lowercase.' }, hint: 'hint text' });
     await settle(fixture);
-    const control = fixture.componentInstance.control;
     expect(textOf(fixture)).toContain('hint text');
     expect(textOf(fixture)).not.toContain('Enter a slug.');
 
@@ -66,10 +56,11 @@ describe('FieldErrorsComponent', () => {
   });
 
   it("fills {field} placeholders from the validator's error, so a limit is written only in the validator", async () => {
+    const control = new FormControl('', { nonNullable: true, validators: [Validators.maxLength(3)] });
     TestBed.configureTestingModule({ providers: provideTestApp() });
-    const fixture = TestBed.createComponent(LimitHostComponent);
-    fixture.componentInstance.control.setValue('abcde');
-    fixture.componentInstance.control.markAsTouched();
+    const fixture = createWithInputs(HostComponent, { control, messages: { maxlength: 'Use at most {requiredLength} characters, not {actualLength} ({unknown}).' } });
+    control.setValue('abcde');
+    control.markAsTouched();
     await settle(fixture);
     expect(textOf(fixture)).toContain('Use at most 3 characters, not 5 ({unknown}).');
   });

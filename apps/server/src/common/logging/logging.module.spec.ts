@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { Writable } from 'node:stream';
+import { lineCollector } from '../../../test/support/log-lines';
 import { pinoOptions, redactUrl } from './logging.module';
 
 describe('log redaction', () => {
@@ -11,12 +11,7 @@ describe('log redaction', () => {
 
   it('censors credential headers and secret-named fields', () => {
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const sink = lineCollector(lines);
     const logger = pino(pinoOptions('info'), sink);
     logger.info({ req: { headers: { authorization: 'Bearer sct_abc', cookie: 'sc_session=raw' } }, res: { headers: { 'set-cookie': 'sc_session=raw2' } }, body: { token: 'tok', clientSecret: 'cs' } }, 'request');
     const output = lines.join('');
@@ -26,12 +21,7 @@ describe('log redaction', () => {
 
   it('drops Nest start-up noise unless debugging', () => {
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const sink = lineCollector(lines);
     pino(pinoOptions('info'), sink).info({ context: 'InstanceLoader' }, 'module loaded');
     pino(pinoOptions('debug'), sink).info({ context: 'InstanceLoader' }, 'module loaded');
     expect(lines).toHaveLength(1);

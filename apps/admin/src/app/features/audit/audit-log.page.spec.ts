@@ -1,8 +1,8 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { AuditEntry } from '@sc/contracts';
-import { query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
-import { provideTestApp } from '../../../testing/providers';
+import { query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { AuditLogPage } from './audit-log.page';
 
 const AUDIT = '/api/v1/orgs/acme/audit';
@@ -26,10 +26,8 @@ describe('AuditLogPage', () => {
   let http: HttpTestingController;
 
   beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(AuditLogPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    http = setUpTestApp();
+    fixture = createWithInputs(AuditLogPage, { orgId: 'acme' });
     fixture.detectChanges();
   });
 
@@ -82,8 +80,7 @@ describe('AuditLogPage', () => {
     typeInto(fixture, '[data-testid=audit-actor]', ' olga@acme.test ');
     typeInto(fixture, '[data-testid=audit-from]', '2026-01-01');
     typeInto(fixture, '[data-testid=audit-to]', '2026-01-31');
-    query<HTMLFormElement>(fixture, '[data-testid=audit-filters]').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
+    submitForm(fixture, '[data-testid=audit-filters]');
     const filtered = http.expectOne((request) => request.url === AUDIT);
     expect(filtered.request.params.get('action')).toBe('member.removed');
     expect(filtered.request.params.get('actor')).toBe('olga@acme.test');

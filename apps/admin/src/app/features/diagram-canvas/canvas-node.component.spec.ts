@@ -1,7 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import { SHAPES } from '@sc/diagram';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
-import { provideTestApp } from '../../../testing/providers';
+import { renderWithInputs } from '../../../testing/providers';
 import { buildModel, canvasNode, type CanvasNode } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 
@@ -14,16 +14,7 @@ describe('CanvasNodeComponent', () => {
     return found;
   };
 
-  function render(value: CanvasNode): HTMLElement {
-    TestBed.resetTestingModule();
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    const fixture = TestBed.createComponent(CanvasNodeComponent);
-    fixture.componentRef.setInput('node', value);
-    fixture.componentRef.setInput('serviceLink', '/orgs/acme/services/payments');
-    fixture.componentRef.setInput('revision', 1);
-    fixture.detectChanges();
-    return fixture.nativeElement as HTMLElement;
-  }
+  const render = (value: CanvasNode) => renderWithInputs(CanvasNodeComponent, { node: value, serviceLink: '/orgs/acme/services/payments', revision: 1 });
 
   const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\s+/g, ' ');
   /** Wrapped text as read: the drawn lines joined by spaces. */

@@ -1,6 +1,5 @@
-import { TestBed } from '@angular/core/testing';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
-import { provideTestApp } from '../../../testing/providers';
+import { renderWithInputs } from '../../../testing/providers';
 import { buildModel, canvasNode, type CanvasNode } from './canvas-model';
 import { DetailsPanelComponent, fieldView, safeLink, type Selection } from './details-panel.component';
 
@@ -8,17 +7,8 @@ describe('DetailsPanelComponent', () => {
   const model = buildModel(fixtureModelInput());
   const node = (id: string): CanvasNode => model.nodes.find((candidate) => candidate.id === id) as CanvasNode;
 
-  function render(selection: Selection): HTMLElement {
-    TestBed.resetTestingModule();
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    const fixture = TestBed.createComponent(DetailsPanelComponent);
-    fixture.componentRef.setInput('selection', selection);
-    fixture.componentRef.setInput('serviceLink', '/orgs/acme/services/payments');
-    fixture.componentRef.setInput('revision', 1);
-    fixture.componentRef.setInput('labelOf', (id: string) => model.nodes.find((n) => n.id === id)?.title ?? model.groups.find((g) => g.id === id)?.title ?? id);
-    fixture.detectChanges();
-    return fixture.nativeElement as HTMLElement;
-  }
+  const labelOf = (id: string) => model.nodes.find((n) => n.id === id)?.title ?? model.groups.find((g) => g.id === id)?.title ?? id;
+  const render = (selection: Selection) => renderWithInputs(DetailsPanelComponent, { selection, serviceLink: '/orgs/acme/services/payments', revision: 1, labelOf });
 
   /** The value shown for a label in the panel's lists. */
   const row = (element: HTMLElement, label: string): HTMLElement => {

@@ -5,7 +5,7 @@ import { Router } from '@angular/router';
 import { SessionService } from '../../core/session.service';
 import { query } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { By } from '@angular/platform-browser';
 import { DraftPage } from './draft.page';
 import { EditorCanvasComponent } from './editor/editor-canvas.component';
@@ -50,12 +50,9 @@ describe('DraftPage (the editor)', () => {
   let http: HttpTestingController;
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
+    http = setUpTestApp();
     TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(DraftPage);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('draftId', 'd1');
+    fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'd1' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(DRAFT);
     await render();
@@ -71,6 +68,14 @@ describe('DraftPage (the editor)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     fixture.detectChanges();
     TestBed.inject(ApplicationRef).tick();
+  }
+
+  /** Waits for the autosave and answers it as version 6, then the export of that version. */
+  async function answerAutosave(): Promise<void> {
+    await afterAutosave();
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await render();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
   }
 
   it("shows the draft's name, version, where it was copied from, the palette and the export", () => {
@@ -137,10 +142,7 @@ describe('DraftPage (the editor)', () => {
     expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'code1']);
     key({ key: 'z', ctrlKey: true }, query(fixture, '[data-testid=draft-title]'));
     expect(page().store.doc().graph.nodes).toHaveLength(2);
-    await afterAutosave();
-    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
-    await render();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    await answerAutosave();
   });
 
   it('copies and pastes the selection, but leaves Ctrl+C to the browser while page text is selected', async () => {
@@ -157,10 +159,7 @@ describe('DraftPage (the editor)', () => {
     expect(page().store.doc().graph.nodes.map((n) => n.id)).toEqual(['api', 'api1']);
     key({ key: 'd', ctrlKey: true });
     expect(page().store.doc().graph.nodes).toHaveLength(3);
-    await afterAutosave();
-    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
-    await render();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    await answerAutosave();
   });
 
   it('on a version conflict names who saved, offers Reload and Save as a copy, and the copy keeps the drawing', async () => {

@@ -3,9 +3,9 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import type { DraftList, DraftSummary } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { DraftsListPage } from './drafts-list.page';
 
 const BASE = '/api/v1/orgs/acme/drafts';
@@ -35,11 +35,17 @@ describe('DraftsListPage', () => {
 
   async function open(items: DraftSummary[], role: 'owner' | 'editor' | 'viewer' = 'editor', total?: number): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
-    fixture = TestBed.createComponent(DraftsListPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    fixture = createWithInputs(DraftsListPage, { orgId: 'acme' });
     fixture.detectChanges();
     http.expectOne((req) => req.url === BASE && req.method === 'GET').flush(list(items, total));
     await settle(fixture);
+  }
+
+  /** Opens the page without items, with its create form shown. */
+  async function openEmptyWithForm(): Promise<void> {
+    await open([]);
+    fixture.componentInstance.openForm();
+    fixture.detectChanges();
   }
 
   /** Lets effects start the requests they make, without waiting for the answers (settle would). */
@@ -49,10 +55,7 @@ describe('DraftsListPage', () => {
     fixture.detectChanges();
   }
 
-  function submit(): void {
-    query<HTMLFormElement>(fixture, '[data-testid=draft-form]').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
+  const submit = () => submitForm(fixture, '[data-testid=draft-form]');
 
   beforeEach(() => (http = setUpTestApp()));
 
@@ -90,9 +93,7 @@ describe('DraftsListPage', () => {
   });
 
   it('shows every problem of pasted Mermaid and context with its file, line, column and JSON path', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, '[data-testid=draft-name]', 'Pasted');
     fixture.componentInstance.form.controls.start.setValue('mermaid');
     fixture.detectChanges();
@@ -115,9 +116,7 @@ describe('DraftsListPage', () => {
   });
 
   it('copies a synced flowchart: picks the service, then one of its flowcharts', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, '[data-testid=draft-name]', 'Copy');
     fixture.componentInstance.form.controls.start.setValue('synced');
     // Settling would wait for the very requests the test answers, so the test only lets them start.

@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { MatDialogRef } from '@angular/material/dialog';
-import { query, settle, textOf, typeInto } from '../../../testing/dom';
+import { query, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { provideTestApp } from '../../../testing/providers';
 import { CreateOrganizationDialogComponent } from './create-organization-dialog.component';
@@ -21,10 +21,7 @@ describe('CreateOrganizationDialogComponent', () => {
 
   afterEach(() => http.verify());
 
-  function submit(): void {
-    query<HTMLFormElement>(fixture, 'form').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
+  const submit = () => submitForm(fixture);
 
   it('creates the organization with the suggested id and closes with it', async () => {
     typeInto(fixture, 'input[formcontrolname=name]', 'Globex Research');

@@ -5,6 +5,8 @@ import { SessionService } from '../../core/session.service';
 import { dialogOpened, settle } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
 import { useTestHttp } from '../../../testing/http';
+import { createWithInputs } from '../../../testing/providers';
+import { answerServicePage } from '../../../testing/service-page';
 import { ServiceDetailPage } from './service-detail.page';
 
 const BASE = '/api/v1/orgs/acme/services/payments';
@@ -29,18 +31,9 @@ describe('Delete service dialog', () => {
 
   async function open(role: 'owner' | 'admin' | 'editor' | 'viewer'): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
-    fixture = TestBed.createComponent(ServiceDetailPage);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('service', 'payments');
+    fixture = createWithInputs(ServiceDetailPage, { orgId: 'acme', service: 'payments' });
     fixture.detectChanges();
-    const http = testHttp();
-    http.expectOne(BASE).flush(DETAIL);
-    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
-    // The revision bar, shown with the service, reads the revisions too.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fixture.detectChanges();
-    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
-    await settle(fixture);
+    await answerServicePage(fixture, testHttp(), BASE, DETAIL, REVISIONS);
   }
 
   const button = (testId: string) => document.querySelector<HTMLButtonElement>(`[data-testid=${testId}]`);

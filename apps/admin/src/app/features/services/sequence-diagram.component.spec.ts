@@ -1,25 +1,11 @@
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import type { OverlaidGraph } from '@sc/diagram';
+import { CHECKOUT_SEQUENCE } from '../../../testing/checkout-sequence';
 import { settle } from '../../../testing/dom';
 import { eventually } from '../../../testing/eventually';
 import { provideTestApp } from '../../../testing/providers';
 import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import { SequenceDiagramComponent } from './sequence-diagram.component';
-
-const SOURCE = `sequenceDiagram
-  participant C as Customer
-  participant A as Payments API
-  C->>+A: POST /payments
-  alt card needs 3-D Secure
-    A-->>C: show 3DS
-    Note over C,A: the customer confirms in the bank's page
-  else card accepted
-    A-->>-C: 200 OK
-  end
-  loop every minute
-    A->>S: poll settlement
-  end
-`;
 
 const GRAPH: Pick<OverlaidGraph, 'nodes'> = {
   nodes: [
@@ -42,7 +28,7 @@ describe('SequenceDiagramComponent', () => {
       providers: [...provideTestApp(), { provide: MermaidRenderer, useValue: { render: (source: string) => render(source) } }],
     });
     fixture = TestBed.createComponent(SequenceDiagramComponent);
-    fixture.componentRef.setInput('source', SOURCE);
+    fixture.componentRef.setInput('source', CHECKOUT_SEQUENCE);
     fixture.componentRef.setInput('graph', GRAPH);
   });
 
@@ -75,7 +61,7 @@ describe('SequenceDiagramComponent', () => {
     const added = /participant \w+(?: as (?:#\w+;|[^;#])*)?; /g;
     const statements = drawn[0].split('\n').map((line) => line.replace(added, ''));
     // Only A's declaration changed: its `as` text is now its context name.
-    expect(statements).toEqual(SOURCE.replace('participant A as Payments API', 'participant A as Checkout API').split('\n'));
+    expect(statements).toEqual(CHECKOUT_SEQUENCE.replace('participant A as Payments API', 'participant A as Checkout API').split('\n'));
   });
 
   it('says why when Mermaid cannot draw it, and draws again when the source changes', async () => {

@@ -1,9 +1,10 @@
 import { formatDate } from '@angular/common';
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { query, settle } from '../../../testing/dom';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
+import { answerServicePage } from '../../../testing/service-page';
 import { ServiceDetailPage } from './service-detail.page';
 
 const FIRST_SYNC = '2026-01-01T09:00:00.000Z';
@@ -39,24 +40,13 @@ describe('ServiceDetailPage', () => {
   let http: HttpTestingController;
 
   beforeEach(() => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(ServiceDetailPage);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('service', 'payments');
+    http = setUpTestApp();
+    fixture = createWithInputs(ServiceDetailPage, { orgId: 'acme', service: 'payments' });
   });
 
   afterEach(() => http.verify());
 
-  /** Answers the service, then the revision list, which the page and (once shown) its revision bar both read. */
-  async function answer(url: string, body: ServiceDetail): Promise<void> {
-    http.expectOne(url).flush(body);
-    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fixture.detectChanges();
-    http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
-    await settle(fixture);
-  }
+  const answer = (url: string, body: ServiceDetail) => answerServicePage(fixture, http, url, body, REVISIONS);
 
   it('shows when an earlier revision was synced, not when the service last was', async () => {
     fixture.componentRef.setInput('revision', '1');

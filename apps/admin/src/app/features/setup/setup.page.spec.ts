@@ -3,7 +3,7 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { provideTestApp } from '../../../testing/providers';
 import { ME, errorBody } from '../../../testing/fixtures';
-import { query, settle, textOf, typeInto } from '../../../testing/dom';
+import { query, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { SetupPage } from './setup.page';
 
 describe('SetupPage', () => {
@@ -25,10 +25,7 @@ describe('SetupPage', () => {
     fixture.detectChanges();
   }
 
-  function submit(): void {
-    query<HTMLFormElement>(fixture, 'form').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
+  const submit = () => submitForm(fixture);
 
   beforeEach(() => {
     TestBed.configureTestingModule({

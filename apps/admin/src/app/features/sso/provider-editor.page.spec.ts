@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
-import { query, settle, textOf, typeInto } from '../../../testing/dom';
+import { query, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { errorBody, ssoProvider as provider } from '../../../testing/fixtures';
 import { setUpTestApp } from '../../../testing/providers';
 import { ProviderEditorPage } from './provider-editor.page';
@@ -55,10 +55,7 @@ describe('ProviderEditorPage', () => {
     fixture.detectChanges();
   }
 
-  function submit(): void {
-    query<HTMLFormElement>(fixture, '[data-testid=provider-form]').dispatchEvent(new Event('submit'));
-    fixture.detectChanges();
-  }
+  const submit = () => submitForm(fixture, '[data-testid=provider-form]');
 
   beforeEach(() => (http = setUpTestApp([provideSsoIcons()])));
 

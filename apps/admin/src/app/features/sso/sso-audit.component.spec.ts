@@ -1,9 +1,9 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { SsoAuditEntry } from '@sc/contracts';
-import { query, settle, textOf } from '../../../testing/dom';
+import { query, rowsText, settle, textOf } from '../../../testing/dom';
 import { answerLate } from '../../../testing/http';
-import { provideTestApp } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { SsoAuditComponent } from './sso-audit.component';
 
 const AUDIT = '/api/v1/orgs/acme/sso/audit';
@@ -35,16 +35,11 @@ describe('SsoAuditComponent', () => {
   let fixture: ComponentFixture<SsoAuditComponent>;
   let http: HttpTestingController;
 
-  function rows(): string[] {
-    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) => (row.textContent ?? '').replace(/\s+/g, ' '));
-  }
+  const rows = () => rowsText(fixture);
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(SsoAuditComponent);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('providerSlugs', ['kc']);
+    http = setUpTestApp();
+    fixture = createWithInputs(SsoAuditComponent, { orgId: 'acme', providerSlugs: ['kc'] });
     fixture.detectChanges();
   });
 

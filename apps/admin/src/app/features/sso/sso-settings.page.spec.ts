@@ -1,8 +1,8 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import type { SsoProviderResponse } from '@sc/contracts';
-import { clickDialogButton, dialogOpened, settle, textOf } from '../../../testing/dom';
-import { provideTestApp, verifyAndClearOverlays } from '../../../testing/providers';
+import { clickDialogButton, dialogOpened, rowsText, settle, textOf } from '../../../testing/dom';
+import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { provideSsoIcons } from './sso-icons';
 import { SsoSettingsPage } from './sso-settings.page';
 
@@ -24,15 +24,11 @@ describe('SsoSettingsPage', () => {
   let fixture: ComponentFixture<SsoSettingsPage>;
   let http: HttpTestingController;
 
-  function rows(): string[] {
-    return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('tr[mat-row]')).map((row) => (row.textContent ?? '').replace(/\s+/g, ' '));
-  }
+  const rows = () => rowsText(fixture);
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: [...provideTestApp(), provideSsoIcons()] });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(SsoSettingsPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    http = setUpTestApp([provideSsoIcons()]);
+    fixture = createWithInputs(SsoSettingsPage, { orgId: 'acme' });
     fixture.detectChanges();
   });
 
@@ -42,11 +38,7 @@ describe('SsoSettingsPage', () => {
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old', { type: 'generic', enabled: false })]);
     await settle(fixture);
     const [okta, old] = rows();
-    expect(okta).toContain('OKTA-MAIN');
-    expect(okta).toContain('okta-main');
-    expect(okta).toContain('Okta');
-    expect(okta).toContain('Enabled');
-    expect(okta).toContain('https://sc.acme.test/api/v1/auth/orgs/acme/callback/okta-main');
+    for (const shown of ['OKTA-MAIN', 'okta-main', 'Okta', 'Enabled', 'https://sc.acme.test/api/v1/auth/orgs/acme/callback/okta-main']) expect(okta).toContain(shown);
     expect(old).toContain('Disabled');
     expect(old).toContain('Generic OpenID Connect');
     expect(textOf(fixture)).toContain('/orgs/acme/sign-in');

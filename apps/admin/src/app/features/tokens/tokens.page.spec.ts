@@ -1,9 +1,9 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { SessionService } from '../../core/session.service';
-import { clickDialogButton, dialogOpened, query, rowsText, settle, textOf, typeInto } from '../../../testing/dom';
+import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, apiToken, errorBody, gatewayInfo } from '../../../testing/fixtures';
-import { setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
+import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { TokensPage } from './tokens.page';
 
 const BASE = '/api/v1/orgs/acme/tokens';
@@ -14,17 +14,17 @@ describe('TokensPage', () => {
 
   async function open(tokens = [apiToken()], role: 'owner' | 'viewer' = 'owner'): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
-    fixture = TestBed.createComponent(TokensPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    fixture = createWithInputs(TokensPage, { orgId: 'acme' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(tokens);
     http.expectOne('/api/v1/gateway/info').flush(gatewayInfo());
     await settle(fixture);
   }
 
-
-  function submitForm(): void {
-    query<HTMLFormElement>(fixture, '[data-testid=token-form]').dispatchEvent(new Event('submit'));
+  /** Opens the page without tokens, with its create form shown. */
+  async function openEmptyWithForm(): Promise<void> {
+    await open([]);
+    fixture.componentInstance.openForm();
     fixture.detectChanges();
   }
 
@@ -39,12 +39,7 @@ describe('TokensPage', () => {
       apiToken({ id: 't3', name: 'Lapsed', expiresAt: '2020-01-01T00:00:00Z' }),
     ]);
     const [ci, old, lapsed] = rowsText(fixture);
-    expect(ci).toContain('sct_ab12cd34…');
-    expect(ci).toContain('sync');
-    expect(ci).toContain('read');
-    expect(ci).toContain('Never');
-    expect(ci).toContain('Active');
-    expect(ci).toContain('Revoke');
+    for (const shown of ['sct_ab12cd34…', 'sync', 'read', 'Never', 'Active', 'Revoke']) expect(ci).toContain(shown);
     expect(old).toContain('Revoked');
     expect(old).not.toContain('Revoke ');
     expect(lapsed).toContain('Expired');
@@ -57,8 +52,7 @@ describe('TokensPage', () => {
 
   it("explains the server's refusal when a viewer opens the page and offers no create button", async () => {
     TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
-    fixture = TestBed.createComponent(TokensPage);
-    fixture.componentRef.setInput('orgId', 'acme');
+    fixture = createWithInputs(TokensPage, { orgId: 'acme' });
     fixture.detectChanges();
     http.expectOne(BASE).flush(errorBody('forbidden', 'Your role viewer does not allow this; admin is required.'), {
       status: 403,
@@ -78,7 +72,7 @@ describe('TokensPage', () => {
     const form = fixture.componentInstance.form;
     form.controls.read.setValue(true);
     form.controls.expiry.setValue('never');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
 
     const request = http.expectOne({ method: 'POST', url: BASE });
     expect(request.request.body).toEqual({ name: 'GitHub Actions', scopes: ['sync', 'read'] });
@@ -99,13 +93,11 @@ describe('TokensPage', () => {
   });
 
   it('sends an expiry for a preset duration', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'Nightly');
     fixture.componentInstance.form.controls.expiry.setValue('30');
     const before = Date.now();
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     const body = http.expectOne({ method: 'POST', url: BASE }).request.body as { expiresAt: string };
     const days = (new Date(body.expiresAt).getTime() - before) / (24 * 3600 * 1000);
     expect(days).toBeGreaterThan(29.99);
@@ -113,11 +105,9 @@ describe('TokensPage', () => {
   });
 
   it('requires a name and at least one scope', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     fixture.componentInstance.form.controls.sync.setValue(false);
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     const text = textOf(fixture);
     expect(text).toContain('Enter a name for the token.');
     expect(text).toContain('Choose at least one scope.');
@@ -125,23 +115,19 @@ describe('TokensPage', () => {
   });
 
   it('refuses a custom expiry date in the past', async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
     fixture.componentInstance.form.controls.expiry.setValue('custom');
     fixture.componentInstance.form.controls.customDate.setValue('2001-01-01');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     expect(textOf(fixture)).toContain('Pick an expiry date in the future.');
     http.expectNone({ method: 'POST', url: BASE });
   });
 
   it("shows the server's refusal inside the form", async () => {
-    await open([]);
-    fixture.componentInstance.openForm();
-    fixture.detectChanges();
+    await openEmptyWithForm();
     typeInto(fixture, 'input[formcontrolname=name]', 'x');
-    submitForm();
+    submitForm(fixture, '[data-testid=token-form]');
     http
       .expectOne({ method: 'POST', url: BASE })
       .flush(errorBody('validation_failed', 'The request is invalid.', [{ path: 'expiresAt', message: 'must be in the future' }]), {

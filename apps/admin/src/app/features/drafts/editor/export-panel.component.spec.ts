@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { ComponentFixture } from '@angular/core/testing';
 import { query, settle, textOf } from '../../../../testing/dom';
-import { provideTestApp } from '../../../../testing/providers';
+import { createWithInputs, setUpTestApp } from '../../../../testing/providers';
 import type { DraftExportData } from '../drafts.api';
 import { ExportPanelComponent } from './export-panel.component';
 
@@ -24,12 +24,8 @@ describe('ExportPanelComponent', () => {
   let http: HttpTestingController;
 
   beforeEach(async () => {
-    TestBed.configureTestingModule({ providers: provideTestApp() });
-    http = TestBed.inject(HttpTestingController);
-    fixture = TestBed.createComponent(ExportPanelComponent);
-    fixture.componentRef.setInput('orgId', 'acme');
-    fixture.componentRef.setInput('draftId', 'd1');
-    fixture.componentRef.setInput('version', 5);
+    http = setUpTestApp();
+    fixture = createWithInputs(ExportPanelComponent, { orgId: 'acme', draftId: 'd1', version: 5 });
     fixture.detectChanges();
     http.expectOne(`${BASE}/export`).flush(EXPORT);
     await settle(fixture);
