@@ -176,9 +176,9 @@ describe('the diagram canvas in a real browser', () => {
     // corner, where the minimap is.
     const rows = Array.from({ length: 12 }, (_, row) => `  ${Array.from({ length: 6 }, (_, col) => `r${row}c${col}[Row ${row} step ${col}]`).join(' --> ')}`);
     await sync('fit', [{ kind: 'architecture-diagram', name: 'grid', file: file('.service/diagrams/grid.mmd', `flowchart LR\n${rows.join('\n')}\n`) }]);
-    await page.goto(`${server.baseUrl}/orgs/acme/services/fit/diagrams/grid`);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/fit/diagrams/grid`);
     await drawn(72);
-    await page.getByRole('button', { name: 'Fit to view' }).click();
+    await e2e.page.getByRole('button', { name: 'Fit to view' }).click();
     await eventually(async () => {
       const minimap = await canvas().locator('.canvas-minimap').boundingBox();
       if (!minimap) throw new Error('the minimap is not drawn');
