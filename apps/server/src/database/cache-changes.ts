@@ -5,14 +5,17 @@ import { Client, type PoolClient, type PoolConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
-/** The channel the triggers of migration 1764800000000-access-change-notifications notify on. */
+/** The channel the triggers of migration 1764800000000-cache-change-notifications notify on. */
 export const CACHE_CHANGES_CHANNEL = 'sc_cache_changes';
+/** The notification payloads: who may do what (sessions, tokens, members, users), and services with their revisions. */
+export type CacheTopic = 'access' | 'services';
 /** The listener connection's application_name (pg_stat_activity), so operators and tests can find it. */
 export const CACHE_LISTENER_APPLICATION_NAME = 'sc-cache-listener';
 /** How often the listener proves its connection alive; a failed or slow round trip counts as a lost connection. */
 const HEARTBEAT_INTERVAL_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 const RECONNECT_DELAYS_MS = [250, 1_000, 5_000];
+const TOPICS: readonly CacheTopic[] = ['access', 'services'];
 
 /** What the pool of pgWithCacheChanges emits for a change notification that arrived on one of its connections. */
 const POOL_CHANGE_EVENT = 'sc-cache-change';
@@ -55,7 +58,7 @@ interface ListeningDriverModule {
 @Injectable()
 export class CacheChanges implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CacheChanges');
-  private readonly subscribers: ((payload: string) => void)[] = [];
+  private readonly subscribers: { topic: CacheTopic; subscriber: () => void }[] = [];
   private client: Client | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -72,9 +75,9 @@ export class CacheChanges implements OnApplicationBootstrap, BeforeApplicationSh
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Calls `subscriber` on every change notification and whenever the listener goes down (the payload is then `lost`). */
-  subscribe(subscriber: (payload: string) => void): void {
-    this.subscribers.push(subscriber);
+  /** Calls `subscriber` on every change of the topic, and whenever the listener goes down. */
+  subscribe(topic: CacheTopic, subscriber: () => void): void {
+    this.subscribers.push({ topic, subscriber });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -149,15 +152,16 @@ export class CacheChanges implements OnApplicationBootstrap, BeforeApplicationSh
   private setLive(live: boolean): void {
     this.generation++;
     this.live = live;
-    if (!live) this.notify('lost');
+    if (!live) this.notify(() => true);
   }
 
   private changed(payload: string): void {
     this.generation++;
-    this.notify(payload);
+    // An unknown payload (a newer migration's topic) empties every cache: unknown must never mean "not affected".
+    this.notify((topic) => payload === topic || !TOPICS.includes(payload as CacheTopic));
   }
 
-  private notify(payload: string): void {
-    for (const subscriber of this.subscribers) subscriber(payload);
+  private notify(affected: (topic: CacheTopic) => boolean): void {
+    for (const { topic, subscriber } of this.subscribers) if (affected(topic)) subscriber();
   }
 }

@@ -1,7 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { Env, EnvReader } from '../../config/env';
 import { CacheChanges } from '../../database/cache-changes';
+import { NotifiedCache } from '../../database/notified-cache';
 import type { SessionPrincipal, TokenPrincipal } from '../access/principal';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -32,19 +32,17 @@ export type CacheTicket = number;
  * (checked against the clock on each hit) nor past AUTH_CACHE_MAX_LIFETIME_MS. Bounded by entry count (lru-cache).
  */
 export class AuthCache {
-  private readonly entries: LRUCache<string, Entry> | null;
+  private readonly entries: NotifiedCache<Entry>;
 
   constructor(
     maxEntries: number,
-    private readonly changes: CacheChanges,
+    changes: CacheChanges,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
   ) {
+    // The maximum lifetime counts real time (lru-cache's ttl), the expiries the Clock's time.
+    this.entries = new NotifiedCache<Entry>(changes, 'access', { max: maxEntries, ttlMs: AUTH_CACHE_MAX_LIFETIME_MS });
     metrics.registerCacheListener(() => changes.live);
-    // The maximum lifetime counts real time (lru-cache's ttl, performance.now), the expiries the Clock's time.
-    this.entries = maxEntries > 0 ? new LRUCache<string, Entry>({ max: maxEntries, ttl: AUTH_CACHE_MAX_LIFETIME_MS }) : null;
-    // Any change empties the cache: they are rare next to reads, and a whole flush cannot miss a dependent entry.
-    changes.subscribe(() => this.entries?.clear());
   }
 
   /** SERVICE_AUTH_CACHE_SIZE: the most sessions and tokens kept (10000; 0 turns the cache off). */
@@ -57,7 +55,7 @@ export class AuthCache {
 
   /** True when answers may come from the cache right now (on, and the change listener connected). */
   get usable(): boolean {
-    return this.entries !== null && this.changes.live;
+    return this.entries.usable;
   }
 
   /** Counts a lookup the guard answered without the cache. */
@@ -66,7 +64,6 @@ export class AuthCache {
   }
 
   get(key: string): CachedPrincipal | undefined {
-    if (!this.entries || !this.changes.live) return undefined;
     const entry = this.entries.get(key);
     if (entry && entry.usableUntil > this.clock.now().getTime()) {
       this.metrics.authCacheLookup.hit.inc();
@@ -79,11 +76,10 @@ export class AuthCache {
 
   /** Take before reading the database; `set` stores only when no change arrived (and the listener stayed up) since. */
   ticket(): CacheTicket {
-    return this.changes.generation;
+    return this.entries.ticket();
   }
 
   set(key: string, ticket: CacheTicket, principal: CachedPrincipal, usableUntil: number): void {
-    if (!this.entries || !this.changes.live || this.changes.generation !== ticket) return;
-    this.entries.set(key, { principal, usableUntil });
+    this.entries.set(key, ticket, { principal, usableUntil });
   }
 }

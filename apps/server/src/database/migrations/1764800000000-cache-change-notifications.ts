@@ -1,19 +1,25 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every committed change that can narrow what a session or API token may do sends a notification on the channel
- * `sc_cache_changes` (payload `access`), which every instance LISTENs to and which empties its authorization cache
- * (modules/auth/auth-cache.ts). Triggers rather than calls in the services: a change made by any code path, a
- * cascade (an organization or user deleted) or by hand in psql is covered too. pg_notify in the changing transaction
- * is delivered only when it commits, and never after a rollback.
+ * Committed changes that in-memory caches must not outlive send a notification on the channel `sc_cache_changes`,
+ * which every instance LISTENs to (database/cache-changes.ts). Triggers rather than calls in the services: a change
+ * made by any code path, a cascade (an organization or user deleted) or by hand in psql is covered too. pg_notify in
+ * the changing transaction is delivered only when it commits, and never after a rollback.
+ *
+ * Payload `access` empties the authorization cache (modules/auth/auth-cache.ts): every change that can narrow what a
+ * session or API token may do.
  *
  * What notifies: any update or delete of memberships and users, a deleted organization; a deleted session or one whose
  * user, organization, token or absolute expiry changed or whose idle expiry moved earlier (extending it on use does
  * not); a deleted API token or any change to one except its `last_used_at` (written at most once a minute per token).
  * TRUNCATE of any of these tables notifies too. Inserts never do: a new row grants, and the cache keeps no refusals.
+ *
+ * Payload `services` empties the read lookups (modules/artifacts/read-lookups.ts: a service by name, the version a
+ * revision holds): any update, delete or truncate of services (every sync moves current_revision), and a deletion of
+ * revisions or their artifact links (retention, a deleted service). Per statement: one notification however many rows.
  */
-export class AccessChangeNotifications1764800000000 implements MigrationInterface {
-  name = 'AccessChangeNotifications1764800000000';
+export class CacheChangeNotifications1764800000000 implements MigrationInterface {
+  name = 'CacheChangeNotifications1764800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -42,6 +48,9 @@ export class AccessChangeNotifications1764800000000 implements MigrationInterfac
     for (const table of ACCESS_TABLES) {
       await queryRunner.query(`CREATE TRIGGER ${table}_access_truncated AFTER TRUNCATE ON ${table} FOR EACH STATEMENT ${notify}`);
     }
+    for (const [table, events] of SERVICES_TRIGGERS) {
+      await queryRunner.query(`CREATE TRIGGER ${table}_services_changed AFTER ${events} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION sc_notify_cache_change('services')`);
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -54,6 +63,7 @@ export class AccessChangeNotifications1764800000000 implements MigrationInterfac
       ['api_tokens', 'api_tokens_access_deleted'],
       ['api_tokens', 'api_tokens_access_changed'],
       ...ACCESS_TABLES.map((table): [string, string] => [table, `${table}_access_truncated`]),
+      ...SERVICES_TRIGGERS.map(([table]): [string, string] => [table, `${table}_services_changed`]),
     ];
     for (const [table, trigger] of triggers) await queryRunner.query(`DROP TRIGGER ${trigger} ON ${table}`);
     await queryRunner.query(`DROP FUNCTION sc_notify_cache_change()`);
@@ -61,3 +71,8 @@ export class AccessChangeNotifications1764800000000 implements MigrationInterfac
 }
 
 const ACCESS_TABLES = ['memberships', 'users', 'organizations', 'sessions', 'api_tokens'];
+const SERVICES_TRIGGERS: [string, string][] = [
+  ['services', 'UPDATE OR DELETE OR TRUNCATE'],
+  ['service_revisions', 'DELETE OR TRUNCATE'],
+  ['revision_artifacts', 'DELETE OR TRUNCATE'],
+];
