@@ -5,7 +5,7 @@
  */
 describe('nestjs-cls without mounted enhancers', () => {
   it('provides no global guard or interceptor', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module class is not part of the package's public entry
+    // The module class is not part of the package's public entry point.
     const { ClsRootModule } = require('nestjs-cls/dist/src/lib/cls-module/cls-root.module') as {
       ClsRootModule: { clsGuardFactory(options: { mount: boolean }): unknown; clsInterceptorFactory(options: { mount: boolean }): unknown };
     };
