@@ -9,7 +9,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { tap } from 'rxjs';
@@ -26,6 +25,7 @@ import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type Exp
 import { TokensApi } from './tokens.api';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -40,7 +40,8 @@ import { ListStateComponent } from '../../shared/list-state.component';
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    MatTableModule,
+    DataTableComponent,
+    DataColumnDirective,
     MatTooltipModule,
     ErrorBannerComponent,
     OneTimeSecretComponent,
@@ -83,7 +84,7 @@ export class TokensPage {
   readonly scopes = TOKEN_SCOPES;
   readonly scopeDescriptions = SCOPE_DESCRIPTIONS;
   readonly expiryChoices = EXPIRY_CHOICES;
-  readonly columns = ['name', 'prefix', 'scopes', 'lastUsed', 'expires', 'status', 'actions'];
+  readonly rowTestId = (row: { token: ApiTokenResponse }) => `token-row-${row.token.name}`;
 
   readonly rows = computed(() =>
     this.tokens.value().map((token) => ({
