@@ -73,3 +73,6 @@ export class DataTableComponent<Row> {
   readonly columns = contentChildren(DataColumnDirective);
   readonly names = computed(() => this.columns().map((column) => column.name()));
 }
+
+/** What a page imports to write an <sc-data-table> with its columns. */
+export const DATA_TABLE = [DataTableComponent, DataColumnDirective] as const;

@@ -12,7 +12,7 @@ import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { AuditApi } from './audit.api';
 import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 const PAGE_SIZE = 50;
 
@@ -31,8 +31,7 @@ const PAGE_SIZE = 50;
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
     ErrorBannerComponent,
     ListStateComponent,
   ],

@@ -23,8 +23,10 @@ import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName, canEditDrafts } from './draft-labels';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { FormActionsComponent } from '../../shared/form-actions.component';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -45,9 +47,10 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
+    ErrorBannerComponent,
     FieldErrorsComponent,
+    FormActionsComponent,
     ListStateComponent,
   ],
   templateUrl: './drafts-list.page.html',
@@ -79,7 +82,7 @@ export class DraftsListPage {
   private readonly creation = mutation({ report: 'inline' });
   readonly creating = this.creation.pending;
   readonly createError = this.creation.error;
-  readonly problems = computed(() => (this.createError()?.details ?? []).map(describeProblem));
+  readonly describeProblem = describeProblem;
   /** Row actions: the draft being deleted. */
   private readonly removal = mutation<string>();
   readonly busyId = this.removal.busy;

@@ -21,7 +21,7 @@ import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentenc
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -35,8 +35,7 @@ import { DataColumnDirective, DataTableComponent } from '../../shared/data-table
     MatInputModule,
     MatMenuModule,
     MatSelectModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     FieldErrorsComponent,

@@ -16,12 +16,12 @@ import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './a
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, DataTableComponent, DataColumnDirective, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, DATA_TABLE, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })

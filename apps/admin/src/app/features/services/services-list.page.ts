@@ -9,12 +9,12 @@ import { cursorPages } from '../../core/cursor-pages';
 import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ServicesApi } from './services.api';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, DataTableComponent, DataColumnDirective, ListStateComponent, LoadMoreComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, DATA_TABLE, ListStateComponent, LoadMoreComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>

@@ -11,7 +11,7 @@ import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { SsoApi } from './sso.api';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 const PAGE_SIZE = 25;
 
@@ -32,8 +32,7 @@ interface AuditParams {
     MatFormFieldModule,
     MatIconModule,
     MatSelectModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     ListStateComponent,

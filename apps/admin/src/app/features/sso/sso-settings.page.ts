@@ -16,7 +16,7 @@ import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -28,8 +28,7 @@ import { DataColumnDirective, DataTableComponent } from '../../shared/data-table
     MatButtonModule,
     MatCardModule,
     MatIconModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
     MatTabsModule,
     MatTooltipModule,
     SsoAuditComponent,

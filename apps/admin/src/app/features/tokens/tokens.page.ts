@@ -24,8 +24,9 @@ import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ListStateComponent } from '../../shared/list-state.component';
-import { DataColumnDirective, DataTableComponent } from '../../shared/data-table.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -40,13 +41,13 @@ import { DataColumnDirective, DataTableComponent } from '../../shared/data-table
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    DataTableComponent,
-    DataColumnDirective,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
     FieldErrorsComponent,
+    FormActionsComponent,
     ListStateComponent,
     LoadMoreComponent,
   ],
