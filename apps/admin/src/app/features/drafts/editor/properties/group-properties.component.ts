@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, outp
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { acceptable, editProblems, elementIdProblem, errorKeys, groupProblems, withGroupPlaced } from './element-checks';
+import { elementEdits, elementIdProblem, groupProblems, withGroupPlaced } from './element-checks';
 import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
 
 /**
@@ -34,16 +34,17 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
 })
 export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
-  /** The latest group: ahead of the input until the parent renders again, so quick successive edits build on each other. */
-  readonly current = linkedSignal(() => this.group());
   readonly graph = input.required<OverlaidGraph>();
-  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
-  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
+  private readonly edits = elementEdits(this.group, this.graph, {
+    placed: (graph, previous, group) => withGroupPlaced(graph, previous.id, group),
+    alone: groupProblems,
+  });
+  readonly current = this.edits.current;
+  readonly refused = this.edits.refused;
 
   readonly idText = linkedSignal(() => this.current().id);
   readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
-  readonly refused = linkedSignal<OverlaidGroup, string[]>({ source: this.group, computation: () => [] });
 
   /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
   commitId(text: string): void {
@@ -66,10 +67,7 @@ export class GroupPropertiesComponent {
   }
 
   private emit(group: OverlaidGroup): void {
-    if (acceptable(editProblems(this.baseline, withGroupPlaced(this.graph(), this.current().id, group), () => groupProblems(group)), this.refused)) {
-      const previousId = this.current().id;
-      this.current.set(group);
-      this.groupChange.emit({ previousId, group });
-    }
+    const previous = this.edits.apply(group);
+    if (previous) this.groupChange.emit({ previousId: previous.id, group });
   }
 }
