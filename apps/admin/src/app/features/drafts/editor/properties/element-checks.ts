@@ -1,5 +1,6 @@
 import { computed, linkedSignal, type Signal, type WritableSignal } from '@angular/core';
 import { flowchartIdProblem, validateDrawnGraph, type DiagramIssue, type OverlaidEdge, type OverlaidGraph, type OverlaidGroup, type OverlaidNode } from '@sc/diagram';
+import { renameInGraph } from '../editor-doc';
 
 /**
  * Why `id` cannot be the new id of the node or group now called `currentId`: Mermaid cannot write it (the export's
@@ -102,25 +103,12 @@ export function parallelOverlayProblems(placed: OverlaidGraph, edge: OverlaidEdg
   return differs ? [{ path: 'overlay', message: `edges from "${edge.source}" to "${edge.target}" share one context entry ("${edge.source}-${edge.target}"), so they need the same overlay.` }] : [];
 }
 
-/** References to `from` as `to`: edge ends, group members and parents (the editor page renames them alike). */
-function renamed(graph: OverlaidGraph, from: string, to: string): OverlaidGraph {
-  if (from === to) return graph;
-  const rename = (id: string) => (id === from ? to : id);
-  const reparent = <T extends { parent?: string }>(element: T): T => (element.parent === from ? { ...element, parent: to } : element);
-  return {
-    ...graph,
-    nodes: graph.nodes.map(reparent),
-    edges: graph.edges.map((edge) => ({ ...edge, source: rename(edge.source), target: rename(edge.target) })),
-    groups: graph.groups.map((group) => reparent({ ...group, nodes: group.nodes.map(rename), ...(group.overlay?.nodes ? { overlay: { ...group.overlay, nodes: group.overlay.nodes.map(rename) } } : {}) })),
-  };
-}
-
 /** The graph with `node` in place of the node now called `previousId` (undefined when the graph has no such node). */
 export function withNodePlaced(graph: OverlaidGraph, previousId: string, node: OverlaidNode): OverlaidGraph | undefined {
   const index = graph.nodes.findIndex((candidate) => candidate.id === previousId);
   if (index < 0) return undefined;
   const placed = { ...graph, nodes: graph.nodes.map((candidate, i) => (i === index ? node : candidate)) };
-  return renamed(placed, previousId, node.id);
+  return renameInGraph(placed, previousId, node.id);
 }
 
 /** The graph with `group` in place of the group now called `previousId`. */
@@ -128,7 +116,7 @@ export function withGroupPlaced(graph: OverlaidGraph, previousId: string, group:
   const index = graph.groups.findIndex((candidate) => candidate.id === previousId);
   if (index < 0) return undefined;
   const placed = { ...graph, groups: graph.groups.map((candidate, i) => (i === index ? group : candidate)) };
-  return renamed(placed, previousId, group.id);
+  return renameInGraph(placed, previousId, group.id);
 }
 
 /** The graph with `edge` in place of `previous` (the same object, or the first equal edge). */
