@@ -17,6 +17,7 @@ export class DataColumnDirective {
   readonly template = inject<TemplateRef<{ $implicit: unknown }>>(TemplateRef);
 
   // Rows are as loosely typed as mat-table's `let row`: the page knows what it passed in.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   static ngTemplateContextGuard(_column: DataColumnDirective, context: unknown): context is { $implicit: any } {
     return true;
   }

@@ -8,7 +8,7 @@ import { MatButtonModule } from '@angular/material/button';
   imports: [MatButtonModule],
   template: `
     <div class="form-actions">
-      <button mat-button type="button" (click)="cancel.emit()">Cancel</button>
+      <button mat-button type="button" (click)="cancelled.emit()">Cancel</button>
       <button mat-flat-button type="submit" [disabled]="busy()" [attr.data-testid]="submitTestId()">
         {{ busy() ? busyLabel() : submitLabel() }}
       </button>
@@ -25,5 +25,5 @@ export class FormActionsComponent {
   readonly busyLabel = input.required<string>();
   readonly busy = input.required<boolean>();
   readonly submitTestId = input.required<string>();
-  readonly cancel = output<void>();
+  readonly cancelled = output<void>();
 }
