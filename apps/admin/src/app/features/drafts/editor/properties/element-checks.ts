@@ -103,20 +103,20 @@ export function parallelOverlayProblems(placed: OverlaidGraph, edge: OverlaidEdg
   return differs ? [{ path: 'overlay', message: `edges from "${edge.source}" to "${edge.target}" share one context entry ("${edge.source}-${edge.target}"), so they need the same overlay.` }] : [];
 }
 
-/** The graph with `node` in place of the node now called `previousId` (undefined when the graph has no such node). */
-export function withNodePlaced(graph: OverlaidGraph, previousId: string, node: OverlaidNode): OverlaidGraph | undefined {
-  const index = graph.nodes.findIndex((candidate) => candidate.id === previousId);
+/** The graph with `node` in place of `previous` (found by its id; undefined when the graph has no such node). */
+export function withNodePlaced(graph: OverlaidGraph, previous: OverlaidNode, node: OverlaidNode): OverlaidGraph | undefined {
+  const index = graph.nodes.findIndex((candidate) => candidate.id === previous.id);
   if (index < 0) return undefined;
   const placed = { ...graph, nodes: graph.nodes.map((candidate, i) => (i === index ? node : candidate)) };
-  return renameInGraph(placed, previousId, node.id);
+  return renameInGraph(placed, previous.id, node.id);
 }
 
-/** The graph with `group` in place of the group now called `previousId`. */
-export function withGroupPlaced(graph: OverlaidGraph, previousId: string, group: OverlaidGroup): OverlaidGraph | undefined {
-  const index = graph.groups.findIndex((candidate) => candidate.id === previousId);
+/** The graph with `group` in place of `previous` (found by its id). */
+export function withGroupPlaced(graph: OverlaidGraph, previous: OverlaidGroup, group: OverlaidGroup): OverlaidGraph | undefined {
+  const index = graph.groups.findIndex((candidate) => candidate.id === previous.id);
   if (index < 0) return undefined;
   const placed = { ...graph, groups: graph.groups.map((candidate, i) => (i === index ? group : candidate)) };
-  return renameInGraph(placed, previousId, group.id);
+  return renameInGraph(placed, previous.id, group.id);
 }
 
 /** The graph with `edge` in place of `previous` (the same object, or the first equal edge). */

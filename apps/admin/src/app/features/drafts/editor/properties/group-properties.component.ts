@@ -37,7 +37,7 @@ export class GroupPropertiesComponent {
   readonly graph = input.required<OverlaidGraph>();
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
   private readonly edits = elementEdits(this.group, this.graph, {
-    placed: (graph, previous, group) => withGroupPlaced(graph, previous.id, group),
+    placed: withGroupPlaced,
     alone: groupProblems,
   });
   readonly current = this.edits.current;

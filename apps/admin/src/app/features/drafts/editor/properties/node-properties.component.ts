@@ -54,7 +54,7 @@ export class NodePropertiesComponent {
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
   private readonly edits = elementEdits(this.node, this.graph, {
-    placed: (graph, previous, node) => withNodePlaced(graph, previous.id, node),
+    placed: withNodePlaced,
     alone: nodeProblems,
   });
   readonly current = this.edits.current;
