@@ -1,10 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
 import { compact, edgeProblems, elementEdits, parallelOverlayProblems, withEdgePlaced } from './element-checks';
-import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
 /** Marker types the canvas draws (diagram-canvas/canvas-model.ts markerType); "none" hides Mermaid's own arrow. */
@@ -22,13 +20,10 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
 @Component({
   selector: 'sc-edge-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent],
+  imports: [ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Edge {{ current().source }} → {{ current().target }}</h3>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Label</mat-label>
-      <input matInput [value]="current().label ?? ''" (change)="setLabel($any($event.target).value)" data-testid="edge-label" />
-    </mat-form-field>
+    <sc-text-field label="Label" testId="edge-label" [value]="current().label ?? ''" (changed)="setLabel($event)" />
     <div class="row">
       <sc-choice-field label="Mermaid link" testId="edge-link-type" [options]="linkTypes" [value]="linkType()" (picked)="setLinkType($event)" />
       <sc-choice-field label="Link stroke" testId="edge-link-stroke" [options]="linkStrokes()" [value]="current().stroke ?? 'normal'" (picked)="setLinkStroke($event)" />

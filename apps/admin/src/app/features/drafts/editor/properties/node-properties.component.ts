@@ -7,7 +7,7 @@ import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
 import { elementEdits, elementIdProblem, nodeProblems, withNodePlaced } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
-import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 import { TableEditorComponent } from './table-editor.component';
 
@@ -43,7 +43,7 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
 @Component({
   selector: 'sc-node-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent, TextFieldComponent],
   templateUrl: './node-properties.component.html',
   styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'node-properties' },
