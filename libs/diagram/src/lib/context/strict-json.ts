@@ -159,7 +159,8 @@ export function parseStrictJson(text: string): StrictJsonResult {
       i++;
       return true;
     }
-    return closes(close) || fail(`Unexpected ${describe(text[i])}: expected "," or "${close}" after ${after}.`);
+    if (closes(close)) return false;
+    return fail(`Unexpected ${describe(text[i])}: expected "," or "${close}" after ${after}.`);
   };
 
   const parseObject = (path: string, depth: number): JsonValue => {
