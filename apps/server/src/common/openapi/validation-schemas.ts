@@ -102,12 +102,13 @@ function propertySchema(rules: ValidationMetadata[]): SchemaObject {
   let isArray = false;
   for (const rule of rules) {
     const [first, second] = rule.constraints ?? [];
-    const arrayRule = ARRAY_SCHEMA[rule.name];
+    const name = rule.name ?? '';
+    const arrayRule = ARRAY_SCHEMA[name];
     if (arrayRule) {
       isArray = true;
       Object.assign(array, arrayRule(first));
     } else {
-      Object.assign(item, VALUE_SCHEMA[rule.name]?.(first, second));
+      Object.assign(item, VALUE_SCHEMA[name]?.(first, second));
     }
   }
   if (isArray || rules.some((rule) => rule.each)) return { ...array, items: item };
