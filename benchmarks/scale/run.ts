@@ -10,7 +10,7 @@
  *    per sync, CPU time per sync (server processes with their threads, and the database's PostgreSQL backends: on a
  *    shared machine CPU time moves far less than wall time), and the two-instance / one-instance ratios.
  * 2. Reads: READ_ROUNDS rounds of READ_CONCURRENCY concurrent GETs of one diagram straight to an instance with the
- *    answer cache (default SERVICE_READ_CACHE_SIZE) and to one with SERVICE_READ_CACHE_SIZE=0 on the same database,
+ *    answer and authorization caches (defaults) and to one with SERVICE_READ_CACHE_SIZE=0 and SERVICE_AUTH_CACHE_SIZE=0 on the same database,
  *    rounds interleaved. Printed: requests per second, p50, p99, the ratio against the issue's 375/s, and CPU time
  *    per read (server + PostgreSQL). BENCH_ACCEPT_ENCODING=identity reads without compression; BENCH_PHASES=syncs or
  *    =reads runs one half.
@@ -125,7 +125,7 @@ function printSyncs(one: SyncRun, two: SyncRun, bundle: SyncBundle): void {
 
 function printReads(reads: ReadRun[]): void {
   console.log(`reads: ${READ_ROUNDS} rounds of ${READ_CONCURRENCY} concurrent GETs of one 60-node diagram, straight to one instance\n`);
-  console.log('answer cache   | requests/s | p50       | p99       | vs issue 15 (375/s) | CPU per read: server + PostgreSQL | reads/s per core of CPU');
+  console.log('caches         | requests/s | p50       | p99       | vs issue 15 (375/s) | CPU per read: server + PostgreSQL | reads/s per core of CPU');
   console.log('---------------|------------|-----------|-----------|---------------------|-----------------------------------|------------------------');
   for (const run of reads) {
     const cpu = run.serverCpuMs + run.databaseCpuMs;
@@ -180,10 +180,10 @@ async function syncPhase(label: string, count: number, bundle: SyncBundle, work:
 async function readPhase(bundle: SyncBundle, work: string, instances: Instance[]): Promise<ReadRun[]> {
   const database = await createDatabase();
   try {
-    progress('reads: starting an instance with the answer cache and one with SERVICE_READ_CACHE_SIZE=0');
+    progress('reads: starting an instance with the answer and authorization caches and one with both off');
     const cached = await start(database.url, null, work, {});
     instances.push(cached);
-    const uncached = await start(database.url, null, work, { SERVICE_READ_CACHE_SIZE: '0' });
+    const uncached = await start(database.url, null, work, { SERVICE_READ_CACHE_SIZE: '0', SERVICE_AUTH_CACHE_SIZE: '0' });
     instances.push(uncached);
     const token = await syncToken(cached.baseUrl, ['sync', 'read']);
     await sync(cached.baseUrl, token, bundle, 'bench-service', -1);
@@ -191,7 +191,7 @@ async function readPhase(bundle: SyncBundle, work: string, instances: Instance[]
     const path = `/api/v1/orgs/bench/services/bench-service/diagrams/${name}`;
     const runs = [
       { label: 'on (default)', instance: cached, latencies: [] as number[], wallMs: 0, serverCpuMs: 0, databaseCpuMs: 0 },
-      { label: 'off (size 0)', instance: uncached, latencies: [] as number[], wallMs: 0, serverCpuMs: 0, databaseCpuMs: 0 },
+      { label: 'off (both 0)', instance: uncached, latencies: [] as number[], wallMs: 0, serverCpuMs: 0, databaseCpuMs: 0 },
     ];
     // One warm-up round each (parser threads, connection pool, the first fill of the cache), then interleaved rounds.
     for (const run of runs) await readRound(run.instance.baseUrl, path, token);

@@ -1,22 +1,16 @@
 import { Flags } from '@oclif/core';
-import { CliCommand } from '../lib/cli-command';
+import { documentedCommand, jsonFlag } from '../lib/cli-command';
 import { processIo } from '../lib/io';
 import { Messages } from '../lib/messages';
 import { runInit } from '../lib/run-init';
 
 const messages = Messages.load('init');
 
-export default class InitCommand extends CliCommand {
-  static override summary = messages.getMessage('summary');
-
-  static override description = messages.getMessage('description');
-
-  static override examples = messages.getExamples();
-
+export default class InitCommand extends documentedCommand(messages) {
   static override flags = {
     dir: Flags.string({ summary: messages.getMessage('flags.dir.summary'), default: '.', helpValue: '<dir>' }),
     name: Flags.string({ summary: messages.getMessage('flags.name.summary'), helpValue: '<name>' }),
-    json: Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false }),
+    json: jsonFlag(messages),
   };
 
   async run(): Promise<void> {

@@ -1,18 +1,12 @@
 import { Args, Flags } from '@oclif/core';
-import { CliCommand } from '../lib/cli-command';
+import { documentedCommand, jsonFlag } from '../lib/cli-command';
 import { processIo } from '../lib/io';
 import { Messages } from '../lib/messages';
 import { runInspect } from '../lib/run-inspect';
 
 const messages = Messages.load('inspect');
 
-export default class InspectCommand extends CliCommand {
-  static override summary = messages.getMessage('summary');
-
-  static override description = messages.getMessage('description');
-
-  static override examples = messages.getExamples();
-
+export default class InspectCommand extends documentedCommand(messages) {
   static override args = {
     file: Args.string({ description: messages.getMessage('args.file.description'), required: true }),
   };
@@ -21,7 +15,7 @@ export default class InspectCommand extends CliCommand {
     context: Flags.string({ summary: messages.getMessage('flags.context.summary'), helpValue: '<file.json>' }),
     // Non-greedy: `--database a file.mmd` must not swallow the file argument.
     database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
-    json: Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false }),
+    json: jsonFlag(messages),
   };
 
   async run(): Promise<void> {

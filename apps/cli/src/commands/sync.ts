@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { CliCommand } from '../lib/cli-command';
+import { documentedCommand, jsonFlag } from '../lib/cli-command';
 import { DEFAULT_ENTERPRISE_GATEWAY_URL } from '../lib/gateway';
 import { processIo } from '../lib/io';
 import { Messages } from '../lib/messages';
@@ -8,18 +8,12 @@ import { DEFAULT_TRANSPORT_OPTIONS } from '../lib/transport';
 
 const messages = Messages.load('sync');
 
-export default class SyncCommand extends CliCommand {
-  static override summary = messages.getMessage('summary');
-
-  static override description = messages.getMessage('description', [DEFAULT_ENTERPRISE_GATEWAY_URL]);
-
-  static override examples = messages.getExamples();
-
+export default class SyncCommand extends documentedCommand(messages, [DEFAULT_ENTERPRISE_GATEWAY_URL]) {
   static override flags = {
     config: Flags.string({ char: 'c', summary: messages.getMessage('flags.config.summary'), helpValue: '<path>' }),
     'dry-run': Flags.boolean({ summary: messages.getMessage('flags.dry-run.summary'), default: false }),
     enterprise: Flags.boolean({ summary: messages.getMessage('flags.enterprise.summary'), default: false }),
-    json: Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false }),
+    json: jsonFlag(messages),
     timeout: Flags.integer({ summary: messages.getMessage('flags.timeout.summary'), default: DEFAULT_TRANSPORT_OPTIONS.timeoutMs / 1000, min: 1 }),
     retries: Flags.integer({ summary: messages.getMessage('flags.retries.summary'), default: DEFAULT_TRANSPORT_OPTIONS.retries, min: 0, max: 10 }),
   };

@@ -1,6 +1,7 @@
-import { Command } from '@oclif/core';
+import { Command, Flags } from '@oclif/core';
 import type { JsonErrorOutput } from './cli-error';
 import { ExitCode } from './exit-codes';
+import type { Messages } from './messages';
 
 /**
  * The commands' base: oclif's `enableJsonFlag` decides whether `--json` is on (`this.jsonEnabled()`, which also
@@ -24,4 +25,24 @@ export abstract class CliCommand extends Command {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, exitCode, error: { code: exitCode === ExitCode.Configuration ? 'invalid_arguments' : 'unexpected_error', message, details: [] } };
   }
+}
+
+/**
+ * The base of a command whose help lives in its messages file: summary, description (with `descriptionTokens` for
+ * its `%s` placeholders) and examples.
+ */
+export function documentedCommand(messages: Messages, descriptionTokens: readonly (string | number)[] = []) {
+  abstract class DocumentedCommand extends CliCommand {
+    static override summary = messages.getMessage('summary');
+
+    static override description = messages.getMessage('description', descriptionTokens);
+
+    static override examples = messages.getExamples();
+  }
+  return DocumentedCommand;
+}
+
+/** The `--json` flag with the command's own summary (`# flags.json.summary`), see CliCommand. */
+export function jsonFlag(messages: Messages) {
+  return Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false });
 }

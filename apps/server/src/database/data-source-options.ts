@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
+import { pgWithCacheChanges } from './cache-changes';
 import { MIGRATIONS } from './migrations';
 import { openPglite } from './pglite';
 import { createPgliteModule } from './pglite-pool';
@@ -21,7 +22,8 @@ export async function buildDataSourceOptions(database: DatabaseConfig): Promise<
   };
   if (database.kind === 'postgres') {
     // Several instances may start at once on one database: openDataSource runs the migrations under a lock instead.
-    return { ...common, migrationsRun: false, url: database.url, poolSize: 10, connectTimeoutMS: 10_000 };
+    // pgWithCacheChanges: every pooled connection LISTENs for cache changes (see CacheChanges).
+    return { ...common, migrationsRun: false, url: database.url, poolSize: 10, connectTimeoutMS: 10_000, driver: pgWithCacheChanges };
   }
   const { db, release } = await openPglite(database.dataDir);
   return { ...common, driver: createPgliteModule(db, release), installExtensions: false };

@@ -5,10 +5,11 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { ClsModule } from 'nestjs-cls';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { CacheChanges } from './cache-changes';
 import { buildDataSourceOptions, openDataSource } from './data-source-options';
 import { UnitOfWork } from './unit-of-work';
 
-/** The database connection and the unit of work (UnitOfWork, TransactionalRepository) every module uses. */
+/** The database connection, the unit of work (UnitOfWork, TransactionalRepository) every module uses, and CacheChanges. */
 @Global()
 @Module({
   imports: [
@@ -23,7 +24,7 @@ import { UnitOfWork } from './unit-of-work';
       plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }) })],
     }),
   ],
-  providers: [UnitOfWork],
-  exports: [UnitOfWork],
+  providers: [UnitOfWork, CacheChanges],
+  exports: [UnitOfWork, CacheChanges],
 })
 export class DatabaseModule {}

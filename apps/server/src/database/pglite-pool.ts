@@ -5,6 +5,7 @@ export interface PGliteLike {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
   exec(text: string): Promise<{ rows: unknown[]; affectedRows?: number }[]>;
   close(): Promise<void>;
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -25,6 +26,8 @@ type ConnectCallback = (error: Error | null, client?: PGliteClient, release?: ()
 
 export interface PgliteModule {
   Pool: new () => EventEmitter;
+  /** LISTEN on the embedded database (CacheChanges): PGlite calls back when a notifying transaction commits. */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 class PGliteClient extends EventEmitter {
@@ -113,7 +116,17 @@ export function createPgliteModule(db: PGliteLike, onClosed: () => void = () => 
     }
   }
 
-  return { Pool };
+  const listen = async (channel: string, callback: (payload: string) => void) => {
+    if (!db.listen) throw new Error('This embedded database cannot LISTEN.');
+    // On a lease of its own: a LISTEN sent inside another lease's transaction would be undone by its rollback.
+    const client = (await new Pool().connect()) as PGliteClient;
+    try {
+      return await db.listen(channel, callback);
+    } finally {
+      client.release();
+    }
+  };
+  return { Pool, listen };
 }
 
 async function waitForLease(previous: Promise<void>): Promise<void> {

@@ -21,6 +21,7 @@ import {
   TEST_SETUP_TOKEN,
   type RoundRobinProxy,
   type SeededOrganization,
+  type SessionCredentials,
   type TestApp,
   type TestDatabase,
   withAdminClient,
@@ -208,6 +209,116 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     expect(onA).toMatch(/^sc_sign_ins_total\{method="sign_in_link",outcome="signed_in"\} 1$/m);
     for (const text of [onA, onB]) expect(text).toMatch(/^sc_db_pool_connections\{state="total"\} [1-9]/m);
     for (const value of personal) expect({ value, inA: onA.includes(value), inB: onB.includes(value) }).toEqual({ value, inA: false, inB: false });
+  });
+
+  describe('the authorization cache', () => {
+    const metric = async (instance: ServerProcess, pattern: RegExp) =>
+      // A labelled counter appears once it first counts.
+      Number(pattern.exec(await (await fetch(`${instance.baseUrl}/metrics`, { headers: bearer(METRICS_TOKEN) })).text())?.[1] ?? 0);
+    const hits = (instance: ServerProcess) => metric(instance, /^sc_auth_cache_lookups_total\{result="hit"\} (\d+)$/m);
+    const bypassed = (instance: ServerProcess) => metric(instance, /^sc_auth_cache_lookups_total\{result="bypassed"\} (\d+)$/m);
+    const listenerUp = (instance: ServerProcess) => metric(instance, /^sc_cache_listener_up (\d+)$/m);
+    const get = (instance: ServerProcess, path: string, as: SessionCredentials | string) =>
+      call<ErrorBody>(instance.baseUrl, 'GET', `/api/v1/orgs/acme/${path}`, { headers: typeof as === 'string' ? bearer(as) : sessionHeaders(as) });
+    /** Two reads on the instance, the second answered from its cache (its hit counter moves). */
+    const primed = async (instance: ServerProcess, path: string, as: SessionCredentials | string) => {
+      expect((await get(instance, path, as)).status).toBe(200);
+      const before = await hits(instance);
+      expect((await get(instance, path, as)).status).toBe(200);
+      expect((await hits(instance)) - before).toBe(1);
+    };
+    /**
+     * The answer on the instance right after the change committed on the other one. The notification crosses
+     * instances asynchronously (PostgreSQL delivers it at commit, in well under the time of one HTTP round trip),
+     * so this polls with a short deadline instead of sleeping; `requests` tells how many answers it took.
+     */
+    const nextAnswer = async (instance: ServerProcess, path: string, as: SessionCredentials | string, refused: (status: number) => boolean) => {
+      const deadline = Date.now() + 2_000;
+      for (let requests = 1; ; requests++) {
+        const answer = await get(instance, path, as);
+        if (refused(answer.status) || Date.now() > deadline) return { status: answer.status, code: answer.body.error?.code, requests };
+        await new Promise((wait) => setTimeout(wait, 5));
+      }
+    };
+    let admin: { userId: string; session: SessionCredentials };
+    let adminToken: string;
+
+    beforeAll(async () => {
+      // Earlier tests signed in through the rate-limited endpoints: start this run's counters from zero.
+      const counters = await redis.keys(`${redisPrefix}*`);
+      if (counters.length > 0) await redis.del(...counters);
+      for (const instance of [a, b]) {
+        const deadline = Date.now() + 10_000;
+        while ((await listenerUp(instance)) !== 1 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 50));
+      }
+      admin = await memberWithSession(on(a), org, 'admin');
+      adminToken = (await createToken(on(a), admin.session, 'acme', { name: 'cached-admin', scopes: ['admin'] })).token;
+      personal.push(admin.userId, admin.session.csrfToken, adminToken);
+    });
+
+    it('a token revoked on A is refused on B', async () => {
+      const { token, id } = await createToken(on(a), org.owner, 'acme', { name: 'cached-read', scopes: ['read'] });
+      await primed(b, 'members', token);
+      expect((await call(a.baseUrl, 'POST', `/api/v1/orgs/acme/tokens/${id}/revoke`, { headers: sessionHeaders(org.owner) })).status).toBe(200);
+      expect(await nextAnswer(b, 'members', token, (status) => status === 401)).toMatchObject({ status: 401, code: 'token_revoked' });
+    });
+
+    it("a member's role lowered on A binds their session and tokens on B", async () => {
+      for (const as of [admin.session, adminToken]) await primed(b, 'tokens', as);
+      expect((await call(a.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${admin.userId}`, { headers: sessionHeaders(org.owner), body: { role: 'viewer' } })).status).toBe(200);
+      for (const as of [admin.session, adminToken]) {
+        expect(await nextAnswer(b, 'tokens', as, (status) => status === 403)).toMatchObject({ status: 403, code: 'insufficient_role' });
+      }
+    });
+
+    it('a member removed on A is refused on B, session and token', async () => {
+      for (const as of [admin.session, adminToken]) await primed(b, 'members', as);
+      expect((await call(a.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${admin.userId}`, { headers: sessionHeaders(org.owner) })).status).toBe(204);
+      expect(await nextAnswer(b, 'members', admin.session, (status) => status === 401)).toMatchObject({ status: 401, code: 'session_invalid' });
+      expect(await nextAnswer(b, 'members', adminToken, (status) => status === 401)).toMatchObject({ status: 401, code: 'token_revoked' });
+    });
+
+    it('a session signed out on A is refused on B', async () => {
+      const member = await memberWithSession(on(a), org, 'viewer');
+      personal.push(member.userId, member.session.csrfToken);
+      await primed(b, 'members', member.session);
+      expect((await call(a.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: sessionHeaders(member.session) })).status).toBe(204);
+      expect(await nextAnswer(b, 'members', member.session, (status) => status === 401)).toMatchObject({ status: 401, code: 'session_invalid' });
+    });
+
+    it('while the change listener is down the cache is bypassed: a revocation nobody is notified of is still honoured', async () => {
+      const { token, id } = await createToken(on(a), org.owner, 'acme', { name: 'outage-read', scopes: ['read'] });
+      await primed(b, 'members', token);
+      const databaseUrl = database.config.kind === 'postgres' ? database.config.url : '';
+      // One connection to the test database (opened before no more may open) and one to the server's own database.
+      await withAdminClient(databaseUrl, (client) => withAdminClient(process.env['TEST_DATABASE_URL'] ?? '', async (server) => {
+        const self = (await client.query<{ name: string }>('SELECT current_database() AS name')).rows[0].name;
+        // No new connection may open, so the listeners stay down; the pools' open connections keep serving.
+        await server.query(`ALTER DATABASE "${self}" ALLOW_CONNECTIONS false`);
+        try {
+          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [self, 'sc-cache-listener']);
+          const deadline = Date.now() + 5_000;
+          while ((await listenerUp(b)) !== 0 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 20));
+          expect(await listenerUp(b)).toBe(0);
+          // Read during the outage: answered from the database, and not kept.
+          const bypassedBefore = await bypassed(b);
+          expect((await get(b, 'members', token)).status).toBe(200);
+          // Revoked with triggers off: no notification reaches any instance, as if it were lost during the outage.
+          await client.query("SET session_replication_role = 'replica'");
+          await client.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1', [id]);
+          await client.query("SET session_replication_role = 'origin'");
+          const answer = await get(b, 'members', token);
+          expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status: 401, code: 'token_revoked' });
+          expect((await bypassed(b)) - bypassedBefore).toBe(2);
+        } finally {
+          await server.query(`ALTER DATABASE "${self}" ALLOW_CONNECTIONS true`);
+        }
+      }));
+      // The listener comes back by itself, and the cache is used again.
+      const deadline = Date.now() + 15_000;
+      while ((await listenerUp(b)) !== 1 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 100));
+      await primed(b, 'members', org.adminToken);
+    });
   });
 
   it('a rolling restart: A drains on SIGTERM while syncs run on both; every answered sync is stored whole, B keeps serving', async () => {

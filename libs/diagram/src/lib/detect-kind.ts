@@ -29,31 +29,27 @@ export function detectDiagramKind(source: string): DetectKindResult {
   const cleaned = cleanLikeMermaid(source);
   const match = /^[^\s;:{([]+/.exec(cleaned.text);
   if (!match) {
-    return {
-      ok: false,
-      issue: {
-        code: DiagramIssueCode.EmptyDiagram,
-        severity: 'error',
-        message: 'The file contains no diagram: expected a first line such as "flowchart LR", "stateDiagram-v2", "sequenceDiagram" or "C4Context".',
-        line: positionOf(source, source.length).line,
-      },
-    };
+    return refused({
+      code: DiagramIssueCode.EmptyDiagram,
+      message: 'The file contains no diagram: expected a first line such as "flowchart LR", "stateDiagram-v2", "sequenceDiagram" or "C4Context".',
+      line: positionOf(source, source.length).line,
+    });
   }
   const keyword = match[0];
   const { line, column } = positionOf(source, originOf(cleaned, 0) ?? 0);
   const kind = KIND_BY_KEYWORD[keyword];
   if (!kind) {
-    return {
-      ok: false,
-      issue: {
-        code: DiagramIssueCode.UnsupportedDiagramKind,
-        severity: 'error',
-        message: `"${keyword}" diagrams are not supported; use flowchart, graph, stateDiagram-v2, stateDiagram, sequenceDiagram or a C4 diagram (C4Context, C4Container, C4Component, C4Dynamic, C4Deployment).`,
-        line,
-        column,
-        expected: SUPPORTED_KEYWORDS,
-      },
-    };
+    return refused({
+      code: DiagramIssueCode.UnsupportedDiagramKind,
+      message: `"${keyword}" diagrams are not supported; use flowchart, graph, stateDiagram-v2, stateDiagram, sequenceDiagram or a C4 diagram (C4Context, C4Container, C4Component, C4Dynamic, C4Deployment).`,
+      line,
+      column,
+      expected: SUPPORTED_KEYWORDS,
+    });
   }
   return { ok: true, kind, keyword, line };
+}
+
+function refused({ code, ...rest }: Omit<DiagramIssue, 'severity'>): DetectKindResult {
+  return { ok: false, issue: { code, severity: 'error', ...rest } };
 }

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatIconModule } from '@angular/material/icon';
+import type { ErrorDetail } from '@sc/contracts';
 import { ApiError, describeDetail } from '../core/api-error';
 
 /** An inline, announced error for a page or form, listing the server's per-field details. */
@@ -9,7 +10,7 @@ import { ApiError, describeDetail } from '../core/api-error';
   imports: [MatIconModule],
   template: `
     @if (error(); as err) {
-      <div class="error-banner" role="alert">
+      <div class="error-banner" role="alert" [attr.data-testid]="testId()">
         <mat-icon svgIcon="error" aria-hidden="true" />
         <div>
           <div>{{ err.message }}</div>
@@ -33,5 +34,8 @@ import { ApiError, describeDetail } from '../core/api-error';
 })
 export class ErrorBannerComponent {
   readonly error = input<ApiError | null>(null);
-  readonly details = computed(() => (this.error()?.details ?? []).map(describeDetail));
+  /** How a detail reads; a form whose details point into files it was given (e.g. pasted Mermaid) says line and column. */
+  readonly describe = input<(detail: ErrorDetail) => string>(describeDetail);
+  readonly testId = input<string | null>(null);
+  readonly details = computed(() => (this.error()?.details ?? []).map((detail) => this.describe()(detail)));
 }

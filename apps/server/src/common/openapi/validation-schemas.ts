@@ -69,71 +69,46 @@ function schemaOf(type: Constructor, refer: (nested: Constructor) => ReferenceOb
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
+/** What a class-validator rule says of a value (of every element, for an `each` rule), from its constraints. */
+const VALUE_SCHEMA: Partial<Record<string, (first: unknown, second: unknown) => SchemaObject>> = {
+  isString: () => ({ type: 'string' }),
+  isEmail: () => ({ type: 'string', format: 'email' }),
+  isBoolean: () => ({ type: 'boolean' }),
+  isDateString: () => ({ type: 'string', format: 'date-time' }),
+  isISO8601: () => ({ type: 'string', format: 'date-time' }),
+  matches: (pattern) => ({ type: 'string', pattern: pattern instanceof RegExp ? pattern.source : String(pattern) }),
+  isIn: (values) => ({ enum: [...(values as unknown[])] }),
+  isLength: (min, max) => ({ minLength: min as number, ...(max !== undefined ? { maxLength: max as number } : {}) }),
+  maxLength: (max) => ({ maxLength: max as number }),
+  minLength: (min) => ({ minLength: min as number }),
+  isUrl: () => ({ type: 'string', format: 'uri' }),
+  isUuid: () => ({ type: 'string', format: 'uuid' }),
+  isInt: () => ({ type: 'integer' }),
+  isNumber: () => ({ type: 'number' }),
+  min: (minimum) => ({ minimum: minimum as number }),
+  max: (maximum) => ({ maximum: maximum as number }),
+};
+
+/** Rules about the array itself: the property is an array of values described by VALUE_SCHEMA. */
+const ARRAY_SCHEMA: Partial<Record<string, (first: unknown) => SchemaObject>> = {
+  isArray: () => ({}),
+  arrayMinSize: (min) => ({ minItems: min as number }),
+  arrayUnique: () => ({ uniqueItems: true }),
+};
+
 function propertySchema(rules: ValidationMetadata[]): SchemaObject {
   const item: SchemaObject = {};
   const array: SchemaObject = { type: 'array' };
   let isArray = false;
   for (const rule of rules) {
     const [first, second] = rule.constraints ?? [];
-    const target = rule.each ? item : undefined;
-    switch (rule.name) {
-      case 'isString':
-        Object.assign(target ?? item, { type: 'string' });
-        break;
-      case 'isEmail':
-        Object.assign(target ?? item, { type: 'string', format: 'email' });
-        break;
-      case 'isBoolean':
-        Object.assign(target ?? item, { type: 'boolean' });
-        break;
-      case 'isDateString':
-      case 'isISO8601':
-        Object.assign(target ?? item, { type: 'string', format: 'date-time' });
-        break;
-      case 'matches':
-        Object.assign(target ?? item, { type: 'string', pattern: first instanceof RegExp ? first.source : String(first) });
-        break;
-      case 'isIn':
-        Object.assign(target ?? item, { enum: [...(first as unknown[])] });
-        break;
-      case 'isLength':
-        Object.assign(target ?? item, { minLength: first as number, ...(second !== undefined ? { maxLength: second as number } : {}) });
-        break;
-      case 'maxLength':
-        Object.assign(target ?? item, { maxLength: first as number });
-        break;
-      case 'minLength':
-        Object.assign(target ?? item, { minLength: first as number });
-        break;
-      case 'isUrl':
-        Object.assign(target ?? item, { type: 'string', format: 'uri' });
-        break;
-      case 'isUuid':
-        Object.assign(target ?? item, { type: 'string', format: 'uuid' });
-        break;
-      case 'isInt':
-        Object.assign(target ?? item, { type: 'integer' });
-        break;
-      case 'isNumber':
-        Object.assign(target ?? item, { type: 'number' });
-        break;
-      case 'min':
-        Object.assign(target ?? item, { minimum: first as number });
-        break;
-      case 'max':
-        Object.assign(target ?? item, { maximum: first as number });
-        break;
-      case 'isArray':
-        isArray = true;
-        break;
-      case 'arrayMinSize':
-        isArray = true;
-        array.minItems = first as number;
-        break;
-      case 'arrayUnique':
-        isArray = true;
-        array.uniqueItems = true;
-        break;
+    const name = rule.name ?? '';
+    const arrayRule = ARRAY_SCHEMA[name];
+    if (arrayRule) {
+      isArray = true;
+      Object.assign(array, arrayRule(first));
+    } else {
+      Object.assign(item, VALUE_SCHEMA[name]?.(first, second));
     }
   }
   if (isArray || rules.some((rule) => rule.each)) return { ...array, items: item };

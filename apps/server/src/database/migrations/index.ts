@@ -5,6 +5,7 @@ import { RevisionBundleDigest1764000000000 } from './1764000000000-revision-bund
 import { AuditLog1764200000000 } from './1764200000000-audit-log';
 import { DiagramDrafts1764400000000 } from './1764400000000-diagram-drafts';
 import { BlobReferenceIndexes1764600000000 } from './1764600000000-blob-reference-indexes';
+import { CacheChangeNotifications1764800000000 } from './1764800000000-cache-change-notifications';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   AuditLog1764200000000,
   DiagramDrafts1764400000000,
   BlobReferenceIndexes1764600000000,
+  CacheChangeNotifications1764800000000,
 ];

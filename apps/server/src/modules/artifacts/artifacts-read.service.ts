@@ -22,6 +22,7 @@ import type {
 import type { ListPage, ListPageQuery } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
+import { ReadLookups } from './read-lookups';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -52,6 +53,7 @@ export class ArtifactsReadService {
   constructor(
     private readonly repository: ArtifactsRepository,
     private readonly cache: AnswerCache,
+    private readonly lookups: ReadLookups,
   ) {}
 
   /** By name; the cursor is the last name of the previous page. */
@@ -271,7 +273,7 @@ export class ArtifactsReadService {
     build: (version: ArtifactVersionRecord) => Promise<unknown>,
   ): Promise<SerializedAnswer> {
     if (!this.cache.enabled) return serialize(await build(await this.one(service, revision, kind, name)));
-    const id = revision === 0 ? null : await this.repository.versionIdInRevision(service.id, revision, kind, name);
+    const id = revision === 0 ? null : await this.lookups.versionId(service.id, revision, kind, name);
     if (!id) throw notInRevision(service, revision, kind, name);
     return this.cache.answer(`${id}@${revision}`, async () => {
       // Retention may remove the version between the two lookups: then it is no longer in the revision either.
@@ -282,7 +284,7 @@ export class ArtifactsReadService {
   }
 
   private async service(organizationId: string, name: string): Promise<ServiceRecord> {
-    const service = await this.repository.findService(organizationId, name);
+    const service = await this.lookups.service(organizationId, name);
     if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `There is no service named "${name}" in this organization.`);
     return service;
   }
@@ -295,7 +297,7 @@ export class ArtifactsReadService {
 
   /** The revision number (parsed by RevisionNumberPipe) when the service has that revision. */
   private async revisionNumber(service: ServiceRecord, number: number): Promise<number> {
-    if (!(await this.repository.findRevision(service.id, number))) {
+    if (!(await this.lookups.revisionExists(service.id, number))) {
       throw artifactsError(
         ArtifactsErrorCode.RevisionNotFound,
         `Service ${service.name} has no revision ${number}; its current revision is ${service.currentRevision}.`,

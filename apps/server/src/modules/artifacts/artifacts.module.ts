@@ -11,6 +11,7 @@ import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { ArtifactsRepository } from './artifacts.repository';
+import { ReadLookups } from './read-lookups';
 import { ArtifactBlobRecord } from './entities/artifact-blob.entity';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
@@ -43,6 +44,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     SqlSchemaParseService,
     SyncService,
     { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
+    ReadLookups,
     ArtifactsReadService,
     RetentionService,
   ],

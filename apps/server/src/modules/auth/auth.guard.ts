@@ -2,12 +2,13 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE, type Role } from '@sc/contracts';
-import { safeEqual } from '../../common/crypto/tokens';
+import { safeEqual, sha256Hex } from '../../common/crypto/tokens';
 import { MembersService } from '../members/members.service';
 import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
 import { SessionCookies } from '../sessions/session-cookies';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
+import { AuthCache, type CachedPrincipal } from './auth-cache';
 import { AuthFailureLimiter } from './auth-failure-limit';
 import { AuthErrorCode, authError } from './auth.errors';
 import { ACCESS_METADATA, AccessRule } from '../access/decorators';
@@ -17,7 +18,9 @@ type GuardedRequest = Request & AuthenticatedRequest;
 
 /**
  * The global guard: authenticates the caller (bearer API token, else the session cookie), enforces the
- * CSRF double-submit check for cookie-authenticated state changes, then applies the route's AccessRule.
+ * CSRF double-submit check for cookie-authenticated state changes, then applies the route's AccessRule. Who a
+ * cookie or token is may come from the AuthCache (emptied on every instance by any change that narrows access);
+ * the CSRF check and the route's rule run on every request either way.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -28,6 +31,7 @@ export class AuthGuard implements CanActivate {
     private readonly tokens: TokensService,
     private readonly members: MembersService,
     private readonly failures: AuthFailureLimiter,
+    private readonly cache: AuthCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -53,16 +57,39 @@ export class AuthGuard implements CanActivate {
   private async authenticate(request: GuardedRequest, response: Response): Promise<Principal> {
     const authorization = request.headers.authorization;
     const clientAddress = request.ip ?? null;
-    if (authorization !== undefined) return this.authenticateToken(authorization, clientAddress);
+    if (authorization !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      if (!match) throw authError(AuthErrorCode.TokenInvalid, 'The Authorization header must be "Bearer <API token>".');
+      return this.cached('token', match[1], clientAddress, () => this.authenticateToken(match[1]));
+    }
     const rawSession = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (rawSession) return this.authenticateSession(rawSession, response, clientAddress);
+    if (rawSession) return this.cached('session', rawSession, clientAddress, () => this.authenticateSession(rawSession, response));
     throw authError(AuthErrorCode.AuthenticationRequired, 'Sign in, or send an API token as "Authorization: Bearer <token>".');
   }
 
-  private async authenticateToken(authorization: string, clientAddress: string | null): Promise<Principal> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw authError(AuthErrorCode.TokenInvalid, 'The Authorization header must be "Bearer <API token>".');
-    const lookup = await this.tokens.lookup(match[1]);
+  /** The principal of a raw token or cookie value from the AuthCache, else from `authenticate` (kept when it succeeds). */
+  private async cached(
+    kind: Principal['kind'],
+    rawValue: string,
+    clientAddress: string | null,
+    authenticate: () => Promise<{ principal: CachedPrincipal; reusableUntil: number }>,
+  ): Promise<Principal> {
+    if (!this.cache.usable) {
+      this.cache.bypassed();
+      return { ...(await authenticate()).principal, clientAddress };
+    }
+    // Keyed by the hash: the cache holds no secret.
+    const key = `${kind}:${sha256Hex(rawValue)}`;
+    const hit = this.cache.get(key);
+    if (hit) return { ...hit, clientAddress };
+    const ticket = this.cache.ticket();
+    const { principal, reusableUntil } = await authenticate();
+    this.cache.set(key, ticket, principal, reusableUntil);
+    return { ...principal, clientAddress };
+  }
+
+  private async authenticateToken(rawToken: string): Promise<{ principal: CachedPrincipal; reusableUntil: number }> {
+    const lookup = await this.tokens.lookup(rawToken);
     switch (lookup.status) {
       case 'unknown':
         throw authError(AuthErrorCode.TokenInvalid, 'This API token is not valid.');
@@ -77,21 +104,22 @@ export class AuthGuard implements CanActivate {
           // Removing or disabling a member revokes their tokens; this also covers a creator disabled everywhere.
           throw authError(AuthErrorCode.TokenRevoked, 'The member who created this API token was removed or disabled; create a new token in the dashboard.');
         }
-        return {
+        const principal: CachedPrincipal = {
           kind: 'token',
           organizationId: token.organizationId,
-          scopes: token.scopes,
+          // Frozen: one cached principal serves many requests.
+          scopes: Object.freeze([...token.scopes]) as TokenPrincipal['scopes'],
           tokenId: token.id,
           tokenPrefix: token.prefix,
           createdByUserId: token.createdByUserId,
           creatorRole,
-          clientAddress,
         };
+        return { principal, reusableUntil: this.tokens.reusableUntil(token) };
       }
     }
   }
 
-  private async authenticateSession(rawSession: string, response: Response, clientAddress: string | null): Promise<Principal> {
+  private async authenticateSession(rawSession: string, response: Response): Promise<{ principal: CachedPrincipal; reusableUntil: number }> {
     const lookup = await this.sessions.lookup(rawSession);
     if (lookup.status !== 'valid') {
       this.cookies.clear(response);
@@ -101,7 +129,10 @@ export class AuthGuard implements CanActivate {
     const { session } = lookup;
     const member = await this.members.activeMember(session.organizationId, session.userId);
     if (!member) throw authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
-    return { kind: 'session', organizationId: session.organizationId, userId: member.user.id, role: member.role, sessionId: session.id, clientAddress };
+    return {
+      principal: { kind: 'session', organizationId: session.organizationId, userId: member.user.id, role: member.role, sessionId: session.id },
+      reusableUntil: this.sessions.reusableUntil(session),
+    };
   }
 
   /** Double submit: the header must repeat the cookie, and both must be this session's token. */

@@ -1,56 +1,48 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
 import type { DraftKind, DraftLayout, DraftSource } from '@sc/contracts';
 import type { OverlaidGraph } from '@sc/diagram';
+import { IntegerColumn, JsonColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 /** A diagram drawn in the dashboard: its graph (with overlays), canvas layout and version. */
 @Entity({ name: 'diagram_drafts' })
-export class DraftRecord {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @Column({ name: 'organization_id', type: 'varchar', length: 63 })
-  organizationId!: string;
-
-  @Column({ type: 'varchar', length: 200 })
+export class DraftRecord extends OrganizationRecord {
+  @VarcharColumn(200)
   name!: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @VarcharColumn(16)
   kind!: DraftKind;
 
   /** `json`, not `jsonb`: the graph keeps the key order it was sent with, so exported context files keep it too. */
-  @Column({ type: 'json' })
+  @JsonColumn()
   graph!: OverlaidGraph;
 
-  @Column({ type: 'json' })
+  @JsonColumn()
   layout!: DraftLayout;
 
-  @Column({ type: 'integer' })
+  @IntegerColumn()
   version!: number;
 
-  @Column({ name: 'node_count', type: 'integer' })
+  @IntegerColumn()
   nodeCount!: number;
 
-  @Column({ name: 'edge_count', type: 'integer' })
+  @IntegerColumn()
   edgeCount!: number;
 
-  @Column({ type: 'json', nullable: true })
+  @JsonColumn({ nullable: true })
   source!: DraftSource | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   createdByUserId!: string | null;
 
-  @Column({ name: 'created_by_token_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   createdByTokenId!: string | null;
 
-  @Column({ name: 'updated_at', type: 'timestamptz' })
+  @TimestampColumn()
   updatedAt!: Date;
 
-  @Column({ name: 'updated_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   updatedByUserId!: string | null;
 
-  @Column({ name: 'updated_by_token_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   updatedByTokenId!: string | null;
 }

@@ -84,6 +84,19 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     registers: [this.registry],
   });
 
+  private readonly authCacheLookups = new Counter({
+    name: 'sc_auth_cache_lookups_total',
+    help: 'Who a session or API token is, by where the answer came from: hit (the authorization cache), miss (the database, then cached) or bypassed (cache off, or its change listener not connected).',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  /** Bound once: counting runs on every authenticated request. */
+  readonly authCacheLookup = {
+    hit: this.authCacheLookups.labels({ result: 'hit' }),
+    miss: this.authCacheLookups.labels({ result: 'miss' }),
+    bypassed: this.authCacheLookups.labels({ result: 'bypassed' }),
+  };
+
   constructor(
     private readonly config: MetricsConfig,
     private readonly appConfig: AppConfig,
@@ -115,6 +128,18 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
       registers: [this.registry],
       collect() {
         this.set(length());
+      },
+    });
+  }
+
+  /** 1 while the cache change listener is connected (caches usable), read at each scrape (AuthCache registers it). */
+  registerCacheListener(live: () => boolean): void {
+    new Gauge({
+      name: 'sc_cache_listener_up',
+      help: 'Whether the cache change listener (PostgreSQL LISTEN) is connected; while 0 the authorization cache is bypassed.',
+      registers: [this.registry],
+      collect() {
+        this.set(live() ? 1 : 0);
       },
     });
   }

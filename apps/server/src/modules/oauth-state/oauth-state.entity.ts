@@ -1,47 +1,39 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { OrganizationRecord, Sha256Column, TextColumn, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 export type OAuthStatePurpose = 'login' | 'test';
 
 /** One sign-in attempt between login start and callback. Only hashes of the state and binding values are kept. */
 @Entity({ name: 'oauth_states' })
-export class OAuthState {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @Column({ name: 'state_hash', type: 'char', length: 64 })
+export class OAuthState extends OrganizationRecord {
+  @Sha256Column()
   stateHash!: string;
 
-  @Column({ name: 'organization_id', type: 'varchar', length: 63 })
-  organizationId!: string;
-
-  @Column({ name: 'provider_id', type: 'uuid' })
+  @UuidColumn()
   providerId!: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @VarcharColumn(16)
   purpose!: OAuthStatePurpose;
 
-  @Column({ type: 'varchar', length: 128 })
+  @VarcharColumn(128)
   nonce!: string;
 
   /** PKCE verifier, sealed with SecretBox. */
-  @Column({ name: 'code_verifier_sealed', type: 'text' })
+  @TextColumn()
   codeVerifierSealed!: string;
 
-  @Column({ name: 'redirect_path', type: 'varchar', length: 2048 })
+  @VarcharColumn(2048)
   redirectPath!: string;
 
-  @Column({ name: 'binding_hash', type: 'char', length: 64 })
+  @Sha256Column()
   bindingHash!: string;
 
-  @Column({ name: 'initiated_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   initiatedByUserId!: string | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
+  @TimestampColumn()
   expiresAt!: Date;
 
-  @Column({ name: 'consumed_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn({ nullable: true })
   consumedAt!: Date | null;
 }

@@ -20,15 +20,9 @@ export interface IssueStateInput {
   initiatedByUserId: string | null;
 }
 
-export interface ConsumedState {
+/** What the callback needs of a consumed state: what was issued, without the binding (checked by the consume). */
+export interface ConsumedState extends Omit<IssueStateInput, 'bindingValue'> {
   id: string;
-  organizationId: string;
-  providerId: string;
-  purpose: OAuthStatePurpose;
-  nonce: string;
-  codeVerifier: string;
-  redirectPath: string;
-  initiatedByUserId: string | null;
 }
 
 export interface ConsumeStateInput {

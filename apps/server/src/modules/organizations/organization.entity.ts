@@ -1,13 +1,14 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
+import { TimestampColumn, VarcharColumn } from '../../database/columns';
 
 @Entity({ name: 'organizations' })
 export class Organization {
   @PrimaryColumn({ type: 'varchar', length: 63 })
   id!: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @VarcharColumn(200)
   name!: string;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn()
   createdAt!: Date;
 }

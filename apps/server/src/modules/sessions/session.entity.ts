@@ -1,29 +1,21 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn } from '../../database/columns';
 
 /** A browser session. Only the SHA-256 of the cookie value is stored. */
 @Entity({ name: 'sessions' })
-export class Session {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @Column({ name: 'token_hash', type: 'char', length: 64 })
+export class Session extends OrganizationRecord {
+  @Sha256Column()
   tokenHash!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn()
   userId!: string;
 
-  @Column({ name: 'organization_id', type: 'varchar', length: 63 })
-  organizationId!: string;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'last_seen_at', type: 'timestamptz' })
+  @TimestampColumn()
   lastSeenAt!: Date;
 
-  @Column({ name: 'idle_expires_at', type: 'timestamptz' })
+  @TimestampColumn()
   idleExpiresAt!: Date;
 
-  @Column({ name: 'absolute_expires_at', type: 'timestamptz' })
+  @TimestampColumn()
   absoluteExpiresAt!: Date;
 }

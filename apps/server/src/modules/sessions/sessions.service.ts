@@ -93,6 +93,14 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
     return { status: 'valid', session };
   }
 
+  /**
+   * Until when (clock ms) a lookup's answer may be reused without asking again (AuthCache): not past either expiry,
+   * and not past the next due write of its idle expiry, so a session in use keeps being extended.
+   */
+  reusableUntil(session: Session): number {
+    return Math.min(session.idleExpiresAt.getTime(), session.absoluteExpiresAt.getTime(), session.lastSeenAt.getTime() + TOUCH_INTERVAL_MS);
+  }
+
   /** Deletes the session of this cookie value (if any). */
   async end(rawToken: string): Promise<void> {
     const session = await this.sessions.findByTokenHash(sha256Hex(rawToken));

@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
 import type { TokenScope } from '@sc/contracts';
+import { OrganizationRecord, Sha256Column, TextColumn, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 const scopesColumn = {
   to: (scopes: TokenScope[]) => scopes.join(' '),
@@ -8,37 +9,28 @@ const scopesColumn = {
 
 /** An API token. The database holds its SHA-256 and visible prefix, never the token itself. */
 @Entity({ name: 'api_tokens' })
-export class ApiToken {
-  @PrimaryColumn({ type: 'uuid' })
-  id!: string;
-
-  @Column({ name: 'organization_id', type: 'varchar', length: 63 })
-  organizationId!: string;
-
-  @Column({ type: 'varchar', length: 100 })
+export class ApiToken extends OrganizationRecord {
+  @VarcharColumn(100)
   name!: string;
 
-  @Column({ type: 'varchar', length: 32 })
+  @VarcharColumn(32)
   prefix!: string;
 
-  @Column({ name: 'token_hash', type: 'char', length: 64 })
+  @Sha256Column()
   tokenHash!: string;
 
-  @Column({ type: 'text', transformer: scopesColumn })
+  @TextColumn({ transformer: scopesColumn })
   scopes!: TokenScope[];
 
-  @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   createdByUserId!: string | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn({ nullable: true })
   expiresAt!: Date | null;
 
-  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn({ nullable: true })
   lastUsedAt!: Date | null;
 
-  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn({ nullable: true })
   revokedAt!: Date | null;
 }

@@ -124,8 +124,19 @@ export class TokensService {
     const now = this.clock.now();
     if (token.expiresAt && token.expiresAt <= now) return { status: 'expired' };
     const notBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-    if (!token.lastUsedAt || token.lastUsedAt < notBefore) await this.tokens.touch(token.id, now, notBefore);
+    if (!token.lastUsedAt || token.lastUsedAt < notBefore) {
+      await this.tokens.touch(token.id, now, notBefore);
+      token.lastUsedAt = now;
+    }
     return { status: 'valid', token };
+  }
+
+  /**
+   * Until when (clock ms) a valid lookup's answer may be reused without asking again (AuthCache): not past the token's
+   * expiry, and not past the next due write of its use, so "last used" stays accurate to a minute.
+   */
+  reusableUntil(token: ApiToken): number {
+    return Math.min(token.expiresAt?.getTime() ?? Infinity, (token.lastUsedAt?.getTime() ?? 0) + TOUCH_INTERVAL_MS);
   }
 }
 

@@ -1,21 +1,22 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { BooleanColumn, TimestampColumn, UuidPrimaryColumn, VarcharColumn } from '../../database/columns';
 
 @Entity({ name: 'users' })
 export class User {
-  @PrimaryColumn({ type: 'uuid' })
+  @UuidPrimaryColumn()
   id!: string;
 
   /** Stored normalized (trimmed, lower-case); unique. */
-  @Column({ type: 'varchar', length: 320 })
+  @VarcharColumn(320)
   email!: string;
 
-  @Column({ name: 'display_name', type: 'varchar', length: 200, nullable: true })
+  @VarcharColumn(200, { nullable: true })
   displayName!: string | null;
 
-  @Column({ type: 'boolean', default: false })
+  @BooleanColumn({ default: false })
   disabled!: boolean;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn()
   createdAt!: Date;
 }
 

@@ -142,15 +142,32 @@ export function parseStrictJson(text: string): StrictJsonResult {
     return fail(`Unexpected ${describe(c)}: expected a value (string in double quotes, number, true, false, null, object or array).`);
   };
 
+  /** Where the last "," stood: a trailing comma is reported there. */
+  let lastComma = 0;
+  /** Consumes the closing bracket if it comes next. */
+  const closes = (close: '}' | ']'): boolean => {
+    skipWhitespace();
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
+  /** After a property or element: true at "," (another follows), false at the closing bracket (consumed). */
+  const continues = (close: '}' | ']', after: string): boolean => {
+    skipWhitespace();
+    if (text[i] === ',') {
+      lastComma = i;
+      i++;
+      return true;
+    }
+    if (closes(close)) return false;
+    return fail(`Unexpected ${describe(text[i])}: expected "," or "${close}" after ${after}.`);
+  };
+
   const parseObject = (path: string, depth: number): JsonValue => {
     i++;
     const out: { [key: string]: JsonValue } = {};
-    skipWhitespace();
-    if (text[i] === '}') {
-      i++;
-      return out;
-    }
-    for (;;) {
+    if (closes('}')) return out;
+    do {
       skipWhitespace();
       const keyStart = i;
       if (text[i] === '}') fail('Trailing comma before "}": remove the comma after the last property.', lastComma);
@@ -170,45 +187,20 @@ export function parseStrictJson(text: string): StrictJsonResult {
       // Assigning "__proto__" would set the object's prototype and lose the key; it is a valid node id.
       if (key === '__proto__') Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
       else out[key] = child;
-      skipWhitespace();
-      if (text[i] === ',') {
-        lastComma = i;
-        i++;
-        continue;
-      }
-      if (text[i] === '}') {
-        i++;
-        return out;
-      }
-      fail(`Unexpected ${describe(text[i])}: expected "," or "}" after a property value.`);
-    }
+    } while (continues('}', 'a property value'));
+    return out;
   };
 
-  let lastComma = 0;
   const parseArray = (path: string, depth: number): JsonValue => {
     i++;
     const out: JsonValue[] = [];
-    skipWhitespace();
-    if (text[i] === ']') {
-      i++;
-      return out;
-    }
-    for (;;) {
+    if (closes(']')) return out;
+    do {
       skipWhitespace();
       if (text[i] === ']') fail('Trailing comma before "]": remove the comma after the last element.', lastComma);
       out.push(parseValue(jsonPath(path, out.length), depth));
-      skipWhitespace();
-      if (text[i] === ',') {
-        lastComma = i;
-        i++;
-        continue;
-      }
-      if (text[i] === ']') {
-        i++;
-        return out;
-      }
-      fail(`Unexpected ${describe(text[i])}: expected "," or "]" after an array element.`);
-    }
+    } while (continues(']', 'an array element'));
+    return out;
   };
 
   try {

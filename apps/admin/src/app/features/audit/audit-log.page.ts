@@ -6,13 +6,13 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditFilter } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { AuditApi } from './audit.api';
 import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 const PAGE_SIZE = 50;
 
@@ -31,7 +31,7 @@ const PAGE_SIZE = 50;
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    MatTableModule,
+    DATA_TABLE,
     ErrorBannerComponent,
     ListStateComponent,
   ],
@@ -45,7 +45,6 @@ export class AuditLogPage {
   readonly orgId = input.required<string>();
 
   readonly actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
-  readonly columns = ['time', 'action', 'actor', 'target', 'changes', 'address'];
   readonly form = inject(FormBuilder).nonNullable.group({ ...EMPTY_FILTER });
 
   /** The filters last applied (the form applies on submit, so typing does not read the log on every key). */

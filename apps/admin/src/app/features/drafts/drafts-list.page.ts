@@ -10,7 +10,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { Router, RouterLink } from '@angular/router';
 import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
 import { map } from 'rxjs';
@@ -24,7 +23,10 @@ import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName, canEditDrafts } from './draft-labels';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { FormActionsComponent } from '../../shared/form-actions.component';
+import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -45,8 +47,10 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    MatTableModule,
+    DATA_TABLE,
+    ErrorBannerComponent,
     FieldErrorsComponent,
+    FormActionsComponent,
     ListStateComponent,
   ],
   templateUrl: './drafts-list.page.html',
@@ -70,7 +74,7 @@ export class DraftsListPage {
     initial: EMPTY_LIST,
   });
   readonly rows = computed(() => this.drafts.value().items.map((draft) => ({ draft, savedBy: actorName(draft.updatedBy), savedAgo: relativeTime(draft.updatedAt) })));
-  readonly columns = ['name', 'size', 'version', 'saved', 'actions'];
+  readonly rowTestId = (row: { draft: DraftSummary }) => `draft-row-${row.draft.id}`;
   readonly hasPrevious = computed(() => this.offset() > 0);
   readonly hasNext = computed(() => this.offset() + this.drafts.value().items.length < this.drafts.value().total);
 
@@ -78,7 +82,7 @@ export class DraftsListPage {
   private readonly creation = mutation({ report: 'inline' });
   readonly creating = this.creation.pending;
   readonly createError = this.creation.error;
-  readonly problems = computed(() => (this.createError()?.details ?? []).map(describeProblem));
+  readonly describeProblem = describeProblem;
   /** Row actions: the draft being deleted. */
   private readonly removal = mutation<string>();
   readonly busyId = this.removal.busy;

@@ -8,7 +8,6 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatMenuModule } from '@angular/material/menu';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
@@ -22,6 +21,7 @@ import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentenc
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -35,7 +35,7 @@ import { ListStateComponent } from '../../shared/list-state.component';
     MatInputModule,
     MatMenuModule,
     MatSelectModule,
-    MatTableModule,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     FieldErrorsComponent,
@@ -69,7 +69,8 @@ export class MembersPage {
   readonly roleDescriptions = ROLE_DESCRIPTIONS;
   readonly assignableRoles = computed(() => assignableRoles(this.session.role()));
   readonly allRoles = ROLES;
-  readonly columns = ['member', 'role', 'source', 'status', 'actions'];
+  /** Disabled members, and people whose account is disabled everywhere, are greyed out. */
+  readonly isDimmed = (member: MemberResponse) => member.disabled || member.userDisabled;
 
   /** Resetting through the directive also clears its "submitted" state, so the emptied form shows no errors. */
   private readonly addFormDirective = viewChild(FormGroupDirective);

@@ -4,7 +4,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { MatTableModule } from '@angular/material/table';
 import { Router, RouterLink } from '@angular/router';
 import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
@@ -17,11 +16,12 @@ import { ARTIFACT_KIND_LABELS, artifactLink, formatBytes, safeWebUrl } from './a
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, MatTableModule, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, DATA_TABLE, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })
@@ -64,8 +64,6 @@ export class ServiceDetailPage {
     [...(this.detail()?.artifacts ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
   );
   readonly formatBytes = formatBytes;
-  readonly artifactColumns = ['kind', 'name', 'path', 'size', 'since', 'open'];
-  readonly revisionColumns = ['number', 'date', 'changes'];
 
   async deleteService(): Promise<void> {
     const service = this.service();

@@ -3,18 +3,18 @@ import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
-import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { ServiceListItem } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { LoadMoreComponent } from '../../shared/load-more.component';
 import { ServicesApi } from './services.api';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-services-list-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatTableModule, ListStateComponent, LoadMoreComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, DATA_TABLE, ListStateComponent, LoadMoreComponent],
   template: `
     <div class="page">
       <div class="page-header"><h1>Services</h1></div>
@@ -26,33 +26,19 @@ import { ListStateComponent } from '../../shared/list-state.component';
         <sc-list-state [loading]="services.isLoading()" loadingLabel="Loading services" [error]="services.error()" (retry)="services.reload()" [empty]="services.value().length === 0"
           emptyIcon="account_tree" emptyHeading="No services synced yet" emptyTestId="services-empty">Create an API token with the sync scope and run <code>service-cli sync</code> in a repository.</sc-list-state>
         @if (!services.error() && services.value().length > 0) {
-          <table mat-table [dataSource]="services.value()" class="data-table" aria-label="Services">
-            <ng-container matColumnDef="name">
-              <th mat-header-cell *matHeaderCellDef>Service</th>
-              <td mat-cell *matCellDef="let service">
-                <a [routerLink]="[service.name]" class="name">{{ service.name }}</a>
-                @if (service.description) {
-                  <div class="muted small">{{ service.description }}</div>
-                }
-              </td>
-            </ng-container>
-            <ng-container matColumnDef="artifacts">
-              <th mat-header-cell *matHeaderCellDef>Artifacts</th>
-              <td mat-cell *matCellDef="let service">{{ service.artifactCount }}</td>
-            </ng-container>
-            <ng-container matColumnDef="revision">
-              <th mat-header-cell *matHeaderCellDef>Revision</th>
-              <td mat-cell *matCellDef="let service">{{ service.currentRevision }}</td>
-            </ng-container>
-            <ng-container matColumnDef="synced">
-              <th mat-header-cell *matHeaderCellDef>Last sync</th>
-              <td mat-cell *matCellDef="let service">
-                {{ service.lastSyncedAt ? (service.lastSyncedAt | date: 'medium') : 'Never' }}
-              </td>
-            </ng-container>
-            <tr mat-header-row *matHeaderRowDef="columns"></tr>
-            <tr mat-row *matRowDef="let row; columns: columns"></tr>
-          </table>
+          <sc-data-table [rows]="services.value()" label="Services">
+            <ng-template scColumn="name" header="Service" let-service>
+              <a [routerLink]="[service.name]" class="name">{{ service.name }}</a>
+              @if (service.description) {
+                <div class="muted small">{{ service.description }}</div>
+              }
+            </ng-template>
+            <ng-template scColumn="artifacts" header="Artifacts" let-service>{{ service.artifactCount }}</ng-template>
+            <ng-template scColumn="revision" header="Revision" let-service>{{ service.currentRevision }}</ng-template>
+            <ng-template scColumn="synced" header="Last sync" let-service>
+              {{ service.lastSyncedAt ? (service.lastSyncedAt | date: 'medium') : 'Never' }}
+            </ng-template>
+          </sc-data-table>
           <sc-load-more [pages]="services" label="Load more services" testId="services-more" />
         }
       </mat-card>
@@ -75,5 +61,4 @@ export class ServicesListPage {
 
   /** By name, as the API pages them; "Load more" appends the next page. */
   readonly services = cursorPages<string, ServiceListItem>({ params: this.orgId, load: (orgId, cursor) => this.api.page(orgId, cursor) });
-  readonly columns = ['name', 'artifacts', 'revision', 'synced'];
 }

@@ -5,13 +5,13 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { SsoAuditOutcome } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { SsoApi } from './sso.api';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 const PAGE_SIZE = 25;
 
@@ -32,7 +32,7 @@ interface AuditParams {
     MatFormFieldModule,
     MatIconModule,
     MatSelectModule,
-    MatTableModule,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     ListStateComponent,
@@ -66,51 +66,36 @@ interface AuditParams {
     <!-- Older entries exist only below a non-empty list, so this never stands beside the empty state. -->
     <sc-error-banner [error]="olderError()" />
     @if (entries().length > 0) {
-      <table mat-table [dataSource]="entries()" class="data-table" aria-label="Sign-in attempts" data-testid="audit-table">
-        <ng-container matColumnDef="time">
-          <th mat-header-cell *matHeaderCellDef>Time</th>
-          <td mat-cell *matCellDef="let entry" class="nowrap">{{ entry.createdAt | date: 'medium' }}</td>
-        </ng-container>
-        <ng-container matColumnDef="provider">
-          <th mat-header-cell *matHeaderCellDef>Provider</th>
-          <td mat-cell *matCellDef="let entry">
-            <code>{{ entry.providerSlug }}</code>
-            @if (entry.test) {
-              <span class="status-chip test-chip">test</span>
-            }
-          </td>
-        </ng-container>
-        <ng-container matColumnDef="outcome">
-          <th mat-header-cell *matHeaderCellDef>Outcome</th>
-          <td mat-cell *matCellDef="let entry" [matTooltip]="entry.message">
+      <sc-data-table [rows]="entries()" label="Sign-in attempts" testId="audit-table">
+        <ng-template scColumn="time" header="Time" cellClass="nowrap" let-entry>{{ entry.createdAt | date: 'medium' }}</ng-template>
+        <ng-template scColumn="provider" header="Provider" let-entry>
+          <code>{{ entry.providerSlug }}</code>
+          @if (entry.test) {
+            <span class="status-chip test-chip">test</span>
+          }
+        </ng-template>
+        <ng-template scColumn="outcome" header="Outcome" let-entry>
+          <div [matTooltip]="entry.message">
             <span class="status-chip" [class.ok]="entry.outcome === 'success'" [class.off]="entry.outcome !== 'success'">
               {{ entry.outcome === 'success' ? 'success' : entry.errorCode }}
             </span>
             <div class="muted small message">{{ entry.message }}</div>
-          </td>
-        </ng-container>
-        <ng-container matColumnDef="email">
-          <th mat-header-cell *matHeaderCellDef>Email</th>
-          <td mat-cell *matCellDef="let entry">
-            {{ entry.email ?? '—' }}
-            @if (entry.role) {
-              <div class="muted small">role {{ entry.role }}</div>
-            }
-          </td>
-        </ng-container>
-        <ng-container matColumnDef="warnings">
-          <th mat-header-cell *matHeaderCellDef>Warnings</th>
-          <td mat-cell *matCellDef="let entry">
-            @for (warning of entry.warnings; track warning) {
-              <div class="small warning-text">{{ warning }}</div>
-            } @empty {
-              <span class="muted">—</span>
-            }
-          </td>
-        </ng-container>
-        <tr mat-header-row *matHeaderRowDef="columns"></tr>
-        <tr mat-row *matRowDef="let entry; columns: columns"></tr>
-      </table>
+          </div>
+        </ng-template>
+        <ng-template scColumn="email" header="Email" let-entry>
+          {{ entry.email ?? '—' }}
+          @if (entry.role) {
+            <div class="muted small">role {{ entry.role }}</div>
+          }
+        </ng-template>
+        <ng-template scColumn="warnings" header="Warnings" let-entry>
+          @for (warning of entry.warnings; track warning) {
+            <div class="small warning-text">{{ warning }}</div>
+          } @empty {
+            <span class="muted">—</span>
+          }
+        </ng-template>
+      </sc-data-table>
       @if (nextCursor()) {
         <div class="more">
           <button mat-stroked-button type="button" (click)="loadMore()" [disabled]="loading()" data-testid="audit-more">
@@ -131,9 +116,6 @@ interface AuditParams {
       button {
         margin-top: 8px;
       }
-    }
-    .nowrap {
-      white-space: nowrap;
     }
     .small {
       font-size: 12px;
@@ -164,7 +146,6 @@ export class SsoAuditComponent {
 
   readonly provider = signal('');
   readonly outcome = signal<SsoAuditOutcome | ''>('');
-  readonly columns = ['time', 'provider', 'outcome', 'email', 'warnings'];
 
   /** The newest entries for the organization and filters; changing either reads from the first page again. */
   readonly audit = cursorPages({

@@ -5,7 +5,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
-import { MatTableModule } from '@angular/material/table';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { RouterLink } from '@angular/router';
@@ -17,6 +16,7 @@ import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -28,7 +28,7 @@ import { ListStateComponent } from '../../shared/list-state.component';
     MatButtonModule,
     MatCardModule,
     MatIconModule,
-    MatTableModule,
+    DATA_TABLE,
     MatTabsModule,
     MatTooltipModule,
     SsoAuditComponent,
@@ -54,7 +54,7 @@ export class SsoSettingsPage {
   /** Row actions: the provider being deleted. */
   private readonly removal = mutation<string>();
   readonly busySlug = this.removal.busy;
-  readonly columns = ['name', 'type', 'status', 'callback', 'actions'];
+  readonly rowTestId = (provider: SsoProviderResponse) => `provider-row-${provider.slug}`;
   readonly slugs = computed(() => this.providers.value().map((provider) => provider.slug));
   /** What to hand to the organization's people: the page with one button per enabled provider. */
   readonly signInPageUrl = computed(() => `${this.origin}/orgs/${encodeURIComponent(this.orgId())}/sign-in`);

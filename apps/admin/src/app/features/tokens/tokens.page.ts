@@ -9,7 +9,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { MatTableModule } from '@angular/material/table';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { tap } from 'rxjs';
@@ -25,7 +24,9 @@ import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
 import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ListStateComponent } from '../../shared/list-state.component';
+import { DATA_TABLE } from '../../shared/data-table.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -40,12 +41,13 @@ import { ListStateComponent } from '../../shared/list-state.component';
     MatIconModule,
     MatInputModule,
     MatSelectModule,
-    MatTableModule,
+    DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
     FieldErrorsComponent,
+    FormActionsComponent,
     ListStateComponent,
     LoadMoreComponent,
   ],
@@ -83,7 +85,7 @@ export class TokensPage {
   readonly scopes = TOKEN_SCOPES;
   readonly scopeDescriptions = SCOPE_DESCRIPTIONS;
   readonly expiryChoices = EXPIRY_CHOICES;
-  readonly columns = ['name', 'prefix', 'scopes', 'lastUsed', 'expires', 'status', 'actions'];
+  readonly rowTestId = (row: { token: ApiTokenResponse }) => `token-row-${row.token.name}`;
 
   readonly rows = computed(() =>
     this.tokens.value().map((token) => ({

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
+import { IntegerColumn, TextColumn, TimestampColumn } from '../../../database/columns';
 
 /** File content addressed by its SHA-256: a file that does not change is stored once, whatever the revisions. */
 @Entity({ name: 'artifact_blobs' })
@@ -6,13 +7,13 @@ export class ArtifactBlobRecord {
   @PrimaryColumn({ type: 'char', length: 64 })
   sha256!: string;
 
-  @Column({ type: 'text' })
+  @TextColumn()
   content!: string;
 
   /** UTF-8 bytes. */
-  @Column({ type: 'integer' })
+  @IntegerColumn()
   size!: number;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn()
   createdAt!: Date;
 }

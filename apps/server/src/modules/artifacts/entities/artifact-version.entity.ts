@@ -1,6 +1,7 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
 import type { ApiSpecFormat, ArtifactKind, DatabaseEngine } from '@sc/contracts';
 import type { ArtifactAnalysis } from '../artifact-analysis';
+import { IntegerColumn, JsonbColumn, Sha256Column, TextColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn, VarcharColumn } from '../../../database/columns';
 
 /**
  * One immutable version of one artifact of a service: its files (by hash) and what the server derived from
@@ -9,56 +10,56 @@ import type { ArtifactAnalysis } from '../artifact-analysis';
  */
 @Entity({ name: 'artifact_versions' })
 export class ArtifactVersionRecord {
-  @PrimaryColumn({ type: 'uuid' })
+  @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'service_id', type: 'uuid' })
+  @UuidColumn()
   serviceId!: string;
 
-  @Column({ type: 'varchar', length: 32 })
+  @VarcharColumn(32)
   kind!: ArtifactKind;
 
-  @Column({ type: 'varchar', length: 100 })
+  @VarcharColumn(100)
   name!: string;
 
   /** See artifactFingerprint: kind, name, paths, hashes, engine and format. */
-  @Column({ type: 'char', length: 64 })
+  @Sha256Column()
   fingerprint!: string;
 
-  @Column({ type: 'text' })
+  @TextColumn()
   path!: string;
 
-  @Column({ type: 'char', length: 64 })
+  @Sha256Column()
   sha256!: string;
 
-  @Column({ type: 'integer' })
+  @IntegerColumn()
   size!: number;
 
-  @Column({ name: 'context_path', type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   contextPath!: string | null;
 
-  @Column({ name: 'context_sha256', type: 'char', length: 64, nullable: true })
+  @Sha256Column({ nullable: true })
   contextSha256!: string | null;
 
-  @Column({ name: 'notes_path', type: 'text', nullable: true })
+  @TextColumn({ nullable: true })
   notesPath!: string | null;
 
-  @Column({ name: 'notes_sha256', type: 'char', length: 64, nullable: true })
+  @Sha256Column({ nullable: true })
   notesSha256!: string | null;
 
-  @Column({ type: 'varchar', length: 16, nullable: true })
+  @VarcharColumn(16, { nullable: true })
   engine!: DatabaseEngine | null;
 
-  @Column({ type: 'varchar', length: 16, nullable: true })
+  @VarcharColumn(16, { nullable: true })
   format!: ApiSpecFormat | null;
 
-  @Column({ type: 'jsonb' })
+  @JsonbColumn()
   analysis!: ArtifactAnalysis;
 
   /** The revision this version first appeared in. */
-  @Column({ name: 'first_revision', type: 'integer' })
+  @IntegerColumn()
   firstRevision!: number;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn()
   createdAt!: Date;
 }

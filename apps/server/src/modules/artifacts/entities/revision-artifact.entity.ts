@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
 import type { ArtifactKind } from '@sc/contracts';
+import { UuidColumn } from '../../../database/columns';
 
 /** Membership of an artifact version in a revision; (revision, kind, name) is unique by primary key. */
 @Entity({ name: 'revision_artifacts' })
@@ -13,6 +14,6 @@ export class RevisionArtifactRecord {
   @PrimaryColumn({ type: 'varchar', length: 100 })
   name!: string;
 
-  @Column({ name: 'version_id', type: 'uuid' })
+  @UuidColumn()
   versionId!: string;
 }

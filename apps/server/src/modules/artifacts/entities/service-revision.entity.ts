@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity } from 'typeorm';
 import type { SyncArtifactRef } from '@sc/contracts';
+import { IntegerColumn, JsonbColumn, Sha256Column, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../../../database/columns';
 
 export interface RevisionChanges {
   created: SyncArtifactRef[];
@@ -13,26 +14,26 @@ export interface RevisionChanges {
  */
 @Entity({ name: 'service_revisions' })
 export class ServiceRevisionRecord {
-  @PrimaryColumn({ type: 'uuid' })
+  @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'service_id', type: 'uuid' })
+  @UuidColumn()
   serviceId!: string;
 
-  @Column({ type: 'integer' })
+  @IntegerColumn()
   number!: number;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn()
   createdAt!: Date;
 
   /** The API token that synced it (kept after the token is deleted, for the audit trail). */
-  @Column({ name: 'token_id', type: 'uuid', nullable: true })
+  @UuidColumn({ nullable: true })
   tokenId!: string | null;
 
-  @Column({ name: 'artifact_count', type: 'integer' })
+  @IntegerColumn()
   artifactCount!: number;
 
-  @Column({ type: 'jsonb' })
+  @JsonbColumn()
   changes!: RevisionChanges;
 
   /**
@@ -40,6 +41,6 @@ export class ServiceRevisionRecord {
    * or a later unchanged sync whose service metadata differed. Null for revisions stored before the column
    * existed (unknown, never "current").
    */
-  @Column({ name: 'bundle_digest', type: 'char', length: 64, nullable: true })
+  @Sha256Column({ nullable: true })
   bundleDigest!: string | null;
 }

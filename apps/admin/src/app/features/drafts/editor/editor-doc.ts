@@ -387,19 +387,25 @@ export function reparent(doc: EditorDoc, id: string, parent: string | undefined)
   };
 }
 
-/** Renames a node or group id everywhere it is referenced: edges, group members, parents and the layout. */
-function renameReferences(doc: EditorDoc, previousId: string, id: string): EditorDoc {
-  if (previousId === id) return doc;
+/** Renames a node or group id in a graph, and every reference to it: edge ends, group members and parents. */
+export function renameInGraph(graph: OverlaidGraph, previousId: string, id: string): OverlaidGraph {
+  if (previousId === id) return graph;
   const to = (value: string) => (value === previousId ? id : value);
   const reparent = <T extends { parent?: string }>(element: T): T => (element.parent === previousId ? { ...element, parent: id } : element);
   return {
+    ...graph,
+    nodes: graph.nodes.map((n) => reparent(n.id === previousId ? { ...n, id } : n)),
+    groups: graph.groups.map((g) => reparent({ ...(g.id === previousId ? { ...g, id } : g), nodes: g.nodes.map(to), ...(g.overlay?.nodes ? { overlay: { ...g.overlay, nodes: g.overlay.nodes.map(to) } } : {}) })),
+    edges: graph.edges.map((e) => (e.source === previousId || e.target === previousId ? { ...e, source: to(e.source), target: to(e.target) } : e)),
+  };
+}
+
+/** Renames a node or group id everywhere it is referenced: the graph (renameInGraph) and the layout. */
+function renameReferences(doc: EditorDoc, previousId: string, id: string): EditorDoc {
+  if (previousId === id) return doc;
+  return {
     ...doc,
-    graph: {
-      ...doc.graph,
-      nodes: doc.graph.nodes.map((n) => reparent(n.id === previousId ? { ...n, id } : n)),
-      groups: doc.graph.groups.map((g) => reparent({ ...(g.id === previousId ? { ...g, id } : g), nodes: g.nodes.map(to), ...(g.overlay?.nodes ? { overlay: { ...g.overlay, nodes: g.overlay.nodes.map(to) } } : {}) })),
-      edges: doc.graph.edges.map((e) => (e.source === previousId || e.target === previousId ? { ...e, source: to(e.source), target: to(e.target) } : e)),
-    },
+    graph: renameInGraph(doc.graph, previousId, id),
     layout: {
       nodes: doc.layout.nodes.map((b) => (b.id === previousId ? { ...b, id } : b)),
       groups: doc.layout.groups.map((b) => (b.id === previousId ? { ...b, id } : b)),

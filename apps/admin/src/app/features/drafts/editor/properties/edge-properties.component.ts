@@ -1,10 +1,8 @@
-import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
-import { acceptable, compact, edgeProblems, editProblems, errorKeys, parallelOverlayProblems, withEdgePlaced } from './element-checks';
-import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { compact, edgeProblems, elementEdits, parallelOverlayProblems, withEdgePlaced } from './element-checks';
+import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
 /** Marker types the canvas draws (diagram-canvas/canvas-model.ts markerType); "none" hides Mermaid's own arrow. */
@@ -22,13 +20,10 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
 @Component({
   selector: 'sc-edge-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent],
+  imports: [ChoiceFieldComponent, ColorFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Edge {{ current().source }} → {{ current().target }}</h3>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Label</mat-label>
-      <input matInput [value]="current().label ?? ''" (change)="setLabel($any($event.target).value)" data-testid="edge-label" />
-    </mat-form-field>
+    <sc-text-field label="Label" testId="edge-label" [value]="current().label ?? ''" (changed)="setLabel($event)" />
     <div class="row">
       <sc-choice-field label="Mermaid link" testId="edge-link-type" [options]="linkTypes" [value]="linkType()" (picked)="setLinkType($event)" />
       <sc-choice-field label="Link stroke" testId="edge-link-stroke" [options]="linkStrokes()" [value]="current().stroke ?? 'normal'" (picked)="setLinkStroke($event)" />
@@ -52,12 +47,15 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
 })
 export class EdgePropertiesComponent {
   readonly edge = input.required<OverlaidEdge>();
-  /** The latest edge: ahead of the input until the parent renders again, so quick successive edits build on each other. */
-  readonly current = linkedSignal(() => this.edge());
   readonly graph = input.required<OverlaidGraph>();
-  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
-  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly edgeChange = output<{ previous: OverlaidEdge; edge: OverlaidEdge }>();
+  private readonly edits = elementEdits(this.edge, this.graph, {
+    placed: withEdgePlaced,
+    alone: edgeProblems,
+    nearby: parallelOverlayProblems,
+  });
+  readonly current = this.edits.current;
+  readonly refused = this.edits.refused;
 
   readonly linkTypes = Object.keys(FLOWCHART_LINK_STROKES);
   readonly markerTypes = MARKER_TYPES;
@@ -70,7 +68,6 @@ export class EdgePropertiesComponent {
   readonly style = computed<EdgeStyle>(() => this.overlay().style ?? {});
   readonly linkType = computed(() => this.current().type ?? 'arrow_point');
   readonly linkStrokes = computed(() => FLOWCHART_LINK_STROKES[this.linkType()] ?? FLOWCHART_LINK_STROKES['arrow_point']);
-  readonly refused = linkedSignal<OverlaidEdge, string[]>({ source: this.edge, computation: () => [] });
 
   setLabel(text: string): void {
     const { label: _label, ...rest } = this.current();
@@ -114,11 +111,7 @@ export class EdgePropertiesComponent {
   }
 
   private emit(edge: OverlaidEdge): void {
-    const placed = withEdgePlaced(this.graph(), this.current(), edge);
-    const problems = editProblems(this.baseline, placed, () => edgeProblems(edge), (graph) => parallelOverlayProblems(graph, edge));
-    if (!acceptable(problems, this.refused)) return;
-    const previous = this.current();
-    this.current.set(edge);
-    this.edgeChange.emit({ previous, edge });
+    const previous = this.edits.apply(edge);
+    if (previous) this.edgeChange.emit({ previous, edge });
   }
 }

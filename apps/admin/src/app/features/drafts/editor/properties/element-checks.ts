@@ -1,5 +1,6 @@
-import type { WritableSignal } from '@angular/core';
+import { computed, linkedSignal, type Signal, type WritableSignal } from '@angular/core';
 import { flowchartIdProblem, validateDrawnGraph, type DiagramIssue, type OverlaidEdge, type OverlaidGraph, type OverlaidGroup, type OverlaidNode } from '@sc/diagram';
+import { renameInGraph } from '../editor-doc';
 
 /**
  * Why `id` cannot be the new id of the node or group now called `currentId`: Mermaid cannot write it (the export's
@@ -102,33 +103,20 @@ export function parallelOverlayProblems(placed: OverlaidGraph, edge: OverlaidEdg
   return differs ? [{ path: 'overlay', message: `edges from "${edge.source}" to "${edge.target}" share one context entry ("${edge.source}-${edge.target}"), so they need the same overlay.` }] : [];
 }
 
-/** References to `from` as `to`: edge ends, group members and parents (the editor page renames them alike). */
-function renamed(graph: OverlaidGraph, from: string, to: string): OverlaidGraph {
-  if (from === to) return graph;
-  const rename = (id: string) => (id === from ? to : id);
-  const reparent = <T extends { parent?: string }>(element: T): T => (element.parent === from ? { ...element, parent: to } : element);
-  return {
-    ...graph,
-    nodes: graph.nodes.map(reparent),
-    edges: graph.edges.map((edge) => ({ ...edge, source: rename(edge.source), target: rename(edge.target) })),
-    groups: graph.groups.map((group) => reparent({ ...group, nodes: group.nodes.map(rename), ...(group.overlay?.nodes ? { overlay: { ...group.overlay, nodes: group.overlay.nodes.map(rename) } } : {}) })),
-  };
-}
-
-/** The graph with `node` in place of the node now called `previousId` (undefined when the graph has no such node). */
-export function withNodePlaced(graph: OverlaidGraph, previousId: string, node: OverlaidNode): OverlaidGraph | undefined {
-  const index = graph.nodes.findIndex((candidate) => candidate.id === previousId);
+/** The graph with `node` in place of `previous` (found by its id; undefined when the graph has no such node). */
+export function withNodePlaced(graph: OverlaidGraph, previous: OverlaidNode, node: OverlaidNode): OverlaidGraph | undefined {
+  const index = graph.nodes.findIndex((candidate) => candidate.id === previous.id);
   if (index < 0) return undefined;
   const placed = { ...graph, nodes: graph.nodes.map((candidate, i) => (i === index ? node : candidate)) };
-  return renamed(placed, previousId, node.id);
+  return renameInGraph(placed, previous.id, node.id);
 }
 
-/** The graph with `group` in place of the group now called `previousId`. */
-export function withGroupPlaced(graph: OverlaidGraph, previousId: string, group: OverlaidGroup): OverlaidGraph | undefined {
-  const index = graph.groups.findIndex((candidate) => candidate.id === previousId);
+/** The graph with `group` in place of `previous` (found by its id). */
+export function withGroupPlaced(graph: OverlaidGraph, previous: OverlaidGroup, group: OverlaidGroup): OverlaidGraph | undefined {
+  const index = graph.groups.findIndex((candidate) => candidate.id === previous.id);
   if (index < 0) return undefined;
   const placed = { ...graph, groups: graph.groups.map((candidate, i) => (i === index ? group : candidate)) };
-  return renamed(placed, previousId, group.id);
+  return renameInGraph(placed, previous.id, group.id);
 }
 
 /** The graph with `edge` in place of `previous` (the same object, or the first equal edge). */
@@ -148,11 +136,45 @@ export function compact<T extends object>(object: T): T | undefined {
   return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
 }
 
+/** How a panel's edits of one kind of element are checked before they are emitted. */
+export interface ElementRules<E> {
+  /** The graph with `next` in place of `previous`, or undefined where it cannot be placed (then `alone` decides). */
+  placed(graph: OverlaidGraph, previous: E, next: E): OverlaidGraph | undefined;
+  /** The problems of the element alone. */
+  alone(next: E): ElementProblem[];
+  /** The problems `next` makes with its neighbours, for graphs too large to check whole. */
+  nearby?(placed: OverlaidGraph, next: E): ElementProblem[];
+}
+
+/** The edit state of a properties panel, see elementEdits. */
+export interface ElementEdits<E> {
+  /** The latest element: ahead of the input until the parent renders again, so quick successive edits build on each other. */
+  readonly current: WritableSignal<E>;
+  /** Why the last edit was refused; cleared by the next accepted one and when another element comes in. */
+  readonly refused: WritableSignal<string[]>;
+  /** Takes `next` as the current element when validateDrawnGraph accepts it; answers the element it replaced, or undefined when refused. */
+  apply(next: E): E | undefined;
+}
+
 /**
- * Records why an edit is refused (or clears the record when it is not) and says whether it may be emitted: the
- * panels emit only what validateDrawnGraph accepts.
+ * The edits of the node, edge or group a panel shows: the panels emit only what validateDrawnGraph accepts, and an
+ * edit is refused only for the problems it adds to the graph (its own errors are computed once per graph).
  */
-export function acceptable(problems: readonly ElementProblem[], refused: WritableSignal<string[]>): boolean {
-  refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-  return problems.length === 0;
+export function elementEdits<E>(element: Signal<E>, graph: Signal<OverlaidGraph>, rules: ElementRules<E>): ElementEdits<E> {
+  const current = linkedSignal(() => element());
+  const refused = linkedSignal<E, string[]>({ source: element, computation: () => [] });
+  const baseline = computed(() => errorKeys(graph()));
+  return {
+    current,
+    refused,
+    apply(next: E): E | undefined {
+      const previous = current();
+      const { nearby } = rules;
+      const problems = editProblems(baseline, rules.placed(graph(), previous, next), () => rules.alone(next), nearby && ((placed) => nearby(placed, next)));
+      refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
+      if (problems.length > 0) return undefined;
+      current.set(next);
+      return previous;
+    },
+  };
 }

@@ -1,9 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { acceptable, editProblems, elementIdProblem, errorKeys, groupProblems, withGroupPlaced } from './element-checks';
-import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.component';
+import { elementEdits, elementIdProblem, groupProblems, withGroupPlaced } from './element-checks';
+import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 
 /**
  * Properties of one group (a Mermaid subgraph): its id, validated live like a node id (Mermaid can write it, no other
@@ -14,19 +12,12 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
 @Component({
   selector: 'sc-group-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ElementIdFieldComponent, RefusedEditsComponent],
+  imports: [ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Group</h3>
     <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="idText.set($event)" (committed)="commitId($event)" />
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Label</mat-label>
-      <input matInput [value]="current().label" (change)="setLabel($any($event.target).value)" data-testid="group-label" />
-    </mat-form-field>
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
-      <mat-label>Name</mat-label>
-      <input matInput [value]="current().overlay?.name ?? ''" (change)="setName($any($event.target).value)" data-testid="group-name" />
-      <mat-hint>Display name in the context file.</mat-hint>
-    </mat-form-field>
+    <sc-text-field label="Label" testId="group-label" [value]="current().label" (changed)="setLabel($event)" />
+    <sc-text-field label="Name" testId="group-name" [value]="current().overlay?.name ?? ''" hint="Display name in the context file." (changed)="setName($event)" />
     <sc-refused-edits testId="group-problems" [problems]="refused()" />
   `,
   styleUrls: ['./fields.scss', './properties.scss'],
@@ -34,16 +25,17 @@ import { ElementIdFieldComponent, RefusedEditsComponent } from './panel-parts.co
 })
 export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
-  /** The latest group: ahead of the input until the parent renders again, so quick successive edits build on each other. */
-  readonly current = linkedSignal(() => this.group());
   readonly graph = input.required<OverlaidGraph>();
-  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
-  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
+  private readonly edits = elementEdits(this.group, this.graph, {
+    placed: withGroupPlaced,
+    alone: groupProblems,
+  });
+  readonly current = this.edits.current;
+  readonly refused = this.edits.refused;
 
   readonly idText = linkedSignal(() => this.current().id);
   readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
-  readonly refused = linkedSignal<OverlaidGroup, string[]>({ source: this.group, computation: () => [] });
 
   /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
   commitId(text: string): void {
@@ -66,10 +58,7 @@ export class GroupPropertiesComponent {
   }
 
   private emit(group: OverlaidGroup): void {
-    if (acceptable(editProblems(this.baseline, withGroupPlaced(this.graph(), this.current().id, group), () => groupProblems(group)), this.refused)) {
-      const previousId = this.current().id;
-      this.current.set(group);
-      this.groupChange.emit({ previousId, group });
-    }
+    const previous = this.edits.apply(group);
+    if (previous) this.groupChange.emit({ previousId: previous.id, group });
   }
 }

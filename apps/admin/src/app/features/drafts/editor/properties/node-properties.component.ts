@@ -5,9 +5,9 @@ import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { acceptable, editProblems, elementIdProblem, errorKeys, nodeProblems, withNodePlaced } from './element-checks';
+import { elementEdits, elementIdProblem, nodeProblems, withNodePlaced } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
-import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent } from './panel-parts.component';
+import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 import { TableEditorComponent } from './table-editor.component';
 
@@ -43,20 +43,23 @@ const TEXT_FIELDS: Partial<Record<NodeType, { key: 'cloud' | 'service' | 'animat
 @Component({
   selector: 'sc-node-properties',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent],
+  imports: [MatFormFieldModule, MatInputModule, ChoiceFieldComponent, DataFieldsComponent, DbConfigPickerComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, StyleFieldsComponent, TableEditorComponent, TextFieldComponent],
   templateUrl: './node-properties.component.html',
   styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'node-properties' },
 })
 export class NodePropertiesComponent {
   readonly node = input.required<OverlaidNode>();
-  /** The latest node: ahead of the input until the parent renders again, so quick successive edits build on each other. */
-  readonly current = linkedSignal(() => this.node());
   readonly graph = input.required<OverlaidGraph>();
-  /** The graph's own errors, computed once per graph: an edit is refused only for the problems it adds. */
-  private readonly baseline = computed(() => errorKeys(this.graph()));
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
+  private readonly edits = elementEdits(this.node, this.graph, {
+    placed: withNodePlaced,
+    alone: nodeProblems,
+  });
+  readonly current = this.edits.current;
+  /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
+  readonly refused = this.edits.refused;
 
   readonly nodeTypes = NODE_TYPES;
   readonly shapes = SHAPES;
@@ -66,8 +69,6 @@ export class NodePropertiesComponent {
   /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
   readonly idText = linkedSignal(() => this.current().id);
   readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
-  /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
-  readonly refused = linkedSignal<OverlaidNode, string[]>({ source: this.node, computation: () => [] });
 
   readonly overlay = computed<ContextNode>(() => this.current().overlay ?? {});
   readonly type = computed(() => this.overlay().type);
@@ -147,11 +148,8 @@ export class NodePropertiesComponent {
   }
 
   private emit(node: OverlaidNode): void {
-    if (acceptable(editProblems(this.baseline, withNodePlaced(this.graph(), this.current().id, node), () => nodeProblems(node)), this.refused)) {
-      const previousId = this.current().id;
-      this.current.set(node);
-      this.nodeChange.emit({ previousId, node });
-    }
+    const previous = this.edits.apply(node);
+    if (previous) this.nodeChange.emit({ previousId: previous.id, node });
   }
 }
 

@@ -72,6 +72,34 @@ export class RefusedEditsComponent {
 }
 
 /**
+ * A one-line text property (label, name, URLs, a node type's text fields), applied when the field is left or Enter
+ * is pressed (the input's change event). Test hook: `<testId>` on the input.
+ */
+@Component({
+  selector: 'sc-text-field',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrl: './fields.scss',
+  imports: [MatFormFieldModule, MatInputModule],
+  template: `
+    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-label>{{ label() }}</mat-label>
+      <input matInput [value]="value()" (change)="changed.emit($any($event.target).value)" [placeholder]="placeholder()" [attr.data-testid]="testId()" />
+      @if (hint()) {
+        <mat-hint>{{ hint() }}</mat-hint>
+      }
+    </mat-form-field>
+  `,
+})
+export class TextFieldComponent {
+  readonly label = input.required<string>();
+  readonly value = input.required<string>();
+  readonly placeholder = input('');
+  readonly hint = input('');
+  readonly testId = input.required<string>();
+  readonly changed = output<string>();
+}
+
+/**
  * A choice among fixed values (node types, shapes, input types, languages, link strokes…), with an optional first
  * option for "nothing" whose value is ''. Test hook: `<testId>` on the mat-select.
  */
