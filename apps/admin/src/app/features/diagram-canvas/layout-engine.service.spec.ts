@@ -89,25 +89,45 @@ describe('LayoutEngine workers', () => {
     expect(first.ids).toEqual([WARM_UP_ID]);
   });
 
-  it('starts one warming worker at first, not one per core', () => {
+  it('starts a warming worker per core (at most two) when main.ts started none', () => {
     engine.warmUp();
-    expect(MockWorker.created).toHaveLength(1);
-    expect(MockWorker.created[0].ids).toEqual([WARM_UP_ID]);
+    expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID], [WARM_UP_ID]]);
   });
 
-  it('gives every group to the first worker while none has warmed up; the second only warms up', async () => {
+  it('gives every group to the first worker while none has warmed up', async () => {
     engine.warmUp();
     const done = engine.layout(twoGroups('cold'));
     await settle();
-    expect(MockWorker.created).toHaveLength(2);
     expect(layoutsPerWorker()).toEqual([2, 0]);
-    expect(MockWorker.created[1].ids).toEqual([WARM_UP_ID]);
 
     await MockWorker.created[0].answerAll();
     await settle();
     await MockWorker.created[0].answerAll();
     const result = await done;
     expect(Object.keys(result.boxes).sort()).toEqual(['colda', 'colda1', 'colda2', 'colda3', 'coldb', 'coldb1', 'coldb2', 'coldb3']);
+  });
+
+  it('starts a second worker when the first is busy, and gives it groups only after its warm-up', async () => {
+    const draftLike = new LayoutEngine();
+    const first = draftLike.layout(twoGroups('busy'));
+    await settle();
+    expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[0, 1], [WARM_UP_ID]]);
+    await MockWorker.created[1].answerAll();
+    for (let level = 0; level < 2; level++) {
+      await MockWorker.created[0].answerAll();
+      await settle();
+    }
+    await first;
+    const second = draftLike.layout(twoGroups('after'));
+    await settle();
+    // The first worker did both groups and the root; now one group each.
+    expect(layoutsPerWorker()).toEqual([4, 1]);
+    for (let level = 0; level < 2; level++) {
+      for (const worker of MockWorker.created) await worker.answerAll();
+      await settle();
+    }
+    await expect(second).resolves.toEqual(expect.objectContaining({ width: expect.any(Number) }));
+    draftLike.ngOnDestroy();
   });
 
   it('shares the groups between the workers once both are warm', async () => {

@@ -41,14 +41,14 @@ export class LayoutEngine implements OnDestroy {
    * Starts the workers and has each lay out a small graph while the page is still loading its data: the first real
    * layout then runs in an ELK that V8 has already started to compile (a fresh ELK is two to three times slower).
    * The workers main.ts started early (early-layout-worker.ts) are taken over, their warm-up already under way;
-   * without them one worker is started here, and a second when the first is busy (leastBusy).
+   * without them (the page opened from another page of the app) they are started here.
    */
   warmUp(): void {
     for (const early of claimEarlyLayoutWorkers()) {
       if (this.workers.length < this.maxWorkers()) this.workers.push(this.adopt(early.worker, early.warm));
       else early.worker.terminate();
     }
-    if (this.workers.length === 0) this.workers.push(this.startWarming());
+    while (this.workers.length < this.maxWorkers()) this.workers.push(this.startWarming());
   }
 
   ngOnDestroy(): void {
