@@ -3,7 +3,7 @@ import { AppComponent } from './app/app.component';
 import { appConfig } from './app/app.config';
 import { startEarlyLayoutWorkers } from './app/features/diagram-canvas/early-layout-worker';
 
-// Before Angular starts: on a diagram page, ELK compiles in its worker while the app boots (see the module).
+// Before Angular starts: on a diagram page, ELK compiles in the layout workers while the app boots (see the module).
 startEarlyLayoutWorkers(location.pathname);
 
 bootstrapApplication(AppComponent, appConfig).catch((error: unknown) => console.error(error));

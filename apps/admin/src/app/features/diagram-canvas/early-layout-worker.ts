@@ -26,17 +26,22 @@ export interface EarlyLayoutWorker {
 
 let early: { workers: EarlyLayoutWorker[]; timer: ReturnType<typeof setTimeout> } | null = null;
 
+/** Workers a page uses: one per core, at most two (more would only compete with the page for the cores). */
+export function layoutWorkerCount(cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1): number {
+  return Math.min(2, cores);
+}
+
 export function isDiagramPage(pathname: string): boolean {
   return DIAGRAM_PAGE.test(pathname);
 }
 
 /**
- * Starts the layout workers (one per core, at most two, as the LayoutEngine uses) and has each lay out a small graph
- * (V8 compiles the ELK functions a real layout needs) when `pathname` is a diagram page.
+ * Starts the page's layout workers (layoutWorkerCount) and has each lay out a small graph (V8 compiles the ELK
+ * functions a real layout needs) when `pathname` is a diagram page.
  */
-export function startEarlyLayoutWorkers(pathname: string, cores = navigator.hardwareConcurrency || 1): void {
+export function startEarlyLayoutWorkers(pathname: string, cores?: number): void {
   if (early || !isDiagramPage(pathname) || typeof Worker === 'undefined') return;
-  const workers = Array.from({ length: Math.min(2, cores) }, () => {
+  const workers = Array.from({ length: layoutWorkerCount(cores) }, () => {
     const started: EarlyLayoutWorker = { worker: createLayoutWorker(), warm: false };
     started.worker.onmessage = () => (started.warm = true);
     started.worker.postMessage({ id: WARM_UP_ID, graph: warmUpGraph() });

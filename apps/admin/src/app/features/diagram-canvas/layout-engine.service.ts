@@ -1,7 +1,7 @@
 import { Injectable, type OnDestroy } from '@angular/core';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
-import { claimEarlyLayoutWorkers, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
+import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
 import { createLayoutWorker } from './layout-worker';
 
 interface WorkerSlot {
@@ -71,8 +71,7 @@ export class LayoutEngine implements OnDestroy {
   }
 
   private maxWorkers(): number {
-    const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
-    return Math.min(2, cores);
+    return layoutWorkerCount();
   }
 
   private leastBusy(): WorkerSlot {
