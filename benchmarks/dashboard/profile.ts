@@ -129,8 +129,12 @@ function taskTimes(events: TraceEvent[]): string[] {
     const wall = tasks.reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
     const cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
     const longest = tasks.reduce<TraceEvent | undefined>((best, e) => ((e.dur ?? 0) > (best?.dur ?? -1) ? e : best), undefined);
+    // Per thread: several layout workers each compile ELK, and which of them the page waits for matters.
+    const perThread = new Map<string, number>();
+    for (const e of tasks) perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + (e.tdur ?? 0) / 1000);
+    const threadsCpu = perThread.size > 1 ? ` (per thread: ${[...perThread.values()].map((ms) => `${Math.round(ms)} ms`).join(', ')})` : '';
     out.push(
-      `${label}: tasks ${Math.round(wall)} ms wall, ${Math.round(cpu)} ms CPU; longest task ${Math.round((longest?.dur ?? 0) / 1000)} ms wall, ${Math.round((longest?.tdur ?? 0) / 1000)} ms CPU`,
+      `${label}: tasks ${Math.round(wall)} ms wall, ${Math.round(cpu)} ms CPU${threadsCpu}; longest task ${Math.round((longest?.dur ?? 0) / 1000)} ms wall, ${Math.round((longest?.tdur ?? 0) / 1000)} ms CPU`,
     );
   }
   return out;

@@ -1,12 +1,15 @@
 import { Injectable, type OnDestroy } from '@angular/core';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
+import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
 import { createLayoutWorker } from './layout-worker';
 
 interface WorkerSlot {
   worker: Worker;
   /** Group layouts sent and not answered yet. */
   busy: number;
+  /** It has answered once (its warm-up or a layout): ELK is compiled there, so it takes its share of the work. */
+  warm: boolean;
 }
 
 /**
@@ -17,8 +20,10 @@ const TAB_CACHE = new LayoutCache(300);
 
 /**
  * Lays diagrams out with ELK in Web Workers: `layoutDiagram` (cheap bookkeeping) runs here and hands each group's
- * graph to the least busy worker, so groups that do not depend on each other are laid out in parallel, one worker
- * per core (at most two). Workers start on first use and end with the page.
+ * graph to the least busy warm worker, so groups that do not depend on each other are laid out in parallel, one
+ * worker per core (at most two). A worker takes work once it has warmed up (answered once): a cold ELK is two to
+ * three times slower, so a group given to it would finish after a warm worker had done it and the next one.
+ * Workers end with the page.
  */
 @Injectable()
 export class LayoutEngine implements OnDestroy {
@@ -35,13 +40,15 @@ export class LayoutEngine implements OnDestroy {
   /**
    * Starts the workers and has each lay out a small graph while the page is still loading its data: the first real
    * layout then runs in an ELK that V8 has already started to compile (a fresh ELK is two to three times slower).
+   * The workers main.ts started early (early-layout-worker.ts) are taken over, their warm-up already under way;
+   * without them (the page opened from another page of the app) they are started here.
    */
   warmUp(): void {
-    while (this.workers.length < this.maxWorkers()) {
-      const slot = this.start();
-      this.workers.push(slot);
-      void this.send(slot, warmUpGraph()).catch(() => undefined);
+    for (const early of claimEarlyLayoutWorkers()) {
+      if (this.workers.length < this.maxWorkers()) this.workers.push(this.adopt(early.worker, early.warm));
+      else early.worker.terminate();
     }
+    while (this.workers.length < this.maxWorkers()) this.workers.push(this.startWarming());
   }
 
   ngOnDestroy(): void {
@@ -64,18 +71,32 @@ export class LayoutEngine implements OnDestroy {
   }
 
   private maxWorkers(): number {
-    const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
-    return Math.min(2, cores);
+    return layoutWorkerCount();
   }
 
   private leastBusy(): WorkerSlot {
-    if (this.workers.length < this.maxWorkers() && this.workers.every((slot) => slot.busy > 0)) this.workers.push(this.start());
-    return this.workers.reduce((best, slot) => (slot.busy < best.busy ? slot : best));
+    // The first worker (a page that did not warm up, like the draft editor's) starts with real work; a second one
+    // warms up first, as it joins a worker that is already busy.
+    if (this.workers.length === 0) this.workers.push(this.adopt(createLayoutWorker()));
+    else if (this.workers.length < this.maxWorkers() && this.workers.every((slot) => slot.busy > 0)) this.workers.push(this.startWarming());
+    // None warm yet: the first worker, furthest along in compiling ELK.
+    const warm = this.workers.filter((slot) => slot.warm);
+    if (warm.length === 0) return this.workers[0];
+    return warm.reduce((best, slot) => (slot.busy < best.busy ? slot : best));
   }
 
-  private start(): WorkerSlot {
-    const worker = createLayoutWorker();
+  /** A new worker, laying out a small graph so that V8 compiles ELK before real work reaches it. */
+  private startWarming(): WorkerSlot {
+    const slot = this.adopt(createLayoutWorker());
+    slot.worker.postMessage({ id: WARM_UP_ID, graph: warmUpGraph() });
+    return slot;
+  }
+
+  private adopt(worker: Worker, warm = false): WorkerSlot {
+    const slot: WorkerSlot = { worker, busy: 0, warm };
     worker.onmessage = (event: MessageEvent<{ id: number; result?: ElkNode; error?: string }>) => {
+      slot.warm = true;
+      // A warm-up's answer (WARM_UP_ID): nothing waits for it.
       const waiting = this.pending.get(event.data.id);
       if (!waiting) return;
       this.pending.delete(event.data.id);
@@ -90,20 +111,6 @@ export class LayoutEngine implements OnDestroy {
         waiting.reject(new Error(event.message || 'The layout worker failed.'));
       }
     };
-    return { worker, busy: 0 };
+    return slot;
   }
-}
-
-/** A small layered graph with labelled, crossing edges: exercises the same ELK phases as a real group. */
-function warmUpGraph(): ElkNode {
-  const children = Array.from({ length: 40 }, (_, i) => ({ id: `w${i}`, width: 120 + (i % 3) * 20, height: 40 }));
-  const edges = children.flatMap((_, i) =>
-    [i + 8, i + 5].filter((j) => j < children.length).map((j) => ({ id: `w${i}-${j}`, sources: [`w${i}`], targets: [`w${j}`], labels: i % 4 ? [] : [{ id: `l${i}-${j}`, text: 'x', width: 40, height: 16 }] })),
-  );
-  return {
-    id: 'warm-up',
-    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.edgeRouting': 'ORTHOGONAL', 'elk.layered.thoroughness': '1' },
-    children,
-    edges,
-  };
 }
