@@ -7,6 +7,10 @@ module.exports = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  // Several specs lay out with the real ELK in-thread and render the canvas in jsdom: seconds of CPU on a loaded
+  // 2-core machine (CI shares it). Jest's 5 s default failed them there, and a timed-out test kept running into the
+  // next one's mocks. Nothing here measures speed (benchmarks do).
+  testTimeout: 30000,
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': ['jest-preset-angular', { tsconfig: '<rootDir>/tsconfig.spec.json', stringifyContentPathRegex: '\\.(html|svg)$' }],
   },
