@@ -61,7 +61,7 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
 }
 
 /** Expects an error answer: the status and the error code compared together, so a failure shows both. */
-export function expectError(response: JsonResponse<ErrorBody>, status: number, code: string): void {
+export function expectError(response: Pick<JsonResponse<ErrorBody>, 'status' | 'body'>, status: number, code: string): void {
   expect([response.status, response.body.error.code]).toEqual([status, code]);
 }
 
