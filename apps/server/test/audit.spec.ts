@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AuditEvent } from '../src/modules/audit/audit-event.entity';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
-import { addMember, bearer, call, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { addMember, bearer, call, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 
 const CLIENT_SECRET = 'audit-client-secret-0123456789abcdef';
 const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';
@@ -181,15 +181,13 @@ describe('organization audit log', () => {
     expect(badAction.body.error.details[0]?.path).toBe('action');
     expect((await audit('?from=yesterday')).body.error.code).toBe('validation_failed');
     const range = await audit('?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z');
-    expect(range.status).toBe(400);
-    expect(range.body.error.code).toBe('audit_range_invalid');
+    expectError(range, 400, 'audit_range_invalid');
     for (const filter of ['actor=%00', 'target=a%00b']) {
       const control = await audit(`?${filter}`);
       expect({ filter, status: control.status, path: control.body.error.details[0]?.path }).toEqual({ filter, status: 400, path: filter.split('=')[0] });
     }
     const cursor = await audit('?before=not-a-cursor');
-    expect(cursor.status).toBe(400);
-    expect(cursor.body.error.code).toBe('audit_cursor_invalid');
+    expectError(cursor, 400, 'audit_cursor_invalid');
   });
 
   it('downloads the filtered log as JSON lines', async () => {

@@ -1,4 +1,4 @@
-import { authHeaders, bearer, call, createSeededApp, createTestApp, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { authHeaders, bearer, call, createSeededApp, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import type { ErrorBody } from '@sc/contracts';
@@ -50,8 +50,7 @@ describe('authorization cache', () => {
     await expectCachedAnswer(() => members(token));
     expect((await call(t.baseUrl, 'POST', `/api/v1/orgs/acme/tokens/${id}/revoke`, { headers: owner() })).status).toBe(200);
     const refused = await members(token);
-    expect(refused.status).toBe(401);
-    expect(refused.body.error.code).toBe('token_revoked');
+    expectError(refused, 401, 'token_revoked');
   });
 
   it('a signed-out session is refused on the next request', async () => {

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sc/contracts';
 import { brotliCompressSync } from 'node:zlib';
-import { bearer, call, createToken, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createToken, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY } from './artifacts/bundles';
 
 /** JSON text nested `depth` levels deep: [[[…]]]. */
@@ -36,15 +36,13 @@ describe('bad input gets a 4xx, never a 500', () => {
   describe('NUL characters', () => {
     it('refuses a NUL in a JSON body string with validation_failed naming the field', async () => {
       const response = await post('/api/v1/orgs/acme/tokens', { name: 'ci\u0000token', scopes: ['read'] });
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('validation_failed');
+      expectError(response, 400, 'validation_failed');
       expect(response.body.error.details).toEqual([expect.objectContaining({ path: 'name', message: expect.stringContaining('NUL') })]);
     });
 
     it('refuses a NUL in a property name and in a query parameter', async () => {
       const key = await post('/api/v1/orgs/acme/members', { email: 'a@acme.example', role: 'viewer', ['x\u0000']: 1 });
-      expect(key.status).toBe(400);
-      expect(key.body.error.code).toBe('validation_failed');
+      expectError(key, 400, 'validation_failed');
       const query = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?before=a%00b', { headers: sessionHeaders(acme.owner) });
       expect(query.status).toBe(400);
       expect(query.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'before' })] });
@@ -52,8 +50,7 @@ describe('bad input gets a 4xx, never a 500', () => {
 
     it('refuses a NUL in a URL path parameter', async () => {
       const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/auth/orgs/%00/providers');
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('validation_failed');
+      expectError(response, 400, 'validation_failed');
       expect(response.body.error.message).toContain('NUL');
     });
 
@@ -62,8 +59,7 @@ describe('bad input gets a 4xx, never a 500', () => {
         artifact.name === 'runbook' ? { ...artifact, file: syncFile(artifact.file.path, '# Runbook\nstep one\u0000\n') } : artifact,
       );
       const response = await postSync<ErrorBody>(t.baseUrl, syncToken, { ...bundle(artifacts), service: { name: 'orders', description: 'Takes\u0000orders' } });
-      expect(response.status).toBe(422);
-      expect(response.body.error.code).toBe('sync_validation_failed');
+      expectError(response, 422, 'sync_validation_failed');
       expect(response.body.error.details).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ code: 'unstorable_character', path: '$.service.description' }),
@@ -99,18 +95,15 @@ describe('bad input gets a 4xx, never a 500', () => {
       ['/api/v1/orgs/acme/tokens', `{"name":${deep},"scopes":["read"]}`],
     ])('answers 400 json_too_deep on %s', async (path, body) => {
       const response = await post(path, body);
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('json_too_deep');
+      expectError(response, 400, 'json_too_deep');
       expect(response.body.error.message).toMatch(/more than 64 levels deep/);
     });
 
     it('answers 400 json_too_deep on the gateway sync and its check', async () => {
       const check = await post('/api/v1/gateway/sync/check', `{"service":${deep},"digest":"x"}`, bearer(syncToken));
-      expect(check.status).toBe(400);
-      expect(check.body.error.code).toBe('json_too_deep');
+      expectError(check, 400, 'json_too_deep');
       const sync = await postSync<ErrorBody>(t.baseUrl, syncToken, undefined, { gzip: false, raw: Buffer.from(`{"version":1,"service":{"name":"x"},"artifacts":${deep}}`) });
-      expect(sync.status).toBe(400);
-      expect(sync.body.error.code).toBe('json_too_deep');
+      expectError(sync, 400, 'json_too_deep');
     });
 
     it('refuses a deeply nested context file with the file, line and JSON path', async () => {
@@ -144,8 +137,7 @@ describe('bad input gets a 4xx, never a 500', () => {
       const created = await post('/api/v1/orgs/acme/sso/providers', genericProvider(`p${Math.random().toString(36).slice(2, 8)}`));
       expect(created.status).toBe(201);
       const response = await patch(`/api/v1/orgs/acme/sso/providers/${(created.body as unknown as { slug: string }).slug}`, body);
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('validation_failed');
+      expectError(response, 400, 'validation_failed');
       expect(new Set(response.body.error.details.map((detail) => detail.path))).toEqual(new Set(Object.keys(body)));
     });
   });
@@ -166,16 +158,14 @@ describe('bad input gets a 4xx, never a 500', () => {
       expect(api.status).toBe(400);
       expect(((await api.json()) as ErrorBody).error.code).toBe('bad_request');
       const gateway = await postSync<ErrorBody>(t.baseUrl, syncToken, undefined, { gzip: false, raw: garbage, headers: { 'content-encoding': 'br' } });
-      expect(gateway.status).toBe(400);
-      expect(gateway.body.error.code).toBe('invalid_bundle');
+      expectError(gateway, 400, 'invalid_bundle');
       const valid = await postSync<ErrorBody>(t.baseUrl, syncToken, undefined, { gzip: false, raw: brotliCompressSync(Buffer.from(JSON.stringify(bundle(sampleArtifacts(), 'brotli')))), headers: { 'content-encoding': 'br' } });
       expect(valid.status).toBe(201);
     });
 
     it('answers 404 for an SSO callback whose slug is not a slug', async () => {
       const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/callback/%F0%9F%98%80?code=x&state=y', { headers: { accept: 'application/json' } });
-      expect(response.status).toBe(404);
-      expect(response.body.error.code).toBe('provider_not_found');
+      expectError(response, 404, 'provider_not_found');
     });
   });
 

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@sc/contracts';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_SETUP_TOKEN, call, createTestApp, type TestApp } from './support';
+import { TEST_SETUP_TOKEN, call, createTestApp, expectError, type TestApp } from './support';
 
 function expectErrorShape(body: unknown): void {
   expect(body).toEqual({ error: { code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.stringMatching(/\S.*[.!?]$/), details: expect.any(Array) } });
@@ -139,7 +139,6 @@ describe('admin SPA serving', () => {
     expect(deep.status).toBe(200);
     expect(deep.body).toContain('<app-root>');
     const api = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/unknown');
-    expect(api.status).toBe(404);
-    expect(api.body.error.code).toBe('not_found');
+    expectError(api, 404, 'not_found');
   });
 });

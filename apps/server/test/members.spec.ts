@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { call, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 interface Member {
   userId: string;
@@ -29,8 +29,7 @@ describe('members', () => {
   it('treats emails case-insensitively: the same person cannot be added twice', async () => {
     await call(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: owner(), body: { email: 'twice@acme.example', role: 'viewer' } });
     const again = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: owner(), body: { email: 'TWICE@acme.example', role: 'viewer' } });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('member_exists');
+    expectError(again, 409, 'member_exists');
     const users = await t.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = 'twice@acme.example'");
     expect(users[0].n).toBe(1);
   });
@@ -40,8 +39,7 @@ describe('members', () => {
       headers: owner(),
       body: { email: 'x@acme.example', role: 'superuser', isAdmin: true },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('validation_failed');
+    expectError(response, 400, 'validation_failed');
     expect(response.body.error.details.map((detail) => detail.path).sort()).toEqual(['isAdmin', 'role']);
   });
 
@@ -50,15 +48,13 @@ describe('members', () => {
       const viewer = await memberWithSession(t, org, 'viewer');
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(viewer.session) })).status).toBe(200);
       const add = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: sessionHeaders(viewer.session), body: { email: 'v@acme.example', role: 'viewer' } });
-      expect(add.status).toBe(403);
-      expect(add.body.error.code).toBe('insufficient_role');
+      expectError(add, 403, 'insufficient_role');
     });
 
     it('editor: cannot manage members', async () => {
       const editor = await memberWithSession(t, org, 'editor');
       const patch = await call<ErrorBody>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${editor.userId}`, { headers: sessionHeaders(editor.session), body: { role: 'admin' } });
-      expect(patch.status).toBe(403);
-      expect(patch.body.error.code).toBe('insufficient_role');
+      expectError(patch, 403, 'insufficient_role');
     });
 
     it('admin: manages editors and viewers but not owners', async () => {
@@ -68,8 +64,7 @@ describe('members', () => {
       const promoted = await call<Member>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${added.body.userId}`, { headers: sessionHeaders(admin.session), body: { role: 'editor' } });
       expect(promoted.body.role).toBe('editor');
       const toOwner = await call<ErrorBody>(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${added.body.userId}`, { headers: sessionHeaders(admin.session), body: { role: 'owner' } });
-      expect(toOwner.status).toBe(403);
-      expect(toOwner.body.error.code).toBe('owner_role_required');
+      expectError(toOwner, 403, 'owner_role_required');
       const removeOwner = await call<ErrorBody>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${org.ownerUserId}`, { headers: sessionHeaders(admin.session) });
       expect(removeOwner.status).toBe(403);
       const mint = await call<ErrorBody>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: sessionHeaders(admin.session) });
@@ -98,8 +93,7 @@ describe('members', () => {
     expect(removed.status).toBe(204);
     expect((await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(member.session) })).status).toBe(401);
     const missing = await call<ErrorBody>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${member.userId}`, { headers: owner() });
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe('member_not_found');
+    expectError(missing, 404, 'member_not_found');
   });
 
   describe('last owner protection', () => {
@@ -109,8 +103,7 @@ describe('members', () => {
       ['remove', 'DELETE', '', undefined],
     ])('cannot %s the last active owner (409 last_owner)', async (_action, method, suffix, body) => {
       const response = await call<ErrorBody>(t.baseUrl, method, `/api/v1/orgs/acme/members/${org.ownerUserId}${suffix}`, { headers: owner(), body });
-      expect(response.status).toBe(409);
-      expect(response.body.error.code).toBe('last_owner');
+      expectError(response, 409, 'last_owner');
     });
 
     it('allows it once another owner is active', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createSeededApp, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { call, createSeededApp, expectError, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('organizations', () => {
   let t: TestApp;
@@ -36,8 +36,7 @@ describe('organizations', () => {
   it('answers the removed switch-organization with 410 organization_switch_removed, signed in or not', async () => {
     for (const headers of [sessionHeaders(org.owner), {}]) {
       const response = await call<ErrorBody & { error: { message: string } }>(t.baseUrl, 'POST', '/api/v1/auth/switch-organization', { headers, body: { organizationId: 'acme-labs' } });
-      expect(response.status).toBe(410);
-      expect(response.body.error.code).toBe('organization_switch_removed');
+      expectError(response, 410, 'organization_switch_removed');
       expect(response.body.error.message).toContain('/orgs/<organization id>/sign-in');
       expect(response.setCookie).toEqual([]);
     }
@@ -46,11 +45,9 @@ describe('organizations', () => {
   it('refuses non-owners, taken ids and invalid ids', async () => {
     const admin = await memberWithSession(t, org, 'admin');
     const byAdmin = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(admin.session), body: { id: 'admins-org', name: 'x' } });
-    expect(byAdmin.status).toBe(403);
-    expect(byAdmin.body.error.code).toBe('owner_required');
+    expectError(byAdmin, 403, 'owner_required');
     const taken = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id: 'acme', name: 'again' } });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('organization_exists');
+    expectError(taken, 409, 'organization_exists');
     for (const id of ['A', 'UPPER', '-dash-first', 'has space', 'x'.repeat(64)]) {
       const invalid = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs', { headers: sessionHeaders(org.owner), body: { id, name: 'n' } });
       expect(invalid.status).toBe(400);
@@ -100,8 +97,7 @@ describe('sign-in links', () => {
     expect(me.body).toMatchObject({ user: { email: 'link@acme.example' }, role: 'editor' });
 
     const again = await redeem(tokenOf(link.url));
-    expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe('sign_in_link_invalid');
+    expectError(again, 400, 'sign_in_link_invalid');
   });
 
   it('previews who and where a link signs in without using it up', async () => {
@@ -114,8 +110,7 @@ describe('sign-in links', () => {
     }
     expect((await redeem(tokenOf(link.url))).status).toBe(200);
     const used = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { body: { token: tokenOf(link.url) } });
-    expect(used.status).toBe(400);
-    expect(used.body.error.code).toBe('sign_in_link_invalid');
+    expectError(used, 400, 'sign_in_link_invalid');
     const form = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-in-link/preview', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' });
     expect(form.status).toBe(415);
   });
@@ -145,8 +140,7 @@ describe('sign-in links', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `token=${tokenOf(link.url)}`,
     });
-    expect(form.status).toBe(415);
-    expect(form.body.error.code).toBe('unsupported_content_type');
+    expectError(form, 415, 'unsupported_content_type');
     expect((await redeem(tokenOf(link.url))).status).toBe(200);
   });
 
@@ -171,8 +165,7 @@ describe('sign-in links', () => {
     t.clock.advance(15 * 60 * 1000 + 1000);
     try {
       const response = await redeem(tokenOf(link.url));
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('sign_in_link_invalid');
+      expectError(response, 400, 'sign_in_link_invalid');
     } finally {
       t.clock.advance(-(15 * 60 * 1000 + 1000));
     }
@@ -183,13 +176,11 @@ describe('sign-in links', () => {
     const link = await mint(userId);
     await call(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${userId}/disable`, { headers: sessionHeaders(org.owner) });
     const response = await redeem(tokenOf(link.url));
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe('account_disabled');
+    expectError(response, 403, 'account_disabled');
   });
 
   it('cannot be minted for someone who is not a member', async () => {
     const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members/00000000-0000-4000-8000-000000000000/sign-in-link', { headers: sessionHeaders(org.owner) });
-    expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe('member_not_found');
+    expectError(response, 404, 'member_not_found');
   });
 });

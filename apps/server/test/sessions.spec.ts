@@ -1,4 +1,4 @@
-import { bearer, call, cookiesOf, createSeededApp, memberWithSession, sessionHeaders, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { bearer, call, cookiesOf, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import { CSRF_HEADER, type ErrorBody } from '@sc/contracts';
@@ -16,8 +16,7 @@ describe('sessions', () => {
 
   it('refuses requests without credentials with 401 authentication_required', async () => {
     const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/me');
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('authentication_required');
+    expectError(response, 401, 'authentication_required');
   });
 
   it('sign-out deletes the session row, clears the cookies and the old cookie stops working', async () => {
@@ -33,8 +32,7 @@ describe('sessions', () => {
     const after = await t.dataSource.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [member.userId]);
     expect(after[0].n).toBe(0);
     const response = await me(member.session);
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('session_invalid');
+    expectError(response, 401, 'session_invalid');
   });
 
   it('expires after the idle timeout, and use pushes the idle timeout forward', async () => {
@@ -46,8 +44,7 @@ describe('sessions', () => {
       t.clock.advance(2 * HOUR); // 9h after sign-in, 2h after the last use
       expect((await me(active.session)).status).toBe(200);
       const expired = await me(idle.session);
-      expect(expired.status).toBe(401);
-      expect(expired.body.error.code).toBe('session_expired');
+      expectError(expired, 401, 'session_expired');
       expect(expired.setCookie.some((cookie) => cookie.startsWith('sc_session=;'))).toBe(true);
     } finally {
       t.clock.advance(-9 * HOUR);
@@ -83,8 +80,7 @@ describe('sessions', () => {
       t.clock.advance(7 * 24 * HOUR - elapsed + 1000);
       elapsed = 7 * 24 * HOUR + 1000;
       const response = await me(member.session);
-      expect(response.status).toBe(401);
-      expect(response.body.error.code).toBe('session_expired');
+      expectError(response, 401, 'session_expired');
     } finally {
       t.clock.advance(-elapsed);
     }
@@ -103,8 +99,7 @@ describe('sessions', () => {
     const member = await memberWithSession(t, org, 'editor');
     await t.dataSource.query('UPDATE users SET disabled = true WHERE id = $1', [member.userId]);
     const response = await me(member.session);
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe('account_disabled');
+    expectError(response, 403, 'account_disabled');
   });
 
   describe('CSRF (double submit)', () => {
@@ -113,22 +108,19 @@ describe('sessions', () => {
 
     it('refuses a cookie-authenticated change without the header', async () => {
       const response = await addMember({ cookie: org.owner.cookieHeader });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('csrf_failed');
+      expectError(response, 403, 'csrf_failed');
     });
 
     it('refuses a header that does not match the cookie', async () => {
       const response = await addMember({ cookie: org.owner.cookieHeader, [CSRF_HEADER]: 'x'.repeat(43) });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('csrf_failed');
+      expectError(response, 403, 'csrf_failed');
     });
 
     it("refuses another session's CSRF token even when cookie and header agree", async () => {
       const other = await memberWithSession(t, org, 'admin');
       const sessionOnly = org.owner.cookieHeader.split('; ').find((part) => part.startsWith('sc_session=')) ?? '';
       const response = await addMember({ cookie: `${sessionOnly}; sc_csrf=${other.session.csrfToken}`, [CSRF_HEADER]: other.session.csrfToken });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('csrf_failed');
+      expectError(response, 403, 'csrf_failed');
     });
 
     it('accepts the matching header, and bearer tokens need none', async () => {

@@ -1,5 +1,5 @@
 import type { ApiTokenResponse, ErrorBody } from '@sc/contracts';
-import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 /**
  * An API token is bounded by the member who created it: removing or disabling that member revokes the
@@ -37,8 +37,7 @@ describe('API tokens and their creator', () => {
     expect((await call(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/members/${admin.userId}`, { headers: sessionHeaders(org.owner) })).status).toBe(204);
     for (const token of [own.token, made.token]) {
       const read = await members(token);
-      expect(read.status).toBe(401);
-      expect(read.body.error.code).toBe('token_revoked');
+      expectError(read, 401, 'token_revoked');
       expect((await newToken(token)).status).toBe(401);
     }
     expect((await members(ownersToken.token)).status).toBe(200);
@@ -61,8 +60,7 @@ describe('API tokens and their creator', () => {
 
     expect((await setRole(admin.userId, 'editor')).status).toBe(200);
     const refused = await newToken(adminToken.token);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('insufficient_role');
+    expectError(refused, 403, 'insufficient_role');
     expect(refused.body.error.message).toContain('editor');
     expect((await members(adminToken.token)).status).toBe(200);
     expect((await syncCheck(syncToken.token)).status).toBe(200);

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { bearer, call, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
 
 describe('API tokens', () => {
   let t: TestApp;
@@ -54,8 +54,7 @@ describe('API tokens', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('token_revoked');
+    expectError(response, 401, 'token_revoked');
   });
 
   it('refuses an expired token with 401 token_expired', async () => {
@@ -65,8 +64,7 @@ describe('API tokens', () => {
     t.clock.advance(60 * 60 * 1000 + 1000);
     try {
       const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
-      expect(response.status).toBe(401);
-      expect(response.body.error.code).toBe('token_expired');
+      expectError(response, 401, 'token_expired');
     } finally {
       t.clock.advance(-(60 * 60 * 1000 + 1000));
     }
@@ -75,18 +73,15 @@ describe('API tokens', () => {
   it('refuses unknown and malformed tokens with 401 token_invalid', async () => {
     for (const authorization of ['Bearer sct_abcdefgh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'Bearer nonsense', 'Basic dXNlcjpwYXNz']) {
       const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: { authorization } });
-      expect(response.status).toBe(401);
-      expect(response.body.error.code).toBe('token_invalid');
+      expectError(response, 401, 'token_invalid');
     }
   });
 
   it('rejects an expiry in the past and unknown scopes', async () => {
     const past = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' } });
-    expect(past.status).toBe(400);
-    expect(past.body.error.code).toBe('token_expiry_in_past');
+    expectError(past, 400, 'token_expiry_in_past');
     const scope = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner), body: { name: 'x', scopes: ['root'] } });
-    expect(scope.status).toBe(400);
-    expect(scope.body.error.code).toBe('validation_failed');
+    expectError(scope, 400, 'validation_failed');
   });
 
   describe('scopes', () => {
@@ -94,8 +89,7 @@ describe('API tokens', () => {
       const { token } = await createToken(t, org.owner, 'acme', { scopes: ['read'] });
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme', { headers: bearer(token) })).status).toBe(200);
       const write = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'x@acme.example', role: 'viewer' } });
-      expect(write.status).toBe(403);
-      expect(write.body.error.code).toBe('insufficient_scope');
+      expectError(write, 403, 'insufficient_scope');
       // Token management is admin-level even for reads.
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: bearer(token) })).status).toBe(403);
     });
@@ -103,8 +97,7 @@ describe('API tokens', () => {
     it('sync: nothing but routes marked for sync', async () => {
       const { token } = await createToken(t, org.owner, 'acme', { scopes: ['sync'] });
       const response = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('insufficient_scope');
+      expectError(response, 403, 'insufficient_scope');
     });
 
     it('admin: manages members and tokens but cannot do owner-only things', async () => {
@@ -115,21 +108,18 @@ describe('API tokens', () => {
       const link = await call<ErrorBody>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${added.body.userId}/sign-in-link`, { headers: bearer(token) });
       expect(link.status).toBe(403);
       const owner = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/members', { headers: bearer(token), body: { email: 'new-owner@acme.example', role: 'owner' } });
-      expect(owner.status).toBe(403);
-      expect(owner.body.error.code).toBe('owner_role_required');
+      expectError(owner, 403, 'owner_role_required');
     });
 
     it('tokens cannot use session-only endpoints', async () => {
       const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/auth/sign-out', { headers: bearer(org.adminToken) });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('session_required');
+      expectError(response, 403, 'session_required');
     });
   });
 
   it('only admins and owners manage tokens', async () => {
     const editor = await memberWithSession(t, org, 'editor');
     const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(editor.session), body: { name: 'x', scopes: ['read'] } });
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe('insufficient_role');
+    expectError(response, 403, 'insufficient_role');
   });
 });

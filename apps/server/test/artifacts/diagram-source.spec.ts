@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { DiagramSource, DiagramView, ErrorBody, SyncResult } from '@sc/contracts';
+import type { DiagramSource, DiagramView, SyncResult } from '@sc/contracts';
 import { exportToMermaid, type GraphModel } from '@sc/diagram';
-import { bearer, call, createToken, setupOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createToken, expectErrors, setupOrganization, type TestApp, createTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
 
 /**
@@ -99,14 +99,10 @@ describe('diagram source read API (Export To Mermaid of a synced diagram)', () =
   });
 
   it('answers clear errors for unknown diagrams and revisions', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectErrors(read, [
       ['/diagrams/nope/source', 404, 'artifact_not_found'],
       ['/diagrams/checkout/source?revision=7', 404, 'revision_not_found'],
       ['/diagrams/checkout/source?revision=x', 400, 'invalid_revision'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await read<ErrorBody>(path);
-      expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
-    }
+    ]);
   });
 });

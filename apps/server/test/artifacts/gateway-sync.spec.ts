@@ -1,6 +1,6 @@
 import type { DatabaseView, DiagramDiff, DiagramView, ErrorBody, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, SyncResult, TextArtifactView } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
-import { bearer, call, createOrganization, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createOrganization, createToken, expectErrors, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
 /**
@@ -126,19 +126,15 @@ describe('artifact sync gateway and read API', () => {
   });
 
   it('answers clear errors for unknown services, artifacts and revisions', async () => {
-    const cases: Array<[string, number, string]> = [
+    const responses = await expectErrors(read, [
       ['/nope', 404, 'service_not_found'],
       ['/orders/diagrams/nope', 404, 'artifact_not_found'],
       ['/orders/diagrams/topology?revision=99', 404, 'revision_not_found'],
       ['/orders/diagrams/topology?revision=latest', 400, 'invalid_revision'],
       ['/orders/diagrams/topology/diff?from=1', 400, 'invalid_revision'],
       ['/orders/diagrams/nope/diff?from=1&to=2', 404, 'artifact_not_found'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await read<ErrorBody>(path);
-      expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
-      expect(response.body.error.message).toMatch(/\.$/);
-    }
+    ]);
+    for (const response of responses) expect(response.body.error.message).toMatch(/\.$/);
   });
 
   it('refuses an invalid bundle with every problem listed per artifact and stores nothing', async () => {

@@ -1,5 +1,5 @@
 import type { SsoProviderResponse, SsoPublicProvider, ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
 
@@ -78,8 +78,7 @@ describe('SSO provider configuration API', () => {
 
   it('refuses to change the slug (400 slug_immutable) but accepts the current one', async () => {
     const changed = await patch('corp', { slug: 'corp2' });
-    expect(changed.status).toBe(400);
-    expect(changed.body.error.code).toBe('slug_immutable');
+    expectError(changed, 400, 'slug_immutable');
     expect(changed.body.error.message).toMatch(/callback URL/);
     expect((await patch('corp', { slug: 'corp', enabled: true })).status).toBe(200);
     expect((await call(t.baseUrl, 'GET', `${path}/corp2`, { headers: sessionHeaders(org.owner) })).status).toBe(404);
@@ -93,15 +92,13 @@ describe('SSO provider configuration API', () => {
     ['', 'empty'],
   ])('refuses the slug %j (%s)', async (slug) => {
     const response = await post({ ...generic(slug), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('validation_failed');
+    expectError(response, 400, 'validation_failed');
     expect(JSON.stringify(response.body.error.details)).toContain('slug');
   });
 
   it('refuses a duplicate slug with 409 slug_taken', async () => {
     const response = await post({ ...generic('corp'), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(response.status).toBe(409);
-    expect(response.body.error.code).toBe('slug_taken');
+    expectError(response, 409, 'slug_taken');
   });
 
   it('requires clientId and clientSecret at creation', async () => {
@@ -139,8 +136,7 @@ describe('SSO provider configuration API', () => {
     ['acme.okta.com:8443', /port/],
   ])('refuses the Okta domain %s with a precise message', async (domain, message) => {
     const response = await post({ slug: 'okta-bad', displayName: 'Okta', type: 'okta', domain, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('invalid_provider_config');
+    expectError(response, 400, 'invalid_provider_config');
     expect(response.body.error.details[0]).toMatchObject({ path: 'domain', message: expect.stringMatching(message) });
   });
 
@@ -183,8 +179,7 @@ describe('SSO provider configuration API', () => {
         { claim: 'email', operator: 'regex', value: '^(?!root@).*@example\\.com$', role: 'admin' },
       ],
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('invalid_provider_config');
+    expectError(response, 400, 'invalid_provider_config');
     expect(response.body.error.details).toEqual([
       { path: 'claimRules[1].value', message: expect.stringMatching(/^Claim rule 2 \(groups regex\): value uses a backreference .* RE2, a linear-time engine/) },
       { path: 'claimRules[2].value', message: expect.stringMatching(/^Claim rule 3 \(email regex\): value uses lookaround/) },
@@ -199,8 +194,7 @@ describe('SSO provider configuration API', () => {
   it('lets only owners and admins manage providers', async () => {
     const editor = await memberWithSession(t, org, 'editor');
     const list = await call<ErrorBody>(t.baseUrl, 'GET', path, { headers: sessionHeaders(editor.session) });
-    expect(list.status).toBe(403);
-    expect(list.body.error.code).toBe('insufficient_role');
+    expectError(list, 403, 'insufficient_role');
     const create = await call<ErrorBody>(t.baseUrl, 'POST', path, { headers: sessionHeaders(editor.session), body: { ...generic('x'), clientId: 'a', clientSecret: 'b' } });
     expect(create.status).toBe(403);
     const admin = await memberWithSession(t, org, 'admin');
@@ -217,8 +211,7 @@ describe('SSO provider configuration API', () => {
     expect(list.body.find((p) => p.slug === 'corp')).toEqual({ slug: 'corp', displayName: 'Corporate', loginUrl: '/api/v1/auth/orgs/acme/login/corp' });
     expect(JSON.stringify(list.body)).not.toMatch(/clientId|secret|https:/);
     const missing = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/auth/orgs/nope/providers', { headers: { accept: 'application/json' } });
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe('organization_not_found');
+    expectError(missing, 404, 'organization_not_found');
   });
 
   it('deletes a provider', async () => {
@@ -235,14 +228,12 @@ describe('SSO provider configuration API', () => {
 
     it('refuses plain http issuers outside the allow list without calling them', async () => {
       const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: 'http://keycloak.example.com/realms/acme' } });
-      expect(response.status).toBe(400);
-      expect(response.body.error.code).toBe('outbound_url_refused');
+      expectError(response, 400, 'outbound_url_refused');
     });
 
     it('reports an issuer without a discovery document as 502 discovery_failed', async () => {
       const response = await call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/sso/discovery', { headers: sessionHeaders(org.owner), body: { issuer: `${keycloak.origin}/realms/acme` } });
-      expect(response.status).toBe(502);
-      expect(response.body.error.code).toBe('discovery_failed');
+      expectError(response, 502, 'discovery_failed');
       expect(response.body.error.message).toMatch(/HTTP 404/);
     });
   });

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@sc/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
 
 /** What a signed-in browser sends: the cookie header and the CSRF header value. */
 export interface SessionCredentials {
@@ -58,6 +58,28 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
     // Not JSON (HTML of the SPA, redirects): keep the text.
   }
   return { status: response.status, body: body as T, headers: response.headers, setCookie: response.headers.getSetCookie() };
+}
+
+/** Expects an error answer: the status and the error code compared together, so a failure shows both. */
+export function expectError(response: Pick<JsonResponse<ErrorBody>, 'status' | 'body'>, status: number, code: string): void {
+  expect([response.status, response.body.error.code]).toEqual([status, code]);
+}
+
+/** One row of an error table: what a GET of the path must answer. */
+export type ErrorCase = [path: string, status: number, code: string];
+
+/**
+ * GETs each path through `read` and expects its error, in table order; the path is part of the comparison so a
+ * failure names its row. Returns the responses for checks beyond status and code.
+ */
+export async function expectErrors(read: (path: string) => Promise<JsonResponse<ErrorBody>>, cases: ErrorCase[]): Promise<JsonResponse<ErrorBody>[]> {
+  const responses: JsonResponse<ErrorBody>[] = [];
+  for (const [path, status, code] of cases) {
+    const response = await read(path);
+    expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
+    responses.push(response);
+  }
+  return responses;
 }
 
 export interface RawResponse {

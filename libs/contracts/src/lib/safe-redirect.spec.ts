@@ -1,13 +1,12 @@
 import { isSafeRedirectPath, safeRedirectPath } from './safe-redirect';
 
 describe('safeRedirectPath', () => {
-  it.each([
-    ['/', '/'],
-    ['/orgs/acme', '/orgs/acme'],
-    ['/orgs/acme/diagrams?tab=2#node-1', '/orgs/acme/diagrams?tab=2#node-1'],
-    ['/a/../b', '/b'],
-  ])('keeps the relative path %s', (input, expected) => {
-    expect(safeRedirectPath(input)).toBe(expected);
+  it.each(['/', '/orgs/acme', '/orgs/acme/diagrams?tab=2#node-1'])('keeps the relative path %s', (path) => {
+    expect(safeRedirectPath(path)).toBe(path);
+  });
+
+  it('resolves the dot segments of a relative path', () => {
+    expect(safeRedirectPath('/a/../b')).toBe('/b');
   });
 
   it.each([

@@ -1,26 +1,14 @@
 import { applyContext } from './apply-context';
 import type { DiagramContext } from './context/context-types';
 import { DiagramIssueCode, GraphModel } from './model';
+import { buildGraph } from '../testing/build-graph';
 
-const graph: GraphModel = {
-  kind: 'flowchart',
+const graph: GraphModel = buildGraph({
   direction: 'LR',
-  nodes: [
-    { id: 'API', label: 'API', parent: 'core' },
-    { id: 'db', label: 'DB', parent: 'core' },
-    { id: 'api-gateway', label: 'Gateway' },
-    { id: 'api', label: 'lower api' },
-    { id: 'gateway', label: 'gw' },
-    { id: 'api-gateway-x', label: 'x' },
-  ],
-  edges: [
-    { source: 'API', target: 'db', label: 'SQL' },
-    { source: 'api-gateway', target: 'API' },
-    { source: 'api', target: 'gateway-x' },
-    { source: 'api-gateway', target: 'x' },
-  ],
-  groups: [{ id: 'core', label: 'Core', nodes: ['API', 'db'] }],
-};
+  nodes: { API: 'API', db: 'DB', 'api-gateway': 'Gateway', api: 'lower api', gateway: 'gw', 'api-gateway-x': 'x' },
+  edges: ['API -> db: SQL', 'api-gateway -> API', 'api -> gateway-x', 'api-gateway -> x'],
+  groups: { core: { label: 'Core', nodes: ['API', 'db'] } },
+});
 
 describe('applyContext', () => {
   it('applies node overlays only on an exact, case-sensitive id and hints the case-insensitive match', () => {

@@ -1,31 +1,26 @@
 import * as fc from 'fast-check';
 import { collapseGroup, collapseGroups, createView, expandGroup } from './collapse';
+import { buildGraph } from '../testing/build-graph';
 import type { GraphModel } from './model';
 import type { DiagramView } from './view';
 
-const graph: GraphModel = {
-  kind: 'flowchart',
-  nodes: [
-    { id: 'user', label: 'User' },
-    { id: 'api', label: 'API', parent: 'core' },
-    { id: 'worker', label: 'Worker', parent: 'core' },
-    { id: 'pg', label: 'PG', parent: 'data' },
-    { id: 'mon', label: 'Monitoring' },
-  ],
+// Edge indices matter below: a collapsed edge lists the original edges it stands for (`from`).
+const graph: GraphModel = buildGraph({
+  nodes: { user: 'User', api: 'API', worker: 'Worker', pg: 'PG', mon: 'Monitoring' },
   edges: [
-    { source: 'user', target: 'api', label: 'HTTPS' },
-    { source: 'api', target: 'worker', label: 'jobs' },
-    { source: 'api', target: 'pg', label: 'SQL' },
-    { source: 'worker', target: 'pg', label: 'SQL' },
-    { source: 'api', target: 'mon', label: 'metrics' },
-    { source: 'worker', target: 'mon', label: 'logs' },
-    { source: 'user', target: 'core' },
+    'user -> api: HTTPS',
+    'api -> worker: jobs',
+    'api -> pg: SQL',
+    'worker -> pg: SQL',
+    'api -> mon: metrics',
+    'worker -> mon: logs',
+    'user -> core',
   ],
-  groups: [
-    { id: 'data', label: 'Data', parent: 'core', nodes: ['pg'] },
-    { id: 'core', label: 'Core', nodes: ['api', 'worker', 'data'] },
-  ],
-};
+  groups: {
+    data: { label: 'Data', nodes: ['pg'] },
+    core: { label: 'Core', nodes: ['api', 'worker', 'data'] },
+  },
+});
 
 describe('collapseGroup / expandGroup', () => {
   it('hides members and nested groups, re-points crossing edges, merges duplicates and hides inner edges', () => {

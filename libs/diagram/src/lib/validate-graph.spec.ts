@@ -1,27 +1,27 @@
 import { DiagramIssueCode } from './model';
 import type { OverlaidGraph } from './overlay';
 import { validateDrawnGraph } from './validate-graph';
+import { buildGraph } from '../testing/build-graph';
 
-const valid: OverlaidGraph = {
-  kind: 'flowchart',
+const valid: OverlaidGraph = buildGraph({
   direction: 'LR',
   contextName: 'Orders',
-  nodes: [
-    { id: 'api', label: 'Orders API', parent: 'core', overlay: { type: 'shape', shape: 'hexagon', style: { fill: '#eef' } } },
-    { id: 'db', label: 'Orders DB', shape: 'cyl', parent: 'inner' },
-    { id: 'web', label: 'Web<br>front end' },
-  ],
+  nodes: {
+    api: { label: 'Orders API', overlay: { type: 'shape', shape: 'hexagon', style: { fill: '#eef' } } },
+    db: { label: 'Orders DB', shape: 'cyl' },
+    web: 'Web<br>front end',
+  },
   edges: [
     { id: 'e1', source: 'web', target: 'api', label: 'HTTPS', overlay: { style: { strokeStyle: 'dashed' } } },
     { source: 'web', target: 'api', label: 'retry', overlay: { style: { strokeStyle: 'dashed' } } },
     { source: 'api', target: 'inner', type: 'arrow_open', stroke: 'dotted' },
   ],
-  groups: [
-    { id: 'core', label: 'Core', nodes: ['api', 'inner'], overlay: { name: 'Core services' } },
-    { id: 'inner', label: 'Inner', parent: 'core', nodes: ['db'] },
-    { id: 'people', label: 'People', nodes: ['web'], origin: 'context', overlay: { name: 'People', nodes: ['web'] } },
-  ],
-};
+  groups: {
+    core: { label: 'Core', nodes: ['api', 'inner'], overlay: { name: 'Core services' } },
+    inner: { label: 'Inner', nodes: ['db'] },
+    people: { label: 'People', nodes: ['web'], origin: 'context', overlay: { name: 'People', nodes: ['web'] } },
+  },
+});
 
 const clone = (): OverlaidGraph => JSON.parse(JSON.stringify(valid)) as OverlaidGraph;
 const paths = (value: unknown) => validateDrawnGraph(value, '$.graph').errors.map((issue) => issue.path);

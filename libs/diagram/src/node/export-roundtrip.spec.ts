@@ -4,6 +4,7 @@ import type { ContextNode } from '../lib/context/context-types';
 import { DiagramExportError, exportToMermaid, flowchartShapeName } from '../lib/export-mermaid';
 import type { GraphModel } from '../lib/model';
 import type { OverlaidGraph } from '../lib/overlay';
+import { buildGraph } from '../testing/build-graph';
 import { loadCorpus } from './corpus';
 import { parseMermaid } from './parse-mermaid';
 
@@ -11,6 +12,14 @@ async function parse(source: string): Promise<GraphModel> {
   const result = await parseMermaid(source);
   if (!result.ok) throw new Error(`${JSON.stringify(result.issues)}\n${source}`);
   return result.graph;
+}
+
+/** Exports two nodes (id: label) joined by a labelled link, parses the Mermaid back and answers the labels read. */
+async function labelsThroughMermaid(nodes: Record<string, string>, edgeLabel: string) {
+  const [source, target] = Object.keys(nodes);
+  const graph = buildGraph({ nodes, edges: [{ source, target, label: edgeLabel, type: 'arrow_point', stroke: 'normal' }] });
+  const reparsed = await parse(exportToMermaid(graph).mermaid);
+  return { nodes: reparsed.nodes.map((n) => n.label), edges: reparsed.edges.map((e) => e.label) };
 }
 
 /** What the round trip must keep: node ids, the edge multiset with labels, groups with their members. */
@@ -172,27 +181,11 @@ describe('exportToMermaid', () => {
   });
 
   it('writes labels with backticks so Mermaid does not read a Markdown string', async () => {
-    const graph: OverlaidGraph = {
-      kind: 'flowchart',
-      nodes: [{ id: 'a', label: '`code`' }, { id: 'b', label: 'x`' }],
-      edges: [{ source: 'a', target: 'b', label: '`run`', type: 'arrow_point', stroke: 'normal' }],
-      groups: [],
-    };
-    const reparsed = await parse(exportToMermaid(graph).mermaid);
-    expect(reparsed.nodes.map((n) => n.label)).toEqual(['`code`', 'x`']);
-    expect(reparsed.edges.map((e) => e.label)).toEqual(['`run`']);
+    expect(await labelsThroughMermaid({ a: '`code`', b: 'x`' }, '`run`')).toEqual({ nodes: ['`code`', 'x`'], edges: ['`run`'] });
   });
 
   it('keeps entity codes after a colon on a line that mentions style (Mermaid cuts their ";" there) and "&" as written', async () => {
-    const graph: OverlaidGraph = {
-      kind: 'flowchart',
-      nodes: [{ id: 'lifestyle', label: 'say:"hi"' }, { id: 'classDefs', label: 'a&#0 &lt b' }],
-      edges: [{ source: 'lifestyle', target: 'classDefs', label: 'a:`b`', type: 'arrow_point', stroke: 'normal' }],
-      groups: [],
-    };
-    const reparsed = await parse(exportToMermaid(graph).mermaid);
-    expect(reparsed.nodes.map((n) => n.label)).toEqual(['say:"hi"', 'a&#0 &lt b']);
-    expect(reparsed.edges.map((e) => e.label)).toEqual(['a:`b`']);
+    expect(await labelsThroughMermaid({ lifestyle: 'say:"hi"', classDefs: 'a&#0 &lt b' }, 'a:`b`')).toEqual({ nodes: ['say:"hi"', 'a&#0 &lt b'], edges: ['a:`b`'] });
   });
 
   it('refuses ids Mermaid cannot express, naming each', () => {

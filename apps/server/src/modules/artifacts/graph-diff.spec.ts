@@ -27,18 +27,14 @@ describe('diffGraphs', () => {
   });
 
   it('reports added, removed and changed nodes, edges and groups with the differing fields', () => {
+    // The base with edits (copies of the unchanged elements, as a second parse would give): api relabelled and
+    // overlaid, queue replaced by cache in core, the second api->db edge relabelled, a new empty group.
+    const [api, db] = base.nodes;
+    const [reads, writes] = base.edges;
     const after = {
-      nodes: [
-        { id: 'api', label: 'Public API', overlay: { type: 'shape' } },
-        { id: 'db', label: 'DB', parent: 'core' },
-        { id: 'cache', label: 'Cache', parent: 'core' },
-      ] as N[],
-      edges: [
-        { source: 'api', target: 'db', label: 'reads' },
-        { source: 'api', target: 'db', label: 'writes many' },
-        { source: 'api', target: 'cache' },
-      ] as E[],
-      groups: [{ id: 'core', label: 'Core', nodes: ['db', 'cache'] }, { id: 'edge', label: 'Edge', nodes: [] }] as G[],
+      nodes: [{ ...api, label: 'Public API', overlay: { type: 'shape' } }, { ...db }, { id: 'cache', label: 'Cache', parent: 'core' }] as N[],
+      edges: [{ ...reads }, { ...writes, label: 'writes many' }, { source: 'api', target: 'cache' }] as E[],
+      groups: [{ ...base.groups[0], nodes: ['db', 'cache'] }, { id: 'edge', label: 'Edge', nodes: [] }] as G[],
     };
     const diff = diffGraphs(base, after);
     expect(diff.changed).toBe(true);

@@ -1,14 +1,15 @@
 import { sentence } from './sentence';
 
 describe('sentence', () => {
-  it.each([
-    ['The user cancelled the sign-in', 'The user cancelled the sign-in.'],
-    ['The user cancelled the sign-in.', 'The user cancelled the sign-in.'],
-    ['Really?  ', 'Really?'],
-    ['Stop!', 'Stop!'],
-    ['Could not reach https://idp.example (HTTP 500)', 'Could not reach https://idp.example (HTTP 500).'],
-    ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(sentence(input)).toBe(expected);
+  it.each(['The user cancelled the sign-in', 'Could not reach https://idp.example (HTTP 500)'])('ends %j with a full stop', (text) => {
+    expect(sentence(text)).toBe(`${text}.`);
+  });
+
+  it.each(['The user cancelled the sign-in.', 'Stop!', ''])('keeps %j as it is: it already ends a sentence, or is empty', (text) => {
+    expect(sentence(text)).toBe(text);
+  });
+
+  it('drops trailing white space before deciding', () => {
+    expect(sentence('Really?  ')).toBe('Really?');
   });
 });
