@@ -24,6 +24,7 @@ import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -40,6 +41,7 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     MatButtonModule,
     MatButtonToggleModule,
     MatCardModule,
+    SectionCardComponent,
     MatIconModule,
     MatSelectModule,
     DATA_TABLE,

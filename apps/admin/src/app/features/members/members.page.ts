@@ -20,6 +20,7 @@ import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 @Component({
   selector: 'sc-members-page',
@@ -28,6 +29,7 @@ import { FORM_FIELDS } from '../../shared/form-fields';
     FORM_FIELDS,
     MatButtonModule,
     MatCardModule,
+    SectionCardComponent,
     MatIconModule,
     MatMenuModule,
     MatSelectModule,

@@ -24,6 +24,7 @@ import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 @Component({
   selector: 'sc-tokens-page',
@@ -33,6 +34,7 @@ import { FORM_FIELDS } from '../../shared/form-fields';
     FORM_FIELDS,
     MatButtonModule,
     MatCardModule,
+    SectionCardComponent,
     MatCheckboxModule,
     MatIconModule,
     MatSelectModule,
