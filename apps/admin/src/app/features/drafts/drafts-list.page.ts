@@ -9,7 +9,6 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
 import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
-import { map } from 'rxjs';
 import { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
@@ -96,13 +95,13 @@ export class DraftsListPage {
   /** Synced services, loaded when a copy of a synced diagram is asked for. */
   readonly serviceNames = pageResource({
     params: () => (this.formOpen() && this.start() === 'synced' ? this.orgId() : undefined),
-    load: (orgId) => this.services.list(orgId).pipe(map((services) => services.map((service) => service.name))),
+    load: (orgId) => this.services.serviceNames(orgId),
     initial: [] as string[],
   });
   /** The architecture diagrams of the chosen service; only flowcharts can become drafts. */
   readonly diagrams = pageResource({
     params: () => (this.service() ? { orgId: this.orgId(), service: this.service() } : undefined),
-    load: ({ orgId, service }) => this.services.get(orgId, service).pipe(map((detail) => detail.artifacts.filter((artifact) => artifact.kind === 'architecture-diagram'))),
+    load: ({ orgId, service }) => this.services.artifactsOfKind(orgId, service, 'architecture-diagram'),
     initial: [] as ArtifactListItem[],
   });
 
