@@ -15,7 +15,7 @@ import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } fr
   imports: [ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <sc-element-id-field testId="group-id" [id]="current().id" [graph]="graph()" hint="The Mermaid subgraph id." (renamed)="setId($event)" />
+    <sc-element-id-field testId="group-id" [element]="current()" [graph]="graph()" hint="The Mermaid subgraph id." (renamed)="setId($event)" />
     <sc-text-field label="Label" testId="group-label" [value]="current().label" (changed)="setLabel($event)" />
     <sc-text-field label="Name" testId="group-name" [value]="current().overlay?.name ?? ''" hint="Display name in the context file." (changed)="setName($event)" />
     <sc-refused-edits testId="group-problems" [problems]="refused()" />

@@ -29,21 +29,21 @@ import { elementIdProblem } from './element-checks';
   `,
 })
 export class ElementIdFieldComponent {
-  /** The element's id now. */
-  readonly id = input.required<string>();
+  /** The node or group; each new version of it resets the field to its id (discarding an id typed but refused). */
+  readonly element = input.required<{ id: string }>();
   readonly graph = input.required<OverlaidGraph>();
   readonly hint = input.required<string>();
   readonly testId = input.required<string>();
   /** The new id when the field is left or Enter is pressed: only then is it applied (one rename, one undo step). */
   readonly renamed = output<string>();
 
-  /** The id as typed; reset whenever another element (or a new id) comes in. */
-  readonly text = linkedSignal(() => this.id());
-  readonly problem = computed(() => elementIdProblem(this.graph(), this.text(), this.id()));
+  /** The id as typed. */
+  readonly text = linkedSignal(() => this.element().id);
+  readonly problem = computed(() => elementIdProblem(this.graph(), this.text(), this.element().id));
 
   commit(text: string): void {
     this.text.set(text);
-    if (this.problem() !== undefined || text === this.id()) return;
+    if (this.problem() !== undefined || text === this.element().id) return;
     this.renamed.emit(text);
   }
 }
