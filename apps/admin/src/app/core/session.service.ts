@@ -25,6 +25,8 @@ export class SessionService {
     const role = this.role();
     return role === 'owner' || role === 'admin';
   });
+  /** Editors and above create, save and delete drafts; viewers read and export (the server enforces it). */
+  readonly canEditDrafts = computed(() => this.canManage() || this.role() === 'editor');
 
   /** Asks the server who is signed in. Resolves null when nobody is (401); other failures are thrown. */
   async load(): Promise<MeResponse | null> {

@@ -57,11 +57,21 @@ export class ConfirmDialogComponent {
   readonly data = inject<ConfirmOptions>(MAT_DIALOG_DATA);
 }
 
-/** Opens a confirmation and resolves true only when the person confirmed. */
-export async function confirmAction(dialog: MatDialog, options: ConfirmOptions): Promise<boolean> {
-  const ref = dialog.open<ConfirmDialogComponent, ConfirmOptions, boolean>(ConfirmDialogComponent, {
-    data: options,
-    autoFocus: 'dialog',
-  });
-  return (await firstValueFrom(ref.afterClosed())) === true;
+/** Asks the person to confirm an action; resolves true only when they confirmed. */
+export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
+
+/**
+ * The confirmation step of a page's destructive or far-reaching actions, set up once per page beside its
+ * mutation()s: `private readonly confirm = confirmation();` then `if (!(await this.confirm({ … }))) return;`.
+ * Must be called in an injection context.
+ */
+export function confirmation(): Confirm {
+  const dialog = inject(MatDialog);
+  return async (options) => {
+    const ref = dialog.open<ConfirmDialogComponent, ConfirmOptions, boolean>(ConfirmDialogComponent, {
+      data: options,
+      autoFocus: 'dialog',
+    });
+    return (await firstValueFrom(ref.afterClosed())) === true;
+  };
 }

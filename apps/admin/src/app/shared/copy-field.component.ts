@@ -9,25 +9,24 @@ import { MatIconModule } from '@angular/material/icon';
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ClipboardModule, MatButtonModule, MatIconModule],
   template: `
-    <div class="copy-row">
-      <label class="visually-hidden" [for]="fieldId">{{ label() }}</label>
-      <input [id]="fieldId" class="copy-field mono" readonly [value]="value()" (focus)="selectAll($event)" [attr.data-testid]="testId()" />
-      <button
-        mat-stroked-button
-        type="button"
-        [cdkCopyToClipboard]="value()"
-        (cdkCopyToClipboardCopied)="copied.set($event)"
-        [attr.aria-label]="'Copy ' + label()"
-        [attr.data-testid]="copyTestId()"
-      >
-        <mat-icon svgIcon="content_copy" aria-hidden="true" />
-        {{ copied() ? 'Copied' : 'Copy' }}
-      </button>
-    </div>
+    <label class="visually-hidden" [for]="fieldId">{{ label() }}</label>
+    <input [id]="fieldId" class="copy-field mono" readonly [value]="value()" (focus)="selectAll($event)" [attr.data-testid]="testId()" />
+    <button
+      mat-stroked-button
+      type="button"
+      [cdkCopyToClipboard]="value()"
+      (cdkCopyToClipboardCopied)="copied.set($event)"
+      [attr.aria-label]="'Copy ' + label()"
+      [attr.data-testid]="copyTestId()"
+    >
+      <mat-icon svgIcon="content_copy" aria-hidden="true" />
+      {{ copied() ? 'Copied' : 'Copy' }}
+    </button>
     <span class="visually-hidden" aria-live="polite">{{ copied() ? label() + ' copied to the clipboard' : '' }}</span>
   `,
   styles: `
-    .copy-row {
+    /* The field and its button in one row; the label and the live note are visually hidden (taken out of the row). */
+    :host {
       display: flex;
       gap: 8px;
       align-items: center;

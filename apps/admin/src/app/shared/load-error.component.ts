@@ -10,16 +10,15 @@ import { ErrorBannerComponent } from './error-banner.component';
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatIconModule, ErrorBannerComponent],
   template: `
-    <div class="load-error">
-      <sc-error-banner [error]="error()" />
-      <button mat-stroked-button type="button" (click)="retry.emit()">
-        <mat-icon svgIcon="refresh" aria-hidden="true" />
-        Try again
-      </button>
-    </div>
+    <sc-error-banner [error]="error()" />
+    <button mat-stroked-button type="button" (click)="retry.emit()">
+      <mat-icon svgIcon="refresh" aria-hidden="true" />
+      Try again
+    </button>
   `,
   styles: `
-    .load-error {
+    :host {
+      display: block;
       padding: 16px;
     }
   `,

@@ -1,7 +1,10 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 
-/** One titled card of a long form or settings page; the content is projected into the card's body. */
+/**
+ * One titled card of a page (a form, a group of settings): the content is projected into the card's body. Spacing
+ * and the title's size are the global `.section` and `mat-card-title h2` styles every card of the admin shares.
+ */
 @Component({
   selector: 'sc-section-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -11,15 +14,6 @@ import { MatCardModule } from '@angular/material/card';
       <mat-card-header><mat-card-title><h2>{{ heading() }}</h2></mat-card-title></mat-card-header>
       <mat-card-content><ng-content /></mat-card-content>
     </mat-card>
-  `,
-  styles: `
-    .section {
-      margin-bottom: 16px;
-    }
-    h2 {
-      font: var(--mat-sys-title-medium);
-      margin: 0 0 8px;
-    }
   `,
 })
 export class SectionCardComponent {

@@ -1,18 +1,16 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { FormBuilder, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { ORGANIZATION_ID_PATTERN } from '@sc/contracts';
-import { FieldErrorsComponent } from '../shared/field-errors.component';
 import { ORGANIZATION_ID_ERRORS } from '../shared/organization-id';
+import { FORM_FIELDS } from '../shared/form-fields';
 
 /** Asks for an organization id; closes with it, and the shell opens that organization's sign-in page. */
 @Component({
   selector: 'sc-sign-in-elsewhere-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, FieldErrorsComponent],
+  imports: [FORM_FIELDS, MatButtonModule, MatDialogModule],
   template: `
     <h2 mat-dialog-title>Sign in to another organization</h2>
     <form [formGroup]="form" (ngSubmit)="submit()" novalidate>

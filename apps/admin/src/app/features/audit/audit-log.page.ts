@@ -1,18 +1,17 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { FormBuilder } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditFilter } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { AuditApi } from './audit.api';
 import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { FORM_FIELDS } from '../../shared/form-fields';
 
 const PAGE_SIZE = 50;
 
@@ -25,14 +24,12 @@ const PAGE_SIZE = 50;
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     DatePipe,
-    ReactiveFormsModule,
+    FORM_FIELDS,
     MatButtonModule,
-    MatFormFieldModule,
     MatIconModule,
-    MatInputModule,
     MatSelectModule,
     DATA_TABLE,
-    ErrorBannerComponent,
+    LoadMoreComponent,
     ListStateComponent,
   ],
   templateUrl: './audit-log.page.html',

@@ -1,9 +1,4 @@
-import type { DraftActor, Role } from '@sc/contracts';
-
-/** Editors and above create, save and delete drafts; viewers read and export (the server enforces it). */
-export function canEditDrafts(role: Role | null): boolean {
-  return role === 'owner' || role === 'admin' || role === 'editor';
-}
+import type { DraftActor } from '@sc/contracts';
 
 /** "Ann (ann@acme.example)", "API token “ci”", or a note that the author is gone. */
 export function actorName(actor: DraftActor | null): string {

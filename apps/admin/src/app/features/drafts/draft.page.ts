@@ -18,7 +18,7 @@ import { relativeTime } from '../../shared/time';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { ServicesApi } from '../services/services.api';
-import { actorName, canEditDrafts } from './draft-labels';
+import { actorName } from './draft-labels';
 import { DraftsApi, type DraftData } from './drafts.api';
 import { Autosave } from './editor/autosave';
 import { EditorCanvasComponent, type PaletteDrop } from './editor/editor-canvas.component';
@@ -86,7 +86,6 @@ const PASTE_OFFSET = 32;
 export class DraftPage {
   private readonly api = inject(DraftsApi);
   private readonly notify = inject(NotifyService);
-  private readonly session = inject(SessionService);
   private readonly router = inject(Router);
   private readonly engine = inject(LayoutEngine);
   private readonly services = inject(ServicesApi);
@@ -97,7 +96,7 @@ export class DraftPage {
 
   private readonly params = computed(() => ({ orgId: this.orgId(), draftId: this.draftId() }));
   readonly draft = pageResource({ params: this.params, load: ({ orgId, draftId }) => this.api.get(orgId, draftId), initial: null as DraftData | null });
-  readonly canEdit = computed(() => canEditDrafts(this.session.role()));
+  readonly canEdit = inject(SessionService).canEditDrafts;
 
   readonly store = new EditorStore();
   readonly autosave = new Autosave<EditorDoc>(async (doc, version) => {

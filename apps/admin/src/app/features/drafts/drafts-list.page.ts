@@ -1,32 +1,29 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
-import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { FormBuilder, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatCardModule } from '@angular/material/card';
-import { MatDialog } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
 import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
-import { map } from 'rxjs';
 import { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
-import { confirmAction } from '../../shared/confirm-dialog.component';
+import { confirmation } from '../../shared/confirm-dialog.component';
 import { relativeTime } from '../../shared/time';
 import { ServicesApi } from '../services/services.api';
 import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
-import { actorName, canEditDrafts } from './draft-labels';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { actorName } from './draft-labels';
 import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
@@ -38,18 +35,16 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     DatePipe,
-    ReactiveFormsModule,
+    FORM_FIELDS,
     RouterLink,
     MatButtonModule,
     MatButtonToggleModule,
     MatCardModule,
-    MatFormFieldModule,
+    SectionCardComponent,
     MatIconModule,
-    MatInputModule,
     MatSelectModule,
     DATA_TABLE,
     ErrorBannerComponent,
-    FieldErrorsComponent,
     FormActionsComponent,
     ListStateComponent,
   ],
@@ -59,14 +54,12 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
 export class DraftsListPage {
   private readonly api = inject(DraftsApi);
   private readonly services = inject(ServicesApi);
-  private readonly dialog = inject(MatDialog);
   private readonly router = inject(Router);
-  private readonly session = inject(SessionService);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly canEdit = computed(() => canEditDrafts(this.session.role()));
+  readonly canEdit = inject(SessionService).canEditDrafts;
   readonly offset = signal(0);
   readonly drafts = pageResource({
     params: () => ({ orgId: this.orgId(), offset: this.offset() }),
@@ -83,6 +76,7 @@ export class DraftsListPage {
   readonly creating = this.creation.pending;
   readonly createError = this.creation.error;
   readonly describeProblem = describeProblem;
+  private readonly confirm = confirmation();
   /** Row actions: the draft being deleted. */
   private readonly removal = mutation<string>();
   readonly busyId = this.removal.busy;
@@ -101,13 +95,13 @@ export class DraftsListPage {
   /** Synced services, loaded when a copy of a synced diagram is asked for. */
   readonly serviceNames = pageResource({
     params: () => (this.formOpen() && this.start() === 'synced' ? this.orgId() : undefined),
-    load: (orgId) => this.services.list(orgId).pipe(map((services) => services.map((service) => service.name))),
+    load: (orgId) => this.services.serviceNames(orgId),
     initial: [] as string[],
   });
   /** The architecture diagrams of the chosen service; only flowcharts can become drafts. */
   readonly diagrams = pageResource({
     params: () => (this.service() ? { orgId: this.orgId(), service: this.service() } : undefined),
-    load: ({ orgId, service }) => this.services.get(orgId, service).pipe(map((detail) => detail.artifacts.filter((artifact) => artifact.kind === 'architecture-diagram'))),
+    load: ({ orgId, service }) => this.services.artifactsOfKind(orgId, service, 'architecture-diagram'),
     initial: [] as ArtifactListItem[],
   });
 
@@ -141,7 +135,7 @@ export class DraftsListPage {
   }
 
   async remove(draft: DraftSummary): Promise<void> {
-    const confirmed = await confirmAction(this.dialog, {
+    const confirmed = await this.confirm({
       title: `Delete “${draft.name}”?`,
       message: 'The drawing and its layout are deleted. Files already exported or synced are not affected. This cannot be undone.',
       confirmLabel: 'Delete draft',

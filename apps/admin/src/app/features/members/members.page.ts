@@ -1,44 +1,41 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, viewChild } from '@angular/core';
-import { FormBuilder, FormGroupDirective, ReactiveFormsModule, Validators } from '@angular/forms';
+import { FormBuilder, FormGroupDirective, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatMenuModule } from '@angular/material/menu';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
-import { confirmAction } from '../../shared/confirm-dialog.component';
+import { confirmation } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { cursorPages } from '../../core/cursor-pages';
 import { LoadMoreComponent } from '../../shared/load-more.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 @Component({
   selector: 'sc-members-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
-    ReactiveFormsModule,
+    FORM_FIELDS,
     MatButtonModule,
     MatCardModule,
-    MatFormFieldModule,
+    SectionCardComponent,
     MatIconModule,
-    MatInputModule,
     MatMenuModule,
     MatSelectModule,
     DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
-    FieldErrorsComponent,
     ListStateComponent,
     LoadMoreComponent,
   ],
@@ -62,6 +59,7 @@ export class MembersPage {
   private readonly addition = mutation({ report: 'inline' });
   readonly adding = this.addition.pending;
   readonly addError = this.addition.error;
+  private readonly confirm = confirmation();
   /** Row actions: the member being changed. */
   private readonly change = mutation<string>();
   readonly busyUserId = this.change.busy;
@@ -104,7 +102,7 @@ export class MembersPage {
   async changeRole(member: MemberResponse, role: Role): Promise<void> {
     if (role === member.role) return;
     if (role === 'owner') {
-      const confirmed = await confirmAction(this.dialog, {
+      const confirmed = await this.confirm({
         title: `Make ${member.displayName} an owner?`,
         message: 'Owners have full control of the organization, including removing other owners.',
         confirmLabel: 'Make owner',
@@ -121,7 +119,7 @@ export class MembersPage {
     if (!member.disabled) {
       const tokens = await this.tokensRevokedWith(member);
       if (tokens === null) return;
-      const confirmed = await confirmAction(this.dialog, {
+      const confirmed = await this.confirm({
         title: `Disable ${member.displayName}?`,
         message: `${member.displayName} keeps their role but cannot sign in to this organization or use it until you enable them again. Their current sessions stop working. ${revokedTokensSentence(tokens)}`,
         items: tokens.map(describeToken),
@@ -137,7 +135,7 @@ export class MembersPage {
   async remove(member: MemberResponse): Promise<void> {
     const tokens = await this.tokensRevokedWith(member);
     if (tokens === null) return;
-    const confirmed = await confirmAction(this.dialog, {
+    const confirmed = await this.confirm({
       title: `Remove ${member.displayName}?`,
       message: `${member.email} loses access to this organization. You can add them again later. ${revokedTokensSentence(tokens)}`,
       items: tokens.map(describeToken),

@@ -1,21 +1,19 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { FormBuilder, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialogModule, MatDialogRef } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type OrganizationResponse } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { OrganizationApi } from './organization.api';
+import { FORM_FIELDS } from '../../shared/form-fields';
 
 /** Owners create further organizations; the dialog closes with the created organization. */
 @Component({
   selector: 'sc-create-organization-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatDialogModule, MatFormFieldModule, MatInputModule, ErrorBannerComponent, FieldErrorsComponent],
+  imports: [FORM_FIELDS, MatButtonModule, MatDialogModule, ErrorBannerComponent],
   template: `
     <h2 mat-dialog-title>New organization</h2>
     <form [formGroup]="form" (ngSubmit)="create()" novalidate>

@@ -1,8 +1,8 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
+import type { ArtifactKind, ArtifactListItem, DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
-import { Observable } from 'rxjs';
+import { Observable, map } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
@@ -25,6 +25,16 @@ export class ServicesApi {
   /** The first page of services (up to 100, by name): for pickers. The services page reads every page (`page`). */
   list(orgId: string): Observable<ServiceListItem[]> {
     return this.http.get<ServiceListItem[]>(this.base(orgId));
+  }
+
+  /** The names of the first page of services, for pickers. */
+  serviceNames(orgId: string): Observable<string[]> {
+    return this.list(orgId).pipe(map((services) => services.map((service) => service.name)));
+  }
+
+  /** The current revision's artifacts of one kind: the diagrams a draft can copy, the schemas a node can point at. */
+  artifactsOfKind(orgId: string, service: string, kind: ArtifactKind): Observable<ArtifactListItem[]> {
+    return this.get(orgId, service).pipe(map((detail) => detail.artifacts.filter((artifact) => artifact.kind === kind)));
   }
 
   /** One page of the services by name; `cursor` continues after the previous page. */

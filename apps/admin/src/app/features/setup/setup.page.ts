@@ -1,10 +1,8 @@
 import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { FormBuilder, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { Router } from '@angular/router';
 import { FIELD_LIMITS, ORGANIZATION_ID_PATTERN, type SetupResponse } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
@@ -14,9 +12,9 @@ import { SessionService } from '../../core/session.service';
 import { PublicPageComponent } from '../../shared/public-page.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ORGANIZATION_ID_ERRORS, suggestOrganizationId } from '../../shared/organization-id';
 import { SetupApi } from './setup.api';
+import { FORM_FIELDS } from '../../shared/form-fields';
 
 type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
 
@@ -25,16 +23,13 @@ type Step = 'checking' | 'form' | 'done' | 'already-set-up' | 'unavailable';
   selector: 'sc-setup-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
-    ReactiveFormsModule,
+    FORM_FIELDS,
     MatButtonModule,
     MatCardModule,
-    MatFormFieldModule,
     MatIconModule,
-    MatInputModule,
     PublicPageComponent,
     ErrorBannerComponent,
     OneTimeSecretComponent,
-    FieldErrorsComponent,
   ],
   templateUrl: './setup.page.html',
   styleUrl: './setup.page.scss',

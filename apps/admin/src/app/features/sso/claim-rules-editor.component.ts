@@ -1,16 +1,14 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { FormArray, FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
+import { FormArray, FormControl, FormGroup } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { CLAIM_RULE_OPERATORS, SSO_ROLES, type ClaimRuleOperator, type SsoRole } from '@sc/contracts';
 import { startWith, switchMap } from 'rxjs';
 import { OPERATOR_LABELS } from './provider-form';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
+import { FORM_FIELDS } from '../../shared/form-fields';
 
 export type ClaimRuleGroup = FormGroup<{
   claim: FormControl<string>;
@@ -34,7 +32,7 @@ interface RuleButton {
 @Component({
   selector: 'sc-claim-rules-editor',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatIconModule, MatInputModule, MatSelectModule, MatTooltipModule, FieldErrorsComponent],
+  imports: [FORM_FIELDS, MatButtonModule, MatIconModule, MatSelectModule, MatTooltipModule],
   template: `
     @if (controls().length === 0) {
       <p class="muted" data-testid="rules-empty">No rules: every SSO member gets the default role.</p>

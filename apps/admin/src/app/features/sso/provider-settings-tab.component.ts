@@ -1,12 +1,10 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, model, output, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { FormControl, ReactiveFormsModule } from '@angular/forms';
+import { FormControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
@@ -24,11 +22,11 @@ import type { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { SectionCardComponent } from '../../shared/section-card.component';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { ClaimRulesEditorComponent } from './claim-rules-editor.component';
 import { TYPE_LABELS, discoveryPatch, githubScopeHint, previewEndpoints, usesField, type TypeField } from './provider-form';
 import { claimRuleGroup, moveClaimRule, newClaimRule, type ProviderFormGroup } from './provider-form-group';
 import { SsoApi } from './sso.api';
+import { FORM_FIELDS } from '../../shared/form-fields';
 
 /**
  * The Settings tab of the provider editor: the form (type, endpoints with discovery import, client, claims,
@@ -38,20 +36,17 @@ import { SsoApi } from './sso.api';
   selector: 'sc-provider-settings-tab',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
-    ReactiveFormsModule,
+    FORM_FIELDS,
     RouterLink,
     MatButtonModule,
     MatButtonToggleModule,
     MatCheckboxModule,
-    MatFormFieldModule,
     MatIconModule,
-    MatInputModule,
     MatSelectModule,
     MatSlideToggleModule,
     ClaimRulesEditorComponent,
     ErrorBannerComponent,
     SectionCardComponent,
-    FieldErrorsComponent,
   ],
   templateUrl: './provider-settings-tab.component.html',
   styleUrl: './provider-settings-tab.component.scss',

@@ -8,7 +8,7 @@ import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { SsoAuditOutcome } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
 import { SsoApi } from './sso.api';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
@@ -34,7 +34,7 @@ interface AuditParams {
     MatSelectModule,
     DATA_TABLE,
     MatTooltipModule,
-    ErrorBannerComponent,
+    LoadMoreComponent,
     ListStateComponent,
   ],
   template: `
@@ -63,8 +63,6 @@ interface AuditParams {
     </div>
     <sc-list-state [loading]="loading()" loadingLabel="Loading sign-in attempts" [error]="audit.error()" (retry)="audit.reload()" [empty]="entries().length === 0"
       emptyIcon="info" emptyHeading="No sign-in attempts yet" emptyTestId="audit-empty">Every SSO sign-in and test sign-in, successful or not, is listed here.</sc-list-state>
-    <!-- Older entries exist only below a non-empty list, so this never stands beside the empty state. -->
-    <sc-error-banner [error]="olderError()" />
     @if (entries().length > 0) {
       <sc-data-table [rows]="entries()" label="Sign-in attempts" testId="audit-table">
         <ng-template scColumn="time" header="Time" cellClass="nowrap" let-entry>{{ entry.createdAt | date: 'medium' }}</ng-template>
@@ -96,13 +94,7 @@ interface AuditParams {
           }
         </ng-template>
       </sc-data-table>
-      @if (nextCursor()) {
-        <div class="more">
-          <button mat-stroked-button type="button" (click)="loadMore()" [disabled]="loading()" data-testid="audit-more">
-            Show older attempts
-          </button>
-        </div>
-      }
+      <sc-load-more [pages]="audit" label="Show older attempts" testId="audit-more" />
     }
   `,
   styles: `
@@ -131,11 +123,6 @@ interface AuditParams {
       color: #7a4d00;
       max-width: 40ch;
     }
-    .more {
-      display: flex;
-      justify-content: center;
-      padding: 16px;
-    }
   `,
 })
 export class SsoAuditComponent {
@@ -154,11 +141,5 @@ export class SsoAuditComponent {
       this.api.audit(orgId, { limit: PAGE_SIZE, before, provider: provider || undefined, outcome: outcome || undefined }),
   });
   readonly entries = this.audit.items;
-  readonly nextCursor = this.audit.nextCursor;
   readonly loading = this.audit.loading;
-  readonly olderError = this.audit.olderError;
-
-  loadMore(): Promise<void> {
-    return this.audit.loadMore();
-  }
 }

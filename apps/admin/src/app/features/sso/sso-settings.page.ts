@@ -3,7 +3,6 @@ import { DOCUMENT } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
-import { MatDialog } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTabsModule } from '@angular/material/tabs';
 import { MatTooltipModule } from '@angular/material/tooltip';
@@ -11,7 +10,7 @@ import { RouterLink } from '@angular/router';
 import type { SsoProviderResponse } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { mutation } from '../../core/mutation';
-import { confirmAction } from '../../shared/confirm-dialog.component';
+import { confirmation } from '../../shared/confirm-dialog.component';
 import { TYPE_LABELS } from './provider-form';
 import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
@@ -39,7 +38,6 @@ import { DATA_TABLE } from '../../shared/data-table.component';
 })
 export class SsoSettingsPage {
   private readonly api = inject(SsoApi);
-  private readonly dialog = inject(MatDialog);
   private readonly origin = inject(DOCUMENT).location.origin;
 
   readonly orgId = input.required<string>();
@@ -51,6 +49,7 @@ export class SsoSettingsPage {
     load: (orgId) => this.api.list(orgId),
     initial: [] as SsoProviderResponse[],
   });
+  private readonly confirm = confirmation();
   /** Row actions: the provider being deleted. */
   private readonly removal = mutation<string>();
   readonly busySlug = this.removal.busy;
@@ -65,7 +64,7 @@ export class SsoSettingsPage {
   }
 
   async remove(provider: SsoProviderResponse): Promise<void> {
-    const confirmed = await confirmAction(this.dialog, {
+    const confirmed = await this.confirm({
       title: `Delete “${provider.displayName}”?`,
       message: `Nobody can sign in through ${provider.slug} any more, and its callback URL stops working. Members keep their accounts. This cannot be undone.`,
       confirmLabel: 'Delete provider',

@@ -1,20 +1,17 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
-import { FormBuilder, ReactiveFormsModule, ValidationErrors, Validators } from '@angular/forms';
+import { FormBuilder, ValidationErrors, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatDialog } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
-import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { FIELD_LIMITS, TOKEN_SCOPES, type ApiTokenResponse, type CreatedApiTokenResponse, type TokenScope } from '@sc/contracts';
 import { tap } from 'rxjs';
 import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
-import { confirmAction } from '../../shared/confirm-dialog.component';
+import { confirmation } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { cursorPages } from '../../core/cursor-pages';
 import { LoadMoreComponent } from '../../shared/load-more.component';
@@ -23,30 +20,29 @@ import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
-import { FieldErrorsComponent } from '../../shared/field-errors.component';
 import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { FORM_FIELDS } from '../../shared/form-fields';
+import { SectionCardComponent } from '../../shared/section-card.component';
 
 @Component({
   selector: 'sc-tokens-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     DatePipe,
-    ReactiveFormsModule,
+    FORM_FIELDS,
     MatButtonModule,
     MatCardModule,
+    SectionCardComponent,
     MatCheckboxModule,
-    MatFormFieldModule,
     MatIconModule,
-    MatInputModule,
     MatSelectModule,
     DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
     OneTimeSecretComponent,
     CliInstallComponent,
-    FieldErrorsComponent,
     FormActionsComponent,
     ListStateComponent,
     LoadMoreComponent,
@@ -56,13 +52,11 @@ import { DATA_TABLE } from '../../shared/data-table.component';
 })
 export class TokensPage {
   private readonly api = inject(TokensApi);
-  private readonly dialog = inject(MatDialog);
-  private readonly session = inject(SessionService);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
 
-  readonly canManage = this.session.canManage;
+  readonly canManage = inject(SessionService).canManage;
   /** Newest first, as the API pages them; "Load more" appends the next page. */
   readonly tokens = cursorPages<string, ApiTokenResponse>({
     params: this.orgId,
@@ -76,6 +70,7 @@ export class TokensPage {
   readonly creating = this.creation.pending;
   readonly createError = this.creation.error;
   readonly created = signal<CreatedApiTokenResponse | null>(null);
+  private readonly confirm = confirmation();
   /** Row actions: the token being revoked. */
   private readonly revocation = mutation<string>();
   readonly busyId = this.revocation.busy;
@@ -143,7 +138,7 @@ export class TokensPage {
   }
 
   async revoke(token: ApiTokenResponse): Promise<void> {
-    const confirmed = await confirmAction(this.dialog, {
+    const confirmed = await this.confirm({
       title: `Revoke “${token.name}”?`,
       message: `Anything using ${token.prefix}… stops working immediately. This cannot be undone.`,
       confirmLabel: 'Revoke token',

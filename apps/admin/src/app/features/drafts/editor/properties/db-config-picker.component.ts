@@ -51,12 +51,12 @@ export class DbConfigPickerComponent {
 
   readonly services = pageResource({
     params: () => this.orgId(),
-    load: (orgId) => this.api.list(orgId).pipe(map((list) => list.map((service) => service.name))),
+    load: (orgId) => this.api.serviceNames(orgId),
     initial: [] as string[],
   });
   readonly databases = pageResource({
     params: () => (this.service() ? { orgId: this.orgId(), service: this.service() } : undefined),
-    load: ({ orgId, service }) => this.api.get(orgId, service).pipe(map((detail) => detail.artifacts.filter((a) => a.kind === 'database-schema').map((a) => a.name))),
+    load: ({ orgId, service }) => this.api.artifactsOfKind(orgId, service, 'database-schema').pipe(map((schemas) => schemas.map((schema) => schema.name))),
     initial: [] as string[],
   });
   readonly tables = pageResource({

@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { FLOWCHART_LINK_STROKES, type ContextEdge, type EdgeStyle, type Marker, type OverlaidEdge, type OverlaidGraph } from '@sc/diagram';
 import { ColorFieldComponent } from './color-field.component';
-import { compact, edgeProblems, elementEdits, parallelOverlayProblems, withEdgePlaced } from './element-checks';
+import { EDGE_RULES, compact, elementEdits } from './element-checks';
 import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
@@ -49,11 +49,7 @@ export class EdgePropertiesComponent {
   readonly edge = input.required<OverlaidEdge>();
   readonly graph = input.required<OverlaidGraph>();
   readonly edgeChange = output<{ previous: OverlaidEdge; edge: OverlaidEdge }>();
-  private readonly edits = elementEdits(this.edge, this.graph, {
-    placed: withEdgePlaced,
-    alone: edgeProblems,
-    nearby: parallelOverlayProblems,
-  });
+  private readonly edits = elementEdits(this.edge, this.graph, EDGE_RULES);
   readonly current = this.edits.current;
   readonly refused = this.edits.refused;
 

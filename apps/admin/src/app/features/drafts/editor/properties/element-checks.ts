@@ -146,6 +146,12 @@ export interface ElementRules<E> {
   nearby?(placed: OverlaidGraph, next: E): ElementProblem[];
 }
 
+/** The rules of each panel: nodes and groups are found by id (a rename is applied in the placed graph). */
+export const NODE_RULES: ElementRules<OverlaidNode> = { placed: withNodePlaced, alone: nodeProblems };
+export const GROUP_RULES: ElementRules<OverlaidGroup> = { placed: withGroupPlaced, alone: groupProblems };
+/** Edges are also checked against their parallel edges, which share their context entry. */
+export const EDGE_RULES: ElementRules<OverlaidEdge> = { placed: withEdgePlaced, alone: edgeProblems, nearby: parallelOverlayProblems };
+
 /** The edit state of a properties panel, see elementEdits. */
 export interface ElementEdits<E> {
   /** The latest element: ahead of the input until the parent renders again, so quick successive edits build on each other. */

@@ -1,6 +1,6 @@
-import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { elementEdits, elementIdProblem, groupProblems, withGroupPlaced } from './element-checks';
+import { GROUP_RULES, elementEdits } from './element-checks';
 import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 
 /**
@@ -15,7 +15,7 @@ import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } fr
   imports: [ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <sc-element-id-field testId="group-id" [value]="idText()" [problem]="idProblem()" hint="The Mermaid subgraph id." (typed)="idText.set($event)" (committed)="commitId($event)" />
+    <sc-element-id-field testId="group-id" [element]="current()" [graph]="graph()" hint="The Mermaid subgraph id." (renamed)="setId($event)" />
     <sc-text-field label="Label" testId="group-label" [value]="current().label" (changed)="setLabel($event)" />
     <sc-text-field label="Name" testId="group-name" [value]="current().overlay?.name ?? ''" hint="Display name in the context file." (changed)="setName($event)" />
     <sc-refused-edits testId="group-problems" [problems]="refused()" />
@@ -27,21 +27,13 @@ export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
   readonly graph = input.required<OverlaidGraph>();
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
-  private readonly edits = elementEdits(this.group, this.graph, {
-    placed: withGroupPlaced,
-    alone: groupProblems,
-  });
+  private readonly edits = elementEdits(this.group, this.graph, GROUP_RULES);
   readonly current = this.edits.current;
   readonly refused = this.edits.refused;
 
-  readonly idText = linkedSignal(() => this.current().id);
-  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
-
-  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
-  commitId(text: string): void {
-    this.idText.set(text);
-    if (this.idProblem() !== undefined || text === this.current().id) return;
-    this.emit({ ...this.current(), id: text });
+  /** A rename the id field checked; the editor propagates it to the element's references. */
+  setId(id: string): void {
+    this.emit({ ...this.current(), id });
   }
 
   setLabel(text: string): void {

@@ -1,11 +1,11 @@
-import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { NODE_TYPES, SHAPES, type ContextNode, type ContextShape, type NodeStyle, type NodeType, type OverlaidGraph, type OverlaidNode } from '@sc/diagram';
 import { HIGHLIGHT_LANGUAGES } from '../../../../shared/highlight';
 import { DataFieldsComponent } from './data-fields.component';
 import { DbConfigPickerComponent } from './db-config-picker.component';
-import { elementEdits, elementIdProblem, nodeProblems, withNodePlaced } from './element-checks';
+import { NODE_RULES, elementEdits } from './element-checks';
 import { dataEntries, withData, withOverlay, withStyle, withType, type DataFieldEntry } from './node-edits';
 import { ChoiceFieldComponent, ElementIdFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
@@ -53,10 +53,7 @@ export class NodePropertiesComponent {
   readonly graph = input.required<OverlaidGraph>();
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
-  private readonly edits = elementEdits(this.node, this.graph, {
-    placed: withNodePlaced,
-    alone: nodeProblems,
-  });
+  private readonly edits = elementEdits(this.node, this.graph, NODE_RULES);
   readonly current = this.edits.current;
   /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
   readonly refused = this.edits.refused;
@@ -65,10 +62,6 @@ export class NodePropertiesComponent {
   readonly shapes = SHAPES;
   readonly textFields = computed(() => TEXT_FIELDS[this.type() ?? 'shape'] ?? []);
   readonly codeLanguages = HIGHLIGHT_LANGUAGES;
-
-  /** The id as typed; reset whenever another node (or a new version of this one) comes in. */
-  readonly idText = linkedSignal(() => this.current().id);
-  readonly idProblem = computed(() => elementIdProblem(this.graph(), this.idText(), this.current().id));
 
   readonly overlay = computed<ContextNode>(() => this.current().overlay ?? {});
   readonly type = computed(() => this.overlay().type);
@@ -83,11 +76,9 @@ export class NodePropertiesComponent {
     return typeof field?.value === 'string' ? field.value : '';
   });
 
-  /** Applies the id typed, when it has no problem (the field shows the problem while typing). */
-  commitId(text: string): void {
-    this.idText.set(text);
-    if (this.idProblem() !== undefined || text === this.current().id) return;
-    this.emit({ ...this.current(), id: text });
+  /** A rename the id field checked; the editor propagates it to the element's references. */
+  setId(id: string): void {
+    this.emit({ ...this.current(), id });
   }
 
   setLabel(text: string): void {

@@ -1,12 +1,15 @@
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, linkedSignal, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
+import type { OverlaidGraph } from '@sc/diagram';
+import { elementIdProblem } from './element-checks';
 
 /**
- * The id of a node or group, checked as it is typed (the panel computes the problem): the problem replaces the
- * hint. The panel applies the id when it is committed (Enter or leaving the field), and only without a problem. Test hooks: `<testId>`, `<testId>-error`.
+ * The id of a node or group, checked as it is typed (Mermaid can write it, no other node or group of `graph` has it):
+ * the problem replaces the hint. The new id is emitted when it is committed (Enter or leaving the field), and only
+ * without a problem. Test hooks: `<testId>`, `<testId>-error`.
  */
 @Component({
   selector: 'sc-element-id-field',
@@ -16,7 +19,7 @@ import { MatSelectModule } from '@angular/material/select';
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>Id</mat-label>
-      <input matInput class="mono" [value]="value()" (input)="typed.emit($any($event.target).value)" (change)="committed.emit($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" autocomplete="off" />
+      <input matInput class="mono" [value]="text()" (input)="text.set($any($event.target).value)" (change)="commit($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" autocomplete="off" />
       @if (problem(); as text) {
         <mat-hint class="error-text" [attr.data-testid]="testId() + '-error'">{{ text }}</mat-hint>
       } @else {
@@ -26,14 +29,23 @@ import { MatSelectModule } from '@angular/material/select';
   `,
 })
 export class ElementIdFieldComponent {
-  readonly value = input.required<string>();
-  readonly problem = input.required<string | undefined>();
+  /** The node or group; each new version of it resets the field to its id (discarding an id typed but refused). */
+  readonly element = input.required<{ id: string }>();
+  readonly graph = input.required<OverlaidGraph>();
   readonly hint = input.required<string>();
   readonly testId = input.required<string>();
-  /** Every keystroke, for live validation. */
-  readonly typed = output<string>();
-  /** The id when the field is left or Enter is pressed: only then is it applied (one rename, one undo step). */
-  readonly committed = output<string>();
+  /** The new id when the field is left or Enter is pressed: only then is it applied (one rename, one undo step). */
+  readonly renamed = output<string>();
+
+  /** The id as typed. */
+  readonly text = linkedSignal(() => this.element().id);
+  readonly problem = computed(() => elementIdProblem(this.graph(), this.text(), this.element().id));
+
+  commit(text: string): void {
+    this.text.set(text);
+    if (this.problem() !== undefined || text === this.element().id) return;
+    this.renamed.emit(text);
+  }
 }
 
 /** The edits a panel refused, with the reasons (shown until the next accepted edit). Test hook: `<testId>`. */
