@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, PendingTasks, computed, effect, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -160,8 +160,35 @@ export class DiagramPage {
   });
   readonly serviceLink = computed(() => `/orgs/${encodeURIComponent(this.orgId())}/services/${encodeURIComponent(this.service())}`);
 
+  /**
+   * The side panels (groups, changes, context), the revision picker and the notes of the loaded data are rendered in
+   * a task of their own, after the frame that shows the page and its canvas: rendered with them, they were a third of
+   * the task that builds the canvas on a large diagram, the longest of the load.
+   */
+  private readonly panelsFor = signal<DiagramData | null | undefined>(undefined);
+  readonly panelsShown = computed(() => this.loaded.value() !== null && this.panelsFor() === this.data());
+  /** Held while loaded data waits for its panels, so the app is not stable (whenStable) without them. */
+  private panelsPending: (() => void) | null = null;
+
   constructor() {
     inject(LayoutEngine).warmUp();
+    const pendingTasks = inject(PendingTasks);
+    effect((onCleanup) => {
+      if (this.loaded.value() === null || this.panelsShown()) {
+        this.panelsPending?.();
+        this.panelsPending = null;
+        return;
+      }
+      this.panelsPending ??= pendingTasks.add();
+      const data = this.data();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => (timer = setTimeout(() => this.panelsFor.set(data))));
+      onCleanup(() => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      });
+    });
+    inject(DestroyRef).onDestroy(() => this.panelsPending?.());
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
