@@ -204,6 +204,7 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
     console.log(`task at +${Math.round((task.ts - traceStart) / 1000)} ms of the trace: ${Math.round((task.dur ?? 0) / 1000)} ms wall, ${Math.round((task.tdur ?? 0) / 1000)} ms CPU; inclusive:`);
     for (const [fn, ms] of part.inclusive.slice(0, 8)) console.log(`${ms.toFixed(0).padStart(9)} ms  ${fn}`);
     console.log('    by source:', part.byFile.slice(0, 8).map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', '));
+    console.log('    by function:', part.byFunction.slice(0, 10).map(([fn, ms]) => `${fn} ${ms.toFixed(0)}`).join(', '));
   }
 }
 

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, DestroyRef, PendingTasks, computed, effect, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, PendingTasks, computed, effect, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
@@ -167,28 +167,23 @@ export class DiagramPage {
    */
   private readonly panelsFor = signal<DiagramData | null | undefined>(undefined);
   readonly panelsShown = computed(() => this.loaded.value() !== null && this.panelsFor() === this.data());
-  /** Held while loaded data waits for its panels, so the app is not stable (whenStable) without them. */
-  private panelsPending: (() => void) | null = null;
+  private readonly pendingTasks = inject(PendingTasks);
+  private readonly showPanels = effect((onCleanup) => {
+    if (this.loaded.value() === null || this.panelsShown()) return;
+    const data = this.data();
+    // The app is not stable (whenStable) while loaded data waits for its panels.
+    const settled = this.pendingTasks.add();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => this.panelsFor.set(data))));
+    onCleanup(() => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      settled();
+    });
+  });
 
   constructor() {
     inject(LayoutEngine).warmUp();
-    const pendingTasks = inject(PendingTasks);
-    effect((onCleanup) => {
-      if (this.loaded.value() === null || this.panelsShown()) {
-        this.panelsPending?.();
-        this.panelsPending = null;
-        return;
-      }
-      this.panelsPending ??= pendingTasks.add();
-      const data = this.data();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const frame = requestAnimationFrame(() => (timer = setTimeout(() => this.panelsFor.set(data))));
-      onCleanup(() => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-      });
-    });
-    inject(DestroyRef).onDestroy(() => this.panelsPending?.());
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
