@@ -134,9 +134,14 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+/** Thread names by `pid:tid`. */
+function threadNames(events: TraceEvent[]): Map<string, string> {
+  return new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+}
+
 /** The page's main-thread tasks (RunTask) of more than `ms` of CPU, by start. */
 function mainTasks(events: TraceEvent[], ms: number): TraceEvent[] {
-  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const threads = threadNames(events);
   return events
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && (e.tdur ?? 0) / 1000 > ms)
     .sort((a, b) => a.ts - b.ts);
@@ -144,7 +149,7 @@ function mainTasks(events: TraceEvent[], ms: number): TraceEvent[] {
 
 /** Tasks (RunTask) of the page's main thread and of its workers: count, wall and CPU time, the longest. */
 function taskTimes(events: TraceEvent[]): string[] {
-  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const threads = threadNames(events);
   const out: string[] = [];
   for (const [label, match] of [
     ['main thread', (name: string) => name === 'CrRendererMain'],
