@@ -25,6 +25,7 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -107,19 +108,48 @@ function summarise(profile: Profile): { byFile: [string, number][]; byFunction: 
   return { byFile: sorted(files), byFunction: sorted(functions), inclusive: sorted(inclusive), total };
 }
 
+/** The profile's samples taken between two trace timestamps (µs; the profile and the trace share the clock). */
+function within(profile: Profile, from: number, to: number): Profile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let time = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    time += profile.timeDeltas[index] ?? 0;
+    if (time >= from && time <= to) {
+      samples.push(id);
+      timeDeltas.push(profile.timeDeltas[index] ?? 0);
+    }
+  });
+  return { ...profile, samples, timeDeltas };
+}
+
 interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
   tid: number;
+  ts: number;
   dur?: number;
   tdur?: number;
   args?: { name?: string };
 }
 
+/** Thread names by `pid:tid`. */
+function threadNames(events: TraceEvent[]): Map<string, string> {
+  return new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+}
+
+/** The page's main-thread tasks (RunTask) of more than `ms` of CPU, by start. */
+function mainTasks(events: TraceEvent[], ms: number): TraceEvent[] {
+  const threads = threadNames(events);
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' && (e.tdur ?? 0) / 1000 > ms)
+    .sort((a, b) => a.ts - b.ts);
+}
+
 /** Tasks (RunTask) of the page's main thread and of its workers: count, wall and CPU time, the longest. */
 function taskTimes(events: TraceEvent[]): string[] {
-  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+  const threads = threadNames(events);
   const out: string[] = [];
   for (const [label, match] of [
     ['main thread', (name: string) => name === 'CrRendererMain'],
@@ -171,6 +201,16 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
   for (const [fn, ms] of inclusive.slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${fn}`);
   console.log('top functions by self time:');
   for (const [fn, ms] of byFunction.slice(0, TOP)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+  // What each main-thread task of more than 30 ms of CPU spent it on: the longest task's content, and how load's
+  // main-thread work is split between tasks.
+  const traceStart = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  for (const task of mainTasks(events, 30)) {
+    const part = summarise(within(profile, task.ts, task.ts + (task.dur ?? 0)));
+    console.log(`task at +${Math.round((task.ts - traceStart) / 1000)} ms of the trace: ${Math.round((task.dur ?? 0) / 1000)} ms wall, ${Math.round((task.tdur ?? 0) / 1000)} ms CPU; inclusive:`);
+    for (const [fn, ms] of part.inclusive.slice(0, 8)) console.log(`${ms.toFixed(0).padStart(9)} ms  ${fn}`);
+    console.log('    by source:', part.byFile.slice(0, 8).map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', '));
+    console.log('    by function:', part.byFunction.slice(0, 10).map(([fn, ms]) => `${fn} ${ms.toFixed(0)}`).join(', '));
+  }
 }
 
 async function main(): Promise<void> {

@@ -66,6 +66,8 @@ const MAX_ZOOM = 3;
 /** Layouts kept by collapse state (the oldest is dropped first). */
 const KEPT_LAYOUTS = 16;
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+/** Resolves in a later task, letting the browser handle input and paint in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
@@ -342,10 +344,15 @@ export class DiagramCanvasComponent {
   private async runLayout(model: CanvasModel, run: number, key: string): Promise<void> {
     const results = this.results;
     try {
+      // Before the first drawing, the layout's bookkeeping and the drawing each get a task of their own, not the one
+      // that built the model: a layout at hand (cached, or the server's) would otherwise make one long task of all three.
+      if (!this.fitted) await nextTask();
+      if (run !== this.layoutRun) return;
       const result = await this.engine.layout(layoutInput(model));
       results.set(key, result);
       // A few recent collapse states are enough to go back and forth; each 1,000-node layout is a few hundred kB.
       if (results.size > KEPT_LAYOUTS) results.delete(results.keys().next().value as string);
+      if (!this.fitted) await nextTask();
       if (run !== this.layoutRun) return;
       this.draw(model, result);
     } catch (error: unknown) {
