@@ -1,9 +1,10 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
+import type { DatabaseView, DiagramDiff, DiagramLayout, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
+import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
@@ -55,6 +56,14 @@ export class ServicesApi {
     return this.http.get<DiagramData>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}`, {
       params: revisionParams(revision),
     });
+  }
+
+  /**
+   * The server's layout of the diagram's default view (404 diagram_layout_not_found while it has none: the page
+   * then lays the diagram out itself).
+   */
+  diagramLayout(orgId: string, service: string, name: string, revision?: number): Observable<DiagramLayout> {
+    return this.http.get<DiagramLayout>(diagramLayoutUrl(orgId, service, name, revision));
   }
 
   /** The diagram's Mermaid and context files exactly as synced in that revision (Export To Mermaid). */
