@@ -93,11 +93,21 @@ export interface DiagramView<Graph = unknown, Report = unknown> {
 export interface DiagramLayout {
   engine: string;
   fingerprint: string;
+  /**
+   * ELK's result for each container (the top level `\u0000root` and every group), as the dashboard's layoutDiagram
+   * lays one out per container: its size, its members' top-left corners and its edges' routes, relative to it,
+   * rounded to 1/100 px. The page replays them through layoutDiagram, which keeps them in its layout cache, so a
+   * later collapse re-lays out only the containers above the collapsed group, as after a layout of its own.
+   */
+  containers: Record<string, DiagramLayoutContainer>;
+}
+
+export interface DiagramLayoutContainer {
   width: number;
   height: number;
-  /** Absolute boxes of nodes and groups, by id: [x, y, width, height], rounded to whole pixels. */
-  boxes: Record<string, [number, number, number, number]>;
-  /** Edge routes by edge key: the points as [x0, y0, x1, y1, …] and the label's top-left corner, rounded. */
+  /** Members' positions by id: [x, y]. */
+  children: Record<string, [number, number]>;
+  /** Routed edges by id: start, bend and end points as [x0, y0, x1, y1, …], and the label's top-left corner. */
   edges: Record<string, { points: number[]; label?: [number, number] }>;
 }
 

@@ -112,7 +112,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const layout = await this.pool.run({ graph: inputs.graph, databases: [...inputs.databases] });
     // Another instance may have stored the same layout meanwhile: the first one stays (they are equal).
     await this.repository.saveDiagramLayout(versionId, LAYOUT_ENGINE_VERSION, inputs.key, layout);
-    this.logger.log({ msg: 'diagram layout', versionId, elements: Object.keys(layout.boxes).length, ms: Math.round(performance.now() - started) });
+    this.logger.log({ msg: 'diagram layout', versionId, containers: Object.keys(layout.containers).length, ms: Math.round(performance.now() - started) });
   }
 
   /** The graph and databases the dashboard would draw the version with in `revision`; null when it gets no layout. */

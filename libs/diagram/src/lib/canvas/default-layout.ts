@@ -1,4 +1,5 @@
-import type { DiagramLayout } from '@sc/contracts';
+import type { DiagramLayout, DiagramLayoutContainer } from '@sc/contracts';
+import type { ElkNode } from 'elkjs/lib/elk-api';
 import { createView } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
 import { buildModel, layoutInput, type ModelInput } from './canvas-model';
@@ -43,41 +44,87 @@ export function layoutFingerprint(input: LayoutInput): string {
   return `${hash53(text, 1).toString(36)}.${hash53(text, 2).toString(36)}`;
 }
 
-const round = (value: number) => Math.round(value);
+const round = (value: number) => Math.round(value * 100) / 100;
+/** The top level's id starts with NUL, which PostgreSQL's jsonb cannot hold: it is stored under ''. */
+const containerKey = (id: string) => (id.startsWith('\u0000') ? '' : id);
 
-/** The layout as the API sends it: boxes and routes only, in whole pixels. */
-export function compactLayout(result: LayoutResult, fingerprint: string): DiagramLayout {
-  const boxes: DiagramLayout['boxes'] = {};
-  for (const [id, box] of Object.entries(result.boxes)) boxes[id] = [round(box.x), round(box.y), round(box.width), round(box.height)];
-  const edges: DiagramLayout['edges'] = {};
-  for (const [key, route] of Object.entries(result.edges)) {
-    edges[key] = {
-      points: route.points.flatMap((point) => [round(point.x), round(point.y)]),
-      ...(route.label ? { label: [round(route.label.x), round(route.label.y)] } : {}),
+/** ELK's result for one container, compact (see DiagramLayoutContainer). */
+function compactContainer(result: ElkNode): DiagramLayoutContainer {
+  const children: DiagramLayoutContainer['children'] = {};
+  for (const child of result.children ?? []) children[child.id] = [round(child.x ?? 0), round(child.y ?? 0)];
+  const edges: DiagramLayoutContainer['edges'] = {};
+  for (const edge of result.edges ?? []) {
+    const section = edge.sections?.[0];
+    const label = edge.labels?.[0];
+    edges[edge.id] = {
+      points: section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].flatMap((point) => [round(point.x), round(point.y)]) : [],
+      ...(label ? { label: [round(label.x ?? 0), round(label.y ?? 0)] } : {}),
     };
   }
-  return { engine: LAYOUT_ENGINE_VERSION, fingerprint, width: round(result.width), height: round(result.height), boxes, edges };
+  return { width: round(result.width ?? 0), height: round(result.height ?? 0), children, edges };
 }
 
-/** The canvas's layout result from the API's compact form. */
-export function expandLayout(layout: DiagramLayout): LayoutResult {
-  const boxes: LayoutResult['boxes'] = {};
-  for (const [id, [x, y, width, height]] of Object.entries(layout.boxes)) boxes[id] = { x, y, width, height };
-  const edges: LayoutResult['edges'] = {};
-  for (const [key, route] of Object.entries(layout.edges)) {
-    const points = [];
-    for (let i = 0; i + 1 < route.points.length; i += 2) points.push({ x: route.points[i], y: route.points[i + 1] });
-    edges[key] = { points, ...(route.label ? { label: { x: route.label[0], y: route.label[1] } } : {}) };
-  }
-  return { width: layout.width, height: layout.height, boxes, edges };
+/** The ELK result a container's graph had, rebuilt from its compact form (sizes from the graph itself). */
+function replayContainer(graph: ElkNode, stored: DiagramLayoutContainer): ElkNode {
+  return {
+    id: graph.id,
+    width: stored.width,
+    height: stored.height,
+    children: (graph.children ?? []).map((child) => {
+      const position = stored.children[child.id];
+      if (!position) throw new Error(`The stored layout has no position for ${child.id}.`);
+      return { ...child, x: position[0], y: position[1] };
+    }),
+    edges: (graph.edges ?? []).map((edge) => {
+      const route = stored.edges[edge.id];
+      if (!route) throw new Error(`The stored layout has no route for ${edge.id}.`);
+      const points: { x: number; y: number }[] = [];
+      for (let i = 0; i + 1 < route.points.length; i += 2) points.push({ x: route.points[i], y: route.points[i + 1] });
+      const [startPoint, ...rest] = points;
+      const endPoint = rest.pop();
+      return {
+        ...edge,
+        ...(startPoint && endPoint ? { sections: [{ id: `${edge.id}\u0000s`, startPoint, endPoint, bendPoints: rest }] } : {}),
+        ...(edge.labels && route.label ? { labels: edge.labels.map((label) => ({ ...label, x: route.label?.[0], y: route.label?.[1] })) } : {}),
+      };
+    }),
+  };
+}
+
+/**
+ * The layout a stored DiagramLayout stands for, for `input` (whose fingerprint it carries): layoutDiagram run with
+ * the stored ELK results in place of ELK, so the drawing is computed by the same code as after an ELK run, and
+ * `cache` keeps every container's result for later collapses.
+ */
+export function replayLayout(layout: DiagramLayout, input: LayoutInput, cache: LayoutCache): Promise<LayoutResult> {
+  const stored: ElkEngine = {
+    layout: async (graph) => {
+      const container = layout.containers[containerKey(graph.id)];
+      if (!container) throw new Error(`The stored layout has no container ${graph.id}.`);
+      return replayContainer(graph, container);
+    },
+  };
+  return layoutDiagram(stored, input, cache);
+}
+
+/** `input` laid out by `elk` with layoutDiagram, each container's ELK result kept in compact form. */
+export async function recordLayout(elk: ElkEngine, input: LayoutInput): Promise<DiagramLayout> {
+  const containers: DiagramLayout['containers'] = {};
+  const recording: ElkEngine = {
+    layout: async (container) => {
+      const result = await elk.layout(container);
+      containers[containerKey(container.id)] = compactContainer(result);
+      return result;
+    },
+  };
+  await layoutDiagram(recording, input, new LayoutCache());
+  return { engine: LAYOUT_ENGINE_VERSION, fingerprint: layoutFingerprint(input), containers };
 }
 
 /**
  * The server's computation: the default view's layout input, laid out by `elk` exactly as the dashboard's
- * LayoutEngine does (layoutDiagram, one ELK run per group), in compact form.
+ * LayoutEngine does (layoutDiagram, one ELK run per container).
  */
-export async function layoutDefaultView(elk: ElkEngine, graph: OverlaidGraph, databases: ModelInput['databases']): Promise<DiagramLayout> {
-  const input = defaultViewLayoutInput(graph, databases);
-  const result = await layoutDiagram(elk, input, new LayoutCache());
-  return compactLayout(result, layoutFingerprint(input));
+export function layoutDefaultView(elk: ElkEngine, graph: OverlaidGraph, databases: ModelInput['databases']): Promise<DiagramLayout> {
+  return recordLayout(elk, defaultViewLayoutInput(graph, databases));
 }

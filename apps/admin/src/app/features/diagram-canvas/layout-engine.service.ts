@@ -1,6 +1,6 @@
 import { Injectable, type OnDestroy } from '@angular/core';
 import type { DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, expandLayout, layoutFingerprint } from '@sc/diagram';
+import { LAYOUT_ENGINE_VERSION, layoutFingerprint, replayLayout } from '@sc/diagram';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
 import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
@@ -63,9 +63,13 @@ export class LayoutEngine implements OnDestroy {
 
   private async fromServer(input: LayoutInput): Promise<LayoutResult | null> {
     const layout = this.serverLayout ? await Promise.race([this.serverLayout, delay(SERVER_LAYOUT_WAIT_MS)]) : null;
-    // Counting boxes first spares hashing the input of a collapsed view, which never matches.
-    if (!layout || layout.engine !== LAYOUT_ENGINE_VERSION || Object.keys(layout.boxes).length !== input.nodes.length + input.groups.length) return null;
-    return layout.fingerprint === layoutFingerprint(input) ? expandLayout(layout) : null;
+    // Comparing the group count first spares hashing the input of a collapsed view, which never matches.
+    if (!layout || layout.engine !== LAYOUT_ENGINE_VERSION || Object.keys(layout.containers).length !== input.groups.filter((group) => !group.collapsed).length + 1) return null;
+    if (layout.fingerprint !== layoutFingerprint(input)) return null;
+    // Through layoutDiagram, which keeps each container's result in the tab's cache: a later collapse re-lays out
+    // only the containers above the collapsed group, as after an ELK layout. A stored layout that does not fit
+    // (it never should, with this fingerprint) leaves the layout to ELK.
+    return replayLayout(layout, input, TAB_CACHE).catch(() => null);
   }
 
   /**

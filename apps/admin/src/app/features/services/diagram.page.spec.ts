@@ -257,25 +257,31 @@ describe('DiagramPage', () => {
     expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
   });
 
-  /** The server's layout of GRAPH's default view, with positions ELK would never choose (db far below the rest). */
-  function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(GRAPH, new Map()))): DiagramLayout {
-    const input = defaultViewLayoutInput(GRAPH, new Map());
-    const size = (id: string) => input.nodes.find((node) => node.id === id) ?? { width: 0, height: 0 };
-    const box = (id: string, x: number, y: number): [number, number, number, number] => [x, y, size(id).width, size(id).height];
+  /**
+   * GRAPH with a label no other test draws: the tab's layout cache (shared by the tests, as by the pages of a tab)
+   * holds nothing for it, so what is drawn comes from the server's layout.
+   */
+  const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
+
+  /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
+  function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
     return {
       engine: LAYOUT_ENGINE_VERSION,
       fingerprint,
-      width: 2000,
-      height: 2000,
-      boxes: { core: [0, 0, 600, 200], api: box('api', 20, 60), worker: box('worker', 300, 60), db: box('db', 1500, 1700) },
-      edges: { 'api->worker#0': { points: [100, 80, 300, 80] }, 'worker->db#0': { points: [400, 80, 1500, 1700] } },
+      containers: {
+        '': { width: 2000, height: 2000, children: { core: [0, 0], db: [1500, 1700] }, edges: { 'worker->db#0': { points: [600, 100, 1500, 1700] } } },
+        core: { width: 600, height: 200, children: { api: [20, 60], worker: [300, 60] }, edges: { 'api->worker#0': { points: [100, 80, 300, 80], label: [180, 60] } } },
+      },
     };
   }
   const drawnBox = (id: string) => fixture.componentInstance.canvas()?.laidOutDiagram()?.result.boxes[id];
 
   it('draws the server’s layout of the default view at once when it is the layout of the graph shown, and ELK’s after a collapse', async () => {
     http.expectOne(`${DIAGRAM_URL}/layout`).flush(serverLayout());
-    await loaded();
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, graph: SERVER_LAID_OUT });
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
+    await settle(fixture);
     await drawnUntil(() => nodeIds().length === 3);
     expect(drawnBox('db')).toMatchObject({ x: 1500, y: 1700 });
     query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
