@@ -1,10 +1,12 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { DatabaseView, DiagramDiff, DiagramLayout, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
+import type { DatabaseView, DiagramDiff, DiagramSource, DiagramView as DiagramResponse, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, TextArtifactView } from '@sc/contracts';
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
+// Its own line: the shared import above changes often.
+import type { DiagramLayout } from '@sc/contracts';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
