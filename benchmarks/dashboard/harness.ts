@@ -24,6 +24,12 @@ export interface Harness {
   context: BrowserContext;
   /** Pushes a bundle as `service-cli sync` does. */
   sync(bundle: unknown): Promise<void>;
+  /**
+   * Waits until the server has stored the default-view layouts of the bench diagrams (computed in the background
+   * after the sync) or says it computes none, so every measured visit is one after the sync has settled; the time it
+   * took, in ms.
+   */
+  layoutsReady(names: string[]): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -66,12 +72,24 @@ export async function startHarness(): Promise<Harness> {
     const { status, body } = await pushBundle(server, syncToken, bundle);
     if (status !== 200 && status !== 201) throw new Error(`sync answered ${status}: ${body}`);
   };
+  const layoutsReady = async (names: string[]) => {
+    const started = Date.now();
+    for (const name of names) {
+      for (;;) {
+        const answer = await context.request.get(`${server.baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${name}/layout`);
+        // Anything but "not ready" (a layout, or a server without the route) ends the wait.
+        if (answer.status() !== 404 || !(await answer.text()).includes('diagram_layout_not_found') || Date.now() - started > 180_000) break;
+        await new Promise((done) => setTimeout(done, 500));
+      }
+    }
+    return Date.now() - started;
+  };
   const stop = async () => {
     await context.close();
     await browser.close();
     await server.stop();
   };
-  return { server, browser, context, sync, stop };
+  return { server, browser, context, sync, layoutsReady, stop };
 }
 
 /** A node count the drawing must reach: exactly `equals`, or fewer than `below`. */

@@ -217,6 +217,7 @@ async function main(): Promise<void> {
   const harness = await startHarness();
   try {
     await harness.sync(benchBundle());
+    process.stderr.write(`profile: server layouts ready after ${await harness.layoutsReady(['large', 'small'])} ms\n`);
     const page = await harness.context.newPage();
     await page.addInitScript(INSTRUMENT);
     const cdp = await harness.context.newCDPSession(page);

@@ -131,6 +131,7 @@ async function main(): Promise<void> {
     harness = await startHarness();
     await harness.sync(await fixtureBundle());
     await harness.sync(benchBundle());
+    progress(`server layouts ready after ${await harness.layoutsReady(['large', 'small'])} ms`);
     const state = await harness.context.storageState();
     const diagrams = [
       { name: 'large', nodes: 1000, source: generatedTopology(1000, 1300, 20, 200).mermaid },

@@ -171,6 +171,38 @@ describe('the diagram canvas in a real browser', () => {
     expect(await canvas().locator('[data-edge-source=gateway][data-edge-target=core]').count()).toBe(0);
   });
 
+  it('draws a first visit from the server’s layout, with no ELK in the browser, every label inside its node', async () => {
+    const layoutUrl = `${e2e.server.baseUrl}/api/v1/orgs/acme/services/payments/diagrams/topology/layout`;
+    // Computed in the background after the sync.
+    await eventually(async () => expect((await e2e.page.request.get(layoutUrl)).status()).toBe(200), 60000);
+    // Counts the layouts the page hands its workers (their warm-ups, id -1, left out).
+    await e2e.page.addInitScript(() => {
+      const post = Worker.prototype.postMessage;
+      (window as unknown as { scLayouts: number }).scLayouts = 0;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+        if ((message as { id?: number })?.id !== -1) (window as unknown as { scLayouts: number }).scLayouts++;
+        return post.call(this, message, ...rest);
+      };
+    });
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await drawn(17);
+    expect(await e2e.page.evaluate(() => (window as unknown as { scLayouts: number }).scLayouts)).toBe(0);
+    // Labels are sized from the width table, not measured: every line still fits inside its node.
+    const overflowing = await canvas().locator('[data-node-id]').evaluateAll((nodes) =>
+      nodes.flatMap((element) => {
+        const width = element.getBoundingClientRect().width;
+        return Array.from(element.querySelectorAll('.line, .title')).filter((line) => line.getBoundingClientRect().width > width).map((line) => line.textContent);
+      }),
+    );
+    expect(overflowing).toEqual([]);
+    await screenshot(e2e.page, '44b-canvas-server-layout');
+
+    // A collapse is ELK's, in the workers, as before.
+    await canvas().locator('[data-group-id=core]').getByRole('button', { name: 'Hide details', exact: true }).click();
+    await drawn(14);
+    expect(await e2e.page.evaluate(() => (window as unknown as { scLayouts: number }).scLayouts)).toBeGreaterThan(0);
+  });
+
   it('fits the drawing to the view without putting a node under the minimap', async () => {
     // Twelve chains of six: about as wide as it is tall, so the fitted drawing fills the view up to its bottom-right
     // corner, where the minimap is.

@@ -17,3 +17,10 @@ export { positionOf } from './lib/source-map';
 export { hintToAdd } from './lib/issue-hint';
 export { isColor } from './lib/context/colors';
 export { withParticipantNames } from './lib/sequence-names';
+// The canvas's model (node sizes from a width table, not the browser's fonts), its layout, and the default view's
+// layout the server computes once per diagram content (the dashboard draws a first visit from it).
+export * from './lib/canvas/text-size';
+export * from './lib/canvas/shapes';
+export * from './lib/canvas/canvas-model';
+export * from './lib/canvas/layout';
+export * from './lib/canvas/default-layout';

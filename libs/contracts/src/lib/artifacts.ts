@@ -82,6 +82,35 @@ export interface DiagramView<Graph = unknown, Report = unknown> {
   report: Report | null;
 }
 
+/**
+ * GET /services/:service/diagrams/:name/layout[?revision=n]: where the dashboard draws every node, group and edge of
+ * the diagram's default view (every group expanded, no change highlights), computed once per diagram content by
+ * the server with the dashboard's own layout code (libs/diagram, `layoutDefaultView`), so a first visit draws at
+ * once without ELK in the browser. The dashboard uses it only when `engine` is its own LAYOUT_ENGINE_VERSION and
+ * `fingerprint` is that of the layout input it built (node sizes, groups, edges, direction); otherwise it lays the
+ * diagram out itself. 404 `diagram_layout_not_found` while none is stored yet (the server then computes it).
+ */
+export interface DiagramLayout {
+  engine: string;
+  fingerprint: string;
+  /**
+   * ELK's result for each container (the top level `\u0000root` and every group), as the dashboard's layoutDiagram
+   * lays one out per container: its size, its members' top-left corners and its edges' routes, relative to it,
+   * rounded to 1/100 px. The page replays them through layoutDiagram, which keeps them in its layout cache, so a
+   * later collapse re-lays out only the containers above the collapsed group, as after a layout of its own.
+   */
+  containers: Record<string, DiagramLayoutContainer>;
+}
+
+export interface DiagramLayoutContainer {
+  width: number;
+  height: number;
+  /** Members' positions by id: [x, y]. */
+  children: Record<string, [number, number]>;
+  /** Routed edges by id: start, bend and end points as [x0, y0, x1, y1, …], and the label's top-left corner. */
+  edges: Record<string, { points: number[]; label?: [number, number] }>;
+}
+
 /** One synced file exactly as the CLI sent it (the text whose UTF-8 bytes have `sha256`). */
 export interface SyncedFile {
   /** Repository path as synced, e.g. `.service/diagrams/topology.mmd`. */

@@ -139,6 +139,8 @@ export enum ArtifactsErrorCode {
   RevisionNotFound = 'revision_not_found',
   ArtifactNotFound = 'artifact_not_found',
   InvalidRevision = 'invalid_revision',
+  /** No layout of the diagram's default view is stored yet (it is being computed): the dashboard lays it out itself. */
+  DiagramLayoutNotFound = 'diagram_layout_not_found',
   /** A SQL schema took longer than SERVICE_SQL_PARSE_TIMEOUT to parse (reported as a problem of that artifact). */
   SqlParseTimeout = 'sql_parse_timeout',
   /** A SQL parser thread died or the pool is shutting down; retrying later can succeed. */

@@ -107,6 +107,7 @@ export const ERROR_STATUS = {
   [ArtifactsErrorCode.RevisionNotFound]: 404,
   [ArtifactsErrorCode.ArtifactNotFound]: 404,
   [ArtifactsErrorCode.InvalidRevision]: 400,
+  [ArtifactsErrorCode.DiagramLayoutNotFound]: 404,
   [ArtifactsErrorCode.SqlParseTimeout]: 422,
   [ArtifactsErrorCode.SqlParserUnavailable]: 503,
 

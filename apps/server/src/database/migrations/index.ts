@@ -6,6 +6,7 @@ import { AuditLog1764200000000 } from './1764200000000-audit-log';
 import { DiagramDrafts1764400000000 } from './1764400000000-diagram-drafts';
 import { BlobReferenceIndexes1764600000000 } from './1764600000000-blob-reference-indexes';
 import { CacheChangeNotifications1764800000000 } from './1764800000000-cache-change-notifications';
+import { DiagramLayouts1765000000000 } from './1765000000000-diagram-layouts';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   DiagramDrafts1764400000000,
   BlobReferenceIndexes1764600000000,
   CacheChangeNotifications1764800000000,
+  DiagramLayouts1765000000000,
 ];

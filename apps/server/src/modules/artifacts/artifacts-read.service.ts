@@ -23,6 +23,7 @@ import type { ListPage, ListPageQuery } from '@sc/contracts';
 import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { ReadLookups } from './read-lookups';
+import { DiagramLayoutService } from './diagram-layout.service';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -54,6 +55,7 @@ export class ArtifactsReadService {
     private readonly repository: ArtifactsRepository,
     private readonly cache: AnswerCache,
     private readonly lookups: ReadLookups,
+    private readonly layouts: DiagramLayoutService,
   ) {}
 
   /** By name; the cursor is the last name of the previous page. */
@@ -90,6 +92,20 @@ export class ArtifactsReadService {
   async getDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     return this.cachedAnswer(service, revision, 'architecture-diagram', name, (version) => this.diagramView(version, revision));
+  }
+
+  /**
+   * The stored layout of the diagram's default view (DiagramLayout), cached like the diagram; 404
+   * diagram_layout_not_found while there is none (DiagramLayoutService then computes it), so the page lays it out.
+   */
+  async getDiagramLayout(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<SerializedAnswer> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const build = async (version: ArtifactVersionRecord) => {
+      const layout = await this.layouts.find(service.id, revision, version);
+      if (!layout) throw artifactsError(ArtifactsErrorCode.DiagramLayoutNotFound, `The layout of diagram "${name}" in revision ${revision} is not ready; the page lays it out itself.`);
+      return layout;
+    };
+    return this.cachedAnswer(service, revision, 'architecture-diagram', name, build, '#layout');
   }
 
   /** The answer's bytes in a content coding, kept beside it in the cache; null when the cache is off. */
@@ -271,11 +287,13 @@ export class ArtifactsReadService {
     kind: ArtifactKind,
     name: string,
     build: (version: ArtifactVersionRecord) => Promise<unknown>,
+    /** Tells apart answers built from the same version (the diagram and its layout). */
+    answerName = '',
   ): Promise<SerializedAnswer> {
     if (!this.cache.enabled) return serialize(await build(await this.one(service, revision, kind, name)));
     const id = revision === 0 ? null : await this.lookups.versionId(service.id, revision, kind, name);
     if (!id) throw notInRevision(service, revision, kind, name);
-    return this.cache.answer(`${id}@${revision}`, async () => {
+    return this.cache.answer(`${id}@${revision}${answerName}`, async () => {
       // Retention may remove the version between the two lookups: then it is no longer in the revision either.
       const version = await this.repository.findVersion(id);
       if (!version) throw notInRevision(service, revision, kind, name);

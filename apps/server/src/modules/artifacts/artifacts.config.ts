@@ -27,11 +27,24 @@ export interface RetentionSettings {
   intervalMs: number;
 }
 
+/** The default-view layouts of synced diagrams (DiagramLayoutService). */
+export interface LayoutSettings {
+  /** Worker threads running ELK; one is enough, as layouts are computed in the background. */
+  workers: number;
+  /** Longest one diagram's layout may run before its thread is replaced (the dashboard then lays it out itself). */
+  timeoutMs: number;
+  /** Diagrams with more nodes and groups are not laid out on the server. */
+  maxElements: number;
+}
+
+export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { workers: 1, timeoutMs: 60_000, maxElements: 5_000 };
+
 export class ArtifactsConfig {
   constructor(
     readonly limits: ArtifactsLimits,
     readonly sqlParse: SqlParseSettings,
     readonly retention: RetentionSettings = { keepRevisions: null, intervalMs: 3_600_000 },
+    readonly layout: LayoutSettings = DEFAULT_LAYOUT_SETTINGS,
   ) {}
 
   /**
@@ -39,6 +52,7 @@ export class ArtifactsConfig {
    * the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against before sending.
    * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 1 MiB schema takes about 8 s.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
+   * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (5,000 nodes and groups).
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
@@ -58,7 +72,12 @@ export class ArtifactsConfig {
       keepRevisions: read.raw('SERVICE_REVISIONS_KEEP') === undefined ? null : read.integer('SERVICE_REVISIONS_KEEP', 1, { min: 1 }),
       intervalMs: read.durationMs('SERVICE_RETENTION_INTERVAL', 3_600_000, { minMs: 1000 }),
     };
+    const layout: LayoutSettings = {
+      workers: read.integer('SERVICE_LAYOUT_WORKERS', DEFAULT_LAYOUT_SETTINGS.workers, { min: 1, max: 16 }),
+      timeoutMs: read.durationMs('SERVICE_LAYOUT_TIMEOUT', DEFAULT_LAYOUT_SETTINGS.timeoutMs, { minMs: 100 }),
+      maxElements: read.integer('SERVICE_LAYOUT_MAX_ELEMENTS', DEFAULT_LAYOUT_SETTINGS.maxElements, { min: 1 }),
+    };
     read.assertValid();
-    return new ArtifactsConfig(limits, sqlParse, retention);
+    return new ArtifactsConfig(limits, sqlParse, retention, layout);
   }
 }

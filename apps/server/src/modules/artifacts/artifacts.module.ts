@@ -21,6 +21,7 @@ import { RetentionService } from './retention.service';
 import { GatewayController } from './gateway.controller';
 import { ServicesController } from './services.controller';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
+import { DiagramLayoutService } from './diagram-layout.service';
 import { MERMAID_PARSER, SyncService } from './sync.service';
 
 /**
@@ -42,6 +43,8 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     ArtifactsRepository,
     // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
     SqlSchemaParseService,
+    // Default-view layouts of synced diagrams, with ELK in worker threads, in the background.
+    DiagramLayoutService,
     SyncService,
     { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ReadLookups,

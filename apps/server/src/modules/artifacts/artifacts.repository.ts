@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { LessThan, MoreThan } from 'typeorm';
-import type { ArtifactKind } from '@sc/contracts';
+import type { ArtifactKind, DiagramLayout } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
 import { ServiceRecord } from './entities/service.entity';
@@ -122,6 +122,23 @@ export class ArtifactsRepository extends TransactionalRepository {
     if (filter.kind) query.andWhere('ra.kind = :kind', { kind: filter.kind });
     if (filter.name !== undefined) query.andWhere('ra.name = :name', { name: filter.name });
     return query.getMany();
+  }
+
+  /** A stored default-view layout of a diagram version (DiagramLayoutService). */
+  async findDiagramLayout(versionId: string, engine: string, inputsKey: string): Promise<DiagramLayout | null> {
+    const rows: Array<{ layout: DiagramLayout }> = await this.manager.query(
+      `SELECT layout FROM diagram_layouts WHERE version_id = $1 AND engine = $2 AND inputs_key = $3`,
+      [versionId, engine, inputsKey],
+    );
+    return rows[0]?.layout ?? null;
+  }
+
+  /** Stores a layout; when another instance stored it first, theirs stays (the same content gives the same layout). */
+  async saveDiagramLayout(versionId: string, engine: string, inputsKey: string, layout: DiagramLayout): Promise<void> {
+    await this.manager.query(
+      `INSERT INTO diagram_layouts (version_id, engine, inputs_key, layout) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [versionId, engine, inputsKey, JSON.stringify(layout)],
+    );
   }
 
   /** The id of the version a revision holds under kind and name, without loading the row (the read cache's key). */

@@ -89,6 +89,24 @@ export class ServicesController {
     await this.sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
   }
 
+  /**
+   * The layout of the diagram's default view, computed by the server once per content (DiagramLayout); the same
+   * guard, organization and role rules as the diagram. 404 diagram_layout_not_found while none is stored.
+   */
+  @Get(':service/diagrams/:name/layout')
+  @OrgAccess('viewer')
+  @ApiOkResponse({ description: 'DiagramLayout (JSON) with a strong ETag; If-None-Match answers 304. 404 diagram_layout_not_found while none is stored.' })
+  async diagramLayout(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getDiagramLayout(orgId, service, name, revision));
+  }
+
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
   @Get(':service/diagrams/:name/source')
   @OrgAccess('viewer')

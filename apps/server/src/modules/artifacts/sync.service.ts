@@ -25,6 +25,7 @@ import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
+import { DiagramLayoutService } from './diagram-layout.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
@@ -62,6 +63,7 @@ export class SyncService {
     @Inject(MERMAID_PARSER) parseMermaid: MermaidParser,
     sqlSchemas: SqlSchemaParseService,
     private readonly mermaidParse: MermaidParseService,
+    private readonly layouts: DiagramLayoutService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
@@ -86,6 +88,8 @@ export class SyncService {
     const analyzed = await this.validate(principal.organizationId, bundle);
     const validated = performance.now();
     const result = await this.store(principal, bundle, analyzed, syncBundleDigest(bundle, sha256Hex));
+    // Committed: the new revision's diagrams are laid out in the background (the answer does not wait for it).
+    if (result.status === 'created') void this.layouts.afterSync(result.organizationId, result.service, result.revision);
     const timings = { validateMs: validated - started, storeMs: performance.now() - validated };
     this.logger.log({
       msg: 'sync',

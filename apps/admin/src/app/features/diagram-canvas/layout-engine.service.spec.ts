@@ -1,6 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { WARM_UP_ID, claimEarlyLayoutWorkers, startEarlyLayoutWorkers } from './early-layout-worker';
+import { recordLayout } from '@sc/diagram';
 import type { LayoutInput } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 
@@ -148,6 +149,43 @@ describe('LayoutEngine workers', () => {
     await settle();
     for (const worker of MockWorker.created) await worker.answerAll();
     await expect(second).resolves.toEqual(expect.objectContaining({ boxes: expect.objectContaining({ twoa: expect.any(Object), twob: expect.any(Object) }) }));
+  });
+});
+
+describe('LayoutEngine with the server’s layout of the default view', () => {
+  const hadWorker = 'Worker' in globalThis;
+  beforeAll(() => {
+    if (!hadWorker) Object.assign(globalThis, { Worker: MockWorker });
+  });
+  afterAll(() => {
+    if (!hadWorker) delete (globalThis as { Worker?: unknown }).Worker;
+  });
+
+  /** What the server stores for `input` (ELK's result of each container, recorded as layoutDefaultView does). */
+  const stored = (input: LayoutInput) => recordLayout({ layout: (graph) => elk.layout(graph) }, input);
+
+  it('draws it without the workers, and a collapse afterwards lays out only the containers above the group', async () => {
+    MockWorker.created = [];
+    const engine = new LayoutEngine();
+    const input = twoGroups('served');
+    engine.offerServerLayout(stored(input));
+    const drawn = await engine.layout(input);
+    expect(MockWorker.created.flatMap((worker) => worker.ids)).toEqual([]);
+    expect(drawn.boxes['serveda1']).toEqual(expect.objectContaining({ width: 80, height: 30 }));
+
+    // Collapsing group a: group b's layout is the server's, kept in the cache; only the top level goes to ELK.
+    const collapsed: LayoutInput = {
+      ...input,
+      nodes: input.nodes.filter((node) => node.parent !== 'serveda'),
+      groups: input.groups.map((group) => (group.id === 'serveda' ? { ...group, collapsed: true, width: 180, height: 44 } : group)),
+      edges: [{ key: 'serveda1-servedb1', source: 'serveda', target: 'servedb1' }],
+    };
+    const done = engine.layout(collapsed);
+    await settle();
+    expect(layoutsPerWorker().reduce((sum, count) => sum + count, 0)).toBe(1);
+    for (const worker of MockWorker.created) await worker.answerAll();
+    await expect(done).resolves.toEqual(expect.objectContaining({ width: expect.any(Number) }));
+    engine.ngOnDestroy();
   });
 });
 

@@ -1,4 +1,6 @@
 import { Injectable, type OnDestroy } from '@angular/core';
+import type { DiagramLayout } from '@sc/contracts';
+import { LAYOUT_ENGINE_VERSION, layoutFingerprint, replayLayout } from '@sc/diagram';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
 import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
@@ -19,6 +21,13 @@ interface WorkerSlot {
 const TAB_CACHE = new LayoutCache(300);
 
 /**
+ * Longest a layout waits for the server's answer (asked for with the diagram, so normally already there): a slow
+ * answer must not hold the drawing longer than ELK would take.
+ */
+export const SERVER_LAYOUT_WAIT_MS = 1000;
+const delay = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+
+/**
  * Lays diagrams out with ELK in Web Workers: `layoutDiagram` (cheap bookkeeping) runs here and hands each group's
  * graph to the least busy warm worker, so groups that do not depend on each other are laid out in parallel, one
  * worker per core (at most two). A worker takes work once it has warmed up (answered once): a cold ELK is two to
@@ -33,8 +42,34 @@ export class LayoutEngine implements OnDestroy {
   /** ELK as layoutDiagram sees it: each call goes to a worker. */
   private readonly elk: ElkEngine = { layout: (graph) => this.layoutGroup(graph) };
 
-  layout(input: LayoutInput): Promise<LayoutResult> {
-    return layoutDiagram(this.elk, input, TAB_CACHE);
+  /** The server's layout of the diagram's default view (offerServerLayout), while the page shows that diagram. */
+  private serverLayout: Promise<DiagramLayout | null> | null = null;
+
+  /**
+   * The layout of `input`: the server's when it is the layout of exactly this input (same engine version, same
+   * fingerprint: the default view of the diagram, every group expanded), else ELK's in the workers.
+   */
+  async layout(input: LayoutInput): Promise<LayoutResult> {
+    return (await this.fromServer(input)) ?? layoutDiagram(this.elk, input, TAB_CACHE);
+  }
+
+  /**
+   * The page's diagram has this layout computed by the server (null: none). Layouts asked for from now on wait for
+   * it to arrive (it was requested with the diagram, so it is there about as soon) and use it when it matches.
+   */
+  offerServerLayout(layout: Promise<DiagramLayout | null>): void {
+    this.serverLayout = layout.catch(() => null);
+  }
+
+  private async fromServer(input: LayoutInput): Promise<LayoutResult | null> {
+    const layout = this.serverLayout ? await Promise.race([this.serverLayout, delay(SERVER_LAYOUT_WAIT_MS)]) : null;
+    // Comparing the group count first spares hashing the input of a collapsed view, which never matches.
+    if (!layout || layout.engine !== LAYOUT_ENGINE_VERSION || Object.keys(layout.containers).length !== input.groups.filter((group) => !group.collapsed).length + 1) return null;
+    if (layout.fingerprint !== layoutFingerprint(input)) return null;
+    // Through layoutDiagram, which keeps each container's result in the tab's cache: a later collapse re-lays out
+    // only the containers above the collapsed group, as after an ELK layout. A stored layout that does not fit
+    // (it never should, with this fingerprint) leaves the layout to ELK.
+    return replayLayout(layout, input, TAB_CACHE).catch(() => null);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { createView, type OverlaidGraph } from '@sc/diagram';
+import type { DiagramLayout } from '@sc/contracts';
+import { LAYOUT_ENGINE_VERSION, createView, defaultViewLayoutInput, layoutFingerprint, type OverlaidGraph } from '@sc/diagram';
 import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
@@ -82,12 +83,20 @@ describe('DiagramPage', () => {
     for (const request of http.match((r) => r.url.endsWith('/revisions'))) request.flush([]);
   }
 
+  /** The server has no layout of the diagram (yet), unless a test answered first: the page lays it out itself. */
+  function answerLayouts(): void {
+    for (const request of http.match((r) => r.url.split('?')[0].endsWith('/layout'))) {
+      request.flush(errorBody('diagram_layout_not_found', 'Not ready.'), { status: 404, statusText: 'Not Found' });
+    }
+  }
+
   /** Settles the fixture, answering the revision list as soon as it is asked (the page is not stable before). */
   async function settle(target: ComponentFixture<DiagramPage>): Promise<void> {
     let settled = false;
     const settling = settleFixture(target).then(() => (settled = true));
     while (!settled) {
       answerRevisions();
+      answerLayouts();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await settling;
@@ -95,6 +104,7 @@ describe('DiagramPage', () => {
 
   afterEach(() => {
     answerRevisions();
+    answerLayouts();
     http.verify();
     jest.restoreAllMocks();
   });
@@ -245,6 +255,51 @@ describe('DiagramPage', () => {
     await drawnUntil(() => nodeIds().length === 3);
     expect(edgeEnds().sort()).toEqual(['api>worker', 'worker>db']);
     expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  /**
+   * GRAPH with a label no other test draws: the tab's layout cache (shared by the tests, as by the pages of a tab)
+   * holds nothing for it, so what is drawn comes from the server's layout.
+   */
+  const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
+
+  /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
+  function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
+    return {
+      engine: LAYOUT_ENGINE_VERSION,
+      fingerprint,
+      containers: {
+        '': { width: 2000, height: 2000, children: { core: [0, 0], db: [1500, 1700] }, edges: { 'worker->db#0': { points: [600, 100, 1500, 1700] } } },
+        core: { width: 600, height: 200, children: { api: [20, 60], worker: [300, 60] }, edges: { 'api->worker#0': { points: [100, 80, 300, 80], label: [180, 60] } } },
+      },
+    };
+  }
+  const drawnBox = (id: string) => fixture.componentInstance.canvas()?.laidOutDiagram()?.result.boxes[id];
+
+  it('draws the server’s layout of the default view at once when it is the layout of the graph shown, and ELK’s after a collapse', async () => {
+    http.expectOne(`${DIAGRAM_URL}/layout`).flush(serverLayout());
+    http.expectOne(DIAGRAM_URL).flush({ ...DATA, graph: SERVER_LAID_OUT });
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
+    await settle(fixture);
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(drawnBox('db')).toMatchObject({ x: 1500, y: 1700 });
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
+    await drawnUntil(() => nodeIds().join() === 'db' && drawnBox('db')?.x !== 1500);
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Show details"]').click();
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(drawnBox('db')).toMatchObject({ x: 1500, y: 1700 });
+  });
+
+  it.each([
+    ['another graph', () => serverLayout('another-graph')],
+    ['another engine', () => ({ ...serverLayout(), engine: 'layered-0' })],
+  ])('lays the diagram out itself when the server’s layout is of %s', async (_case, layout) => {
+    http.expectOne(`${DIAGRAM_URL}/layout`).flush(layout());
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    expect(drawnBox('db')?.x).not.toBe(1500);
+    expect(drawnBox('db')?.y).not.toBe(1700);
   });
 
   it('draws a collapse at once from the current drawing, then the new layout when it arrives', async () => {

@@ -16,6 +16,7 @@ import { plural } from '../../shared/plural';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { changeHighlights, describeChanges } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
+import { claimDiagramLayout, diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
 import { ContextSummaryComponent } from './context-summary.component';
@@ -181,9 +182,10 @@ export class DiagramPage {
       settled();
     });
   });
+  private readonly layoutEngine = inject(LayoutEngine);
 
   constructor() {
-    inject(LayoutEngine).warmUp();
+    this.layoutEngine.warmUp();
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
@@ -192,6 +194,10 @@ export class DiagramPage {
     const rest = { changes: null, databases: NO_DATABASES };
     switch (source) {
       case 'diagram':
+        // The server's layout of the default view, in parallel (main.ts may have asked for it already).
+        this.layoutEngine.offerServerLayout(
+          claimDiagramLayout(diagramLayoutUrl(orgId, service, name, revision)) ?? firstValueFrom(this.api.diagramLayout(orgId, service, name, revision)),
+        );
         return this.api.diagram(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, ...rest })));
       case 'flow':
         return this.api.flow(orgId, service, name, revision).pipe(

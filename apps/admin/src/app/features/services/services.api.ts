@@ -4,6 +4,9 @@ import type { ArtifactKind, ArtifactListItem, DatabaseView, DiagramDiff, Diagram
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable, map } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
+import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
+// Its own line: the shared import above changes often.
+import type { DiagramLayout } from '@sc/contracts';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
@@ -65,6 +68,14 @@ export class ServicesApi {
     return this.http.get<DiagramData>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}`, {
       params: revisionParams(revision),
     });
+  }
+
+  /**
+   * The server's layout of the diagram's default view (404 diagram_layout_not_found while it has none: the page
+   * then lays the diagram out itself).
+   */
+  diagramLayout(orgId: string, service: string, name: string, revision?: number): Observable<DiagramLayout> {
+    return this.http.get<DiagramLayout>(diagramLayoutUrl(orgId, service, name, revision));
   }
 
   /** The diagram's Mermaid and context files exactly as synced in that revision (Export To Mermaid). */

@@ -1,0 +1,143 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { DiagramLayout } from '@sc/contracts';
+import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
+import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sha256Hex } from '../../common/crypto/tokens';
+import { ArtifactsConfig, type LayoutSettings } from './artifacts.config';
+import { ArtifactsRepository } from './artifacts.repository';
+import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
+import type { DiagramLayoutRequest, LayoutDatabase } from './diagram-layout-worker';
+
+/** What one stored layout is computed from, and the part of its key besides the version and the engine. */
+interface LayoutInputs {
+  graph: OverlaidGraph;
+  databases: Map<string, LayoutDatabase>;
+  /** '' when the diagram names no database; else a hash of the fingerprints of the named ones in the revision. */
+  key: string;
+}
+
+/** Failed layouts remembered per instance (so a diagram that times out is not tried on every read); bounded. */
+const FAILED_KEPT = 1000;
+
+/**
+ * The default view's layout of synced diagrams (libs/diagram `layoutDefaultView`: the dashboard's own model and
+ * layout code), computed with ELK in SERVICE_LAYOUT_WORKERS worker threads, once per diagram version, layout
+ * engine and named database schemas, and stored in `diagram_layouts` for every instance. Computed in the
+ * background after a sync commits a revision, and on a read that finds none; a sync never waits for it and never
+ * fails because of it. A layout that times out (SERVICE_LAYOUT_TIMEOUT) or a diagram over SERVICE_LAYOUT_MAX_ELEMENTS
+ * gets none: the dashboard then lays it out itself, as it does until a layout is stored.
+ */
+@Injectable()
+export class DiagramLayoutService implements OnApplicationShutdown {
+  private readonly logger = new Logger(DiagramLayoutService.name);
+  private readonly pool: WorkerPool<DiagramLayoutRequest, DiagramLayout>;
+  private readonly settings: LayoutSettings;
+  /** Layouts being computed by this instance, by key: a read or a sync asking for one again joins it. */
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly failed = new Set<string>();
+
+  constructor(
+    private readonly repository: ArtifactsRepository,
+    config: ArtifactsConfig,
+  ) {
+    this.settings = config.layout;
+    this.pool = new WorkerPool({
+      size: this.settings.workers,
+      timeoutMs: this.settings.timeoutMs,
+      createWorker: () => startWorkerThread(join(__dirname, 'diagram-layout-worker'), join(__dirname, '..', '..', '..', 'tsconfig.app.json')),
+      errors: {
+        timeout: (timeoutMs) => new Error(`the layout took longer than ${timeoutMs} ms (SERVICE_LAYOUT_TIMEOUT)`),
+        unavailable: (reason) => new Error(`the layout thread is unavailable: ${reason}`),
+      },
+    });
+  }
+
+  /**
+   * The stored layout of the version's default view as drawn in `revision` (its databases size data nodes), or null:
+   * none yet (its computation is started, the caller does not wait for it), or none possible (a sequence diagram,
+   * too large, a layout that failed).
+   */
+  async find(serviceId: string, revision: number, version: ArtifactVersionRecord): Promise<DiagramLayout | null> {
+    const inputs = await this.inputs(serviceId, revision, version);
+    if (!inputs) return null;
+    const stored = await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    if (!stored) void this.start(version.id, inputs);
+    return stored;
+  }
+
+  /**
+   * After a sync committed `revision`: lays out its diagrams that have no stored layout, one after the other, in the
+   * background. Returns at once and never throws; the returned promise (for tests) settles when all are done.
+   */
+  afterSync(organizationId: string, serviceName: string, revision: number): Promise<void> {
+    return this.layOutRevision(organizationId, serviceName, revision).catch((error: unknown) => {
+      this.logger.warn({ msg: 'diagram layouts not computed', organizationId, service: serviceName, revision, error: messageOf(error) });
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async layOutRevision(organizationId: string, serviceName: string, revision: number): Promise<void> {
+    const service = await this.repository.findService(organizationId, serviceName);
+    if (!service) return;
+    for (const version of await this.repository.versionsInRevision(service.id, revision, { kind: 'architecture-diagram' })) {
+      const inputs = await this.inputs(service.id, revision, version);
+      if (inputs && !(await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key))) await this.start(version.id, inputs);
+    }
+  }
+
+  /** Computes and stores one layout unless this instance is already at it or failed it; settles when done. */
+  private start(versionId: string, inputs: LayoutInputs): Promise<void> {
+    const key = `${versionId}/${inputs.key}`;
+    if (this.failed.has(key)) return Promise.resolve();
+    const running = this.running.get(key);
+    if (running) return running;
+    const job = this.compute(versionId, inputs)
+      .catch((error: unknown) => {
+        if (this.failed.size >= FAILED_KEPT) this.failed.clear();
+        this.failed.add(key);
+        this.logger.warn({ msg: 'diagram layout failed', versionId, error: messageOf(error) });
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, job);
+    return job;
+  }
+
+  private async compute(versionId: string, inputs: LayoutInputs): Promise<void> {
+    const started = performance.now();
+    const layout = await this.pool.run({ graph: inputs.graph, databases: [...inputs.databases] });
+    // Another instance may have stored the same layout meanwhile: the first one stays (they are equal).
+    await this.repository.saveDiagramLayout(versionId, LAYOUT_ENGINE_VERSION, inputs.key, layout);
+    this.logger.log({ msg: 'diagram layout', versionId, containers: Object.keys(layout.containers).length, ms: Math.round(performance.now() - started) });
+  }
+
+  /** The graph and databases the dashboard would draw the version with in `revision`; null when it gets no layout. */
+  private async inputs(serviceId: string, revision: number, version: ArtifactVersionRecord): Promise<LayoutInputs | null> {
+    const analysis = version.analysis;
+    if (analysis.type !== 'diagram' || analysis.diagramKind === 'sequence') return null;
+    const graph = analysis.overlaid ?? analysis.graph;
+    if (graph.nodes.length + graph.groups.length > this.settings.maxElements) return null;
+    // The same databases the diagram page reads: those the data nodes name, from the same revision.
+    const named = new Set(analysis.databases.filter(Boolean));
+    if (named.size === 0) return { graph, databases: new Map(), key: '' };
+    const versions = (await this.repository.versionsInRevision(serviceId, revision, { kind: 'database-schema' })).filter((schema) => named.has(schema.name));
+    const databases = new Map(
+      versions.map((schema): [string, LayoutDatabase] => [
+        schema.name,
+        {
+          tables: schema.analysis.type === 'sql-schema' ? schema.analysis.tables : [],
+          collections: schema.analysis.type === 'json-schema' ? schema.analysis.collections : [],
+        },
+      ]),
+    );
+    return { graph, databases, key: sha256Hex(versions.map((schema) => `${schema.name}=${schema.fingerprint}`).join('\n')) };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,254 @@
+import { SHAPES, type ContextShape } from '../context/context-types';
+
+/**
+ * Node outlines as SVG paths: the 23 shapes of the context spec, plus the Mermaid shapes that have no spec name
+ * (double circle, flag, left-leaning parallelogram, inverted trapezoid, fork/join bar). Every shape is drawn in a
+ * box of the node's size; `shapeSize` gives the box that fits a text block of a given size inside the outline.
+ */
+
+export type DrawnShape = ContextShape | 'circle' | 'double-circle' | 'flag' | 'parallelogram-left' | 'inv-trapezoid' | 'bar';
+
+export interface ShapeDrawing {
+  /** Closed outlines, drawn filled and stroked, in order (back to front). */
+  fills: string[];
+  /** Inner lines, stroked only. */
+  lines: string[];
+}
+
+/** Symbols drawn small with their label below rather than inside. */
+export const SYMBOL_SHAPES: ReadonlySet<DrawnShape> = new Set(['or', 'summing-junction']);
+export const SYMBOL_SIZE = 40;
+
+const f = (n: number) => Math.round(n * 10) / 10;
+
+function roundedRect(x: number, y: number, w: number, h: number, r: number): string {
+  const rr = Math.max(0, Math.min(r, w / 2, h / 2));
+  if (rr === 0) return `M${f(x)},${f(y)}H${f(x + w)}V${f(y + h)}H${f(x)}Z`;
+  return (
+    `M${f(x + rr)},${f(y)}H${f(x + w - rr)}A${f(rr)},${f(rr)} 0 0 1 ${f(x + w)},${f(y + rr)}V${f(y + h - rr)}` +
+    `A${f(rr)},${f(rr)} 0 0 1 ${f(x + w - rr)},${f(y + h)}H${f(x + rr)}A${f(rr)},${f(rr)} 0 0 1 ${f(x)},${f(y + h - rr)}` +
+    `V${f(y + rr)}A${f(rr)},${f(rr)} 0 0 1 ${f(x + rr)},${f(y)}Z`
+  );
+}
+
+function ellipse(cx: number, cy: number, rx: number, ry: number): string {
+  return `M${f(cx - rx)},${f(cy)}A${f(rx)},${f(ry)} 0 1 0 ${f(cx + rx)},${f(cy)}A${f(rx)},${f(ry)} 0 1 0 ${f(cx - rx)},${f(cy)}Z`;
+}
+
+function documentPath(x: number, y: number, w: number, h: number): string {
+  const wave = Math.min(h * 0.12, 10);
+  return `M${f(x)},${f(y)}H${f(x + w)}V${f(y + h - wave)}C${f(x + w * 0.75)},${f(y + h - wave * 2.6)} ${f(x + w * 0.25)},${f(y + h + wave * 0.6)} ${f(x)},${f(y + h - wave)}Z`;
+}
+
+/** The outline of `shape` in a `w`×`h` box; `radius` rounds the corners of rectangles. */
+export function shapeDrawing(shape: DrawnShape, w: number, h: number, radius?: number): ShapeDrawing {
+  const slant = Math.min(h * 0.3, w / 4);
+  const cyl = Math.min(h * 0.14, 12);
+  switch (shape) {
+    case 'rectangle':
+      return { fills: [roundedRect(0, 0, w, h, radius ?? 0)], lines: [] };
+    case 'rounded-rect':
+      return { fills: [roundedRect(0, 0, w, h, radius ?? Math.min(12, h / 3))], lines: [] };
+    case 'ellipse':
+    case 'circle':
+      return { fills: [ellipse(w / 2, h / 2, w / 2, h / 2)], lines: [] };
+    case 'double-circle':
+      return { fills: [ellipse(w / 2, h / 2, w / 2, h / 2)], lines: [ellipse(w / 2, h / 2, w / 2 - 4, h / 2 - 4)] };
+    case 'diamond':
+      return { fills: [`M${f(w / 2)},0L${f(w)},${f(h / 2)}L${f(w / 2)},${f(h)}L0,${f(h / 2)}Z`], lines: [] };
+    case 'sort':
+      return { fills: [`M${f(w / 2)},0L${f(w)},${f(h / 2)}L${f(w / 2)},${f(h)}L0,${f(h / 2)}Z`], lines: [`M0,${f(h / 2)}H${f(w)}`] };
+    case 'collate':
+      return { fills: [`M0,0H${f(w)}L0,${f(h)}H${f(w)}Z`], lines: [] };
+    case 'triangle':
+      return { fills: [`M${f(w / 2)},0L${f(w)},${f(h)}H0Z`], lines: [] };
+    case 'parallelogram':
+      return { fills: [`M${f(slant)},0H${f(w)}L${f(w - slant)},${f(h)}H0Z`], lines: [] };
+    case 'parallelogram-left':
+      return { fills: [`M0,0H${f(w - slant)}L${f(w)},${f(h)}H${f(slant)}Z`], lines: [] };
+    case 'trapezoid':
+      return { fills: [`M${f(slant)},0H${f(w - slant)}L${f(w)},${f(h)}H0Z`], lines: [] };
+    case 'inv-trapezoid':
+      return { fills: [`M0,0H${f(w)}L${f(w - slant)},${f(h)}H${f(slant)}Z`], lines: [] };
+    case 'hexagon':
+      return { fills: [`M${f(slant)},0H${f(w - slant)}L${f(w)},${f(h / 2)}L${f(w - slant)},${f(h)}H${f(slant)}L0,${f(h / 2)}Z`], lines: [] };
+    case 'flag':
+      return { fills: [`M0,0H${f(w)}V${f(h)}H0L${f(slant)},${f(h / 2)}Z`], lines: [] };
+    case 'document':
+      return { fills: [documentPath(0, 0, w, h)], lines: [] };
+    case 'multiple-documents':
+      return { fills: [documentPath(8, 0, w - 8, h - 8), documentPath(4, 4, w - 8, h - 8), documentPath(0, 8, w - 8, h - 8)], lines: [] };
+    case 'cylinder':
+    case 'database': {
+      const body = `M0,${f(cyl)}A${f(w / 2)},${f(cyl)} 0 0 1 ${f(w)},${f(cyl)}V${f(h - cyl)}A${f(w / 2)},${f(cyl)} 0 0 1 0,${f(h - cyl)}Z`;
+      const rim = `M0,${f(cyl)}A${f(w / 2)},${f(cyl)} 0 0 0 ${f(w)},${f(cyl)}`;
+      // A database is drawn as a stack of disks: one more rim below the top.
+      const lines = shape === 'database' ? [rim, `M0,${f(cyl * 2.4)}A${f(w / 2)},${f(cyl)} 0 0 0 ${f(w)},${f(cyl * 2.4)}`] : [rim];
+      return { fills: [body], lines };
+    }
+    case 'delay':
+      return { fills: [`M0,0H${f(w - h / 2)}A${f(h / 2)},${f(h / 2)} 0 0 1 ${f(w - h / 2)},${f(h)}H0Z`], lines: [] };
+    case 'off-page-connector':
+      return { fills: [`M0,0H${f(w)}V${f(h * 0.7)}L${f(w / 2)},${f(h)}L0,${f(h * 0.7)}Z`], lines: [] };
+    case 'display':
+      return { fills: [`M${f(slant)},0H${f(w - slant)}A${f(slant)},${f(h / 2)} 0 0 1 ${f(w - slant)},${f(h)}H${f(slant)}L0,${f(h / 2)}Z`], lines: [] };
+    case 'terminator':
+      return { fills: [roundedRect(0, 0, w, h, h / 2)], lines: [] };
+    case 'or': {
+      const r = SYMBOL_SIZE / 2;
+      const cx = w / 2;
+      return { fills: [ellipse(cx, r, r, r)], lines: [`M${f(cx)},0V${f(2 * r)}`, `M${f(cx - r)},${f(r)}H${f(cx + r)}`] };
+    }
+    case 'summing-junction': {
+      const r = SYMBOL_SIZE / 2;
+      const cx = w / 2;
+      const d = r * Math.SQRT1_2;
+      return { fills: [ellipse(cx, r, r, r)], lines: [`M${f(cx - d)},${f(r - d)}L${f(cx + d)},${f(r + d)}`, `M${f(cx + d)},${f(r - d)}L${f(cx - d)},${f(r + d)}`] };
+    }
+    case 'subroutine':
+      return { fills: [roundedRect(0, 0, w, h, 0)], lines: [`M8,0V${f(h)}`, `M${f(w - 8)},0V${f(h)}`] };
+    case 'manual-input':
+      return { fills: [`M0,${f(h * 0.25)}L${f(w)},0V${f(h)}H0Z`], lines: [] };
+    case 'internal-storage':
+      return { fills: [roundedRect(0, 0, w, h, 0)], lines: [`M10,0V${f(h)}`, `M0,10H${f(w)}`] };
+    case 'bar':
+      return { fills: [roundedRect(0, 0, w, h, 2)], lines: [] };
+  }
+}
+
+/** The node box for a text block of `textWidth`×`textHeight` inside the outline (or below a symbol). */
+export function shapeSize(shape: DrawnShape, textWidth: number, textHeight: number): { width: number; height: number } {
+  const w = textWidth + 32;
+  const h = textHeight + 20;
+  const at = (width: number, height: number) => ({ width: Math.ceil(Math.max(width, 56)), height: Math.ceil(Math.max(height, 36)) });
+  switch (shape) {
+    case 'rectangle':
+    case 'rounded-rect':
+    case 'bar':
+      return at(w, h);
+    case 'ellipse':
+    case 'double-circle':
+      return at(w * 1.3, h * 1.4);
+    case 'circle': {
+      const d = Math.max(w, h) * 1.1;
+      return at(d, d);
+    }
+    case 'diamond':
+    case 'sort':
+    case 'collate': {
+      const side = textWidth + textHeight + 32;
+      return at(side, Math.max(side * 0.7, textHeight * 2 + 24));
+    }
+    case 'triangle':
+      return at(w * 2, h * 2);
+    case 'parallelogram':
+    case 'parallelogram-left':
+    case 'trapezoid':
+    case 'inv-trapezoid':
+    case 'hexagon':
+    case 'display':
+      return at(w + h * 0.8, h);
+    case 'flag':
+      return at(w + h * 0.4, h);
+    case 'document':
+      return at(w, h * 1.3);
+    case 'multiple-documents':
+      return at(w + 8, h * 1.3 + 8);
+    case 'cylinder':
+    case 'database':
+      return at(w, h + 32);
+    case 'delay':
+      return at(w + h / 2, h);
+    case 'off-page-connector':
+      return at(w, h * 1.5);
+    case 'terminator':
+      return at(w + h * 0.6, h);
+    case 'or':
+    case 'summing-junction':
+      return at(Math.max(SYMBOL_SIZE, textWidth) + 8, SYMBOL_SIZE + textHeight + 8);
+    case 'subroutine':
+      return at(w + 16, h);
+    case 'manual-input':
+      return at(w, h * 1.35);
+    case 'internal-storage':
+      return at(w + 10, h + 10);
+  }
+}
+
+/** Where the text block sits in the node box: centred, shifted for outlines with decorations at one side. */
+export function textOffset(shape: DrawnShape, height: number): { top: number; bottom: number } {
+  switch (shape) {
+    case 'cylinder':
+    case 'database':
+      return { top: shape === 'database' ? 26 : 16, bottom: 8 };
+    case 'document':
+    case 'multiple-documents':
+      return { top: 4, bottom: height * 0.18 };
+    case 'off-page-connector':
+      return { top: 0, bottom: height * 0.3 };
+    case 'manual-input':
+      return { top: height * 0.2, bottom: 0 };
+    case 'triangle':
+      return { top: height * 0.4, bottom: 0 };
+    case 'internal-storage':
+      return { top: 10, bottom: 0 };
+    case 'or':
+    case 'summing-junction':
+      return { top: SYMBOL_SIZE + 4, bottom: 0 };
+    default:
+      return { top: 0, bottom: 0 };
+  }
+}
+
+const MERMAID_FLOWCHART_SHAPES: Record<string, DrawnShape> = {
+  square: 'rectangle',
+  rect: 'rectangle',
+  round: 'rounded-rect',
+  rounded: 'rounded-rect',
+  stadium: 'terminator',
+  subroutine: 'subroutine',
+  'fr-rect': 'subroutine',
+  cylinder: 'cylinder',
+  cyl: 'cylinder',
+  circle: 'circle',
+  doublecircle: 'double-circle',
+  'dbl-circ': 'double-circle',
+  diamond: 'diamond',
+  diam: 'diamond',
+  hexagon: 'hexagon',
+  hex: 'hexagon',
+  odd: 'flag',
+  lean_right: 'parallelogram',
+  'lean-r': 'parallelogram',
+  lean_left: 'parallelogram-left',
+  'lean-l': 'parallelogram-left',
+  trapezoid: 'trapezoid',
+  'trap-b': 'trapezoid',
+  inv_trapezoid: 'inv-trapezoid',
+  'trap-t': 'inv-trapezoid',
+  ellipse: 'ellipse',
+  doc: 'document',
+  docs: 'multiple-documents',
+  delay: 'delay',
+  'lin-cyl': 'database',
+  'h-cyl': 'cylinder',
+  tri: 'triangle',
+  'sl-rect': 'manual-input',
+  'win-pane': 'internal-storage',
+  collate: 'collate',
+  'f-circ': 'summing-junction',
+  'cross-circ': 'summing-junction',
+  'notch-pent': 'off-page-connector',
+  'curv-trap': 'display',
+};
+
+/** The outline for a node without a context shape: Mermaid's own shape (flowchart vertex type, state type). */
+export function mermaidShape(kind: string, shape: string | undefined): DrawnShape {
+  if (kind === 'state') {
+    if (shape === 'fork' || shape === 'join') return 'bar';
+    if (shape === 'choice') return 'diamond';
+    return 'rounded-rect';
+  }
+  if (shape && (SHAPES as readonly string[]).includes(shape)) return shape as ContextShape;
+  return (shape && MERMAID_FLOWCHART_SHAPES[shape]) || 'rectangle';
+}
