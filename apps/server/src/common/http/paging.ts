@@ -56,6 +56,12 @@ export function setNextLink(req: Request, res: Response, next: string | number |
   res.setHeader('Link', `<${req.baseUrl}${req.path}?${query}>; rel="next"`);
 }
 
+/** A page's items for a controller to answer, its next page named in the Link header (see setNextLink). */
+export function pageItems<T>(req: Request, res: Response, query: { limit?: number }, page: ListPage<T>): T[] {
+  setNextLink(req, res, page.nextCursor, pageLimit(query));
+  return page.items;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The cursor key of lists sorted by creation time, the row id breaking ties. */
