@@ -30,6 +30,8 @@ export enum CommonErrorCode {
   UnsupportedMediaType = 'unsupported_media_type',
   RateLimited = 'rate_limited',
   InternalError = 'internal_error',
+  /** A paged list's `cursor` the server did not hand out (edited, truncated, or of another list). */
+  InvalidCursor = 'invalid_cursor',
 }
 
 /** Signing in and calling the API: sessions, API tokens, CSRF, roles and scopes. */
@@ -116,7 +118,7 @@ export enum SsoErrorCode {
   ClientSecretUnreadable = 'client_secret_unreadable',
   DiscoveryFailed = 'discovery_failed',
   OutboundUrlRefused = 'outbound_url_refused',
-  InvalidCursor = 'invalid_cursor',
+  InvalidCursor = CommonErrorCode.InvalidCursor,
   SessionRequired = AuthErrorCode.SessionRequired,
 }
 
