@@ -30,6 +30,8 @@ export enum CommonErrorCode {
   UnsupportedMediaType = 'unsupported_media_type',
   RateLimited = 'rate_limited',
   InternalError = 'internal_error',
+  /** A paged list's `cursor` the server did not hand out (edited, truncated, or of another list). */
+  InvalidCursor = 'invalid_cursor',
 }
 
 /** Signing in and calling the API: sessions, API tokens, CSRF, roles and scopes. */
@@ -116,7 +118,7 @@ export enum SsoErrorCode {
   ClientSecretUnreadable = 'client_secret_unreadable',
   DiscoveryFailed = 'discovery_failed',
   OutboundUrlRefused = 'outbound_url_refused',
-  InvalidCursor = 'invalid_cursor',
+  InvalidCursor = CommonErrorCode.InvalidCursor,
   SessionRequired = AuthErrorCode.SessionRequired,
 }
 
@@ -197,26 +199,7 @@ export enum RateLimitErrorCode {
   Unavailable = 'rate_limit_unavailable',
 }
 
-/** Any code the server answers with in `error.code`. */
-export type ErrorCode =
-  | CommonErrorCode
-  | AuthErrorCode
-  | OrganizationsErrorCode
-  | MembersErrorCode
-  | TokensErrorCode
-  | SetupErrorCode
-  | AuditErrorCode
-  | OAuthStateErrorCode
-  | SsoErrorCode
-  | ArtifactsErrorCode
-  | DraftsErrorCode
-  | MermaidParseErrorCode
-  | HealthErrorCode
-  | MetricsErrorCode
-  | CliPackageErrorCode
-  | RateLimitErrorCode;
-
-/** Every enum above, for code that needs the runtime list (a test that each code has a status, docs). */
+/** Every enum above, for code that needs the runtime list (a test that each code has a status, docs); ErrorCode is their union. */
 export const ERROR_CODE_ENUMS = {
   CommonErrorCode,
   AuthErrorCode,
@@ -235,6 +218,11 @@ export const ERROR_CODE_ENUMS = {
   CliPackageErrorCode,
   RateLimitErrorCode,
 } as const;
+
+type ErrorCodeEnums = typeof ERROR_CODE_ENUMS;
+
+/** Any code the server answers with in `error.code`: a member of one of the enums in ERROR_CODE_ENUMS. */
+export type ErrorCode = { [Name in keyof ErrorCodeEnums]: ErrorCodeEnums[Name][keyof ErrorCodeEnums[Name]] }[keyof ErrorCodeEnums];
 
 /** Every code once, sorted. */
 export function allErrorCodes(): ErrorCode[] {

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   [CommonErrorCode.UnsupportedMediaType]: 415,
   [CommonErrorCode.RateLimited]: 429,
   [CommonErrorCode.InternalError]: 500,
+  [CommonErrorCode.InvalidCursor]: 400,
 
   [AuthErrorCode.AuthenticationRequired]: 401,
   [AuthErrorCode.SessionInvalid]: 401,
@@ -73,7 +74,7 @@ export const ERROR_STATUS = {
   [AuditErrorCode.InvalidRange]: 400,
 
   // SsoErrorCode.InvalidOrExpiredState is OAuthStateErrorCode's; AccountDisabled, SessionRequired and
-  // OrganizationNotFound are the auth and organizations codes above.
+  // OrganizationNotFound are the auth and organizations codes above, InvalidCursor the common one.
   [SsoErrorCode.InvalidOrExpiredState]: 400,
   [SsoErrorCode.ProviderError]: 400,
   [SsoErrorCode.MissingCode]: 400,
@@ -94,7 +95,6 @@ export const ERROR_STATUS = {
   [SsoErrorCode.ClientSecretUnreadable]: 409,
   [SsoErrorCode.DiscoveryFailed]: 502,
   [SsoErrorCode.OutboundUrlRefused]: 400,
-  [SsoErrorCode.InvalidCursor]: 400,
 
   // ArtifactsErrorCode.UnsupportedMediaType is the common code above.
   [ArtifactsErrorCode.InvalidBundle]: 400,

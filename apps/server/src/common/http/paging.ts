@@ -1,13 +1,6 @@
 import { MAX_PAGE_LIMIT, PAGE_CURSOR_PARAM, type ListPage } from '@sc/contracts';
 import type { Request, Response } from 'express';
-import { domainErrorFactory } from '../errors/domain-error';
-
-export enum PagingErrorCode {
-  /** A `cursor` the server did not hand out (edited, truncated, or of another list). */
-  InvalidCursor = 'invalid_cursor',
-}
-
-const pagingError = domainErrorFactory<PagingErrorCode>({ [PagingErrorCode.InvalidCursor]: 400 });
+import { CommonErrorCode, commonError } from '../errors/common.errors';
 
 /**
  * Keyset paging shared by the paged lists (libs/contracts list-page.ts). A cursor is the sort key of the last
@@ -27,7 +20,7 @@ export function decodeCursor(cursor: string | undefined, arity: number, isValid:
     key = undefined;
   }
   if (!Array.isArray(key) || key.length !== arity || !key.every((part) => typeof part === 'string') || !isValid(key)) {
-    throw pagingError(PagingErrorCode.InvalidCursor, 'The "cursor" is not one this list handed out; follow the Link rel="next" header of the previous page.', [
+    throw commonError(CommonErrorCode.InvalidCursor, 'The "cursor" is not one this list handed out; follow the Link rel="next" header of the previous page.', [
       { path: PAGE_CURSOR_PARAM, message: 'unknown cursor' },
     ]);
   }
@@ -54,6 +47,12 @@ export function setNextLink(req: Request, res: Response, next: string | number |
   if (next === null) return;
   const query = new URLSearchParams({ [param]: String(next), limit: String(limit) });
   res.setHeader('Link', `<${req.baseUrl}${req.path}?${query}>; rel="next"`);
+}
+
+/** A page's items for a controller to answer, its next page named in the Link header (see setNextLink). */
+export function pageItems<T>(req: Request, res: Response, query: { limit?: number }, page: ListPage<T>): T[] {
+  setNextLink(req, res, page.nextCursor, pageLimit(query));
+  return page.items;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

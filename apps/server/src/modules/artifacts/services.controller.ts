@@ -16,7 +16,7 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
-import { pageLimit, setNextLink } from '../../common/http/paging';
+import { pageItems, pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
@@ -41,9 +41,7 @@ export class ServicesController {
   @OrgAccess('viewer')
   @ApiOkResponse({ description: 'By name, at most `limit` (≤ 100, default 100); `Link: <…?cursor=…&limit=L>; rel="next"` names the next page.' })
   async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ServiceListItem[]> {
-    const page = await this.artifacts.listServices(orgId, query);
-    setNextLink(req, res, page.nextCursor, pageLimit(query));
-    return page.items;
+    return pageItems(req, res, query, await this.artifacts.listServices(orgId, query));
   }
 
   @Get(':service')

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import { ApiTags } from '@nestjs/swagger';
 import { AddMemberRequest, ApiTokenResponse, ListPageQuery, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
 import type { Request, Response } from 'express';
-import { pageLimit, setNextLink } from '../../common/http/paging';
+import { pageItems } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { MembersService } from './members.service';
@@ -15,9 +15,7 @@ export class MembersController {
   @Get()
   @OrgAccess('viewer')
   async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MemberResponse[]> {
-    const page = await this.members.listPage(orgId, query);
-    setNextLink(req, res, page.nextCursor, pageLimit(query));
-    return page.items;
+    return pageItems(req, res, query, await this.members.listPage(orgId, query));
   }
 
   /** The API tokens that removing or disabling this member revokes (listed in the confirmation dialog). */

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { safeEqual } from '../../common/crypto/tokens';
 import { mapError } from '../../common/errors/all-exceptions.filter';
@@ -32,63 +32,54 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
   readonly registry = new Registry();
   private metricsServer?: Server;
 
-  private readonly httpDuration = new Histogram({
+  private readonly httpDuration = this.histogram({
     name: 'sc_http_request_duration_seconds',
     help: 'HTTP requests by route template, method and status.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
   });
-  private readonly syncDuration = new Histogram({
+  private readonly syncDuration = this.histogram({
     name: 'sc_sync_duration_seconds',
     help: 'Syncs by outcome (created, unchanged or the error code) with their duration.',
     labelNames: ['outcome'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [this.registry],
   });
-  private readonly syncArtifacts = new Histogram({
+  private readonly syncArtifacts = this.histogram({
     name: 'sc_sync_artifacts',
     help: 'Artifacts per stored sync.',
     buckets: [1, 5, 10, 25, 50, 100, 250, 500, 1000],
-    registers: [this.registry],
   });
-  private readonly parseDuration = new Histogram({
+  private readonly parseDuration = this.histogram({
     name: 'sc_mermaid_parse_duration_seconds',
     help: 'Mermaid parses in the worker pool (queue wait included) by outcome.',
     labelNames: ['outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [this.registry],
   });
-  private readonly parseTimeouts = new Counter({
+  private readonly parseTimeouts = this.counter({
     name: 'sc_mermaid_parse_timeouts_total',
     help: 'Mermaid parses stopped by SERVICE_MERMAID_PARSE_TIMEOUT.',
-    registers: [this.registry],
   });
-  private readonly signIns = new Counter({
+  private readonly signIns = this.counter({
     name: 'sc_sign_ins_total',
     help: 'Sign-ins (SSO callback, sign-in link) by outcome: signed_in or the error code.',
     labelNames: ['method', 'outcome'] as const,
-    registers: [this.registry],
   });
 
-  private readonly revisionsRemoved = new Counter({
+  private readonly revisionsRemoved = this.counter({
     name: 'sc_revisions_removed_total',
     help: 'Revisions removed, by reason: retention (SERVICE_REVISIONS_KEEP) or service_deleted.',
     labelNames: ['reason'] as const,
-    registers: [this.registry],
   });
-  private readonly blobsRemoved = new Counter({
+  private readonly blobsRemoved = this.counter({
     name: 'sc_blobs_removed_total',
     help: 'Stored files (blobs) no revision referenced any more, removed, by reason: retention or service_deleted.',
     labelNames: ['reason'] as const,
-    registers: [this.registry],
   });
 
-  private readonly authCacheLookups = new Counter({
+  private readonly authCacheLookups = this.counter({
     name: 'sc_auth_cache_lookups_total',
     help: 'Who a session or API token is, by where the answer came from: hit (the authorization cache), miss (the database, then cached) or bypassed (cache off, or its change listener not connected).',
     labelNames: ['result'] as const,
-    registers: [this.registry],
   });
   /** Bound once: counting runs on every authenticated request. */
   readonly authCacheLookup = {
@@ -105,11 +96,10 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
   ) {
     collectDefaultMetrics({ register: this.registry });
     const pool = () => this.poolCounts();
-    new Gauge({
+    this.gauge({
       name: 'sc_db_pool_connections',
       help: 'Database pool connections by state (PostgreSQL only).',
       labelNames: ['state'] as const,
-      registers: [this.registry],
       collect() {
         const counts = pool();
         if (!counts) return;
@@ -122,26 +112,16 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
 
   /** The pool's queue length, read at each scrape (MermaidParseService registers it). */
   registerParseQueue(length: () => number): void {
-    new Gauge({
-      name: 'sc_mermaid_parse_queue_length',
-      help: 'Mermaid parses waiting for a free parser thread.',
-      registers: [this.registry],
-      collect() {
-        this.set(length());
-      },
-    });
+    this.scrapedGauge('sc_mermaid_parse_queue_length', 'Mermaid parses waiting for a free parser thread.', length);
   }
 
   /** 1 while the cache change listener is connected (caches usable), read at each scrape (AuthCache registers it). */
   registerCacheListener(live: () => boolean): void {
-    new Gauge({
-      name: 'sc_cache_listener_up',
-      help: 'Whether the cache change listener (PostgreSQL LISTEN) is connected; while 0 the authorization cache is bypassed.',
-      registers: [this.registry],
-      collect() {
-        this.set(live() ? 1 : 0);
-      },
-    });
+    this.scrapedGauge(
+      'sc_cache_listener_up',
+      'Whether the cache change listener (PostgreSQL LISTEN) is connected; while 0 the authorization cache is bypassed.',
+      () => (live() ? 1 : 0),
+    );
   }
 
   observeParse(seconds: number, outcome: 'ok' | 'timeout' | 'unavailable'): void {
@@ -194,6 +174,31 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     await new Promise<void>((resolve) => (this.metricsServer ? this.metricsServer.close(() => resolve()) : resolve()));
+  }
+
+  // Every metric goes into this service's registry, never prom-client's global one: two applications in one
+  // process (the tests) would otherwise register the same names twice.
+  private histogram<Label extends string>(config: Omit<HistogramConfiguration<Label>, 'registers'>): Histogram<Label> {
+    return new Histogram({ ...config, registers: [this.registry] });
+  }
+
+  private counter<Label extends string>(config: Omit<CounterConfiguration<Label>, 'registers'>): Counter<Label> {
+    return new Counter({ ...config, registers: [this.registry] });
+  }
+
+  private gauge<Label extends string>(config: Omit<GaugeConfiguration<Label>, 'registers'>): Gauge<Label> {
+    return new Gauge({ ...config, registers: [this.registry] });
+  }
+
+  /** A gauge without labels whose value is read at each scrape. */
+  private scrapedGauge(name: string, help: string, read: () => number): void {
+    this.gauge({
+      name,
+      help,
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   /** The metrics port: GET /metrics, nothing else. */

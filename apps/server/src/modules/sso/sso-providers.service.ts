@@ -17,7 +17,7 @@ import { SecretBox } from '../../common/crypto/secret-box';
 import { boundedFetch, checkOutboundUrl, OutboundFetchError, parseJsonBody } from '../../common/http/bounded-fetch';
 import { AppConfig } from '../../config/app-config';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
-import { ProviderSettings, settingsForCreate, settingsForUpdate, settingsWarnings } from './domain/provider-settings';
+import { ProviderSettings, settingsForCreate, settingsForUpdate, settingsOf, settingsWarnings } from './domain/provider-settings';
 import { SsoProvider } from './entities/sso-provider.entity';
 import { SsoErrorCode, ssoError } from './sso.errors';
 import { SsoConfig } from './sso.config';
@@ -226,31 +226,6 @@ export class SsoProvidersService {
       updatedAt: provider.updatedAt.toISOString(),
     };
   }
-}
-
-function settingsOf(p: SsoProvider): ProviderSettings {
-  return {
-    displayName: p.displayName,
-    type: p.type,
-    enabled: p.enabled,
-    tenantId: p.tenantId,
-    cloud: p.cloud,
-    domain: p.domain,
-    clientId: p.clientId,
-    scopes: p.scopes,
-    authUrl: p.authUrl,
-    tokenUrl: p.tokenUrl,
-    userinfoUrl: p.userinfoUrl,
-    issuer: p.issuer,
-    jwksUri: p.jwksUri,
-    emailClaim: p.emailClaim,
-    nameClaim: p.nameClaim,
-    subjectClaim: p.subjectClaim,
-    allowedDomains: p.allowedDomains,
-    allowSignUp: p.allowSignUp,
-    defaultRole: p.defaultRole,
-    claimRules: p.claimRules,
-  };
 }
 
 function providerTarget(provider: SsoProvider) {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res }
 import { ApiTags } from '@nestjs/swagger';
 import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, ListPageQuery } from '@sc/contracts';
 import type { Request, Response } from 'express';
-import { pageLimit, setNextLink } from '../../common/http/paging';
+import { pageItems } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { TokensService } from './tokens.service';
@@ -15,9 +15,7 @@ export class TokensController {
   @Get()
   @OrgAccess('admin')
   async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiTokenResponse[]> {
-    const page = await this.tokens.list(orgId, query);
-    setNextLink(req, res, page.nextCursor, pageLimit(query));
-    return page.items;
+    return pageItems(req, res, query, await this.tokens.list(orgId, query));
   }
 
   @Post()

@@ -17,6 +17,19 @@ import { claimRuleProblem } from './claims';
 /** Everything an admin configures on a provider except its slug and secret: the response minus derived fields. */
 export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'warnings' | 'createdAt' | 'updatedAt'>;
 
+/** Every setting once, in the order answers list them; `satisfies` makes the compiler reject a missing or unknown one. */
+const SETTING_ORDER = {
+  displayName: 0, type: 0, enabled: 0, tenantId: 0, cloud: 0, domain: 0, clientId: 0, scopes: 0, authUrl: 0, tokenUrl: 0,
+  userinfoUrl: 0, issuer: 0, jwksUri: 0, emailClaim: 0, nameClaim: 0, subjectClaim: 0, allowedDomains: 0, allowSignUp: 0,
+  defaultRole: 0, claimRules: 0,
+} satisfies Record<keyof ProviderSettings, 0>;
+const SETTING_FIELDS = Object.keys(SETTING_ORDER) as (keyof ProviderSettings)[];
+
+/** The settings of a stored provider (or of anything that has them), without its other fields. */
+export function settingsOf(source: ProviderSettings): ProviderSettings {
+  return Object.fromEntries(SETTING_FIELDS.map((field) => [field, source[field]])) as ProviderSettings;
+}
+
 type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri';
 const FIELDS_BY_TYPE: Record<SsoProviderType, readonly TypeField[]> = {
   generic: ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'],
@@ -69,11 +82,7 @@ export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoPro
     for (const field of TYPE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(field)) clearField(next, field);
     if (type === 'entra' && patch.cloud === undefined) next.cloud = 'global';
   }
-  const assignable: (keyof ProviderSettings)[] = [
-    'displayName', 'enabled', 'tenantId', 'cloud', 'domain', 'clientId', 'scopes', 'authUrl', 'tokenUrl', 'userinfoUrl',
-    'issuer', 'jwksUri', 'emailClaim', 'nameClaim', 'subjectClaim', 'allowedDomains', 'allowSignUp', 'defaultRole', 'claimRules',
-  ];
-  for (const key of assignable) {
+  for (const key of SETTING_FIELDS.filter((field) => field !== 'type')) {
     const value = (patch as Partial<Record<keyof ProviderSettings, unknown>>)[key];
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
   }
