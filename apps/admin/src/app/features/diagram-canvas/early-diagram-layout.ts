@@ -20,12 +20,12 @@ export function diagramLayoutUrl(orgId: string, service: string, name: string, r
 }
 
 /**
- * Requests the layout when `pathname` is a diagram page. `search`'s revision is read like the page reads it
- * (parseRevision): a URL the page reads differently simply finds nothing to claim.
+ * Requests the layout when `pathname` is a diagram page (true when it did). `search`'s revision is read like the
+ * page reads it (parseRevision): a URL the page reads differently simply finds nothing to claim.
  */
-export function prefetchDiagramLayout(pathname: string, search: string): void {
+export function prefetchDiagramLayout(pathname: string, search: string): boolean {
   const match = DIAGRAM_PAGE.exec(pathname);
-  if (early || !match || typeof fetch === 'undefined') return;
+  if (early || !match || typeof fetch === 'undefined') return false;
   const revision = new URLSearchParams(search).get('revision');
   const [orgId, service, name] = match.slice(1).map(decodeURIComponent);
   const url = diagramLayoutUrl(orgId, service, name, revision !== null && /^[1-9][0-9]{0,8}$/.test(revision) ? Number(revision) : undefined);
@@ -34,6 +34,12 @@ export function prefetchDiagramLayout(pathname: string, search: string): void {
     .then((response) => (response.ok ? (response.json() as Promise<DiagramLayout>) : null))
     .catch(() => null);
   early = { url, layout };
+  return true;
+}
+
+/** main.ts requested a layout the page has not claimed yet: the page's first drawing is expected to need no ELK. */
+export function diagramLayoutRequested(): boolean {
+  return early !== null;
 }
 
 /** The early request for `url`, once; null when main.ts made none for it. */

@@ -1,5 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
+import { claimDiagramLayout, diagramLayoutUrl, prefetchDiagramLayout } from './early-diagram-layout';
 import { WARM_UP_ID, claimEarlyLayoutWorkers, startEarlyLayoutWorkers } from './early-layout-worker';
 import { recordLayout } from '@sc/diagram';
 import type { LayoutInput } from './layout';
@@ -88,6 +89,31 @@ describe('LayoutEngine workers', () => {
     await second.answerAll();
     await expect(done).resolves.toEqual(expect.objectContaining({ width: expect.any(Number) }));
     expect(first.ids).toEqual([WARM_UP_ID]);
+  });
+
+  it('warms one worker while main.ts’s request for the server layout is unclaimed, and adds the second when it is busy', async () => {
+    const url = diagramLayoutUrl('acme', 'bench', 'large');
+    const fetched = jest.fn(() => new Promise<Response>(() => undefined));
+    Object.assign(globalThis, { fetch: fetched });
+    try {
+      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/large', '')).toBe(true);
+      startEarlyLayoutWorkers('/orgs/acme/services/bench/diagrams/large', 1);
+      engine.warmUp();
+      expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID]]);
+      expect(claimDiagramLayout(url)).not.toBeNull();
+
+      const done = engine.layout(twoGroups('one'));
+      await settle();
+      expect(MockWorker.created).toHaveLength(2);
+      expect(MockWorker.created[1].ids).toEqual([WARM_UP_ID]);
+      for (let level = 0; level < 2; level++) {
+        await MockWorker.created[0].answerAll();
+        await settle();
+      }
+      await expect(done).resolves.toEqual(expect.objectContaining({ width: expect.any(Number) }));
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
   });
 
   it('starts a warming worker per core (at most two) when main.ts started none', () => {

@@ -3,6 +3,7 @@ import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, layoutFingerprint, replayLayout } from '@sc/diagram';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
+import { diagramLayoutRequested } from './early-diagram-layout';
 import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
 import { createLayoutWorker } from './layout-worker';
 
@@ -76,14 +77,17 @@ export class LayoutEngine implements OnDestroy {
    * Starts the workers and has each lay out a small graph while the page is still loading its data: the first real
    * layout then runs in an ELK that V8 has already started to compile (a fresh ELK is two to three times slower).
    * The workers main.ts started early (early-layout-worker.ts) are taken over, their warm-up already under way;
-   * without them (the page opened from another page of the app) they are started here.
+   * without them (the page opened from another page of the app) they are started here. While main.ts's request for
+   * the server's layout is pending, one worker is enough to start with (leastBusy adds the second when it is busy):
+   * the first drawing is expected to need no ELK, and a second warming worker would only take a core from the page.
    */
   warmUp(): void {
+    const wanted = diagramLayoutRequested() ? 1 : this.maxWorkers();
     for (const early of claimEarlyLayoutWorkers()) {
-      if (this.workers.length < this.maxWorkers()) this.workers.push(this.adopt(early.worker, early.warm));
+      if (this.workers.length < wanted) this.workers.push(this.adopt(early.worker, early.warm));
       else early.worker.terminate();
     }
-    while (this.workers.length < this.maxWorkers()) this.workers.push(this.startWarming());
+    while (this.workers.length < wanted) this.workers.push(this.startWarming());
   }
 
   ngOnDestroy(): void {
