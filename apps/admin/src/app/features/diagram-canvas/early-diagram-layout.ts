@@ -31,7 +31,8 @@ export function prefetchDiagramLayout(pathname: string, search: string): boolean
   const url = diagramLayoutUrl(orgId, service, name, revision !== null && /^[1-9][0-9]{0,8}$/.test(revision) ? Number(revision) : undefined);
   // No layout (404 while the server computes it, an error, no session) is not an error here: the page lays out itself.
   const layout = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<DiagramLayout>) : null))
+    // A refused answer's body is still read: left unread, the browser keeps the request open (never network-idle).
+    .then((response) => (response.ok ? (response.json() as Promise<DiagramLayout>) : response.text().then(() => null)))
     .catch(() => null);
   early = { url, layout };
   return true;
