@@ -84,8 +84,10 @@ export class DiagramLayoutService implements OnApplicationShutdown {
   private async layOutRevision(organizationId: string, serviceName: string, revision: number): Promise<void> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service) return;
+    // The revision's schemas are read once for all its diagrams, not once per diagram that names a database.
+    const schemas = await this.repository.versionsInRevision(service.id, revision, { kind: 'database-schema' });
     for (const version of await this.repository.versionsInRevision(service.id, revision, { kind: 'architecture-diagram' })) {
-      const inputs = await this.inputs(service.id, revision, version);
+      const inputs = await this.inputs(service.id, revision, version, schemas);
       if (inputs && !(await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key))) await this.start(version.id, inputs);
     }
   }
@@ -115,8 +117,11 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     this.logger.log({ msg: 'diagram layout', versionId, containers: Object.keys(layout.containers).length, ms: Math.round(performance.now() - started) });
   }
 
-  /** The graph and databases the dashboard would draw the version with in `revision`; null when it gets no layout. */
-  private async inputs(serviceId: string, revision: number, version: ArtifactVersionRecord): Promise<LayoutInputs | null> {
+  /**
+   * The graph and databases the dashboard would draw the version with in `revision` (`schemas`: the revision's
+   * database schemas when the caller has them); null when it gets no layout.
+   */
+  private async inputs(serviceId: string, revision: number, version: ArtifactVersionRecord, schemas?: ArtifactVersionRecord[]): Promise<LayoutInputs | null> {
     const analysis = version.analysis;
     if (analysis.type !== 'diagram' || analysis.diagramKind === 'sequence') return null;
     const graph = analysis.overlaid ?? analysis.graph;
@@ -124,7 +129,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     // The same databases the diagram page reads: those the data nodes name, from the same revision.
     const named = new Set(analysis.databases.filter(Boolean));
     if (named.size === 0) return { graph, databases: new Map(), key: '' };
-    const versions = (await this.repository.versionsInRevision(serviceId, revision, { kind: 'database-schema' })).filter((schema) => named.has(schema.name));
+    const versions = (schemas ?? (await this.repository.versionsInRevision(serviceId, revision, { kind: 'database-schema' }))).filter((schema) => named.has(schema.name));
     const databases = new Map(
       versions.map((schema): [string, LayoutDatabase] => [
         schema.name,
