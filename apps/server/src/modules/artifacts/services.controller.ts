@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ListPageQuery } from '@sc/contracts';
@@ -24,6 +24,18 @@ import { ArtifactsReadService } from './artifacts-read.service';
 import { RetentionService } from './retention.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
 import { RevisionsPageQuery } from './revisions-page';
+
+/**
+ * A read any member may make whose handler answers with sendAnswer: the route, its access rule and the OpenAPI
+ * note of sendAnswer's ETag contract, written once for every such route. `note` follows that sentence.
+ */
+function ViewAnswerRoute(path: string, view: string, note = ''): MethodDecorator {
+  return applyDecorators(
+    Get(path),
+    OrgAccess('viewer'),
+    ApiOkResponse({ description: `${view} (JSON) with a strong ETag; If-None-Match answers 304.${note}` }),
+  );
+}
 
 /**
  * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
@@ -73,9 +85,7 @@ export class ServicesController {
     return page.items;
   }
 
-  @Get(':service/diagrams/:name')
-  @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'DiagramView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  @ViewAnswerRoute(':service/diagrams/:name', 'DiagramView')
   async diagram(
     @Param('orgId') orgId: string,
     @Param('service') service: string,
@@ -91,9 +101,7 @@ export class ServicesController {
    * The layout of the diagram's default view, computed by the server once per content (DiagramLayout); the same
    * guard, organization and role rules as the diagram. 404 diagram_layout_not_found while none is stored.
    */
-  @Get(':service/diagrams/:name/layout')
-  @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'DiagramLayout (JSON) with a strong ETag; If-None-Match answers 304. 404 diagram_layout_not_found while none is stored.' })
+  @ViewAnswerRoute(':service/diagrams/:name/layout', 'DiagramLayout', ' 404 diagram_layout_not_found while none is stored.')
   async diagramLayout(
     @Param('orgId') orgId: string,
     @Param('service') service: string,
@@ -171,9 +179,7 @@ export class ServicesController {
     return this.artifacts.listTexts(orgId, service, 'doc', revision);
   }
 
-  @Get(':service/docs/:name')
-  @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'TextArtifactView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  @ViewAnswerRoute(':service/docs/:name', 'TextArtifactView')
   async doc(
     @Param('orgId') orgId: string,
     @Param('service') service: string,
@@ -191,9 +197,7 @@ export class ServicesController {
     return this.artifacts.listTexts(orgId, service, 'api-spec', revision);
   }
 
-  @Get(':service/api-specs/:name')
-  @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'TextArtifactView (JSON) with a strong ETag; If-None-Match answers 304.' })
+  @ViewAnswerRoute(':service/api-specs/:name', 'TextArtifactView')
   async apiSpec(
     @Param('orgId') orgId: string,
     @Param('service') service: string,
