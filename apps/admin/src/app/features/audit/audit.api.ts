@@ -2,6 +2,7 @@ import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import type { AuditFilter, AuditPage } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { orgApiUrl } from '../../core/org-api';
 
 /** The organization audit log (owners and admins). */
 @Injectable({ providedIn: 'root' })
@@ -9,7 +10,7 @@ export class AuditApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/audit`;
+    return orgApiUrl(orgId, 'audit');
   }
 
   page(orgId: string, filter: AuditFilter, page: { limit: number; before?: string }): Observable<AuditPage> {

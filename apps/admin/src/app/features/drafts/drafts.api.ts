@@ -4,6 +4,7 @@ import { DraftsErrorCode, type Draft, type DraftConflictDetail, type DraftExport
 import type { DiagramContext, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { toApiError } from '../../core/api-error';
+import { orgApiUrl } from '../../core/org-api';
 
 /** A draft as the API returns it, typed with the diagram library's graph. */
 export type DraftData = Draft<OverlaidGraph>;
@@ -37,7 +38,7 @@ export class DraftsApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/drafts`;
+    return orgApiUrl(orgId, 'drafts');
   }
 
   private one(orgId: string, draftId: string): string {

@@ -3,13 +3,14 @@ import { Injectable, inject } from '@angular/core';
 import type { AddMemberRequest, ApiTokenResponse, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
 import { Observable } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
+import { orgApiUrl } from '../../core/org-api';
 
 @Injectable({ providedIn: 'root' })
 export class MembersApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/members`;
+    return orgApiUrl(orgId, 'members');
   }
 
   /** One page of the members (oldest first); `cursor` continues after the previous page. */

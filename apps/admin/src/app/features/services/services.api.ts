@@ -4,6 +4,7 @@ import type { ArtifactKind, ArtifactListItem, DatabaseView, DiagramDiff, Diagram
 import type { ApplyReport, GraphEdge, GraphGroup, GraphNode, OverlaidGraph } from '@sc/diagram';
 import { Observable, map } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
+import { orgApiUrl } from '../../core/org-api';
 import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
 // Its own line: the shared import above changes often.
 import type { DiagramLayout } from '@sc/contracts';
@@ -22,7 +23,7 @@ export class ServicesApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/services`;
+    return orgApiUrl(orgId, 'services');
   }
 
   /** The first page of services (up to 100, by name): for pickers. The services page reads every page (`page`). */

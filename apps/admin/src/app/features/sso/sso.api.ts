@@ -10,6 +10,7 @@ import type {
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { orgApiUrl } from '../../core/org-api';
 
 export interface AuditFilter {
   provider?: string;
@@ -24,7 +25,7 @@ export class SsoApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/sso`;
+    return orgApiUrl(orgId, 'sso');
   }
 
   private provider(orgId: string, slug: string): string {

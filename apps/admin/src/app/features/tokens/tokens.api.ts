@@ -3,13 +3,14 @@ import { Injectable, inject } from '@angular/core';
 import { GATEWAY_INFO_PATH, type ApiTokenResponse, type CreateApiTokenRequest, type CreatedApiTokenResponse, type GatewayInfo } from '@sc/contracts';
 import { Observable } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
+import { orgApiUrl } from '../../core/org-api';
 
 @Injectable({ providedIn: 'root' })
 export class TokensApi {
   private readonly http = inject(HttpClient);
 
   private base(orgId: string): string {
-    return `/api/v1/orgs/${encodeURIComponent(orgId)}/tokens`;
+    return orgApiUrl(orgId, 'tokens');
   }
 
   /** One page of the tokens (newest first); `cursor` continues after the previous page. */
