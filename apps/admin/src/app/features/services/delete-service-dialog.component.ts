@@ -28,7 +28,7 @@ export interface DeleteServiceDialogData {
         Every revision of <strong>{{ data.service }}</strong> and all its diagrams, flows, schemas and docs are deleted.
         This cannot be undone; the service comes back only as new, at revision 1, when CI syncs it again.
       </p>
-      <mat-form-field appearance="outline" class="full">
+      <mat-form-field class="full">
         <mat-label>Type the service name to confirm</mat-label>
         <input
           matInput

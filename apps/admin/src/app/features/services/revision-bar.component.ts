@@ -27,7 +27,7 @@ interface RevisionChoice {
   template: `
     @if (choices().length > 0 && revision(); as shown) {
       <div class="revision-bar">
-        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-form-field>
           <mat-label>Revision</mat-label>
           <mat-select [value]="shown" (selectionChange)="pick($event.value)" panelWidth="auto" data-testid="revision-picker">
             <mat-select-trigger>Revision {{ shown }} of {{ latest() }}</mat-select-trigger>

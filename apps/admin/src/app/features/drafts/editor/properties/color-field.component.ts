@@ -14,7 +14,7 @@ import { isColor } from '@sc/diagram';
   styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatInputModule],
   template: `
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+    <mat-form-field>
       <mat-label>{{ label() }}</mat-label>
       <input matInput class="mono" [value]="text()" (change)="typed($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" />
       <input

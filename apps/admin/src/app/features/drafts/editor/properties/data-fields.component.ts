@@ -26,7 +26,7 @@ const RESERVED_LABELS = new Set(['__proto__', 'constructor', 'prototype']);
     @for (entry of current(); track $index; let i = $index; let last = $last) {
       <section class="field" [attr.aria-label]="'Data field ' + entry.label" [attr.data-testid]="'data-field-' + i">
         <div class="head">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-form-field>
             <mat-label>Label</mat-label>
             <input matInput [value]="entry.label" (change)="rename(i, $any($event.target).value)" [attr.data-testid]="'data-field-' + i + '-label'" />
             @if (labelProblems()[i]; as problem) {

@@ -17,7 +17,7 @@ import { elementIdProblem } from './element-checks';
   styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatInputModule],
   template: `
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+    <mat-form-field>
       <mat-label>Id</mat-label>
       <input matInput class="mono" [value]="text()" (input)="text.set($any($event.target).value)" (change)="commit($any($event.target).value)" [attr.data-testid]="testId()" spellcheck="false" autocomplete="off" />
       @if (problem(); as text) {
@@ -93,7 +93,7 @@ export class RefusedEditsComponent {
   styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatInputModule],
   template: `
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+    <mat-form-field>
       <mat-label>{{ label() }}</mat-label>
       <input matInput [value]="value()" (change)="changed.emit($any($event.target).value)" [placeholder]="placeholder()" [attr.data-testid]="testId()" />
       @if (hint()) {
@@ -121,7 +121,7 @@ export class TextFieldComponent {
   styleUrl: './fields.scss',
   imports: [MatFormFieldModule, MatSelectModule],
   template: `
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+    <mat-form-field>
       <mat-label>{{ label() }}</mat-label>
       <mat-select [value]="value()" [disabled]="disabled()" (selectionChange)="picked.emit($event.value)" [attr.data-testid]="testId()">
         @if (none() !== null) {

@@ -14,7 +14,7 @@ import { MatIconModule } from '@angular/material/icon';
   styleUrl: './fields.scss',
   imports: [MatChipsModule, MatFormFieldModule, MatIconModule],
   template: `
-    <mat-form-field appearance="outline" subscriptSizing="dynamic">
+    <mat-form-field>
       <mat-label>{{ label() }}</mat-label>
       <mat-chip-grid #grid [attr.aria-label]="label()">
         @for (item of current(); track item; let i = $index) {

@@ -26,12 +26,12 @@ import { ChoiceFieldComponent } from './panel-parts.component';
       <sc-color-field [label]="forNode() ? 'Stroke' : 'Stroke colour'" [testId]="prefix() + '-stroke'" [value]="value().stroke ?? ''" (valueChange)="styleChange.emit({ stroke: $event || undefined })" />
     </div>
     <div class="row">
-      <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-form-field>
         <mat-label>Stroke width</mat-label>
         <input matInput type="number" min="0" step="0.5" [value]="value().strokeWidth ?? ''" (change)="styleChange.emit({ strokeWidth: number($any($event.target).value) })" [attr.data-testid]="prefix() + '-stroke-width'" />
       </mat-form-field>
       @if (forNode()) {
-        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-form-field>
           <mat-label>Border radius</mat-label>
           <input matInput type="number" min="0" step="1" [value]="value().borderRadius ?? ''" (change)="styleChange.emit({ borderRadius: number($any($event.target).value) })" [attr.data-testid]="prefix() + '-border-radius'" />
         </mat-form-field>
