@@ -370,8 +370,14 @@ export class DiagramCanvasComponent {
     this.laidOut.set({ model, result });
     if (!this.fitted) {
       this.fitted = true;
-      // After ngx-vflow has rendered the nodes and measured itself.
-      requestAnimationFrame(() => requestAnimationFrame(() => this.fit()));
+      // After ngx-vflow has rendered the nodes and measured itself. The layout workers' warm-up, when put off for the
+      // first drawing, starts in a task after that frame.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          this.fit();
+          setTimeout(() => this.engine.drawn());
+        }),
+      );
     }
   }
 
