@@ -128,6 +128,15 @@ describe('LayoutEngine workers', () => {
       expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID]]);
       engine.drawn();
       expect(MockWorker.created).toHaveLength(1);
+
+      // A page left before its drawing's warm-up started starts none afterwards.
+      const left = new LayoutEngine();
+      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
+      left.warmUp();
+      expect(claimDiagramLayout(url)).not.toBeNull();
+      left.ngOnDestroy();
+      left.drawn();
+      expect(MockWorker.created).toHaveLength(1);
     } finally {
       delete (globalThis as { fetch?: unknown }).fetch;
     }

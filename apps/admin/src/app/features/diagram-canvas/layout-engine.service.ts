@@ -111,6 +111,8 @@ export class LayoutEngine implements OnDestroy {
   }
 
   ngOnDestroy(): void {
+    // A page left between its first drawing and drawn() starts no worker afterwards.
+    this.warmUpAfterDrawing = false;
     for (const { worker } of this.workers) worker.terminate();
     for (const { reject } of this.pending.values()) reject(new Error('The page was left before the layout finished.'));
     this.pending.clear();
