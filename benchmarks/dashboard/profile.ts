@@ -1,22 +1,36 @@
 /**
- * Developer aid: where the main thread's time goes on the large diagram. Records a CDP CPU profile and the long
+ * Developer aid: where the main thread's time goes on the large diagram (or, with `--only 60`, the 60-node one).
+ * Records a CDP CPU profile and the long
  * tasks of four phases — load (navigation → drawn, plus 1.5 s), collapse of g0, its expand, Collapse all — and prints
  * for each: click → redrawn, the long tasks, the layout worker's busy time (from the messages the page exchanges
  * with it), main-thread and worker CPU time from a trace (on a loaded machine a task's wall time is mostly waiting
  * for a core; its CPU time is not), self time by source file (mapped through the build's source maps when there are any: build with
- * `--sourceMap=true`) and the top functions by self time.
+ * `--sourceMap=true`) and the top functions by self time. Load also lists when the page's requests and scripts
+ * (the server's layout, lazy chunks, the worker's script) finished, and whether the first drawing had the server's
+ * layout (no group layout sent to a worker before drawn) or fell back to ELK.
  *
  *   TS_NODE_PROJECT=benchmarks/dashboard/tsconfig.json node -r ts-node/register/transpile-only \
- *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N]
+ *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N] [--only 1000|60]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 import { benchBundle, clickAt, drawnAt, startHarness, type Ready } from './harness';
 
-const DIST = resolve(__dirname, '../../dist/apps/admin/browser');
+const DIST = process.env['BENCH_ADMIN_DIR'] ?? resolve(__dirname, '../../dist/apps/admin/browser');
 const TOP = Number(process.argv[process.argv.indexOf('--top') + 1]) || 25;
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '1000';
+const DIAGRAMS: Record<'large' | 'small', { nodes: number; topology: [number, number, number, number] }> = {
+  large: { nodes: 1000, topology: [1000, 1300, 20, 200] },
+  small: { nodes: 60, topology: [60, 78, 4, 12] },
+};
+const DIAGRAM: 'large' | 'small' = ONLY === '60' || ONLY === 'small' ? 'small' : 'large';
+if (!['60', 'small', '1000', 'large'].includes(ONLY)) {
+  console.error(`profile: --only takes 1000 (large) or 60 (small), not "${ONLY}".`);
+  process.exit(2);
+}
 
 interface ProfileNode {
   id: number;
@@ -45,7 +59,7 @@ const INSTRUMENT = `
       this.postMessage = (message, ...rest) => { if (message && message.id !== undefined) sent.set(message.id, performance.now()); return post(message, ...rest); };
       this.addEventListener('message', (event) => {
         const id = event.data && event.data.id;
-        if (sent.has(id)) { window.__workerMessages.push({ start: sent.get(id), end: performance.now(), ms: event.data.ms }); sent.delete(id); }
+        if (sent.has(id)) { window.__workerMessages.push({ id, start: sent.get(id), end: performance.now() }); sent.delete(id); }
       });
     }
   };
@@ -186,14 +200,21 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
   await traced;
   cdp.off('Tracing.dataCollected', collect);
   const tasks = (await page.evaluate('window.__longTasks') as { start: number; duration: number }[]).filter((t) => t.start >= before);
-  const messages = (await page.evaluate('window.__workerMessages') as { start: number; end: number }[]).filter((m) => m.start >= before);
+  const messages = (await page.evaluate('window.__workerMessages') as { id: number; start: number; end: number }[]).filter((m) => m.start >= before);
   const { byFile, byFunction, inclusive, total } = summarise(profile);
   const span = messages.length ? Math.max(...messages.map((m) => m.end)) - Math.min(...messages.map((m) => m.start)) : 0;
   console.log(`\n## ${name}: ${Math.round(end - start)} ms to drawn; main thread busy ${Math.round(total)} ms (CPU profile, idle excluded)`);
   const at = (time: number) => Math.round(time - start);
   for (const line of taskTimes(events)) console.log(line);
   console.log(`long tasks (> 50 ms): ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms: ${tasks.map((t) => `${Math.round(t.duration)} at ${at(t.start)}`).join(', ')}`);
-  if (messages.length) console.log(`worker messages (sent → answered, ms after the start): ${messages.map((m) => `${at(m.start)}→${at(m.end)}`).join(' ')}`);
+  if (messages.length) console.log(`worker messages (sent → answered, ms after the start; w = warm-up): ${messages.map((m) => `${m.id < 0 ? 'w' : ''}${at(m.start)}→${at(m.end)}`).join(' ')}`);
+  if (name === 'load') {
+    const layouts = messages.filter((m) => m.id >= 0 && m.start <= end);
+    console.log(layouts.length ? `first drawing: ELK in the worker (${layouts.length} group layouts before drawn)` : 'first drawing: no group layout sent before drawn (the server\'s layout, replayed)');
+    // What the page fetched and when it had it: a first drawing after one of these waited for it.
+    const resources = (await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd })))).filter((r) => r.start >= before);
+    console.log(`requests (start → end, ms after the start; drawn at ${at(end)}): ${resources.map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')} ${at(r.start)}→${at(r.end)}`).join(', ')}`);
+  }
   console.log(`layout worker: ${messages.length} group layouts, from first sent to last answered ${Math.round(span)} ms, summed ${Math.round(messages.reduce((s, m) => s + m.end - m.start, 0))} ms`);
   console.log('self time by source:');
   for (const [file, ms] of byFile.slice(0, 14)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${file}`);
@@ -210,6 +231,14 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
     for (const [fn, ms] of part.inclusive.slice(0, 8)) console.log(`${ms.toFixed(0).padStart(9)} ms  ${fn}`);
     console.log('    by source:', part.byFile.slice(0, 8).map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', '));
     console.log('    by function:', part.byFunction.slice(0, 10).map(([fn, ms]) => `${fn} ${ms.toFixed(0)}`).join(', '));
+    // The browser's own work in it ("(program)" in the CPU profile): style, layout, paint, script, by CPU time.
+    const inside = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.pid !== task.pid || e.tid !== task.tid || e === task || e.ts < task.ts || e.ts > task.ts + (task.dur ?? 0)) continue;
+      if (['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'FunctionCall', 'EvaluateScript', 'v8.compile', 'ParseHTML', 'HitTest', 'IntersectionObserverController::computeIntersections', 'UpdateLayer', 'ResizeObserverController::broadcastObservations'].includes(e.name))
+        inside.set(e.name, (inside.get(e.name) ?? 0) + (e.tdur ?? 0) / 1000);
+    }
+    console.log('    trace events (CPU, nested ones counted in their parents too):', [...inside.entries()].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
   }
 }
 
@@ -218,6 +247,9 @@ async function main(): Promise<void> {
   try {
     await harness.sync(benchBundle());
     process.stderr.write(`profile: server layouts ready after ${await harness.layoutsReady(['large', 'small'])} ms\n`);
+    const { nodes, topology } = DIAGRAMS[DIAGRAM];
+    // Collapse all leaves the nodes outside any group and one box per top-level group (as run.ts counts them).
+    const rootNodes = (generatedTopology(...topology).mermaid.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
     const page = await harness.context.newPage();
     await page.addInitScript(INSTRUMENT);
     const cdp = await harness.context.newCDPSession(page);
@@ -225,13 +257,13 @@ async function main(): Promise<void> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     const click = (selector: string) => () => clickAt(page, selector);
     await phase('load', page, cdp, async () => {
-      await page.goto(`${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/large`, { waitUntil: 'commit' });
+      await page.goto(`${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/${DIAGRAM}`, { waitUntil: 'commit' });
       return 0;
-    }, { equals: 1000 });
+    }, { equals: nodes });
     await page.waitForTimeout(1000);
-    await phase('collapse g0', page, cdp, click('[data-testid=toggle-g0]'), { below: 1000 });
-    await phase('expand g0', page, cdp, click('[data-testid=toggle-g0]'), { equals: 1000 });
-    await phase('Collapse all', page, cdp, click('[data-testid=collapse-all]'), { below: 100 });
+    await phase('collapse g0', page, cdp, click('[data-testid=toggle-g0]'), { below: nodes });
+    await phase('expand g0', page, cdp, click('[data-testid=toggle-g0]'), { equals: nodes });
+    await phase('Collapse all', page, cdp, click('[data-testid=collapse-all]'), { equals: rootNodes });
   } finally {
     await harness.stop();
   }

@@ -1,14 +1,12 @@
 import { bootstrapApplication } from '@angular/platform-browser';
 import { AppComponent } from './app/app.component';
 import { appConfig } from './app/app.config';
-import { prefetchDiagramLayout } from './app/features/diagram-canvas/early-diagram-layout';
-import { startEarlyLayoutWorkers } from './app/features/diagram-canvas/early-layout-worker';
+import { startEarlyDiagramLoad } from './app/features/diagram-canvas/early-diagram-load';
 
-// Before Angular starts: on a diagram page, the server's layout of the diagram is requested and ELK compiles in the
-// layout workers (for collapses, or a diagram without a server layout) while the app boots (see the modules). With
-// the server's layout on its way the first drawing needs no ELK, so one worker warms up for the first collapse
-// instead of two competing with the main thread for the cores; the engine adds the second when the first is busy.
-const layoutRequested = prefetchDiagramLayout(location.pathname, location.search);
-startEarlyLayoutWorkers(location.pathname, layoutRequested ? 1 : undefined);
+// Before Angular starts: on a diagram page, the server's layout of the diagram is requested while the app boots; on
+// the other diagram pages (flows, jobs: no server layout) ELK compiles in the layout workers meanwhile. With the
+// server's layout on its way the first drawing needs no ELK, so the workers warm up only once it is drawn
+// (LayoutEngine.drawn): compiling ELK during the load took a core from the page (see the module).
+startEarlyDiagramLoad(location.pathname, location.search);
 
 bootstrapApplication(AppComponent, appConfig).catch((error: unknown) => console.error(error));

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 
 export const WORKSPACE = resolve(__dirname, '../../../..');
 const SERVER_MAIN = join(WORKSPACE, 'dist/apps/server/apps/server/src/main.js');
-const ADMIN_DIR = join(WORKSPACE, 'dist/apps/admin/browser');
+// BENCH_ADMIN_DIR: another build of the admin app (the benchmark compares two builds against the same server).
+const ADMIN_DIR = process.env['BENCH_ADMIN_DIR'] ?? join(WORKSPACE, 'dist/apps/admin/browser');
 
 export interface RunningServer {
   baseUrl: string;

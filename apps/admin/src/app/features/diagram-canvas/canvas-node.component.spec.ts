@@ -89,6 +89,28 @@ describe('CanvasNodeComponent', () => {
     expect(text(element)).toContain('retry(max = 3, backoff = exponential(200ms))');
   });
 
+  it('highlights a code node only once the browser is idle (after the frames that draw the diagram)', async () => {
+    const idle: (() => void)[] = [];
+    Object.assign(globalThis, { requestIdleCallback: (callback: () => void) => idle.push(callback) });
+    try {
+      const element = render({ ...node('retryPolicy'), body: { ...node('retryPolicy').body, code: 'const idle = true;' } });
+      for (let i = 0; i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        TestBed.tick();
+      }
+      expect(element.querySelector('pre.hljs')).toBeNull();
+      expect(idle).toHaveLength(1);
+      idle[0]();
+      for (let i = 0; i < 50 && !element.querySelector('pre.hljs'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        TestBed.tick();
+      }
+      expect(element.querySelector('pre.hljs span[class^=hljs-]')).not.toBeNull();
+    } finally {
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    }
+  });
+
   it('draws a table node as a grid of its columns and rows', () => {
     const element = render(node('limits'));
     expect(Array.from(element.querySelectorAll('th')).map((th) => th.textContent?.trim())).toEqual(['Tier', 'Daily limit', 'Per payment']);

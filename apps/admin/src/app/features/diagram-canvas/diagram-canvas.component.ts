@@ -3,6 +3,7 @@ import {
   Component,
   DestroyRef,
   ElementRef,
+  Injector,
   afterNextRender,
   ViewEncapsulation,
   computed,
@@ -88,6 +89,7 @@ export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
   private readonly host = inject(ElementRef<HTMLElement>);
   private readonly destroyRef = inject(DestroyRef);
+  private readonly injector = inject(Injector);
 
   readonly view = input.required<DiagramView>();
   readonly databases = input<ModelInput['databases']>(new Map());
@@ -133,6 +135,8 @@ export class DiagramCanvasComponent {
   readonly optimization = { detachedGroupsLayer: true, virtualization: false };
 
   private layoutRun = 0;
+  /** Drawings made, for the first drawing's second task (draw) to know whether another replaced it. */
+  private draws = 0;
   private fitted = false;
   private readonly vNodes = new Map<string, Node>();
   private readonly vEdges = new Map<string, Edge<EdgeData>>();
@@ -362,17 +366,39 @@ export class DiagramCanvasComponent {
   }
 
   private draw(model: CanvasModel, result: LayoutResult): void {
+    const draw = ++this.draws;
     this.drawnWith = this.reuse;
     this.layoutError.set(null);
-    if (!this.fitted) this.fitTo(result);
+    const first = !this.fitted;
+    if (first) this.fitTo(result);
     this.nodes.set(this.flowNodes(model, result));
-    this.edges.set(this.flowEdges(model, result));
-    this.laidOut.set({ model, result });
-    if (!this.fitted) {
-      this.fitted = true;
-      // After ngx-vflow has rendered the nodes and measured itself.
-      requestAnimationFrame(() => requestAnimationFrame(() => this.fit()));
+    const complete = () => {
+      this.edges.set(this.flowEdges(model, result));
+      this.laidOut.set({ model, result });
+    };
+    if (!first) {
+      complete();
+      return;
     }
+    this.fitted = true;
+    // The first drawing renders in two tasks: the nodes (ngx-vflow's node models and every node's component), then
+    // the edges, minimap and `data-drawn`. In one task, on a diagram whose nodes are all on screen (60 nodes), it was
+    // the load's longest task, over 200 ms. A drawing made in between (a collapse) has drawn its own edges.
+    afterNextRender(
+      () =>
+        setTimeout(() => {
+          if (draw === this.draws) complete();
+          // After ngx-vflow has rendered the nodes and measured itself. The layout workers' warm-up, when put off
+          // for the first drawing, starts in a task after that frame.
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              this.fit();
+              setTimeout(() => this.engine.drawn());
+            }),
+          );
+        }),
+      { injector: this.injector },
+    );
   }
 
   /**

@@ -1,3 +1,5 @@
+import { claimDiagramLayout, diagramLayoutUrl } from './early-diagram-layout';
+import { startEarlyDiagramLoad } from './early-diagram-load';
 import { UNCLAIMED_AFTER_MS, WARM_UP_ID, claimEarlyLayoutWorkers, isDiagramPage, startEarlyLayoutWorkers } from './early-layout-worker';
 
 /** Workers created through createLayoutWorker, recorded instead of run. */
@@ -92,5 +94,23 @@ describe('early layout worker', () => {
     jest.advanceTimersByTime(UNCLAIMED_AFTER_MS * 2);
     expect(claimed.map(({ worker }) => worker)).toEqual(MockWorker.created);
     expect(MockWorker.created.map((worker) => worker.terminated)).toEqual([false, false]);
+  });
+
+  describe('what main.ts starts (startEarlyDiagramLoad)', () => {
+    beforeEach(() => Object.assign(globalThis, { fetch: jest.fn(() => new Promise<Response>(() => undefined)) }));
+    afterEach(() => delete (globalThis as { fetch?: unknown }).fetch);
+
+    it('requests the server’s layout of an architecture diagram and starts no layout worker (the first drawing needs no ELK)', () => {
+      startEarlyDiagramLoad('/orgs/acme/services/bench/diagrams/small', '');
+      expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+      expect(MockWorker.created).toEqual([]);
+      expect(claimDiagramLayout(diagramLayoutUrl('acme', 'bench', 'small'))).not.toBeNull();
+    });
+
+    it('starts the layout workers on a flow’s page, which has no server layout', () => {
+      startEarlyDiagramLoad('/orgs/acme/services/bench/flows/checkout', '');
+      expect(globalThis.fetch).not.toHaveBeenCalled();
+      expect(MockWorker.created.length).toBeGreaterThan(0);
+    });
   });
 });

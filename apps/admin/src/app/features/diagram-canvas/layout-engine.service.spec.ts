@@ -116,6 +116,32 @@ describe('LayoutEngine workers', () => {
     }
   });
 
+  it('with main.ts’s request for the server layout and no early worker, warms one worker only once the first drawing is done', () => {
+    const url = diagramLayoutUrl('acme', 'bench', 'small');
+    Object.assign(globalThis, { fetch: jest.fn(() => new Promise<Response>(() => undefined)) });
+    try {
+      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
+      engine.warmUp();
+      expect(claimDiagramLayout(url)).not.toBeNull();
+      expect(MockWorker.created).toEqual([]);
+      engine.drawn();
+      expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID]]);
+      engine.drawn();
+      expect(MockWorker.created).toHaveLength(1);
+
+      // A page left before its drawing's warm-up started starts none afterwards.
+      const left = new LayoutEngine();
+      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
+      left.warmUp();
+      expect(claimDiagramLayout(url)).not.toBeNull();
+      left.ngOnDestroy();
+      left.drawn();
+      expect(MockWorker.created).toHaveLength(1);
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
   it('starts a warming worker per core (at most two) when main.ts started none', () => {
     engine.warmUp();
     expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID], [WARM_UP_ID]]);

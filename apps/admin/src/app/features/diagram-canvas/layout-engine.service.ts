@@ -43,6 +43,9 @@ export class LayoutEngine implements OnDestroy {
   /** ELK as layoutDiagram sees it: each call goes to a worker. */
   private readonly elk: ElkEngine = { layout: (graph) => this.layoutGroup(graph) };
 
+  /** warmUp put the workers' warm-up off until the first drawing (drawn()), the server's layout being expected. */
+  private warmUpAfterDrawing = false;
+
   /** The server's layout of the diagram's default view (offerServerLayout), while the page shows that diagram. */
   private serverLayout: Promise<DiagramLayout | null> | null = null;
 
@@ -78,19 +81,38 @@ export class LayoutEngine implements OnDestroy {
    * layout then runs in an ELK that V8 has already started to compile (a fresh ELK is two to three times slower).
    * The workers main.ts started early (early-layout-worker.ts) are taken over, their warm-up already under way;
    * without them (the page opened from another page of the app) they are started here. While main.ts's request for
-   * the server's layout is pending, one worker is enough to start with (leastBusy adds the second when it is busy):
-   * the first drawing is expected to need no ELK, and a second warming worker would only take a core from the page.
+   * the server's layout is pending, the first drawing is expected to need no ELK: no worker is started before it
+   * (compiling ELK took a core from the page's load, half a second of CPU), one warms up once it is drawn (drawn())
+   * and leastBusy adds the second when it is busy. Should the server's layout not serve, the first layout starts a
+   * worker itself.
    */
   warmUp(): void {
-    const wanted = diagramLayoutRequested() ? 1 : this.maxWorkers();
+    const serverLayoutExpected = diagramLayoutRequested();
+    const wanted = serverLayoutExpected ? 1 : this.maxWorkers();
     for (const early of claimEarlyLayoutWorkers()) {
       if (this.workers.length < wanted) this.workers.push(this.adopt(early.worker, early.warm));
       else early.worker.terminate();
     }
+    if (serverLayoutExpected) {
+      this.warmUpAfterDrawing = this.workers.length === 0;
+      return;
+    }
     while (this.workers.length < wanted) this.workers.push(this.startWarming());
   }
 
+  /**
+   * The page's first drawing is on screen: the warm-up warmUp put off for it starts now (for the first collapse).
+   * Does nothing when none was put off.
+   */
+  drawn(): void {
+    if (!this.warmUpAfterDrawing) return;
+    this.warmUpAfterDrawing = false;
+    if (this.workers.length === 0) this.workers.push(this.startWarming());
+  }
+
   ngOnDestroy(): void {
+    // A page left between its first drawing and drawn() starts no worker afterwards.
+    this.warmUpAfterDrawing = false;
     for (const { worker } of this.workers) worker.terminate();
     for (const { reject } of this.pending.values()) reject(new Error('The page was left before the layout finished.'));
     this.pending.clear();

@@ -157,6 +157,22 @@ describe('DiagramPage', () => {
     expect(text).toContain('nodes.Api: no node has this id');
   });
 
+  it('renders the first drawing’s nodes in one task, then its edges and `data-drawn` in a later one (not one long task)', async () => {
+    // What the canvas holds at the end of each task that changed it (a mutation observer runs after the task's code).
+    const states: string[] = [];
+    const observer = new MutationObserver(() => {
+      const view = canvas();
+      if (view) states.push(`${nodeIds().length} nodes, ${edgeEnds().length} edges${view.hasAttribute('data-drawn') ? ', drawn' : ''}`);
+    });
+    observer.observe(fixture.nativeElement as HTMLElement, { subtree: true, childList: true, attributes: true });
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    observer.disconnect();
+    const firstNodes = states.find((state) => !state.startsWith('0 nodes'));
+    expect(firstNodes).toBe('3 nodes, 0 edges');
+    expect(states.at(-1)).toBe('3 nodes, 2 edges, drawn');
+  });
+
   it('lists what changed since the previous revision by id and highlights it on the drawing', async () => {
     await loaded();
     const card = query(fixture, '[data-testid=diagram-changes]');
