@@ -252,4 +252,68 @@ describe('the diagram canvas in a real browser', () => {
     await eventually(async () => expect(await node('n500').count()).toBe(1));
     await screenshot(e2e.page, '46-canvas-large');
   });
+
+  it('draws a node of a large diagram where the new layout put it when it comes on screen after a collapse moved it off screen', async () => {
+    const large = generatedTopology(1000, 1300, 20, 200);
+    await sync('bench', [
+      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
+      { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
+    ]);
+    type Tab = typeof e2e.page;
+    /** A tab of its own (its own layout cache) that counts the layout workers' answers to layouts (not to warm-ups, id -1). */
+    const open = async (): Promise<Tab> => {
+      const tab = await e2e.page.context().newPage();
+      await tab.addInitScript(() => {
+        const counted = window as unknown as { answers: number };
+        counted.answers = 0;
+        const Native = window.Worker;
+        window.Worker = class extends Native {
+          constructor(...args: ConstructorParameters<typeof Worker>) {
+            super(...args);
+            this.addEventListener('message', (event: MessageEvent<{ id?: number }>) => {
+              if (event.data?.id !== -1) counted.answers++;
+            });
+          }
+        };
+      });
+      await tab.goto(`${e2e.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
+      await eventually(async () => expect(await tab.getByTestId('diagram-canvas').getAttribute('data-drawn')).toBe('1000'), 60000);
+      return tab;
+    };
+    const answers = (tab: Tab) => tab.evaluate(() => (window as unknown as { answers: number }).answers);
+    // Only the tab in front is rendered (animation frames), so each step brings its tab to the front.
+    const find = async (tab: Tab, id: string) => {
+      await tab.bringToFront();
+      await tab.keyboard.press('Control+K');
+      await tab.keyboard.type(id);
+      await tab.keyboard.press('Enter');
+      await eventually(async () => expect(await tab.locator(`[data-node-id="${id}"]`).count()).toBe(1));
+    };
+    const transform = (tab: Tab, id: string) => tab.evaluate((node) => document.querySelector(`[data-node-id="${node}"]`)?.closest('[transform]')?.getAttribute('transform'), id);
+    /** Collapses g0 and waits for ELK's layout of the result to be drawn. */
+    const collapse = async (tab: Tab) => {
+      await tab.bringToFront();
+      const before = await answers(tab);
+      await tab.getByTestId('toggle-g0').click();
+      await eventually(async () => expect(await answers(tab)).toBeGreaterThan(before), 60000);
+      await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    };
+
+    // n960 (outside every group) is on screen, then off screen while the collapse moves it, then on screen again.
+    const moved = await open();
+    await find(moved, 'n960');
+    const first = await transform(moved, 'n960');
+    await find(moved, 'n500');
+    await collapse(moved);
+    await find(moved, 'n960');
+    const again = await transform(moved, 'n960');
+    // A tab that shows n960 only after the collapse: drawn from the new layout at once.
+    const fresh = await open();
+    await collapse(fresh);
+    await find(fresh, 'n960');
+    expect(await transform(fresh, 'n960')).not.toBe(first);
+    expect(again).toBe(await transform(fresh, 'n960'));
+    await moved.close();
+    await fresh.close();
+  });
 });

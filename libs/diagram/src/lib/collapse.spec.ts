@@ -45,6 +45,17 @@ describe('collapseGroup / expandGroup', () => {
     expect(merged.visible.edges).toEqual([]);
   });
 
+  it('gives an edge it leaves alone the same object in every view of the graph, a re-pointed one a new object', () => {
+    const view = createView(graph);
+    const collapsed = collapseGroup(view, 'data');
+    // user→api (0) and api→mon (4) keep their ends; api→pg (2) now ends at the collapsed group.
+    expect(collapsed.visible.edges.find((e) => e.from.length === 1 && e.from[0] === 0)).toBe(view.visible.edges[0]);
+    expect(collapsed.visible.edges.find((e) => e.from.length === 1 && e.from[0] === 4)).toBe(view.visible.edges[4]);
+    expect(collapsed.visible.edges.find((e) => e.from.length === 1 && e.from[0] === 2)).not.toBe(view.visible.edges[2]);
+    const expanded = expandGroup(collapsed, 'data');
+    expect(expanded.visible.edges.every((edge, i) => edge === view.visible.edges[i])).toBe(true);
+  });
+
   it('restores the view exactly on expand, and rejects unknown groups', () => {
     const view = createView(graph);
     expect(expandGroup(collapseGroup(view, 'core'), 'core')).toEqual(view);

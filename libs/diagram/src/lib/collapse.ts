@@ -54,6 +54,22 @@ function descendantsOf(graph: OverlaidGraph, groupId: string): Set<string> {
   return out;
 }
 
+/**
+ * Visible edges that stand for one edge of the graph with both ends shown, by graph and edge index: every view of a
+ * graph shares them, so a collapse gives the canvas the same object for each edge it leaves alone (and the canvas
+ * reuses what it built for it) instead of 1,300 copies.
+ */
+const unchangedEdges = new WeakMap<OverlaidGraph, VisibleEdge[]>();
+
+function unchangedEdge(graph: OverlaidGraph, index: number): VisibleEdge {
+  let edges = unchangedEdges.get(graph);
+  if (!edges) {
+    edges = [];
+    unchangedEdges.set(graph, edges);
+  }
+  return (edges[index] ??= { ...graph.edges[index], from: [index] });
+}
+
 function deriveVisible(graph: OverlaidGraph, collapsed: string[]): VisibleGraph {
   const inside = new Map(collapsed.map((id) => [id, descendantsOf(graph, id)]));
   // The outermost collapsed group containing an element stands in for it.
@@ -96,7 +112,7 @@ function deriveVisible(graph: OverlaidGraph, collapsed: string[]): VisibleGraph 
     const bucket = buckets.get(key);
     if (!bucket) continue;
     if (!bucket.rerouted) {
-      for (const index of bucket.indices) edges.push({ ...graph.edges[index], from: [index] });
+      for (const index of bucket.indices) edges.push(unchangedEdge(graph, index));
       continue;
     }
     edges.push(mergeEdges(bucket.source, bucket.target, bucket.indices.map((i) => graph.edges[i]), bucket.indices));

@@ -461,6 +461,13 @@ export function edgeKeys(edges: readonly { source: string; target: string }[]): 
 export class ModelReuse {
   readonly nodes = new WeakMap<OverlaidNode, { parent: string | undefined; status: ChangeStatus | undefined; node: CanvasNode }>();
   readonly edges = new Map<string, CanvasEdge>();
+  /**
+   * By the visible edge object: collapse shares the object of an edge it leaves alone between views, so most edges
+   * are found here without building their identity string.
+   */
+  readonly visibleEdges = new WeakMap<VisibleEdge, CanvasEdge>();
+  /** The graph's edge keys (edgeKeys), computed once. */
+  keys: string[] | undefined;
 
   constructor(
     readonly graph: DiagramView['graph'],
@@ -478,7 +485,7 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
   const { view, highlights } = input;
   const reusable = reuse?.fits(input) ? reuse : undefined;
   const graphKind = view.graph.kind;
-  const keys = edgeKeys(view.graph.edges);
+  const keys = reusable ? (reusable.keys ??= edgeKeys(view.graph.edges)) : edgeKeys(view.graph.edges);
   const depthOf = new Map<string, number>();
   const groupParent = new Map(view.graph.groups.map((g) => [g.id, g.parent]));
   const depth = (id: string | undefined): number => {
@@ -521,15 +528,16 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
     return built;
   });
   const edges = view.visible.edges.map((edge) => {
+    const same = reusable?.visibleEdges.get(edge);
+    if (same) return same;
     // An edge standing for several (a collapse merged them) has no diff key of its own.
     const key = edge.from.length === 1 ? keys[edge.from[0]] : `*${edge.source}->${edge.target}`;
     const status = highlights?.edges.get(key);
     // The visible edge is a new object after each collapse; what it carries follows from these.
     const identity = `${key}\u0000${edge.source}\u0000${edge.target}\u0000${edge.from.join(',')}\u0000${status ?? ''}`;
-    const known = reusable?.edges.get(identity);
-    if (known) return known;
-    const built = canvasEdge(edge, key, graphKind, status);
+    const built = reusable?.edges.get(identity) ?? canvasEdge(edge, key, graphKind, status);
     reusable?.edges.set(identity, built);
+    reusable?.visibleEdges.set(edge, built);
     return built;
   });
 
@@ -590,11 +598,26 @@ function addGhosts(model: Pick<CanvasModel, 'nodes' | 'groups' | 'edges'>, highl
   });
 }
 
+/**
+ * Layout entries by the canvas element they were made for (elements are never modified): a collapse, which keeps
+ * the objects of the elements it leaves alone (ModelReuse), lays out with the entries made before instead of a
+ * thousand new ones.
+ */
+const layoutNodes = new WeakMap<CanvasNode, LayoutInput['nodes'][number]>();
+const layoutEdges = new WeakMap<CanvasEdge, LayoutInput['edges'][number]>();
+
 /** The layout worker's input for the model. */
 export function layoutInput(model: CanvasModel): LayoutInput {
   return {
     direction: model.direction,
-    nodes: model.nodes.map((node) => ({ id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}) })),
+    nodes: model.nodes.map((node) => {
+      let entry = layoutNodes.get(node);
+      if (!entry) {
+        entry = { id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}) };
+        layoutNodes.set(node, entry);
+      }
+      return entry;
+    }),
     groups: model.groups.map((group) => ({
       id: group.id,
       ...(group.parent ? { parent: group.parent } : {}),
@@ -602,11 +625,18 @@ export function layoutInput(model: CanvasModel): LayoutInput {
       width: group.width,
       height: group.height,
     })),
-    edges: model.edges.map((edge) => ({
-      key: edge.key,
-      source: edge.source,
-      target: edge.target,
-      ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
-    })),
+    edges: model.edges.map((edge) => {
+      let entry = layoutEdges.get(edge);
+      if (!entry) {
+        entry = {
+          key: edge.key,
+          source: edge.source,
+          target: edge.target,
+          ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
+        };
+        layoutEdges.set(edge, entry);
+      }
+      return entry;
+    }),
   };
 }

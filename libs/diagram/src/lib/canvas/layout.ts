@@ -157,7 +157,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [source], targets: [target] };
     // ELK places a label only when it has text; the text itself is drawn by the canvas.
     if (labelled) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
-    routed.set(container, [...(routed.get(container) ?? []), elkEdge]);
+    const inContainer = routed.get(container);
+    if (inContainer) inContainer.push(elkEdge);
+    else routed.set(container, [elkEdge]);
   }
 
   // Innermost containers first, so each group's size is known when its parent is laid out. Containers of the same
@@ -211,6 +213,13 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     }
   }
 
+  // ELK's edges by container and id (a search of the container's list for each edge was quadratic at the root).
+  const elkEdges = new Map<string, Map<string, ElkExtendedEdge>>();
+  for (const [container, result] of laidOut) {
+    const byId = new Map<string, ElkExtendedEdge>();
+    for (const elkEdge of result.edges ?? []) if (!byId.has(elkEdge.id)) byId.set(elkEdge.id, elkEdge);
+    elkEdges.set(container, byId);
+  }
   const edges: Record<string, EdgeRoute> = {};
   for (const edge of input.edges) {
     const ends = routedEnds.get(edge.key);
@@ -222,7 +231,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       continue;
     }
     const origin = origins.get(ends.container) ?? { x: 0, y: 0 };
-    const elkEdge = laidOut.get(ends.container)?.edges?.find((candidate) => candidate.id === ends.elkId);
+    const elkEdge = elkEdges.get(ends.container)?.get(ends.elkId);
     const section = elkEdge?.sections?.[0];
     const shift = (point: Point) => ({ x: origin.x + point.x, y: origin.y + point.y });
     let points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift) : [];

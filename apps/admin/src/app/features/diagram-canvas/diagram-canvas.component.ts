@@ -51,6 +51,25 @@ interface GroupData {
   group: CanvasGroup;
 }
 
+/** A node or group frame of the last drawing, where it is drawn; ngx-vflow's node for it is made when it is shown. */
+interface Placed {
+  id: string;
+  type: 'html-template' | 'template-group';
+  box: Box;
+  data: unknown;
+}
+
+/** An edge of the last drawing between ngx-vflow ids; ngx-vflow's edge for it is made when it is shown. */
+interface Routed {
+  key: string;
+  source: string;
+  target: string;
+  edge: CanvasEdge;
+  route: EdgeRoute;
+}
+
+const edgeData = ({ edge, route }: Routed): EdgeData => ({ edge, route, ...(route.label ? { label: route.label } : {}) });
+
 /** Nodes above this count are drawn only where the viewport shows them (and as boxes when zoomed far out). */
 const VIRTUALIZE_ABOVE = 250;
 /** Below this zoom a large diagram is drawn as boxes on the preview canvas, with no node or edge in the DOM. */
@@ -138,12 +157,18 @@ export class DiagramCanvasComponent {
   /** Drawings made, for the first drawing's second task (draw) to know whether another replaced it. */
   private draws = 0;
   private fitted = false;
+  /**
+   * ngx-vflow's nodes and edges, by id, for what it was last handed (shownNodes, shownEdges): draw keeps those up to
+   * date and drops the others, which are made anew, from the drawing, when they are shown again. ngx-vflow keeps a
+   * model only for the nodes it is handed, so a node off screen costs nothing to make anew; updating the signals of
+   * every node on each collapse and expand (1,000 of them, none shown when zoomed out) was most of Angular's share.
+   */
   private readonly vNodes = new Map<string, Node>();
   private readonly vEdges = new Map<string, Edge<EdgeData>>();
 
-  /** ngx-vflow's nodes (with their boxes) and edges for the last layout (set with it, outside any reactive context). */
-  private readonly nodes = signal<{ node: Node; box: Box }[]>([]);
-  private readonly edges = signal<Edge<EdgeData>[]>([]);
+  /** The nodes and edges of the last layout, where they are drawn (set with it, outside any reactive context). */
+  private readonly nodes = signal<Placed[]>([]);
+  private readonly edges = signal<Routed[]>([]);
 
   /** Zoomed out far enough that a large diagram is shown as its preview. */
   readonly previewed = computed(() => this.large() && (this.flow()?.viewport().zoom ?? 0) < PREVIEW_BELOW_ZOOM);
@@ -156,7 +181,7 @@ export class DiagramCanvasComponent {
   readonly shownNodes = computed<Node[]>(
     () => {
       const placed = this.nodes();
-      if (!this.large()) return placed.map((item) => item.node);
+      if (!this.large()) return placed.map((item) => this.flowNode(item));
       const flow = this.flow();
       if (!flow || this.previewed()) return EMPTY;
       const { x, y, zoom } = flow.viewport();
@@ -165,7 +190,7 @@ export class DiagramCanvasComponent {
       const top = -y / zoom;
       const right = left + width / zoom;
       const bottom = top + height / zoom;
-      return placed.filter(({ box }) => box.x <= right && box.x + box.width >= left && box.y <= bottom && box.y + box.height >= top).map((item) => item.node);
+      return placed.filter(({ box }) => box.x <= right && box.x + box.width >= left && box.y <= bottom && box.y + box.height >= top).map((item) => this.flowNode(item));
     },
     { equal: sameItems },
   );
@@ -173,66 +198,104 @@ export class DiagramCanvasComponent {
   readonly shownEdges = computed<Edge<EdgeData>[]>(
     () => {
       const edges = this.edges();
-      if (!this.large()) return edges;
+      if (!this.large()) return edges.map((item) => this.flowEdge(item));
       const shown = new Set(this.shownNodes().map((node) => node.id));
-      return shown.size === 0 ? EMPTY : edges.filter((edge) => shown.has(edge.source) && shown.has(edge.target));
+      return shown.size === 0 ? EMPTY : edges.filter((edge) => shown.has(edge.source) && shown.has(edge.target)).map((item) => this.flowEdge(item));
     },
     { equal: sameItems },
   );
 
   /**
-   * Groups (outermost first, so inner frames are drawn above outer ones) then nodes, at absolute positions;
-   * ngx-vflow's objects are reused by id and only what changed is set.
+   * Groups (outermost first, so inner frames are drawn above outer ones) then nodes, at absolute positions (their
+   * ngx-vflow nodes: flowNode, kept up to date by syncFlow).
    *
-   * No `parentId`: the viewer does not drag, and with parents ngx-vflow re-sorts every group's descendants on each
+   * No `parentId` (flowNode): the viewer does not drag, and with parents ngx-vflow re-sorts every group's descendants on each
    * update (its pullNode walks `children()`, recomputed from all nodes after every write), which was most of the
    * main thread's time on a 1,000-node diagram (0.5 s of a 0.6 s task in the CPU profile).
    */
-  private flowNodes(model: CanvasModel, result: LayoutResult): { node: Node; box: Box }[] {
+  private flowNodes(model: CanvasModel, result: LayoutResult): Placed[] {
     const boxes = result.boxes;
-    const out: { node: Node; box: Box }[] = [];
-    const seen = new Set<string>();
+    const out: Placed[] = [];
     for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
       const box = boxes[group.id];
-      if (!box) continue;
-      seen.add(`g:${group.id}`);
-      out.push({ node: this.vNode(`g:${group.id}`, 'template-group', box, this.groupDataFor(group)), box });
+      if (box) out.push({ id: `g:${group.id}`, type: 'template-group', box, data: this.groupDataFor(group) });
     }
     for (const node of model.nodes) {
       const box = boxes[node.id];
-      if (!box) continue;
-      seen.add(node.id);
-      out.push({ node: this.vNode(node.id, 'html-template', box, node), box });
+      if (box) out.push({ id: node.id, type: 'html-template', box, data: node });
     }
-    for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
     return out;
   }
 
-  private flowEdges(model: CanvasModel, result: LayoutResult): Edge<EdgeData>[] {
-    const ids = new Set([...model.nodes.map((n) => n.id)]);
+  private flowEdges(model: CanvasModel, result: LayoutResult): Routed[] {
+    const ids = new Set(model.nodes.map((n) => n.id));
     const vid = (id: string) => (ids.has(id) ? id : `g:${id}`);
-    const out: Edge<EdgeData>[] = [];
-    const seen = new Set<string>();
+    const out: Routed[] = [];
     for (const edge of model.edges) {
       const route = result.edges[edge.key];
-      if (!route || edge.invisible) continue;
-      seen.add(edge.key);
-      let existing = this.vEdges.get(edge.key);
-      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target))) existing = undefined;
-      const before = existing?.data?.();
-      if (existing && before?.edge === edge && sameRoute(before.route, route)) {
-        // Unchanged: no write, so ngx-vflow and the edge's template see nothing to do.
-      } else if (existing) {
-        existing.data?.set({ edge, route, ...(route.label ? { label: route.label } : {}) });
-      } else {
-        const data: EdgeData = { edge, route, ...(route.label ? { label: route.label } : {}) };
-        existing = { id: edge.key, source: vid(edge.source), target: vid(edge.target), type: 'template', data: signal(data) };
-        this.vEdges.set(edge.key, existing);
-      }
-      out.push(existing);
+      if (route && !edge.invisible) out.push({ key: edge.key, source: vid(edge.source), target: vid(edge.target), edge, route });
     }
-    for (const key of [...this.vEdges.keys()]) if (!seen.has(key)) this.vEdges.delete(key);
     return out;
+  }
+
+  /** ngx-vflow's node for a placed element: the one it was handed (kept up to date by draw), else a new one. */
+  private flowNode(item: Placed): Node {
+    const existing = this.vNodes.get(item.id);
+    if (existing && existing.type === item.type) return existing;
+    const node = {
+      id: item.id,
+      type: item.type,
+      point: signal({ x: item.box.x, y: item.box.y }),
+      width: signal(item.box.width),
+      height: signal(item.box.height),
+      data: signal(item.data),
+      draggable: signal(false),
+    } as Node;
+    this.vNodes.set(item.id, node);
+    return node;
+  }
+
+  private flowEdge(item: Routed): Edge<EdgeData> {
+    const existing = this.vEdges.get(item.key);
+    if (existing && existing.source === item.source && existing.target === item.target) return existing;
+    const edge: Edge<EdgeData> = { id: item.key, source: item.source, target: item.target, type: 'template', data: signal(edgeData(item)) };
+    this.vEdges.set(item.key, edge);
+    return edge;
+  }
+
+  /**
+   * Brings ngx-vflow's nodes and edges it was handed to the new drawing, writing only what changed (each write wakes
+   * ngx-vflow's computations for that element), and drops the others (see vNodes).
+   */
+  private syncFlow(placed: Placed[], routed: Routed[]): void {
+    type Sized = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown> };
+    const shownNodes = new Set(untracked(this.shownNodes));
+    const byId = new Map(placed.map((item) => [item.id, item]));
+    for (const [id, node] of this.vNodes) {
+      const item = byId.get(id);
+      if (!item || !shownNodes.has(node) || node.type !== item.type) {
+        this.vNodes.delete(id);
+        continue;
+      }
+      const sized = node as Sized;
+      const point = sized.point();
+      if (point.x !== item.box.x || point.y !== item.box.y) sized.point.set({ x: item.box.x, y: item.box.y });
+      sized.width.set(item.box.width);
+      sized.height.set(item.box.height);
+      sized.data.set(item.data);
+    }
+    const shownEdges = new Set(untracked(this.shownEdges));
+    const byKey = new Map(routed.map((item) => [item.key, item]));
+    for (const [key, edge] of this.vEdges) {
+      const item = byKey.get(key);
+      if (!item || !shownEdges.has(edge) || edge.source !== item.source || edge.target !== item.target) {
+        this.vEdges.delete(key);
+        continue;
+      }
+      const before = edge.data?.();
+      // Unchanged: no write, so ngx-vflow and the edge's template see nothing to do.
+      if (before?.edge !== item.edge || !sameRoute(before.route, item.route)) edge.data?.set(edgeData(item));
+    }
   }
 
   /** SVG paths by route, made when an edge is rendered and kept while its route is. */
@@ -299,31 +362,6 @@ export class DiagramCanvasComponent {
     });
   }
 
-  private vNode(id: string, type: 'html-template' | 'template-group', box: Box, data: unknown): Node {
-    type Sized = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown> };
-    const existing = this.vNodes.get(id) as Sized | undefined;
-    if (existing && existing.type === type) {
-      // Only real changes are written: each write wakes ngx-vflow's computations for that node.
-      const point = existing.point();
-      if (point.x !== box.x || point.y !== box.y) existing.point.set({ x: box.x, y: box.y });
-      existing.width.set(box.width);
-      existing.height.set(box.height);
-      existing.data.set(data);
-      return existing;
-    }
-    const node = {
-      id,
-      type,
-      point: signal({ x: box.x, y: box.y }),
-      width: signal(box.width),
-      height: signal(box.height),
-      data: signal(data),
-      draggable: signal(false),
-    } as Node;
-    this.vNodes.set(id, node);
-    return node;
-  }
-
   /**
    * Draws a new model: at once from a layout already made for its collapse state, else (a collapse) in place from
    * the current drawing while ELK lays it out in the worker, the layout replacing it when it arrives; a model with
@@ -342,15 +380,17 @@ export class DiagramCanvasComponent {
     // databases or highlights may change sizes and elements, and wait for their layout.
     const inPlace = current && this.drawnWith === this.reuse ? layoutInPlace(current, model) : null;
     if (inPlace) this.draw(model, inPlace);
-    void this.runLayout(model, run, key);
+    void this.runLayout(model, run, key, inPlace !== null);
   }
 
-  private async runLayout(model: CanvasModel, run: number, key: string): Promise<void> {
+  private async runLayout(model: CanvasModel, run: number, key: string, drawnInPlace: boolean): Promise<void> {
     const results = this.results;
     try {
       // Before the first drawing, the layout's bookkeeping and the drawing each get a task of their own, not the one
       // that built the model: a layout at hand (cached, or the server's) would otherwise make one long task of all three.
-      if (!this.fitted) await nextTask();
+      // After a collapse drawn in place, the bookkeeping (the layout's input, the key of every container: a third of
+      // the click's main-thread time on 1,000 nodes) waits for a later task, so the browser paints the click's answer first.
+      if (!this.fitted || drawnInPlace) await nextTask();
       if (run !== this.layoutRun) return;
       const result = await this.engine.layout(layoutInput(model));
       results.set(key, result);
@@ -371,9 +411,12 @@ export class DiagramCanvasComponent {
     this.layoutError.set(null);
     const first = !this.fitted;
     if (first) this.fitTo(result);
-    this.nodes.set(this.flowNodes(model, result));
+    const placed = this.flowNodes(model, result);
+    const routed = this.flowEdges(model, result);
+    this.syncFlow(placed, routed);
+    this.nodes.set(placed);
     const complete = () => {
-      this.edges.set(this.flowEdges(model, result));
+      this.edges.set(routed);
       this.laidOut.set({ model, result });
     };
     if (!first) {

@@ -55,12 +55,18 @@ export interface MarkerDef {
 /** Every marker the edges use, once each. */
 export function usedMarkers(edges: readonly CanvasEdge[]): MarkerDef[] {
   const defs = new Map<string, MarkerDef>();
+  // Each end, type and colour once: the id's colour clean-up is a regular expression, and a 1,300-edge model
+  // rebuilt by a collapse has only a handful of distinct markers.
+  const seen = new Set<string>();
   for (const edge of edges) {
     for (const [spec, end] of [
       [edge.markerStart, 'start'],
       [edge.markerEnd, 'end'],
     ] as const) {
       if (!spec) continue;
+      const look = `${end}\u0000${spec.type}\u0000${spec.color}`;
+      if (seen.has(look)) continue;
+      seen.add(look);
       const id = markerId(spec, end);
       if (!defs.has(id)) defs.set(id, { id, ...MARKER_PATHS[spec.type], color: spec.color, start: end === 'start' });
     }

@@ -85,6 +85,20 @@ describe('rebuilding the model after a collapse', () => {
     expect(expanded.edges.every((e, i) => e === first.edges[i])).toBe(true);
   });
 
+  it('hands the layout the same entry for each node and edge kept, so the layout input is not built anew', () => {
+    const input = fixtureModelInput();
+    const view = createView(fixtureTopology());
+    const reuse = new ModelReuse(view.graph, input.databases, undefined);
+    const first = layoutInput(buildModel({ ...input, view }, reuse));
+    const collapsed = layoutInput(buildModel({ ...input, view: collapseGroup(view, 'core') }, reuse));
+    const merchant = first.nodes.find((n) => n.id === 'merchant');
+    expect(collapsed.nodes.find((n) => n.id === 'merchant')).toBe(merchant);
+    const kept = collapsed.edges.find((e) => first.edges.includes(e));
+    expect(kept).toBeDefined();
+    // The same input as built without reuse.
+    expect(collapsed).toEqual(layoutInput(buildModel({ ...input, view: collapseGroup(view, 'core') })));
+  });
+
   it('is not used for other databases or highlights', () => {
     const input = fixtureModelInput();
     const view = createView(fixtureTopology());

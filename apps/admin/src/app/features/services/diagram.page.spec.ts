@@ -6,6 +6,7 @@ import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
+import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { DiagramPage } from './diagram.page';
 import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
 import type { DiagramData } from './services.api';
@@ -335,6 +336,20 @@ describe('DiagramPage', () => {
     await drawnUntil(() => query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform') !== before);
     expect(nodeIds()).toEqual(['db']);
     expect(edgeEnds()).toEqual(['core>db']);
+  });
+
+  it('asks for a collapse’s layout in a task after the one that draws it in place, so the browser paints the collapse first', async () => {
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    const layout = jest.spyOn(LayoutEngine.prototype, 'layout');
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
+    fixture.detectChanges();
+    fixture.detectChanges();
+    expect(nodeIds()).toEqual(['db']);
+    expect(layout).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(layout).toHaveBeenCalledTimes(1);
+    await drawnUntil(() => nodeIds().length === 1);
   });
 
   /** Records the files the page hands to the browser's download: name and text. */
