@@ -296,6 +296,8 @@ describe('the diagram canvas in a real browser', () => {
       const before = await answers(tab);
       await tab.getByTestId('toggle-g0').click();
       await eventually(async () => expect(await answers(tab)).toBeGreaterThan(before), 60000);
+      // A collapse lays out each container above g0, one answer each: the drawing is final once none is pending.
+      await eventually(async () => expect(await tab.getByTestId('diagram-canvas').getAttribute('data-layout')).toBe('done'), 60000);
       await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     };
 

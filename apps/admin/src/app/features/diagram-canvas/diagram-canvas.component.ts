@@ -137,6 +137,11 @@ export class DiagramCanvasComponent {
   /** The last layout and the model it was made for: drawn together, so the drawing never mixes two states. */
   readonly laidOut = signal<{ model: CanvasModel; result: LayoutResult } | null>(null);
   readonly layoutError = signal<string | null>(null);
+  /**
+   * ELK is laying out the model on screen (a first drawing, or a collapse drawn in place whose layout will replace
+   * it): `data-layout="pending"` on the canvas, for what must read the final drawing (tests, exports).
+   */
+  readonly layingOut = signal(false);
   readonly selection = signal<Selection | null>(null);
   readonly selectedId = computed(() => {
     const selected = this.selection();
@@ -371,6 +376,7 @@ export class DiagramCanvasComponent {
     const run = ++this.layoutRun;
     const key = collapseKey(model);
     const known = this.results.get(key);
+    this.layingOut.set(!known);
     if (known) {
       this.draw(model, known);
       return;
@@ -403,6 +409,7 @@ export class DiagramCanvasComponent {
       if (run !== this.layoutRun) return;
       this.layoutError.set(error instanceof Error ? error.message : 'The diagram could not be laid out.');
     }
+    if (run === this.layoutRun) this.layingOut.set(false);
   }
 
   private draw(model: CanvasModel, result: LayoutResult): void {

@@ -330,12 +330,20 @@ describe('DiagramPage', () => {
     expect(canvas()?.getAttribute('data-drawn')).toBe('1');
     expect(nodeIds()).toEqual(['db']);
     expect(edgeEnds()).toEqual(['core>db']);
-    // In place: the node outside the group has not moved yet.
+    // In place: the node outside the group has not moved yet, and the canvas says its layout is still coming.
     expect(query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform')).toBe(before);
+    expect(canvas()?.getAttribute('data-layout')).toBe('pending');
     // Then ELK's layout of the collapsed diagram replaces it.
     await drawnUntil(() => query(fixture, '[data-node-id=db]').closest('[transform]')?.getAttribute('transform') !== before);
     expect(nodeIds()).toEqual(['db']);
     expect(edgeEnds()).toEqual(['core>db']);
+    await drawnUntil(() => canvas()?.getAttribute('data-layout') === 'done');
+    // Expanded again: that layout is known, drawn at once with nothing pending.
+    query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Show details"]').click();
+    fixture.detectChanges();
+    fixture.detectChanges();
+    expect(nodeIds().length).toBe(3);
+    expect(canvas()?.getAttribute('data-layout')).toBe('done');
   });
 
   it('asks for a collapse’s layout in a task after the one that draws it in place, so the browser paints the collapse first', async () => {
