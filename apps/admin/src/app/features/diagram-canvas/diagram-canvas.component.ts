@@ -529,7 +529,7 @@ export class DiagramCanvasComponent {
 
   /** Finds a node or group by id or label, centres it and focuses it. */
   goTo(id: string): void {
-    this.query.set('');
+    this.clearSearch();
     this.centreOn(id);
     const node = this.model().nodes.find((n) => n.id === id);
     if (node) this.selection.set({ kind: 'node', node });
@@ -552,8 +552,18 @@ export class DiagramCanvasComponent {
       const first = this.matches()[0];
       if (first) this.goTo(first.id);
     } else if (event.key === 'Escape') {
-      this.query.set('');
+      this.clearSearch();
     }
+  }
+
+  /**
+   * Empties the query and the box itself: typed and answered (Enter) before change detection ran, the box's `[value]`
+   * binding still holds '' from its last update, so setting the query back to '' would leave the typed text there.
+   */
+  private clearSearch(): void {
+    this.query.set('');
+    const box = this.searchBox()?.nativeElement;
+    if (box) box.value = '';
   }
 
   private focusElement(id: string): void {

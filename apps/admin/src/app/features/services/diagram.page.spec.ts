@@ -346,6 +346,20 @@ describe('DiagramPage', () => {
     expect(canvas()?.getAttribute('data-layout')).toBe('done');
   });
 
+  it('empties the search box on Escape, even when the text was typed and Escape pressed before change detection', async () => {
+    // Enter (go to the first match) empties it the same way (clearSearch); it centres the viewport with d3-zoom, which
+    // needs a real SVG: the canvas e2e's searches cover it.
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    const box = query<HTMLInputElement>(fixture, '[data-testid=diagram-search]');
+    box.value = 'worker';
+    box.dispatchEvent(new Event('input'));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    fixture.detectChanges();
+    expect(box.value).toBe('');
+    expect(fixture.nativeElement.querySelector('.search-results')).toBeNull();
+  });
+
   it('asks for a collapse’s layout in a task after the one that draws it in place, so the browser paints the collapse first', async () => {
     await loaded();
     await drawnUntil(() => nodeIds().length === 3);
