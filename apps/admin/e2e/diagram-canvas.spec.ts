@@ -238,12 +238,17 @@ describe('the diagram canvas in a real browser', () => {
     await screenshot(e2e.page, '45-canvas-changes');
   });
 
-  it('draws a 1,000-node diagram and finds a node in it', async () => {
+  /** Syncs service `bench` with the benchmark's generated 1,000-node diagram `large` (and a database it names). */
+  async function syncLarge(): Promise<void> {
     const large = generatedTopology(1000, 1300, 20, 200);
     await sync('bench', [
       { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
       { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
     ]);
+  }
+
+  it('draws a 1,000-node diagram and finds a node in it', async () => {
+    await syncLarge();
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
     await drawn(1000);
     await e2e.page.keyboard.press('Control+K');
@@ -254,11 +259,7 @@ describe('the diagram canvas in a real browser', () => {
   });
 
   it('draws a node of a large diagram where the new layout put it when it comes on screen after a collapse moved it off screen', async () => {
-    const large = generatedTopology(1000, 1300, 20, 200);
-    await sync('bench', [
-      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
-      { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
-    ]);
+    await syncLarge();
     type Tab = typeof e2e.page;
     /** A tab of its own (its own layout cache) that counts the layout workers' answers to layouts (not to warm-ups, id -1). */
     const open = async (): Promise<Tab> => {
