@@ -533,7 +533,7 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
     // An edge standing for several (a collapse merged them) has no diff key of its own.
     const key = edge.from.length === 1 ? keys[edge.from[0]] : `*${edge.source}->${edge.target}`;
     const status = highlights?.edges.get(key);
-    // The visible edge is a new object after each collapse; what it carries follows from these.
+    // An edge a collapse re-pointed or merged is a new visible edge; what it carries follows from these.
     const identity = `${key}\u0000${edge.source}\u0000${edge.target}\u0000${edge.from.join(',')}\u0000${status ?? ''}`;
     const built = reusable?.edges.get(identity) ?? canvasEdge(edge, key, graphKind, status);
     reusable?.edges.set(identity, built);
@@ -606,18 +606,22 @@ function addGhosts(model: Pick<CanvasModel, 'nodes' | 'groups' | 'edges'>, highl
 const layoutNodes = new WeakMap<CanvasNode, LayoutInput['nodes'][number]>();
 const layoutEdges = new WeakMap<CanvasEdge, LayoutInput['edges'][number]>();
 
+function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make: () => V): V {
+  let entry = entries.get(element);
+  if (entry === undefined) {
+    entry = make();
+    entries.set(element, entry);
+  }
+  return entry;
+}
+
 /** The layout worker's input for the model. */
 export function layoutInput(model: CanvasModel): LayoutInput {
   return {
     direction: model.direction,
-    nodes: model.nodes.map((node) => {
-      let entry = layoutNodes.get(node);
-      if (!entry) {
-        entry = { id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}) };
-        layoutNodes.set(node, entry);
-      }
-      return entry;
-    }),
+    nodes: model.nodes.map((node) =>
+      entryFor(layoutNodes, node, () => ({ id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}) })),
+    ),
     groups: model.groups.map((group) => ({
       id: group.id,
       ...(group.parent ? { parent: group.parent } : {}),
@@ -625,18 +629,13 @@ export function layoutInput(model: CanvasModel): LayoutInput {
       width: group.width,
       height: group.height,
     })),
-    edges: model.edges.map((edge) => {
-      let entry = layoutEdges.get(edge);
-      if (!entry) {
-        entry = {
-          key: edge.key,
-          source: edge.source,
-          target: edge.target,
-          ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
-        };
-        layoutEdges.set(edge, entry);
-      }
-      return entry;
-    }),
+    edges: model.edges.map((edge) =>
+      entryFor(layoutEdges, edge, () => ({
+        key: edge.key,
+        source: edge.source,
+        target: edge.target,
+        ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
+      })),
+    ),
   };
 }
