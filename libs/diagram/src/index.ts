@@ -24,3 +24,4 @@ export * from './lib/canvas/shapes';
 export * from './lib/canvas/canvas-model';
 export * from './lib/canvas/layout';
 export * from './lib/canvas/default-layout';
+export * from './lib/canvas/route-check';

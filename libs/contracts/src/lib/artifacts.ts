@@ -109,6 +109,8 @@ export interface DiagramLayoutContainer {
   children: Record<string, [number, number]>;
   /** Routed edges by id: start, bend and end points as [x0, y0, x1, y1, …], and the label's top-left corner. */
   edges: Record<string, { points: number[]; label?: [number, number] }>;
+  /** The group's ports (where edges cross its frame) by id: [x, y] relative to it; absent when it has none. */
+  ports?: Record<string, [number, number]>;
 }
 
 /** One synced file exactly as the CLI sent it (the text whose UTF-8 bytes have `sha256`). */

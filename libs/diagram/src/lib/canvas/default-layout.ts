@@ -3,7 +3,7 @@ import type { ElkNode } from 'elkjs/lib/elk-api';
 import { createView } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
 import { buildModel, layoutInput, type ModelInput } from './canvas-model';
-import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
+import { LayoutCache, containerGraph, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
 
 /**
  * The layout of a diagram's default view (every group expanded, no change highlights), computed by the server once
@@ -17,7 +17,7 @@ import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type Layo
  * the width table and elkjs's version. Change it whenever any of them changes, so stored layouts are computed
  * again and a dashboard of another version falls back to its own ELK (a spec checks the elkjs part).
  */
-export const LAYOUT_ENGINE_VERSION = 'layered-1+sizes-1+elkjs-0.12.1';
+export const LAYOUT_ENGINE_VERSION = 'layered-2+sizes-1+elkjs-0.12.1';
 
 /** The canvas's layout input for the default view of `graph`, with the databases its data nodes name. */
 export function defaultViewLayoutInput(graph: OverlaidGraph, databases: ModelInput['databases']): LayoutInput {
@@ -61,7 +61,9 @@ function compactContainer(result: ElkNode): DiagramLayoutContainer {
       ...(label ? { label: [round(label.x ?? 0), round(label.y ?? 0)] } : {}),
     };
   }
-  return { width: round(result.width ?? 0), height: round(result.height ?? 0), children, edges };
+  const ports: NonNullable<DiagramLayoutContainer['ports']> = {};
+  for (const port of result.ports ?? []) ports[port.id] = [round(port.x ?? 0), round(port.y ?? 0)];
+  return { width: round(result.width ?? 0), height: round(result.height ?? 0), children, edges, ...(result.ports?.length ? { ports } : {}) };
 }
 
 /** The ELK result a container's graph had, rebuilt from its compact form (sizes from the graph itself). */
@@ -70,6 +72,15 @@ function replayContainer(graph: ElkNode, stored: DiagramLayoutContainer): ElkNod
     id: graph.id,
     width: stored.width,
     height: stored.height,
+    ...(graph.ports
+      ? {
+          ports: graph.ports.map((port) => {
+            const position = stored.ports?.[port.id];
+            if (!position) throw new Error(`The stored layout has no position for port ${port.id}.`);
+            return { ...port, x: position[0], y: position[1] };
+          }),
+        }
+      : {}),
     children: (graph.children ?? []).map((child) => {
       const position = stored.children[child.id];
       if (!position) throw new Error(`The stored layout has no position for ${child.id}.`);
@@ -98,10 +109,11 @@ function replayContainer(graph: ElkNode, stored: DiagramLayoutContainer): ElkNod
  */
 export function replayLayout(layout: DiagramLayout, input: LayoutInput, cache: LayoutCache): Promise<LayoutResult> {
   const stored: ElkEngine = {
-    layout: async (graph) => {
-      const container = layout.containers[containerKey(graph.id)];
-      if (!container) throw new Error(`The stored layout has no container ${graph.id}.`);
-      return replayContainer(graph, container);
+    layout: async (frame) => {
+      const graph = containerGraph(frame);
+      const container = graph && layout.containers[containerKey(graph.id)];
+      if (!graph || !container) throw new Error(`The stored layout has no container ${graph?.id ?? frame.id}.`);
+      return { ...frame, children: [replayContainer(graph, container)] };
     },
   };
   return layoutDiagram(stored, input, cache);
@@ -111,9 +123,10 @@ export function replayLayout(layout: DiagramLayout, input: LayoutInput, cache: L
 export async function recordLayout(elk: ElkEngine, input: LayoutInput): Promise<DiagramLayout> {
   const containers: DiagramLayout['containers'] = {};
   const recording: ElkEngine = {
-    layout: async (container) => {
-      const result = await elk.layout(container);
-      containers[containerKey(container.id)] = compactContainer(result);
+    layout: async (frame) => {
+      const result = await elk.layout(frame);
+      const graph = containerGraph(result);
+      if (graph) containers[containerKey(graph.id)] = compactContainer(graph);
       return result;
     },
   };

@@ -8,9 +8,12 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
  * result is cached by its exact input, so collapsing a group re-lays out only the containers above it, and expanding
  * it again finds every container's earlier result: the drawing comes back exactly as before.
  *
- * An edge is laid out in the innermost container holding both ends, between the members of that container that
- * hold them (a group box stands in for everything inside it); its drawn route then runs from the real ends to that
- * routed part. Pure: no DOM, so it runs in a Web Worker and in unit tests alike.
+ * An edge between elements of different groups is cut where it crosses a group's frame: a port on the frame, and one
+ * segment per container on the way (inside the source's groups out to their ports, between the two outermost
+ * members in the innermost container holding both ends, inside the target's groups in from their ports). ELK routes
+ * every segment around the boxes of its container, and a group's ports keep the positions its own layout gave them
+ * when its parent is laid out, so the joined route passes through no box and no frame it does not enter or leave.
+ * Pure: no DOM, so it runs in a Web Worker and in unit tests alike.
  */
 
 export type LayoutDirection = 'RIGHT' | 'DOWN' | 'LEFT' | 'UP';
@@ -78,14 +81,21 @@ export class LayoutCache {
   }
 }
 
-function layoutOptions(direction: LayoutDirection, container: string, childCount: number): Record<string, string> {
-  const padding = container === ROOT ? GROUP_PADDING : GROUP_PADDING;
+/** Where edges leave and enter a group's frame for each direction of the layout. */
+const PORT_SIDES: Record<LayoutDirection, { out: string; in: string }> = {
+  RIGHT: { out: 'EAST', in: 'WEST' },
+  LEFT: { out: 'WEST', in: 'EAST' },
+  DOWN: { out: 'SOUTH', in: 'NORTH' },
+  UP: { out: 'NORTH', in: 'SOUTH' },
+};
+
+function layoutOptions(direction: LayoutDirection, container: string, childCount: number, minimum?: { width: number; height: number }): Record<string, string> {
   const top = container === ROOT ? GROUP_PADDING : GROUP_HEADER + 8;
   return {
     'elk.algorithm': 'layered',
     'elk.direction': direction,
     'elk.edgeRouting': 'ORTHOGONAL',
-    'elk.padding': `[top=${top},left=${padding},bottom=${padding},right=${padding}]`,
+    'elk.padding': `[top=${top},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
     'elk.spacing.nodeNode': '28',
     'elk.layered.spacing.nodeNodeBetweenLayers': '56',
     'elk.spacing.edgeNode': '14',
@@ -94,12 +104,32 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
     'elk.edgeLabels.placement': 'CENTER',
     // Larger containers: one crossing-minimisation sweep instead of seven, a third of ELK's time there.
     'elk.layered.thoroughness': childCount > 30 ? '1' : '7',
+    // A group's ports stay on the side facing the flow; ELK chooses where along it.
+    'elk.portConstraints': 'FIXED_SIDE',
+    // A group's frame is at least as wide as its header (name, type and button), however narrow its members.
+    ...(minimum ? { 'elk.nodeSize.constraints': 'MINIMUM_SIZE', 'elk.nodeSize.minimum': `(${minimum.width}, ${minimum.height})` } : {}),
   };
+}
+
+/**
+ * The graph handed to the engine for one container: the container as the only child of a frame laid out by ELK's
+ * `fixed` algorithm. ELK places a graph's own ports ("external ports") only for a node that has a parent, so the
+ * container cannot be the top of the graph.
+ */
+export function containerGraph(frame: ElkNode): ElkNode | undefined {
+  return frame.children?.[0];
+}
+
+/** One part of an edge's route, laid out in one container between members or ports of members. */
+interface Segment {
+  container: string;
+  id: string;
 }
 
 export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: LayoutCache): Promise<LayoutResult> {
   const parentOf = new Map<string, string>();
   const sizeOf = new Map<string, { width: number; height: number }>();
+  const minimumOf = new Map<string, { width: number; height: number }>();
   const containers = new Map<string, string[]>([[ROOT, []]]);
   for (const group of input.groups) if (!group.collapsed) containers.set(group.id, []);
   const place = (id: string, parent: string | undefined) => {
@@ -110,61 +140,90 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   for (const group of input.groups) {
     place(group.id, group.parent);
     if (group.collapsed) sizeOf.set(group.id, { width: group.width, height: group.height });
+    else minimumOf.set(group.id, { width: group.width, height: GROUP_HEADER + 8 + GROUP_PADDING });
   }
   for (const node of input.nodes) {
     place(node.id, node.parent);
     sizeOf.set(node.id, { width: node.width, height: node.height });
   }
 
-  /** Containers enclosing an element, outermost first. */
-  const enclosing = (id: string): string[] => {
-    const chain: string[] = [];
+  /** Containers enclosing an element, outermost first, then the element. */
+  const chainOf = (id: string): string[] => {
+    const chain = [id];
     for (let current = parentOf.get(id); current !== undefined; current = current === ROOT ? undefined : parentOf.get(current)) {
       chain.unshift(current);
     }
     return chain;
   };
 
-  // Each edge goes to the innermost container holding both ends, between the members standing for them. Edges
-  // from inside different members of a container share one laid-out edge between those members (a bundle): the
-  // layout of a container with a few large groups stays small however many edges run between them.
-  const routed = new Map<string, ElkExtendedEdge[]>();
-  const routedEnds = new Map<string, { container: string; source: string; target: string; elkId: string }>();
-  const bundles = new Map<string, string>();
+  const sides = PORT_SIDES[input.direction];
+  /** Each expanded group's ports (id → side) and each container's segments (id → ELK edge). */
+  const ports = new Map<string, Map<string, string>>();
+  const segments = new Map<string, Map<string, ElkExtendedEdge>>();
+  const portOf = (group: string, way: 'out' | 'in', toward: string): string => {
+    const id = `${group}\u0000${way}\u0000${toward}`;
+    let groupPorts = ports.get(group);
+    if (!groupPorts) ports.set(group, (groupPorts = new Map()));
+    groupPorts.set(id, sides[way]);
+    return id;
+  };
+  /** A segment between two ends in a container; segments with the same ends are one (a bundle). */
+  const segment = (container: string, source: string, target: string, id = `${source}\u0001${target}`): Segment => {
+    let inContainer = segments.get(container);
+    if (!inContainer) segments.set(container, (inContainer = new Map()));
+    if (!inContainer.has(id)) inContainer.set(id, { id, sources: [source], targets: [target] });
+    return { container, id };
+  };
+
+  // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
+  // its label goes). Unlabelled edges from inside the same member to inside the same other member share their ports
+  // and their middle segment: the layout of a container with a few large groups stays small however many edges run
+  // between them. A labelled edge has ports of its own, so its label has a segment of its own.
+  const routes = new Map<string, { parts: Segment[]; middle: number }>();
   for (const edge of input.edges) {
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
-    const sourceChain = [...enclosing(edge.source), edge.source];
-    const targetChain = [...enclosing(edge.target), edge.target];
+    const sourceChain = chainOf(edge.source);
+    const targetChain = chainOf(edge.target);
     let depth = 0;
-    while (depth < sourceChain.length - 1 && depth < targetChain.length - 1 && sourceChain[depth + 1] === targetChain[depth + 1] && containers.has(sourceChain[depth + 1])) {
-      depth++;
-    }
-    const container = sourceChain[depth];
+    while (depth < sourceChain.length - 2 && depth < targetChain.length - 2 && sourceChain[depth + 1] === targetChain[depth + 1]) depth++;
     const source = sourceChain[depth + 1];
     const target = targetChain[depth + 1];
     // One end inside the other (an edge from a group to its own member): drawn straight, not laid out.
     if (source === undefined || target === undefined || (source === target && edge.source !== edge.target)) continue;
-    const nested = source !== edge.source || target !== edge.target;
     const labelled = Boolean(edge.labelWidth && edge.labelHeight);
-    const bundleKey = `${container}\u0000${source}\u0000${target}`;
-    const bundled = nested && !labelled ? bundles.get(bundleKey) : undefined;
-    if (bundled !== undefined) {
-      routedEnds.set(edge.key, { container, source, target, elkId: bundled });
-      continue;
+    const parts: Segment[] = [];
+    // Out of the source's groups, innermost first: each from the member holding the source (or its port) to the port.
+    const toward = labelled ? edge.key : target;
+    let from = edge.source;
+    for (let level = sourceChain.length - 2; level > depth; level--) {
+      const port = portOf(sourceChain[level], 'out', toward);
+      parts.push(segment(sourceChain[level], from, port));
+      from = port;
     }
-    routedEnds.set(edge.key, { container, source, target, elkId: edge.key });
-    if (nested && !labelled) bundles.set(bundleKey, edge.key);
-    const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [source], targets: [target] };
-    // ELK places a label only when it has text; the text itself is drawn by the canvas.
-    if (labelled) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
-    const inContainer = routed.get(container);
-    if (inContainer) inContainer.push(elkEdge);
-    else routed.set(container, [elkEdge]);
+    // Into the target's groups, outermost first, found from the inside out.
+    const inward: Segment[] = [];
+    const awayFrom = labelled ? edge.key : source;
+    let to = edge.target;
+    for (let level = targetChain.length - 2; level > depth; level--) {
+      const port = portOf(targetChain[level], 'in', awayFrom);
+      inward.unshift(segment(targetChain[level], port, to));
+      to = port;
+    }
+    const container = sourceChain[depth];
+    const nested = from !== edge.source || to !== edge.target;
+    // Direct edges between two members keep one segment each (parallel edges are drawn apart), named by the edge.
+    const middle = nested && !labelled ? segment(container, from, to) : segment(container, from, to, edge.key);
+    if (labelled) {
+      const elkEdge = segments.get(container)?.get(middle.id);
+      // ELK places a label only when it has text; the text itself is drawn by the canvas.
+      if (elkEdge && !elkEdge.labels) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
+    }
+    routes.set(edge.key, { parts: [...parts, middle, ...inward], middle: parts.length });
   }
 
-  // Innermost containers first, so each group's size is known when its parent is laid out. Containers of the same
-  // height (longest path down to a group without nested groups) do not depend on each other: they are laid out
-  // together, so an engine with several workers runs them in parallel.
+  // Innermost containers first, so each group's size and ports are known when its parent is laid out. Containers of
+  // the same height (longest path down to a group without nested groups) do not depend on each other: they are laid
+  // out together, so an engine with several workers runs them in parallel.
   const order: string[] = [];
   const height = new Map<string, number>();
   const visit = (container: string): number => {
@@ -180,19 +239,30 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const children = containers.get(container) ?? [];
     const graph: ElkNode = {
       id: container,
-      layoutOptions: layoutOptions(input.direction, container, children.length),
+      layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
+      ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map(([id, side]) => ({ id, layoutOptions: { 'elk.port.side': side } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
-        const size = inner ? { width: inner.width ?? 0, height: inner.height ?? 0 } : (sizeOf.get(id) ?? { width: 0, height: 0 });
-        return { id, width: size.width, height: size.height };
+        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }) };
+        // A group laid out already: a box of its size with its ports where its own layout put them.
+        return {
+          id,
+          width: inner.width ?? 0,
+          height: inner.height ?? 0,
+          ...(inner.ports?.length
+            ? { ports: inner.ports.map((port) => ({ id: port.id, x: port.x ?? 0, y: port.y ?? 0 })), layoutOptions: { 'elk.portConstraints': 'FIXED_POS' } }
+            : {}),
+        };
       }),
-      edges: routed.get(container) ?? [],
+      edges: [...(segments.get(container)?.values() ?? [])],
     };
-    const key = JSON.stringify(graph);
+    const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
+    const key = JSON.stringify(frame);
     let result = cache.get(key);
     if (!result) {
       // ELK writes its result into the graph it is given: a fresh copy, from the key that is already a serialization.
-      result = await elk.layout(JSON.parse(key) as ElkNode);
+      result = containerGraph(await elk.layout(JSON.parse(key) as ElkNode));
+      if (!result) throw new Error(`The layout engine answered no layout for ${container}.`);
       cache.set(key, result);
     }
     laidOut.set(container, result);
@@ -222,41 +292,37 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   }
   const edges: Record<string, EdgeRoute> = {};
   for (const edge of input.edges) {
-    const ends = routedEnds.get(edge.key);
     const sourceBox = boxes[edge.source];
     const targetBox = boxes[edge.target];
     if (!sourceBox || !targetBox) continue;
-    if (!ends) {
-      edges[edge.key] = { points: [borderPoint(sourceBox, centre(targetBox)), borderPoint(targetBox, centre(sourceBox))] };
+    const route = routes.get(edge.key);
+    const straight = () => [borderPoint(sourceBox, centre(targetBox)), borderPoint(targetBox, centre(sourceBox))];
+    if (!route) {
+      edges[edge.key] = { points: straight() };
       continue;
     }
-    const origin = origins.get(ends.container) ?? { x: 0, y: 0 };
-    const elkEdge = elkEdges.get(ends.container)?.get(ends.elkId);
-    const section = elkEdge?.sections?.[0];
-    const shift = (point: Point) => ({ x: origin.x + point.x, y: origin.y + point.y });
-    let points = section ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift) : [];
-    if (points.length === 0) points = [centre(boxes[ends.source] ?? sourceBox), centre(boxes[ends.target] ?? targetBox)];
-    // The routed part ends on the border of the box standing in for a nested end: continue to the real node.
-    if (ends.source !== edge.source) points.unshift(...elbow(sourceBox, points[0]));
-    if (ends.target !== edge.target) points.push(...elbow(targetBox, points[points.length - 1]).reverse());
-    const label = ends.elkId === edge.key ? elkEdge?.labels?.[0] : undefined;
-    edges[edge.key] = { points, ...(label ? { label: shift({ x: label.x ?? 0, y: label.y ?? 0 }) } : {}) };
+    const points: Point[] = [];
+    let label: Point | undefined;
+    route.parts.forEach((part, index) => {
+      const origin = origins.get(part.container) ?? { x: 0, y: 0 };
+      const shift = (point: Point) => ({ x: origin.x + point.x, y: origin.y + point.y });
+      const elkEdge = elkEdges.get(part.container)?.get(part.id);
+      const section = elkEdge?.sections?.[0];
+      if (section) {
+        for (const point of [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift)) {
+          const last = points[points.length - 1];
+          // Consecutive segments meet at a port: its point once (a stored layout rounds each side on its own).
+          if (!last || Math.abs(last.x - point.x) > 0.5 || Math.abs(last.y - point.y) > 0.5) points.push(point);
+        }
+      }
+      const placed = elkEdge?.labels?.[0];
+      if (index === route.middle && placed && edge.labelWidth) label = shift({ x: placed.x ?? 0, y: placed.y ?? 0 });
+    });
+    edges[edge.key] = { points: points.length >= 2 ? points : straight(), ...(label ? { label } : {}) };
   }
 
   const root = laidOut.get(ROOT);
   return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges };
-}
-
-/**
- * From a node's border to a point outside it with one right angle (vertical first when the point lies more above or
- * below than beside the node), so the part of a route inside a group stays orthogonal like ELK's.
- */
-function elbow(box: Box, to: Point): Point[] {
-  const c = centre(box);
-  const vertical = Math.abs(to.y - c.y) * box.width >= Math.abs(to.x - c.x) * box.height;
-  const corner = vertical ? { x: c.x, y: to.y } : { x: to.x, y: c.y };
-  const insideBox = corner.x >= box.x && corner.x <= box.x + box.width && corner.y >= box.y && corner.y <= box.y + box.height;
-  return insideBox ? [borderPoint(box, to)] : [borderPoint(box, corner), corner];
 }
 
 export function centre(box: Box): Point {

@@ -281,13 +281,21 @@ describe('DiagramPage', () => {
   const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
 
   /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
+  const PORT = 'core\u0000out\u0000db';
   function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
     return {
       engine: LAYOUT_ENGINE_VERSION,
       fingerprint,
       containers: {
-        '': { width: 2000, height: 2000, children: { core: [0, 0], db: [1500, 1700] }, edges: { 'worker->db#0': { points: [600, 100, 1500, 1700] } } },
-        core: { width: 600, height: 200, children: { api: [20, 60], worker: [300, 60] }, edges: { 'api->worker#0': { points: [100, 80, 300, 80], label: [180, 60] } } },
+        // worker → db leaves the group through its port: one segment inside core, one at the top level.
+        '': { width: 2000, height: 2000, children: { core: [0, 0], db: [1500, 1700] }, edges: { [`${PORT}\u0001db`]: { points: [600, 100, 1500, 1700] } } },
+        core: {
+          width: 600,
+          height: 200,
+          children: { api: [20, 60], worker: [300, 60] },
+          edges: { 'api->worker#0': { points: [100, 80, 300, 80], label: [180, 60] }, [`worker\u0001${PORT}`]: { points: [400, 80, 600, 100] } },
+          ports: { [PORT]: [600, 100] },
+        },
       },
     };
   }

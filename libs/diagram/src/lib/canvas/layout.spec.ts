@@ -1,0 +1,126 @@
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { recordLayout, replayLayout } from './default-layout';
+import { LayoutCache, layoutDiagram, type LayoutDirection, type LayoutInput } from './layout';
+import { drawingOf, routeCrossings, segmentEntersBox } from './route-check';
+
+const elk = new ELK();
+// ELK runs in this thread: on a busy machine a layout takes several times longer than on a quiet one.
+jest.setTimeout(120_000);
+
+const node = (id: string, parent?: string, width = 120, height = 48) => ({ id, width, height, ...(parent ? { parent } : {}) });
+const group = (id: string, parent?: string, collapsed = false) => ({ id, collapsed, width: 180, height: collapsed ? 44 : 0, ...(parent ? { parent } : {}) });
+const edge = (source: string, target: string, index = 0, label = false) => ({
+  key: `${source}->${target}#${index}`,
+  source,
+  target,
+  ...(label ? { labelWidth: 60, labelHeight: 18 } : {}),
+});
+
+async function crossingsOf(input: LayoutInput) {
+  const result = await layoutDiagram(elk, input, new LayoutCache());
+  return { result, crossings: routeCrossings(drawingOf(input, result)) };
+}
+
+describe('segmentEntersBox', () => {
+  const box = { x: 0, y: 0, width: 100, height: 50 };
+  it('tells a segment through a box from one that ends on or runs along its border', () => {
+    expect(segmentEntersBox({ x: -10, y: 25 }, { x: 110, y: 25 }, box)).toBe(true);
+    expect(segmentEntersBox({ x: 50, y: -20 }, { x: 50, y: 10 }, box)).toBe(true);
+    expect(segmentEntersBox({ x: -10, y: 25 }, { x: 0, y: 25 }, box)).toBe(false);
+    expect(segmentEntersBox({ x: -10, y: 0 }, { x: 110, y: 0 }, box)).toBe(false);
+    expect(segmentEntersBox({ x: -10, y: 60 }, { x: 110, y: 60 }, box)).toBe(false);
+  });
+});
+
+describe('layoutDiagram routes around every box', () => {
+  it('routes edges leaving a C4 boundary around the database beside their source (the Orders DB case)', async () => {
+    // Orders service and Orders DB share a boundary; Payments and Email are outside it.
+    const input: LayoutInput = {
+      direction: 'DOWN',
+      nodes: [node('customer'), node('orders', 'shop'), node('ordersDb', 'shop'), node('payments'), node('email')],
+      groups: [group('shop')],
+      edges: [edge('customer', 'orders', 0, true), edge('orders', 'ordersDb', 0, true), edge('orders', 'payments', 0, true), edge('orders', 'email', 0, true)],
+    };
+    const { crossings, result } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    for (const key of ['orders->payments#0', 'orders->email#0']) expect(result.edges[key].label).toBeDefined();
+  });
+
+  it('routes an edge between two groups around a node standing between them', async () => {
+    const input: LayoutInput = {
+      direction: 'RIGHT',
+      nodes: [node('mobile', 'clients'), node('web', 'clients'), node('api', 'backend'), node('db', 'backend'), node('middle')],
+      groups: [group('clients'), group('backend')],
+      edges: [edge('mobile', 'api'), edge('web', 'middle'), edge('middle', 'api'), edge('web', 'db'), edge('api', 'db')],
+    };
+    expect((await crossingsOf(input)).crossings).toEqual([]);
+  });
+
+  it('routes through three levels of nesting and to collapsed groups without crossing a frame it does not enter', async () => {
+    const input: LayoutInput = {
+      direction: 'RIGHT',
+      nodes: [node('x', 'g3'), node('x2', 'g3'), node('y', 'g2'), node('z', 'g1'), node('out'), node('other', 'side')],
+      groups: [group('g1'), group('g2', 'g1'), group('g3', 'g2'), group('side'), group('shut', undefined, true)],
+      edges: [edge('x', 'out'), edge('out', 'x2'), edge('x', 'y'), edge('z', 'x'), edge('x', 'other', 0, true), edge('other', 'shut'), edge('shut', 'y'), edge('x2', 'z')],
+    };
+    const { crossings, result } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    // Every route is joined: consecutive points, first on the source's border, last on the target's.
+    for (const e of input.edges) expect([e.key, result.edges[e.key].points.length >= 2]).toEqual([e.key, true]);
+  });
+
+  it('makes an expanded group at least as wide as its header asks', async () => {
+    const input: LayoutInput = { direction: 'DOWN', nodes: [node('a', 'g', 40, 30)], groups: [{ id: 'g', collapsed: false, width: 320, height: 0 }], edges: [] };
+    const result = await layoutDiagram(elk, input, new LayoutCache());
+    expect(result.boxes['g'].width).toBeGreaterThanOrEqual(320);
+  });
+
+  const directions: LayoutDirection[] = ['RIGHT', 'DOWN', 'LEFT', 'UP'];
+  it.each(Array.from({ length: 12 }, (_, i) => i + 1))('finds no crossing on the seeded random nested graph %i', async (seed) => {
+    expect((await crossingsOf(randomGraph(seed, directions[seed % 4]))).crossings).toEqual([]);
+  });
+});
+
+describe('stored layouts', () => {
+  it('replays a recorded layout with its ports exactly as ELK laid it out', async () => {
+    const input = randomGraph(5, 'RIGHT');
+    const laidOut = await layoutDiagram(elk, input, new LayoutCache());
+    const recorded = await recordLayout(elk, input);
+    expect(Object.values(recorded.containers).some((container) => Object.keys(container.ports ?? {}).length > 0)).toBe(true);
+    const replayed = await replayLayout(recorded, input, new LayoutCache());
+    // Stored coordinates are rounded to 1/100 px.
+    expect(JSON.stringify(replayed, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value))).toBe(
+      JSON.stringify(laidOut, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value)),
+    );
+  });
+});
+
+/** A graph of 25 nodes in nested groups (some collapsed) with 35 edges, the same for the same seed. */
+function randomGraph(seed: number, direction: LayoutDirection): LayoutInput {
+  let state = seed * 2654435761;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
+  const groups: LayoutInput['groups'] = [];
+  for (let i = 0; i < 6; i++) {
+    const parent = i > 0 && random() < 0.4 ? pick(groups.filter((g) => !g.collapsed)).id : undefined;
+    groups.push(group(`g${i}`, parent, i > 0 && random() < 0.2));
+  }
+  const open = groups.filter((g) => !g.collapsed);
+  const nodes = Array.from({ length: 25 }, (_, i) => node(`n${i}`, random() < 0.7 ? pick(open).id : undefined, 80 + Math.floor(random() * 80), 40));
+  // Members of a collapsed group are not drawn: edges to them point at the group, as collapse does.
+  const ends = [...nodes.map((n) => n.id), ...groups.filter((g) => g.collapsed).map((g) => g.id)];
+  const edges: LayoutInput['edges'] = [];
+  const seen = new Map<string, number>();
+  for (let i = 0; i < 35; i++) {
+    const source = pick(ends);
+    const target = pick(ends);
+    if (source === target) continue;
+    const index = seen.get(`${source}->${target}`) ?? 0;
+    seen.set(`${source}->${target}`, index + 1);
+    edges.push(edge(source, target, index, random() < 0.3));
+  }
+  return { direction, nodes, groups, edges };
+}
