@@ -11,6 +11,12 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.e2e.json' }],
   },
   testTimeout: 180000,
-  // The shared IdP harness (oidc-provider on loopback); the only workspace library the browser specs import.
-  moduleNameMapper: { '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts' },
+  // The shared IdP harness (oidc-provider on loopback) and the pure libraries (the drawing's geometry checks run
+  // libs/diagram's layout and routeCrossings in Node).
+  moduleNameMapper: {
+    '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts',
+    '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
+    '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
+  },
 };

@@ -8,7 +8,10 @@
  *   - collapse / expand of one group (the side list's button), and Collapse all: click → redrawn;
  *   - the longest main-thread task of the run.
  * Baseline in the same run: Mermaid's own render of the same source (mermaid.render in a blank page, the previous
- * page's drawing path), its time and longest task.
+ * page's drawing path), its time and longest task. Every timing is also printed as a ratio to the baseline's median
+ * (machines differ in speed several times over; the ratio is what compares across them).
+ * Beside the timings: the edge–box crossings of each diagram's default view (libs/diagram's routeCrossings on the
+ * layout the canvas draws; the target is 0).
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
  *
  * Options (after `npm run bench:dashboard --`): `--runs N` (default 5, or BENCH_RUNS), `--only 1000` or `--only 60`
@@ -18,6 +21,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
+import { layoutCrossings } from '../../apps/admin/e2e/support/geometry';
 import { benchBundle, clickAt, drawnAt, fixtureBundle, startHarness, type Harness, type Ready } from './harness';
 
 const ROOT = resolve(__dirname, '../..');
@@ -118,9 +122,10 @@ const stats = (values: number[]) => {
   return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 };
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
-const row = (name: string, values: number[]) => {
+/** A measure's min / median / max, and its median as a ratio to the baseline's median (Mermaid's own render). */
+const row = (name: string, values: number[], baseline: number) => {
   const { min, median, max } = stats(values);
-  return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} |`;
+  return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} | ${(median / baseline).toFixed(3)} |`;
 };
 
 async function main(): Promise<void> {
@@ -148,17 +153,20 @@ async function main(): Promise<void> {
         mermaid.push(await mermaidRender(context, diagram.source));
         await context.close();
       }
-      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max)\n`);
-      console.log('| measure | min | median | max |');
-      console.log('|---|---|---|---|');
-      console.log(row('navigation → drawn', results.map((r) => r.drawn)));
-      console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive)));
-      console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse)));
-      console.log(row('expand it again', results.map((r) => r.expand)));
-      console.log(row('Collapse all', results.map((r) => r.collapseAll)));
-      console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask)));
-      console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time)));
-      console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask)));
+      const baseline = stats(mermaid.map((m) => m.time)).median;
+      const geometry = await layoutCrossings(harness.context.request, `${harness.server.baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${diagram.name}`);
+      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max; ratio = median ÷ Mermaid's median)\n`);
+      console.log('| measure | min | median | max | ratio to Mermaid |');
+      console.log('|---|---|---|---|---|');
+      console.log(row('navigation → drawn', results.map((r) => r.drawn), baseline));
+      console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive), baseline));
+      console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse), baseline));
+      console.log(row('expand it again', results.map((r) => r.expand), baseline));
+      console.log(row('Collapse all', results.map((r) => r.collapseAll), baseline));
+      console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask), baseline));
+      console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time), baseline));
+      console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask), baseline));
+      console.log(`\nEdge–box crossings of the default view: ${geometry.crossings.length} (${geometry.edges} edges)${geometry.crossings.length ? `, first: ${geometry.crossings.slice(0, 3).join('; ')}` : ''}`);
       const errors = mermaid.flatMap((m) => (m.error ? [m.error] : []));
       if (errors.length) console.log(`\nMermaid failed ${errors.length} time(s): ${errors[0]}`);
     }
