@@ -175,6 +175,21 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     return { container, id };
   };
 
+  /**
+   * The segments from an edge's end through each group holding it, innermost first, up to the container at `depth`
+   * (out to a port of each group, or in from one), and the port reached there (the end itself when it is a member).
+   */
+  const throughFrames = (chain: string[], depth: number, way: 'out' | 'in', toward: string): { end: string; parts: Segment[] } => {
+    const parts: Segment[] = [];
+    let end = chain[chain.length - 1];
+    for (let level = chain.length - 2; level > depth; level--) {
+      const port = portOf(chain[level], way, toward);
+      parts.push(way === 'out' ? segment(chain[level], end, port) : segment(chain[level], port, end));
+      end = port;
+    }
+    return { end, parts };
+  };
+
   // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
   // its label goes). Unlabelled edges from inside the same member to inside the same other member share their ports
   // and their middle segment: the layout of a container with a few large groups stays small however many edges run
@@ -191,24 +206,11 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     // One end inside the other (an edge from a group to its own member): drawn straight, not laid out.
     if (source === undefined || target === undefined || (source === target && edge.source !== edge.target)) continue;
     const labelled = Boolean(edge.labelWidth && edge.labelHeight);
-    const parts: Segment[] = [];
-    // Out of the source's groups, innermost first: each from the member holding the source (or its port) to the port.
-    const toward = labelled ? edge.key : target;
-    let from = edge.source;
-    for (let level = sourceChain.length - 2; level > depth; level--) {
-      const port = portOf(sourceChain[level], 'out', toward);
-      parts.push(segment(sourceChain[level], from, port));
-      from = port;
-    }
-    // Into the target's groups, outermost first, found from the inside out.
-    const inward: Segment[] = [];
-    const awayFrom = labelled ? edge.key : source;
-    let to = edge.target;
-    for (let level = targetChain.length - 2; level > depth; level--) {
-      const port = portOf(targetChain[level], 'in', awayFrom);
-      inward.unshift(segment(targetChain[level], port, to));
-      to = port;
-    }
+    // Out of the source's groups and into the target's, each innermost first.
+    const out = throughFrames(sourceChain, depth, 'out', labelled ? edge.key : target);
+    const into = throughFrames(targetChain, depth, 'in', labelled ? edge.key : source);
+    const from = out.end;
+    const to = into.end;
     const container = sourceChain[depth];
     const nested = from !== edge.source || to !== edge.target;
     // Direct edges between two members keep one segment each (parallel edges are drawn apart), named by the edge.
@@ -218,7 +220,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       // ELK places a label only when it has text; the text itself is drawn by the canvas.
       if (elkEdge && !elkEdge.labels) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
     }
-    routes.set(edge.key, { parts: [...parts, middle, ...inward], middle: parts.length });
+    routes.set(edge.key, { parts: [...out.parts, middle, ...into.parts.reverse()], middle: out.parts.length });
   }
 
   // Innermost containers first, so each group's size and ports are known when its parent is laid out. Containers of
