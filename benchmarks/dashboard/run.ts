@@ -8,8 +8,9 @@
  *   - collapse / expand of one group (the side list's button), and Collapse all: click → redrawn;
  *   - the longest main-thread task of the run.
  * Baseline in the same run: Mermaid's own render of the same source (mermaid.render in a blank page, the previous
- * page's drawing path), its time and longest task. Every timing is also printed as a ratio to the baseline's median
- * (machines differ in speed several times over; the ratio is what compares across them).
+ * page's drawing path), its time and longest task; and painting the same number of plain boxes with their names
+ * (absolutely placed divs, the least a drawing of that many nodes costs the browser). Every timing is also printed as
+ * a ratio to each baseline's median (machines differ in speed several times over; the ratio is what compares).
  * Beside the timings: the edge–box crossings of each diagram's default view (libs/diagram's routeCrossings on the
  * layout the canvas draws; the target is 0).
  * Not a test: nothing asserts a target; docs/benchmarks.md records a run.
@@ -117,15 +118,36 @@ async function mermaidRender(context: BrowserContext, source: string): Promise<{
   return { ...result, longestTask };
 }
 
+/** The same number of plain named boxes painted in a blank page of the same browser: the least drawing that many nodes costs. */
+async function plainBoxes(context: BrowserContext, count: number): Promise<number> {
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html><body></body></html>');
+  const time = await page.evaluate(async (n) => {
+    const start = performance.now();
+    const root = document.createElement('div');
+    for (let i = 0; i < n; i++) {
+      const box = document.createElement('div');
+      box.textContent = `Node ${i}`;
+      box.style.cssText = `position:absolute;left:${(i % 40) * 130}px;top:${Math.floor(i / 40) * 60}px;width:120px;height:48px;border:1px solid #555;border-radius:6px;font:13px sans-serif`;
+      root.appendChild(box);
+    }
+    document.body.appendChild(root);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return performance.now() - start;
+  }, count);
+  await page.close();
+  return time;
+}
+
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
 };
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
-/** A measure's min / median / max, and its median as a ratio to the baseline's median (Mermaid's own render). */
-const row = (name: string, values: number[], baseline: number) => {
+/** A measure's min / median / max, and its median as a ratio to each baseline's median (Mermaid's render, plain boxes). */
+const row = (name: string, values: number[], baselines: { mermaid: number; boxes: number }) => {
   const { min, median, max } = stats(values);
-  return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} | ${(median / baseline).toFixed(3)} |`;
+  return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} | ${(median / baselines.mermaid).toFixed(3)} | ${(median / baselines.boxes).toFixed(1)} |`;
 };
 
 async function main(): Promise<void> {
@@ -146,18 +168,20 @@ async function main(): Promise<void> {
       const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
       const results: RunResult[] = [];
       const mermaid: { time: number; longestTask: number; error?: string }[] = [];
+      const boxes: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         progress(`${diagram.name}: run ${run + 1} of ${RUNS}`);
         const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
         results.push(await measure(context, `${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/${diagram.name}`, diagram.nodes, rootNodes));
         mermaid.push(await mermaidRender(context, diagram.source));
+        boxes.push(await plainBoxes(context, diagram.nodes));
         await context.close();
       }
-      const baseline = stats(mermaid.map((m) => m.time)).median;
+      const baseline = { mermaid: stats(mermaid.map((m) => m.time)).median, boxes: stats(boxes).median };
       const geometry = await layoutCrossings(harness.context.request, `${harness.server.baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${diagram.name}`);
-      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max; ratio = median ÷ Mermaid's median)\n`);
-      console.log('| measure | min | median | max | ratio to Mermaid |');
-      console.log('|---|---|---|---|---|');
+      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max; ratios = median ÷ each baseline's median)\n`);
+      console.log('| measure | min | median | max | ÷ Mermaid render | ÷ plain boxes |');
+      console.log('|---|---|---|---|---|---|');
       console.log(row('navigation → drawn', results.map((r) => r.drawn), baseline));
       console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive), baseline));
       console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse), baseline));
@@ -166,6 +190,7 @@ async function main(): Promise<void> {
       console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask), baseline));
       console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time), baseline));
       console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask), baseline));
+      console.log(row(`baseline: ${diagram.nodes} plain named boxes painted`, boxes, baseline));
       console.log(`\nEdge–box crossings of the default view: ${geometry.crossings.length} (${geometry.edges} edges)${geometry.crossings.length ? `, first: ${geometry.crossings.slice(0, 3).join('; ')}` : ''}`);
       const errors = mermaid.flatMap((m) => (m.error ? [m.error] : []));
       if (errors.length) console.log(`\nMermaid failed ${errors.length} time(s): ${errors[0]}`);
