@@ -44,6 +44,16 @@ describe('parseBundleShape', () => {
       '$.artifacts[2].engine',
     ]);
   });
+
+  it('refuses an unstorable character in every string but file contents, property names included, by JSON path', () => {
+    const withNul = { ...doc('a', 'line\u0000'), name: 'a\u0000', ['extra\u0000']: 1 };
+    const result = parseBundleShape({ ...bundleOf([withNul as SyncArtifact]), service: { name: 'or\ud800ders' } });
+    expect(!result.ok && result.details).toEqual([
+      { path: '$.service.name', message: expect.stringContaining('unpaired UTF-16 surrogate') },
+      { path: '$.artifacts[0].name', message: expect.stringContaining('NUL') },
+      { path: '$.artifacts[0].extra\u0000', message: expect.stringContaining('NUL') },
+    ]);
+  });
 });
 
 describe('enforceLimits', () => {

@@ -19,6 +19,7 @@ import {
 } from '@sc/contracts';
 import { positionOf } from '@sc/diagram';
 import { sha256Hex } from '../../common/crypto/tokens';
+import { fieldPath, unstorableCollector, walkJson } from '../../common/http/json-input';
 import type { ArtifactsLimits } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 
@@ -30,6 +31,9 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 type ShapeResult = { ok: true; bundle: SyncBundle } | { ok: false; details: ErrorDetail[] };
 
 const COMPANIONS = ['context', 'notes'] as const;
+
+/** JSON path of a file's content in the bundle: `$.artifacts[3].context.content`. */
+const FILE_CONTENT_PATH = /^\$\.artifacts\[\d+\]\.(?:file|context|notes)\.content$/;
 
 /** Checks the JSON shape of a bundle and reports every deviation with its JSON path. */
 export function parseBundleShape(body: unknown): ShapeResult {
@@ -56,6 +60,10 @@ export function parseBundleShape(body: unknown): ShapeResult {
   } else {
     artifacts.forEach((artifact, index) => checkArtifactShape(artifact, `$.artifacts[${index}]`, problem));
   }
+  // Every string but file contents may reach a query before the artifact rules have run (the service name looks
+  // up the cached analyses): none may hold a NUL (PostgreSQL 22021) or an unpaired surrogate. File contents are
+  // checked with the artifact rules, which name the line and column.
+  walkJson(body, unstorableCollector(details, (path) => FILE_CONTENT_PATH.test(path)), fieldPath, '$');
   return details.length > 0 ? { ok: false, details } : { ok: true, bundle: body as unknown as SyncBundle };
 }
 
