@@ -116,28 +116,26 @@ export function enforceLimits(bundle: SyncBundle, limits: ArtifactsLimits): void
     for (const file of artifactFiles(artifact)) {
       const bytes = utf8Bytes(file.content);
       total += bytes;
-      if (bytes > limits.maxFileBytes) {
-        oversized.push({
-          message: `${file.path} is ${bytes} bytes; the limit per file is ${limits.maxFileBytes} bytes.`,
-          file: file.path,
-          artifact: { kind: artifact.kind, name: artifact.name },
-          limit: 'SERVICE_SYNC_MAX_FILE_BYTES',
-          max: limits.maxFileBytes,
-          actual: bytes,
-        });
+      const { max, limit } = fileLimit(artifact, file, limits);
+      if (bytes > max) {
+        oversized.push({ message: `${file.path} is ${bytes} bytes; the limit is ${max} bytes (${limit}).`, file: file.path, artifact: { kind: artifact.kind, name: artifact.name }, limit, max, actual: bytes });
       }
     }
   }
   if (oversized.length > 0) {
-    throw artifactsError(
-      ArtifactsErrorCode.FileTooLarge,
-      `${oversized.length} file(s) exceed the limit of ${limits.maxFileBytes} bytes per file (SERVICE_SYNC_MAX_FILE_BYTES).`,
-      oversized,
-    );
+    const variables = [...new Set(oversized.map((detail) => detail.limit))].join(', ');
+    throw artifactsError(ArtifactsErrorCode.FileTooLarge, `${oversized.length} file(s) exceed their size limit (${variables}).`, oversized);
   }
   if (total > limits.maxSyncBytes) {
     throw syncTooLarge(limits.maxSyncBytes, `The files of this sync add up to ${total} bytes`);
   }
+}
+
+/** A database schema's own file may be as large as SERVICE_SYNC_MAX_SCHEMA_BYTES; every other file SERVICE_SYNC_MAX_FILE_BYTES. */
+function fileLimit(artifact: SyncArtifact, file: SyncFile, limits: ArtifactsLimits): { max: number; limit: string } {
+  return artifact.kind === 'database-schema' && file === artifact.file
+    ? { max: limits.maxSchemaBytes, limit: 'SERVICE_SYNC_MAX_SCHEMA_BYTES' }
+    : { max: limits.maxFileBytes, limit: 'SERVICE_SYNC_MAX_FILE_BYTES' };
 }
 
 export function syncTooLarge(maxSyncBytes: number, what: string) {
