@@ -153,7 +153,7 @@ function resolveAdminDir(read: EnvReader, cwd: string): string | null {
 
 /**
  * The request timeout bounds how long a client may take to send a whole request, body included: 2 minutes
- * lets a 20 MB sync (SERVICE_SYNC_MAX_BYTES) through at about 1.5 Mbit/s (the CLI also compresses it), while
+ * lets a 32 MB sync (SERVICE_SYNC_MAX_BYTES) through at about 2 Mbit/s (the CLI also compresses it), while
  * a client that never finishes is dropped instead of being held for Node's 300 s.
  * Keep-alive: a load balancer reuses its idle connections for up to its own idle timeout (60 s is common); a server
  * that closes them sooner races the balancer's next request on them, which answers 502. So 65 s, and the headers

@@ -290,13 +290,27 @@ function typeText(typeName: unknown): string {
   return sqlText({ TypeName: typeName }) ?? '';
 }
 
+/**
+ * Printed types and defaults by their tree without source positions: a dump repeats a few types and defaults
+ * thousands of times, and printing costs more than the key. Bounded: past the limit the map starts over.
+ */
+const printed = new Map<string, string | null>();
+const MAX_PRINTED = 10_000;
+
 function sqlText(expression: Node): string | null {
-  try {
-    return deparseSync([expression as never]);
-  } catch {
-    // An expression the printer cannot render is still in the schema text; the column just shows none.
-    return null;
+  const key = JSON.stringify(expression, (name, value: unknown) => (name === 'location' ? undefined : value));
+  let text = printed.get(key);
+  if (text === undefined) {
+    try {
+      text = deparseSync([expression as never]);
+    } catch {
+      // An expression the printer cannot render is still in the schema text; the column just shows none.
+      text = null;
+    }
+    if (printed.size >= MAX_PRINTED) printed.clear();
+    printed.set(key, text);
   }
+  return text;
 }
 
 function isNode(value: unknown): value is Node {
