@@ -7,8 +7,11 @@
  * unless the gateway already has the bundle): their sum is the server-side share of the run. CPU time of the CLI
  * process and of the server process (all its threads) is measured too: on a shared machine it moves far less than
  * wall time.
- * Baselines measured in the same run, printed as ratios:
- *   - reading and hashing every file of the repository (the least any sync must do on the CI side);
+ * Baselines measured in the same run, printed as ratios (the targets are ratios, so they hold on any machine):
+ *   - THE baseline: stock Mermaid 12.3 (unpatched, libs/diagram/scripts/stock-mermaid.ts) parsing every diagram of
+ *     the repository once, one after the other on this thread, plus reading and hashing every file: the work any
+ *     tool that understands the diagrams must do, on one core, measured on the same machine in the same minute;
+ *   - reading and hashing every file of the repository alone (the least any sync must do on the CI side);
  *   - POSTing the same gzip bytes to the health endpoint (transport + JSON parse, no sync work);
  *   - with BENCH_BASELINE=<another checkout, built>: the same runs with that checkout's server and CLI, interleaved
  *     with this one's (BENCH_ROUNDS rounds, default 1), e.g. the commit before a change.
@@ -22,7 +25,10 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { outputOf } from '../../apps/server/test/support/child-output';
+import { getMermaid, MERMAID_MAX_EDGES, type MermaidModule } from '../../libs/diagram/src/node/mermaid-runtime';
+import { stockMermaidEntry } from '../../libs/diagram/scripts/stock-mermaid';
 import { freePort } from '../../apps/server/test/support/free-port';
 import { generateRepo } from './generate';
 
@@ -78,6 +84,9 @@ async function main(): Promise<void> {
     progress('generating the repository');
     const repo = generateRepo(join(work, 'repo'));
     const hashMs = median(await repeat(5, async () => readAndHash(repo.dir, repo.files)));
+    progress('baseline: stock Mermaid parses every diagram once on this thread, plus read + hash');
+    const stockMs = await stockMermaidPass(repo.dir, repo.files);
+    const baselineMs = stockMs + hashMs;
     const results = builds.map((build): BuildRuns => ({ build, cold: [], unchanged: [] }));
     let rawPostMs = 0;
     let gzipBytes = 0;
@@ -95,9 +104,12 @@ async function main(): Promise<void> {
     const bytes = repo.files.reduce((sum, file) => sum + readFileSync(join(repo.dir, file)).length, 0);
     console.log(`\nbench:sync — ${repo.files.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MiB (gzip on the wire: ${(gzipBytes / 1024).toFixed(0)} KiB); ${availableParallelism()} CPU(s), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
     console.log(`load average (1/5/15 min) ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end; ${rounds} round(s)`);
-    console.log(`baseline: read + SHA-256 of every file ${seconds(hashMs)}; raw POST of the same gzip body to /api/v1/health ${seconds(rawPostMs)}\n`);
-    console.log('build / run                     | CLI total | CLI CPU | server (HTTP) | server CPU | total vs read+hash | inside the server              | result');
-    console.log('--------------------------------|-----------|---------|---------------|------------|--------------------|--------------------------------|---------');
+    console.log(
+      `BASELINE: stock Mermaid parsing the ${repo.files.filter((file) => file.endsWith('.mmd')).length} diagrams once on one thread (${seconds(stockMs)}) + read + SHA-256 of every file (${seconds(hashMs)}) = ${seconds(baselineMs)}`,
+    );
+    console.log(`also: read + SHA-256 alone ${seconds(hashMs)}; raw POST of the same gzip body to /api/v1/health ${seconds(rawPostMs)}\n`);
+    console.log('build / run                     | CLI total | vs BASELINE | CLI CPU | server (HTTP) | server CPU | total vs read+hash | inside the server              | result');
+    console.log('--------------------------------|-----------|-------------|---------|---------------|------------|--------------------|--------------------------------|---------');
     for (const { build, cold, unchanged } of results) {
       for (const [name, run] of [
         ['cold sync', cold],
@@ -105,20 +117,44 @@ async function main(): Promise<void> {
       ] as const) {
         const typical = middle(run);
         console.log(
-          `${`${build.label}: ${name}`.slice(0, 32).padEnd(32)}| ${seconds(typical.totalMs).padStart(9)} | ${cpu(typical.cliCpuMs).padStart(7)} | ${seconds(typical.serverMs).padStart(13)} | ${cpu(typical.serverCpuMs).padStart(10)} | ${ratio(typical.totalMs, hashMs).padStart(18)} | ${typical.phases.padEnd(30)} | ${typical.status}`,
+          `${`${build.label}: ${name}`.slice(0, 32).padEnd(32)}| ${seconds(typical.totalMs).padStart(9)} | ${ratio(typical.totalMs, baselineMs).padStart(11)} | ${cpu(typical.cliCpuMs).padStart(7)} | ${seconds(typical.serverMs).padStart(13)} | ${cpu(typical.serverCpuMs).padStart(10)} | ${ratio(typical.totalMs, hashMs).padStart(18)} | ${typical.phases.padEnd(30)} | ${typical.status}`,
         );
       }
       console.log(`  all ${build.label} runs (CLI total): cold ${cold.map((run) => seconds(run.totalMs)).join(', ')}; no-change ${unchanged.map((run) => seconds(run.totalMs)).join(', ')}`);
     }
     const [current] = results;
-    const verdict = (ms: number, limitMs: number) => (ms < limitMs ? 'met' : 'NOT met');
+    const verdict = (ms: number, limit: number) => `${ratio(ms, baselineMs)} — ${ms / baselineMs < limit ? 'met' : 'NOT met'}`;
     console.log(
-      `\nTargets (issue 14, 2 cores, end to end, median run of this build): cold sync under 3 s — ${verdict(middle(current.cold).totalMs, 3_000)}; ` +
-        `no-change re-sync under 0.3 s — ${verdict(middle(current.unchanged).totalMs, 300)}.`,
+      `\nTargets (issue 28: ratios to the BASELINE, median run of this build, end to end): cold sync under ${COLD_TARGET}x — ${verdict(middle(current.cold).totalMs, COLD_TARGET)}; ` +
+        `no-change re-sync under ${UNCHANGED_TARGET}x — ${verdict(middle(current.unchanged).totalMs, UNCHANGED_TARGET)}.`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Targets as ratios to the BASELINE. Issue 14 asked for 3 s cold and 0.3 s unchanged on the machine of the recorded
+ * runs, where stock Mermaid parsed these 200 diagrams in about 2 s: a cold sync (CLI validation in parallel threads,
+ * upload, server validation, storage) may take 1.5 times what one thread needs to parse them once; a re-sync of an
+ * unchanged repository (read, hash, one digest check) a tenth.
+ */
+const COLD_TARGET = 1.5;
+const UNCHANGED_TARGET = 0.1;
+
+/**
+ * The BASELINE's parsing half: stock Mermaid's getDiagramFromText on every diagram of the repository, one after the
+ * other on this thread, after one warm-up parse (module load and first-call compilation are not the diagrams' cost).
+ */
+async function stockMermaidPass(dir: string, files: string[]): Promise<number> {
+  await getMermaid(); // installs the DOM Mermaid needs (jsdom), as the server's threads do
+  const stock = ((await import(pathToFileURL(stockMermaidEntry()).href)) as { default: MermaidModule }).default;
+  stock.initialize({ startOnLoad: false, maxEdges: MERMAID_MAX_EDGES, securityLevel: 'strict', logLevel: 'fatal' });
+  const sources = files.filter((file) => file.endsWith('.mmd')).map((file) => readFileSync(join(dir, file), 'utf8'));
+  await stock.mermaidAPI.getDiagramFromText(sources[0]);
+  const start = performance.now();
+  for (const source of sources) await stock.mermaidAPI.getDiagramFromText(source);
+  return performance.now() - start;
 }
 
 /** One build: its server on a fresh data directory, a cold sync, then two syncs with nothing changed. */

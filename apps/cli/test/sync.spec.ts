@@ -115,6 +115,14 @@ describe('service-cli sync', () => {
         expect.objectContaining({ severity: 'warning', code: 'over_default_limit', file: '.service/service-summary.md', message: expect.stringContaining('1.0 MiB per file') }),
       ]);
     });
+
+    it('measures a database schema against the default schema-file limit (16 MiB), not the per-file one', async () => {
+      repo.write('.service.yaml', `${MINIMAL_REPO['.service.yaml']}databases:\n  - name: main\n    engine: postgres\n    schemaPath: .service/schemas/main.sql\n`);
+      repo.write('.service/schemas/main.sql', 'CREATE TABLE t (id int);\n'.repeat(100_000));
+      const { exitCode, io } = await sync({ dryRun: true, json: true }, {});
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect((JSON.parse(io.stdout.join('')) as SyncDryRunJson).problems).toEqual([]);
+    });
   });
 
   describe('version handshake (GET /api/v1/gateway/info)', () => {

@@ -54,18 +54,26 @@ describe('bad input gets a 4xx, never a 500', () => {
       expect(response.body.error.message).toContain('NUL');
     });
 
-    it('refuses a NUL in a sync bundle: the description by its JSON path, a file by its name and line', async () => {
+    it('refuses a NUL in a synced file by its name, line and column', async () => {
       const artifacts = sampleArtifacts().map((artifact) =>
         artifact.name === 'runbook' ? { ...artifact, file: syncFile(artifact.file.path, '# Runbook\nstep one\u0000\n') } : artifact,
       );
-      const response = await postSync<ErrorBody>(t.baseUrl, syncToken, { ...bundle(artifacts), service: { name: 'orders', description: 'Takes\u0000orders' } });
+      const response = await postSync<ErrorBody>(t.baseUrl, syncToken, bundle(artifacts));
       expectError(response, 422, 'sync_validation_failed');
-      expect(response.body.error.details).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ code: 'unstorable_character', path: '$.service.description' }),
-          expect.objectContaining({ code: 'unstorable_character', file: 'docs/runbook.md', line: 2, column: 9 }),
-        ]),
-      );
+      expect(response.body.error.details).toEqual([expect.objectContaining({ code: 'unstorable_character', file: 'docs/runbook.md', line: 2, column: 9 })]);
+    });
+
+
+    it.each([
+      ['$.service.name', (b: ReturnType<typeof bundle>) => ({ ...b, service: { ...b.service, name: 'or\u0000ders' } })],
+      ['$.artifacts[0].name', (b: ReturnType<typeof bundle>) => ({ ...b, artifacts: [{ ...b.artifacts[0], name: 'topo\u0000logy' }] })],
+      ['$.artifacts[0].file.path', (b: ReturnType<typeof bundle>) => ({ ...b, artifacts: [{ ...b.artifacts[0], file: syncFile('d/topo\u0000logy.mmd', TOPOLOGY) }] })],
+      ['$.service.description', (b: ReturnType<typeof bundle>) => ({ ...b, service: { ...b.service, description: 'Takes\u0000orders' } })],
+      ['$.service.repositoryUrl', (b: ReturnType<typeof bundle>) => ({ ...b, service: { ...b.service, repositoryUrl: 'https://git.example/\ud800' } })],
+    ])('refuses an unstorable character at %s with 400 invalid_bundle naming the JSON path, before any query', async (path, mutate) => {
+      const response = await postSync<ErrorBody>(t.baseUrl, syncToken, mutate(bundle(sampleArtifacts().slice(0, 1), 'nul-names')));
+      expectError(response, 400, 'invalid_bundle');
+      expect(response.body.error.details).toEqual([expect.objectContaining({ path, message: expect.stringMatching(/NUL|surrogate/) })]);
     });
 
     it('refuses \\u0000 in a context file with the file, line and JSON path', async () => {

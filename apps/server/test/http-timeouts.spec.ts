@@ -1,3 +1,4 @@
+import { Agent, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { createTestApp, createToken, setupOrganization, type TestApp } from './support';
 
@@ -80,5 +81,53 @@ describe('HTTP server timeouts (slow clients)', () => {
   it('keeps serving after dropping those clients', async () => {
     const response = await fetch(`${t.baseUrl}/api/v1/health`);
     expect(response.status).toBe(200);
+  });
+});
+
+/**
+ * Behind a load balancer that keeps idle connections for up to 60 s (issue 28 §6): a connection left idle for 10 s
+ * must still be usable. Without waiting 10 s: the server's own idle timer for the connection, read from its socket
+ * the moment the first response finished (Node arms it right then), is over 10 s, and a second request on the same
+ * socket is served. The spec above proves that this timer is what closes an idle connection.
+ */
+describe('HTTP keep-alive with the default timeouts (load balancers)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('keeps an idle connection open for 65 s, with the headers timeout above it, and serves the next request on it', async () => {
+    const server = t.app.getHttpServer() as Server;
+    expect({ keepAlive: server.keepAliveTimeout, headersAbove: server.headersTimeout > server.keepAliveTimeout }).toEqual({ keepAlive: 65_000, headersAbove: true });
+
+    const idleTimers: number[] = [];
+    const serverSockets = new Set<Socket>();
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      const socket = req.socket;
+      serverSockets.add(socket);
+      // Node's own 'finish' listener (registered before 'request' is emitted) has armed the idle timer by now.
+      res.once('finish', () => idleTimers.push((socket as Socket & { timeout?: number }).timeout ?? 0));
+    };
+    server.on('request', onRequest);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const get = () =>
+        new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+          const request = httpGet(`${t.baseUrl}/api/v1/health/live`, { agent }, (response) => {
+            response.resume();
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+          });
+          request.on('error', reject);
+        });
+      expect(await get()).toEqual({ status: 200, reused: false });
+      expect(idleTimers).toHaveLength(1);
+      expect(idleTimers[0]).toBeGreaterThanOrEqual(65_000);
+      expect(await get()).toEqual({ status: 200, reused: true });
+      expect(serverSockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+      server.off('request', onRequest);
+    }
   });
 });

@@ -61,8 +61,12 @@ describe('logs', () => {
       t.dataSource.query('INSERT INTO users (id, email, display_name, disabled, created_at) VALUES ($1, $2, $3, false, now())', ['00000000-0000-4000-8000-000000000002', email, token]),
     ).rejects.toThrow();
 
+    await expect(t.dataSource.query('SELECT id FROM users WHERE email = $1', [`${email}\u0000`])).rejects.toThrow();
+
     const failures = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['msg'] === 'A database query failed');
-    expect(failures.map((entry) => entry['code'])).toEqual(['22P02', '23505']);
+    expect(failures.map((entry) => entry['code'])).toEqual(['22P02', '23505', '22021']);
+    // Only parameter values are redacted; PostgreSQL's own words (the encoding's name) stay readable.
+    expect(failures[2]).toMatchObject({ message: 'invalid byte sequence for encoding "UTF8": 0x00' });
     expect(failures[0]).toMatchObject({ level: 50, context: 'Database', query: 'SELECT $1::uuid AS id, $2::text AS secret', message: 'invalid input syntax for type uuid: "[REDACTED]"' });
     expect(failures[1]).toMatchObject({ table: 'users', message: expect.stringContaining('duplicate key value violates unique constraint') });
     const output = lines.slice(before).join('');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import {
+  DEFAULT_SYNC_LIMITS,
   SERVICE_CONFIG_FILE_NAME,
   ServiceConfigProblemCode,
   formatKeyPath,
@@ -42,8 +43,8 @@ export interface LoadedConfig {
   problems: ServiceConfigProblem[];
 }
 
-/** Largest file the CLI reads; the gateway's default per-file limit is 1 MiB, so this only guards memory. */
-const MAX_READ_BYTES = 16 * 1024 * 1024;
+/** Largest file the CLI reads: twice the gateway's largest default per-file limit (schemas, 16 MiB), so this only guards memory. */
+const MAX_READ_BYTES = 2 * DEFAULT_SYNC_LIMITS.maxSchemaBytes;
 /** Files read at once (each holds a file descriptor while it is read). */
 const READ_CONCURRENCY = 16;
 

@@ -161,10 +161,13 @@ function defaultLimitWarnings(artifacts: readonly LoadedArtifact[], display: (fi
     warn(`${artifacts.length} artifacts exceed the gateway's default limit of ${DEFAULT_SYNC_LIMITS.maxArtifacts} per sync.`);
   }
   let total = 0;
-  for (const file of artifacts.flatMap((artifact) => Object.values(artifact.loaded))) {
-    total += file.size;
-    if (file.size > DEFAULT_SYNC_LIMITS.maxFileBytes) {
-      warn(`${formatBytes(file.size)} exceeds the gateway's default limit of ${formatBytes(DEFAULT_SYNC_LIMITS.maxFileBytes)} per file.`, file);
+  for (const artifact of artifacts) {
+    for (const [role, file] of Object.entries(artifact.loaded)) {
+      total += file.size;
+      // A database schema's own file has a limit of its own (dumps of large databases are megabytes).
+      const schema = artifact.kind === 'database-schema' && role === 'main';
+      const max = schema ? DEFAULT_SYNC_LIMITS.maxSchemaBytes : DEFAULT_SYNC_LIMITS.maxFileBytes;
+      if (file.size > max) warn(`${formatBytes(file.size)} exceeds the gateway's default limit of ${formatBytes(max)} per ${schema ? 'schema file' : 'file'}.`, file);
     }
   }
   if (total > DEFAULT_SYNC_LIMITS.maxSyncBytes) {

@@ -78,7 +78,7 @@ describe('loadAppConfig', () => {
   });
 
   it('reads the HTTP server timeouts, with defaults that let a large sync through on a slow link', () => {
-    expect(loadAppConfig({}, { cwd: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 5_000 });
+    expect(loadAppConfig({}, { cwd: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 66_000, keepAliveMs: 65_000 });
     expect(loadAppConfig({ SERVICE_REQUEST_TIMEOUT: '5m', SERVICE_HEADERS_TIMEOUT: '10s', SERVICE_KEEP_ALIVE_TIMEOUT: '65s' }, { cwd: dir }).httpTimeouts).toEqual({
       requestMs: 300_000,
       headersMs: 10_000,

@@ -153,13 +153,17 @@ function resolveAdminDir(read: EnvReader, cwd: string): string | null {
 
 /**
  * The request timeout bounds how long a client may take to send a whole request, body included: 2 minutes
- * lets a 20 MB sync (SERVICE_SYNC_MAX_BYTES) through at about 1.5 Mbit/s (the CLI also compresses it), while
+ * lets a 32 MB sync (SERVICE_SYNC_MAX_BYTES) through at about 2 Mbit/s (the CLI also compresses it), while
  * a client that never finishes is dropped instead of being held for Node's 300 s.
+ * Keep-alive: a load balancer reuses its idle connections for up to its own idle timeout (60 s is common); a server
+ * that closes them sooner races the balancer's next request on them, which answers 502. So 65 s, and the headers
+ * timeout above it, the usual advice for Node behind a balancer (on Node 20 an idle connection's wait does not
+ * count against the headers timeout, but the order keeps that true whatever the runtime does).
  */
 function readHttpTimeouts(read: EnvReader): HttpTimeouts {
   const requestMs = read.durationMs('SERVICE_REQUEST_TIMEOUT', 120_000, { minMs: 100 });
-  const headersMs = read.durationMs('SERVICE_HEADERS_TIMEOUT', 20_000, { minMs: 100 });
-  const keepAliveMs = read.durationMs('SERVICE_KEEP_ALIVE_TIMEOUT', 5_000, { minMs: 100 });
+  const headersMs = read.durationMs('SERVICE_HEADERS_TIMEOUT', 66_000, { minMs: 100 });
+  const keepAliveMs = read.durationMs('SERVICE_KEEP_ALIVE_TIMEOUT', 65_000, { minMs: 100 });
   if (headersMs > requestMs) read.problem('SERVICE_HEADERS_TIMEOUT must not be longer than SERVICE_REQUEST_TIMEOUT (the headers are part of the request).');
   return { requestMs, headersMs, keepAliveMs };
 }

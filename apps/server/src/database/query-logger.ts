@@ -8,7 +8,8 @@ const MAX_QUERY_CHARS = 2000;
 /**
  * TypeORM's logging through the application's structured logger (pino), so it obeys the log level and format.
  * TypeORM's own loggers print failed queries with every parameter (emails, token hashes, sealed secrets); this
- * one never logs a parameter: the query text (placeholders only), the SQLSTATE and a message without values.
+ * one never logs a parameter: the query text (placeholders only), the SQLSTATE and PostgreSQL's message with the
+ * parameter values it quotes replaced.
  */
 export class StructuredQueryLogger implements TypeOrmLogger {
   private readonly logger = new Logger('Database');
@@ -17,8 +18,8 @@ export class StructuredQueryLogger implements TypeOrmLogger {
     this.logger.verbose({ query: shorten(query) }, 'Query');
   }
 
-  logQueryError(error: string | Error, query: string): void {
-    this.logger.error({ query: shorten(query), ...describeDatabaseError(error) }, 'A database query failed');
+  logQueryError(error: string | Error, query: string, parameters?: unknown[]): void {
+    this.logger.error({ query: shorten(query), ...describeDatabaseError(error, parameters ?? []) }, 'A database query failed');
   }
 
   logQuerySlow(time: number, query: string): void {

@@ -69,15 +69,15 @@ describe('a large SQL schema does not stall the server', () => {
     const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/main', { headers: bearer(readToken) });
     expect(database.status).toBe(200);
     // The worker thread's result is exactly the in-process one.
-    const inProcess = parseSqlSchema(schema, 'postgres');
+    const inProcess = await parseSqlSchema(schema, 'postgres');
     expect(inProcess.ok && database.body.tables).toEqual(inProcess.ok && inProcess.tables);
     expect(database.body.tables).toHaveLength(TABLES);
     expect(database.body.tables[TABLES - 1]).toEqual({
       name: `t${TABLES - 1}`,
       primaryKey: ['id'],
       columns: [
-        { name: 'id', type: 'INT', nullable: false, primaryKey: true, unique: false, default: null, references: null },
-        { name: 'name', type: 'TEXT', nullable: true, primaryKey: false, unique: false, default: null, references: null },
+        { name: 'id', type: 'int', nullable: false, primaryKey: true, unique: false, default: null, references: null },
+        { name: 'name', type: 'text', nullable: true, primaryKey: false, unique: false, default: null, references: null },
       ],
     });
   });

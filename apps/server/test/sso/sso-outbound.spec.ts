@@ -185,6 +185,35 @@ describe('SSO outbound calls on a server whose operator allowed loopback for an 
     expect(log).toContain('wrong version number');
   });
 
+  it("logs an unreachable provider (the admin's input, not a server fault) at warn with the reason and no stack, in discovery and in a test sign-in", async () => {
+    const closed = createNetServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const before = logLines.length;
+
+    expect((await discover(t, org, origin)).status).toBe(502);
+    await createProvider(t, org, { slug: 'unreachable', displayName: 'Unreachable', type: 'generic', authUrl: `${origin}/authorize`, tokenUrl: `${origin}/token`, userinfoUrl: `${origin}/userinfo` });
+    const browser = new TestBrowser({ accept: 'application/json' });
+    for (const pair of org.owner.cookieHeader.split('; ')) {
+      const [name, value] = pair.split('=');
+      browser.setCookie('127.0.0.1', name, value);
+    }
+    const started = await browser.request(`${t.baseUrl}/api/v1/orgs/acme/sso/providers/unreachable/test`, { method: 'POST', json: {}, headers: { 'x-csrf-token': org.owner.csrfToken } });
+    const state = new URL((JSON.parse(started.text) as SsoTestStartResponse).authorizationUrl).searchParams.get('state') ?? '';
+    const page = await browser.request(`${callbackUrl(t, 'acme', 'unreachable')}?code=code-from-the-idp&state=${encodeURIComponent(state)}`);
+    expect(JSON.parse(page.text)).toMatchObject({ ok: false, errorCode: 'token_exchange_failed' });
+
+    const entries = logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; context?: string } & Record<string, unknown>);
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+    expect(logLines.slice(before).join('')).not.toMatch(/\\n\s+at /);
+    // Besides the request lines (at warn for the 502) and the outbound call's own line with the socket error:
+    expect(entries.filter((entry) => entry.context !== 'OutboundCall' && !('res' in entry))).toEqual([
+      expect.objectContaining({ level: 40, context: 'Errors', msg: expect.stringMatching(/^discovery_failed: Could not reach the provider at .*: connection failed/) }),
+      expect.objectContaining({ level: 40, context: 'SsoSignIn', msg: 'SSO test sign-in failed', code: 'token_exchange_failed', provider: 'unreachable', reason: expect.stringContaining('connection failed') }),
+    ]);
+  });
+
   it('follows no redirect from the allowed provider to an internal address outside the allowed networks', async () => {
     for (const target of ['https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/admin', 'https://[fd00::1]/', 'https://0x0a000001/']) {
       internal.redirectTo = target;

@@ -201,6 +201,8 @@ export interface SqlColumn {
   default: string | null;
   /** `table.column` this column references, when declared inline or by a table-level FOREIGN KEY. */
   references: string | null;
+  /** COMMENT ON COLUMN (PostgreSQL schemas). */
+  comment?: string;
 }
 
 export interface SqlTable {
@@ -208,6 +210,10 @@ export interface SqlTable {
   name: string;
   columns: SqlColumn[];
   primaryKey: string[];
+  /** `view` for a view or materialized view (PostgreSQL schemas: columns by name, without types); absent for a table. */
+  kind?: 'view';
+  /** COMMENT ON TABLE / VIEW (PostgreSQL schemas). */
+  comment?: string;
 }
 
 /** GET /services/:service/databases → DatabaseListItem[] */

@@ -61,7 +61,10 @@ export interface SyncArtifact {
  */
 export const DEFAULT_SYNC_LIMITS = {
   maxFileBytes: 1024 * 1024,
-  maxSyncBytes: 20 * 1024 * 1024,
+  /** The main file of a database schema: dumps of large databases (`pg_dump --schema-only`) run to many megabytes. */
+  maxSchemaBytes: 16 * 1024 * 1024,
+  /** Admits the largest schema with room for the other files and the JSON escaping of the bundle. */
+  maxSyncBytes: 32 * 1024 * 1024,
   maxArtifacts: 500,
 } as const;
 

@@ -110,7 +110,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = mapError(exception);
-    if (status >= 500) {
+    if (exception instanceof DomainError && status === 502) {
+      // A service outside failed (an identity provider the admin configured is unreachable or answered badly): the
+      // admin's input, not a server fault. Its reason is the message; a stack would only show our own call site.
+      this.logger.warn(`${exception.code}: ${exception.message}`);
+    } else if (status >= 500) {
       // Log the error itself only: never the request (headers, cookies and bodies may carry secrets).
       this.logger.error(describeForLog(exception));
     }

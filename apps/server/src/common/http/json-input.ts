@@ -52,6 +52,17 @@ export function assertJsonDepth(value: unknown, what: string): void {
 }
 
 /**
+ * A `walkJson` callback that adds one detail per string holding a character no database can store (at most
+ * MAX_DETAILS), named by its path. `skip` leaves out strings checked elsewhere with more precise positions.
+ */
+export function unstorableCollector(details: ErrorDetail[], skip: (path: string) => boolean = () => false): (text: string, path: string) => void {
+  return (text, path) => {
+    const found = details.length < MAX_DETAILS && !skip(path) ? findUnstorableCharacter(text) : undefined;
+    if (found) details.push({ path: path || '(body)', message: `${path || 'The body'} ${unstorableCharacterMessage(found)}.` });
+  };
+}
+
+/**
  * Express middleware, after the body parsers and before routing: every request's URL path, query and JSON body
  * must be storable input. A body nested deeper than MAX_JSON_DEPTH answers 400 json_too_deep; a NUL or an unpaired
  * surrogate anywhere (PostgreSQL cannot store the first, the second is not Unicode and breaks validators) answers
@@ -65,10 +76,7 @@ export function refuseUnusableInput(req: Request, _res: Response, next: NextFunc
     return next(commonError(CommonErrorCode.ValidationFailed, 'The URL path contains an encoded NUL character (%00), which no name or id can hold.', [{ path: 'url', message: 'The URL path contains %00.' }]));
   }
   const details: ErrorDetail[] = [];
-  const collect = (text: string, path: string) => {
-    const found = details.length < MAX_DETAILS ? findUnstorableCharacter(text) : undefined;
-    if (found) details.push({ path: path || '(body)', message: `${path || 'The body'} ${unstorableCharacterMessage(found)}.` });
-  };
+  const collect = unstorableCollector(details);
   const { tooDeepAt } = walkJson(req.body, collect);
   if (tooDeepAt !== undefined) return next(jsonTooDeep('request body', tooDeepAt));
   walkJson(req.query, collect);

@@ -51,6 +51,12 @@ export function pinoOptions(level: LogLevel): LoggerOptions {
   };
 }
 
+/**
+ * 502: a service outside this server failed or could not be reached (an identity provider during discovery or a
+ * sign-in). Its address is an administrator's input, not a server fault, so the request is logged at warn.
+ */
+const UPSTREAM_FAILED = 502;
+
 /** Where log lines go: stdout by default; tests override it with a stream to inspect what is logged. */
 export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 export type LogDestination = DestinationStream | null;
@@ -66,7 +72,15 @@ function httpLoggerOptions(config: AppConfig): Options {
       req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) =>
+      error ? 'error' : res.statusCode === UPSTREAM_FAILED ? 'warn' : res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // pino-http attaches a made-up "failed with status code 502" error with its own stack to every 5xx line; for a 502
+    // the exception filter has logged the reason already, and a stack of pino-http's internals says nothing.
+    customErrorObject: (_req: IncomingMessage, res: { statusCode: number }, _error: Error, value: Record<string, unknown>) => {
+      if (res.statusCode !== UPSTREAM_FAILED) return value;
+      const { err: _stack, ...withoutError } = value;
+      return withoutError;
+    },
   };
 }
 

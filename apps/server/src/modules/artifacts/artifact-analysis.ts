@@ -6,12 +6,13 @@ import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema'
 
 /**
  * Server-side validation of artifact contents, with the same engine as the CLI (libs/diagram for Mermaid and
- * context files; node-sql-parser for SQL, server only). What it derives is stored with the artifact version so reads never
+ * context files; PostgreSQL's parser (libpg-query) and node-sql-parser for SQL, server only). What it derives is stored with the artifact version so reads never
  * re-parse. Bump ANALYZER_VERSION when the derived shape or the engine's output changes: stored analyses of
  * another version are not reused.
  */
 // 3: labels decode every HTML entity and carry line breaks as "\n" (libs/diagram labelText).
-export const ANALYZER_VERSION = 3;
+// 4: PostgreSQL schemas read by PostgreSQL's parser (types and defaults as it prints them, views, comments).
+export const ANALYZER_VERSION = 4;
 
 export type ArtifactAnalysis =
   | {

@@ -3,14 +3,15 @@ import { ConfigError } from '../../config/env';
 import { ArtifactsConfig } from './artifacts.config';
 
 describe('ArtifactsConfig.fromEnv', () => {
-  it('defaults to 1 MiB per file, 20 MiB per sync and 500 artifacts', () => {
-    expect(ArtifactsConfig.fromEnv({}).limits).toEqual({ maxFileBytes: 1048576, maxSyncBytes: 20971520, maxArtifacts: 500 });
+  it('defaults to 1 MiB per file, 16 MiB per schema file, 32 MiB per sync and 500 artifacts', () => {
+    expect(ArtifactsConfig.fromEnv({}).limits).toEqual({ maxFileBytes: 1048576, maxSchemaBytes: 16777216, maxSyncBytes: 33554432, maxArtifacts: 500 });
     expect(DEFAULT_SYNC_LIMITS.maxArtifacts).toBe(500);
   });
 
   it('reads sizes with units and a count', () => {
-    const config = ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '512kb', SERVICE_SYNC_MAX_BYTES: '2MiB', SERVICE_SYNC_MAX_ARTIFACTS: '20' });
-    expect(config.limits).toEqual({ maxFileBytes: 524288, maxSyncBytes: 2097152, maxArtifacts: 20 });
+    const config = ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '512kb', SERVICE_SYNC_MAX_SCHEMA_BYTES: '1mb', SERVICE_SYNC_MAX_BYTES: '2MiB', SERVICE_SYNC_MAX_ARTIFACTS: '20' });
+    expect(config.limits).toEqual({ maxFileBytes: 524288, maxSchemaBytes: 1048576, maxSyncBytes: 2097152, maxArtifacts: 20 });
+    expect(() => ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_SCHEMA_BYTES: '64mb' })).toThrow(/SERVICE_SYNC_MAX_SCHEMA_BYTES must not be larger than SERVICE_SYNC_MAX_BYTES/);
   });
 
   it('lists every invalid variable by name', () => {

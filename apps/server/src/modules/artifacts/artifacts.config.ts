@@ -4,8 +4,10 @@ import { Env, EnvReader } from '../../config/env';
 
 /** Limits of the sync gateway, read once at boot; a bad value stops the boot with a message naming the variable. */
 export interface ArtifactsLimits {
-  /** Largest single file (Mermaid, context, schema, notes, doc...) in UTF-8 bytes. */
+  /** Largest single file (Mermaid, context, notes, doc...) in UTF-8 bytes; a database schema's own file has maxSchemaBytes. */
   maxFileBytes: number;
+  /** Largest database schema file (the artifact's main file) in UTF-8 bytes. */
+  maxSchemaBytes: number;
   /** Largest sync: the decompressed request body and the sum of all file contents. */
   maxSyncBytes: number;
   /** Most artifacts in one sync. */
@@ -48,9 +50,10 @@ export class ArtifactsConfig {
   ) {}
 
   /**
-   * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_BYTES (20MiB), SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are
-   * the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against before sending.
-   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 1 MiB schema takes about 8 s.
+   * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_SCHEMA_BYTES (16MiB), SERVICE_SYNC_MAX_BYTES (32MiB),
+   * SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against
+   * before sending.
+   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 5 MB PostgreSQL dump takes about 1 s.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
    * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (5,000 nodes and groups).
    */
@@ -58,11 +61,13 @@ export class ArtifactsConfig {
     const read = new EnvReader(env);
     const limits: ArtifactsLimits = {
       maxFileBytes: read.byteSize('SERVICE_SYNC_MAX_FILE_BYTES', DEFAULT_SYNC_LIMITS.maxFileBytes),
+      maxSchemaBytes: read.byteSize('SERVICE_SYNC_MAX_SCHEMA_BYTES', DEFAULT_SYNC_LIMITS.maxSchemaBytes),
       maxSyncBytes: read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes),
       maxArtifacts: read.integer('SERVICE_SYNC_MAX_ARTIFACTS', DEFAULT_SYNC_LIMITS.maxArtifacts, { min: 1 }),
     };
-    if (limits.maxFileBytes > limits.maxSyncBytes) {
-      read.problem('SERVICE_SYNC_MAX_FILE_BYTES must not be larger than SERVICE_SYNC_MAX_BYTES.');
+    for (const variable of ['SERVICE_SYNC_MAX_FILE_BYTES', 'SERVICE_SYNC_MAX_SCHEMA_BYTES'] as const) {
+      const value = variable === 'SERVICE_SYNC_MAX_FILE_BYTES' ? limits.maxFileBytes : limits.maxSchemaBytes;
+      if (value > limits.maxSyncBytes) read.problem(`${variable} must not be larger than SERVICE_SYNC_MAX_BYTES.`);
     }
     const sqlParse: SqlParseSettings = {
       workers: read.integer('SERVICE_SQL_PARSE_WORKERS', Math.min(2, availableParallelism()), { min: 1, max: 64 }),

@@ -8,7 +8,7 @@ import { checkBundleRules, enforceLimits, parseBundleShape } from './bundle-chec
 const file = (path: string, content: string) => ({ path, content, sha256: sha256Hex(content) });
 const doc = (name: string, content = `# ${name}`): SyncArtifact => ({ kind: 'doc', name, file: file(`docs/${name}.md`, content) });
 const bundleOf = (artifacts: SyncArtifact[]): SyncBundle => ({ version: 1, service: { name: 'orders' }, artifacts });
-const limits = { maxFileBytes: 100, maxSyncBytes: 250, maxArtifacts: 3 };
+const limits = { maxFileBytes: 100, maxSchemaBytes: 200, maxSyncBytes: 250, maxArtifacts: 3 };
 
 function thrown(action: () => void): DomainError {
   try {
@@ -44,6 +44,16 @@ describe('parseBundleShape', () => {
       '$.artifacts[2].engine',
     ]);
   });
+
+  it('refuses an unstorable character in every string but file contents, property names included, by JSON path', () => {
+    const withNul = { ...doc('a', 'line\u0000'), name: 'a\u0000', ['extra\u0000']: 1 };
+    const result = parseBundleShape({ ...bundleOf([withNul as SyncArtifact]), service: { name: 'or\ud800ders' } });
+    expect(!result.ok && result.details).toEqual([
+      { path: '$.service.name', message: expect.stringContaining('unpaired UTF-16 surrogate') },
+      { path: '$.artifacts[0].name', message: expect.stringContaining('NUL') },
+      { path: '$.artifacts[0].extra\u0000', message: expect.stringContaining('NUL') },
+    ]);
+  });
 });
 
 describe('enforceLimits', () => {
@@ -61,6 +71,14 @@ describe('enforceLimits', () => {
     const error = thrown(() => enforceLimits(bundleOf([doc('a', 'é'.repeat(51)), doc('b'), doc('c', 'x'.repeat(101))]), limits));
     expect([error.status, error.code]).toEqual([413, 'sync_file_too_large']);
     expect(error.details.map((detail) => [detail.file, detail.actual])).toEqual([['docs/a.md', 102], ['docs/c.md', 101]]);
+  });
+
+  it('lets a database schema file grow to SERVICE_SYNC_MAX_SCHEMA_BYTES; its notes keep the per-file limit', () => {
+    const schema = (content: string, notes = ''): SyncArtifact => ({ kind: 'database-schema', name: 'db', engine: 'postgres', file: file('db.sql', content), ...(notes ? { notes: file('db.md', notes) } : {}) });
+    expect(() => enforceLimits(bundleOf([schema('x'.repeat(200))]), limits)).not.toThrow();
+    const error = thrown(() => enforceLimits(bundleOf([schema('x'.repeat(201), 'y'.repeat(101))]), { ...limits, maxSyncBytes: 1000 }));
+    expect(error.message).toBe('2 file(s) exceed their size limit (SERVICE_SYNC_MAX_SCHEMA_BYTES, SERVICE_SYNC_MAX_FILE_BYTES).');
+    expect(error.details.map((detail) => [detail.file, detail.limit, detail.max])).toEqual([['db.sql', 'SERVICE_SYNC_MAX_SCHEMA_BYTES', 200], ['db.md', 'SERVICE_SYNC_MAX_FILE_BYTES', 100]]);
   });
 
   it('names the per-sync limit when the files add up to more', () => {

@@ -19,6 +19,7 @@ import {
 } from '@sc/contracts';
 import { positionOf } from '@sc/diagram';
 import { sha256Hex } from '../../common/crypto/tokens';
+import { fieldPath, unstorableCollector, walkJson } from '../../common/http/json-input';
 import type { ArtifactsLimits } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 
@@ -30,6 +31,9 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 type ShapeResult = { ok: true; bundle: SyncBundle } | { ok: false; details: ErrorDetail[] };
 
 const COMPANIONS = ['context', 'notes'] as const;
+
+/** JSON path of a file's content in the bundle: `$.artifacts[3].context.content`. */
+const FILE_CONTENT_PATH = /^\$\.artifacts\[\d+\]\.(?:file|context|notes)\.content$/;
 
 /** Checks the JSON shape of a bundle and reports every deviation with its JSON path. */
 export function parseBundleShape(body: unknown): ShapeResult {
@@ -56,6 +60,10 @@ export function parseBundleShape(body: unknown): ShapeResult {
   } else {
     artifacts.forEach((artifact, index) => checkArtifactShape(artifact, `$.artifacts[${index}]`, problem));
   }
+  // Every string but file contents may reach a query before the artifact rules have run (the service name looks
+  // up the cached analyses): none may hold a NUL (PostgreSQL 22021) or an unpaired surrogate. File contents are
+  // checked with the artifact rules, which name the line and column.
+  walkJson(body, unstorableCollector(details, (path) => FILE_CONTENT_PATH.test(path)), fieldPath, '$');
   return details.length > 0 ? { ok: false, details } : { ok: true, bundle: body as unknown as SyncBundle };
 }
 
@@ -108,28 +116,26 @@ export function enforceLimits(bundle: SyncBundle, limits: ArtifactsLimits): void
     for (const file of artifactFiles(artifact)) {
       const bytes = utf8Bytes(file.content);
       total += bytes;
-      if (bytes > limits.maxFileBytes) {
-        oversized.push({
-          message: `${file.path} is ${bytes} bytes; the limit per file is ${limits.maxFileBytes} bytes.`,
-          file: file.path,
-          artifact: { kind: artifact.kind, name: artifact.name },
-          limit: 'SERVICE_SYNC_MAX_FILE_BYTES',
-          max: limits.maxFileBytes,
-          actual: bytes,
-        });
+      const { max, limit } = fileLimit(artifact, file, limits);
+      if (bytes > max) {
+        oversized.push({ message: `${file.path} is ${bytes} bytes; the limit is ${max} bytes (${limit}).`, file: file.path, artifact: { kind: artifact.kind, name: artifact.name }, limit, max, actual: bytes });
       }
     }
   }
   if (oversized.length > 0) {
-    throw artifactsError(
-      ArtifactsErrorCode.FileTooLarge,
-      `${oversized.length} file(s) exceed the limit of ${limits.maxFileBytes} bytes per file (SERVICE_SYNC_MAX_FILE_BYTES).`,
-      oversized,
-    );
+    const variables = [...new Set(oversized.map((detail) => detail.limit))].join(', ');
+    throw artifactsError(ArtifactsErrorCode.FileTooLarge, `${oversized.length} file(s) exceed their size limit (${variables}).`, oversized);
   }
   if (total > limits.maxSyncBytes) {
     throw syncTooLarge(limits.maxSyncBytes, `The files of this sync add up to ${total} bytes`);
   }
+}
+
+/** A database schema's own file may be as large as SERVICE_SYNC_MAX_SCHEMA_BYTES; every other file SERVICE_SYNC_MAX_FILE_BYTES. */
+function fileLimit(artifact: SyncArtifact, file: SyncFile, limits: ArtifactsLimits): { max: number; limit: string } {
+  return artifact.kind === 'database-schema' && file === artifact.file
+    ? { max: limits.maxSchemaBytes, limit: 'SERVICE_SYNC_MAX_SCHEMA_BYTES' }
+    : { max: limits.maxFileBytes, limit: 'SERVICE_SYNC_MAX_FILE_BYTES' };
 }
 
 export function syncTooLarge(maxSyncBytes: number, what: string) {

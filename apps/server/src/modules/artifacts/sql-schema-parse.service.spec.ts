@@ -22,7 +22,7 @@ describe('SqlSchemaParseService (real worker threads)', () => {
       [manyTables(200), 'postgres'],
     ];
     const pooled = await Promise.all(cases.map(([sql, engine]) => service.parse(sql, engine)));
-    expect(pooled).toEqual(cases.map(([sql, engine]) => parseSqlSchema(sql, engine)));
+    expect(pooled).toEqual(await Promise.all(cases.map(([sql, engine]) => parseSqlSchema(sql, engine))));
     expect(pooled[3]).toMatchObject({ ok: false, line: 2 });
   });
 

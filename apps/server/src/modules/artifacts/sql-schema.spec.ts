@@ -1,8 +1,8 @@
 import { parseSqlSchema } from './sql-schema';
 
 describe('parseSqlSchema', () => {
-  it('reads PostgreSQL tables, columns, keys, defaults and references, including pg_dump-style ALTERs', () => {
-    const result = parseSqlSchema(
+  it('reads PostgreSQL tables, columns, keys, defaults and references with PostgreSQL\'s parser, including pg_dump-style ALTERs', async () => {
+    const result = await parseSqlSchema(
       `-- users and orders
 CREATE EXTENSION IF NOT EXISTS pgcrypto;
 CREATE TABLE users (
@@ -24,21 +24,21 @@ ALTER TABLE ONLY users ADD CONSTRAINT users_email_key UNIQUE (email);`,
     const [users, orders] = result.tables;
     expect(users.primaryKey).toEqual(['id']);
     expect(users.columns).toEqual([
-      { name: 'id', type: 'UUID', nullable: false, primaryKey: true, unique: false, default: 'gen_random_uuid()', references: null },
-      { name: 'email', type: 'TEXT', nullable: false, primaryKey: false, unique: true, default: null, references: null },
-      { name: 'amount', type: 'NUMERIC(10,2)', nullable: true, primaryKey: false, unique: false, default: null, references: null },
-      { name: 'tags', type: 'TEXT[]', nullable: true, primaryKey: false, unique: false, default: null, references: null },
+      { name: 'id', type: 'uuid', nullable: false, primaryKey: true, unique: false, default: 'gen_random_uuid()', references: null },
+      { name: 'email', type: 'text', nullable: false, primaryKey: false, unique: true, default: null, references: null },
+      { name: 'amount', type: 'numeric(10, 2)', nullable: true, primaryKey: false, unique: false, default: null, references: null },
+      { name: 'tags', type: 'text[]', nullable: true, primaryKey: false, unique: false, default: null, references: null },
     ]);
     expect(orders.primaryKey).toEqual(['id']);
-    expect(orders.columns.map((column) => [column.name, column.primaryKey, column.nullable, column.references])).toEqual([
-      ['id', true, false, null],
-      ['user_id', false, false, 'users.id'],
-      ['note', false, true, null],
+    expect(orders.columns.map((column) => [column.name, column.type, column.primaryKey, column.nullable, column.references])).toEqual([
+      ['id', 'serial', true, false, null],
+      ['user_id', 'uuid', false, false, 'users.id'],
+      ['note', 'text', false, true, null],
     ]);
   });
 
-  it('reads MySQL backtick DDL with table-level keys, enums and unsigned decimals', () => {
-    const result = parseSqlSchema(
+  it('reads MySQL backtick DDL with table-level keys, enums and unsigned decimals', async () => {
+    const result = await parseSqlSchema(
       "CREATE TABLE `accounts` (`id` int NOT NULL AUTO_INCREMENT, `state` enum('open','closed') NOT NULL DEFAULT 'open', `org_id` int, `balance` decimal(12,2) unsigned, PRIMARY KEY (`id`), CONSTRAINT fk_org FOREIGN KEY (`org_id`) REFERENCES orgs (`id`)) ENGINE=InnoDB;",
       'mysql',
     );
@@ -59,8 +59,8 @@ ALTER TABLE ONLY users ADD CONSTRAINT users_email_key UNIQUE (email);`,
     });
   });
 
-  it('reads SQLite DDL', () => {
-    const result = parseSqlSchema(
+  it('reads SQLite DDL', async () => {
+    const result = await parseSqlSchema(
       'CREATE TABLE jobs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, run_at DATETIME DEFAULT CURRENT_TIMESTAMP);\nCREATE UNIQUE INDEX jobs_name ON jobs(name);',
       'sqlite',
     );
@@ -77,8 +77,8 @@ ALTER TABLE ONLY users ADD CONSTRAINT users_email_key UNIQUE (email);`,
     ]);
   });
 
-  it.each(['postgres', 'mysql', 'sqlite'] as const)('reports a %s syntax error with its line and column', (engine) => {
-    const result = parseSqlSchema('CREATE TABLE ok (id int);\nCREATE TABLE broken (id int,, name text);', engine);
+  it.each(['postgres', 'mysql', 'sqlite'] as const)('reports a %s syntax error with its line and column', async (engine) => {
+    const result = await parseSqlSchema('CREATE TABLE ok (id int);\nCREATE TABLE broken (id int,, name text);', engine);
     expect(result).toMatchObject({ ok: false, line: 2, column: 29 });
     expect(!result.ok && result.message).toMatch(new RegExp(`^The ${engine} schema does not parse at line 2, column 29`));
   });

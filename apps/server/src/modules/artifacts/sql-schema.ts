@@ -1,12 +1,13 @@
 // The decorator-free entry: this module also runs in the SQL parser threads (sql-schema-worker.ts).
 import { isPlainObject, type DatabaseEngine } from '@sc/contracts/core';
 import type { SqlColumn, SqlTable } from '@sc/contracts';
+import { loadPostgresParser, parsePostgresSchema } from './pg-schema';
 
 /**
- * Reads tables and columns out of SQL DDL with node-sql-parser (one grammar per engine). CREATE TABLE
- * defines a table; ALTER TABLE … ADD COLUMN / ADD CONSTRAINT (the form pg_dump writes keys in) amends it.
- * Other statements (indexes, views, types, extensions, SET) are accepted and ignored.
- * The parser takes seconds on a large schema, so the server runs this in worker threads (SqlSchemaParseService).
+ * Reads tables and columns out of SQL DDL. PostgreSQL schemas go to PostgreSQL's own parser (pg-schema.ts,
+ * libpg-query). MySQL and SQLite go to node-sql-parser (one grammar per engine): CREATE TABLE defines a table;
+ * ALTER TABLE … ADD COLUMN / ADD CONSTRAINT amends it; other statements (indexes, views, …) are accepted and ignored.
+ * A large schema takes seconds, so the server runs this in worker threads (SqlSchemaParseService).
  */
 
 export type SqlEngine = Extract<DatabaseEngine, 'postgres' | 'mysql' | 'sqlite'>;
@@ -15,8 +16,9 @@ export type SqlSchemaResult =
   | { ok: true; tables: SqlTable[] }
   | { ok: false; message: string; line?: number; column?: number };
 
-const GRAMMAR: Record<SqlEngine, { module: string; database: string }> = {
-  postgres: { module: 'node-sql-parser/build/postgresql', database: 'postgresql' },
+type SqlParserEngine = Exclude<SqlEngine, 'postgres'>;
+
+const GRAMMAR: Record<SqlParserEngine, { module: string; database: string }> = {
   mysql: { module: 'node-sql-parser/build/mysql', database: 'mysql' },
   sqlite: { module: 'node-sql-parser/build/sqlite', database: 'sqlite' },
 };
@@ -27,9 +29,9 @@ interface SqlParser {
 }
 
 // Each grammar is a large generated parser; load a dialect only when a schema of that engine arrives.
-const parsers = new Map<SqlEngine, SqlParser>();
+const parsers = new Map<SqlParserEngine, SqlParser>();
 
-function parserFor(engine: SqlEngine): SqlParser {
+function parserFor(engine: SqlParserEngine): SqlParser {
   let parser = parsers.get(engine);
   if (!parser) {
     const { Parser } = require(GRAMMAR[engine].module) as { Parser: new () => SqlParser };
@@ -40,12 +42,20 @@ function parserFor(engine: SqlEngine): SqlParser {
 }
 
 export function isSqlEngine(engine: DatabaseEngine): engine is SqlEngine {
-  return engine in GRAMMAR;
+  return engine === 'postgres' || engine in GRAMMAR;
 }
 
 type Node = Record<string, unknown>;
 
-export function parseSqlSchema(sql: string, engine: SqlEngine): SqlSchemaResult {
+export async function parseSqlSchema(sql: string, engine: SqlEngine): Promise<SqlSchemaResult> {
+  if (engine === 'postgres') {
+    await loadPostgresParser();
+    return parsePostgresSchema(sql);
+  }
+  return parseWithSqlParser(sql, engine);
+}
+
+function parseWithSqlParser(sql: string, engine: SqlParserEngine): SqlSchemaResult {
   const parser = parserFor(engine);
   const options = { database: GRAMMAR[engine].database };
   let ast: unknown;
@@ -150,7 +160,7 @@ function referenceTarget(reference: unknown): { table: string; columns: string[]
   };
 }
 
-/** Column references come as a plain string (MySQL, SQLite) or `{expr:{value}}` (PostgreSQL). */
+/** Column references come as a plain string or `{expr:{value}}`. */
 function columnName(ref: unknown): string {
   if (typeof ref === 'string') return ref;
   if (!isPlainObject(ref)) return '';
@@ -164,7 +174,7 @@ function tableName(ref: unknown): string {
   return typeof schema === 'string' && schema !== '' ? `${schema}.${String(ref['table'])}` : String(ref['table']);
 }
 
-function syntaxProblem(error: unknown, engine: SqlEngine): SqlSchemaResult {
+function syntaxProblem(error: unknown, engine: SqlParserEngine): SqlSchemaResult {
   const location = isPlainObject(error) && isPlainObject(error['location']) ? (error['location']['start'] as Node | undefined) : undefined;
   const found = error instanceof Error ? error.message.replace(/^Expected .* but (.*) found\.$/s, 'unexpected $1') : String(error);
   const where = location ? ` at line ${String(location['line'])}, column ${String(location['column'])}` : '';

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommonErrorCode, SSO_STATE_TTL_SECONDS, SsoErrorCode, SsoTestReport, SsoTestStartResponse, safeRedirectPath } from '@sc/contracts';
 import { randomToken } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
@@ -48,6 +48,8 @@ type Attempt = Pick<AuditRecord, 'organizationId' | 'providerId' | 'providerSlug
  */
 @Injectable()
 export class SsoSignInService {
+  private readonly logger = new Logger('SsoSignIn');
+
   constructor(
     private readonly providers: SsoProvidersService,
     private readonly states: OAuthStateService,
@@ -141,7 +143,11 @@ export class SsoSignInService {
     } catch (error) {
       const test = consumed?.purpose === 'test';
       await this.recordFailure(client, organizationId, provider.entity.id, slug, test, error);
-      if (test && error instanceof DomainError) return { kind: 'test', report: failedReport(slug, provider, error) };
+      if (test && error instanceof DomainError) {
+        // The provider's settings are the admin's input: its reason at warn, for whoever reads the logs with the admin.
+        this.logger.warn({ msg: 'SSO test sign-in failed', organizationId, provider: slug, code: error.code, reason: error.message });
+        return { kind: 'test', report: failedReport(slug, provider, error) };
+      }
       throw error;
     }
 
