@@ -14,6 +14,7 @@ export { validateDrawnGraph, FLOWCHART_DIRECTIONS, type DrawnGraphValidation } f
 export { MERMAID_SHAPE_NAMES } from './lib/mermaid-shapes';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
+export { atPosition, explainMermaidSyntaxError, rawParserDetail, sourceExcerpt, type MermaidSyntaxWords, type RawMermaidSyntaxError } from './lib/mermaid-syntax-words';
 export { hintToAdd } from './lib/issue-hint';
 export { isColor } from './lib/context/colors';
 export { withParticipantNames } from './lib/sequence-names';
