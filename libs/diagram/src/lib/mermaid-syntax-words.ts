@@ -61,7 +61,7 @@ export function explainMermaidSyntaxError(source: string, kind: DiagramKind, raw
   const lines = source.split(/\r\n|\r|\n/);
   const expected = new Set(raw.expected);
   const atEnd = raw.found === undefined || raw.found === '' || /^\s+$/.test(raw.found);
-  const explain = [unclosedBlock, unclosedText, wrongArrow, messageWithoutText, unfinishedLinkText];
+  const explain = [unclosedBlock, unclosedText, wrongArrow, messageWithoutText, unfinishedLinkText, linkWithoutTarget];
   for (const rule of explain) {
     const words = rule({ lines, kind, raw, expected, atEnd });
     if (words) return words;
@@ -220,6 +220,15 @@ const unfinishedLinkText: Rule = ({ lines, kind, raw, expected }) => {
   const column = start ? start.index + 1 : raw.column;
   const opener = start?.[0] ?? '--';
   return { line: raw.line, column, words: `the link opened with \`${opener}\` is not finished: write \`${opener === '-.' ? '-.->' : opener === '==' ? '==>' : '-->'}\`, or \`A ${opener} text ${opener === '-.' ? '.->' : opener === '==' ? '==>' : '-->'} B\` for a link with text` };
+};
+
+/** `a -->` at the end of a line: a flowchart link with nothing to point to. */
+const linkWithoutTarget: Rule = ({ lines, kind, raw, expected, atEnd }) => {
+  if (kind !== 'flowchart' || !atEnd || !expected.has('NODE_STRING')) return undefined;
+  const line = lines[raw.line - 1] ?? '';
+  const link = /(\S*[-=.]{2,}[>ox]?)\s*$/.exec(line);
+  if (!link) return undefined;
+  return { line: raw.line, column: link.index + 1, words: `the link \`${link[1]}\` has no node after it (expected a node id, as in \`a --> b\`)` };
 };
 
 /** Token names of Mermaid's grammars in words (only the ones a person can act on; the others are left out). */

@@ -102,3 +102,11 @@ describe('Mermaid syntax errors in plain words', () => {
     expect(issue.message).toBe('line 2, column 4: Mermaid did not expect `>` here (it expected `:`, `|` or a node id).');
   });
 });
+
+describe('Mermaid syntax errors in plain words: a link without its target', () => {
+  it('names the link and where it starts', async () => {
+    const issue = await onlyIssue('flowchart LR\n  a --> b\n  b -->\n');
+    expect(issue.message).toBe('line 3, column 5: the link `-->` has no node after it (expected a node id, as in `a --> b`).');
+    expect(issue.excerpt).toBe(excerpt(3, '  b -->', 5));
+  });
+});
