@@ -8,6 +8,12 @@ import { INPUT_TYPE_LABELS, NODE_TYPES, SHAPES, STROKE_STYLES, TYPE_SPECIFIC_FIE
  * (validate-context.ts) and these differ, or when an example here does not pass the validator.
  */
 
+/** The URL path the server serves the JSON Schema at (public, cacheable). */
+export const CONTEXT_SCHEMA_PATH = '/schemas/context.v1.json';
+
+/** The copy `service-cli init` writes beside the context files, which name it in `"$schema"`. */
+export const CONTEXT_SCHEMA_FILE = 'context.v1.schema.json';
+
 export type ContextObjectName = 'context' | 'node' | 'nodeStyle' | 'dataField' | 'table' | 'dbConfig' | 'edge' | 'edgeStyle' | 'marker' | 'group';
 
 export type FieldType =
@@ -57,7 +63,7 @@ export const CONTEXT_OBJECTS: Record<ContextObjectName, ObjectDoc> = {
     at: '$',
     description: 'One JSON object (strict JSON: no comments, no trailing commas, double-quoted keys). Every key is optional.',
     fields: [
-      { name: '$schema', type: string, description: 'The JSON Schema editors use to complete and check this file (`service-cli init` writes it). Ignored by the service.', example: '../schemas/context.v1.json' },
+      { name: '$schema', type: string, description: 'The JSON Schema editors use to complete and check this file (`service-cli init` writes it). Ignored by the service.', example: `./${CONTEXT_SCHEMA_FILE}` },
       { name: 'name', type: string, description: 'Name of the context.', example: 'Payments topology' },
       { name: 'description', type: string, description: 'What the diagram shows.', example: 'Services and stores of the payments team.' },
       { name: 'nodes', type: { kind: 'map', of: 'node', key: 'node id' }, description: 'Overlays keyed by Mermaid node id, exactly as written in the diagram (case-sensitive): flowchart vertex ids, state names, participant ids, C4 aliases. A key that matches no node is a warning.', example: { api: { type: 'shape', shape: 'hexagon' } } },
@@ -240,7 +246,7 @@ export const EXAMPLE_MERMAID = `flowchart LR
 
 /** The example context of EXAMPLE_MERMAID: every node type, data fields, edge overlays, a named and a new group. */
 export const EXAMPLE_CONTEXT = {
-  $schema: '../schemas/context.v1.json',
+  $schema: `./${CONTEXT_SCHEMA_FILE}`,
   name: 'Payments topology',
   description: 'Every node type of the context file, on a small payments service.',
   nodes: {
@@ -265,8 +271,7 @@ export const EXAMPLE_CONTEXT = {
   },
 };
 
-/** The URL path the server serves the JSON Schema at (public, cacheable). */
-export const CONTEXT_SCHEMA_PATH = '/schemas/context.v1.json';
+
 
 type JsonSchema = Record<string, unknown>;
 
@@ -375,7 +380,7 @@ export function contextReferenceMarkdown(): string {
     "service's own validator; every problem comes with its line, column and JSON path.",
     '',
     `Editors complete and check it with the JSON Schema the server serves at \`{SERVICE_PUBLIC_URL}${CONTEXT_SCHEMA_PATH}\``,
-    '(public; `service-cli init` also writes a copy to `.service/schemas/context.v1.json` and points the starter',
+    `(public; \`service-cli init\` also writes a copy, \`.service/diagrams/${CONTEXT_SCHEMA_FILE}\`, and points the starter`,
     'context\'s `"$schema"` at it). The schema checks structure and values; the validator also checks what needs the',
     'diagram: keys that match no node id (a warning; `strict: true` in `.service.yaml` makes warnings fail the sync),',
     'edge keys in the wrong direction, group members, and `dbConfig.databaseName` against the databases synced.',
