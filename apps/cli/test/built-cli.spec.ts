@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { SyncBundle } from '@sc/contracts';
+import { NODE_TYPES } from '@sc/diagram';
 import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
 import { startGatewayServer, syncResult, type GatewayServer } from './support/gateway-server';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
@@ -165,5 +166,19 @@ describe('built service-cli binary', () => {
     expect(output.kind).toBe('sequence');
     expect(output.nodes.map((node) => node.id)).toEqual(['Shopper', 'Web', 'API', 'Ledger', 'PSP']);
     expect(output.groups).toHaveLength(2);
+  });
+  it('init --example writes a repository using every node type that passes sync --dry-run', async () => {
+    repo = createTempRepo();
+    const init = await runCli(['init', '--example', '--dir', 'example', '--name', 'payments'], { cwd: repo.dir });
+    expect(init.code).toBe(0);
+    const dir = path.join(repo.dir, 'example');
+    const context = JSON.parse(readFileSync(path.join(dir, '.service/diagrams/topology.context.json'), 'utf8')) as { nodes: Record<string, { type: string }> };
+    expect(new Set(Object.values(context.nodes).map((node) => node.type))).toEqual(new Set(NODE_TYPES));
+    const dryRun = await runCli(['sync', '--dry-run', '--strict', '--json'], { cwd: dir });
+    expect(dryRun.stderr).toBe('');
+    const output = JSON.parse(dryRun.stdout) as SyncDryRunJson;
+    expect(output).toMatchObject({ ok: true, exitCode: 0, service: 'payments', problems: [] });
+    expect(output.artifacts.find((artifact) => artifact.name === 'topology')).toMatchObject({ diagramKind: 'flowchart', nodes: 11, context: { applied: expect.any(Number), unmatched: 0, errors: 0, warnings: 0 } });
+    expect(dryRun.code).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import Ajv from 'ajv';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ExitCode } from '../src/lib/exit-codes';
@@ -14,6 +15,7 @@ const EXPECTED_FILES = [
   '.service/jobs/.gitkeep',
   '.service/diagrams/topology.mmd',
   '.service/diagrams/topology.context.json',
+  '.service/diagrams/context.v1.schema.json',
   '.service/service-summary.md',
 ];
 
@@ -36,6 +38,19 @@ describe('service-cli init', () => {
     expect(loaded.problems).toEqual([]);
     expect(loaded.artifacts.map((artifact) => `${artifact.kind}:${artifact.name}`)).toEqual(['architecture-diagram:topology', 'service-summary:service-summary']);
     JSON.parse(readFileSync(path.join(dir, '.service/diagrams/topology.context.json'), 'utf8'));
+  });
+
+  it('points the starter context at the JSON Schema it writes beside it, which the context satisfies', async () => {
+    expect(await runInit({ dir: '.', json: true }, { cwd: repo.dir, io: captureIo() })).toBe(ExitCode.Ok);
+    const diagrams = path.join(repo.dir, '.service/diagrams');
+    const context = JSON.parse(readFileSync(path.join(diagrams, 'topology.context.json'), 'utf8')) as { $schema?: string };
+    expect(context.$schema).toBe('./context.v1.schema.json');
+    const schema = JSON.parse(readFileSync(path.join(diagrams, context.$schema ?? ''), 'utf8')) as { $comment: string; definitions: { node: { properties: Record<string, unknown> } } };
+    expect(schema.$comment).toContain('/schemas/context.v1.json');
+    expect(Object.keys(schema.definitions.node.properties)).toEqual(expect.arrayContaining(['type', 'dbConfig', 'table', 'cloud']));
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(context)).toBe(true);
+    expect(validate({ ...context, nodes: { api: { type: 'servce' } } })).toBe(false);
   });
 
   it('never overwrites an existing file and says which it kept', async () => {

@@ -38,6 +38,7 @@ const INVALID: Array<[string, unknown]> = [
   ['json engine with sql schema', { ...base, databases: [{ name: 'd', engine: 'mongodb', schemaPath: 'd.sql' }] }],
   ['unknown api format', { ...base, apiSpecs: [{ name: 'a', path: 'a.yaml', format: 'swagger' }] }],
   ['list that is not a list', { ...base, docs: { name: 'a' } }],
+  ['strict that is not a boolean', { ...base, strict: 'yes' }],
   ['path that is not a string', { ...base, docs: [{ name: 'a', path: 42 }] }],
   ['jobs not a mapping', { ...base, jobs: ['a'] }],
 ];

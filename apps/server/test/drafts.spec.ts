@@ -489,7 +489,14 @@ describe('diagram drafts API', () => {
       const error = errorOf(refused);
       expect(error.code).toBe('draft_source_invalid');
       expect(error.details).toEqual([
-        expect.objectContaining({ code: 'mermaid_syntax_error', file: 'broken-paste.mmd', line: 3, column: 4 }),
+        expect.objectContaining({
+          code: 'mermaid_syntax_error',
+          file: 'broken-paste.mmd',
+          line: 3,
+          column: 5,
+          message: 'line 3, column 5: the link `-->` has no node after it (expected a node id, as in `a --> b`).',
+          excerpt: '3 |   b -->\n  |     ^',
+        }),
         expect.objectContaining({ code: 'context_invalid_value', file: 'broken-paste.context.json', path: '$.nodes.a.type', line: 3, column: 20 }),
         expect.objectContaining({ code: 'context_invalid_value', file: 'broken-paste.context.json', path: '$.nodes.a.style.fill', line: 3, column: 47 }),
       ]);

@@ -6,6 +6,7 @@ export * from './lib/overlay';
 export * from './lib/view';
 export { detectDiagramKind, type DetectKindResult } from './lib/detect-kind';
 export { parseContextJson } from './lib/context/parse-context';
+export { contextJsonSchema, contextReferenceMarkdown, CONTEXT_OBJECTS, CONTEXT_SCHEMA_FILE, CONTEXT_SCHEMA_PATH, EXAMPLE_CONTEXT, EXAMPLE_MERMAID, INPUT_TYPE_EXAMPLES, NODE_TYPE_EXAMPLES, type ContextObjectName, type FieldDoc, type FieldType, type ObjectDoc } from './lib/context/context-reference';
 export { parseStrictJson, jsonPath, type StrictJsonResult } from './lib/context/strict-json';
 export { applyContext } from './lib/apply-context';
 export { createView, collapseGroup, collapseGroups, expandGroup } from './lib/collapse';
@@ -14,6 +15,7 @@ export { validateDrawnGraph, FLOWCHART_DIRECTIONS, type DrawnGraphValidation } f
 export { MERMAID_SHAPE_NAMES } from './lib/mermaid-shapes';
 export { validateParsedDiagram, type ParsedDiagram, type ValidateDiagramOptions, type ValidateDiagramResult } from './lib/validate-parsed';
 export { positionOf } from './lib/source-map';
+export { atPosition, explainMermaidSyntaxError, rawParserDetail, sourceExcerpt, type MermaidSyntaxWords, type RawMermaidSyntaxError } from './lib/mermaid-syntax-words';
 export { hintToAdd } from './lib/issue-hint';
 export { isColor } from './lib/context/colors';
 export { withParticipantNames } from './lib/sequence-names';

@@ -11,10 +11,11 @@ export default class InitCommand extends documentedCommand(messages) {
     dir: Flags.string({ summary: messages.getMessage('flags.dir.summary'), default: '.', helpValue: '<dir>' }),
     name: Flags.string({ summary: messages.getMessage('flags.name.summary'), helpValue: '<name>' }),
     json: jsonFlag(messages),
+    example: Flags.boolean({ summary: messages.getMessage('flags.example.summary'), default: false }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(InitCommand);
-    process.exitCode = await runInit({ dir: flags.dir, name: flags.name, json: this.jsonEnabled() }, { cwd: process.cwd(), io: processIo });
+    process.exitCode = await runInit({ dir: flags.dir, name: flags.name, json: this.jsonEnabled(), example: flags.example }, { cwd: process.cwd(), io: processIo });
   }
 }

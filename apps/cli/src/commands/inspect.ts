@@ -16,12 +16,13 @@ export default class InspectCommand extends documentedCommand(messages) {
     // Non-greedy: `--database a file.mmd` must not swallow the file argument.
     database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
     json: jsonFlag(messages),
+    verbose: Flags.boolean({ summary: messages.getMessage('flags.verbose.summary'), default: false }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(InspectCommand);
     process.exitCode = await runInspect(
-      { file: args.file, context: flags.context, databases: flags.database ?? [], json: this.jsonEnabled() },
+      { file: args.file, context: flags.context, databases: flags.database ?? [], json: this.jsonEnabled(), verbose: flags.verbose },
       { cwd: process.cwd(), io: processIo },
     );
   }

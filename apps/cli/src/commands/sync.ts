@@ -16,12 +16,15 @@ export default class SyncCommand extends documentedCommand(messages, [DEFAULT_EN
     json: jsonFlag(messages),
     timeout: Flags.integer({ summary: messages.getMessage('flags.timeout.summary'), default: DEFAULT_TRANSPORT_OPTIONS.timeoutMs / 1000, min: 1 }),
     retries: Flags.integer({ summary: messages.getMessage('flags.retries.summary'), default: DEFAULT_TRANSPORT_OPTIONS.retries, min: 0, max: 10 }),
+    verbose: Flags.boolean({ summary: messages.getMessage('flags.verbose.summary'), default: false }),
+    // No default: absent leaves it to .service.yaml's `strict`.
+    strict: Flags.boolean({ summary: messages.getMessage('flags.strict.summary'), allowNo: true }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(SyncCommand);
     process.exitCode = await runSync(
-      { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: this.jsonEnabled(), timeoutMs: flags.timeout * 1000, retries: flags.retries },
+      { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: this.jsonEnabled(), timeoutMs: flags.timeout * 1000, retries: flags.retries, verbose: flags.verbose, strict: flags.strict },
       { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent, cliVersion: this.config.version },
     );
   }

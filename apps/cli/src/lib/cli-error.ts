@@ -13,6 +13,10 @@ export interface CliProblem {
   /** The artifact concerned, as `kind name` (server details name it when no file applies). */
   artifact?: string;
   hint?: string;
+  /** The source line with a caret under the column (Mermaid problems), printed under the message. */
+  excerpt?: string;
+  /** The parser's own report (Mermaid's expected tokens), printed only with --verbose. */
+  detail?: string;
 }
 
 /** An error that ends a command with a given exit code and a stable error code for --json. */

@@ -110,7 +110,8 @@ export async function checkDiagram(input: DiagramInput, parse: MermaidParse): Pr
 }
 
 export function toCliProblem(issue: DiagramIssue, defaultFile: string): CliProblem {
-  const hint = issue.hint ?? (issue.expected?.length ? `Expected: ${issue.expected.join(', ')}` : undefined);
+  // A Mermaid issue's expected tokens are grammar names, kept in `detail` (--verbose), not repeated as a hint.
+  const hint = issue.hint ?? (issue.expected?.length && issue.detail === undefined ? `Expected: ${issue.expected.join(', ')}` : undefined);
   return {
     severity: issue.severity,
     code: issue.code,
@@ -120,5 +121,7 @@ export function toCliProblem(issue: DiagramIssue, defaultFile: string): CliProbl
     ...(issue.column !== undefined ? { column: issue.column } : {}),
     ...(issue.path !== undefined ? { path: issue.path } : {}),
     ...(hint ? { hint } : {}),
+    ...(issue.excerpt !== undefined ? { excerpt: issue.excerpt } : {}),
+    ...(issue.detail !== undefined ? { detail: issue.detail } : {}),
   };
 }

@@ -12,22 +12,32 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<Read
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-/** `error  file:line:column  code  message [at path] (hint)` — one problem per line, clickable in editors. */
-export function formatProblem(problem: CliProblem): string {
+/** How problems are printed: `verbose` adds the parser's own report under a Mermaid problem. */
+export interface ProblemFormat {
+  verbose?: boolean;
+}
+
+/**
+ * `error  file:line:column  code  message [at path] (hint)` — one problem per line, clickable in editors — then,
+ * indented, the source line with a caret under the column when the problem has one, and with `verbose` the parser's
+ * own report.
+ */
+export function formatProblem(problem: CliProblem, format: ProblemFormat = {}): string {
   const location = problem.file ? `${problem.file}${problem.line !== undefined ? `:${problem.line}${problem.column !== undefined ? `:${problem.column}` : ''}` : ''}` : '';
   const parts = [problem.severity === 'error' ? 'error  ' : 'warning', location || (problem.artifact ? `[${problem.artifact}]` : ''), problem.code, problem.message].filter(Boolean);
   let text = parts.join('  ');
   if (problem.path && !problem.message.includes(problem.path)) text += ` [at ${problem.path}]`;
   const hint = hintToAdd(problem.message, problem.hint);
   if (hint) text += ` (${hint})`;
-  return text;
+  const below = [...(problem.excerpt?.split('\n') ?? []), ...(format.verbose && problem.detail ? [problem.detail] : [])];
+  return [text, ...below.map((line) => `    ${line}`)].join('\n');
 }
 
-export function formatProblems(problems: readonly CliProblem[]): string {
+export function formatProblems(problems: readonly CliProblem[], format: ProblemFormat = {}): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  return [...problems.map(formatProblem), summary].join('\n');
+  return [...problems.map((problem) => formatProblem(problem, format)), summary].join('\n');
 }
 
 export function formatBytes(bytes: number): string {

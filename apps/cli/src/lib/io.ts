@@ -1,6 +1,6 @@
 import type { ExitCode } from './exit-codes';
 import { CliError, toJsonError } from './cli-error';
-import { formatProblems } from './format';
+import { formatProblems, type ProblemFormat } from './format';
 
 /** Where a command writes. Injected so tests capture output and so every write passes the redactor. */
 export interface CliIo {
@@ -34,7 +34,7 @@ export const processIo: CliIo = {
  * Runs a command body; a CliError becomes its exit code plus one message (a JSON error document with --json,
  * text on stderr otherwise). Anything else is a bug and propagates to oclif's handler.
  */
-export async function runReportingErrors(io: CliIo, json: boolean, body: () => Promise<ExitCode>): Promise<ExitCode> {
+export async function runReportingErrors(io: CliIo, json: boolean, body: () => Promise<ExitCode>, format: ProblemFormat = {}): Promise<ExitCode> {
   try {
     return await body();
   } catch (error) {
@@ -43,7 +43,7 @@ export async function runReportingErrors(io: CliIo, json: boolean, body: () => P
       io.out(JSON.stringify(toJsonError(error), null, 2));
     } else {
       io.err(`Error: ${error.message}`);
-      if (error.problems.length) io.err(formatProblems(error.problems));
+      if (error.problems.length) io.err(formatProblems(error.problems, format));
     }
     return error.exitCode;
   }

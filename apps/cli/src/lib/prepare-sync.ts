@@ -41,6 +41,8 @@ export interface PreparedSync {
   problems: CliProblem[];
   /** The repository URL that is sent, credentials stripped: from the config, else the git `origin` remote. */
   repositoryUrl?: string;
+  /** As in LoadedSync: warnings fail the sync. */
+  strict: boolean;
   /** Present only when there is no error. */
   bundle?: SyncBundle;
 }
@@ -61,6 +63,8 @@ export interface LoadedSync {
   /** Warnings when the files exceed the gateway's default limits. */
   limitWarnings: CliProblem[];
   repositoryUrl?: string;
+  /** Warnings fail the sync: `--strict`/`--no-strict` when given, else the config's `strict`. Sent in the bundle. */
+  strict: boolean;
   /** Present only when the config has no error; it may still hold invalid diagrams. */
   bundle?: SyncBundle;
 }
@@ -74,15 +78,17 @@ export async function prepareSync(configOption: string | undefined, cwd: string,
   return validateSync(await loadSync(configOption, cwd), onProgress, validateDiagram);
 }
 
-export async function loadSync(configOption: string | undefined, cwd: string): Promise<LoadedSync> {
+/** `strictOption`: `sync --strict` (true) or `--no-strict` (false); undefined leaves it to the config's `strict`. */
+export async function loadSync(configOption: string | undefined, cwd: string, strictOption?: boolean): Promise<LoadedSync> {
   const loaded = await loadServiceConfig(configOption, cwd);
+  const strict = strictOption ?? loaded.config?.strict ?? false;
   const display = (file: LoadedFile): string => toDisplay(loaded, file.path);
   const problems: CliProblem[] = loaded.problems.map((problem) => ({ ...problem }));
   const limitWarnings = defaultLimitWarnings(loaded.artifacts, display);
   const rows = loaded.artifacts.flatMap((artifact) => (artifact.loaded.main ? [baseRow(artifact, artifact.loaded.main)] : []));
   const repositoryUrl = await resolveRepositoryUrl(loaded);
-  const bundle = !hasErrors(problems) ? buildBundle(loaded, repositoryUrl) : undefined;
-  return { loaded, rows, problems, limitWarnings, ...(repositoryUrl ? { repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
+  const bundle = !hasErrors(problems) ? buildBundle(loaded, repositoryUrl, strict) : undefined;
+  return { loaded, rows, problems, limitWarnings, ...(repositoryUrl ? { repositoryUrl } : {}), strict, ...(bundle ? { bundle } : {}) };
 }
 
 /**
@@ -142,7 +148,7 @@ export async function validateSync(input: LoadedSync, onProgress: ProgressListen
   const problems: CliProblem[] = [...input.problems, ...checked.flatMap((result) => result.problems), ...input.limitWarnings];
 
   const bundle = !hasErrors(problems) ? input.bundle : undefined;
-  return { loaded, rows, problems, ...(input.repositoryUrl ? { repositoryUrl: input.repositoryUrl } : {}), ...(bundle ? { bundle } : {}) };
+  return { loaded, rows, problems, ...(input.repositoryUrl ? { repositoryUrl: input.repositoryUrl } : {}), strict: input.strict, ...(bundle ? { bundle } : {}) };
 }
 
 function hasErrors(problems: readonly CliProblem[]): boolean {
@@ -197,7 +203,7 @@ async function resolveRepositoryUrl(loaded: LoadedConfig): Promise<string | unde
   return url ? stripRepositoryUrlCredentials(url) : undefined;
 }
 
-function buildBundle(loaded: LoadedConfig, repositoryUrl: string | undefined): SyncBundle | undefined {
+function buildBundle(loaded: LoadedConfig, repositoryUrl: string | undefined, strict: boolean): SyncBundle | undefined {
   const config = loaded.config;
   if (!config) return undefined;
   const artifacts: SyncArtifact[] = [];
@@ -223,6 +229,7 @@ function buildBundle(loaded: LoadedConfig, repositoryUrl: string | undefined): S
       ...(repositoryUrl ? { repositoryUrl } : {}),
     },
     artifacts,
+    ...(strict ? { strict } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { NAME_MAX_LENGTH, SERVICE_CONFIG_FILE_NAME, nameProblem } from '@sc/contracts/core';
+import { CONTEXT_SCHEMA_FILE, CONTEXT_SCHEMA_PATH, contextJsonSchema, EXAMPLE_CONTEXT, EXAMPLE_MERMAID } from '@sc/diagram';
 import { ExitCode } from './exit-codes';
 import { CliError } from './cli-error';
 import { runReportingErrors, type CliIo } from './io';
@@ -10,6 +11,8 @@ export interface InitOptions {
   dir: string;
   name?: string;
   json: boolean;
+  /** Write the complete example repository (every node type of the context file) instead of the starter. */
+  example?: boolean;
 }
 
 /** A starter file: path relative to the target directory and its content. */
@@ -33,7 +36,7 @@ export async function runInit(options: InitOptions, context: { cwd: string; io: 
 
     const created: string[] = [];
     const kept: string[] = [];
-    for (const file of starterFiles(name)) {
+    for (const file of options.example ? exampleFiles(name) : starterFiles(name)) {
       const list = (await writeIfAbsent(dir, file)) ? created : kept;
       list.push(file.path);
     }
@@ -44,6 +47,7 @@ export async function runInit(options: InitOptions, context: { cwd: string; io: 
     }
     for (const file of created) io.out(`created  ${file}`);
     for (const file of kept) io.out(`kept     ${file} (already exists, not overwritten)`);
+    if (options.example) io.out('\nEvery field of the context file: docs/context-reference.md of the service repository.');
     io.out(
       created.includes(SERVICE_CONFIG_FILE_NAME)
         ? `\nEdit ${SERVICE_CONFIG_FILE_NAME}, then preview with: service-cli sync --dry-run`
@@ -79,15 +83,64 @@ export function defaultServiceName(dir: string): string {
   return slug || 'my-service';
 }
 
+/**
+ * The context files' JSON Schema beside them, which their `"$schema"` names (a relative path, so editors complete and
+ * check offline). The server serves the same schema at /schemas/context.v1.json.
+ */
+const CONTEXT_SCHEMA: StarterFile = {
+  path: `.service/diagrams/${CONTEXT_SCHEMA_FILE}`,
+  content: `${JSON.stringify({ $comment: `Written by service-cli init; the service serves the current one at {SERVICE_PUBLIC_URL}${CONTEXT_SCHEMA_PATH}.`, ...contextJsonSchema() }, null, 2)}\n`,
+};
+
 function starterFiles(name: string): StarterFile[] {
   return [
     { path: SERVICE_CONFIG_FILE_NAME, content: starterConfig(name) },
     ...EMPTY_LAYOUT_DIRS.map((dir) => ({ path: `${dir}/.gitkeep`, content: '' })),
     { path: '.service/diagrams/topology.mmd', content: STARTER_TOPOLOGY },
     { path: '.service/diagrams/topology.context.json', content: STARTER_CONTEXT },
+    CONTEXT_SCHEMA,
     { path: '.service/service-summary.md', content: `# ${name}\n\nWhat this service does, who calls it and what it depends on.\n` },
   ];
 }
+
+/**
+ * `init --example`: a complete repository whose topology uses every node type of the context file (the example of
+ * docs/context-reference.md), with the database its `dbConfig` nodes name, so `sync --dry-run` passes as written.
+ */
+function exampleFiles(name: string): StarterFile[] {
+  const config = `# .service.yaml — the complete example of service-cli init --example (docs/context-reference.md explains every field).
+# Preview without sending:  service-cli sync --dry-run
+version: 1
+service:
+  name: ${name}
+  description: Example service using every node type of the context file
+architectureDiagrams:
+  - name: topology
+    path: .service/diagrams/topology.mmd
+    contextPath: .service/diagrams/topology.context.json
+databases:
+  - name: ledger        # the dbConfig.databaseName of the ledger and entries nodes
+    engine: postgres
+    schemaPath: .service/schemas/ledger.sql
+summaryPath: .service/service-summary.md
+`;
+  return [
+    { path: SERVICE_CONFIG_FILE_NAME, content: config },
+    { path: '.service/diagrams/topology.mmd', content: EXAMPLE_MERMAID },
+    { path: '.service/diagrams/topology.context.json', content: `${JSON.stringify(EXAMPLE_CONTEXT, null, 2)}\n` },
+    CONTEXT_SCHEMA,
+    { path: '.service/schemas/ledger.sql', content: EXAMPLE_LEDGER_SQL },
+    { path: '.service/service-summary.md', content: `# ${name}\n\nTakes payments and books them in the ledger.\n` },
+  ];
+}
+
+const EXAMPLE_LEDGER_SQL = `CREATE TABLE entries (
+  id BIGINT PRIMARY KEY,
+  account TEXT NOT NULL,
+  amount_cents BIGINT NOT NULL,
+  booked_at TIMESTAMP NOT NULL
+);
+`;
 
 function starterConfig(name: string): string {
   return `# .service.yaml — what \`service-cli sync\` sends to the system-context service.
@@ -147,6 +200,7 @@ const STARTER_TOPOLOGY = `flowchart LR
 
 const STARTER_CONTEXT = `${JSON.stringify(
   {
+    $schema: `./${CONTEXT_SCHEMA_FILE}`,
     name: 'Topology',
     nodes: {
       api: { type: 'shape', shape: 'rounded-rect', name: 'API' },

@@ -15,6 +15,8 @@ export interface InspectOptions {
   context?: string;
   databases: string[];
   json: boolean;
+  /** Print the parser's own report under each Mermaid problem. */
+  verbose?: boolean;
 }
 
 export interface InspectContext {
@@ -64,10 +66,10 @@ export async function runInspect(options: InspectOptions, context: InspectContex
     }
     if (check.graph) io.out(describeGraph(file, check.graph));
     if (check.report) io.out(describeReport(check.report));
-    if (problems.length) io.err(formatProblems(problems));
+    if (problems.length) io.err(formatProblems(problems, options));
     io.out(ok ? `${file} is valid.` : `${file} is invalid.`);
     return exitCode;
-  });
+  }, { verbose: options.verbose });
 }
 
 /** Like `sync`, parses on one worker thread: the parse has a time limit, and Mermaid stays out of the main thread. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
 import { ExitCode } from './exit-codes';
-import { CliError } from './cli-error';
+import { CliError, type CliProblem } from './cli-error';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
 import { checkGatewayVersion } from './handshake';
@@ -18,6 +18,10 @@ export interface SyncOptions {
   json: boolean;
   timeoutMs?: number;
   retries?: number;
+  /** Print the parser's own report under each Mermaid problem. */
+  verbose?: boolean;
+  /** `--strict` / `--no-strict`: warnings fail the sync; undefined leaves it to `.service.yaml`'s `strict`. */
+  strict?: boolean;
 }
 
 export interface SyncContext {
@@ -37,7 +41,7 @@ export interface SyncContext {
 export async function runSync(options: SyncOptions, context: SyncContext): Promise<ExitCode> {
   // Redact the token from everything printed, whatever path the output takes.
   const io = redactingIo(context.io, [context.env['SERVICE_TOKEN']?.trim()]);
-  return runReportingErrors(io, options.json, () => (options.dryRun ? dryRun(options, context, io) : realSync(options, context, io)));
+  return runReportingErrors(io, options.json, () => (options.dryRun ? dryRun(options, context, io) : realSync(options, context, io)), { verbose: options.verbose });
 }
 
 async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Promise<ExitCode> {
@@ -51,8 +55,8 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
     if (!(error instanceof CliError)) throw error;
     gatewayNote = `A real sync would fail: ${error.message}`;
   }
-  const prepared = await prepare(await loadSync(options.config, context.cwd), options, context, io);
-  const ok = !hasErrors(prepared);
+  const prepared = await prepare(await loadSync(options.config, context.cwd, options.strict), options, context, io);
+  const ok = !hasErrors(prepared) && strictRefusal(prepared.strict, prepared.problems) === undefined;
   const exitCode = ok ? ExitCode.Ok : ExitCode.Validation;
   if (options.json) {
     const output: SyncDryRunJson = {
@@ -72,11 +76,18 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
   io.out(`Dry run of ${prepared.loaded.displayPath}${prepared.loaded.config ? ` (service ${prepared.loaded.config.service.name})` : ''}: nothing is sent.`);
   if (prepared.repositoryUrl) io.out(`Repository: ${prepared.repositoryUrl}`);
   if (prepared.rows.length) io.out(artifactTable(prepared.rows));
-  if (prepared.problems.length) io.err(formatProblems(prepared.problems));
+  if (prepared.problems.length) io.err(formatProblems(prepared.problems, options));
   for (const notice of gateway?.notices ?? []) io.err(notice);
   io.out(gatewayNote);
   if (!context.env['SERVICE_TOKEN']?.trim()) io.out(`SERVICE_TOKEN is not set; a real sync needs it. ${TOKEN_PAGE_HINT}`);
-  io.out(ok ? `${prepared.rows.length} artifact(s) valid; the sync would send them.` : 'Invalid: fix the errors above; a real sync would send nothing.');
+  const refusal = strictRefusal(prepared.strict, prepared.problems);
+  io.out(
+    ok
+      ? `${prepared.rows.length} artifact(s) valid; the sync would send them.`
+      : hasErrors(prepared)
+        ? 'Invalid: fix the errors above; a real sync would send nothing.'
+        : `Invalid: ${refusal}; a real sync would send nothing.`,
+  );
   return exitCode;
 }
 
@@ -102,7 +113,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
 
   // Reading and hashing the files is cheap; parsing every Mermaid file is not. When the gateway already has
   // exactly this bundle (same digest), the parse and the upload are skipped: the server accepted these bytes.
-  const loadedSync = await loadSync(options.config, context.cwd);
+  const loadedSync = await loadSync(options.config, context.cwd, options.strict);
   if (loadedSync.bundle) {
     // The first request, once the config is valid (an invalid one fails without touching the network): an outdated
     // CLI stops here with the upgrade command instead of failing later in a way that does not say why.
@@ -110,7 +121,8 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
     const result = await unchangedResult(gateway, token, loadedSync.bundle, transport, debug);
     if (result) {
       const warnings = [...loadedSync.problems, ...loadedSync.limitWarnings];
-      if (!options.json && warnings.length) io.err(formatProblems(warnings));
+      failIfStrict(loadedSync.strict, warnings, loadedSync.loaded.displayPath);
+      if (!options.json && warnings.length) io.err(formatProblems(warnings, options));
       step(`The gateway's revision ${result.revision} of ${result.service} already holds exactly these files; nothing was re-validated or sent.`);
       return printDone(options, io, gateway, loadedSync.loaded.displayPath, loadedSync.rows, warnings, result);
     }
@@ -121,7 +133,8 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
     throw new CliError(ExitCode.Validation, 'validation_failed', `${prepared.loaded.displayPath} or the files it names are invalid; nothing was sent.`, prepared.problems);
   }
   const warnings = prepared.problems;
-  if (!options.json && warnings.length) io.err(formatProblems(warnings));
+  failIfStrict(prepared.strict, warnings, prepared.loaded.displayPath);
+  if (!options.json && warnings.length) io.err(formatProblems(warnings, options));
 
   step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
   const result = await postSyncBundle(gateway.syncUrl, token, prepared.bundle, {
@@ -185,6 +198,18 @@ async function prepare(loaded: LoadedSync, options: SyncOptions, context: SyncCo
   }
 }
 
+/** Why a strict sync fails on these problems, or undefined (not strict, or no warning). */
+function strictRefusal(strict: boolean, problems: readonly CliProblem[]): string | undefined {
+  const warnings = problems.filter((problem) => problem.severity === 'warning').length;
+  if (!strict || warnings === 0) return undefined;
+  return `strict mode (strict: true in .service.yaml, or --strict) fails on ${warnings} warning${warnings === 1 ? '' : 's'}`;
+}
+
+function failIfStrict(strict: boolean, problems: CliProblem[], config: string): void {
+  const refusal = strictRefusal(strict, problems);
+  if (refusal) throw new CliError(ExitCode.Validation, 'strict_warnings', `${config}: ${refusal}; nothing was sent.`, problems);
+}
+
 function hasErrors(prepared: PreparedSync): boolean {
   return prepared.problems.some((problem) => problem.severity === 'error');
 }
@@ -201,9 +226,21 @@ export function artifactTable(rows: readonly ArtifactRow[]): string {
       row.diagramKind ?? (row.engine ? `(${row.engine})` : row.format ? `(${row.format})` : '-'),
       row.nodes !== undefined ? String(row.nodes) : '-',
       row.edges !== undefined ? String(row.edges) : '-',
-      row.context ? `${row.context.applied} applied, ${row.context.unmatched} unmatched, ${row.context.errors} errors, ${row.context.warnings} warnings` : '-',
+      row.context ? contextCell(row) : '-',
     ]),
   );
+}
+
+/**
+ * The context column. When the Mermaid file failed, the context file was still checked on its own (JSON, every
+ * field), but its keys could not be matched to the diagram's ids: the cell says so instead of "0 unmatched".
+ */
+function contextCell(row: ArtifactRow): string {
+  const context = row.context;
+  if (!context) return '-';
+  const counts = `${context.errors} errors, ${context.warnings} warnings`;
+  if (row.diagramKind === undefined) return `${counts}; ids not checked (the diagram has errors)`;
+  return `${context.applied} applied, ${context.unmatched} unmatched, ${counts}`;
 }
 
 function resultSummary(result: SyncResult): string {

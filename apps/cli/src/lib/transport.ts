@@ -247,6 +247,8 @@ function detailsOf(body: unknown): CliProblem[] {
     ...(typeof detail.line === 'number' ? { line: detail.line } : {}),
     ...(typeof detail.column === 'number' ? { column: detail.column } : {}),
     ...(typeof detail.path === 'string' ? { path: detail.path } : {}),
+    ...(typeof detail['excerpt'] === 'string' ? { excerpt: detail['excerpt'] } : {}),
+    ...(typeof detail['detail'] === 'string' ? { detail: detail['detail'] } : {}),
     ...(isArtifactRef(detail['artifact']) ? { artifact: `${detail['artifact'].kind} ${detail['artifact'].name}` } : {}),
   }));
 }

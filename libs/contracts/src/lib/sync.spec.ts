@@ -46,11 +46,16 @@ describe('syncBundleDigest', () => {
     ['the description', (input) => (input.service.description = 'Invoices and refunds')],
     ['a description becoming empty', (input) => (input.service.description = '')],
     ['the repository URL', (input) => delete input.service.repositoryUrl],
+    ['strict mode', (input) => (input.strict = true)],
   ];
   it.each(changes)('changes with %s', (_label, change) => {
     const changed = bundle();
     change(changed);
     expect(syncBundleDigest(changed, sha256Hex)).not.toBe(syncBundleDigest(bundle(), sha256Hex));
+  });
+
+  it('is unchanged by strict: false, so lenient bundles keep the digests they had', () => {
+    expect(syncBundleDigest({ ...bundle(), strict: false }, sha256Hex)).toBe(syncBundleDigest(bundle(), sha256Hex));
   });
 
   it('cannot be confused by field values that contain the separators of the canonical form', () => {

@@ -79,6 +79,11 @@ export interface SyncBundle {
   version: typeof SYNC_BUNDLE_VERSION;
   service: SyncServiceMetadata;
   artifacts: SyncArtifact[];
+  /**
+   * Warnings fail the sync (`.service.yaml` `strict: true`, or `service-cli sync --strict`): the gateway answers 422
+   * `sync_validation_failed` listing them, as for errors. Absent means false.
+   */
+  strict?: boolean;
 }
 
 export interface SyncArtifactRef {
@@ -123,6 +128,10 @@ export interface SyncProblemDetail {
   line?: number;
   column?: number;
   path?: string;
+  /** Mermaid problems: the source line with a caret under the column, for a monospaced display under the message. */
+  excerpt?: string;
+  /** Mermaid problems: the parser's own report (expected tokens), for a verbose or details view only. */
+  detail?: string;
 }
 
 /**
@@ -131,6 +140,8 @@ export interface SyncProblemDetail {
  */
 export interface SyncDigestInput {
   service: SyncServiceMetadata;
+  /** A strict sync has another digest: a revision stored by a lenient sync is not "current" for a strict one. */
+  strict?: boolean;
   artifacts: ReadonlyArray<{
     kind: ArtifactKind;
     name: string;
@@ -162,7 +173,8 @@ export function syncBundleDigest(bundle: SyncDigestInput, sha256Hex: Sha256Hex):
     )
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const { name, description, repositoryUrl } = bundle.service;
-  return sha256Hex(JSON.stringify([SYNC_DIGEST_FORMAT, [name, description ?? null, repositoryUrl ?? null], artifacts]));
+  // `strict` is appended only when set, so the digests of lenient bundles stay what they were.
+  return sha256Hex(JSON.stringify([SYNC_DIGEST_FORMAT, [name, description ?? null, repositoryUrl ?? null], artifacts, ...(bundle.strict ? ['strict'] : [])]));
 }
 
 /** Path of the sync below the gateway's base URL (POST, the bundle as JSON, gzip-encoded or not). */

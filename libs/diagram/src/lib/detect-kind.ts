@@ -1,3 +1,5 @@
+import leven from 'leven';
+import { atPosition } from './mermaid-syntax-words';
 import { DiagramIssue, DiagramIssueCode, DiagramKind } from './model';
 import { cleanLikeMermaid, originOf, positionOf } from './source-map';
 
@@ -39,12 +41,18 @@ export function detectDiagramKind(source: string): DetectKindResult {
   const { line, column } = positionOf(source, originOf(cleaned, 0) ?? 0);
   const kind = KIND_BY_KEYWORD[keyword];
   if (!kind) {
+    const suggestion = closestKeyword(keyword);
     return refused({
       code: DiagramIssueCode.UnsupportedDiagramKind,
-      message: `"${keyword}" diagrams are not supported; use flowchart, graph, stateDiagram-v2, stateDiagram, sequenceDiagram or a C4 diagram (C4Context, C4Container, C4Component, C4Dynamic, C4Deployment).`,
+      message: atPosition(
+        line,
+        column,
+        `"${keyword}" diagrams are not supported${suggestion ? `; did you mean \`${suggestion}\`?` : '.'} Use flowchart, graph, stateDiagram-v2, stateDiagram, sequenceDiagram or a C4 diagram (C4Context, C4Container, C4Component, C4Dynamic, C4Deployment).`,
+      ),
       line,
       column,
       expected: SUPPORTED_KEYWORDS,
+      ...(suggestion ? { hint: `did you mean \`${suggestion}\`?` } : {}),
     });
   }
   return { ok: true, kind, keyword, line };
@@ -52,4 +60,17 @@ export function detectDiagramKind(source: string): DetectKindResult {
 
 function refused({ code, ...rest }: Omit<DiagramIssue, 'severity'>): DetectKindResult {
   return { ok: false, issue: { code, severity: 'error', ...rest } };
+}
+
+/**
+ * The supported keyword a mistyped one was most likely meant to be (`flowchat` → `flowchart`, `sequencediagram` →
+ * `sequenceDiagram`): case aside, at most 2 edits and fewer than a third of its letters (so `pie` suggests nothing).
+ */
+function closestKeyword(keyword: string): string | undefined {
+  let best: { keyword: string; distance: number } | undefined;
+  for (const candidate of SUPPORTED_KEYWORDS) {
+    const distance = leven(keyword.toLowerCase(), candidate.toLowerCase());
+    if (distance <= 2 && distance * 3 < candidate.length && (!best || distance < best.distance)) best = { keyword: candidate, distance };
+  }
+  return best?.keyword;
 }

@@ -93,6 +93,13 @@ export interface DiagramIssue {
   hint?: string;
   /** Which file the issue is about; filled in by validateDiagramWithContext. */
   file?: string;
+  /**
+   * The author's source line with a caret under the column (`sourceExcerpt`), for a monospaced display under the
+   * message. Mermaid issues with a position carry one.
+   */
+  excerpt?: string;
+  /** The parser's own report (found token, expected tokens), for a verbose or "details" view only; never in `message`. */
+  detail?: string;
 }
 
 export enum DiagramIssueCode {

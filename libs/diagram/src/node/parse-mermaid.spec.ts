@@ -141,6 +141,7 @@ describe('parseMermaid: errors that are not syntax errors', () => {
       message: 'Mermaid refused line 14: Trying to inactivate an inactive participant (Server).',
       line: 14,
       column: 3,
+      excerpt: '14 |   Server-->>-Client: done\n   |   ^',
     });
   });
 
@@ -201,6 +202,7 @@ describe('parseMermaid: errors that are not syntax errors', () => {
       message: `Mermaid refused line ${MERMAID_MAX_EDGES + 2}: Edge limit exceeded. ${MERMAID_MAX_EDGES} edges found, but the limit is ${MERMAID_MAX_EDGES}.`,
       line: MERMAID_MAX_EDGES + 2,
       column: 3,
+      excerpt: `${MERMAID_MAX_EDGES + 2} |   x --> y\n       |   ^`,
     });
   });
 
@@ -224,7 +226,7 @@ describe('parseMermaid: errors that are not syntax errors', () => {
     expect(await issueOf('C4Context\n  %% people\n  Person(a, "A")\n  Rel(a, b, "x") ~~~ ¤\n')).toMatchObject({
       line: 4,
       column: 18,
-      message: 'Syntax error on line 4, column 18: Mermaid does not recognize the text "~~~ ¤".',
+      message: 'line 4, column 18: Mermaid does not recognize `~~~ ¤`.',
     });
   });
 

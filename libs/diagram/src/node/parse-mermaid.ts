@@ -1,5 +1,6 @@
 import { detectDiagramKind } from '../lib/detect-kind';
 import { DiagramIssue, DiagramIssueCode, type DiagramKind, GraphModel } from '../lib/model';
+import { atPosition, explainMermaidSyntaxError, rawParserDetail, sourceExcerpt, type RawMermaidSyntaxError } from '../lib/mermaid-syntax-words';
 import { frontMatterOf, originalPosition, parsedTextLikeMermaid, positionOf } from '../lib/source-map';
 import type { ParsedDiagram } from '../lib/validate-parsed';
 import { graphFromDb } from './graph-builders';
@@ -13,7 +14,7 @@ export const DEFAULT_MAX_DIAGRAM_BYTES = 1024 * 1024;
  * patch, and the adapter (graph model, labels, issues). Caches of parse results key on it; change it whenever the
  * answer for the same source can change.
  */
-export const MERMAID_ENGINE_VERSION = 'mermaid 12.3.0 + patches/mermaid+12.3.0.patch; adapter 3';
+export const MERMAID_ENGINE_VERSION = 'mermaid 12.3.0 + patches/mermaid+12.3.0.patch; adapter 4';
 
 export interface ParseMermaidOptions {
   /** UTF-8 byte limit of the source; larger input → diagram_too_large. Default 1 MiB. */
@@ -50,7 +51,7 @@ export async function parseMermaid(source: string, options: ParseMermaidOptions 
     };
   }
   const detected = detectDiagramKind(source);
-  if (!detected.ok) return { ok: false, issues: [detected.issue] };
+  if (!detected.ok) return { ok: false, issues: [withExcerpt(source, detected.issue)] };
   const { kind } = detected;
   // Only Mermaid's own parse errors become issues; failing to load Mermaid is a server fault and rejects.
   const outcome = await withMermaid(async (mermaid): Promise<{ graph: GraphModel } | { error: unknown }> => {
@@ -66,7 +67,14 @@ export async function parseMermaid(source: string, options: ParseMermaidOptions 
     }
   });
   if ('graph' in outcome) return { ok: true, kind, graph: outcome.graph };
-  return { ok: false, issues: [mermaidIssue(source, kind, outcome.error)] };
+  return { ok: false, issues: [withExcerpt(source, mermaidIssue(source, kind, outcome.error))] };
+}
+
+/** The author's line with a caret under the column, for every issue that has both (see sourceExcerpt). */
+function withExcerpt(source: string, issue: DiagramIssue): DiagramIssue {
+  if (issue.line === undefined || issue.column === undefined) return issue;
+  const excerpt = sourceExcerpt(source, issue.line, issue.column);
+  return excerpt === undefined ? issue : { ...issue, excerpt };
 }
 
 /** A small diagram of each kind, parsed once per process to find (and watch) that kind's parser. */
@@ -104,7 +112,7 @@ function mermaidIssue(source: string, kind: DiagramKind, error: unknown): Diagra
     const { line, column } = originalPosition(source, parsedTextLikeMermaid(source, kind), origin.location.first_line, origin.location.first_column);
     if (origin.source === 'lexer' && isLexicalError(error)) {
       const text = textAt(source, line, column);
-      return { ...base, message: `Syntax error on line ${line}, column ${column}: Mermaid does not recognize ${text ? `the text "${text}"` : 'the end of this line'}.`, line, column };
+      return syntaxIssue(source, kind, { line, column, ...(text ? { found: text } : {}), expected: [] });
     }
     return { ...base, message: `Mermaid refused line ${line}: ${message}`, line, column };
   }
@@ -113,15 +121,16 @@ function mermaidIssue(source: string, kind: DiagramKind, error: unknown): Diagra
   const hash = (error as { hash?: JisonErrorHash }).hash;
   if (!hash?.loc) return { ...base, message: `Mermaid could not parse the diagram: ${message}` };
   const { line, column } = originalPosition(source, parsedTextLikeMermaid(source, kind), hash.loc.first_line, hash.loc.first_column);
-  const expected = (hash.expected ?? []).map((token) => token.replace(/^'|'$/g, ''));
-  const found = hash.token === 1 || hash.token === 'EOF' ? 'the end of the file' : `"${hash.text ?? String(hash.token)}"`;
-  return {
-    ...base,
-    message: `Syntax error on line ${line}, column ${column}: found ${found}${expected.length ? `, expected one of ${expected.join(', ')}` : ''}.`,
-    line,
-    column,
-    expected,
-  };
+  // jison lists each expected token once per parser state that accepts it: the same name may come twice.
+  const expected = [...new Set((hash.expected ?? []).map((token) => token.replace(/^'|'$/g, '')))];
+  const atEnd = hash.token === 1 || hash.token === 'EOF';
+  return { ...syntaxIssue(source, kind, { line, column, ...(atEnd ? {} : { found: hash.text ?? String(hash.token) }), expected }), expected };
+}
+
+/** A syntax error in words (mermaid-syntax-words.ts), with Mermaid's own report kept once as the detail. */
+function syntaxIssue(source: string, kind: DiagramKind, raw: RawMermaidSyntaxError): DiagramIssue {
+  const { line, column, words } = explainMermaidSyntaxError(source, kind, raw);
+  return { code: DiagramIssueCode.MermaidSyntaxError, severity: 'error', message: `${atPosition(line, column, words)}.`, line, column, detail: rawParserDetail(raw) };
 }
 
 interface YamlError {

@@ -17,7 +17,18 @@ import { ApiError, describeDetail } from '../core/api-error';
           @if (details().length > 0) {
             <ul>
               @for (detail of details(); track $index) {
-                <li>{{ detail }}</li>
+                <li>
+                  {{ detail.text }}
+                  @if (detail.excerpt) {
+                    <pre class="excerpt mono" data-testid="problem-excerpt">{{ detail.excerpt }}</pre>
+                  }
+                  @if (detail.parserDetail) {
+                    <details data-testid="problem-detail">
+                      <summary>Parser details</summary>
+                      <code>{{ detail.parserDetail }}</code>
+                    </details>
+                  }
+                </li>
               }
             </ul>
           }
@@ -30,6 +41,15 @@ import { ApiError, describeDetail } from '../core/api-error';
       margin: 4px 0 0;
       padding-left: 20px;
     }
+    pre.excerpt {
+      margin: 4px 0;
+      font-size: 12px;
+      line-height: 1.35;
+      overflow-x: auto;
+    }
+    details {
+      font-size: 12px;
+    }
   `,
 })
 export class ErrorBannerComponent {
@@ -37,5 +57,15 @@ export class ErrorBannerComponent {
   /** How a detail reads; a form whose details point into files it was given (e.g. pasted Mermaid) says line and column. */
   readonly describe = input<(detail: ErrorDetail) => string>(describeDetail);
   readonly testId = input<string | null>(null);
-  readonly details = computed(() => (this.error()?.details ?? []).map((detail) => this.describe()(detail)));
+  /**
+   * Each detail's sentence, and for a Mermaid problem the source line with its caret (`excerpt`, shown monospaced)
+   * and the parser's own report (`detail`, folded away under "Parser details").
+   */
+  readonly details = computed(() =>
+    (this.error()?.details ?? []).map((detail) => ({
+      text: this.describe()(detail),
+      excerpt: typeof detail['excerpt'] === 'string' ? detail['excerpt'] : undefined,
+      parserDetail: typeof detail['detail'] === 'string' ? detail['detail'] : undefined,
+    })),
+  );
 }

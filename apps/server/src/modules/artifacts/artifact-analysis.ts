@@ -209,6 +209,8 @@ export function issuesToProblems(issues: ArtifactIssue[], artifact: SyncArtifact
       ...(issue.line !== undefined ? { line: issue.line } : {}),
       ...(issue.column !== undefined ? { column: issue.column } : {}),
       ...(issue.path !== undefined ? { path: issue.path } : {}),
+      ...(issue.excerpt !== undefined ? { excerpt: issue.excerpt } : {}),
+      ...(issue.detail !== undefined ? { detail: issue.detail } : {}),
     };
   });
 }

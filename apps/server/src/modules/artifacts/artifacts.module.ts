@@ -19,6 +19,7 @@ import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
 import { RetentionService } from './retention.service';
 import { GatewayController } from './gateway.controller';
+import { SchemasController } from './schemas.controller';
 import { ServicesController } from './services.controller';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
@@ -26,7 +27,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
 
 /**
  * Artifact sync (POST /api/v1/gateway/sync) and the versioned artifact store with its read API
- * (/api/v1/orgs/:orgId/services/...).
+ * (/api/v1/orgs/:orgId/services/...), and the public JSON Schema of context files (/schemas/context.v1.json).
  */
 @Module({
   imports: [
@@ -35,7 +36,7 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     HealthModule,
     AuditModule,
   ],
-  controllers: [GatewayController, ServicesController],
+  controllers: [GatewayController, ServicesController, SchemasController],
   providers: [
     { provide: ArtifactsConfig, inject: [APP_ENV], useFactory: (env: Env) => ArtifactsConfig.fromEnv(env) },
     // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.

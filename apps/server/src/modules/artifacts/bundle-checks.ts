@@ -54,6 +54,7 @@ export function parseBundleShape(body: unknown): ShapeResult {
       }
     }
   }
+  if (body['strict'] !== undefined && typeof body['strict'] !== 'boolean') problem('$.strict', 'strict must be true or false when present.');
   const artifacts = body['artifacts'];
   if (!Array.isArray(artifacts)) {
     problem('$.artifacts', 'artifacts must be an array.');

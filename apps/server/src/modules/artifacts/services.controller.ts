@@ -16,6 +16,7 @@ import type {
   SummaryView,
   TextArtifactListItem,
 } from '@sc/contracts';
+import { matchesIfNoneMatch } from '../../common/http/if-none-match';
 import { pageItems, pageLimit, setNextLink } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
@@ -220,8 +221,7 @@ export class ServicesController {
   private async sendAnswer(req: Request, res: Response, answer: SerializedAnswer): Promise<void> {
     res.setHeader('ETag', answer.etag);
     res.setHeader('Cache-Control', 'private, no-cache');
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
+    if (matchesIfNoneMatch(req, answer.etag)) {
       res.status(304).end();
       return;
     }

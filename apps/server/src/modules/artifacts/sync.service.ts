@@ -18,7 +18,7 @@ import type { TokenPrincipal } from '../access/principal';
 import { ShutdownService } from '../health/shutdown.service';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
 import { MetricsService, outcomeOf } from '../metrics/metrics.service';
-import { ArtifactAnalyzer, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
+import { ArtifactAnalyzer, issuesToProblems, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
@@ -158,11 +158,13 @@ export class SyncService {
       if (result.ok) analyzed.push({ kind: artifact.kind, name: artifact.name, artifact, fingerprint, analysis: result.analysis });
       else problems.push(...result.problems);
     }
+    // A strict sync (.service.yaml `strict: true`, `sync --strict`) refuses warnings as it refuses errors.
+    if (bundle.strict) problems.push(...analyzed.flatMap(strictWarnings));
     if (problems.length > 0) {
       const artifacts = new Set(problems.filter((problem) => problem.artifact).map((problem) => artifactKey(problem.artifact as SyncArtifactRef)));
       throw artifactsError(
         ArtifactsErrorCode.SyncValidationFailed,
-        `The sync was refused and nothing was stored: ${problems.length} problem(s)${artifacts.size > 0 ? ` in ${artifacts.size} artifact(s)` : ''}.`,
+        `The sync was refused and nothing was stored: ${problems.length} problem(s)${artifacts.size > 0 ? ` in ${artifacts.size} artifact(s)` : ''}${bundle.strict ? ' (strict: warnings count)' : ''}.`,
         problems.map((problem) => ({ ...problem })),
       );
     }
@@ -235,6 +237,12 @@ export class SyncService {
     await this.repository.recordSync(service.id, metadata, now, number);
     return result(number, 'created');
   }
+}
+
+/** The warnings a diagram's analysis holds (its context's), as problems of a strict sync. */
+function strictWarnings({ artifact, analysis }: AnalyzedArtifact): SyncProblemDetail[] {
+  if (analysis.type !== 'diagram' || !analysis.report) return [];
+  return issuesToProblems(analysis.report.warnings, { kind: artifact.kind, name: artifact.name }, artifact.file.path);
 }
 
 function refs(items: SyncArtifactRef[]): SyncArtifactRef[] {

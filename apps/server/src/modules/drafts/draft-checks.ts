@@ -155,6 +155,8 @@ export function issueDetail(issue: DiagramIssue): ErrorDetail {
     ...(issue.line !== undefined ? { line: issue.line } : {}),
     ...(issue.column !== undefined ? { column: issue.column } : {}),
     ...(issue.hint !== undefined ? { hint: issue.hint } : {}),
+    ...(issue.excerpt !== undefined ? { excerpt: issue.excerpt } : {}),
+    ...(issue.detail !== undefined ? { detail: issue.detail } : {}),
   };
 }
 

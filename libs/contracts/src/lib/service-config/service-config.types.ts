@@ -62,6 +62,11 @@ export interface ServiceConfig {
   summaryPath?: string;
   docs: DocConfig[];
   apiSpecs: ApiSpecConfig[];
+  /**
+   * Warnings fail the sync (for CI): a mistyped node id in a context, an unknown key… `service-cli sync --strict`
+   * and `--no-strict` override it for one run. The CLI sends it with the bundle, so the gateway refuses too.
+   */
+  strict?: boolean;
 }
 
 /** Where a value sits in the config, e.g. `['architectureDiagrams', 0, 'contextPath']`. */

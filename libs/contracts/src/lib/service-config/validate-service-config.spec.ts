@@ -131,6 +131,15 @@ describe('parseServiceConfig', () => {
     expect(problemsOf(['version: 1', 'service:', '  name: orders', `  description: "${'x'.repeat(2000)}"`, 'docs: [{name: a, path: a.md}]'].join('\n'))).toEqual([]);
   });
 
+  it('reads strict: true, and refuses a strict that is not a boolean with its line', () => {
+    const strict = parseServiceConfig('version: 1\nservice:\n  name: payments\nsummaryPath: s.md\nstrict: true\n', '.service.yaml');
+    expect(strict.problems).toEqual([]);
+    expect(strict.config?.strict).toBe(true);
+    const wrong = parseServiceConfig('version: 1\nservice:\n  name: payments\nsummaryPath: s.md\nstrict: "yes"\n', '.service.yaml');
+    expect(wrong.config).toBeUndefined();
+    expect(wrong.problems).toEqual([expect.objectContaining({ severity: 'error', code: 'invalid_type', path: 'strict', line: 5, message: 'strict must be true or false, not the string "yes".' })]);
+  });
+
   it('normalizes paths that stay inside', () => {
     const result = parseServiceConfig('version: 1\nservice: {name: a}\nsummaryPath: ./docs/../.service//summary.md\n', '.service.yaml');
     expect(result.problems).toEqual([]);

@@ -62,7 +62,7 @@ const SERVICE_FIELDS: FieldSpec[] = [
   { key: 'repositoryUrl', required: false, kind: { maxLength: SERVICE_TEXT_LIMITS.repositoryUrl } },
 ];
 const JOBS_FIELDS: FieldSpec[] = [NOTES, { key: 'dependenciesPath', required: false, kind: 'path' }];
-const TOP_LEVEL_KEYS = ['version', 'service', ...Object.keys(LIST_SECTIONS), 'jobs', 'summaryPath'];
+const TOP_LEVEL_KEYS = ['version', 'service', ...Object.keys(LIST_SECTIONS), 'jobs', 'summaryPath', 'strict'];
 
 /** Parses `.service.yaml` text and validates it; YAML syntax errors come back as a problem, never thrown. */
 export function parseServiceConfig(text: string, file: string): ServiceConfigValidation {
@@ -198,6 +198,10 @@ class ConfigChecker {
       jobs = this.checkRecord(value['jobs'], ['jobs'], JOBS_FIELDS) as ServiceConfig['jobs'];
     }
     const summaryPath = this.checkField(value, [], { key: 'summaryPath', required: false, kind: 'path' });
+    const strict = value['strict'];
+    if (strict !== undefined && strict !== null && typeof strict !== 'boolean') {
+      this.error(Code.InvalidType, ['strict'], `strict must be true or false, not ${describeType(strict)}.`, { hint: 'strict: true makes warnings fail the sync.' });
+    }
 
     // The records were checked field by field against LIST_SECTIONS, which mirrors the ServiceConfig types;
     // the result is only handed out when no error was found.
@@ -207,6 +211,7 @@ class ConfigChecker {
       ...(lists as unknown as Pick<ServiceConfig, ListSection>),
       ...(jobs ? { jobs } : {}),
       ...(typeof summaryPath === 'string' ? { summaryPath } : {}),
+      ...(typeof strict === 'boolean' ? { strict } : {}),
     };
     const artifactCount = Object.values(lists).reduce((n, list) => n + list.length, 0) + (jobs?.notesPath ? 1 : 0) + (jobs?.dependenciesPath ? 1 : 0) + (summaryPath ? 1 : 0);
     if (artifactCount === 0) {

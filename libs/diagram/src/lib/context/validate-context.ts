@@ -1,6 +1,7 @@
 import { DiagramIssue, DiagramIssueCode } from '../model';
 import { isColor } from './colors';
 import { INPUT_TYPE_LABELS, NODE_TYPES, SHAPES, STROKE_STYLES, TYPE_SPECIFIC_FIELDS } from './context-types';
+import type { ContextObjectName } from './context-reference';
 import { jsonPath, JsonValue } from './strict-json';
 
 type Position = { line: number; column: number };
@@ -95,11 +96,16 @@ function contextRules(positions: Map<string, Position>) {
       else warn(childPath, `unknown property "${key}" is ignored; allowed: ${Object.keys(checks).join(', ')}.`);
     }
   };
-  const nested = (what: string, checks: Record<string, Check>, required: string[] = []): Check => (value, path) => {
-    if (object(value, path, what)) properties(value, path, checks, required);
+  /** Every object's field checks, by the names context-reference.ts documents them under (compared by its spec). */
+  const fields: Partial<Record<ContextObjectName, { checks: Record<string, Check>; required: string[] }>> = {};
+  const nested = (name: ContextObjectName, what: string, checks: Record<string, Check>, required: string[] = []): Check => {
+    fields[name] = { checks, required };
+    return (value, path) => {
+      if (object(value, path, what)) properties(value, path, checks, required);
+    };
   };
 
-  const nodeStyle = nested('a style', {
+  const nodeStyle = nested('nodeStyle', 'a style', {
     fill: color,
     stroke: color,
     strokeWidth: number,
@@ -107,26 +113,26 @@ function contextRules(positions: Map<string, Position>) {
     strokeStyle: oneOf(STROKE_STYLES, 'strokeStyle'),
     borderAnimationEnabled: boolean,
   });
-  const edgeStyle = nested('an edge style', {
+  const edgeStyle = nested('edgeStyle', 'an edge style', {
     stroke: color,
     strokeWidth: number,
     strokeStyle: oneOf(STROKE_STYLES, 'strokeStyle'),
     borderAnimationEnabled: boolean,
   });
-  const marker = nested('a marker', { type: string, color }, ['type']);
+  const marker = nested('marker', 'a marker', { type: string, color }, ['type']);
   const dataValue: Check = (value, path) => {
     if (typeof value === 'string' || typeof value === 'number') return;
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return;
     error(path, `expected a string, a number or an array of strings, found ${kindOf(value)}.`);
   };
-  const dataField = nested('a data field', { type: oneOf(INPUT_TYPE_LABELS, 'input type label'), value: dataValue, options: (v, p) => {
+  const dataField = nested('dataField', 'a data field', { type: oneOf(INPUT_TYPE_LABELS, 'input type label'), value: dataValue, options: (v, p) => {
     if (!Array.isArray(v)) error(p, `expected an array, found ${kindOf(v)}.`);
   } }, ['type']);
   const data: Check = (value, path) => {
     if (!object(value, path, 'data fields keyed by field label')) return;
     for (const [label, field] of Object.entries(value)) dataField(field, jsonPath(path, label));
   };
-  const table = nested('a table', {
+  const table = nested('table', 'a table', {
     columns: stringArray,
     rows: (value, path) => {
       if (!Array.isArray(value)) {
@@ -151,7 +157,7 @@ function contextRules(positions: Map<string, Position>) {
       error(path, `expected an absolute http(s) or data: URL, found ${JSON.stringify(value)}.`);
     }
   };
-  const dbConfig = nested('a dbConfig', { serviceName: string, databaseName: string, tableName: string }, ['serviceName', 'databaseName', 'tableName']);
+  const dbConfig = nested('dbConfig', 'a dbConfig', { serviceName: string, databaseName: string, tableName: string }, ['serviceName', 'databaseName', 'tableName']);
 
   const nodeChecks: Record<string, Check> = {
     type: oneOf(NODE_TYPES, 'node type'),
@@ -168,6 +174,7 @@ function contextRules(positions: Map<string, Position>) {
     componentId: string,
     dbConfig,
   };
+  fields.node = { checks: nodeChecks, required: [] };
   const node: Check = (value, path) => {
     if (!object(value, path, 'a node overlay')) return;
     properties(value, path, nodeChecks);
@@ -179,19 +186,27 @@ function contextRules(positions: Map<string, Position>) {
       else warn(jsonPath(path, key), message, DiagramIssueCode.ContextInvalidValue);
     }
   };
-  const edge = nested('an edge overlay', { label: string, style: edgeStyle, markerStart: marker, markerEnd: marker });
-  const group = nested('a group', { name: string, nodes: stringArray });
+  const edge = nested('edge', 'an edge overlay', { label: string, style: edgeStyle, markerStart: marker, markerEnd: marker });
+  const group = nested('group', 'a group', { name: string, nodes: stringArray });
   const keyed = (what: string, check: Check): Check => (value, path) => {
     if (!object(value, path, what)) return;
     for (const [key, child] of Object.entries(value)) check(child, jsonPath(path, key));
   };
 
-  const context = nested('a context object', {
+  const context = nested('context', 'a context object', {
+    // Editors read it (the JSON Schema); the service ignores it.
+    $schema: string,
     name: string,
     description: string,
     nodes: keyed('node overlays keyed by node ID', node),
     edges: keyed('edge overlays keyed by "<source>-<target>"', edge),
     groups: keyed('groups keyed by group ID', group),
   });
-  return { errors, warnings, context, node, edge, group };
+  return { errors, warnings, context, node, edge, group, fields };
+}
+
+/** The fields the validator checks in each object of a context file, and the required ones (for context-reference.spec.ts). */
+export function checkedContextFields(): Partial<Record<ContextObjectName, { fields: string[]; required: string[] }>> {
+  const { fields } = contextRules(new Map());
+  return Object.fromEntries(Object.entries(fields).map(([name, table]) => [name, { fields: Object.keys(table.checks), required: table.required }]));
 }

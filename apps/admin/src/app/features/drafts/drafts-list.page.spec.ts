@@ -104,14 +104,28 @@ describe('DraftsListPage', () => {
     expect(request.request.body).toEqual({ name: 'Pasted', mermaid: 'flowchart LR\n  a -->\n', context: '{"nodes":{"a":{"type":"blob"}}}' });
     request.flush(
       errorBody('draft_source_invalid', 'The pasted diagram is invalid: 2 problems, listed in details', [
-        { code: 'mermaid_syntax_error', file: 'pasted.mmd', line: 2, column: 8, message: 'Syntax error on line 2, column 8: found the end of the file.' },
+        // What the server answers for this paste (apps/server/test/drafts.spec.ts): the sentence, the caret, the parser's report apart.
+        {
+          code: 'mermaid_syntax_error',
+          file: 'pasted.mmd',
+          line: 2,
+          column: 5,
+          message: 'line 2, column 5: the link `-->` has no node after it (expected a node id, as in `a --> b`).',
+          excerpt: '2 |   a -->\n  |     ^',
+          detail: "Mermaid's parser at line 2, column 4: found end of file, expected one of AMP, COLON, NODE_STRING.",
+        },
         { code: 'context_invalid_value', file: 'pasted.context.json', line: 1, column: 20, path: '$.nodes.a.type', message: '$.nodes.a.type: "blob" is not a valid node type.' },
       ] as never),
       { status: 422, statusText: 'Unprocessable Entity' },
     );
     await settle(fixture);
     const problems = query(fixture, '[data-testid=draft-problems]').textContent ?? '';
-    expect(problems).toContain('pasted.mmd, line 2, column 8 — Syntax error');
+    expect(problems).toContain('pasted.mmd, line 2, column 5 — the link `-->` has no node after it (expected a node id, as in `a --> b`).');
+    expect(query(fixture, '[data-testid=draft-problems] [data-testid=problem-excerpt]').textContent).toBe('2 |   a -->\n  |     ^');
+    const parserDetail = query(fixture, '[data-testid=draft-problems] details[data-testid=problem-detail]') as HTMLDetailsElement;
+    expect(parserDetail.open).toBe(false);
+    expect(parserDetail.textContent).toContain('expected one of AMP, COLON, NODE_STRING');
+    expect(problems.match(/NODE_STRING/g)).toHaveLength(1);
     expect(problems).toContain('pasted.context.json, line 1, column 20 — $.nodes.a.type: "blob" is not a valid node type.');
   });
 

@@ -79,6 +79,10 @@ describe('DraftsApi', () => {
 describe('describeProblem', () => {
   it('puts file, line and column before the message, and the JSON path when the message lacks it', () => {
     expect(describeProblem({ code: 'mermaid_syntax_error', file: 'x.mmd', line: 3, column: 4, message: 'Syntax error on line 3' })).toBe('x.mmd, line 3, column 4 — Syntax error on line 3');
+    // A Mermaid sentence that starts with its own position says it once.
+    expect(describeProblem({ code: 'mermaid_syntax_error', file: 'x.mmd', line: 3, column: 4, message: 'line 3, column 4: the node label opened with `[` is not closed (expected `]`).' })).toBe(
+      'x.mmd, line 3, column 4 — the node label opened with `[` is not closed (expected `]`).',
+    );
     expect(describeProblem({ file: 'x.context.json', line: 2, column: 9, path: '$.nodes.a.type', message: '$.nodes.a.type: "blob" is not a valid node type.' })).toBe(
       'x.context.json, line 2, column 9 — $.nodes.a.type: "blob" is not a valid node type.',
     );

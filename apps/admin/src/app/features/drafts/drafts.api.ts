@@ -88,13 +88,16 @@ export function draftConflict(error: unknown): DraftConflictDetail | null {
 
 /**
  * One problem of a refused draft or pasted diagram as a line a person can act on: where (file, line, column)
- * and what (the server's message, which starts with the JSON path when there is one).
+ * and what (the server's message, which starts with the JSON path when there is one). A Mermaid message that starts
+ * with its own "line 4, column 12: " loses that prefix, so the place is said once.
  */
 export function describeProblem(detail: ErrorDetail): string {
   const where = [detail.file, detail.line !== undefined ? `line ${detail.line}` : undefined, detail.column !== undefined ? `column ${detail.column}` : undefined]
     .filter((part) => part !== undefined)
     .join(', ');
-  const hasPath = detail.path !== undefined && detail.message.startsWith(detail.path);
-  const what = hasPath || detail.path === undefined ? detail.message : `${detail.path}: ${detail.message}`;
+  const positioned = `line ${detail.line}, column ${detail.column}: `;
+  const message = detail.line !== undefined && detail.column !== undefined && detail.message.startsWith(positioned) ? detail.message.slice(positioned.length) : detail.message;
+  const hasPath = detail.path !== undefined && message.startsWith(detail.path);
+  const what = hasPath || detail.path === undefined ? message : `${detail.path}: ${message}`;
   return where ? `${where} — ${what}` : what;
 }
