@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'sso_provider.deleted',
   'sign_in_link.created',
   'service.deleted',
+  'service.synced',
+  'service.sync_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -133,4 +135,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso_provider.deleted': 'SSO provider deleted',
   'sign_in_link.created': 'Sign-in link created',
   'service.deleted': 'Service deleted',
+  'service.synced': 'Service synced',
+  'service.sync_refused': 'Sync refused',
 };

@@ -16,6 +16,7 @@ import {
   type SyncBundle,
   type SyncFile,
   type SyncProblemDetail,
+  syncSourceProblems,
 } from '@sc/contracts';
 import { positionOf } from '@sc/diagram';
 import { sha256Hex } from '../../common/crypto/tokens';
@@ -49,6 +50,9 @@ export function parseBundleShape(body: unknown): ShapeResult {
         problem(`$.service.${key}`, `service.${key} must be a string when present.`);
       }
     }
+  }
+  if (body['source'] !== undefined) {
+    for (const { path, message } of syncSourceProblems(body['source'])) problem(`$.source${path ? `.${path}` : ''}`, message);
   }
   const artifacts = body['artifacts'];
   if (!Array.isArray(artifacts)) {
