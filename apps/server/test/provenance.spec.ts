@@ -105,6 +105,13 @@ describe('who did what', () => {
     expect((await audit('?action=service.synced')).every((item) => (item.after as { revision: number }).revision === 1)).toBe(true);
   });
 
+  it('finds audit entries by a part of the target name', async () => {
+    const found = await audit('?target=RDER');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((entry) => entry.target.label === 'orders')).toBe(true);
+    expect(await audit('?target=nothing-like-it')).toEqual([]);
+  });
+
   it('refuses a source it cannot keep: a CI run link that is not http(s), a commit that is not one, a long branch', async () => {
     const refused = await postSync<ErrorBody>(t.baseUrl, sync.token, { ...bundle(sampleArtifacts()), source: { commit: 'not-a-commit', branch: 'x'.repeat(256), ciRunUrl: 'javascript:alert(1)' } });
     expectError(refused, 400, 'invalid_bundle');

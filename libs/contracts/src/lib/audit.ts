@@ -92,7 +92,7 @@ export class AuditFilter {
   @Matches(NO_CONTROL_CHARACTERS, { message: 'actor must not contain control characters' })
   actor?: string;
 
-  /** A target id or label (email, token name, provider slug). */
+  /** A part of a target id or label (email, token name, provider slug, service name), case-insensitive. */
   @IsOptional()
   @IsString()
   @MaxLength(320)
