@@ -57,7 +57,8 @@ describe('audit rules', () => {
       action: 'service.synced',
       actor: { type: 'token', userId: 'u1', email: 'ann@acme.test', tokenId: 't1', tokenPrefix: 'sct_ab12cd34' },
       target: { type: 'service', id: 's1', label: 'orders' },
-      after: { revision: 3, status: 'created', tokenName: 'orders CI', commit: 'a1b2c3d', branch: 'main', ciRunUrl: 'https://ci.example/runs/9' },
+      // In the database's key order; shown revision and outcome first, empty fields of the new entry left out.
+      after: { branch: 'main', commit: 'a1b2c3d', status: 'created', revision: 3, ciRunUrl: 'https://ci.example/runs/9', tokenName: 'orders CI', repositoryUrl: null },
     };
     expect(actorLabel(synced, () => 'Ann')).toBe('API token “orders CI” sct_ab12cd34 (created by Ann)');
     expect(changeLines(synced)).toEqual(['Revision: 3', 'Status: created', 'Token: orders CI', 'Commit: a1b2c3d', 'Branch: main', 'CI run: https://ci.example/runs/9']);

@@ -134,14 +134,29 @@ const USER_ID_FIELDS = new Set(['createdByUserId', 'userId']);
 export function changeLines(entry: AuditEntry, nameOf: NameOf = NO_NAMES): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // The database keeps JSON keys in its own order: the fields people look for first come first.
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b));
   const show = (key: string, value: unknown) => showValue(value, USER_ID_FIELDS.has(key) ? nameOf : NO_NAMES);
-  return keys.map((key) => {
+  // Something created or deleted: its empty fields say nothing.
+  const whole = entry.before === null ? after : entry.after === null ? before : null;
+  return keys.filter((key) => whole === null || !isEmpty(whole[key])).map((key) => {
     const label = fieldLabel(key);
     if (entry.before === null) return `${label}: ${show(key, after[key])}`;
     if (entry.after === null) return `${label}: ${show(key, before[key])}`;
     return `${label}: ${show(key, before[key])} → ${show(key, after[key])}`;
   });
+}
+
+/** Fields shown first, in this order (a sync's revision and outcome, then where it came from); the rest keep theirs. */
+const FIRST_FIELDS = ['revision', 'status', 'code', 'message', 'problems', 'currentRevision', 'created', 'updated', 'removed', 'tokenName', 'repositoryUrl', 'commit', 'branch', 'ciRunUrl'];
+
+function rank(key: string): number {
+  const index = FIRST_FIELDS.indexOf(key);
+  return index === -1 ? FIRST_FIELDS.length : index;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
