@@ -185,6 +185,17 @@ describe('organization SSO in a real browser', () => {
     await visible(e2e.page.getByTestId('provider-test'));
   });
 
+  it('enables the provider after its passed test without a confirmation, and lists the test', async () => {
+    await e2e.page.getByRole('tab', { name: 'Settings' }).click();
+    await e2e.page.getByTestId('provider-enabled').click();
+    await e2e.page.getByTestId('provider-save').click();
+    await containsText(e2e.page.locator('body'), '“Acme Login” saved.');
+    expect(await e2e.page.locator('mat-dialog-container').count()).toBe(0);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso`);
+    await containsText(e2e.page.getByTestId(`last-test-${slug}`), 'Passed');
+    await screenshot(e2e.page, 'sso-09b-providers-tested');
+  });
+
   it('signs out, then signs in through the organization sign-in page', async () => {
     await e2e.page.getByTestId('user-menu').click();
     await e2e.page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -19,6 +19,7 @@ export function member(overrides: Partial<MemberResponse> = {}): MemberResponse 
     source: 'manual',
     disabled: false,
     userDisabled: false,
+    addedBy: { kind: 'member', userId: 'u-olga', email: 'olga@acme.test' },
     createdAt: '2026-01-02T00:00:00Z',
     ...overrides,
   };
@@ -31,6 +32,7 @@ export function apiToken(overrides: Partial<ApiTokenResponse> = {}): ApiTokenRes
     prefix: 'sct_ab12cd34',
     scopes: ['sync'],
     createdByUserId: 'u-olga',
+    createdBy: { email: 'olga@acme.test', displayName: 'Olga' },
     createdAt: '2026-01-01T00:00:00Z',
     expiresAt: null,
     lastUsedAt: null,
@@ -87,6 +89,7 @@ export function ssoProvider(overrides: Partial<SsoProviderResponse> = {}): SsoPr
     effectiveEndpoints: { authorizationUrl: 'https://kc.test/auth', tokenUrl: 'https://kc.test/token', userinfoUrl: 'https://kc.test/userinfo', jwksUri: null, issuer: null },
     callbackUrl: 'http://sso.acme.test/api/v1/auth/orgs/acme/callback/kc',
     warnings: ['The callback URL uses http on a host that is not localhost: most providers refuse it.', 'No JWKS URI: ID-token signatures cannot be verified.'],
+    lastTest: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -10,6 +10,7 @@ import type { SyncDoneJson, SyncDryRunJson } from './output-types';
 import type { DiagramChecker } from './diagram-check';
 import { loadSync, validateSync, type ArtifactRow, type LoadedSync, type PreparedSync } from './prepare-sync';
 import { checkSyncDigest, DEFAULT_TRANSPORT_OPTIONS, postSyncBundle, type TransportOptions } from './transport';
+import { resolveSyncSource, type GitRunner } from './sync-source';
 
 export interface SyncOptions {
   config?: string;
@@ -35,6 +36,8 @@ export interface SyncContext {
   transport?: Partial<Pick<TransportOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sleep' | 'random'>>;
   /** Test hook: the Mermaid + context validator (the CLI parses on worker threads, see openPooledDiagramChecker). */
   checkDiagram?: DiagramChecker;
+  /** Test hook: how `git rev-parse` is run for the sync's commit and branch. */
+  git?: GitRunner;
 }
 
 /** `service-cli sync`: validate everything locally, then (unless --dry-run) post the bundle. Returns the exit code. */
@@ -114,11 +117,14 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   // Reading and hashing the files is cheap; parsing every Mermaid file is not. When the gateway already has
   // exactly this bundle (same digest), the parse and the upload are skipped: the server accepted these bytes.
   const loadedSync = await loadSync(options.config, context.cwd, options.strict);
+  // Where the files come from (CI variables, git): the server keeps it with the revision and in the audit log.
+  const source = await resolveSyncSource(context.env, loadedSync.loaded.rootDir, context.git);
+  if (Object.keys(source).length > 0) debug(`source: ${JSON.stringify(source)}`);
   if (loadedSync.bundle) {
     // The first request, once the config is valid (an invalid one fails without touching the network): an outdated
     // CLI stops here with the upgrade command instead of failing later in a way that does not say why.
     for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
-    const result = await unchangedResult(gateway, token, loadedSync.bundle, transport, debug);
+    const result = await unchangedResult(gateway, token, { ...loadedSync.bundle, source }, transport, debug);
     if (result) {
       const warnings = [...loadedSync.problems, ...loadedSync.limitWarnings];
       failIfStrict(loadedSync.strict, warnings, loadedSync.loaded.displayPath);
@@ -137,7 +143,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   if (!options.json && warnings.length) io.err(formatProblems(warnings, options));
 
   step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
-  const result = await postSyncBundle(gateway.syncUrl, token, prepared.bundle, {
+  const result = await postSyncBundle(gateway.syncUrl, token, { ...prepared.bundle, source }, {
     ...transport,
     onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
   });
@@ -152,7 +158,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
  */
 async function unchangedResult(gateway: GatewayTarget, token: string, bundle: SyncBundle, transport: TransportOptions, debug: (text: string) => void): Promise<SyncResult | undefined> {
   const digest = syncBundleDigest(bundle, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));
-  const checked = await checkSyncDigest(`${gateway.baseUrl}${SYNC_CHECK_PATH}`, token, { service: bundle.service.name, digest }, transport);
+  const checked = await checkSyncDigest(`${gateway.baseUrl}${SYNC_CHECK_PATH}`, token, { service: bundle.service.name, digest, ...(bundle.source ? { source: bundle.source } : {}) }, transport);
   if (!checked.ok) {
     debug(`sync check unavailable (${checked.reason}); validating and sending the bundle.`);
     return undefined;

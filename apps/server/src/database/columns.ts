@@ -48,7 +48,7 @@ export function IntegerColumn(): PropertyDecorator {
   return column({ type: 'integer' });
 }
 
-export function BooleanColumn(options: Pick<ColumnOptions, 'default'> = {}): PropertyDecorator {
+export function BooleanColumn(options: Pick<ColumnOptions, 'default' | 'nullable'> = {}): PropertyDecorator {
   return column({ type: 'boolean', ...options });
 }
 

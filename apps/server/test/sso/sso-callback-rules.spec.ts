@@ -404,7 +404,7 @@ describe('SSO callback rules and provider shapes', () => {
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
     expect(html.text).toContain('provider_disabled');
     expect(html.text).toContain('What to do');
-    await patchProvider(t, org, 'lab', { enabled: true });
+    await patchProvider(t, org, 'lab', { enabled: true, confirmUntested: true });
     const unknown = await new TestBrowser({ accept: 'application/json' }).request(loginUrl(t, 'acme', 'nope'));
     expect(unknown.status).toBe(404);
     expect((JSON.parse(unknown.text) as ErrorBody).error.code).toBe('provider_not_found');

@@ -1,4 +1,4 @@
-import type { AuditPage, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
+import type { AuditPage, MemberResponse, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
@@ -117,6 +117,9 @@ describe('SSO sign-in through a real OpenID provider', () => {
     expect(added.body.items).toEqual([
       expect.objectContaining({ actor: expect.objectContaining({ type: 'sso', email: 'ada@example.com' }), after: { role: 'admin', source: 'sso', disabled: false }, ipAddress: expect.stringMatching(/127\.0\.0\.1$/) }),
     ]);
+    // Members → "Added by": an SSO sign-up through this provider.
+    const members = await call<MemberResponse[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(org.owner) });
+    expect(members.body.find((member) => member.email === 'ada@example.com')?.addedBy).toEqual({ kind: 'sso', providerSlug: 'corp', providerName: 'Corp IdP' });
   });
 
   it('refuses a replayed callback: the state is consumed (400 invalid_or_expired_state)', async () => {

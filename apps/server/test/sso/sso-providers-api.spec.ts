@@ -32,7 +32,9 @@ describe('SSO provider configuration API', () => {
     expect(created.body).toMatchObject({
       slug: 'corp',
       type: 'generic',
-      enabled: true,
+      // Created disabled: enabling needs a passed test sign-in or confirmUntested (sso-lockout.spec.ts).
+      enabled: false,
+      lastTest: null,
       hasClientSecret: true,
       scopes: 'openid email profile',
       emailClaim: 'email',
@@ -80,7 +82,7 @@ describe('SSO provider configuration API', () => {
     const changed = await patch('corp', { slug: 'corp2' });
     expectError(changed, 400, 'slug_immutable');
     expect(changed.body.error.message).toMatch(/callback URL/);
-    expect((await patch('corp', { slug: 'corp', enabled: true })).status).toBe(200);
+    expect((await patch('corp', { slug: 'corp', enabled: true, confirmUntested: true })).status).toBe(200);
     expect((await call(t.baseUrl, 'GET', `${path}/corp2`, { headers: sessionHeaders(org.owner) })).status).toBe(404);
   });
 
@@ -204,7 +206,7 @@ describe('SSO provider configuration API', () => {
   });
 
   it('lists only enabled providers publicly, and answers 404 for an unknown organization', async () => {
-    await call(t.baseUrl, 'PATCH', `${path}/okta`, { headers: sessionHeaders(org.owner), body: { enabled: false } });
+    for (const slug of ['entra', 'loopback']) expect((await patch(slug, { enabled: true, confirmUntested: true })).status).toBe(200);
     const list = await call<SsoPublicProvider[]>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/providers');
     expect(list.status).toBe(200);
     expect(list.body.map((p) => p.slug).sort()).toEqual(['corp', 'entra', 'loopback']);

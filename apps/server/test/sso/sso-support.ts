@@ -13,9 +13,15 @@ export function loginUrl(t: TestApp, orgId: string, slug: string, redirect?: str
   return `${t.baseUrl}/api/v1/auth/orgs/${orgId}/login/${slug}${redirect !== undefined ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
 }
 
-/** Creates a provider through the admin API as the organization's owner; fails the test on any error. */
+/**
+ * Creates a provider through the admin API as the organization's owner; fails the test on any error. Enabled unless
+ * the body says otherwise: these tests drive sign-ins, so they confirm enabling it before any test sign-in.
+ */
 export async function createProvider(t: TestApp, org: SeededOrganization, body: Record<string, unknown>): Promise<SsoProviderResponse> {
-  const response = await call<SsoProviderResponse>(t.baseUrl, 'POST', `/api/v1/orgs/${org.organizationId}/sso/providers`, { headers: sessionHeaders(org.owner), body: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...body } });
+  const response = await call<SsoProviderResponse>(t.baseUrl, 'POST', `/api/v1/orgs/${org.organizationId}/sso/providers`, {
+    headers: sessionHeaders(org.owner),
+    body: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, enabled: true, confirmUntested: true, ...body },
+  });
   if (response.status !== 201) throw new Error(`create provider: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }

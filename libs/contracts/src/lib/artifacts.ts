@@ -5,7 +5,8 @@
  * Graph-bearing responses are generic over the graph and report types so this library stays independent of
  * libs/diagram; the admin app reads them as `DiagramView<OverlaidGraph, ApplyReport>` (from @sc/diagram).
  */
-import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef } from './sync';
+import type { TokenRef } from './members';
+import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef, SyncSource } from './sync';
 
 /** GET /services → ServiceListItem[] */
 export interface ServiceListItem {
@@ -59,6 +60,10 @@ export interface ServiceRevisionItem {
   created: SyncArtifactRef[];
   updated: SyncArtifactRef[];
   removed: SyncArtifactRef[];
+  /** The API token that synced it and its creator, as they were then (null: synced before this was recorded and the token is gone). */
+  syncedBy: TokenRef | null;
+  /** The commit, branch and CI run the CLI reported (null: it reported none). */
+  source: SyncSource | null;
 }
 
 /** GET /services/:service/diagrams/:name[?revision=n] */

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'sso_provider.deleted',
   'sign_in_link.created',
   'service.deleted',
+  'service.synced',
+  'service.sync_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -90,7 +92,7 @@ export class AuditFilter {
   @Matches(NO_CONTROL_CHARACTERS, { message: 'actor must not contain control characters' })
   actor?: string;
 
-  /** A target id or label (email, token name, provider slug). */
+  /** A part of a target id or label (email, token name, provider slug, service name), case-insensitive. */
   @IsOptional()
   @IsString()
   @MaxLength(320)
@@ -133,4 +135,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso_provider.deleted': 'SSO provider deleted',
   'sign_in_link.created': 'Sign-in link created',
   'service.deleted': 'Service deleted',
+  'service.synced': 'Service synced',
+  'service.sync_refused': 'Sync refused',
 };

@@ -113,6 +113,8 @@ export enum SsoErrorCode {
   ProviderDisabled = 'provider_disabled',
   OrganizationNotFound = OrganizationsErrorCode.NotFound,
   SlugTaken = 'slug_taken',
+  /** Enabling a provider that has not passed a test sign-in in the last 24 hours, without `confirmUntested`. */
+  ProviderNotTested = 'provider_not_tested',
   SlugImmutable = 'slug_immutable',
   InvalidProviderConfig = 'invalid_provider_config',
   ClientSecretUnreadable = 'client_secret_unreadable',

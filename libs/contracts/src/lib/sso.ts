@@ -66,6 +66,9 @@ export const SSO_DEFAULT_CLAIMS = { emailClaim: 'email', nameClaim: 'name', subj
 /** Lifetime of a sign-in (or test sign-in) state: the callback must arrive within it. */
 export const SSO_STATE_TTL_SECONDS = 600;
 
+/** How long a passed test sign-in allows enabling a provider without `confirmUntested`. */
+export const SSO_TEST_VALID_HOURS = 24;
+
 export const SSO_LIMITS = {
   claimRules: 50,
   allowedDomains: 100,
@@ -298,6 +301,15 @@ abstract class SsoProviderFieldsDto {
   @IsIn(SSO_ROLES)
   defaultRole?: SsoRole;
 
+  /**
+   * Enable the provider although it has not passed a test sign-in in the last SSO_TEST_VALID_HOURS hours. Without
+   * it, `enabled: true` on a provider that is not enabled yet answers 409 provider_not_tested: an untested
+   * provider that fails leaves people who only know SSO unable to sign in.
+   */
+  @IsOptionalNotNull()
+  @IsBoolean()
+  confirmUntested?: boolean;
+
   /** Ordered: the first matching rule selects the role. */
   @IsOptionalNotNull()
   @IsArray()
@@ -398,8 +410,27 @@ export interface SsoProviderResponse {
   callbackUrl: string;
   /** Advice for the admin (http callback, offline_access scope, open sign-up…); never blocks saving. */
   warnings: string[];
+  /** The last test sign-in of this provider (null: never tested). */
+  lastTest: SsoProviderTestResult | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SsoProviderTestResult {
+  ok: boolean;
+  at: string;
+  /** The error code of a failed test, null for a passed one. */
+  errorCode: string | null;
+  message: string;
+}
+
+/**
+ * GET /orgs/:orgId/sso/sign-in-status (any member): whether some enabled provider of the organization has had a
+ * successful sign-in (or passed test sign-in). False means signing out may lock the member out: the dashboard warns.
+ */
+export interface SsoSignInStatus {
+  enabledProviders: number;
+  provenProviders: number;
 }
 
 export class SsoDiscoveryRequest {

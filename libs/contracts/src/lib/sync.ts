@@ -84,6 +84,55 @@ export interface SyncBundle {
    * `sync_validation_failed` listing them, as for errors. Absent means false.
    */
   strict?: boolean;
+  /** Where the files came from, when the CLI knows (CI variables, git); not part of the digest. */
+  source?: SyncSource;
+}
+
+/**
+ * The commit, branch and CI run a sync came from. Every field is optional: the CLI sends what it can read from the
+ * CI environment (GitHub Actions, GitLab CI, generic variables) or `git rev-parse` in a work tree.
+ */
+export interface SyncSource {
+  /** A git commit id (7 to 64 hexadecimal characters). */
+  commit?: string;
+  branch?: string;
+  /** The CI run's page, an http(s) URL. */
+  ciRunUrl?: string;
+}
+
+export const SYNC_SOURCE_LIMITS = { branch: 255, ciRunUrl: 2048 } as const;
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Every problem of a sync's `source` (paths relative to it: `commit`, `branch`, `ciRunUrl`). The gateway checks the
+ * bundle's and the sync check's source with it; the CLI drops what would fail rather than send it.
+ */
+export function syncSourceProblems(source: unknown): Array<{ path: string; message: string }> {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return [{ path: '', message: 'source must be an object with commit, branch and ciRunUrl.' }];
+  const problems: Array<{ path: string; message: string }> = [];
+  const fields = source as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!['commit', 'branch', 'ciRunUrl'].includes(key)) problems.push({ path: key, message: `${key} is not a source field (commit, branch, ciRunUrl).` });
+  }
+  const { commit, branch, ciRunUrl } = fields;
+  if (commit !== undefined && (typeof commit !== 'string' || !COMMIT_ID.test(commit))) problems.push({ path: 'commit', message: 'commit must be a git commit id: 7 to 64 hexadecimal characters.' });
+  if (branch !== undefined && (typeof branch !== 'string' || branch.length === 0 || branch.length > SYNC_SOURCE_LIMITS.branch || CONTROL_CHARACTERS.test(branch))) {
+    problems.push({ path: 'branch', message: `branch must be 1 to ${SYNC_SOURCE_LIMITS.branch} characters without control characters.` });
+  }
+  if (ciRunUrl !== undefined && !isHttpUrl(ciRunUrl)) problems.push({ path: 'ciRunUrl', message: `ciRunUrl must be an http or https URL of at most ${SYNC_SOURCE_LIMITS.ciRunUrl} characters, without user name or password.` });
+  return problems;
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > SYNC_SOURCE_LIMITS.ciRunUrl) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }
 
 export interface SyncArtifactRef {

@@ -33,6 +33,8 @@ export interface ApiTokenResponse {
    * null only for tokens created before creators were recorded: those are bounded by their scopes alone.
    */
   createdByUserId: string | null;
+  /** That member's email and name as they are now (null with createdByUserId null, or for a deleted user). */
+  createdBy: { email: string; displayName: string } | null;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;

@@ -18,3 +18,9 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   }
   return 'just now';
 }
+
+/** The exact time, unambiguous for every reader: `2026-03-10 11:57:00 UTC` (shown on hover beside a relative time). */
+export function exactTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -46,10 +46,20 @@ describe('ShellComponent', () => {
     expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members']);
   });
 
+  const STATUS_URL = '/api/v1/orgs/acme/sso/sign-in-status';
+
+  /** Answers the sign-out's question whether SSO has proven it lets people back in. */
+  async function answerStatus(enabledProviders: number, provenProviders: number): Promise<void> {
+    await settle(fixture);
+    http.expectOne({ method: 'GET', url: STATUS_URL }).flush({ enabledProviders, provenProviders });
+    await settle(fixture);
+  }
+
   it('signs out and shows the signed-out page', async () => {
     render('owner');
     const navigate = jest.spyOn(TestBed.inject(Router), 'navigateByUrl').mockResolvedValue(true);
     const signingOut = fixture.componentInstance.signOut();
+    await answerStatus(1, 1);
     expect(fixture.componentInstance.signingOut()).toBe(true);
     http.expectOne({ method: 'POST', url: '/api/v1/auth/sign-out' }).flush(null, { status: 204, statusText: 'No Content' });
     await signingOut;
@@ -60,6 +70,7 @@ describe('ShellComponent', () => {
   it('tells the person when signing out failed', async () => {
     render('owner');
     const signingOut = fixture.componentInstance.signOut();
+    await answerStatus(2, 1);
     http
       .expectOne({ method: 'POST', url: '/api/v1/auth/sign-out' })
       .flush(errorBody('csrf_failed', 'The request was refused because its CSRF token is missing.'), { status: 403, statusText: 'Forbidden' });
@@ -67,6 +78,39 @@ describe('ShellComponent', () => {
     await settle(fixture);
     expect(document.body.textContent).toContain('CSRF token is missing');
     expect(fixture.componentInstance.signingOut()).toBe(false);
+    expect(TestBed.inject(SessionService).me()).not.toBeNull();
+  });
+
+  it('warns before signing out when no enabled SSO provider has had a successful sign-in, and offers an owner a sign-in link once', async () => {
+    render('owner');
+    jest.spyOn(TestBed.inject(Router), 'navigateByUrl').mockResolvedValue(true);
+    const signingOut = fixture.componentInstance.signOut();
+    await answerStatus(1, 0);
+    const warning = document.querySelector('[data-testid=sign-out-warning]');
+    expect(warning?.textContent).toContain('None of the single sign-on providers of Acme has had a successful sign-in yet');
+    document.querySelector<HTMLButtonElement>('[data-testid=sign-out-get-link]')?.click();
+    await settle(fixture);
+    http.expectOne({ method: 'POST', url: '/api/v1/orgs/acme/members/u-olga/sign-in-link' }).flush({ url: 'http://localhost/sign-in-link#secret-token', expiresAt: '2026-03-10T12:15:00Z' });
+    await settle(fixture);
+    expect(document.querySelector<HTMLInputElement>('sc-one-time-secret input')?.value).toBe('http://localhost/sign-in-link#secret-token');
+    // Shown once: no second link.
+    expect(document.querySelector('[data-testid=sign-out-get-link]')).toBeNull();
+    document.querySelector<HTMLButtonElement>('[data-testid=sign-out-anyway]')?.click();
+    await settle(fixture);
+    http.expectOne({ method: 'POST', url: '/api/v1/auth/sign-out' }).flush(null, { status: 204, statusText: 'No Content' });
+    await signingOut;
+    expect(TestBed.inject(SessionService).me()).toBeNull();
+  });
+
+  it('stays signed in when the person changes their mind, and offers no link to a non-owner', async () => {
+    render('editor');
+    const signingOut = fixture.componentInstance.signOut();
+    await answerStatus(0, 0);
+    expect(document.querySelector('[data-testid=sign-out-warning]')?.textContent).toContain('Acme has no enabled single sign-on provider');
+    expect(document.querySelector('[data-testid=sign-out-get-link]')).toBeNull();
+    document.querySelector<HTMLButtonElement>('[data-testid=sign-out-cancel]')?.click();
+    await signingOut;
+    http.expectNone('/api/v1/auth/sign-out');
     expect(TestBed.inject(SessionService).me()).not.toBeNull();
   });
 

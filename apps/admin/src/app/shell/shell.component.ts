@@ -15,6 +15,9 @@ import { RecentOrganizationsService } from '../core/recent-organizations.service
 import { SessionService } from '../core/session.service';
 import { CreateOrganizationDialogComponent } from '../features/organization/create-organization-dialog.component';
 import { SignInElsewhereDialogComponent } from './sign-in-elsewhere-dialog.component';
+import { MembersApi } from '../features/members/members.api';
+import { SsoApi } from '../features/sso/sso.api';
+import { SignOutWarningDialogComponent, type SignOutWarningData } from './sign-out-warning-dialog.component';
 
 interface NavLink {
   path: string;
@@ -58,6 +61,8 @@ export class ShellComponent {
   private readonly dialog = inject(MatDialog);
   private readonly router = inject(Router);
   private readonly recent = inject(RecentOrganizationsService);
+  private readonly sso = inject(SsoApi);
+  private readonly members = inject(MembersApi);
 
   readonly me = this.session.me;
   readonly links = computed(() => NAV_LINKS.filter((link) => !link.managersOnly || this.session.canManage()));
@@ -99,6 +104,32 @@ export class ShellComponent {
   }
 
   async signOut(): Promise<void> {
+    if (!(await this.mayLeave())) return;
     await this.signOutAction.run(true, () => this.session.signOut(), { done: () => this.notify.dismiss() });
+  }
+
+  /**
+   * Before signing out: when no enabled SSO provider of the organization has had a successful sign-in, the way back
+   * may not work, so the person is warned first (an owner may get a sign-in link for themselves). When the status
+   * cannot be read, signing out goes on: the warning must never keep anyone in.
+   */
+  private async mayLeave(): Promise<boolean> {
+    const me = this.me();
+    if (me?.kind !== 'session' || !me.user) return true;
+    const { organization, user } = me;
+    let status;
+    try {
+      status = await firstValueFrom(this.sso.signInStatus(organization.id));
+    } catch {
+      return true;
+    }
+    if (status.provenProviders > 0) return true;
+    const data: SignOutWarningData = {
+      organizationName: organization.name,
+      enabledProviders: status.enabledProviders,
+      mintOwnLink: me.role === 'owner' ? () => firstValueFrom(this.members.createSignInLink(organization.id, user.id)) : null,
+    };
+    const ref = this.dialog.open<SignOutWarningDialogComponent, SignOutWarningData, boolean>(SignOutWarningDialogComponent, { data, width: '560px' });
+    return (await firstValueFrom(ref.afterClosed())) === true;
   }
 }

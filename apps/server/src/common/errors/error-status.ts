@@ -90,6 +90,7 @@ export const ERROR_STATUS = {
   [SsoErrorCode.ProviderNotFound]: 404,
   [SsoErrorCode.ProviderDisabled]: 403,
   [SsoErrorCode.SlugTaken]: 409,
+  [SsoErrorCode.ProviderNotTested]: 409,
   [SsoErrorCode.SlugImmutable]: 400,
   [SsoErrorCode.InvalidProviderConfig]: 400,
   [SsoErrorCode.ClientSecretUnreadable]: 409,

@@ -7,6 +7,7 @@ import { DiagramDrafts1764400000000 } from './1764400000000-diagram-drafts';
 import { BlobReferenceIndexes1764600000000 } from './1764600000000-blob-reference-indexes';
 import { CacheChangeNotifications1764800000000 } from './1764800000000-cache-change-notifications';
 import { DiagramLayouts1765000000000 } from './1765000000000-diagram-layouts';
+import { Provenance1765200000000 } from './1765200000000-provenance';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   BlobReferenceIndexes1764600000000,
   CacheChangeNotifications1764800000000,
   DiagramLayouts1765000000000,
+  Provenance1765200000000,
 ];

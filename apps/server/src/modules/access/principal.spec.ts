@@ -9,6 +9,8 @@ const token = (scopes: ('sync' | 'read' | 'admin')[], creatorRole: Role | null =
   scopes,
   tokenId: 't',
   tokenPrefix: 'sct_abcdefgh',
+  tokenName: 'ci',
+  creatorEmail: null,
   clientAddress: null,
   createdByUserId: creatorRole ? 'u' : null,
   creatorRole,

@@ -23,10 +23,14 @@ export interface TokenPrincipal extends Caller {
   tokenId: string;
   /** The visible start of the token (`sct_ab12cd34`), to name it in the audit log. */
   tokenPrefix: string;
+  /** The token's name as its creator gave it (revisions and added-by records keep it). */
+  tokenName: string;
   /** The member accountable for the token (null: created before creators were recorded). */
   createdByUserId: string | null;
   /** That member's current role in the organization, which bounds the token; null when the creator is unknown. */
   creatorRole: Role | null;
+  /** That member's email (null when the creator is unknown). */
+  creatorEmail: string | null;
 }
 
 /**

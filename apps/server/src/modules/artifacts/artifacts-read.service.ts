@@ -397,5 +397,7 @@ function revisionItem(revision: ServiceRevisionRecord): ServiceRevisionItem {
     createdAt: revision.createdAt.toISOString(),
     artifactCount: revision.artifactCount,
     ...revision.changes,
+    syncedBy: revision.syncedBy,
+    source: revision.source,
   };
 }

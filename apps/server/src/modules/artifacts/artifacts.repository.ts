@@ -72,15 +72,15 @@ export class ArtifactsRepository extends TransactionalRepository {
   }
 
   /** The service's current revision number and its bundle digest; null when the organization has no such service. */
-  async currentDigest(organizationId: string, name: string): Promise<{ serviceId: string; revision: number; digest: string | null } | null> {
-    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null }> = await this.manager.query(
-      `SELECT s.id, s.current_revision, r.bundle_digest FROM services s
+  async currentDigest(organizationId: string, name: string): Promise<{ serviceId: string; revision: number; digest: string | null; repositoryUrl: string | null } | null> {
+    const rows: Array<{ id: string; current_revision: number; bundle_digest: string | null; repository_url: string | null }> = await this.manager.query(
+      `SELECT s.id, s.current_revision, s.repository_url, r.bundle_digest FROM services s
          LEFT JOIN service_revisions r ON r.service_id = s.id AND r.number = s.current_revision
         WHERE s.organization_id = $1 AND s.name = $2`,
       [organizationId, name],
     );
     const [row] = rows;
-    return row ? { serviceId: row.id, revision: Number(row.current_revision), digest: row.bundle_digest } : null;
+    return row ? { serviceId: row.id, revision: Number(row.current_revision), digest: row.bundle_digest, repositoryUrl: row.repository_url } : null;
   }
 
   /** A sync that changed nothing still counts as a sync (the dashboard shows when CI last reported). */

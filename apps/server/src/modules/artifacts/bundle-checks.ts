@@ -16,6 +16,7 @@ import {
   type SyncBundle,
   type SyncFile,
   type SyncProblemDetail,
+  syncSourceProblems,
 } from '@sc/contracts';
 import { positionOf } from '@sc/diagram';
 import { sha256Hex } from '../../common/crypto/tokens';
@@ -55,6 +56,9 @@ export function parseBundleShape(body: unknown): ShapeResult {
     }
   }
   if (body['strict'] !== undefined && typeof body['strict'] !== 'boolean') problem('$.strict', 'strict must be true or false when present.');
+  if (body['source'] !== undefined) {
+    for (const { path, message } of syncSourceProblems(body['source'])) problem(`$.source${path ? `.${path}` : ''}`, message);
+  }
   const artifacts = body['artifacts'];
   if (!Array.isArray(artifacts)) {
     problem('$.artifacts', 'artifacts must be an array.');

@@ -40,7 +40,7 @@ async function sut() {
       await app.get(OrganizationsService).create({ id, name: id }, actor);
       return app.get(TokensService).create({ organizationId: id, name: 'CI', scopes: ['sync'], actor });
     });
-    principals.set(id, { kind: 'token', organizationId: id, scopes: ['sync'], tokenId: token.apiToken.id, tokenPrefix: token.apiToken.prefix, createdByUserId: null, creatorRole: null, clientAddress: null });
+    principals.set(id, { kind: 'token', organizationId: id, scopes: ['sync'], tokenId: token.apiToken.id, tokenPrefix: token.apiToken.prefix, tokenName: token.apiToken.name, createdByUserId: null, creatorRole: null, creatorEmail: null, clientAddress: null });
   }
   const sync = app.get(SyncService);
   const principal = (id: string) => principals.get(id) as TokenPrincipal;

@@ -3,6 +3,9 @@ import { performance } from 'node:perf_hooks';
 import {
   servicePageUrl,
   syncBundleDigest,
+  syncSourceProblems,
+  type SyncSource,
+  type TokenRef,
   type SyncArtifact,
   type SyncArtifactRef,
   type SyncBundle,
@@ -12,6 +15,8 @@ import {
   type SyncResult,
 } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { DomainError } from '../../common/errors/domain-error';
+import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../../config/app-config';
 import { sha256Hex } from '../../common/crypto/tokens';
 import type { TokenPrincipal } from '../access/principal';
@@ -64,6 +69,7 @@ export class SyncService {
     sqlSchemas: SqlSchemaParseService,
     private readonly mermaidParse: MermaidParseService,
     private readonly layouts: DiagramLayoutService,
+    private readonly audit: AuditService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
@@ -78,7 +84,39 @@ export class SyncService {
       return timed;
     } catch (error) {
       this.metrics.observeSync(seconds(), outcomeOf(error));
+      await this.recordRefusal(principal, body, error);
       throw error;
+    }
+  }
+
+  /**
+   * Audits a refused sync as `service.sync_refused`. Written after the sync's transaction rolled back (on the pool),
+   * so the refusal is on record although nothing of the sync is; a failure to write it is logged, never answered.
+   */
+  private async recordRefusal(principal: TokenPrincipal, body: unknown, error: unknown): Promise<void> {
+    try {
+      const bundle = isRecord(body) ? body : {};
+      const service = isRecord(bundle['service']) ? bundle['service'] : {};
+      const name = typeof service['name'] === 'string' && service['name'] !== '' ? service['name'].slice(0, 100) : null;
+      const found = name ? await this.repository.findService(principal.organizationId, name) : null;
+      const repositoryUrl = typeof service['repositoryUrl'] === 'string' ? service['repositoryUrl'].slice(0, 2048) : null;
+      const source = bundle['source'] !== undefined && syncSourceProblems(bundle['source']).length === 0 ? (bundle['source'] as SyncSource) : null;
+      const details = error instanceof DomainError ? error.details : [];
+      await this.audit.record({
+        organizationId: principal.organizationId,
+        actor: principal,
+        action: 'service.sync_refused',
+        target: { type: 'service', id: found?.id ?? name ?? '(no service name)', label: name },
+        after: {
+          code: error instanceof DomainError ? error.code : 'internal_error',
+          message: error instanceof DomainError ? error.message.slice(0, 500) : 'Unexpected server error during the sync.',
+          problems: details.length,
+          currentRevision: found?.currentRevision ?? null,
+          ...provenance(principal, repositoryUrl, source),
+        },
+      });
+    } catch (auditError) {
+      this.logger.error(`Could not audit a refused sync: ${(auditError as Error).message}`);
     }
   }
 
@@ -117,7 +155,10 @@ export class SyncService {
     const found = await this.repository.currentDigest(principal.organizationId, request.service);
     const current = found !== null && found.digest === request.digest;
     if (found && current) {
-      await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
+      await this.unitOfWork.run(async () => {
+        await this.repository.recordUnchangedSync(found.serviceId, this.clock.now());
+        await this.recordSynced(principal, { id: found.serviceId, name: request.service }, found.revision, 'unchanged', found.repositoryUrl, request.source ?? null);
+      });
       this.logger.log({ msg: 'sync', organizationId: principal.organizationId, service: request.service, revision: found.revision, status: 'unchanged', via: 'check', tokenId: principal.tokenId });
     } else {
       // The CLI validates locally next and then posts the bundle: the parser threads start (jsdom, Mermaid) meanwhile.
@@ -209,6 +250,7 @@ export class SyncService {
       await this.repository.recordSync(service.id, metadata, now);
       // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
       await this.repository.setRevisionDigest(service.id, service.currentRevision, digest);
+      await this.recordSynced(principal, service, service.currentRevision, 'unchanged', metadata.repositoryUrl, bundle.source ?? null);
       return result(service.currentRevision, 'unchanged');
     }
 
@@ -231,12 +273,53 @@ export class SyncService {
         artifactCount: members.length,
         changes: { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) },
         bundleDigest: digest,
+        syncedBy: tokenRef(principal),
+        source: bundle.source ?? null,
       },
       members,
     );
     await this.repository.recordSync(service.id, metadata, now, number);
+    await this.recordSynced(principal, service, number, 'created', metadata.repositoryUrl, bundle.source ?? null, plan);
     return result(number, 'created');
   }
+
+  /** Audits an accepted sync as `service.synced`, inside the sync's unit of work (the entry exists exactly when the sync does). */
+  private recordSynced(
+    principal: TokenPrincipal,
+    service: { id: string; name: string },
+    revision: number,
+    status: SyncResult['status'],
+    repositoryUrl: string | null,
+    source: SyncSource | null,
+    changes?: { created: unknown[]; updated: unknown[]; removed: unknown[] },
+  ): Promise<void> {
+    return this.audit.record({
+      organizationId: principal.organizationId,
+      actor: principal,
+      action: 'service.synced',
+      target: { type: 'service', id: service.id, label: service.name },
+      after: {
+        revision,
+        status,
+        ...(changes ? { created: changes.created.length, updated: changes.updated.length, removed: changes.removed.length } : {}),
+        ...provenance(principal, repositoryUrl, source),
+      },
+    });
+  }
+}
+
+/** The token that synced, as revisions keep it (its name and creator as they are now). */
+function tokenRef(principal: TokenPrincipal): TokenRef {
+  return { tokenId: principal.tokenId, tokenName: principal.tokenName, tokenPrefix: principal.tokenPrefix, userId: principal.createdByUserId, email: principal.creatorEmail };
+}
+
+/** What a sync's audit entry tells of its origin (the actor already names the token's id, prefix and creator). */
+function provenance(principal: TokenPrincipal, repositoryUrl: string | null, source: SyncSource | null): Record<string, unknown> {
+  return { tokenName: principal.tokenName, repositoryUrl, commit: source?.commit ?? null, branch: source?.branch ?? null, ciRunUrl: source?.ciRunUrl ?? null };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The warnings a diagram's analysis holds (its context's), as problems of a strict sync. */

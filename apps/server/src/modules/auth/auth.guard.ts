@@ -99,7 +99,8 @@ export class AuthGuard implements CanActivate {
         throw authError(AuthErrorCode.TokenExpired, 'This API token has expired; create a new one in the dashboard.');
       case 'valid': {
         const { token } = lookup;
-        const creatorRole = token.createdByUserId ? ((await this.members.activeMember(token.organizationId, token.createdByUserId))?.role ?? null) : null;
+        const creator = token.createdByUserId ? await this.members.activeMember(token.organizationId, token.createdByUserId) : null;
+        const creatorRole = creator?.role ?? null;
         if (token.createdByUserId && !creatorRole) {
           // Removing or disabling a member revokes their tokens; this also covers a creator disabled everywhere.
           throw authError(AuthErrorCode.TokenRevoked, 'The member who created this API token was removed or disabled; create a new token in the dashboard.');
@@ -111,7 +112,9 @@ export class AuthGuard implements CanActivate {
           scopes: Object.freeze([...token.scopes]) as TokenPrincipal['scopes'],
           tokenId: token.id,
           tokenPrefix: token.prefix,
+          tokenName: token.name,
           createdByUserId: token.createdByUserId,
+          creatorEmail: creator?.user.email ?? null,
           creatorRole,
         };
         return { principal, reusableUntil: this.tokens.reusableUntil(token) };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
+import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberAddedBy, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
 import { AuditService, type AuditActorInput } from '../audit/audit.service';
@@ -86,7 +86,7 @@ export class MembersService {
       if (await this.memberships.find(organizationId, user.id)) {
         throw membersError(MembersErrorCode.AlreadyMember, `${user.email} is already a member of this organization.`);
       }
-      const membership = await this.insertMembership(organizationId, user, input.role, 'manual', actor);
+      const membership = await this.insertMembership(organizationId, user, input.role, 'manual', actor, await this.addedByPrincipal(actor));
       return toMemberResponse(membership, user);
     });
   }
@@ -133,7 +133,7 @@ export class MembersService {
 
   /** Creates an owner membership (first-run setup, creating another organization). */
   async addOwner(organizationId: string, user: User, actor: AuditActorInput): Promise<Membership> {
-    return this.insertMembership(organizationId, user, 'owner', 'manual', actor);
+    return this.insertMembership(organizationId, user, 'owner', 'manual', actor, { kind: actor.kind === 'setup' ? 'setup' : 'organization' });
   }
 
   /**
@@ -141,14 +141,15 @@ export class MembersService {
    * SSO membership. A manual membership keeps its role (an admin chose it), and the last active owner is
    * never demoted by a login. Returns the membership as stored; the caller refuses disabled ones.
    */
-  async applySsoMembership(input: { organizationId: string; userId: string; role: Role; clientAddress?: string | null }): Promise<Membership> {
+  async applySsoMembership(input: { organizationId: string; userId: string; role: Role; clientAddress?: string | null; provider?: { slug: string; name: string } }): Promise<Membership> {
     return this.unitOfWork.run(async () => {
       const existing = await this.memberships.findForUpdate(input.organizationId, input.userId);
       const user = await this.users.findById(input.userId);
       if (!user) throw membersError(MembersErrorCode.NotFound, 'No such user.');
       // The sign-in changes the signing-in user's own membership: the audit log names them, acting through SSO.
       const actor: AuditActorInput = { kind: 'sso', userId: input.userId, clientAddress: input.clientAddress ?? null };
-      if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor);
+      const addedBy: MemberAddedBy = { kind: 'sso', providerSlug: input.provider?.slug ?? null, providerName: input.provider?.name ?? null };
+      if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor, addedBy);
       if (existing.source !== 'sso' || existing.role === input.role) return existing;
       if (existing.role === 'owner' && !existing.disabled && (await this.memberships.countActiveOwnersLocked(input.organizationId)) <= 1) return existing;
       const before = existing.role;
@@ -169,8 +170,8 @@ export class MembersService {
     });
   }
 
-  private async insertMembership(organizationId: string, user: User, role: Role, source: MembershipSource, actor: AuditActorInput): Promise<Membership> {
-    const membership = this.newMembership(organizationId, user.id, role, source);
+  private async insertMembership(organizationId: string, user: User, role: Role, source: MembershipSource, actor: AuditActorInput, addedBy: MemberAddedBy): Promise<Membership> {
+    const membership = this.newMembership(organizationId, user.id, role, source, addedBy);
     await this.memberships.insert(membership);
     await this.record(organizationId, actor, 'member.added', user, null, membershipFields(membership));
     return membership;
@@ -208,9 +209,17 @@ export class MembersService {
     }
   }
 
-  private newMembership(organizationId: string, userId: string, role: Role, source: MembershipSource): Membership {
+  private newMembership(organizationId: string, userId: string, role: Role, source: MembershipSource, addedBy: MemberAddedBy): Membership {
     const now = this.clock.now();
-    return Object.assign(new Membership(), { id: randomUUID(), organizationId, userId, role, source, disabled: false, createdAt: now, updatedAt: now });
+    return Object.assign(new Membership(), { id: randomUUID(), organizationId, userId, role, source, addedBy, disabled: false, createdAt: now, updatedAt: now });
+  }
+
+  /** "Added by" of a member added through the API: the signed-in member, or the token with its creator. */
+  private async addedByPrincipal(actor: Principal): Promise<MemberAddedBy> {
+    if (actor.kind === 'token') {
+      return { kind: 'token', tokenId: actor.tokenId, tokenName: actor.tokenName, tokenPrefix: actor.tokenPrefix, userId: actor.createdByUserId, email: actor.creatorEmail };
+    }
+    return { kind: 'member', userId: actor.userId, email: (await this.users.findById(actor.userId))?.email ?? null };
   }
 }
 
@@ -227,6 +236,7 @@ export function toMemberResponse(membership: Membership, user: User): MemberResp
     source: membership.source,
     disabled: membership.disabled,
     userDisabled: user.disabled,
+    addedBy: membership.addedBy,
     createdAt: membership.createdAt.toISOString(),
   };
 }

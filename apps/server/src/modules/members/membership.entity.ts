@@ -1,6 +1,6 @@
 import { Entity } from 'typeorm';
-import type { MembershipSource, Role } from '@sc/contracts';
-import { BooleanColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import type { MemberAddedBy, MembershipSource, Role } from '@sc/contracts';
+import { BooleanColumn, JsonbColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 @Entity({ name: 'memberships' })
 export class Membership extends OrganizationRecord {
@@ -15,6 +15,10 @@ export class Membership extends OrganizationRecord {
 
   @BooleanColumn({ default: false })
   disabled!: boolean;
+
+  /** How the membership was created and by whom (a snapshot: names as they were then). */
+  @JsonbColumn()
+  addedBy!: MemberAddedBy;
 
   @TimestampColumn()
   updatedAt!: Date;

@@ -8,6 +8,7 @@ import {
   SsoDiscoveryRequest,
   SsoDiscoveryResponse,
   SsoProviderResponse,
+  SsoSignInStatus,
   SsoTestStartResponse,
   StartSsoTestRequest,
   UpdateSsoProviderRequest,
@@ -35,6 +36,13 @@ export class SsoAdminController {
   @OrgAccess('admin')
   list(@Param('orgId') orgId: string): Promise<SsoProviderResponse[]> {
     return this.providers.list(orgId);
+  }
+
+  /** Any member: the dashboard asks before signing out whether SSO has proven it can let people back in. */
+  @Get('sign-in-status')
+  @OrgAccess('viewer')
+  signInStatus(@Param('orgId') orgId: string): Promise<SsoSignInStatus> {
+    return this.providers.signInStatus(orgId);
   }
 
   @Post('providers')

@@ -17,6 +17,16 @@ export class SsoAuditRepository extends TransactionalRepository {
     await this.manager.insert(SsoAuditEvent, event);
   }
 
+  /** The ids among `providerIds` with at least one successful sign-in or passed test sign-in. */
+  async providersWithSuccess(organizationId: string, providerIds: string[]): Promise<string[]> {
+    if (providerIds.length === 0) return [];
+    const rows = (await this.manager.query(
+      `SELECT DISTINCT provider_id FROM sso_audit_events WHERE organization_id = $1 AND outcome = 'success' AND provider_id = ANY($2::uuid[])`,
+      [organizationId, providerIds],
+    )) as Array<{ provider_id: string }>;
+    return rows.map((row) => row.provider_id);
+  }
+
   /** Newest first; keyset pagination on (created_at, id). Reads one extra row to know whether more exist. */
   page(query: AuditPageQuery): Promise<SsoAuditEvent[]> {
     const builder = this.manager

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../database/db-errors';
 import { MembersService } from '../members/members.service';
 import { UsersService } from '../users/users.service';
 import type { SignInLookups, SignInPlan } from './domain/sign-in-decision';
+import type { SsoProvider } from './entities/sso-provider.entity';
 import { SsoIdentity } from './entities/sso-identity.entity';
 import { ssoError } from './sso.errors';
 import { SsoIdentitiesRepository } from './sso-identities.repository';
@@ -42,7 +43,8 @@ export class SsoIdentityLinker {
    * membership, which both sign-ins insert in their own units of work; after the second every row exists, so a
    * third run only reads.
    */
-  async apply(organizationId: string, providerId: string, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
+  async apply(organizationId: string, provider: Pick<SsoProvider, 'id' | 'slug' | 'displayName'>, plan: SignInPlan, clientAddress: string | null, attempt = 0): Promise<{ userId: string; role: string }> {
+    const providerId = provider.id;
     try {
       // The name claim fills in a missing display name only for a person no other organization knows: this
       // provider speaks for this organization, not for the names other organizations show.
@@ -63,10 +65,10 @@ export class SsoIdentityLinker {
         return user;
       });
       if (!plan.applyRole && plan.membership) return { userId: user.id, role: plan.membership.role };
-      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress });
+      const membership = await this.members.applySsoMembership({ organizationId, userId: user.id, role: plan.role, clientAddress, provider: { slug: provider.slug, name: provider.displayName } });
       return { userId: user.id, role: membership.role };
     } catch (error) {
-      if (attempt < 2 && isUniqueViolation(error)) return this.apply(organizationId, providerId, plan, clientAddress, attempt + 1);
+      if (attempt < 2 && isUniqueViolation(error)) return this.apply(organizationId, provider, plan, clientAddress, attempt + 1);
       throw error;
     }
   }

@@ -24,6 +24,10 @@ export class SsoProvidersRepository extends TransactionalRepository {
     await this.manager.save(SsoProvider, provider);
   }
 
+  async recordTest(id: string, result: Pick<SsoProvider, 'lastTestAt' | 'lastTestOk' | 'lastTestErrorCode' | 'lastTestMessage'>): Promise<void> {
+    await this.manager.update(SsoProvider, { id }, result);
+  }
+
   async delete(id: string): Promise<void> {
     await this.manager.delete(SsoProvider, { id });
   }

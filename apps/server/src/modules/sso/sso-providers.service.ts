@@ -5,9 +5,11 @@ import {
   deriveSsoEndpoints,
   SSO_SLUG_PATTERN,
   SsoDiscoveryResponse,
+  SSO_TEST_VALID_HOURS,
   SsoEffectiveEndpoints,
   SsoProviderResponse,
   SsoPublicProvider,
+  SsoSignInStatus,
   ssoCallbackUrl,
   ssoLoginPath,
   UpdateSsoProviderRequest,
@@ -22,6 +24,7 @@ import { SsoProvider } from './entities/sso-provider.entity';
 import { SsoErrorCode, ssoError } from './sso.errors';
 import { SsoConfig } from './sso.config';
 import { SsoProvidersRepository } from './sso-providers.repository';
+import { SsoAuditRepository } from './sso-audit.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /** A provider ready for sign-in: its settings, effective endpoints, callback URL and opened secret. */
@@ -37,6 +40,7 @@ export class SsoProvidersService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly providers: SsoProvidersRepository,
+    private readonly signIns: SsoAuditRepository,
     private readonly audit: AuditService,
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
@@ -56,6 +60,21 @@ export class SsoProvidersService {
     }));
   }
 
+  /**
+   * How many enabled providers there are and how many of them have had a successful sign-in or a passed test sign-in.
+   * The dashboard warns before signing out when none has: SSO may not let the member back in.
+   */
+  async signInStatus(organizationId: string): Promise<SsoSignInStatus> {
+    const enabled = await this.providers.listEnabled(organizationId);
+    const proven = await this.signIns.providersWithSuccess(organizationId, enabled.map((provider) => provider.id));
+    return { enabledProviders: enabled.length, provenProviders: proven.length };
+  }
+
+  /** Keeps the outcome of a test sign-in on the provider (the list shows it; enabling asks for a recent pass). */
+  async recordTest(providerId: string, result: { ok: boolean; errorCode: string | null; message: string }): Promise<void> {
+    await this.providers.recordTest(providerId, { lastTestAt: this.clock.now(), lastTestOk: result.ok, lastTestErrorCode: result.errorCode, lastTestMessage: result.message.slice(0, 2000) });
+  }
+
   async get(organizationId: string, slug: string): Promise<SsoProviderResponse> {
     return this.toResponse(await this.require(organizationId, slug));
   }
@@ -63,6 +82,8 @@ export class SsoProvidersService {
   async create(organizationId: string, request: CreateSsoProviderRequest, actor: AuditActorInput): Promise<SsoProviderResponse> {
     const settings = settingsForCreate(request, this.ssoConfig.outbound);
     if (await this.providers.findBySlug(organizationId, request.slug)) throw slugTaken(request.slug);
+    // A new provider has never been tested: enabling it at once needs the explicit confirmation.
+    if (settings.enabled && request.confirmUntested !== true) throw notTested(request.slug);
     const now = this.clock.now();
     const provider = new SsoProvider();
     provider.id = randomUUID();
@@ -71,11 +92,15 @@ export class SsoProvidersService {
     provider.clientSecretSealed = this.secretBox.seal(request.clientSecret);
     provider.createdAt = now;
     provider.updatedAt = now;
+    provider.lastTestAt = null;
+    provider.lastTestOk = null;
+    provider.lastTestErrorCode = null;
+    provider.lastTestMessage = null;
     applySettings(provider, settings);
     try {
       await this.unitOfWork.run(async () => {
         await this.providers.insert(provider);
-        await this.audit.record({ organizationId, actor, action: 'sso_provider.created', target: providerTarget(provider), after: auditedSettings(provider) });
+        await this.audit.record({ organizationId, actor, action: 'sso_provider.created', target: providerTarget(provider), after: { ...auditedSettings(provider), ...untestedMark(settings.enabled) } });
       });
     } catch (error) {
       // Two concurrent creations with one slug: the unique index decides.
@@ -96,12 +121,16 @@ export class SsoProvidersService {
       );
     }
     const settings = settingsForUpdate(settingsOf(provider), patch, this.ssoConfig.outbound);
+    const enabling = settings.enabled && !provider.enabled;
+    const untested = enabling && !this.passedRecentTest(provider);
+    if (untested && patch.confirmUntested !== true) throw notTested(provider.slug);
     applySettings(provider, settings);
     if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
     provider.updatedAt = this.clock.now();
     const changes = changedFields(before, auditedSettings(provider));
     // A new client secret is recorded as a fact, never as a value.
     if (patch.clientSecret !== undefined) changes.after['clientSecretReplaced'] = true;
+    Object.assign(changes.after, untestedMark(untested));
     await this.unitOfWork.run(async () => {
       await this.providers.save(provider);
       if (Object.keys(changes.after).length > 0) {
@@ -193,6 +222,11 @@ export class SsoProvidersService {
     };
   }
 
+  private passedRecentTest(provider: SsoProvider): boolean {
+    const since = this.clock.now().getTime() - SSO_TEST_VALID_HOURS * 3600_000;
+    return provider.lastTestOk === true && provider.lastTestAt !== null && provider.lastTestAt.getTime() >= since;
+  }
+
   private async require(organizationId: string, slug: string): Promise<SsoProvider> {
     const provider = SSO_SLUG_PATTERN.test(slug) ? await this.providers.findBySlug(organizationId, slug) : null;
     if (!provider) throw ssoError(SsoErrorCode.ProviderNotFound, `No SSO provider "${slug}" exists in this organization.`);
@@ -222,6 +256,9 @@ export class SsoProvidersService {
       effectiveEndpoints: this.endpointsOf(provider),
       callbackUrl,
       warnings: settingsWarnings(settings, callbackUrl),
+      lastTest: provider.lastTestAt
+        ? { ok: provider.lastTestOk === true, at: provider.lastTestAt.toISOString(), errorCode: provider.lastTestErrorCode, message: provider.lastTestMessage ?? '' }
+        : null,
       createdAt: provider.createdAt.toISOString(),
       updatedAt: provider.updatedAt.toISOString(),
     };
@@ -245,6 +282,19 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 
 function applySettings(provider: SsoProvider, settings: ProviderSettings): void {
   Object.assign(provider, settings);
+}
+
+/** The audit entry of a provider enabled without a recent passed test says so. */
+function untestedMark(untested: boolean): Record<string, unknown> {
+  return untested ? { enabledWithoutTest: true } : {};
+}
+
+function notTested(slug: string) {
+  return ssoError(
+    SsoErrorCode.ProviderNotTested,
+    `The provider "${slug}" has not passed a test sign-in in the last ${SSO_TEST_VALID_HOURS} hours. Run Test sign-in first, or send "confirmUntested": true to enable it anyway: if it does not work, people who sign in only through SSO cannot get in until an owner fixes it or gives them a sign-in link.`,
+    [{ path: 'enabled', message: 'run a test sign-in first, or confirm with confirmUntested: true' }],
+  );
 }
 
 function slugTaken(slug: string) {

@@ -143,6 +143,7 @@ export class SsoSignInService {
     } catch (error) {
       const test = consumed?.purpose === 'test';
       await this.recordFailure(client, organizationId, provider.entity.id, slug, test, error);
+      if (test) await this.recordTest(provider, false, error);
       if (test && error instanceof DomainError) {
         // The provider's settings are the admin's input: its reason at warn, for whoever reads the logs with the admin.
         this.logger.warn({ msg: 'SSO test sign-in failed', organizationId, provider: slug, code: error.code, reason: error.message });
@@ -171,6 +172,7 @@ export class SsoSignInService {
     const error = evaluation.failure;
     const message = error ? error.message : `Test sign-in passed; the role would be ${evaluation.role}.`;
     await this.audit.record({ ...attempt, test: true, errorCode: error?.code ?? null, message, role: evaluation.role });
+    await this.recordTest(provider, error === null, error ?? message);
     return { kind: 'test', report: testReport(attempt.providerSlug, provider, identity, evaluation, attempt.warnings) };
   }
 
@@ -184,7 +186,7 @@ export class SsoSignInService {
     }
     let applied: { userId: string; role: string };
     try {
-      applied = await this.linker.apply(attempt.organizationId, provider.entity.id, evaluation.plan, attempt.client.ipAddress);
+      applied = await this.linker.apply(attempt.organizationId, provider.entity, evaluation.plan, attempt.client.ipAddress);
     } catch (error) {
       await this.recordFailure(attempt.client, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
@@ -192,6 +194,13 @@ export class SsoSignInService {
     const session = await this.sessions.startSession({ userId: applied.userId, organizationId: attempt.organizationId, replacing });
     await this.audit.record({ ...attempt, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
     return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(attempt.organizationId)), session };
+  }
+
+  /** Keeps a test's outcome on the provider: what enabling it without a confirmation needs (README "Lockout"). */
+  private async recordTest(provider: SignInProvider, ok: boolean, outcome: unknown): Promise<void> {
+    const errorCode = ok ? null : outcome instanceof DomainError ? outcome.code : CommonErrorCode.InternalError;
+    const message = typeof outcome === 'string' ? outcome : outcome instanceof DomainError ? outcome.message : 'Unexpected server error during the test sign-in.';
+    await this.providers.recordTest(provider.entity.id, { ok, errorCode, message });
   }
 
   private async recordFailure(client: SignInClient, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<AuditRecord> = {}): Promise<void> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
 import { AuditModule } from '../audit/audit.module';
 import { ApiToken } from './api-token.entity';
 import { TokensController } from './tokens.controller';
@@ -7,7 +8,7 @@ import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiToken]), AuditModule],
+  imports: [TypeOrmModule.forFeature([ApiToken]), AuditModule, UsersModule],
   controllers: [TokensController],
   providers: [TokensRepository, TokensService],
   exports: [TokensService],

@@ -6,6 +6,8 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
+import { displayNameOf, type User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { ApiToken } from './api-token.entity';
 import { generateApiToken, looksLikeApiToken } from './token-format';
 import { TokensErrorCode, tokensError } from './tokens.errors';
@@ -39,6 +41,7 @@ export class TokensService {
     private readonly unitOfWork: UnitOfWork,
     private readonly tokens: TokensRepository,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
     private readonly clock: Clock,
   ) {}
 
@@ -75,7 +78,8 @@ export class TokensService {
   async list(organizationId: string, query: ListPageQuery = {}): Promise<ListPage<ApiTokenResponse>> {
     const limit = pageLimit(query);
     const rows = await this.tokens.listForOrganization(organizationId, { limit: limit + 1, before: decodeTimeIdCursor(query.cursor) });
-    return pageFrom(rows, limit, toApiTokenResponse, timeIdKey);
+    const creators = await this.users.findByIds([...new Set(rows.map((row) => row.createdByUserId).filter((id): id is string => id !== null))]);
+    return pageFrom(rows, limit, (token) => toApiTokenResponse(token, token.createdByUserId ? creators.get(token.createdByUserId) : undefined), timeIdKey);
   }
 
   /** Id and name of the tokens with these ids, by id (to name who saved something; unknown ids are left out). */
@@ -97,7 +101,7 @@ export class TokensService {
   async listActiveCreatedBy(organizationId: string, userId: string): Promise<ApiTokenResponse[]> {
     const now = this.clock.now();
     const tokens = isUUID(userId) ? await this.tokens.listUnrevokedCreatedBy(organizationId, userId) : [];
-    return tokens.filter((token) => !token.expiresAt || token.expiresAt > now).map(toApiTokenResponse);
+    return tokens.filter((token) => !token.expiresAt || token.expiresAt > now).map((token) => toApiTokenResponse(token));
   }
 
   /** Revokes every token the member created in the organization (member removed or disabled), inside the caller's transaction. */
@@ -146,17 +150,19 @@ function tokenTarget(token: ApiToken) {
 
 /** What the audit log keeps of a new token: what the list shows of it (never the token or its hash); id and time are the entry's. */
 function auditedFields(token: ApiTokenResponse): Record<string, unknown> {
-  const { id: _id, createdAt: _createdAt, lastUsedAt: _lastUsedAt, revokedAt: _revokedAt, ...fields } = token;
+  const { id: _id, createdAt: _createdAt, lastUsedAt: _lastUsedAt, revokedAt: _revokedAt, createdBy: _createdBy, ...fields } = token;
   return fields;
 }
 
-export function toApiTokenResponse(token: ApiToken): ApiTokenResponse {
+/** `creator`: the creating user when the caller loaded it (the list does); `createdBy` is null otherwise. */
+export function toApiTokenResponse(token: ApiToken, creator?: User): ApiTokenResponse {
   return {
     id: token.id,
     name: token.name,
     prefix: token.prefix,
     scopes: token.scopes,
     createdByUserId: token.createdByUserId,
+    createdBy: creator ? { email: creator.email, displayName: displayNameOf(creator) } : null,
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,

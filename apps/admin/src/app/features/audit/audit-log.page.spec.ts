@@ -2,6 +2,9 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture } from '@angular/core/testing';
 import type { AuditEntry } from '@sc/contracts';
 import { query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
+import { TestBed } from '@angular/core/testing';
+import { Router } from '@angular/router';
+import { member } from '../../../testing/fixtures';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { AuditLogPage } from './audit-log.page';
 
@@ -29,6 +32,8 @@ describe('AuditLogPage', () => {
     http = setUpTestApp();
     fixture = createWithInputs(AuditLogPage, { orgId: 'acme' });
     fixture.detectChanges();
+    // Members by id: the page names people instead of showing their ids.
+    http.expectOne('/api/v1/orgs/acme/members').flush([member({ userId: 'u-olga', email: 'olga@acme.test', displayName: 'Olga', role: 'owner' })]);
   });
 
   afterEach(() => http.verify());
@@ -54,13 +59,13 @@ describe('AuditLogPage', () => {
     await settle(fixture);
     const rows = rowsText(fixture);
     expect(rows[0]).toContain('Role changed');
-    expect(rows[0]).toContain('olga@acme.test');
+    expect(rows[0]).toContain('Olga (olga@acme.test)');
     expect(rows[0]).toContain('bob@acme.test');
-    expect(rows[0]).toContain('role: viewer → editor');
+    expect(rows[0]).toContain('Role: viewer → editor');
     expect(rows[0]).toContain('192.0.2.7');
     expect(rows[1]).toContain('API token created');
-    expect(rows[1]).toContain('API token sct_ab12cd34 (olga@acme.test)');
-    expect(rows[1]).toContain('scopes: ["admin"]');
+    expect(rows[1]).toContain('API token sct_ab12cd34 (created by Olga)');
+    expect(rows[1]).toContain('Scopes: admin');
 
     query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
     fixture.detectChanges();
@@ -71,36 +76,47 @@ describe('AuditLogPage', () => {
     expect(fixture.nativeElement.querySelector('[data-testid=audit-more]')).toBeNull();
   });
 
-  it('applies the filters to the list and the download, from the first page again', async () => {
+  it('puts the applied filters in the URL, and reads the list and the download from the URL\'s filters', async () => {
     http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: null });
     await settle(fixture);
     expect(query<HTMLAnchorElement>(fixture, '[data-testid=audit-download]').getAttribute('href')).toBe(`${AUDIT}/export`);
 
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
     fixture.componentInstance.form.controls.action.setValue('member.removed');
     typeInto(fixture, '[data-testid=audit-actor]', ' olga@acme.test ');
+    typeInto(fixture, '[data-testid=audit-target]', 'rders');
     typeInto(fixture, '[data-testid=audit-from]', '2026-01-01');
     typeInto(fixture, '[data-testid=audit-to]', '2026-01-31');
     submitForm(fixture, '[data-testid=audit-filters]');
+    expect(navigate).toHaveBeenCalledWith([], expect.objectContaining({ queryParams: { action: 'member.removed', actor: 'olga@acme.test', target: 'rders', from: '2026-01-01', to: '2026-01-31' } }));
+
+    // The router binds the query string to the page's inputs (what opening a shared link does too).
+    for (const [name, value] of Object.entries({ action: 'member.removed', actor: 'olga@acme.test', target: 'rders', from: '2026-01-01', to: '2026-01-31' })) fixture.componentRef.setInput(name, value);
+    fixture.detectChanges();
     const filtered = http.expectOne((request) => request.url === AUDIT);
     expect(filtered.request.params.get('action')).toBe('member.removed');
     expect(filtered.request.params.get('actor')).toBe('olga@acme.test');
+    expect(filtered.request.params.get('target')).toBe('rders');
     expect(filtered.request.params.get('from')).toBe(new Date(2026, 0, 1).toISOString());
     expect(filtered.request.params.get('to')).toBe(new Date(2026, 1, 1).toISOString());
-    expect(filtered.request.params.has('target')).toBe(false);
     filtered.flush({ items: [], nextCursor: null });
     await settle(fixture);
     expect(textOf(fixture)).toContain('No entries match these filters');
+    expect(query<HTMLInputElement>(fixture, '[data-testid=audit-target]').value).toBe('rders');
     const href = query<HTMLAnchorElement>(fixture, '[data-testid=audit-download]').getAttribute('href') ?? '';
-    expect(href.startsWith(`${AUDIT}/export?`)).toBe(true);
     expect(new URL(href, 'http://x').searchParams.get('action')).toBe('member.removed');
 
     query<HTMLButtonElement>(fixture, '[data-testid=audit-clear]').click();
-    fixture.detectChanges();
-    const cleared = http.expectOne((request) => request.url === AUDIT);
-    expect(cleared.request.params.keys()).toEqual(['limit']);
-    cleared.flush({ items: [], nextCursor: null });
+    expect(navigate).toHaveBeenLastCalledWith([], expect.objectContaining({ queryParams: { action: null, actor: null, target: null, from: null, to: null } }));
+  });
+
+  it('shows relative times with the exact time on hover', async () => {
+    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({ createdAt: '2026-01-02T10:00:00Z' })], nextCursor: null });
     await settle(fixture);
-    expect(textOf(fixture)).toContain('No changes recorded yet');
+    const time = query(fixture, 'td.mat-column-time time');
+    expect(time.getAttribute('title')).toBe('2026-01-02 10:00:00 UTC');
+    expect(time.getAttribute('datetime')).toBe('2026-01-02T10:00:00Z');
+    expect(time.textContent?.trim()).toMatch(/ago$|^yesterday$/);
   });
 
   it('folds long change lists after four lines and names target types', async () => {
@@ -111,7 +127,7 @@ describe('AuditLogPage', () => {
     });
     await settle(fixture);
     const cell = query(fixture, 'td.mat-column-changes');
-    expect(Array.from(cell.querySelectorAll(':scope > div')).map((line) => line.textContent?.trim())).toEqual(['slug: corp', 'displayName: Corp', 'type: generic', 'clientId: acme']);
+    expect(Array.from(cell.querySelectorAll(':scope > div')).map((line) => line.textContent?.trim())).toEqual(['Slug: corp', 'Display name: Corp', 'Type: generic', 'Client ID: acme']);
     expect(cell.querySelector('summary')?.textContent?.trim()).toBe('2 more');
     expect(rowsText(fixture)[0]).toContain('SSO provider');
   });

@@ -1,14 +1,18 @@
-import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input } from '@angular/core';
 import { FormBuilder } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditFilter } from '@sc/contracts';
+import { ActivatedRoute, Router } from '@angular/router';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditEntry } from '@sc/contracts';
+import { map } from 'rxjs';
+import { pageResource } from '../../core/page-resource';
+import { MembersApi } from '../members/members.api';
+import { RelativeTimeComponent } from '../../shared/relative-time.component';
 import { cursorPages } from '../../core/cursor-pages';
 import { LoadMoreComponent } from '../../shared/load-more.component';
 import { AuditApi } from './audit.api';
-import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, targetTypeLabel, toAuditFilter } from './audit-rules';
+import { EMPTY_FILTER, actionLabel, actorLabel, changeLines, formFromParams, paramsFromForm, targetTypeLabel, toAuditFilter, type NameOf } from './audit-rules';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
@@ -23,8 +27,8 @@ const PAGE_SIZE = 50;
   selector: 'sc-audit-log-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
-    DatePipe,
     FORM_FIELDS,
+    RelativeTimeComponent,
     MatButtonModule,
     MatIconModule,
     MatSelectModule,
@@ -37,15 +41,24 @@ const PAGE_SIZE = 50;
 })
 export class AuditLogPage {
   private readonly api = inject(AuditApi);
+  private readonly membersApi = inject(MembersApi);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
 
-  /** Bound from the route by the router. */
+  /** Bound from the route by the router: the organization, and the filters from the query string. */
   readonly orgId = input.required<string>();
+  readonly action = input<string | undefined>();
+  readonly actor = input<string | undefined>();
+  readonly target = input<string | undefined>();
+  readonly from = input<string | undefined>();
+  readonly to = input<string | undefined>();
 
   readonly actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
   readonly form = inject(FormBuilder).nonNullable.group({ ...EMPTY_FILTER });
 
-  /** The filters last applied (the form applies on submit, so typing does not read the log on every key). */
-  readonly filter = signal<AuditFilter>({});
+  /** The filters in the URL (the form applies on submit, so typing does not read the log on every key). */
+  private readonly applied = computed(() => formFromParams({ action: this.action(), actor: this.actor(), target: this.target(), from: this.from(), to: this.to() }));
+  readonly filter = computed(() => toAuditFilter(this.applied()));
   readonly audit = cursorPages({
     params: () => ({ orgId: this.orgId(), filter: this.filter() }),
     load: ({ orgId, filter }, before) => this.api.page(orgId, filter, { limit: PAGE_SIZE, before }),
@@ -54,19 +67,32 @@ export class AuditLogPage {
   readonly exportUrl = computed(() => this.api.exportUrl(this.orgId(), this.filter()));
   readonly filtered = computed(() => Object.keys(this.filter()).length > 0);
 
+  /** Members by user id, to show names instead of ids (the first page of members; others keep their email). */
+  private readonly members = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.membersApi.list(orgId).pipe(map((page) => page.items)),
+    initial: [],
+  });
+  private readonly names = computed(() => new Map(this.members.value().map((member) => [member.userId, member.displayName])));
+  private readonly nameOf: NameOf = (userId) => this.names().get(userId) ?? null;
+
   readonly actionLabel = actionLabel;
-  readonly actorLabel = actorLabel;
-  readonly changeLines = changeLines;
   readonly targetTypeLabel = targetTypeLabel;
+  readonly actorLabel = (entry: AuditEntry) => actorLabel(entry, this.nameOf);
+  readonly changeLines = (entry: AuditEntry) => changeLines(entry, this.nameOf);
   /** Longer change lists (a new SSO provider's settings) show this many lines and fold the rest. */
   readonly shownChanges = 4;
 
-  apply(): void {
-    this.filter.set(toAuditFilter(this.form.getRawValue()));
+  constructor() {
+    // The form shows the filters the URL holds (also after Back, or a shared link).
+    effect(() => this.form.reset(this.applied()));
   }
 
-  clear(): void {
-    this.form.reset({ ...EMPTY_FILTER });
-    this.filter.set({});
+  apply(): Promise<boolean> {
+    return this.router.navigate([], { relativeTo: this.route, queryParams: paramsFromForm(this.form.getRawValue()), queryParamsHandling: 'merge' });
+  }
+
+  clear(): Promise<boolean> {
+    return this.router.navigate([], { relativeTo: this.route, queryParams: paramsFromForm(EMPTY_FILTER), queryParamsHandling: 'merge' });
   }
 }

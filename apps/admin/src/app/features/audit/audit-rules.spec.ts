@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@sc/contracts';
-import { EMPTY_FILTER, actorLabel, changeLines, toAuditFilter } from './audit-rules';
+import { EMPTY_FILTER, actorLabel, changeLines, formFromParams, paramsFromForm, toAuditFilter } from './audit-rules';
 
 const base: AuditEntry = {
   id: 'e',
@@ -31,10 +31,43 @@ describe('audit rules', () => {
     expect(actorLabel({ ...base, actor: { type: 'token', userId: null, email: null, tokenId: 't1', tokenPrefix: 'sct_ab12cd34' } })).toBe('API token sct_ab12cd34');
   });
 
-  it('lists created, changed and deleted fields', () => {
-    expect(changeLines(base)).toEqual(['role: viewer', 'disabled: false']);
-    expect(changeLines({ ...base, before: { role: 'viewer' }, after: { role: 'admin' } })).toEqual(['role: viewer → admin']);
-    expect(changeLines({ ...base, before: { scopes: ['read'] }, after: null })).toEqual(['scopes: ["read"]']);
-    expect(changeLines({ ...base, before: { revokedAt: null }, after: { revokedAt: '2026-01-01T00:00:00.000Z' } })).toEqual(['revokedAt: — → 2026-01-01T00:00:00.000Z']);
+  it('lists created, changed and deleted fields in words: field: before → after', () => {
+    expect(changeLines(base)).toEqual(['Role: viewer', 'Disabled: no']);
+    expect(changeLines({ ...base, before: { role: 'viewer' }, after: { role: 'admin' } })).toEqual(['Role: viewer → admin']);
+    expect(changeLines({ ...base, before: { scopes: ['read', 'sync'] }, after: null })).toEqual(['Scopes: read, sync']);
+    expect(changeLines({ ...base, before: { revokedAt: null }, after: { revokedAt: '2026-01-01T00:00:00.000Z' } })).toEqual(['Revoked: — → 2026-01-01 00:00:00 UTC']);
+    expect(changeLines({ ...base, before: { allowSignUp: false, allowedDomains: [] }, after: { allowSignUp: true, allowedDomains: ['acme.test'] } })).toEqual([
+      'Sign-up allowed: no → yes',
+      'Allowed domains: none → acme.test',
+    ]);
+  });
+
+  it('shows names instead of user ids where the member is known', () => {
+    const nameOf = (id: string) => ({ u1: 'Ann', u9: 'Olga' })[id] ?? null;
+    expect(actorLabel(base, nameOf)).toBe('Ann (ann@acme.test)');
+    const tokenCreated = { ...base, action: 'token.created' as const, after: { name: 'deploy', createdByUserId: 'u9' } };
+    expect(changeLines(tokenCreated, nameOf)).toEqual(['Name: deploy', 'Created by: Olga']);
+    // An id nobody knows stays as it is; a field that is no user id is never replaced.
+    expect(changeLines({ ...tokenCreated, after: { createdByUserId: 'u-gone', name: 'u9' } }, nameOf)).toEqual(['Created by: u-gone', 'Name: u9']);
+  });
+
+  it('reads a sync as who, which token and where from', () => {
+    const synced: AuditEntry = {
+      ...base,
+      action: 'service.synced',
+      actor: { type: 'token', userId: 'u1', email: 'ann@acme.test', tokenId: 't1', tokenPrefix: 'sct_ab12cd34' },
+      target: { type: 'service', id: 's1', label: 'orders' },
+      // In the database's key order; shown revision and outcome first, empty fields of the new entry left out.
+      after: { branch: 'main', commit: 'a1b2c3d', status: 'created', revision: 3, ciRunUrl: 'https://ci.example/runs/9', tokenName: 'orders CI', repositoryUrl: null },
+    };
+    expect(actorLabel(synced, () => 'Ann')).toBe('API token “orders CI” sct_ab12cd34 (created by Ann)');
+    expect(changeLines(synced)).toEqual(['Revision: 3', 'Status: created', 'Token: orders CI', 'Commit: a1b2c3d', 'Branch: main', 'CI run: https://ci.example/runs/9']);
+  });
+
+  it('keeps the filters in the URL: read back into the form, unknown values ignored', () => {
+    const form = { action: 'member.added', actor: ' ann ', target: 'ord', fromDay: '2026-03-01', toDay: '' };
+    expect(paramsFromForm(form)).toEqual({ action: 'member.added', actor: 'ann', target: 'ord', from: '2026-03-01', to: null });
+    expect(formFromParams({ action: 'member.added', actor: 'ann', target: 'ord', from: '2026-03-01' })).toEqual({ ...form, actor: 'ann' });
+    expect(formFromParams({ action: 'nope', from: 'yesterday' })).toEqual(EMPTY_FILTER);
   });
 });

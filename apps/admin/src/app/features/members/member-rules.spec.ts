@@ -10,6 +10,7 @@ function member(displayName: string, role: Role): MemberResponse {
     source: 'manual',
     disabled: false,
     userDisabled: false,
+    addedBy: { kind: 'unknown' },
     createdAt: '2026-01-01T00:00:00Z',
   };
 }

@@ -45,6 +45,23 @@ describe('MembersPage', () => {
     expect(rows[1]).toContain('Active');
   });
 
+  it('says how and by whom each member was added', async () => {
+    await open([
+      { ...OLGA, addedBy: { kind: 'setup' } },
+      member({ userId: 'u-ada', displayName: 'Ada', addedBy: { kind: 'sso', providerSlug: 'kc', providerName: 'Keycloak' } }),
+      member({ userId: 'u-bob', addedBy: { kind: 'member', userId: 'u-olga', email: 'olga@acme.test' } }),
+      member({ userId: 'u-cy', displayName: 'Cy', addedBy: { kind: 'token', tokenId: 't1', tokenName: 'provisioning', tokenPrefix: 'sct_ab12cd34', userId: 'u-olga', email: 'olga@acme.test' } }),
+      member({ userId: 'u-dan', displayName: 'Dan', addedBy: { kind: 'unknown' } }),
+    ]);
+    const addedBy = (userId: string) => query(fixture, `[data-testid=added-by-${userId}]`).textContent?.trim();
+    expect(addedBy('u-olga')).toBe('First-run setup');
+    expect(addedBy('u-ada')).toBe('SSO sign-up through Keycloak');
+    expect(addedBy('u-bob')).toBe('Added by olga@acme.test');
+    expect(addedBy('u-cy')).toBe('API token provisioning (created by olga@acme.test)');
+    expect(addedBy('u-dan')).toBe('Unknown (added before this was recorded)');
+    expect(textOf(fixture)).not.toContain('Invitation');
+  });
+
   it('shows a disabled membership as such', async () => {
     await open([OLGA, member({ disabled: true })]);
     expect(rowsText(fixture)[1]).toContain('Disabled');

@@ -7,7 +7,7 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
+import { describeAddedBy, FIELD_LIMITS, ROLES, type ApiTokenResponse, type MemberResponse, type Role } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
 import { SessionService } from '../../core/session.service';
 import { confirmation } from '../../shared/confirm-dialog.component';
@@ -78,6 +78,11 @@ export class MembersPage {
     role: ['viewer' as Role, [Validators.required]],
     displayName: ['', [Validators.maxLength(FIELD_LIMITS.personName)]],
   });
+
+  /** "First-run setup", "Added by ada@…", "SSO sign-up through Acme Login", "API token ci (created by …)". */
+  addedBy(member: MemberResponse): string {
+    return describeAddedBy(member.addedBy);
+  }
 
   async add(): Promise<void> {
     if (this.addForm.invalid) {

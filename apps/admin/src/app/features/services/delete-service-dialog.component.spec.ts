@@ -22,7 +22,7 @@ const DETAIL: ServiceDetail = {
   revisionSyncedAt: '2026-01-01T09:00:00.000Z',
   artifacts: [],
 };
-const REVISIONS: ServiceRevisionItem[] = [{ number: 1, createdAt: DETAIL.createdAt, artifactCount: 0, created: [], updated: [], removed: [] }];
+const REVISIONS: ServiceRevisionItem[] = [{ number: 1, createdAt: DETAIL.createdAt, artifactCount: 0, created: [], updated: [], removed: [], syncedBy: null, source: null }];
 
 /** "Delete service" on the service page: a dialog that deletes only once the service's name is typed. */
 describe('Delete service dialog', () => {

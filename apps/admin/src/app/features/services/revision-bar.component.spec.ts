@@ -16,8 +16,10 @@ const REVISIONS: ServiceRevisionItem[] = [
     created: [],
     updated: [],
     removed: [{ kind: 'architecture-diagram', name: 'overview' }],
+    syncedBy: null,
+    source: null,
   },
-  { number: 2, createdAt: '2026-02-02T10:00:00.000Z', artifactCount: 3, created: [], updated: [{ kind: 'flow', name: 'pay' }], removed: [] },
+  { number: 2, createdAt: '2026-02-02T10:00:00.000Z', artifactCount: 3, created: [], updated: [{ kind: 'flow', name: 'pay' }], removed: [], syncedBy: null, source: null },
   {
     number: 1,
     createdAt: '2026-01-01T10:00:00.000Z',
@@ -28,6 +30,8 @@ const REVISIONS: ServiceRevisionItem[] = [
     ],
     updated: [],
     removed: [],
+    syncedBy: null,
+    source: null,
   },
 ];
 

@@ -12,8 +12,8 @@ const SECOND_SYNC = '2026-02-01T09:00:00.000Z';
 const LAST_SYNC = '2026-02-05T09:00:00.000Z';
 
 const REVISIONS: ServiceRevisionItem[] = [
-  { number: 2, createdAt: SECOND_SYNC, artifactCount: 1, created: [], updated: [{ kind: 'service-summary', name: 'summary' }], removed: [] },
-  { number: 1, createdAt: FIRST_SYNC, artifactCount: 1, created: [{ kind: 'service-summary', name: 'summary' }], updated: [], removed: [] },
+  { number: 2, createdAt: SECOND_SYNC, artifactCount: 1, created: [], updated: [{ kind: 'service-summary', name: 'summary' }], removed: [], syncedBy: null, source: null },
+  { number: 1, createdAt: FIRST_SYNC, artifactCount: 1, created: [{ kind: 'service-summary', name: 'summary' }], updated: [], removed: [], syncedBy: null, source: null },
 ];
 
 function detail(revision: number, revisionSyncedAt: string): ServiceDetail {
@@ -54,6 +54,28 @@ describe('ServiceDetailPage', () => {
     await answer(`${BASE}?revision=1`, detail(1, FIRST_SYNC));
     expect(query(fixture, '[data-testid=revision-synced]').textContent?.trim()).toBe(medium(FIRST_SYNC));
     expect(query(fixture, '[data-testid=old-revision]').textContent).toContain('You are viewing revision 1 of 2');
+  });
+
+  it('shows who synced each revision and the commit, branch and CI run it came from', async () => {
+    const withProvenance: ServiceRevisionItem[] = [
+      {
+        ...REVISIONS[0],
+        syncedBy: { tokenId: 't1', tokenName: 'payments CI', tokenPrefix: 'sct_ab12cd34', userId: 'u-olga', email: 'olga@acme.test' },
+        source: { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', branch: 'main', ciRunUrl: 'https://github.com/acme/payments/actions/runs/42' },
+      },
+      { ...REVISIONS[1], source: { branch: 'old', ciRunUrl: 'javascript:alert(1)' } },
+    ];
+    fixture.detectChanges();
+    await answerServicePage(fixture, http, BASE, detail(2, SECOND_SYNC), withProvenance);
+    expect(query(fixture, '[data-testid=synced-by-2]').textContent?.trim()).toBe('olga@acme.test with payments CI');
+    expect(query(fixture, '[data-testid=synced-by-1]').textContent?.trim()).toBe('Unknown');
+    const source = query(fixture, '[data-testid=source-2]');
+    expect(source.querySelector('code')?.textContent).toBe('a1b2c3d4e5f6');
+    expect(source.querySelector('code')?.getAttribute('title')).toBe('a1b2c3d4e5f60718293a4b5c6d7e8f9012345678');
+    expect(source.textContent).toContain('on main');
+    expect(source.querySelector('a')?.getAttribute('href')).toBe('https://github.com/acme/payments/actions/runs/42');
+    // A link that is not http(s) is never offered.
+    expect(query(fixture, '[data-testid=source-1]').querySelector('a')).toBeNull();
   });
 
   it('shows the last sync on the current revision, without the banner', async () => {

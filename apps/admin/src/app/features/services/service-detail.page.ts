@@ -5,7 +5,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Router, RouterLink } from '@angular/router';
-import type { ArtifactKind, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
+import type { ArtifactKind, ServiceDetail, ServiceRevisionItem, SyncSource } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
@@ -81,6 +81,20 @@ export class ServiceDetailPage {
 
   kindLabel(kind: ArtifactKind): string {
     return ARTIFACT_KIND_LABELS[kind] ?? kind;
+  }
+
+  /** Which token synced the revision and the member who answers for it, as they were then. */
+  syncedBy(revision: ServiceRevisionItem): string {
+    const by = revision.syncedBy;
+    if (!by) return 'Unknown';
+    const token = by.tokenName ?? by.tokenPrefix ?? 'an API token';
+    return by.email ? `${by.email} with ${token}` : `${token} (creator unknown)`;
+  }
+
+  /** The commit, branch and CI run the CLI reported; a CI link is offered only as http(s) (the server checks it too). */
+  sourceOf(revision: ServiceRevisionItem): SyncSource {
+    const source = revision.source ?? {};
+    return { ...source, ciRunUrl: source.ciRunUrl && /^https?:\/\//i.test(source.ciRunUrl) ? source.ciRunUrl : undefined };
   }
 
   changeSummary(revision: ServiceRevisionItem): string {

@@ -1,6 +1,6 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { settle, textOf } from '../../../testing/dom';
+import { query, settle, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { setUpTestApp } from '../../../testing/providers';
 import { SignInPage } from './sign-in.page';
@@ -40,6 +40,8 @@ describe('SignInPage', () => {
       { text: 'Sign in with Keycloak', href: '/api/v1/auth/orgs/acme/login/kc?redirect=%2Forgs%2Facme%2Fmembers' },
       { text: 'Sign in with Microsoft', href: '/api/v1/auth/orgs/acme/login/entra?redirect=%2Forgs%2Facme%2Fmembers' },
     ]);
+    // Under the buttons: the way in when SSO fails.
+    expect(query(fixture, '[data-testid=sign-in-fallback]').textContent).toContain('ask an owner of this organization for a one-time sign-in link');
   });
 
   it('looks the same for an organization without providers and one that does not exist', async () => {

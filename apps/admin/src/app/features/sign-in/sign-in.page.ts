@@ -40,6 +40,10 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
                 }
               }
             </div>
+            <p class="muted fallback" data-testid="sign-in-fallback">
+              Cannot get in this way? If single sign-on fails for you, ask an owner of this organization for a one-time
+              sign-in link.
+            </p>
           }
           @case ('unavailable') {
             <p data-testid="sign-in-unavailable">
@@ -64,6 +68,9 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
     }
     .provider {
       width: 100%;
+    }
+    .fallback {
+      margin-top: 16px;
     }
   `,
 })

@@ -4,12 +4,13 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTabsModule } from '@angular/material/tabs';
 import { Router, RouterLink } from '@angular/router';
-import type { SsoProviderResponse } from '@sc/contracts';
+import { SSO_TEST_VALID_HOURS, SsoErrorCode, type SsoProviderResponse } from '@sc/contracts';
 import { tap } from 'rxjs';
 import type { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { confirmation } from '../../shared/confirm-dialog.component';
 import { formValueFromProvider, toCreateRequest, toUpdateRequest } from './provider-form';
 import { applyServerErrors, createProviderForm, editProviderForm, setProviderForm } from './provider-form-group';
 import { ProviderConfigurationTabComponent } from './provider-configuration-tab.component';
@@ -67,6 +68,7 @@ export class ProviderEditorPage {
   });
   readonly provider = this.loaded.value;
   private readonly saveAction = mutation({ report: 'inline' });
+  private readonly confirm = confirmation();
   readonly saving = this.saveAction.pending;
   readonly saveError = this.saveAction.error;
   readonly replacingSecret = signal(false);
@@ -90,7 +92,7 @@ export class ProviderEditorPage {
     this.replacingSecret.set(false);
   }
 
-  async save(): Promise<void> {
+  async save(confirmUntested = false): Promise<void> {
     this.saveError.set(null);
     if (this.form.invalid) {
       this.form.markAllAsTouched();
@@ -98,12 +100,19 @@ export class ProviderEditorPage {
       return;
     }
     const value = this.form.getRawValue();
+    let untested = false;
     const failed = (error: ApiError): void => {
+      // Enabling a provider without a recent passed test: asked below, not a field problem.
+      if (error.code === SsoErrorCode.ProviderNotTested) {
+        untested = true;
+        return;
+      }
       applyServerErrors(this.form, error.details);
       this.revealFirstProblem();
     };
+    const confirmed = confirmUntested ? { confirmUntested: true } : {};
     if (this.mode() === 'create') {
-      await this.saveAction.run(true, () => this.api.create(this.orgId(), toCreateRequest(value)), {
+      await this.saveAction.run(true, () => this.api.create(this.orgId(), { ...toCreateRequest(value), ...confirmed }), {
         done: async (created) => {
           this.form.markAsPristine();
           await this.router.navigate(['/orgs', this.orgId(), 'settings', 'sso', created.slug], {
@@ -112,13 +121,17 @@ export class ProviderEditorPage {
         },
         failed,
       });
-      return;
+    } else {
+      await this.saveAction.run(true, () => this.api.update(this.orgId(), this.slug() as string, { ...toUpdateRequest(value), ...confirmed }), {
+        success: (saved) => `“${saved.displayName}” saved.`,
+        done: (saved) => this.show(saved),
+        failed,
+      });
     }
-    await this.saveAction.run(true, () => this.api.update(this.orgId(), this.slug() as string, toUpdateRequest(value)), {
-      success: (saved) => `“${saved.displayName}” saved.`,
-      done: (saved) => this.show(saved),
-      failed,
-    });
+    if (untested) {
+      this.saveError.set(null);
+      if (await this.confirm(enableUntestedConfirmation(value.displayName.trim() || value.slug))) await this.save(true);
+    }
   }
 
   /** The Save button is at the bottom of a long form: bring the first problem into view. */
@@ -131,4 +144,17 @@ export class ProviderEditorPage {
       { injector: this.injector },
     );
   }
+}
+
+/** "Enable without a test": what an untested provider can do to the people who rely on it. */
+export function enableUntestedConfirmation(name: string) {
+  return {
+    title: `Enable “${name}” without a test?`,
+    message:
+      `“${name}” has not passed a test sign-in in the last ${SSO_TEST_VALID_HOURS} hours. If a setting is wrong (client ID or secret, ` +
+      'endpoints, callback URL, allowed domains), nobody can sign in through it: people who only use SSO are locked out, and so is ' +
+      'anyone who signs out, until an owner fixes the provider or gives them a sign-in link. Run Test sign-in on the Configuration tab first to be sure.',
+    confirmLabel: 'Enable without a test',
+    destructive: true,
+  };
 }

@@ -90,7 +90,8 @@ export function emptyProviderForm(): ProviderFormValue {
     slug: '',
     displayName: '',
     type: 'generic',
-    enabled: true,
+    // New providers start disabled: enable one after its test sign-in passed (the server asks otherwise).
+    enabled: false,
     tenantId: '',
     cloud: 'global',
     domain: '',

@@ -16,6 +16,7 @@ import { SsoApi } from './sso.api';
 import { SsoAuditComponent } from './sso-audit.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { RelativeTimeComponent } from '../../shared/relative-time.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -32,6 +33,7 @@ import { DATA_TABLE } from '../../shared/data-table.component';
     MatTooltipModule,
     SsoAuditComponent,
     ListStateComponent,
+    RelativeTimeComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',

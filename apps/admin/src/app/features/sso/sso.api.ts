@@ -6,6 +6,7 @@ import type {
   SsoAuditPage,
   SsoDiscoveryResponse,
   SsoProviderResponse,
+  SsoSignInStatus,
   SsoTestStartResponse,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
@@ -34,6 +35,11 @@ export class SsoApi {
 
   list(orgId: string): Observable<SsoProviderResponse[]> {
     return this.http.get<SsoProviderResponse[]>(`${this.base(orgId)}/providers`);
+  }
+
+  /** Any member: whether an enabled provider has had a successful sign-in (the sign-out warning asks). */
+  signInStatus(orgId: string): Observable<SsoSignInStatus> {
+    return this.http.get<SsoSignInStatus>(`${this.base(orgId)}/sign-in-status`);
   }
 
   get(orgId: string, slug: string): Observable<SsoProviderResponse> {

@@ -45,6 +45,14 @@ describe('TokensPage', () => {
     expect(lapsed).toContain('Expired');
   });
 
+  it('names the member who created each token', async () => {
+    await open([apiToken(), apiToken({ id: 't2', createdByUserId: null, createdBy: null }), apiToken({ id: 't3', createdByUserId: 'u-gone', createdBy: null })]);
+    expect(query(fixture, '[data-testid=created-by-t1]').textContent?.trim()).toBe('Olga');
+    expect(query(fixture, '[data-testid=created-by-t1]').getAttribute('title')).toBe('olga@acme.test');
+    expect(query(fixture, '[data-testid=created-by-t2]').textContent?.trim()).toBe('Unknown (before creators were recorded)');
+    expect(query(fixture, '[data-testid=created-by-t3]').textContent?.trim()).toBe('A removed user');
+  });
+
   it('shows an empty state without tokens', async () => {
     await open([]);
     expect(query(fixture, '[data-testid=tokens-empty]').textContent).toContain('No API tokens yet');

@@ -87,6 +87,8 @@ export class TokensPage {
       token,
       status: tokenStatus(token, this.now()),
       lastUsed: token.lastUsedAt ? relativeTime(token.lastUsedAt, this.now()) : 'Never',
+      // A token created before creators were recorded answers to nobody: say so rather than leave the cell empty.
+      createdBy: token.createdBy ? token.createdBy.displayName : token.createdByUserId ? 'A removed user' : 'Unknown (before creators were recorded)',
     })),
   );
 

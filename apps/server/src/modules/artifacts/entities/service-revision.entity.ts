@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import type { SyncArtifactRef } from '@sc/contracts';
+import type { SyncArtifactRef, SyncSource, TokenRef } from '@sc/contracts';
 import { IntegerColumn, JsonbColumn, Sha256Column, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../../../database/columns';
 
 export interface RevisionChanges {
@@ -43,4 +43,12 @@ export class ServiceRevisionRecord {
    */
   @Sha256Column({ nullable: true })
   bundleDigest!: string | null;
+
+  /** The token that synced it with its creator, as they were then (null: older revision whose token is gone). */
+  @JsonbColumn({ nullable: true })
+  syncedBy!: TokenRef | null;
+
+  /** The commit, branch and CI run the CLI reported. */
+  @JsonbColumn({ nullable: true })
+  source!: SyncSource | null;
 }

@@ -15,7 +15,7 @@ import { SsoErrorCode, ssoError } from '../sso.errors';
 import { claimRuleProblem } from './claims';
 
 /** Everything an admin configures on a provider except its slug and secret: the response minus derived fields. */
-export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'warnings' | 'createdAt' | 'updatedAt'>;
+export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'warnings' | 'lastTest' | 'createdAt' | 'updatedAt'>;
 
 /** Every setting once, in the order answers list them; `satisfies` makes the compiler reject a missing or unknown one. */
 const SETTING_ORDER = {
@@ -48,7 +48,8 @@ export function settingsForCreate(request: CreateSsoProviderRequest, urlPolicy: 
   const settings: ProviderSettings = {
     displayName: request.displayName.trim(),
     type: request.type,
-    enabled: request.enabled ?? true,
+    // Off until a test sign-in passed (or the admin confirms enabling it untested): see SsoProvidersService.
+    enabled: request.enabled ?? false,
     tenantId: request.tenantId ?? null,
     cloud: request.type === 'entra' ? (request.cloud ?? 'global') : null,
     domain: request.domain ?? null,

@@ -74,4 +74,17 @@ export class SsoProvider extends OrganizationRecord {
 
   @TimestampColumn()
   updatedAt!: Date;
+
+  /** The last test sign-in (null: never tested): enabling needs a pass within SSO_TEST_VALID_HOURS, or a confirmation. */
+  @TimestampColumn({ nullable: true })
+  lastTestAt!: Date | null;
+
+  @BooleanColumn({ nullable: true })
+  lastTestOk!: boolean | null;
+
+  @VarcharColumn(64, { nullable: true })
+  lastTestErrorCode!: string | null;
+
+  @VarcharColumn(2000, { nullable: true })
+  lastTestMessage!: string | null;
 }
