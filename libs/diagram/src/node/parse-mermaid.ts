@@ -13,7 +13,7 @@ export const DEFAULT_MAX_DIAGRAM_BYTES = 1024 * 1024;
  * patch, and the adapter (graph model, labels, issues). Caches of parse results key on it; change it whenever the
  * answer for the same source can change.
  */
-export const MERMAID_ENGINE_VERSION = 'mermaid 12.3.0 + patches/mermaid+12.3.0.patch; adapter 3';
+export const MERMAID_ENGINE_VERSION = 'mermaid 12.3.0 + patches/mermaid+12.3.0.patch; adapter 4';
 
 export interface ParseMermaidOptions {
   /** UTF-8 byte limit of the source; larger input → diagram_too_large. Default 1 MiB. */
