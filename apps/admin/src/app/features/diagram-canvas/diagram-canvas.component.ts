@@ -129,6 +129,10 @@ export class DiagramCanvasComponent {
   readonly label = input('Diagram');
   /** A group's Hide details / Show details button was pressed. */
   readonly toggleGroup = output<string>();
+  /** The node to select, from the page's URL (`?node=`): Back/Forward and shared links select it (null: none). */
+  readonly selectedNode = input<string | null>(null);
+  /** The user selected a node (its id), or an edge or nothing (null): the page writes it to its URL. */
+  readonly selectedNodeChange = output<string | null>();
 
   readonly flow = viewChild(VflowComponent);
   /** Elements built for the current graph, databases and highlights (see ModelReuse), and the layouts made for them by collapse state. */
@@ -391,6 +395,12 @@ export class DiagramCanvasComponent {
       const model = this.model();
       untracked(() => this.show(model));
     });
+    // The page's selected node (its URL) is selected when it changes, once the node is drawn, and brought into view.
+    effect(() => {
+      const id = this.selectedNode();
+      const model = this.model();
+      untracked(() => this.applySelectedNode(id, model));
+    });
     // A new selection keeps pointing at the same element after a redraw (collapse, highlights) when it still exists.
     effect(() => {
       const model = this.model();
@@ -478,6 +488,8 @@ export class DiagramCanvasComponent {
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
               this.fit();
+              if (this.revealNode) this.centreIfHidden(this.revealNode);
+              this.revealNode = null;
               setTimeout(() => this.engine.drawn());
             }),
           );
@@ -557,12 +569,47 @@ export class DiagramCanvasComponent {
 
   selectNode(id: string): void {
     const node = this.model().nodes.find((n) => n.id === id);
-    if (node) this.selection.set({ kind: 'node', node });
+    if (node) this.select({ kind: 'node', node });
   }
 
   selectEdge(edge: CanvasEdge, event: Event): void {
     event.stopPropagation();
-    this.selection.set({ kind: 'edge', edge });
+    this.select({ kind: 'edge', edge });
+  }
+
+  /** A selection the user made (or closed): the page hears of a change of the selected node. */
+  select(selection: Selection | null): void {
+    this.selection.set(selection);
+    const id = selection?.kind === 'node' ? selection.node.id : null;
+    if (id !== this.appliedNode) {
+      this.appliedNode = id;
+      this.selectedNodeChange.emit(id);
+    }
+  }
+
+  /**
+   * The selected node the page asked for last (selectedNode) or the user chose last: a change of the input to another
+   * value is a new request (Back, Forward, a link); the same value coming back from the page's URL is not.
+   */
+  private appliedNode: string | null | undefined;
+  /** A node selected from the URL before the first drawing, brought into view once drawn. */
+  private revealNode: string | null = null;
+
+  private applySelectedNode(id: string | null, model: CanvasModel): void {
+    if (id === this.appliedNode) return;
+    const current = this.selection();
+    if (id === null) {
+      this.appliedNode = null;
+      if (current?.kind === 'node') this.selection.set(null);
+      return;
+    }
+    // Not drawn (yet, or hidden by a collapse): selected when a model has it.
+    const node = model.nodes.find((n) => n.id === id);
+    if (!node) return;
+    this.appliedNode = id;
+    this.selection.set({ kind: 'node', node });
+    if (this.laidOut()) this.centreIfHidden(id);
+    else this.revealNode = id;
   }
 
   /** Finds a node or group by id or label, centres it and focuses it. */
@@ -570,7 +617,7 @@ export class DiagramCanvasComponent {
     this.clearSearch();
     this.centreOn(id);
     const node = this.model().nodes.find((n) => n.id === id);
-    if (node) this.selection.set({ kind: 'node', node });
+    if (node) this.select({ kind: 'node', node });
     // The node may be rendered only once the viewport shows it (virtualization): focus after the next frames.
     requestAnimationFrame(() => requestAnimationFrame(() => this.focusElement(id)));
   }
@@ -621,7 +668,7 @@ export class DiagramCanvasComponent {
     } else if (event.key === '0') {
       this.fit();
     } else if (event.key === 'Escape') {
-      this.selection.set(null);
+      this.select(null);
     } else if (event.key.startsWith('Arrow')) {
       const from = target.closest<HTMLElement>('[data-node-id]')?.dataset['nodeId'];
       const next = this.neighbour(from, event.key);
@@ -664,7 +711,7 @@ export class DiagramCanvasComponent {
     const { width, height } = this.size();
     const left = box.x * zoom + x;
     const top = box.y * zoom + y;
-    if (zoom < 0.3 || left < 0 || top < 0 || left + box.width * zoom > width || top + box.height * zoom > height) this.centreOn(id);
+    if (zoom < 0.3 || left < 0 || top < TOOLBAR_HEIGHT || left + box.width * zoom > width || top + box.height * zoom > height) this.centreOn(id);
   }
 
   /** Display names of nodes and groups, for edge ends in the details panel. */
