@@ -68,8 +68,8 @@ interface LoadedDiagram {
 const NO_DATABASES: ModelInput['databases'] = new Map();
 /** Below this window width the side panel starts closed (it would leave the canvas too narrow). */
 const SIDE_PANEL_MIN_WINDOW = 900;
-/** The least height of the canvas area when the window is very low: the page scrolls instead. */
-const MIN_BODY_HEIGHT = 360;
+/** The least height of the page when the window is very low: the document scrolls instead. */
+const MIN_PAGE_HEIGHT = 420;
 
 /** The comparison of the revision shown with an earlier one (`?compare=n`, else the previous revision). */
 interface ComparedChanges {
@@ -224,7 +224,8 @@ export class DiagramPage {
   readonly fullscreen = signal(false);
   /** Where the page starts in the document (below the app's header): the canvas fills the window from there. */
   private readonly top = signal(0);
-  readonly bodyHeight = computed(() => (this.fullscreen() ? null : `max(${MIN_BODY_HEIGHT}px, calc(100dvh - ${this.top()}px))`));
+  /** The page (header, info panel, canvas and side panel) ends at the window's bottom, once there is a diagram. */
+  readonly pageHeight = computed(() => (this.fullscreen() || this.data() === null ? null : `max(${MIN_PAGE_HEIGHT}px, calc(100dvh - ${this.top()}px))`));
   readonly kindLabel = computed(() => {
     const data = this.data();
     if (data === null) return '';
