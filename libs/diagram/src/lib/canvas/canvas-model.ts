@@ -277,9 +277,10 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
   const title = titleBox(node);
   const fields = fieldsBox(node.fields);
   const card = (contentWidth: number, contentHeight: number) => {
-    // Title bar: one line (icon 18, gap 6 and padding 2 × 10 beside the text).
+    // Title bar: one line (icon 18, gap 6 and padding 2 × 10 beside the text). Height: the card's border (2 × 1), the
+    // title bar (34) and the body's padding (2 × 5) around its content, as the card is drawn (canvas-node.component.scss).
     node.width = Math.ceil(Math.max(textWidth(node.title, TITLE) + 50, contentWidth + 24, fields.width, 120));
-    node.height = Math.ceil(34 + contentHeight + fields.height + (contentHeight > 0 ? 10 : 0));
+    node.height = Math.ceil(2 + 34 + contentHeight + fields.height + (contentHeight > 0 ? 10 : 0));
   };
   switch (node.kind) {
     case 'mermaid':
