@@ -204,12 +204,13 @@ describe('the diagram canvas in a real browser', () => {
   });
 
   it('fits the drawing to the view without putting a node under the minimap', async () => {
-    // Twelve chains of six: about as wide as it is tall, so the fitted drawing fills the view up to its bottom-right
-    // corner, where the minimap is.
-    const rows = Array.from({ length: 12 }, (_, row) => `  ${Array.from({ length: 6 }, (_, col) => `r${row}c${col}[Row ${row} step ${col}]`).join(' --> ')}`);
+    // Sixteen chains of ten: about as wide as it is tall compared with the view, so the fitted drawing fills the view up
+    // to its bottom-right corner, where the minimap is. More than 150 nodes, so Fit shows it whole (up to 150 it keeps
+    // text readable and pans instead: diagram-page.spec.ts).
+    const rows = Array.from({ length: 16 }, (_, row) => `  ${Array.from({ length: 10 }, (_, col) => `r${row}c${col}[Row ${row} step ${col}]`).join(' --> ')}`);
     await sync('fit', [{ kind: 'architecture-diagram', name: 'grid', file: file('.service/diagrams/grid.mmd', `flowchart LR\n${rows.join('\n')}\n`) }]);
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/fit/diagrams/grid`);
-    await drawn(72);
+    await drawn(160);
     await e2e.page.getByRole('button', { name: 'Fit to view' }).click();
     await eventually(async () => {
       const minimap = await canvas().locator('.canvas-minimap').boundingBox();

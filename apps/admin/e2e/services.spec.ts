@@ -110,6 +110,8 @@ describe('services and diagrams in a real browser', () => {
     e2e.page.on('download', (download) => {
       void download.path().then((path) => downloads.push({ name: download.suggestedFilename(), text: readFileSync(path, 'utf8') }));
     });
+    // Export is one menu in the page's header: SVG, PNG and Export to Mermaid with what it gives.
+    await e2e.page.getByTestId('export-menu').click();
     await containsText(e2e.page.getByTestId('export-mermaid-kind'), 'Exact files as synced in revision');
     await e2e.page.getByTestId('export-mermaid').click();
     await eventually(async () => expect(downloads.map((d) => d.name).sort()).toEqual(['overview.context.json', 'overview.mmd']));

@@ -48,6 +48,12 @@ export interface GraphGroup {
   parent?: string;
   /** Ids of the direct members: nodes and nested groups. */
   nodes: string[];
+  /**
+   * C4 boundaries: Mermaid's boundary type as its renderer writes it between brackets under the name
+   * (`ENTERPRISE`, `SYSTEM`, `CONTAINER` for the typed boundaries, `system` for a plain `Boundary` unless one is
+   * given, `node` for deployment nodes).
+   */
+  type?: string;
 }
 
 /**

@@ -52,7 +52,7 @@ interface SequenceDb {
 
 interface C4Text { text?: string }
 interface C4Shape { alias: string; label?: C4Text; typeC4Shape?: C4Text; parentBoundary?: string; descr?: C4Text; techn?: C4Text }
-interface C4Boundary { alias: string; label?: C4Text; parentBoundary?: string }
+interface C4Boundary { alias: string; label?: C4Text; type?: C4Text; parentBoundary?: string }
 interface C4Rel { from: string; to: string; label?: C4Text; type?: string; techn?: C4Text }
 interface C4Db {
   getC4ShapeArray(): C4Shape[];
@@ -228,7 +228,10 @@ const c4Parent = (parent: string | undefined) => (parent && parent !== C4_ROOT ?
 export function c4Graph(db: C4Db): GraphModel {
   const boundaries = db.getBoundaries().filter((boundary) => boundary.alias !== C4_ROOT);
   const groups = new Map<string, GraphGroup>(
-    boundaries.map((b) => [b.alias, withParent({ id: b.alias, label: labelText(b.label?.text ?? b.alias), nodes: [] }, c4Parent(b.parentBoundary))]),
+    boundaries.map((b) => [
+      b.alias,
+      withParent({ id: b.alias, label: labelText(b.label?.text ?? b.alias), nodes: [], ...(b.type?.text ? { type: labelText(b.type.text) } : {}) }, c4Parent(b.parentBoundary)),
+    ]),
   );
   const nodes: GraphNode[] = db.getC4ShapeArray().map((shape) =>
     withParent(

@@ -23,6 +23,40 @@ describe('parseMermaid', () => {
     expect(c4.graph.edges).toEqual([{ source: 'p', target: 'db', label: 'Reads', type: 'birel', technology: 'SQL' }]);
   });
 
+  it('carries each C4 boundary’s type as Mermaid’s renderer writes it under the name', async () => {
+    const c4 = await parseMermaid(
+      [
+        'C4Deployment',
+        '  Enterprise_Boundary(ent, "Acme") {',
+        '    System_Boundary(sys, "Payments") {',
+        '      Container_Boundary(con, "API") {',
+        '        Component(c, "Router")',
+        '      }',
+        '    }',
+        '    Boundary(plain, "Plain")  {',
+        '      System(s, "S")',
+        '    }',
+        '    Boundary(typed, "Typed", "Cluster")  {',
+        '      System(t, "T")',
+        '    }',
+        '    Deployment_Node(dn, "Host") {',
+        '      Container(k, "K")',
+        '    }',
+        '  }',
+        '',
+      ].join('\n'),
+    );
+    if (!c4.ok) throw new Error(JSON.stringify(c4.issues));
+    expect(c4.graph.groups.map((group) => [group.id, group.type])).toEqual([
+      ['ent', 'ENTERPRISE'],
+      ['sys', 'SYSTEM'],
+      ['con', 'CONTAINER'],
+      ['plain', 'system'],
+      ['typed', 'Cluster'],
+      ['dn', 'node'],
+    ]);
+  });
+
   it('reports a syntax error with the line, column and tokens Mermaid expected, counted in the original file', async () => {
     const source = '---\ntitle: t\n---\n%%{init: {"theme":"dark"}}%%\n%% comment\nflowchart TD\n  A --> B\n  B --> C -->\n  C ---> ((\n';
     const result = await parseMermaid(source);

@@ -72,9 +72,15 @@ export interface NodeBody {
 export interface CanvasGroup {
   id: string;
   title: string;
+  /** C4 boundaries: the type as Mermaid draws it beside the name, e.g. `[SYSTEM]`. */
+  typeLabel?: string;
   parent?: string;
   collapsed: boolean;
-  /** Size when collapsed (a box with the name and the Show details button). */
+  /**
+   * The least width of the frame: its header row (name, type, Hide/Show details button) in full, the name cut with an
+   * ellipsis only when it is wider than both GROUP_NAME_ROOM and the widest member (see groupBox). A collapsed group is
+   * a box of this size; an expanded one is laid out at least this wide.
+   */
   width: number;
   height: number;
   depth: number;
@@ -271,9 +277,10 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
   const title = titleBox(node);
   const fields = fieldsBox(node.fields);
   const card = (contentWidth: number, contentHeight: number) => {
-    // Title bar: one line (icon 18, gap 6 and padding 2 × 10 beside the text).
+    // Title bar: one line (icon 18, gap 6 and padding 2 × 10 beside the text). Height: the card's border (2 × 1), the
+    // title bar (34) and the body's padding (2 × 5) around its content, as the card is drawn (canvas-node.component.scss).
     node.width = Math.ceil(Math.max(textWidth(node.title, TITLE) + 50, contentWidth + 24, fields.width, 120));
-    node.height = Math.ceil(34 + contentHeight + fields.height + (contentHeight > 0 ? 10 : 0));
+    node.height = Math.ceil(2 + 34 + contentHeight + fields.height + (contentHeight > 0 ? 10 : 0));
   };
   switch (node.kind) {
     case 'mermaid':
@@ -375,10 +382,35 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
   }
 }
 
-function groupBox(group: OverlaidGroup, collapsed: boolean): { width: number; height: number; title: string } {
+/** Fonts of a group frame's header row (.group-title, .group-type, .group-toggle in the canvas's stylesheet). */
+export const GROUP_TITLE_FONT: Font = { size: 13, weight: 600 };
+const GROUP_TYPE_FONT: Font = { size: 12 };
+const GROUP_BUTTON_FONT: Font = { size: 12 };
+/** A name up to this wide is always shown in full, whatever the members' widths. */
+export const GROUP_NAME_ROOM = 320;
+/** The header row's padding (12 left, 8 right) and the gaps between its parts (8). */
+const HEADER_PADDING = 20;
+const HEADER_GAP = 8;
+/** The button's padding (2 × 10) and border (2 × 1), around the wider of its two texts so a toggle never narrows it. */
+const BUTTON_WIDTH = Math.ceil(Math.max(textWidth('Hide details', GROUP_BUTTON_FONT), textWidth('Show details', GROUP_BUTTON_FONT)) + 22);
+const COLLAPSED_HEIGHT = 44;
+
+/**
+ * A group frame's title, C4 type label and least width: its header row holds the name, the type and the Hide/Show
+ * details button side by side, so the button never covers the name. The name is cut (with an ellipsis, the full name
+ * in its tooltip) only when it is wider than GROUP_NAME_ROOM and than the widest member (`widestMember`, 0 for a
+ * collapsed group): a long name does not stretch a frame far beyond what it holds.
+ */
+export function groupBox(group: OverlaidGroup, graphKind: string, collapsed: boolean, widestMember = 0): { width: number; height: number; title: string; typeLabel?: string } {
   const title = plainLabel(group.overlay?.name ?? group.label) || group.id;
-  const width = textWidth(title, { size: 13, weight: 600 }) + 40 + 120;
-  return { title, width: Math.ceil(Math.max(width, 180)), height: collapsed ? 44 : 0 };
+  const typeLabel = graphKind === 'c4' && group.type ? `[${group.type}]` : undefined;
+  const name = Math.min(textWidth(title, GROUP_TITLE_FONT), Math.max(GROUP_NAME_ROOM, widestMember));
+  return { title, ...(typeLabel ? { typeLabel } : {}), width: Math.ceil(name + groupHeaderExtra(typeLabel)), height: collapsed ? COLLAPSED_HEIGHT : 0 };
+}
+
+/** The header row's width besides the name: padding, the type label, the button and the gaps between them. */
+export function groupHeaderExtra(typeLabel: string | undefined): number {
+  return HEADER_PADDING + (typeLabel ? textWidth(typeLabel, GROUP_TYPE_FONT) + HEADER_GAP : 0) + HEADER_GAP + BUTTON_WIDTH;
 }
 
 /** Mermaid's own link types and strokes, and C4 relationships, as markers and dashes. */
@@ -502,22 +534,6 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
   for (const group of view.visible.groups) for (const member of group.nodes) if (!listedIn.has(member)) listedIn.set(member, group.id);
   const parentOf = (element: { id: string; parent?: string }) => element.parent ?? listedIn.get(element.id);
 
-  const groups: CanvasGroup[] = view.visible.groups.map((group) => {
-    const box = groupBox(group, group.collapsed);
-    const status = highlights?.groups.get(group.id);
-    const parent = parentOf(group);
-    return {
-      id: group.id,
-      title: box.title,
-      ...(parent ? { parent } : {}),
-      collapsed: group.collapsed,
-      width: box.width,
-      height: box.height,
-      depth: depth(group.id),
-      source: group,
-      ...(status ? { status } : {}),
-    };
-  });
   const nodes = view.visible.nodes.map((node) => {
     const parent = parentOf(node);
     const status = highlights?.nodes.get(node.id);
@@ -527,6 +543,7 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
     reusable?.nodes.set(node, { parent, status, node: built });
     return built;
   });
+  const groups = canvasGroups(view, nodes, parentOf, depth, highlights);
   const edges = view.visible.edges.map((edge) => {
     const same = reusable?.visibleEdges.get(edge);
     if (same) return same;
@@ -578,14 +595,52 @@ export function buildModel(input: ModelInput, reuse?: ModelReuse): CanvasModel {
   return { kind: graphKind, direction: layoutDirection(view), nodes, groups, edges };
 }
 
+/**
+ * The visible groups as frames, innermost first for their sizes (an expanded group's widest member may be a nested
+ * group), listed in the visible graph's order.
+ */
+function canvasGroups(
+  view: DiagramView,
+  nodes: readonly CanvasNode[],
+  parentOf: (element: { id: string; parent?: string }) => string | undefined,
+  depth: (id: string) => number,
+  highlights: Highlights | null | undefined,
+): CanvasGroup[] {
+  const widest = new Map<string, number>();
+  const widen = (parent: string | undefined, width: number) => {
+    if (parent !== undefined && width > (widest.get(parent) ?? 0)) widest.set(parent, width);
+  };
+  for (const node of nodes) widen(node.parent, node.width);
+  const built = new Map<string, CanvasGroup>();
+  for (const group of [...view.visible.groups].sort((a, b) => depth(b.id) - depth(a.id))) {
+    const { title, typeLabel, width, height } = groupBox(group, view.graph.kind, group.collapsed, group.collapsed ? 0 : (widest.get(group.id) ?? 0));
+    const status = highlights?.groups.get(group.id);
+    const parent = parentOf(group);
+    widen(parent, width);
+    built.set(group.id, {
+      id: group.id,
+      title,
+      ...(typeLabel ? { typeLabel } : {}),
+      ...(parent ? { parent } : {}),
+      collapsed: group.collapsed,
+      width,
+      height,
+      depth: depth(group.id),
+      source: group,
+      ...(status ? { status } : {}),
+    });
+  }
+  return view.visible.groups.map((group) => built.get(group.id) as CanvasGroup);
+}
+
 /** Removed elements, drawn ghosted where their group still exists (else at the top level). */
 function addGhosts(model: Pick<CanvasModel, 'nodes' | 'groups' | 'edges'>, highlights: Highlights, graphKind: string, input: ModelInput): void {
   const shownGroups = new Set(model.groups.filter((g) => !g.collapsed).map((g) => g.id));
   const inside = (parent: string | undefined) => (parent !== undefined && shownGroups.has(parent) ? { parent } : {});
   for (const group of highlights.removedGroups) {
     if (model.groups.some((g) => g.id === group.id)) continue;
-    const box = groupBox(group, true);
-    model.groups.push({ id: group.id, title: box.title, ...inside(group.parent), collapsed: true, width: box.width, height: 44, depth: 1, source: group, status: 'removed' });
+    const { title, typeLabel, width, height } = groupBox(group, graphKind, true);
+    model.groups.push({ id: group.id, title, ...(typeLabel ? { typeLabel } : {}), ...inside(group.parent), collapsed: true, width, height, depth: 1, source: group, status: 'removed' });
   }
   for (const node of highlights.removedNodes) {
     if (model.nodes.some((n) => n.id === node.id)) continue;

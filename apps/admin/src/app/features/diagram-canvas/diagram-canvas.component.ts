@@ -29,7 +29,7 @@ import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
 import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
-import { fitViewport } from './fit';
+import { fitViewport, fitZoomLimits, READABLE_UP_TO } from './fit';
 import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
 import { CanvasPreviewComponent } from './preview.component';
 
@@ -77,6 +77,16 @@ const PREVIEW_BELOW_ZOOM = 0.3;
 /** The minimap's box over the view's bottom-right corner with its margins (see .canvas-minimap): fit leaves it free. */
 const MINIMAP_CORNER = { width: MINIMAP_WIDTH + 20, height: MINIMAP_HEIGHT + 20 };
 const FIT_PADDING = 0.04;
+/** The toolbar (search, zoom) floats over the top of the view; fit and centring keep the drawing below it. */
+const TOOLBAR_HEIGHT = 48;
+/**
+ * Zoomed out so far that a group's 13 px name is drawn under this screen size, a diagram of more than
+ * READABLE_UP_TO nodes shows its group names over the drawing at this size (overviewLabels).
+ */
+const OVERVIEW_LABEL_SIZE = 12;
+const GROUP_TITLE_SIZE = 13;
+/** A frame narrower than this on screen gets no overview label (it would cover its neighbours). */
+const OVERVIEW_LABEL_MIN_WIDTH = 48;
 const EMPTY: never[] = [];
 /** The same elements in the same order: ngx-vflow is handed the previous array and has nothing to do. */
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
@@ -119,6 +129,10 @@ export class DiagramCanvasComponent {
   readonly label = input('Diagram');
   /** A group's Hide details / Show details button was pressed. */
   readonly toggleGroup = output<string>();
+  /** The node to select, from the page's URL (`?node=`): Back/Forward and shared links select it (null: none). */
+  readonly selectedNode = input<string | null>(null);
+  /** The user selected a node (its id), or an edge or nothing (null): the page writes it to its URL. */
+  readonly selectedNodeChange = output<string | null>();
 
   readonly flow = viewChild(VflowComponent);
   /** Elements built for the current graph, databases and highlights (see ModelReuse), and the layouts made for them by collapse state. */
@@ -174,6 +188,31 @@ export class DiagramCanvasComponent {
   /** The nodes and edges of the last layout, where they are drawn (set with it, outside any reactive context). */
   private readonly nodes = signal<Placed[]>([]);
   private readonly edges = signal<Routed[]>([]);
+
+  /**
+   * Group names over a zoomed-out overview of a diagram of more than READABLE_UP_TO nodes, at OVERVIEW_LABEL_SIZE on
+   * screen, at the top-left of each frame wide enough to hold a label: the frames' own names are unreadable there
+   * (and absent from the preview canvas).
+   */
+  readonly overviewLabels = computed(() => {
+    const drawing = this.laidOut();
+    const viewport = this.flow()?.viewport();
+    if (!drawing || !viewport || drawing.model.nodes.length <= READABLE_UP_TO) return EMPTY;
+    const { x, y, zoom } = viewport;
+    if (GROUP_TITLE_SIZE * zoom >= OVERVIEW_LABEL_SIZE) return EMPTY;
+    const { width, height } = this.viewSize();
+    const labels: { id: string; title: string; left: number; top: number; width: number }[] = [];
+    for (const group of drawing.model.groups) {
+      const box = drawing.result.boxes[group.id];
+      if (!box) continue;
+      const left = box.x * zoom + x;
+      const top = box.y * zoom + y;
+      const shown = box.width * zoom;
+      if (shown < OVERVIEW_LABEL_MIN_WIDTH || left > width || top > height || left + shown < 0 || top + box.height * zoom < 0) continue;
+      labels.push({ id: group.id, title: group.title, left, top, width: shown });
+    }
+    return labels;
+  });
 
   /** Zoomed out far enough that a large diagram is shown as its preview. */
   readonly previewed = computed(() => this.large() && (this.flow()?.viewport().zoom ?? 0) < PREVIEW_BELOW_ZOOM);
@@ -356,6 +395,12 @@ export class DiagramCanvasComponent {
       const model = this.model();
       untracked(() => this.show(model));
     });
+    // The page's selected node (its URL) is selected when it changes, once the node is drawn, and brought into view.
+    effect(() => {
+      const id = this.selectedNode();
+      const model = this.model();
+      untracked(() => this.applySelectedNode(id, model));
+    });
     // A new selection keeps pointing at the same element after a redraw (collapse, highlights) when it still exists.
     effect(() => {
       const model = this.model();
@@ -417,7 +462,7 @@ export class DiagramCanvasComponent {
     this.drawnWith = this.reuse;
     this.layoutError.set(null);
     const first = !this.fitted;
-    if (first) this.fitTo(result);
+    if (first) this.fitTo(model, result);
     const placed = this.flowNodes(model, result);
     const routed = this.flowEdges(model, result);
     this.syncFlow(placed, routed);
@@ -443,6 +488,8 @@ export class DiagramCanvasComponent {
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
               this.fit();
+              if (this.revealNode) this.centreIfHidden(this.revealNode);
+              this.revealNode = null;
               setTimeout(() => this.engine.drawn());
             }),
           );
@@ -455,11 +502,14 @@ export class DiagramCanvasComponent {
    * The first drawing starts at the zoom that fits it: at ngx-vflow's default zoom of 1 it would first render in full
    * every node that zoom shows, to drop them a frame later.
    */
-  private fitTo(result: LayoutResult): void {
+  private fitTo(model: CanvasModel, result: LayoutResult): void {
     const flow = this.flow();
-    const view = this.size();
-    if (!flow || view.width === 0 || result.width === 0 || result.height === 0) return;
-    flow.viewportTo(fitViewport(result, view, MINIMAP_CORNER, FIT_PADDING, { min: MIN_ZOOM, max: MAX_ZOOM }));
+    const { width, height } = this.size();
+    if (!flow || width === 0 || result.width === 0 || result.height === 0) return;
+    // The toolbar floats over the top of the view: the drawing is fitted below it.
+    const view = { width, height: Math.max(height - TOOLBAR_HEIGHT, 1) };
+    const fitted = fitViewport(result, view, MINIMAP_CORNER, FIT_PADDING, fitZoomLimits(model.nodes.length, MIN_ZOOM));
+    flow.viewportTo({ ...fitted, y: fitted.y + TOOLBAR_HEIGHT });
   }
 
   // Viewport -------------------------------------------------------------------------------------------------------
@@ -467,7 +517,7 @@ export class DiagramCanvasComponent {
   /** The whole drawing, clear of the minimap. A viewport without size (not laid out, hidden) has nothing to fit into. */
   fit(): void {
     const drawing = this.laidOut();
-    if (drawing) this.fitTo(drawing.result);
+    if (drawing) this.fitTo(drawing.model, drawing.result);
   }
 
   zoomBy(factor: number): void {
@@ -519,12 +569,47 @@ export class DiagramCanvasComponent {
 
   selectNode(id: string): void {
     const node = this.model().nodes.find((n) => n.id === id);
-    if (node) this.selection.set({ kind: 'node', node });
+    if (node) this.select({ kind: 'node', node });
   }
 
   selectEdge(edge: CanvasEdge, event: Event): void {
     event.stopPropagation();
-    this.selection.set({ kind: 'edge', edge });
+    this.select({ kind: 'edge', edge });
+  }
+
+  /** A selection the user made (or closed): the page hears of a change of the selected node. */
+  select(selection: Selection | null): void {
+    this.selection.set(selection);
+    const id = selection?.kind === 'node' ? selection.node.id : null;
+    if (id !== this.appliedNode) {
+      this.appliedNode = id;
+      this.selectedNodeChange.emit(id);
+    }
+  }
+
+  /**
+   * The selected node the page asked for last (selectedNode) or the user chose last: a change of the input to another
+   * value is a new request (Back, Forward, a link); the same value coming back from the page's URL is not.
+   */
+  private appliedNode: string | null | undefined;
+  /** A node selected from the URL before the first drawing, brought into view once drawn. */
+  private revealNode: string | null = null;
+
+  private applySelectedNode(id: string | null, model: CanvasModel): void {
+    if (id === this.appliedNode) return;
+    const current = this.selection();
+    if (id === null) {
+      this.appliedNode = null;
+      if (current?.kind === 'node') this.selection.set(null);
+      return;
+    }
+    // Not drawn (yet, or hidden by a collapse): selected when a model has it.
+    const node = model.nodes.find((n) => n.id === id);
+    if (!node) return;
+    this.appliedNode = id;
+    this.selection.set({ kind: 'node', node });
+    if (this.laidOut()) this.centreIfHidden(id);
+    else this.revealNode = id;
   }
 
   /** Finds a node or group by id or label, centres it and focuses it. */
@@ -532,7 +617,7 @@ export class DiagramCanvasComponent {
     this.clearSearch();
     this.centreOn(id);
     const node = this.model().nodes.find((n) => n.id === id);
-    if (node) this.selection.set({ kind: 'node', node });
+    if (node) this.select({ kind: 'node', node });
     // The node may be rendered only once the viewport shows it (virtualization): focus after the next frames.
     requestAnimationFrame(() => requestAnimationFrame(() => this.focusElement(id)));
   }
@@ -583,7 +668,7 @@ export class DiagramCanvasComponent {
     } else if (event.key === '0') {
       this.fit();
     } else if (event.key === 'Escape') {
-      this.selection.set(null);
+      this.select(null);
     } else if (event.key.startsWith('Arrow')) {
       const from = target.closest<HTMLElement>('[data-node-id]')?.dataset['nodeId'];
       const next = this.neighbour(from, event.key);
@@ -626,7 +711,7 @@ export class DiagramCanvasComponent {
     const { width, height } = this.size();
     const left = box.x * zoom + x;
     const top = box.y * zoom + y;
-    if (zoom < 0.3 || left < 0 || top < 0 || left + box.width * zoom > width || top + box.height * zoom > height) this.centreOn(id);
+    if (zoom < 0.3 || left < 0 || top < TOOLBAR_HEIGHT || left + box.width * zoom > width || top + box.height * zoom > height) this.centreOn(id);
   }
 
   /** Display names of nodes and groups, for edge ends in the details panel. */

@@ -1,11 +1,13 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { Router, type NavigationExtras } from '@angular/router';
 import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, createView, defaultViewLayoutInput, layoutFingerprint, type OverlaidGraph } from '@sc/diagram';
 import { query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { errorBody } from '../../../testing/fixtures';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
+import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { DiagramPage } from './diagram.page';
 import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
@@ -129,6 +131,22 @@ describe('DiagramPage', () => {
   }
 
   const canvas = () => fixture.nativeElement.querySelector('[data-testid=diagram-canvas]') as HTMLElement | null;
+  /** The header's info panel: description, file paths and revision. */
+  function openInfo(): string {
+    query<HTMLButtonElement>(fixture, '[data-testid=toggle-info]').click();
+    fixture.detectChanges();
+    return query(fixture, '[data-testid=diagram-info]').textContent ?? '';
+  }
+  /** Opens the header's Export menu (an overlay, outside the page's element) and returns one of its parts. */
+  async function exportMenu(testId: string): Promise<HTMLElement> {
+    if (document.querySelector(`[data-testid=${testId}]`) === null) {
+      query<HTMLButtonElement>(fixture, '[data-testid=export-menu]').click();
+      await settle(fixture);
+    }
+    const element = document.querySelector<HTMLElement>(`[data-testid=${testId}]`);
+    if (element === null) throw new Error(`The export menu has no ${testId}`);
+    return element;
+  }
   const nodeIds = () => Array.from(canvas()?.querySelectorAll('[data-node-id]') ?? []).map((node) => node.getAttribute('data-node-id'));
   const edgeEnds = () =>
     Array.from(canvas()?.querySelectorAll('[data-edge-source]') ?? []).map((edge) => `${edge.getAttribute('data-edge-source')}>${edge.getAttribute('data-edge-target')}`);
@@ -237,7 +255,7 @@ describe('DiagramPage', () => {
     fixture.detectChanges();
     http.expectOne(`${DIAGRAM_URL}?revision=1`).flush({ ...DATA, revision: 1 });
     await settle(fixture);
-    expect(textOf(fixture)).toContain('revision 1');
+    expect(openInfo()).toContain('revision 1');
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-changes]')).toBeNull();
   });
 
@@ -252,8 +270,9 @@ describe('DiagramPage', () => {
     answerLate(current, DATA);
     await settle(fixture);
     await settle(fixture);
-    expect(textOf(fixture)).toContain('revision 1');
-    expect(textOf(fixture)).not.toContain('revision 3');
+    const info = openInfo();
+    expect(info).toContain('revision 1');
+    expect(info).not.toContain('revision 3');
     await drawnUntil(() => nodeIds().length === 2);
     expect(nodeIds().sort()).toEqual(['api', 'db']);
   });
@@ -272,6 +291,75 @@ describe('DiagramPage', () => {
     await drawnUntil(() => nodeIds().length === 3);
     expect(edgeEnds().sort()).toEqual(['api>worker', 'worker>db']);
     expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  describe('state in the URL', () => {
+    /** What the page asked the router to write, merged into the URL's query parameters. */
+    function urlWrites(): jest.SpyInstance {
+      return jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    }
+    const written = (navigate: jest.SpyInstance) => navigate.mock.calls.map(([, extras]) => (extras as NavigationExtras).queryParams);
+
+    it('writes a collapse to the URL and draws the collapse state the URL names (Back, Forward, a link)', async () => {
+      const navigate = urlWrites();
+      await loaded();
+      await drawnUntil(() => nodeIds().length === 3);
+      query<HTMLButtonElement>(fixture, '[data-group-id=core] button[aria-label="Hide details"]').click();
+      await drawnUntil(() => nodeIds().join() === 'db');
+      query<HTMLButtonElement>(fixture, '[data-testid=expand-all]').click();
+      await drawnUntil(() => nodeIds().length === 3);
+      expect(written(navigate)).toEqual([{ collapsed: ['core'] }, { collapsed: null }]);
+      for (const call of navigate.mock.calls) expect(call[1]).toMatchObject({ queryParamsHandling: 'merge' });
+
+      // Back: the router gives the page the earlier URL's parameters.
+      fixture.componentRef.setInput('collapsed', 'core');
+      await drawnUntil(() => nodeIds().join() === 'db');
+      expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('true');
+      // A group the graph does not have (a link made for another revision) is left out.
+      fixture.componentRef.setInput('collapsed', ['gone']);
+      await drawnUntil(() => nodeIds().length === 3);
+    });
+
+    it('opens the details of the node the URL names, and writes the node the user selects', async () => {
+      const navigate = urlWrites();
+      // Bringing the node into view moves the viewport with d3-zoom, which needs a real SVG (the canvas e2e covers it).
+      const reveal = jest.spyOn(DiagramCanvasComponent.prototype as unknown as { centreIfHidden: (id: string) => void }, 'centreIfHidden').mockImplementation(() => undefined);
+      fixture.componentRef.setInput('node', 'worker');
+      await loaded();
+      await drawnUntil(() => nodeIds().length === 3);
+      await drawnUntil(() => fixture.nativeElement.querySelector('[data-testid=details-panel]') !== null);
+      expect(query(fixture, '[data-testid=details-panel]').textContent).toContain('Worker');
+      expect(written(navigate)).toEqual([]);
+      expect(reveal).toHaveBeenCalledWith('worker');
+
+      query<HTMLElement>(fixture, '[data-node-id=db]').click();
+      await settle(fixture);
+      expect(written(navigate)).toEqual([{ node: 'db' }]);
+      // Back: the URL names no node; the details close.
+      fixture.componentRef.setInput('node', undefined);
+      await drawnUntil(() => fixture.nativeElement.querySelector('[data-testid=details-panel]') === null);
+    });
+
+    it('lists the changes against the revision the URL names, and writes the revision picked', async () => {
+      const navigate = urlWrites();
+      fixture.componentRef.setInput('compare', '1');
+      http.expectOne(DIAGRAM_URL).flush(DATA);
+      await settle(fixture);
+      http.expectOne(`${DIAGRAM_URL}/diff?from=1&to=3`).flush({ ...CHANGES, from: 1 });
+      await settle(fixture);
+      await settle(fixture);
+      expect(query(fixture, '[data-testid=diagram-changes]').textContent).toContain('Changes since revision 1');
+      fixture.componentInstance.compareWith(2);
+      expect(written(navigate)).toEqual([{ compare: null }]);
+      fixture.componentInstance.compareWith(1);
+      expect(written(navigate).at(-1)).toEqual({ compare: 1 });
+      // A comparison the user asked for that cannot be made says so (the picker stays to choose another).
+      fixture.componentRef.setInput('compare', '2');
+      fixture.detectChanges();
+      http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(errorBody('diagram_not_found', 'Not in revision 2.'), { status: 404, statusText: 'Not Found' });
+      await settle(fixture);
+      expect(query(fixture, '[data-testid=diagram-changes]').textContent).toContain('cannot be compared with revision 2');
+    });
   });
 
   /**
@@ -400,9 +488,9 @@ describe('DiagramPage', () => {
 
   it('exports a synced diagram as the files exactly as synced in its revision', async () => {
     await loaded();
-    expect(query(fixture, '[data-testid=export-mermaid-kind]').textContent).toContain('Exact files as synced in revision 3');
+    expect((await exportMenu('export-mermaid-kind')).textContent).toContain('Exact files as synced in revision 3');
     const downloads = captureDownloads();
-    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    (await exportMenu('export-mermaid')).click();
     const mermaid = 'C4Context\r\n  Person(a, "A")  %% as written\n';
     const context = '{ "name":\t"Payments overview" }';
     http.expectOne(`${DIAGRAM_URL}/source?revision=3`).flush({
@@ -424,9 +512,9 @@ describe('DiagramPage', () => {
     await loaded();
     fixture.componentInstance.view.set(createView({ ...GRAPH, nodes: GRAPH.nodes.slice(0, 2), edges: GRAPH.edges.slice(0, 1) }));
     await settle(fixture);
-    expect(query(fixture, '[data-testid=export-mermaid-kind]').textContent).toContain('Regenerated from the graph');
+    expect((await exportMenu('export-mermaid-kind')).textContent).toContain('Regenerated from the graph');
     const downloads = captureDownloads();
-    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    (await exportMenu('export-mermaid')).click();
     const [mermaid, context] = await downloads();
     expect([mermaid.name, context.name]).toEqual(['overview.mmd', 'overview.context.json']);
     expect(mermaid.text).toContain('subgraph core ["Payments core"]');
@@ -495,7 +583,7 @@ describe('DiagramPage', () => {
 
     // A flow has no context file; its loaded Mermaid is the stored file, exported as is under its synced name.
     const downloads = captureDownloads();
-    query<HTMLButtonElement>(fixture, '[data-testid=export-mermaid]').click();
+    (await exportMenu('export-mermaid')).click();
     await settle(fixture);
     expect(await downloads()).toEqual([{ name: 'checkout.mmd', text: FLOW_SOURCE }]);
   });

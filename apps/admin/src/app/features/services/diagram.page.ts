@@ -1,11 +1,29 @@
-import { ChangeDetectionStrategy, Component, PendingTasks, computed, effect, inject, input, linkedSignal, signal, viewChild } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  ElementRef,
+  PendingTasks,
+  afterNextRender,
+  computed,
+  effect,
+  inject,
+  input,
+  linkedSignal,
+  signal,
+  viewChild,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
+import { MatMenuModule } from '@angular/material/menu';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { MatTooltipModule } from '@angular/material/tooltip';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
-import { DiagramExportError, collapseGroup, collapseGroups, createView, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
-import { EMPTY, catchError, concat, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
+import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
+import { catchError, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
@@ -24,6 +42,7 @@ import { GroupListComponent } from './group-list.component';
 import { RevisionBarComponent } from './revision-bar.component';
 import { SequenceDiagramComponent } from './sequence-diagram.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
+import { paramList, urlParams, viewWithCollapsed, type DiagramUrlState } from './diagram-url-state';
 import { DiagramChanges, DiagramData, ServicesApi, parseRevision } from './services.api';
 
 /** Which graph-bearing artifact the page shows; set by the route's data. */
@@ -42,13 +61,22 @@ interface LoadedDiagram {
   data: DiagramData | null;
   /** Markdown notes that travel with a flow or the jobs, shown as written. */
   notes: string | null;
-  /** Architecture diagrams: what changed compared with the previous revision, once known. */
-  changes: DiagramChanges | null;
   /** Schemas of the databases the context's data-source and db-table nodes name, from the same revision. */
   databases: ModelInput['databases'];
 }
 
 const NO_DATABASES: ModelInput['databases'] = new Map();
+/** Below this window width the side panel starts closed (it would leave the canvas too narrow). */
+const SIDE_PANEL_MIN_WINDOW = 900;
+/** The least height of the page when the window is very low: the document scrolls instead. */
+const MIN_PAGE_HEIGHT = 420;
+
+/** The comparison of the revision shown with an earlier one (`?compare=n`, else the previous revision). */
+interface ComparedChanges {
+  from: number;
+  /** Null when the comparison could not be loaded. */
+  changes: DiagramChanges | null;
+}
 
 /**
  * A graph-bearing artifact (architecture diagram, flow, job dependencies) drawn on the interactive canvas from its
@@ -62,7 +90,11 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
     MatButtonModule,
     MatCardModule,
     MatIconModule,
+    MatMenuModule,
     MatProgressBarModule,
+    MatSelectModule,
+    MatTooltipModule,
+    RouterLink,
     LoadErrorComponent,
     ServiceBreadcrumbComponent,
     DiagramCanvasComponent,
@@ -77,6 +109,7 @@ const NO_DATABASES: ModelInput['databases'] = new Map();
   styleUrls: ['./services.scss', './diagram.page.scss'],
   // One layout engine (its workers) per page visit, started while the diagram loads.
   providers: [LayoutEngine],
+  host: { '(document:keydown.escape)': 'escape($event)', '(document:fullscreenchange)': 'fullscreenChanged()', '(window:resize)': 'measureTop()' },
 })
 export class DiagramPage {
   private readonly api = inject(ServicesApi);
@@ -90,6 +123,16 @@ export class DiagramPage {
   readonly source = input<GraphSource>('diagram');
   /** `?revision=n` from the URL; absent means the current revision. */
   readonly revision = input<string | undefined>();
+  /** `?collapsed=id` (repeated) from the URL: the groups shown collapsed (see diagram-url-state.ts). */
+  readonly collapsed = input<string | string[] | undefined>();
+  /** `?node=id` from the URL: the node whose details are open. */
+  readonly node = input<string | undefined>();
+  /** `?compare=n` from the URL: the revision the changes are listed against (default: the previous one). */
+  readonly compare = input<string | undefined>();
+
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+  private readonly host = inject(ElementRef<HTMLElement>);
 
   readonly canvas = viewChild(DiagramCanvasComponent);
 
@@ -101,25 +144,94 @@ export class DiagramPage {
       name: this.name(),
       revision: parseRevision(this.revision()),
     }),
-    load: (params) =>
-      this.fetch(params).pipe(
-        switchMap((loaded) => this.withDatabases(params, loaded)),
-        switchMap((loaded) => this.withChanges(params, loaded)),
-      ),
+    load: (params) => this.fetch(params).pipe(switchMap((loaded) => this.withDatabases(params, loaded))),
     initial: null as LoadedDiagram | null,
   });
   readonly data = computed(() => this.loaded.value()?.data ?? null);
   readonly notes = computed(() => this.loaded.value()?.notes ?? null);
-  readonly changes = computed(() => this.loaded.value()?.changes ?? null);
+
+  /** Earlier revisions an architecture diagram's changes can be listed against, newest first. */
+  readonly comparable = computed(() => {
+    const data = this.data();
+    if (data === null || this.source() !== 'diagram' || data.revision <= 1) return [];
+    return Array.from({ length: data.revision - 1 }, (_, i) => data.revision - 1 - i);
+  });
+  /** The revision the changes are listed against: `?compare=n` when it is an earlier revision, else the previous one. */
+  readonly comparedWith = computed(() => {
+    const choices = this.comparable();
+    const asked = parseRevision(this.compare());
+    return asked !== undefined && choices.includes(asked) ? asked : (choices[0] ?? null);
+  });
+  /**
+   * The changes, loaded after the diagram (the diagram is shown at once; the changes are extra information: when they
+   * cannot be loaded the diagram is still shown, and the card only says so when the user picked the revision).
+   */
+  private readonly compareParams = computed(
+    () => {
+      const data = this.data();
+      const from = this.comparedWith();
+      return data === null || from === null ? null : { orgId: this.orgId(), service: this.service(), name: data.name, from, to: data.revision };
+    },
+    { equal: (a, b) => a === b || (a !== null && b !== null && a.orgId === b.orgId && a.service === b.service && a.name === b.name && a.from === b.from && a.to === b.to) },
+  );
+  /**
+   * The comparison, requested when the shown revision or the compared one changes (an answer for an earlier pair is
+   * dropped). Not a resource: the page is stable (whenStable) while it loads, as the diagram is already shown.
+   */
+  private readonly compared = signal<ComparedChanges | null>(null);
+  private readonly loadChanges = effect((onCleanup) => {
+    const params = this.compareParams();
+    this.compared.set(null);
+    if (params === null) return;
+    const subscription = this.api
+      .diagramChanges(params.orgId, params.service, params.name, params.from, params.to)
+      .pipe(
+        map((changes): ComparedChanges => ({ from: params.from, changes })),
+        catchError(() => of<ComparedChanges>({ from: params.from, changes: null })),
+      )
+      .subscribe((result) => this.compared.set(result));
+    onCleanup(() => subscription.unsubscribe());
+  });
+  readonly changes = computed(() => this.compared()?.changes ?? null);
+  readonly compareFailed = computed(() => {
+    const result = this.compared();
+    return result !== null && result.changes === null && this.compare() !== undefined ? result.from : null;
+  });
   readonly databases = computed(() => this.loaded.value()?.databases ?? NO_DATABASES);
   /** True when the service synced no job dependency diagram. */
   readonly missing = computed(() => this.loaded.value()?.data === null);
   /** Sequence diagrams keep Mermaid's drawing (message order, blocks, notes); the others are on the canvas. */
   readonly onCanvas = computed(() => this.data()?.kind !== 'sequence');
-  /** What is drawn: the loaded graph, with the groups the user collapsed; starts over for each loaded graph. */
-  readonly view = linkedSignal<DiagramView | null>(() => {
+  /**
+   * What is drawn: the loaded graph with the groups the URL collapses (`?collapsed=`). A click collapses at once and
+   * then writes the URL; the URL catching up keeps that view (viewWithCollapsed), Back/Forward and links make theirs.
+   */
+  private readonly collapsedIds = computed(() => paramList(this.collapsed()), { equal: (a, b) => a.length === b.length && a.every((id, i) => id === b[i]) });
+  readonly view = linkedSignal<{ graph: DiagramData['graph'] | null; collapsed: string[] }, DiagramView | null>({
+    source: () => ({ graph: this.data()?.graph ?? null, collapsed: this.collapsedIds() }),
+    computation: ({ graph, collapsed }, previous) => (graph === null ? null : viewWithCollapsed(graph, collapsed, previous?.value)),
+  });
+  /** The side panel has something to show: groups (on the canvas), changes, or the context report. */
+  readonly hasSidePanel = computed(() => this.onCanvas() || this.comparedWith() !== null || this.report() !== null);
+  /** The selected node of the URL, for the canvas. */
+  readonly selectedNode = computed(() => this.node() || null);
+
+  /** The description, file paths and revision: in a panel under the header, closed unless opened. */
+  readonly infoOpen = signal(false);
+  /** The side panel (groups, changes, context): open unless the window is narrow. */
+  readonly sideOpen = signal(typeof window === 'undefined' || window.innerWidth >= SIDE_PANEL_MIN_WINDOW);
+  /** The page fills the window (the browser's full screen when it allows it), over the app's header. */
+  readonly fullscreen = signal(false);
+  /** Where the page starts in the document (below the app's header): the canvas fills the window from there. */
+  private readonly top = signal(0);
+  /** The page (header, info panel, canvas and side panel) ends at the window's bottom, once there is a diagram. */
+  readonly pageHeight = computed(() => (this.fullscreen() || this.data() === null ? null : `max(${MIN_PAGE_HEIGHT}px, calc(100dvh - ${this.top()}px))`));
+  readonly kindLabel = computed(() => {
     const data = this.data();
-    return data === null ? null : createView(data.graph);
+    if (data === null) return '';
+    if (this.source() === 'flow') return 'Flow';
+    if (this.source() === 'jobs') return 'Jobs';
+    return { flowchart: 'Flowchart', state: 'State diagram', sequence: 'Sequence diagram', c4: 'C4 diagram' }[data.kind] ?? data.kind;
   });
 
   /** Changes since the previous revision are highlighted on the drawing unless the user turns them off. */
@@ -186,12 +298,59 @@ export class DiagramPage {
 
   constructor() {
     this.layoutEngine.warmUp();
+    afterNextRender(() => this.measureTop());
+    inject(DestroyRef).onDestroy(() => {
+      if (typeof document !== 'undefined' && document.fullscreenElement === this.host.nativeElement) void document.exitFullscreen?.();
+    });
+  }
+
+  /** The page's top in the document, for the canvas to end at the window's bottom. */
+  measureTop(): void {
+    const element = this.host.nativeElement as HTMLElement;
+    this.top.set(Math.max(0, Math.round(element.getBoundingClientRect().top + window.scrollY)));
+  }
+
+  toggleFullscreen(): void {
+    const element = this.host.nativeElement as HTMLElement;
+    if (this.fullscreen()) {
+      this.fullscreen.set(false);
+      if (document.fullscreenElement === element) void document.exitFullscreen?.();
+      return;
+    }
+    this.fullscreen.set(true);
+    // The browser's full screen when it allows it; the page fills the window in any case.
+    element.requestFullscreen?.().catch(() => undefined);
+  }
+
+  /** The browser left full screen (its Escape, F11): the page leaves it too. */
+  fullscreenChanged(): void {
+    if (document.fullscreenElement !== this.host.nativeElement && this.fullscreen()) this.fullscreen.set(false);
+  }
+
+  /** Escape leaves the page's full screen, unless something on the page (the details panel, search) used it. */
+  escape(event: Event): void {
+    if (!event.defaultPrevented && this.fullscreen() && !this.selectedNode()) this.fullscreen.set(false);
+  }
+
+  /** Writes a state change to the URL as a new history entry, so Back returns to the state before it. */
+  private writeUrl(state: DiagramUrlState): void {
+    void this.router.navigate([], { relativeTo: this.route, queryParams: urlParams(state), queryParamsHandling: 'merge' });
+  }
+
+  /** The canvas's selection changed (a click, search, Escape): `?node=`. */
+  nodeSelected(id: string | null): void {
+    if (id !== this.selectedNode()) this.writeUrl({ node: id });
+  }
+
+  compareWith(revision: number): void {
+    const data = this.data();
+    this.writeUrl({ compare: data !== null && revision === data.revision - 1 ? null : revision });
   }
 
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
   private fetch({ orgId, service, source, name, revision }: DiagramParams): Observable<LoadedDiagram> {
     const plain = { contextPath: null, context: null, report: null };
-    const rest = { changes: null, databases: NO_DATABASES };
+    const rest = { databases: NO_DATABASES };
     switch (source) {
       case 'diagram':
         // The server's layout of the default view, in parallel (main.ts may have asked for it already).
@@ -236,37 +395,27 @@ export class DiagramPage {
     );
   }
 
-  /**
-   * Shows the diagram at once and adds the changes since the previous revision when they arrive. The changes card
-   * is extra information: when it cannot be loaded the diagram is still shown, without it.
-   */
-  private withChanges({ orgId, service, source }: DiagramParams, loaded: LoadedDiagram): Observable<LoadedDiagram> {
-    const data = loaded.data;
-    if (data === null || source !== 'diagram' || data.revision <= 1) return of(loaded);
-    return concat(
-      of(loaded),
-      this.api.diagramChanges(orgId, service, data.name, data.revision - 1, data.revision).pipe(
-        map((changes) => ({ ...loaded, changes })),
-        catchError(() => EMPTY),
-      ),
-    );
-  }
-
   toggle(groupId: string): void {
     const view = this.view();
     if (view === null) return;
-    this.view.set(view.collapsed.includes(groupId) ? expandGroup(view, groupId) : collapseGroup(view, groupId));
+    this.show(view.collapsed.includes(groupId) ? expandGroup(view, groupId) : collapseGroup(view, groupId));
   }
 
   collapseAll(): void {
     const view = this.view();
     if (view === null) return;
-    this.view.set(collapseGroups(view, view.graph.groups.map((group) => group.id)));
+    this.show(collapseGroups(view, view.graph.groups.map((group) => group.id)));
   }
 
   expandAll(): void {
     const view = this.view();
-    if (view !== null) this.view.set(createView(view.graph));
+    if (view !== null) this.show(viewWithCollapsed(view.graph, []));
+  }
+
+  /** Draws a collapse state at once and records it in the URL (`?collapsed=`). */
+  private show(view: DiagramView): void {
+    this.view.set(view);
+    this.writeUrl({ collapsed: view.collapsed });
   }
 
   /**

@@ -23,13 +23,16 @@ interface RevisionChoice {
 @Component({
   selector: 'sc-revision-bar',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { '[class.compact]': 'compact()' },
   imports: [DatePipe, MatFormFieldModule, MatIconModule, MatSelectModule, RouterLink],
   template: `
     @if (choices().length > 0 && revision(); as shown) {
-      <div class="revision-bar">
-        <mat-form-field>
-          <mat-label>Revision</mat-label>
-          <mat-select [value]="shown" (selectionChange)="pick($event.value)" panelWidth="auto" data-testid="revision-picker">
+      <div class="revision-bar" [class.compact]="compact()">
+        <mat-form-field [subscriptSizing]="compact() ? 'dynamic' : 'fixed'">
+          @if (!compact()) {
+            <mat-label>Revision</mat-label>
+          }
+          <mat-select [value]="shown" [attr.aria-label]="compact() ? 'Revision' : null" (selectionChange)="pick($event.value)" panelWidth="auto" data-testid="revision-picker">
             <mat-select-trigger>Revision {{ shown }} of {{ latest() }}</mat-select-trigger>
             @for (choice of choices(); track choice.number) {
               <mat-option [value]="choice.number" [disabled]="!choice.available">
@@ -43,7 +46,7 @@ interface RevisionChoice {
         </mat-form-field>
       </div>
       @if (shown !== latest()) {
-        <div class="warning-banner" role="status" data-testid="old-revision">
+        <div class="warning-banner" [class.compact]="compact()" role="status" data-testid="old-revision">
           <mat-icon svgIcon="info" aria-hidden="true" />
           <div>
             You are viewing revision {{ shown }} of {{ latest() }}@if (syncedAt(); as time) {, synced {{ time | date: 'medium' }}} —
@@ -64,6 +67,34 @@ interface RevisionChoice {
       width: 200px;
     }
 
+    /* In a page's one-line header (the diagram page): the picker as a dense field, the banner as one line beside it. */
+    :host(.compact) {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      min-width: 0;
+    }
+    .revision-bar.compact {
+      margin: 0;
+      --mat-form-field-container-height: 40px;
+      --mat-form-field-container-vertical-padding: 8px;
+      --mat-form-field-filled-with-label-container-padding-top: 8px;
+      --mat-form-field-filled-with-label-container-padding-bottom: 8px;
+    }
+    .revision-bar.compact mat-form-field {
+      width: 180px;
+    }
+    .warning-banner.compact {
+      align-items: center;
+      margin: 0;
+      padding: 4px 10px;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      min-width: 0;
+      font-size: 13px;
+    }
+
   `,
 })
 export class RevisionBarComponent {
@@ -77,6 +108,8 @@ export class RevisionBarComponent {
   readonly revision = input<number | undefined>();
   /** The artifact the page shows; revisions without it cannot be picked. None on the service page. */
   readonly artifact = input<SyncArtifactRef | null>(null);
+  /** In a page's one-line header: a dense picker without its label, the earlier-revision banner on the same line. */
+  readonly compact = input(false);
 
   private readonly loaded = pageResource({
     params: () => ({ orgId: this.orgId(), service: this.service() }),

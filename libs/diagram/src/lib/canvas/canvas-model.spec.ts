@@ -1,0 +1,85 @@
+import { createView, collapseGroup } from '../collapse';
+import type { OverlaidGraph } from '../overlay';
+import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, buildModel, groupHeaderExtra } from './canvas-model';
+import { textWidth } from './text-size';
+
+const NO_DATABASES = new Map();
+const groupsOf = (graph: OverlaidGraph, collapsed: string[] = []) => {
+  let view = createView(graph);
+  for (const id of collapsed) view = collapseGroup(view, id);
+  return new Map(buildModel({ view, databases: NO_DATABASES }).groups.map((group) => [group.id, group]));
+};
+const nameWidth = (name: string) => textWidth(name, GROUP_TITLE_FONT);
+/** What the header row leaves for the name: the frame less the padding, the gap and the button (see groupBox). */
+const nameRoom = (width: number, typeLabel?: string) => width - groupHeaderExtra(typeLabel);
+
+describe('group frames: the header row (name, type, button) decides the least width', () => {
+  it('keeps a narrow group’s whole name beside its button, expanded and collapsed', () => {
+    // Issue 22: the composite state "Fulfilling" holds two short states; its name showed as "I" under the button.
+    const graph: OverlaidGraph = {
+      kind: 'state',
+      nodes: [
+        { id: 'a', label: 'a', parent: 'Fulfilling' },
+        { id: 'b', label: 'b', parent: 'Fulfilling' },
+      ],
+      edges: [{ source: 'a', target: 'b' }],
+      groups: [{ id: 'Fulfilling', label: 'Fulfilling', nodes: ['a', 'b'] }],
+    };
+    const expanded = groupsOf(graph).get('Fulfilling');
+    const collapsed = groupsOf(graph, ['Fulfilling']).get('Fulfilling');
+    expect(nameRoom(expanded?.width ?? 0)).toBeGreaterThanOrEqual(nameWidth('Fulfilling'));
+    // The button's width is that of its wider text, so a toggle does not change the frame's least width.
+    expect(collapsed?.width).toBe(expanded?.width);
+    expect(collapsed?.height).toBe(44);
+  });
+
+  it('shows a C4 boundary’s type as Mermaid draws it, and makes room for it', () => {
+    const graph: OverlaidGraph = {
+      kind: 'c4',
+      nodes: [{ id: 'api', label: 'API', shape: 'container', parent: 'sys' }],
+      edges: [],
+      groups: [{ id: 'sys', label: 'Clients', type: 'SYSTEM', nodes: ['api'] }],
+    };
+    const frame = groupsOf(graph).get('sys');
+    expect(frame?.typeLabel).toBe('[SYSTEM]');
+    expect(nameRoom(frame?.width ?? 0, '[SYSTEM]')).toBeGreaterThanOrEqual(nameWidth('Clients'));
+    // Other kinds have no type label, even with a `type`.
+    expect(groupsOf({ ...graph, kind: 'flowchart' }).get('sys')?.typeLabel).toBeUndefined();
+  });
+
+  it('cuts only a name wider than both the room every name gets and the widest member', () => {
+    const long = 'A group name far longer than anything it holds, which would stretch its frame across the page';
+    expect(nameWidth(long)).toBeGreaterThan(GROUP_NAME_ROOM + 100);
+    const small: OverlaidGraph = { kind: 'flowchart', nodes: [{ id: 'a', label: 'a', parent: 'g' }], edges: [], groups: [{ id: 'g', label: long, nodes: ['a'] }] };
+    for (const frame of [groupsOf(small).get('g'), groupsOf(small, ['g']).get('g')]) {
+      expect(nameRoom(frame?.width ?? 0)).toBeGreaterThanOrEqual(GROUP_NAME_ROOM);
+      expect(nameRoom(frame?.width ?? 0)).toBeLessThan(GROUP_NAME_ROOM + 1);
+    }
+
+    // A member wider than the name: the whole name fits.
+    const wideLabel = `${'wide '.repeat(20)}member`.trim();
+    const wide: OverlaidGraph = { ...small, nodes: [{ id: 'a', label: wideLabel.replace(/ /g, '_'), parent: 'g' }] };
+    const member = buildModel({ view: createView(wide), databases: NO_DATABASES }).nodes[0];
+    expect(member.width).toBeGreaterThan(nameWidth(long));
+    expect(nameRoom(groupsOf(wide).get('g')?.width ?? 0)).toBeGreaterThanOrEqual(nameWidth(long));
+  });
+
+  it('counts a nested group among its parent’s members', () => {
+    const inner = 'An inner group whose name is rather long';
+    const outer = `${'Outer '.repeat(12)}name`;
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [{ id: 'a', label: 'a', parent: 'in' }],
+      edges: [],
+      groups: [
+        { id: 'out', label: outer, nodes: ['in'] },
+        { id: 'in', label: inner, parent: 'out', nodes: ['a'] },
+      ],
+    };
+    const groups = groupsOf(graph);
+    expect(nameWidth(outer)).toBeGreaterThan(GROUP_NAME_ROOM);
+    // The outer name gets at least the inner frame's width.
+    expect(nameRoom(groups.get('out')?.width ?? 0)).toBeGreaterThanOrEqual(Math.min(nameWidth(outer), groups.get('in')?.width ?? 0) - 1);
+    expect(nameRoom(groups.get('out')?.width ?? 0)).toBeGreaterThan(GROUP_NAME_ROOM);
+  });
+});
