@@ -40,5 +40,6 @@ export function standaloneSvg(sized: SizedSvg): string {
   const box = /\bviewBox="([^"]*)"/.exec(root)?.[1].trim().split(/[\s,]+/) ?? ['0', '0'];
   const withNamespace = /\sxmlns="/.test(root) ? root : root.replace(/^<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
   const background = `<rect x="${box[0]}" y="${box[1]}" width="${sized.width}" height="${sized.height}" fill="#ffffff"/>`;
-  return `${sized.svg.replace(root, withNamespace + background)}\n`;
+  // The inline drawing is HTML-serialized (DOMPurify); a file is XML, which knows no `&nbsp;`.
+  return `${sized.svg.replace(root, withNamespace + background).replace(/&nbsp;/g, '&#160;')}\n`;
 }
