@@ -34,10 +34,13 @@ const PARTICIPANTS = ['Shopper', 'Web shop', 'Gateway', 'Orders', 'Payments serv
 const PARTICIPANT_BOXES = 'rect.actor, g.actor-man';
 const MESSAGES = ORDER_FLOW.split('\n').flatMap((line) => /: (.+)$/.exec(line)?.[1] ?? []);
 
+const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
+const read = (path: string) => readFileSync(join(SAMPLE, path), 'utf8');
+
 /** Not committed: what a person looks at (the task's screenshots-tmp/). */
 const SHOTS = join(WORKSPACE, 'screenshots-tmp');
 
-describe('a sequence diagram in its zoomable frame, in a real browser', () => {
+describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown, in a real browser', () => {
   const e2e = useE2eSession({ setupToken: `e2e-sequence-${Date.now()}-0123456789`, browser: { viewport: { width: 1280, height: 720 }, acceptDownloads: true }, timeout: 30000, organization: true });
   const frame = () => e2e.page.getByTestId('sequence-diagram');
   const url = () => `${e2e.server.baseUrl}/orgs/acme/services/shop/diagrams/order-flow`;
@@ -137,6 +140,34 @@ describe('a sequence diagram in its zoomable frame, in a real browser', () => {
     return { name: (file as Download).suggestedFilename(), path: saved };
   }
 
+  /** A PNG decoded in the page: its size and the share of its pixels that are not white. */
+  function decodePng(bytes: Buffer): Promise<{ width: number; height: number; ink: number }> {
+    return e2e.page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let ink = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 200 || pixels[i + 1] < 200 || pixels[i + 2] < 200) ink++;
+      return { width: image.naturalWidth, height: image.naturalHeight, ink: ink / (pixels.length / 4) };
+    }, bytes.toString('base64'));
+  }
+
+  /** What a person opens: the downloaded files themselves, at 1280 × 720. */
+  async function look(files: [path: string, shot: string][]): Promise<void> {
+    const viewer = await e2e.context.newPage();
+    for (const [file, shot] of files) {
+      await viewer.goto(`file://${file}`);
+      await viewer.screenshot({ path: join(SHOTS, shot) });
+    }
+    await viewer.close();
+  }
+
   it('exports SVG and PNG: the whole drawing with every participant, not blank', async () => {
     await e2e.page.goto(url());
     await drawn();
@@ -154,34 +185,62 @@ describe('a sequence diagram in its zoomable frame, in a real browser', () => {
     expect(png.name).toBe('order-flow.png');
     const bytes = readFileSync(png.path);
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-    // Decoded in the page: its size and how much of it is not white.
-    const decoded = await e2e.page.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      let ink = 0;
-      for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 200 || pixels[i + 1] < 200 || pixels[i + 2] < 200) ink++;
-      return { width: image.naturalWidth, height: image.naturalHeight, ink: ink / (pixels.length / 4) };
-    }, bytes.toString('base64'));
+    const decoded = await decodePng(bytes);
     const size = /width="(\d+)" height="(\d+)"/.exec(root) ?? [];
     // Twice the drawing's size (a sharper PNG), with lines and text on a white background.
     expect([decoded.width, decoded.height]).toEqual([Number(size[1]) * 2, Number(size[2]) * 2]);
     expect(decoded.ink).toBeGreaterThan(0.01);
     expect(decoded.ink).toBeLessThan(0.5);
 
-    // What a person opens: the files themselves, at 1280 × 720.
-    const viewer = await e2e.context.newPage();
-    for (const [file, shot] of [[svg.path, 'sequence-export-svg.png'], [png.path, 'sequence-export-png.png']]) {
-      await viewer.goto(`file://${file}`);
-      await viewer.screenshot({ path: join(SHOTS, shot) });
+    await look([
+      [svg.path, 'sequence-export-svg.png'],
+      [png.path, 'sequence-export-png.png'],
+    ]);
+  });
+
+  it('exports a canvas diagram as shown: every node’s name, data fields and content in the SVG; a PNG that is not blank', async () => {
+    const topology = read('.service/diagrams/topology.mmd');
+    const contextText = read('.service/diagrams/topology.context.json');
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'payments', description: 'Export e2e' }, [
+      { kind: 'architecture-diagram', name: 'topology', file: file('.service/diagrams/topology.mmd', topology), context: file('.service/diagrams/topology.context.json', contextText) },
+      { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: file('.service/schemas/ledger.sql', read('.service/schemas/ledger.sql')) },
+      { kind: 'database-schema', name: 'idempotency', engine: 'dynamodb', file: file('.service/schemas/idempotency.json', read('.service/schemas/idempotency.json')) },
+    ]);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/topology`);
+    await eventually(async () => expect(Number(await e2e.page.getByTestId('diagram-canvas').getAttribute('data-drawn'))).toBeGreaterThan(0), 60000);
+
+    const svg = await download('export-svg');
+    // The file's text as a viewer reads it: each <text> element, lines joined by spaces.
+    const drawnText = await e2e.page.evaluate((source) => {
+      const parsed = new DOMParser().parseFromString(source, 'image/svg+xml');
+      if (parsed.querySelector('parsererror')) return null;
+      return Array.from(parsed.querySelectorAll('[data-node-id]')).map((node) => ({
+        id: node.getAttribute('data-node-id'),
+        text: Array.from(node.querySelectorAll('text')).map((text) => text.textContent).join(' '),
+      }));
+    }, readFileSync(svg.path, 'utf8'));
+    if (!drawnText) throw new Error('The exported SVG does not parse');
+    const textOf = (id: string) => drawnText.find((node) => node.id === id)?.text ?? '';
+    const context = JSON.parse(contextText) as { nodes: Record<string, { name?: string; value?: string; data?: Record<string, { value: unknown }> }> };
+    for (const [id, node] of Object.entries(context.nodes)) {
+      if (node.name) expect([id, textOf(id)]).toEqual([id, expect.stringContaining(node.name)]);
+      if (node.value && !node.value.includes('\n')) expect([id, textOf(id)]).toEqual([id, expect.stringContaining(node.value)]);
     }
-    await viewer.close();
+    // Every data row the canvas shows on a node, in the file too; and the db-table's columns from the synced schema.
+    const rows = await e2e.page.getByTestId('diagram-canvas').locator('[data-node-id] .fields > div').evaluateAll((divs) =>
+      divs.map((div) => ({ id: div.closest('[data-node-id]')?.getAttribute('data-node-id') ?? '', row: `${div.querySelector('dt')?.textContent}:${div.querySelector('dd')?.textContent}` })),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const { id, row } of rows) expect([id, textOf(id)]).toEqual([id, expect.stringContaining(row)]);
+    expect(textOf('ledgerEntries')).toContain('amount_minor');
+
+    const png = await download('export-png');
+    const decoded = await decodePng(readFileSync(png.path));
+    expect(decoded.ink).toBeGreaterThan(0.01);
+    await look([
+      [svg.path, 'canvas-export-svg.png'],
+      [png.path, 'canvas-export-png.png'],
+    ]);
   });
 
   it('opened from the service page: no layout request either', async () => {

@@ -1,7 +1,7 @@
 import { createView, type OverlaidGraph } from '@sc/diagram';
 import { FIXTURE_DATABASES, fixtureTopology } from '../../../testing/diagram-fixture';
 import { buildModel, type CanvasModel } from './canvas-model';
-import { diagramSvg } from './export-image';
+import { diagramSvg, withoutRemoteImages } from './export-image';
 import type { LayoutResult } from './layout';
 
 /** Every node in a column, 40 px apart: where they stand does not matter here, only what each draws. */
@@ -90,6 +90,11 @@ describe('diagramSvg: the export draws every node as the canvas does', () => {
     expect(linesOf(svg, byKind('gif')[0].id)).toContain('pulse');
     // The image node's https picture, as an SVG <image> (a data URL would be drawn into the PNG too).
     expect(svg.querySelector(`[data-node-id="${byKind('image')[0].id}"] image`)?.getAttribute('href')).toBe('https://assets.acme.example/psp-logo.png');
+    // The PNG cannot load it: left out there (its placeholder shows), a data URL kept.
+    const text = new XMLSerializer().serializeToString(svg);
+    expect(withoutRemoteImages(text)).not.toContain('<image');
+    const inline = '<image x="0" y="0" width="1" height="1" href="data:image/png;base64,AAAA"/>';
+    expect(withoutRemoteImages(`<g>${inline}</g>`)).toBe(`<g>${inline}</g>`);
     const entries = linesOf(svg, 'ledgerEntries');
     expect(entries).toEqual(expect.arrayContaining(['ledger.entries', 'PK', 'id', 'BIGSERIAL', 'FK', 'payment_id', 'UUID', 'amount_minor', 'BIGINT', 'booked_at', 'TIMESTAMPTZ']));
     expect(linesOf(svg, 'ledgerDb')).toEqual(expect.arrayContaining(['ledger', 'accounts', 'entries']));

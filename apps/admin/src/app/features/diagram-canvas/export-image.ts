@@ -120,7 +120,9 @@ function cardBody(node: CanvasNode, w: number): string {
     }
     case 'image':
     case 'gif': {
-      if (body.imageSrc) return `<image x="${x}" y="${BODY_TOP}" width="160" height="100" href="${escape(body.imageSrc)}" preserveAspectRatio="xMidYMid meet"/>`;
+      // Under the picture, what shows where it cannot load (a PNG never loads an https picture: see svgToPng).
+      const frame = `<rect x="${x}" y="${BODY_TOP}" width="160" height="100" fill="#f1f4f8"/>${icon(CARD_ICONS[node.kind] ?? 'image', x + 68, BODY_TOP + 38, 24)}`;
+      if (body.imageSrc) return `${frame}<image x="${x}" y="${BODY_TOP}" width="160" height="100" href="${escape(body.imageSrc)}" preserveAspectRatio="xMidYMid meet"/>`;
       if (node.kind === 'gif') {
         return `<circle cx="${x + 11}" cy="${BODY_TOP + 28}" r="11" fill="${LINK}"/>` + textLines([body.animatedIcon ?? ''], x + 32, BODY_TOP + 32, { size: 12 });
       }
@@ -278,11 +280,20 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
   );
 }
 
-/** Renders the SVG to a PNG blob at `scale` (capped so the canvas stays within browser limits). */
+/** The SVG without its `<image>`s of pictures by URL (inline data URLs stay). */
+export function withoutRemoteImages(svg: string): string {
+  return svg.replace(/<image\b[^>]*\shref="(?!data:)[^"]*"[^>]*\/>/g, '');
+}
+
+/**
+ * Renders the SVG to a PNG blob at `scale` (capped so the canvas stays within browser limits). An SVG drawn as an
+ * image loads nothing from the network, so pictures by https URL are left out (the placeholder under them shows);
+ * inline data URLs are drawn.
+ */
 export async function svgToPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
   const factor = Math.min(scale, 16000 / Math.max(width, height, 1));
   const image = new Image();
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(withoutRemoteImages(svg))}`;
   await image.decode();
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width * factor));

@@ -11,6 +11,14 @@ import { NodeFieldsComponent } from './node-fields.component';
   selector: 'sc-c4-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [NodeFieldsComponent],
+  // Data rows left-aligned under the centred text, their labels in the element's own ink.
+  styles: `
+    sc-node-fields {
+      align-self: stretch;
+      text-align: left;
+      --canvas-muted: currentColor;
+    }
+  `,
   template: `
     @let n = node();
     @let c4 = n.body.c4;
