@@ -6,7 +6,7 @@ import { DomSanitizer } from '@angular/platform-browser';
  * Material Design icon paths (Apache-2.0), registered as inline SVG. The service is self-hosted and may run
  * without internet access, so the icon font is not loaded from a CDN.
  */
-const ICON_PATHS: Record<string, string> = {
+export const ICON_PATHS: Record<string, string> = {
   // Diagram canvas.
   code: 'M9.4 16.6L4.8 12l4.6-4.6L8 6l-6 6 6 6 1.4-1.4zm5.2 0l4.6-4.6-4.6-4.6L16 6l6 6-6 6-1.4-1.4z',
   table: 'M10 10.02h5V21h-5zM17 21h3c1.1 0 2-.9 2-2v-9h-5v11zm3-18H5c-1.1 0-2 .9-2 2v3h19V5c0-1.1-.9-2-2-2zM3 19c0 1.1.9 2 2 2h3V10H3v9z',

@@ -52,6 +52,20 @@ describe('CanvasNodeComponent', () => {
     expect(rules.getAttribute('d')).toMatch(/^M[\d.]+,0L/);
   });
 
+  it('shows the data fields on text, comment and C4 nodes too (their size leaves room for them)', () => {
+    const data = { Owner: { type: 'Text Input' as const, value: 'mail-team' } };
+    const input = fixtureModelInput();
+    const nodes = [
+      canvasNode({ id: 't', label: 't', overlay: { type: 'text', name: 'Email provider', value: 'SendGrid, EU region', data } }, 'flowchart', input),
+      canvasNode({ id: 'c', label: 'c', overlay: { type: 'comment', name: 'Paged on 5xx', data } }, 'flowchart', input),
+      canvasNode({ id: 'p', label: 'Customer', shape: 'person', overlay: { data } }, 'c4', input),
+    ];
+    for (const value of nodes) {
+      const fields = render(value).querySelector('.fields');
+      expect([value.kind, fields?.querySelector('dt')?.textContent, fields?.querySelector('dd')?.textContent]).toEqual([value.kind, 'Owner', 'mail-team']);
+    }
+  });
+
   it('draws each of the 23 shapes of the spec as its own outline', () => {
     const outlines = new Set<string>();
     for (const shape of SHAPES) {

@@ -1,4 +1,4 @@
-import { claimDiagramLayout, diagramLayoutUrl } from './early-diagram-layout';
+import { claimEarlyDiagram, diagramUrl } from './early-diagram-layout';
 import { startEarlyDiagramLoad } from './early-diagram-load';
 import { UNCLAIMED_AFTER_MS, WARM_UP_ID, claimEarlyLayoutWorkers, isDiagramPage, startEarlyLayoutWorkers } from './early-layout-worker';
 
@@ -104,7 +104,7 @@ describe('early layout worker', () => {
       startEarlyDiagramLoad('/orgs/acme/services/bench/diagrams/small', '');
       expect(globalThis.fetch).toHaveBeenCalledTimes(1);
       expect(MockWorker.created).toEqual([]);
-      expect(claimDiagramLayout(diagramLayoutUrl('acme', 'bench', 'small'))).not.toBeNull();
+      expect(claimEarlyDiagram(diagramUrl('acme', 'bench', 'small'))).not.toBeNull();
     });
 
     it('starts the layout workers on a flow’s page, which has no server layout', () => {

@@ -1,6 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
-import { claimDiagramLayout, diagramLayoutUrl, prefetchDiagramLayout } from './early-diagram-layout';
+import { claimEarlyDiagram, diagramUrl, prefetchDiagram } from './early-diagram-layout';
 import { WARM_UP_ID, claimEarlyLayoutWorkers, startEarlyLayoutWorkers } from './early-layout-worker';
 import { recordLayout } from '@sc/diagram';
 import type { LayoutInput } from './layout';
@@ -92,15 +92,15 @@ describe('LayoutEngine workers', () => {
   });
 
   it('warms one worker while main.ts’s request for the server layout is unclaimed, and adds the second when it is busy', async () => {
-    const url = diagramLayoutUrl('acme', 'bench', 'large');
+    const url = diagramUrl('acme', 'bench', 'large');
     const fetched = jest.fn(() => new Promise<Response>(() => undefined));
     Object.assign(globalThis, { fetch: fetched });
     try {
-      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/large', '')).toBe(true);
+      expect(prefetchDiagram('/orgs/acme/services/bench/diagrams/large', '')).toBe(true);
       startEarlyLayoutWorkers('/orgs/acme/services/bench/diagrams/large', 1);
       engine.warmUp();
       expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID]]);
-      expect(claimDiagramLayout(url)).not.toBeNull();
+      expect(claimEarlyDiagram(url)).not.toBeNull();
 
       const done = engine.layout(twoGroups('one'));
       await settle();
@@ -117,12 +117,12 @@ describe('LayoutEngine workers', () => {
   });
 
   it('with main.ts’s request for the server layout and no early worker, warms one worker only once the first drawing is done', () => {
-    const url = diagramLayoutUrl('acme', 'bench', 'small');
+    const url = diagramUrl('acme', 'bench', 'small');
     Object.assign(globalThis, { fetch: jest.fn(() => new Promise<Response>(() => undefined)) });
     try {
-      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
+      expect(prefetchDiagram('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
       engine.warmUp();
-      expect(claimDiagramLayout(url)).not.toBeNull();
+      expect(claimEarlyDiagram(url)).not.toBeNull();
       expect(MockWorker.created).toEqual([]);
       engine.drawn();
       expect(MockWorker.created.map((worker) => worker.ids)).toEqual([[WARM_UP_ID]]);
@@ -131,9 +131,9 @@ describe('LayoutEngine workers', () => {
 
       // A page left before its drawing's warm-up started starts none afterwards.
       const left = new LayoutEngine();
-      expect(prefetchDiagramLayout('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
+      expect(prefetchDiagram('/orgs/acme/services/bench/diagrams/small', '')).toBe(true);
       left.warmUp();
-      expect(claimDiagramLayout(url)).not.toBeNull();
+      expect(claimEarlyDiagram(url)).not.toBeNull();
       left.ngOnDestroy();
       left.drawn();
       expect(MockWorker.created).toHaveLength(1);

@@ -390,8 +390,10 @@ describe('DiagramPage', () => {
   const drawnBox = (id: string) => fixture.componentInstance.canvas()?.laidOutDiagram()?.result.boxes[id];
 
   it('draws the server’s layout of the default view at once when it is the layout of the graph shown, and ELK’s after a collapse', async () => {
-    http.expectOne(`${DIAGRAM_URL}/layout`).flush(serverLayout());
+    // Asked for once the diagram has said its kind.
+    expect(http.match(`${DIAGRAM_URL}/layout`)).toEqual([]);
     http.expectOne(DIAGRAM_URL).flush({ ...DATA, graph: SERVER_LAID_OUT });
+    http.expectOne(`${DIAGRAM_URL}/layout`).flush(serverLayout());
     await settle(fixture);
     http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
     await settle(fixture);
@@ -408,8 +410,11 @@ describe('DiagramPage', () => {
     ['another graph', () => serverLayout('another-graph')],
     ['another engine', () => ({ ...serverLayout(), engine: 'layered-0' })],
   ])('lays the diagram out itself when the server’s layout is of %s', async (_case, layout) => {
+    http.expectOne(DIAGRAM_URL).flush(DATA);
     http.expectOne(`${DIAGRAM_URL}/layout`).flush(layout());
-    await loaded();
+    await settle(fixture);
+    http.expectOne(`${DIAGRAM_URL}/diff?from=2&to=3`).flush(CHANGES);
+    await settle(fixture);
     await drawnUntil(() => nodeIds().length === 3);
     expect(drawnBox('db')?.x).not.toBe(1500);
     expect(drawnBox('db')?.y).not.toBe(1700);
@@ -604,10 +609,31 @@ describe('DiagramPage', () => {
         groups: [],
       },
     });
+    // A sequence diagram has no server layout: it is never asked for.
+    expect(http.match((request) => request.url.split('?')[0].endsWith('/layout'))).toEqual([]);
     await settle(fixture);
     await settle(fixture);
     expect(drawn).toEqual(['sequenceDiagram\n  participant C; participant A as Payments API; C->>A: pay\n']);
     expect(query(fixture, '[data-testid=sequence-diagram]').innerHTML).toContain('drawing 1');
     expect(fixture.nativeElement.querySelector('[data-testid=diagram-canvas]')).toBeNull();
+  });
+
+  it('exports a sequence diagram as SVG: Mermaid’s drawing at its natural size, on white', async () => {
+    render = async (source) => (drawn.push(source), '<svg id="m" viewBox="-50 -10 640 420" style="max-width: 640px;"><text>Payments API</text></svg>');
+    http.expectOne(DIAGRAM_URL).flush({
+      ...DATA,
+      kind: 'sequence',
+      revision: 1,
+      mermaid: 'sequenceDiagram\n  C->>A: pay\n',
+      graph: { kind: 'sequence', nodes: [{ id: 'C', label: 'C' }, { id: 'A', label: 'A', overlay: { name: 'Payments API' } }], edges: [], groups: [] },
+    });
+    await settle(fixture);
+    await settle(fixture);
+    const downloads = captureDownloads();
+    query<HTMLButtonElement>(fixture, '[data-testid=export-svg]').click();
+    const [file] = await downloads();
+    expect(file.name).toBe('overview.svg');
+    expect(file.text).toContain('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="420" id="m" viewBox="-50 -10 640 420"');
+    expect(file.text).toContain('<rect x="-50" y="-10" width="640" height="420" fill="#ffffff"/><text>Payments API</text>');
   });
 });

@@ -23,7 +23,7 @@ import { MatTooltipModule } from '@angular/material/tooltip';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
-import { catchError, firstValueFrom, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
+import { catchError, firstValueFrom, forkJoin, from, map, of, switchMap, tap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
@@ -34,7 +34,7 @@ import { plural } from '../../shared/plural';
 import type { ModelInput } from '../diagram-canvas/canvas-model';
 import { changeHighlights, describeChanges } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
-import { claimDiagramLayout, diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
+import { claimEarlyDiagram, diagramUrl, hasServerLayout } from '../diagram-canvas/early-diagram-layout';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
 import { ContextSummaryComponent } from './context-summary.component';
@@ -135,6 +135,7 @@ export class DiagramPage {
   private readonly host = inject(ElementRef<HTMLElement>);
 
   readonly canvas = viewChild(DiagramCanvasComponent);
+  readonly sequence = viewChild(SequenceDiagramComponent);
 
   readonly loaded = pageResource({
     params: (): DiagramParams => ({
@@ -353,11 +354,7 @@ export class DiagramPage {
     const rest = { databases: NO_DATABASES };
     switch (source) {
       case 'diagram':
-        // The server's layout of the default view, in parallel (main.ts may have asked for it already).
-        this.layoutEngine.offerServerLayout(
-          claimDiagramLayout(diagramLayoutUrl(orgId, service, name, revision)) ?? firstValueFrom(this.api.diagramLayout(orgId, service, name, revision)),
-        );
-        return this.api.diagram(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, ...rest })));
+        return this.diagramWithLayout(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, ...rest })));
       case 'flow':
         return this.api.flow(orgId, service, name, revision).pipe(
           map(({ notes, notesPath: _notesPath, ...flow }) => ({ data: { ...flow, ...plain }, notes, ...rest })),
@@ -371,6 +368,29 @@ export class DiagramPage {
           })),
         );
     }
+  }
+
+  /**
+   * The diagram, and the server's layout of its default view offered to the layout engine once the diagram says its
+   * kind has one (never asked for a sequence diagram). main.ts may have asked for both already (early-diagram-layout.ts);
+   * when its diagram request got no answer, the page asks again, so errors are shown as the page's own.
+   */
+  private diagramWithLayout(orgId: string, service: string, name: string, revision: number | undefined): Observable<DiagramData> {
+    const early = claimEarlyDiagram<DiagramData>(diagramUrl(orgId, service, name, revision));
+    const asked = () =>
+      this.api.diagram(orgId, service, name, revision).pipe(
+        tap((data) => {
+          if (hasServerLayout(data.kind)) this.layoutEngine.offerServerLayout(firstValueFrom(this.api.diagramLayout(orgId, service, name, revision)));
+        }),
+      );
+    if (!early) return asked();
+    return from(early.diagram).pipe(
+      switchMap((data) => {
+        if (!data) return asked();
+        this.layoutEngine.offerServerLayout(early.layout);
+        return of(data);
+      }),
+    );
   }
 
   /**
@@ -493,8 +513,12 @@ export class DiagramPage {
 
   private drawingSvg(): { name: string; svg: string; width: number; height: number } | null {
     const data = this.data();
+    if (!data) return null;
+    // A sequence diagram is Mermaid's drawing (SequenceDiagramComponent); the others are the canvas's model and layout.
+    const sequence = this.sequence()?.image();
+    if (sequence) return { name: data.name, ...sequence };
     const drawing = this.canvas()?.laidOutDiagram();
-    if (!data || !drawing) return null;
+    if (!drawing) return null;
     return { name: data.name, svg: diagramSvg(drawing.model, drawing.result), width: drawing.result.width + 32, height: drawing.result.height + 32 };
   }
 }

@@ -96,4 +96,82 @@ describe('SequenceDiagramComponent', () => {
     await settle(fixture);
     expect(drawing().textContent).toBe('newer');
   });
+
+  describe('in a frame like the canvas’s', () => {
+    /** Mermaid's drawing: 800 × 400 at its natural size, as Mermaid writes it (a max-width style, a viewBox). */
+    const SVG = '<svg id="sc-diagram-1" width="100%" style="max-width: 800px;" viewBox="-50 -10 800 400"><text>Checkout API</text></svg>';
+
+    /** The frame as a browser lays it out: 1000 × 500 px (jsdom lays nothing out). */
+    function frameOf(width: number, height: number): HTMLElement {
+      const frame = drawing();
+      Object.defineProperty(frame, 'clientWidth', { configurable: true, value: width });
+      Object.defineProperty(frame, 'clientHeight', { configurable: true, value: height });
+      return frame;
+    }
+    const scale = () => Number(/scale\(([\d.]+)\)/.exec((drawing().firstElementChild as HTMLElement).style.transform)?.[1]);
+    const button = (testId: string) => (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>(`[data-testid=${testId}]`) as HTMLButtonElement;
+
+    beforeEach(async () => {
+      render = async (source) => (drawn.push(source), SVG);
+      fixture.detectChanges();
+      frameOf(1000, 500);
+      await eventually(async () => {
+        await settle(fixture);
+        expect(drawing().getAttribute('data-drawn')).toBe('true');
+      });
+    });
+
+    it('shows Mermaid’s drawing at its natural size, whatever width Mermaid gave it', () => {
+      const svg = drawing().querySelector('svg') as SVGSVGElement;
+      expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['800', '400']);
+      expect(svg.getAttribute('style')).not.toContain('max-width');
+    });
+
+    it('fits the whole drawing into the frame when drawn and on Fit, centred', async () => {
+      // 800 × 400 with 4 % free around it in 1000 × 500: the height decides, 500 / 416.
+      const fitted = 500 / (400 * 1.04);
+      expect(scale()).toBeCloseTo(fitted, 3);
+      button('zoom-in').click();
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted * 1.25, 3);
+      button('fit').click();
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted, 3);
+      expect((drawing().firstElementChild as HTMLElement).style.transform).toBe(`translate(${500 - 400 * fitted}px, ${250 - 200 * fitted}px) scale(${fitted})`);
+    });
+
+    it('never enlarges a small drawing past 1.25 to fit it', async () => {
+      frameOf(4000, 2000);
+      button('fit').click();
+      await settle(fixture);
+      expect(scale()).toBe(1.25);
+    });
+
+    it('zooms in and out with the buttons and the keys, and says its zoom for tests', async () => {
+      const fitted = scale();
+      button('zoom-in').click();
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted * 1.25, 3);
+      expect(Number(drawing().getAttribute('data-zoom'))).toBeCloseTo(fitted * 1.25, 3);
+      button('zoom-out').click();
+      button('zoom-out').click();
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted * 0.8, 3);
+      drawing().dispatchEvent(new KeyboardEvent('keydown', { key: '+' }));
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted, 3);
+      drawing().dispatchEvent(new KeyboardEvent('keydown', { key: '0' }));
+      await settle(fixture);
+      expect(scale()).toBeCloseTo(fitted, 3);
+    });
+
+    it('gives the drawing as a standalone SVG file for the exports', () => {
+      const image = fixture.componentInstance.image();
+      expect(image).toEqual({ svg: expect.any(String), width: 800, height: 400 });
+      expect(image?.svg).toBe(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" id="sc-diagram-1" style="" viewBox="-50 -10 800 400">' +
+          '<rect x="-50" y="-10" width="800" height="400" fill="#ffffff"/><text>Checkout API</text></svg>\n',
+      );
+    });
+  });
 });

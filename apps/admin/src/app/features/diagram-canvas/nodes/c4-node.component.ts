@@ -1,14 +1,24 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import type { CanvasNode } from '../canvas-model';
+import { NodeFieldsComponent } from './node-fields.component';
 
 /**
  * C4 elements drawn on the canvas (not by Mermaid's C4 renderer, which has no groups to collapse, no overlays and
  * no interaction): person, system, container, component, database and queue, internal or external, with their
- * type, technology and description as C4 writes them.
+ * type, technology and description as C4 writes them, and their data fields.
  */
 @Component({
   selector: 'sc-c4-node',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [NodeFieldsComponent],
+  // Data rows left-aligned under the centred text, their labels in the element's own ink.
+  styles: `
+    sc-node-fields {
+      align-self: stretch;
+      text-align: left;
+      --canvas-muted: currentColor;
+    }
+  `,
   template: `
     @let n = node();
     @let c4 = n.body.c4;
@@ -23,6 +33,7 @@ import type { CanvasNode } from '../canvas-model';
       @for (line of c4?.description; track $index) {
         <span class="line">{{ line }}</span>
       }
+      <sc-node-fields [fields]="n.fields" />
     </div>
   `,
 })

@@ -22,6 +22,7 @@ import { NodeFieldsComponent } from './node-fields.component';
             <span class="line big">{{ line }}</span>
           }
         </div>
+        <sc-node-fields [fields]="n.fields" />
       }
       @case ('comment') {
         <div class="note">
@@ -29,6 +30,7 @@ import { NodeFieldsComponent } from './node-fields.component';
             <span class="line">{{ line }}</span>
           }
         </div>
+        <sc-node-fields [fields]="n.fields" />
       }
       @default {
         <div class="card-title">
