@@ -42,6 +42,7 @@ import {
   type EditorDoc,
   type Point,
 } from './editor/editor-doc';
+import { layoutDraft } from './editor/editor-layout';
 import { editorLayoutInput, editorModel, laidOutRoutes, type LaidOutRoutes } from './editor/editor-model';
 import { EditorStore } from './editor/editor-store';
 import { ExportPanelComponent } from './editor/export-panel.component';
@@ -325,7 +326,7 @@ export class DraftPage {
     try {
       const doc = this.store.doc();
       const model = canvas?.model() ?? editorModel(doc);
-      const result = await this.engine.layout(editorLayoutInput(model, direction));
+      const result = await layoutDraft(this.engine.engine, editorLayoutInput(model, direction));
       // ELK's positions, to the pixel and not snapped to the grid: its edge routes run between exactly these boxes.
       const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, { x: Math.round(box.x), y: Math.round(box.y) }]));
       // Viewers see the layout too, but it is not a change of theirs to save.

@@ -35,7 +35,7 @@ export interface EditorModel {
   edges: EditorEdge[];
 }
 
-const MIN_GROUP = { width: 200, height: 120 };
+export const MIN_GROUP = { width: 200, height: 120 };
 
 export function editorModel(doc: EditorDoc, databases: ModelInput['databases'] = new Map()): EditorModel {
   const graph = doc.graph;
