@@ -8,7 +8,7 @@ import { markerUrl, roundedPath, usedMarkers } from '../../diagram-canvas/edge-p
 import type { Box, EdgeRoute } from '../../diagram-canvas/layout';
 import { readableFit, readableZoomLimits } from '../../diagram-canvas/readable-fit';
 import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
-import { absoluteBoxes, editorModel, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
+import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
 
 interface EdgeData {
@@ -16,6 +16,8 @@ interface EdgeData {
   index: number;
   /** The last automatic layout's route, while it still fits (usableRoutes); else ngx-vflow's straight line. */
   route?: EdgeRoute;
+  /** Top-left corner of a routed edge's label: where the layout put it, or halfway along the route. */
+  labelAt?: Point;
 }
 
 /** The canvas's zoom limits (ngx-vflow's minZoom and maxZoom). */
@@ -165,7 +167,7 @@ export class EditorCanvasComponent {
       const id = `e${index}`;
       seen.add(id);
       const route = routes.get(edge.key);
-      const data: EdgeData = { edge, index, ...(route ? { route } : {}) };
+      const data: EdgeData = { edge, index, ...(route ? { route, labelAt: route.label ?? labelOnRoute(route.points, edge) } : {}) };
       // A routed edge draws its label itself, where the layout placed it; ngx-vflow puts its labels in the middle of
       // its own (straight) path.
       const vflowLabel = Boolean(edge.label) && !route;

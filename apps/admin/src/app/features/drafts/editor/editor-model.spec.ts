@@ -1,5 +1,5 @@
 import { addNode, connect, emptyGraph, group, GROUP_HEADER, GROUP_PADDING, move, type EditorDoc } from './editor-doc';
-import { absoluteBoxes, editorLayoutInput, editorModel, laidOutRoutes, segmentCrossesBox, usableRoutes } from './editor-model';
+import { absoluteBoxes, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, segmentCrossesBox, usableRoutes } from './editor-model';
 
 function drawn(): EditorDoc {
   let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
@@ -102,5 +102,16 @@ describe('the routes of the last automatic layout', () => {
     ['ending inside', { x: 100, y: -50 }, { x: 100, y: 50 }, true],
   ])('tells a segment %s of a box', (_, a, b, crosses) => {
     expect(segmentCrossesBox(a, b, { x: 0, y: 0, width: 200, height: 100 })).toBe(crosses);
+  });
+});
+
+describe('labelOnRoute: a label given after the layout', () => {
+  it('is centred halfway along the route, corners included', () => {
+    const route = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 100 },
+    ];
+    expect(labelOnRoute(route, { labelWidth: 40, labelHeight: 20 })).toEqual({ x: 80, y: -10 });
   });
 });

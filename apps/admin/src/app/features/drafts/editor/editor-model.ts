@@ -174,3 +174,19 @@ export function usableRoutes(model: EditorModel, routes: LaidOutRoutes | null): 
   }
   return usable;
 }
+
+/** A label given after the layout (which placed none): centred halfway along the route. */
+export function labelOnRoute(points: readonly RoutePoint[], size: { labelWidth: number; labelHeight: number }): RoutePoint {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i].x, p.y - points[i].y));
+  let rest = lengths.reduce((sum, length) => sum + length, 0) / 2;
+  for (const [i, length] of lengths.entries()) {
+    if (rest <= length && length > 0) {
+      const t = rest / length;
+      const x = points[i].x + (points[i + 1].x - points[i].x) * t;
+      const y = points[i].y + (points[i + 1].y - points[i].y) * t;
+      return { x: x - size.labelWidth / 2, y: y - size.labelHeight / 2 };
+    }
+    rest -= length;
+  }
+  return { x: points[0].x - size.labelWidth / 2, y: points[0].y - size.labelHeight / 2 };
+}
