@@ -175,6 +175,9 @@ describe('the diagram editor in a real browser', () => {
     await layOut();
     await connect('shape1', 'table1');
     await connect('table1', 'dbTable1');
+    // Laid out again with its edges: they follow ELK's routes, clear of the nodes (drawn straight between the
+    // stacked nodes, table1 → dbTable1 ran through shape1 and over the middle of shape1 → table1).
+    await layOut();
 
     // Labels in place: a node (double-click) and an edge.
     await node('shape1').click();

@@ -42,6 +42,8 @@ export class LayoutEngine implements OnDestroy {
   private readonly pending = new Map<number, { resolve: (result: ElkNode) => void; reject: (error: Error) => void; slot: WorkerSlot }>();
   /** ELK as layoutDiagram sees it: each call goes to a worker. */
   private readonly elk: ElkEngine = { layout: (graph) => this.layoutGroup(graph) };
+  /** ELK as the workers run it, for a caller that builds its own graph (the draft editor: editor-layout.ts). */
+  readonly engine: ElkEngine = this.elk;
 
   /** warmUp put the workers' warm-up off until the first drawing (drawn()), the server's layout being expected. */
   private warmUpAfterDrawing = false;

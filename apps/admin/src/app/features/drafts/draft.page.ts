@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, DestroyRef, computed, effect, inject, input, signal, untracked, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, ElementRef, Injector, afterNextRender, computed, effect, inject, input, signal, untracked, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatIconModule } from '@angular/material/icon';
@@ -37,20 +37,31 @@ import {
   replaceNode,
   snap,
   ungroup,
+  GRID,
   type Clip,
   type EditorDoc,
   type Point,
 } from './editor/editor-doc';
-import { editorLayoutInput, editorModel } from './editor/editor-model';
+import { layoutDraft } from './editor/editor-layout';
+import { editorLayoutInput, editorModel, laidOutRoutes, type LaidOutRoutes } from './editor/editor-model';
 import { EditorStore } from './editor/editor-store';
 import { ExportPanelComponent } from './editor/export-panel.component';
 import { PaletteComponent } from './editor/palette.component';
+import { freeSpot } from './editor/placement';
 import { EdgePropertiesComponent } from './editor/properties/edge-properties.component';
 import { GroupPropertiesComponent } from './editor/properties/group-properties.component';
 import { NodePropertiesComponent } from './editor/properties/node-properties.component';
 
 const SAVE_STATE_TEXT = { saved: 'All changes saved', pending: 'Unsaved changes', saving: 'Saving…', conflict: 'Not saved: someone else saved', error: 'Not saved' } as const;
 const PASTE_OFFSET = 32;
+/** The properties panel's width (editor.page.scss), kept free for a node added while the panel is still closed. */
+const PANEL_WIDTH = 340;
+/** Room kept free around a node added from the palette. */
+const PLACEMENT_GAP = 24;
+/** The editor body never gets shorter than this, however little of the window is left below the header. */
+const MIN_BODY_HEIGHT = 360;
+/** Room left under the editor body, so its border shows above the window's edge. */
+const BODY_BOTTOM_ROOM = 12;
 
 /**
  * The diagram editor of one draft: palette, canvas, the selection's properties, undo/redo, auto-layout, autosave
@@ -81,7 +92,7 @@ const PASTE_OFFSET = 32;
   providers: [LayoutEngine],
   templateUrl: './draft.page.html',
   styleUrls: ['./drafts.scss', './editor/editor.page.scss'],
-  host: { '(document:keydown)': 'shortcut($event)', '(window:beforeunload)': 'beforeUnload($event)' },
+  host: { '(document:keydown)': 'shortcut($event)', '(window:beforeunload)': 'beforeUnload($event)', '(window:resize)': 'fillWindow()' },
 })
 export class DraftPage {
   private readonly api = inject(DraftsApi);
@@ -89,6 +100,8 @@ export class DraftPage {
   private readonly router = inject(Router);
   private readonly engine = inject(LayoutEngine);
   private readonly services = inject(ServicesApi);
+  private readonly injector = inject(Injector);
+  private readonly host = inject(ElementRef<HTMLElement>);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -114,6 +127,10 @@ export class DraftPage {
   readonly snapToGrid = signal(true);
   readonly direction = signal<'LR' | 'TB'>('LR');
   readonly laying = signal(false);
+  /** The routes of the last automatic layout, drawn while the nodes stay where it put them. */
+  readonly routes = signal<LaidOutRoutes | null>(null);
+  /** The editor body's height: the rest of the window below the header and toolbar (fillWindow). */
+  readonly bodyHeight = signal<number | null>(null);
   private clip: Clip | null = null;
   private pastes = 0;
   /** The draft id and version the editor holds, so a reload of the same version does not reset the history. */
@@ -161,7 +178,28 @@ export class DraftPage {
       const bindings = this.store.doc().graph.nodes.flatMap((n) => (n.overlay?.dbConfig ? [n.overlay.dbConfig] : []));
       untracked(() => bindings.forEach((config) => this.loadDatabase(config.serviceName, config.databaseName)));
     });
+    // The properties panel opens beside the canvas for a selected node or group: the canvas pans so that it stays in
+    // view, not behind the panel (and a node just added is shown where it was put).
+    effect(() => {
+      const { nodes, groups, edges } = this.selection();
+      const id = nodes.length + groups.length === 1 && edges.length === 0 ? (nodes[0] ?? groups[0]) : null;
+      if (id !== null) afterNextRender(() => this.canvas()?.reveal(id), { injector: this.injector });
+    });
+    // The body's top moves when the header above it changes (a banner, the toolbar once the draft is there).
+    effect(() => {
+      this.draft.value();
+      this.autosave.state();
+      afterNextRender(() => this.fillWindow(), { injector: this.injector });
+    });
     inject(DestroyRef).onDestroy(() => this.autosave.dispose());
+  }
+
+  /** Sizes the editor body to the rest of the window below it, so the canvas fills the screen. */
+  fillWindow(): void {
+    const body = (this.host.nativeElement as HTMLElement).querySelector('.editor-body');
+    if (!body) return;
+    const top = body.getBoundingClientRect().top + window.scrollY;
+    this.bodyHeight.set(Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - BODY_BOTTOM_ROOM)));
   }
 
   private loadDatabase(service: string, database: string): void {
@@ -187,15 +225,13 @@ export class DraftPage {
 
   // Editing commands ----------------------------------------------------------------------------------------------
 
-  /** Adds a palette item where it was dropped, or (pressed) in the middle of the view, and selects it. */
+  /**
+   * Adds a palette item where it was dropped, or (pressed) in free space near the middle of the view, and selects it
+   * (the selection effect then keeps it in view beside the properties panel).
+   */
   add(item: PaletteDrop, at?: Point): void {
     if (!this.canEdit()) return;
-    let point = at ?? this.canvas()?.viewCentre() ?? { x: 0, y: 0 };
-    if (!at) {
-      // Pressing the same item again does not stack nodes on each other.
-      const count = this.store.doc().graph.nodes.length % 8;
-      point = { x: point.x - 60 + count * 24, y: point.y - 20 + count * 24 };
-    }
+    let point = at ?? this.freePlace(item);
     // Dropped on a group frame: the node goes into that group, placed relative to it.
     const frame = at ? this.canvas()?.frameAt(at) : null;
     if (frame) point = { x: point.x - frame.origin.x, y: point.y - frame.origin.y };
@@ -207,6 +243,20 @@ export class DraftPage {
       return added.doc;
     });
     this.store.selection.set({ ...EMPTY_SELECTION, nodes: [id] });
+  }
+
+  /**
+   * Where a pressed palette item goes: the free spot nearest the middle of what the canvas shows (less the properties
+   * panel's width when the panel is still to open), overlapping no node or group frame; outside the view when it is
+   * full.
+   */
+  private freePlace(item: PaletteDrop): Point {
+    const canvas = this.canvas();
+    const view = canvas?.visibleArea(this.selectionSize() > 0 ? 0 : PANEL_WIDTH);
+    if (!canvas || !view) return { x: 0, y: 0 };
+    const sample = addNode(this.store.doc(), item.type, { x: 0, y: 0 }, item.shape ? { shape: item.shape } : {});
+    const size = editorModel(sample.doc, this.databases()).nodes.find((n) => n.node.id === sample.id)?.node ?? { width: 160, height: 60 };
+    return freeSpot(size, view, canvas.boxes(), { gap: PLACEMENT_GAP, step: this.snapToGrid() ? GRID : 1 });
   }
 
   undo(): void {
@@ -276,11 +326,13 @@ export class DraftPage {
     try {
       const doc = this.store.doc();
       const model = canvas?.model() ?? editorModel(doc);
-      const result = await this.engine.layout(editorLayoutInput(model, direction));
-      const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, this.snapToGrid() ? { x: snap(box.x), y: snap(box.y) } : { x: box.x, y: box.y }]));
+      const result = await layoutDraft(this.engine.engine, editorLayoutInput(model, direction));
+      // ELK's positions, to the pixel and not snapped to the grid: its edge routes run between exactly these boxes.
+      const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, { x: Math.round(box.x), y: Math.round(box.y) }]));
       // Viewers see the layout too, but it is not a change of theirs to save.
       if (!this.canEdit()) this.store.reset(applyLayout(doc, boxes, direction));
       else this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
+      this.routes.set(laidOutRoutes(editorModel(this.store.doc(), this.databases()), result.edges));
       this.fitSoon();
     } catch (error: unknown) {
       this.notify.error(error);

@@ -4,15 +4,29 @@ import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type E
 import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
-import { markerUrl, usedMarkers } from '../../diagram-canvas/edge-path';
+import { markerUrl, roundedPath, usedMarkers } from '../../diagram-canvas/edge-path';
+import type { Box, EdgeRoute } from '../../diagram-canvas/layout';
+import { readableFit, readableZoomLimits } from '../../diagram-canvas/readable-fit';
 import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
-import { editorModel, type EditorGroup, type EditorModel } from './editor-model';
+import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
 
 interface EdgeData {
   edge: CanvasEdge;
   index: number;
+  /** The last automatic layout's route, while it still fits (usableRoutes); else ngx-vflow's straight line. */
+  route?: EdgeRoute;
+  /** Top-left corner of a routed edge's label: where the layout put it, or halfway along the route. */
+  labelAt?: Point;
 }
+
+/** The canvas's zoom limits (ngx-vflow's minZoom and maxZoom). */
+const MIN_ZOOM = 0.1;
+const MAX_ZOOM = 3;
+/** Share of the drawing's size kept free around it by a fit. */
+const FIT_PADDING = 0.1;
+/** Room kept between a revealed node and the edge of the view. */
+const REVEAL_MARGIN = 24;
 
 /** What a palette item carries through drag and drop. */
 export interface PaletteDrop {
@@ -52,7 +66,7 @@ const graphId = (id: string) => (id.startsWith(GROUP_PREFIX) ? id.slice(GROUP_PR
   templateUrl: './editor-canvas.component.html',
   // The viewer's node, group and edge styles (all scoped under .sc-diagram-canvas), then the editor's own.
   styleUrls: ['../../diagram-canvas/diagram-canvas.component.scss', './editor-canvas.component.scss'],
-  host: { class: 'sc-diagram-canvas sc-editor-canvas' },
+  host: { class: 'sc-diagram-canvas sc-editor-canvas', '(pointerdown)': 'pointerHeld = true', '(document:pointerup)': 'released()' },
 })
 export class EditorCanvasComponent {
   private readonly host = inject(ElementRef<HTMLElement>);
@@ -62,11 +76,18 @@ export class EditorCanvasComponent {
   readonly readonly = input(false);
   /** Synced databases the db-table and data-source nodes are bound to, by database name (their columns are drawn). */
   readonly databases = input<ModelInput['databases']>(new Map());
+  /** The routes of the last automatic layout: edges whose ends are still where it put them are drawn along them. */
+  readonly routes = input<LaidOutRoutes | null>(null);
   /** A palette item was dropped on the canvas at a point of the drawing. */
   readonly dropped = output<{ item: PaletteDrop; at: Point }>();
 
   readonly flow = viewChild(VflowComponent);
+  readonly minZoom = MIN_ZOOM;
+  readonly maxZoom = MAX_ZOOM;
   readonly model = computed<EditorModel>(() => editorModel(this.store().doc(), this.databases()));
+  private readonly usable = computed(() => usableRoutes(this.model(), this.routes()));
+  /** The zoom, for tests (data-zoom). */
+  readonly zoom = computed(() => Math.round((this.flow()?.viewport().zoom ?? 1) * 1000) / 1000);
   readonly markers = computed(() => usedMarkers(this.model().edges.map((e) => e.edge)));
   readonly nodes = signal<Node[]>([]);
   readonly edges = signal<Edge<EdgeData>[]>([]);
@@ -81,10 +102,11 @@ export class EditorCanvasComponent {
   constructor() {
     effect(() => {
       const model = this.model();
+      const routes = this.usable();
       const selection = this.store().selection();
       untracked(() => {
         this.nodes.set(this.flowNodes(model));
-        this.edges.set(this.flowEdges(model));
+        this.edges.set(this.flowEdges(model, routes));
         this.showSelection(selection);
       });
     });
@@ -136,7 +158,7 @@ export class EditorCanvasComponent {
     return node;
   }
 
-  private flowEdges(model: EditorModel): Edge<EdgeData>[] {
+  private flowEdges(model: EditorModel, routes: ReadonlyMap<string, EdgeRoute>): Edge<EdgeData>[] {
     const groups = new Set(model.groups.map((g) => g.id));
     const vid = (id: string) => flowId(id, groups.has(id));
     const out: Edge<EdgeData>[] = [];
@@ -144,12 +166,16 @@ export class EditorCanvasComponent {
     for (const { edge, index } of model.edges) {
       const id = `e${index}`;
       seen.add(id);
-      const data: EdgeData = { edge, index };
+      const route = routes.get(edge.key);
+      const data: EdgeData = { edge, index, ...(route ? { route, labelAt: route.label ?? labelOnRoute(route.points, edge) } : {}) };
+      // A routed edge draws its label itself, where the layout placed it; ngx-vflow puts its labels in the middle of
+      // its own (straight) path.
+      const vflowLabel = Boolean(edge.label) && !route;
       let existing = this.vEdges.get(id);
       // ngx-vflow reads an edge's ends and which labels it has when the edge first comes in: a change of either is a
       // new edge object.
-      const hadLabel = existing ? Boolean(existing.data?.().edge.label) : false;
-      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== Boolean(edge.label))) existing = undefined;
+      const hadLabel = existing ? Object.keys(existing.edgeLabels?.() ?? {}).length > 0 : false;
+      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== vflowLabel)) existing = undefined;
       if (existing) {
         // The label object stays: ngx-vflow measures a label once per label object, so a new one on every redraw
         // was drawn in a zero-size (clipping) box. Its text follows the edge's data signal instead.
@@ -164,7 +190,7 @@ export class EditorCanvasComponent {
           floating: signal(true),
           selected: signal(false),
           data: current,
-          edgeLabels: signal(edge.label ? { center: { type: 'html-template' as const, data: current } } : {}),
+          edgeLabels: signal(vflowLabel ? { center: { type: 'html-template' as const, data: current } } : {}),
         };
         this.vEdges.set(id, existing);
       }
@@ -192,6 +218,11 @@ export class EditorCanvasComponent {
   }
 
   readonly markerUrl = markerUrl;
+
+  /** The drawn path of an edge: its layout route, or ngx-vflow's line between its ends. */
+  edgePath(data: EdgeData, path: string): string {
+    return data.route ? roundedPath(data.route.points) : path;
+  }
 
   // Selection -----------------------------------------------------------------------------------------------------
 
@@ -325,18 +356,90 @@ export class EditorCanvasComponent {
     return found ? { id: found.id, origin: found.origin } : null;
   }
 
-  /** The point of the drawing at the middle of what the canvas shows (click-to-add puts nodes there). */
-  viewCentre(): Point {
-    const rect = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
-    if (!rect) return { x: 0, y: 0 };
-    return this.toDrawing({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+  /** The element ngx-vflow draws in, when it has a size (not before it is laid out, nor while hidden). */
+  private viewElement(): HTMLElement | null {
+    const viewport = (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>('.canvas-viewport');
+    return viewport && viewport.clientWidth > 0 ? viewport : null;
   }
 
+  /**
+   * The part of the drawing the canvas shows (drawing coordinates), less `reserveRight` pixels on its right (the
+   * properties panel about to open there).
+   */
+  visibleArea(reserveRight = 0): Box | null {
+    const viewport = this.viewElement();
+    const flow = this.flow();
+    if (!viewport || !flow) return null;
+    const { x, y, zoom } = flow.viewport();
+    const width = Math.max(viewport.clientWidth - reserveRight, viewport.clientWidth / 3);
+    return { x: -x / zoom, y: -y / zoom, width: width / zoom, height: viewport.clientHeight / zoom };
+  }
+
+  /** Every node and group frame where it is drawn (drawing coordinates). */
+  boxes(): Box[] {
+    return [...absoluteBoxes(this.model()).values()];
+  }
+
+  /**
+   * The whole drawing at a readable zoom (readableFit: never above 1.25×, text never under 9 px for up to 150
+   * nodes; a larger drawing shows its top-left corner).
+   */
   fit(): void {
-    // A viewport without size (not laid out yet, hidden) has nothing to fit into.
-    const viewport = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
-    if (!viewport || viewport.clientWidth === 0) return;
-    this.flow()?.fitView({ padding: 0.1, duration: 0 });
+    const viewport = this.viewElement();
+    const flow = this.flow();
+    const boxes = this.boxes();
+    if (!viewport || !flow || boxes.length === 0) return;
+    const left = Math.min(...boxes.map((b) => b.x));
+    const top = Math.min(...boxes.map((b) => b.y));
+    const drawing = { x: left, y: top, width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+    const view = { width: viewport.clientWidth, height: viewport.clientHeight };
+    flow.viewportTo(readableFit(drawing, view, { width: 0, height: 0 }, FIT_PADDING, this.model().nodes.length, MIN_ZOOM));
+  }
+
+  pointerHeld = false;
+  private revealOnRelease: string | null = null;
+
+  released(): void {
+    this.pointerHeld = false;
+    const id = this.revealOnRelease;
+    this.revealOnRelease = null;
+    if (id !== null) this.reveal(id);
+  }
+
+  /**
+   * Brings a node or group frame into view with the least panning, REVEAL_MARGIN from the edges (whatever covered
+   * it, such as the properties panel that opened beside the canvas, no longer does). One too large for the view is
+   * zoomed out to, as far as text stays readable, and shown from its top-left corner.
+   */
+  reveal(id: string): void {
+    // Not under a dragging pointer: the node would slide away from it. It is revealed when the pointer is released.
+    if (this.pointerHeld) {
+      this.revealOnRelease = id;
+      return;
+    }
+    const viewport = this.viewElement();
+    const flow = this.flow();
+    const box = absoluteBoxes(this.model()).get(id);
+    if (!viewport || !flow || !box) return;
+    const view = { width: viewport.clientWidth, height: viewport.clientHeight };
+    let { x, y, zoom } = flow.viewport();
+    const room = { width: view.width - 2 * REVEAL_MARGIN, height: view.height - 2 * REVEAL_MARGIN };
+    if (box.width * zoom > room.width || box.height * zoom > room.height) {
+      zoom = Math.max(readableZoomLimits(this.model().nodes.length, MIN_ZOOM).min, Math.min(zoom, room.width / box.width, room.height / box.height));
+    }
+    const axis = (start: number, length: number, offset: number, space: number) => {
+      const near = start * zoom + offset;
+      const far = near + length * zoom;
+      if (length * zoom > space - 2 * REVEAL_MARGIN || near < REVEAL_MARGIN) return offset + REVEAL_MARGIN - near;
+      if (far > space - REVEAL_MARGIN) return offset - (far - (space - REVEAL_MARGIN));
+      return offset;
+    };
+    // The zoom changes around the view's top-left corner before the box is brought in.
+    const scale = zoom / flow.viewport().zoom;
+    x = axis(box.x, box.width, x * scale, view.width);
+    y = axis(box.y, box.height, y * scale, view.height);
+    const now = flow.viewport();
+    if (now.x !== x || now.y !== y || now.zoom !== zoom) flow.viewportTo({ x, y, zoom });
   }
 
   // Labels in place -------------------------------------------------------------------------------------------------

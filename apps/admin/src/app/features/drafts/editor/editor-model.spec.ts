@@ -1,5 +1,5 @@
-import { addNode, connect, emptyGraph, group, GROUP_PADDING, type EditorDoc } from './editor-doc';
-import { editorLayoutInput, editorModel } from './editor-model';
+import { addNode, connect, emptyGraph, group, GROUP_HEADER, GROUP_PADDING, move, type EditorDoc } from './editor-doc';
+import { absoluteBoxes, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, segmentCrossesBox, usableRoutes } from './editor-model';
 
 function drawn(): EditorDoc {
   let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
@@ -45,5 +45,73 @@ describe('editorModel', () => {
       ['shape1', 'group1'],
       ['table1', 'group1'],
     ]);
+  });
+});
+
+describe('the routes of the last automatic layout', () => {
+  /** Three nodes in a row, a → c routed around b (above it), as ELK routes it. */
+  function row(): { doc: EditorDoc; routes: ReturnType<typeof laidOutRoutes> } {
+    let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
+    doc = addNode(doc, 'comment', { x: 0, y: 0 }).doc;
+    doc = addNode(doc, 'comment', { x: 300, y: 0 }).doc;
+    doc = addNode(doc, 'comment', { x: 600, y: 0 }).doc;
+    doc = connect(doc, 'note1', 'note3');
+    const model = editorModel(doc);
+    const [a, , c] = model.nodes.map((n) => n.node);
+    const key = model.edges[0].edge.key;
+    const points = [
+      { x: a.width / 2, y: 0 },
+      { x: a.width / 2, y: -40 },
+      { x: 600 + c.width / 2, y: -40 },
+      { x: 600 + c.width / 2, y: 0 },
+    ];
+    return { doc, routes: laidOutRoutes(model, { [key]: { points } }) };
+  }
+
+  it('draws an edge along its route while its ends and the nodes beside it stay where the layout put them', () => {
+    const { doc, routes } = row();
+    expect([...usableRoutes(editorModel(doc), routes).keys()]).toEqual([editorModel(doc).edges[0].edge.key]);
+  });
+
+  it('draws it straight again once an end moved (the route no longer reaches it)', () => {
+    const { doc, routes } = row();
+    expect(usableRoutes(editorModel(move(doc, [{ id: 'note3', x: 600, y: 200 }])), routes).size).toBe(0);
+  });
+
+  it('draws it straight again once a node stands on the route', () => {
+    const { doc, routes } = row();
+    expect(usableRoutes(editorModel(move(doc, [{ id: 'note2', x: 300, y: -60 }])), routes).size).toBe(0);
+  });
+
+  it('does not give a route to another edge that took its key (an edge deleted before it)', () => {
+    const { doc, routes } = row();
+    const rewired: EditorDoc = { ...doc, graph: { ...doc.graph, edges: [{ source: 'note1', target: 'note2' }] } };
+    expect(usableRoutes(editorModel(rewired), routes).size).toBe(0);
+  });
+
+  it('places nodes inside a frame at the frame’s position plus their own: where they were on the canvas', () => {
+    const boxes = absoluteBoxes(editorModel(drawn()));
+    expect(boxes.get('group1')).toMatchObject({ x: -GROUP_PADDING, y: -GROUP_PADDING - GROUP_HEADER });
+    expect(boxes.get('table1')).toMatchObject({ x: 400, y: 300 });
+  });
+
+  it.each([
+    ['through the middle', { x: -10, y: 50 }, { x: 210, y: 50 }, true],
+    ['along the border', { x: 0, y: 0 }, { x: 200, y: 0 }, false],
+    ['beside it', { x: 250, y: -10 }, { x: 250, y: 110 }, false],
+    ['ending inside', { x: 100, y: -50 }, { x: 100, y: 50 }, true],
+  ])('tells a segment %s of a box', (_, a, b, crosses) => {
+    expect(segmentCrossesBox(a, b, { x: 0, y: 0, width: 200, height: 100 })).toBe(crosses);
+  });
+});
+
+describe('labelOnRoute: a label given after the layout', () => {
+  it('is centred halfway along the route, corners included', () => {
+    const route = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 100 },
+    ];
+    expect(labelOnRoute(route, { labelWidth: 40, labelHeight: 20 })).toEqual({ x: 80, y: -10 });
   });
 });

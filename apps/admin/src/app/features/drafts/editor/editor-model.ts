@@ -1,6 +1,6 @@
 import { createView } from '@sc/diagram';
 import { canvasEdge, canvasNode, plainLabel, type CanvasEdge, type CanvasNode, type ModelInput } from '../../diagram-canvas/canvas-model';
-import type { LayoutInput } from '../../diagram-canvas/layout';
+import type { Box, EdgeRoute, LayoutInput, Point as RoutePoint } from '../../diagram-canvas/layout';
 import { GROUP_PADDING, positionOf, type EditorDoc, type Point } from './editor-doc';
 
 /**
@@ -35,7 +35,7 @@ export interface EditorModel {
   edges: EditorEdge[];
 }
 
-const MIN_GROUP = { width: 200, height: 120 };
+export const MIN_GROUP = { width: 200, height: 120 };
 
 export function editorModel(doc: EditorDoc, databases: ModelInput['databases'] = new Map()): EditorModel {
   const graph = doc.graph;
@@ -85,4 +85,108 @@ export function editorLayoutInput(model: EditorModel, direction: 'LR' | 'TB'): L
     groups: model.groups.map((g) => ({ id: g.id, ...(g.parent ? { parent: g.parent } : {}), collapsed: false, width: MIN_GROUP.width, height: 0 })),
     edges: model.edges.map(({ edge }) => ({ key: edge.key, source: edge.source, target: edge.target, ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}) })),
   };
+}
+
+/** Where every node and group frame of the model is on the canvas (absolute boxes, by id). */
+export function absoluteBoxes(model: EditorModel): Map<string, Box> {
+  const boxes = new Map<string, Box>();
+  const origin = (parent: string | undefined) => (parent !== undefined ? boxes.get(parent) : undefined) ?? { x: 0, y: 0 };
+  // Outermost groups first, so a frame's parent is placed before it.
+  for (const group of model.groups) {
+    const outer = origin(group.parent);
+    boxes.set(group.id, { x: outer.x + group.point.x, y: outer.y + group.point.y, width: group.width, height: group.height });
+  }
+  for (const { node, point, parent } of model.nodes) {
+    const outer = origin(parent);
+    boxes.set(node.id, { x: outer.x + point.x, y: outer.y + point.y, width: node.width, height: node.height });
+  }
+  return boxes;
+}
+
+/** The routes of the last automatic layout (by edge key, with the ends they join) and where it put every box. */
+export interface LaidOutRoutes {
+  boxes: ReadonlyMap<string, Box>;
+  edges: ReadonlyMap<string, EdgeRoute & { source: string; target: string }>;
+}
+
+/** The routes of an automatic layout for the model drawn from its result (its positions already applied). */
+export function laidOutRoutes(model: EditorModel, routes: Readonly<Record<string, EdgeRoute>>): LaidOutRoutes {
+  const edges = new Map<string, EdgeRoute & { source: string; target: string }>();
+  for (const { edge } of model.edges) {
+    const route = routes[edge.key];
+    if (route) edges.set(edge.key, { ...route, source: edge.source, target: edge.target });
+  }
+  return { boxes: absoluteBoxes(model), edges };
+}
+
+/** A layout position within this of where the layout put it still counts as there (positions are rounded). */
+const SAME_PLACE = 1;
+
+const samePlace = (a: Box | undefined, b: Box | undefined) =>
+  a !== undefined && b !== undefined && Math.abs(a.x - b.x) <= SAME_PLACE && Math.abs(a.y - b.y) <= SAME_PLACE && Math.abs(a.width - b.width) <= SAME_PLACE && Math.abs(a.height - b.height) <= SAME_PLACE;
+
+/** Whether the segment a–b passes through the inside of the box (touching its border does not count). */
+export function segmentCrossesBox(a: RoutePoint, b: RoutePoint, box: Box, inset = 1): boolean {
+  const left = box.x + inset;
+  const right = box.x + box.width - inset;
+  const top = box.y + inset;
+  const bottom = box.y + box.height - inset;
+  if (left >= right || top >= bottom) return false;
+  // Liang–Barsky clipping of the segment against the box.
+  let t0 = 0;
+  let t1 = 1;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  for (const [p, q] of [
+    [-dx, a.x - left],
+    [dx, right - a.x],
+    [-dy, a.y - top],
+    [dy, bottom - a.y],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The drawn route of each edge that can still take the last automatic layout's: both its ends are where that layout
+ * put them and no node stands on the route now (a node added or moved since). Other edges are drawn straight
+ * between their ends.
+ */
+export function usableRoutes(model: EditorModel, routes: LaidOutRoutes | null): Map<string, EdgeRoute> {
+  const usable = new Map<string, EdgeRoute>();
+  if (!routes) return usable;
+  const boxes = absoluteBoxes(model);
+  const nodeBoxes = model.nodes.map(({ node }) => ({ id: node.id, box: boxes.get(node.id) as Box }));
+  for (const { edge } of model.edges) {
+    const route = routes.edges.get(edge.key);
+    if (!route || route.source !== edge.source || route.target !== edge.target || route.points.length < 2) continue;
+    if (!samePlace(boxes.get(edge.source), routes.boxes.get(edge.source)) || !samePlace(boxes.get(edge.target), routes.boxes.get(edge.target))) continue;
+    const blocked = nodeBoxes.some(({ id, box }) => id !== edge.source && id !== edge.target && route.points.some((point, i) => i > 0 && segmentCrossesBox(route.points[i - 1], point, box)));
+    if (!blocked) usable.set(edge.key, route);
+  }
+  return usable;
+}
+
+/** A label given after the layout (which placed none): centred halfway along the route. */
+export function labelOnRoute(points: readonly RoutePoint[], size: { labelWidth: number; labelHeight: number }): RoutePoint {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i].x, p.y - points[i].y));
+  let rest = lengths.reduce((sum, length) => sum + length, 0) / 2;
+  for (const [i, length] of lengths.entries()) {
+    if (rest <= length && length > 0) {
+      const t = rest / length;
+      const x = points[i].x + (points[i + 1].x - points[i].x) * t;
+      const y = points[i].y + (points[i + 1].y - points[i].y) * t;
+      return { x: x - size.labelWidth / 2, y: y - size.labelHeight / 2 };
+    }
+    rest -= length;
+  }
+  return { x: points[0].x - size.labelWidth / 2, y: points[0].y - size.labelHeight / 2 };
 }

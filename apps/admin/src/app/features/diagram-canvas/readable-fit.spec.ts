@@ -1,0 +1,39 @@
+import { FIT_ZOOM_MAX, LABEL_TEXT_PX, READABLE_TEXT_PX, readableFit, readableZoomLimits } from './readable-fit';
+
+describe('a fit at a readable zoom', () => {
+  const view = { width: 1000, height: 600 };
+  const noCorner = { width: 0, height: 0 };
+  const floor = 0.1;
+
+  it('never blows a small drawing up beyond 1.25×', () => {
+    // Three unconnected nodes laid out left to right: ngx-vflow's own fit drew them at about 270 %.
+    const { zoom } = readableFit({ x: 0, y: 0, width: 300, height: 60 }, view, noCorner, 0.1, 3, floor);
+    expect(zoom).toBe(FIT_ZOOM_MAX);
+  });
+
+  it('keeps node text at 9 px or more for up to 150 nodes, showing the top-left corner of what does not fit', () => {
+    const drawing = { x: 200, y: 100, width: 6000, height: 3000 };
+    const { x, y, zoom } = readableFit(drawing, view, noCorner, 0.04, 150, floor);
+    expect(zoom * LABEL_TEXT_PX).toBeCloseTo(READABLE_TEXT_PX);
+    // The drawing's top-left corner is on screen, near the view's.
+    const left = drawing.x * zoom + x;
+    const top = drawing.y * zoom + y;
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(left).toBeLessThan(50);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(50);
+  });
+
+  it('fits larger diagrams whole, down to the canvas’s floor', () => {
+    expect(readableZoomLimits(151, floor).min).toBe(floor);
+    expect(readableFit({ x: 0, y: 0, width: 6000, height: 3000 }, view, noCorner, 0, 400, floor).zoom).toBeCloseTo(1000 / 6000);
+  });
+
+  it('centres a drawing that fits, wherever its box starts', () => {
+    const drawing = { x: -400, y: 300, width: 800, height: 400 };
+    const { x, y, zoom } = readableFit(drawing, view, noCorner, 0, 10, floor);
+    expect(zoom).toBe(1.25);
+    expect(drawing.x * zoom + x + (drawing.width * zoom) / 2).toBeCloseTo(view.width / 2);
+    expect(drawing.y * zoom + y + (drawing.height * zoom) / 2).toBeCloseTo(view.height / 2);
+  });
+});

@@ -1,0 +1,59 @@
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { Box, LayoutInput, Point } from '../../diagram-canvas/layout';
+import { segmentCrossesBox } from './editor-model';
+import { layoutDraft } from './editor-layout';
+
+const elk = new ELK();
+const node = (id: string, parent?: string) => ({ id, width: 120, height: 48, ...(parent ? { parent } : {}) });
+const edge = (source: string, target: string) => ({ key: `${source}>${target}`, source, target });
+
+/** Every edge's route against every node box but its ends: the crossings, as "edge through node". */
+function crossings(input: LayoutInput, boxes: Record<string, Box>, routes: Record<string, { points: Point[] }>): string[] {
+  const out: string[] = [];
+  for (const e of input.edges) {
+    const points = routes[e.key]?.points ?? [];
+    for (const n of input.nodes) {
+      if (n.id === e.source || n.id === e.target) continue;
+      if (points.some((p, i) => i > 0 && segmentCrossesBox(points[i - 1], p, boxes[n.id]))) out.push(`${e.key} through ${n.id}`);
+    }
+  }
+  return out;
+}
+
+describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
+  // A chain in a row with edges skipping a member of it, across a group's border: laid out group by group, the edge
+  // gateway → stock was joined to the group's border straight through orders.
+  const input: LayoutInput = {
+    direction: 'RIGHT',
+    nodes: [node('client'), node('gateway'), node('orders', 'shop'), node('stock', 'shop')],
+    groups: [{ id: 'shop', collapsed: false, width: 200, height: 0 }],
+    edges: [edge('client', 'gateway'), edge('gateway', 'orders'), edge('orders', 'stock'), edge('client', 'orders'), edge('gateway', 'stock')],
+  };
+
+  it('routes every edge, between groups too, around the nodes it does not join', async () => {
+    const result = await layoutDraft(elk, input);
+    expect(Object.keys(result.edges).sort()).toEqual(input.edges.map((e) => e.key).sort());
+    expect(crossings(input, result.boxes, result.edges)).toEqual([]);
+  });
+
+  it('gives absolute boxes, members inside their group below its header, and routes that start and end on their nodes', async () => {
+    const { boxes, edges } = await layoutDraft(elk, input);
+    const shop = boxes['shop'];
+    for (const id of ['orders', 'stock']) {
+      const box = boxes[id];
+      expect(box.x).toBeGreaterThanOrEqual(shop.x + 24);
+      expect(box.y).toBeGreaterThanOrEqual(shop.y + 48);
+      expect(box.x + box.width).toBeLessThanOrEqual(shop.x + shop.width - 24);
+    }
+    const onBorder = (p: Point, b: Box) => p.x >= b.x - 1 && p.x <= b.x + b.width + 1 && p.y >= b.y - 1 && p.y <= b.y + b.height + 1;
+    const route = edges['gateway>stock'].points;
+    expect(onBorder(route[0], boxes['gateway'])).toBe(true);
+    expect(onBorder(route[route.length - 1], boxes['stock'])).toBe(true);
+  });
+
+  it('leaves a group’s edge to its own member to be drawn straight', async () => {
+    const nested: LayoutInput = { ...input, edges: [...input.edges, edge('shop', 'orders')] };
+    const result = await layoutDraft(elk, nested);
+    expect(result.edges['shop>orders']).toBeUndefined();
+  });
+});
