@@ -4,7 +4,7 @@ import { ExitCode } from '../src/lib/exit-codes';
 import { runInspect } from '../src/lib/run-inspect';
 import { runSync, type SyncOptions } from '../src/lib/run-sync';
 import { captureIo } from './support/capture-io';
-import { CLI_VERSION } from './support/gateway-server';
+import { CLI_VERSION, startGatewayServer } from './support/gateway-server';
 import { useTempRepo } from './support/temp-repo';
 
 const inProcess: DiagramChecker = (input) => checkDiagram(input, parseMermaid);
@@ -74,5 +74,38 @@ describe('Mermaid errors in plain words, in the CLI', () => {
     const [problem] = (JSON.parse(io.stdout.join('')) as { problems: Array<Record<string, unknown>> }).problems;
     expect(problem).toMatchObject({ message: SENTENCE, line: 3, column: 15, excerpt: '3 |   db --> cache[Cache\n  |               ^', detail: expect.stringContaining('SQE') });
     expect(problem['hint']).toBeUndefined();
+  });
+
+  it("prints the gateway's refusal with the same sentence and caret (the parser detail only with --verbose)", async () => {
+    const detail = {
+      code: 'mermaid_syntax_error',
+      message: SENTENCE,
+      artifact: { kind: 'architecture-diagram', name: 'topology' },
+      file: '.service/diagrams/topology.mmd',
+      line: 3,
+      column: 15,
+      excerpt: '3 |   db --> cache[Cache\n  |               ^',
+      detail: "Mermaid's parser at line 3, column 16: found end of file, expected one of SQE, PE.",
+    };
+    const server = await startGatewayServer(() => ({ status: 422, body: { error: { code: 'sync_validation_failed', message: 'The sync was refused and nothing was stored: 1 problem(s) in 1 artifact(s).', details: [detail] } } }));
+    try {
+      // A checker that finds nothing, so the bundle reaches the gateway, which refuses it.
+      const passing: DiagramChecker = async () => ({ ok: true, summary: { nodes: 0, edges: 0, groups: 0 }, problems: [] });
+      const run = async (verbose: boolean) => {
+        const io = captureIo();
+        const exitCode = await runSync(
+          { dryRun: false, enterprise: false, json: false, retries: 0, timeoutMs: 5_000, verbose },
+          { cwd: repo.dir, env: { SERVICE_TOKEN: 'sc_sync_00112233445566778899aabbccddeeff', SERVICE_GATEWAY_URL: server.url }, io, userAgent: 'service-cli/test', cliVersion: CLI_VERSION, checkDiagram: passing },
+        );
+        return { exitCode, errors: io.stderr.join('\n') };
+      };
+      const plain = await run(false);
+      expect(plain.exitCode).toBe(ExitCode.Validation);
+      expect(plain.errors).toContain(`.service/diagrams/topology.mmd:3:15  mermaid_syntax_error  ${SENTENCE}\n${EXCERPT}`);
+      expect(plain.errors).not.toContain('SQE');
+      expect((await run(true)).errors).toContain(`${EXCERPT}\n    Mermaid's parser at line 3, column 16: found end of file, expected one of SQE, PE.`);
+    } finally {
+      await server.close();
+    }
   });
 });
