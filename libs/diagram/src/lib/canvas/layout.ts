@@ -78,25 +78,20 @@ export class LayoutCache {
   }
 }
 
-/** ELK's algorithm, routing and spacing as the canvas draws them (also the draft editor's single-run layout). */
-export const LAYERED_OPTIONS: Readonly<Record<string, string>> = {
-  'elk.algorithm': 'layered',
-  'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.spacing.nodeNode': '28',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-  'elk.spacing.edgeNode': '14',
-  'elk.spacing.edgeEdge': '10',
-  'elk.spacing.edgeLabel': '4',
-  'elk.edgeLabels.placement': 'CENTER',
-};
-
 function layoutOptions(direction: LayoutDirection, container: string, childCount: number): Record<string, string> {
   const padding = container === ROOT ? GROUP_PADDING : GROUP_PADDING;
   const top = container === ROOT ? GROUP_PADDING : GROUP_HEADER + 8;
   return {
-    ...LAYERED_OPTIONS,
+    'elk.algorithm': 'layered',
     'elk.direction': direction,
+    'elk.edgeRouting': 'ORTHOGONAL',
     'elk.padding': `[top=${top},left=${padding},bottom=${padding},right=${padding}]`,
+    'elk.spacing.nodeNode': '28',
+    'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+    'elk.spacing.edgeNode': '14',
+    'elk.spacing.edgeEdge': '10',
+    'elk.spacing.edgeLabel': '4',
+    'elk.edgeLabels.placement': 'CENTER',
     // Larger containers: one crossing-minimisation sweep instead of seven, a third of ELK's time there.
     'elk.layered.thoroughness': childCount > 30 ? '1' : '7',
   };

@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { LAYERED_OPTIONS, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '../../diagram-canvas/layout';
+import type { Box, EdgeRoute, ElkEngine, LayoutInput, LayoutResult, Point } from '../../diagram-canvas/layout';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
@@ -36,10 +36,18 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
   const root: ElkNode = {
     id: '\u0000root',
     layoutOptions: {
-      ...LAYERED_OPTIONS,
+      // The spacing of the viewer's layoutDiagram (libs/diagram canvas/layout.ts), so both draw alike.
+      'elk.algorithm': 'layered',
       'elk.direction': input.direction,
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.edgeRouting': 'ORTHOGONAL',
       'elk.padding': `[top=${GROUP_PADDING},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
+      'elk.spacing.nodeNode': '28',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+      'elk.spacing.edgeNode': '14',
+      'elk.spacing.edgeEdge': '10',
+      'elk.spacing.edgeLabel': '4',
+      'elk.edgeLabels.placement': 'CENTER',
       // Route points and label positions relative to the root: absolute, whatever group an edge ends up in.
       'org.eclipse.elk.json.edgeCoords': 'ROOT',
     },
