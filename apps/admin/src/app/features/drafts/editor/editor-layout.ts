@@ -6,10 +6,10 @@ import { MIN_GROUP } from './editor-model';
 /**
  * The draft editor's auto-layout: ONE ELK run over the whole draft with the hierarchy included
  * (`hierarchyHandling: INCLUDE_CHILDREN`), so an edge between groups is routed knowing every box on its way.
- * (`layoutDiagram`, the viewer's, lays each group out on its own and joins the edges crossing a group's border
- * afterwards, through whatever stands between; it does so for speed on 1,000-node diagrams with collapsible groups,
- * which a draft is not.) Group boxes get the editor's frame padding and minimum size, so the frames the editor
- * draws around the members are ELK's boxes and routes pass beside them.
+ * (`layoutDiagram`, the viewer's, lays each group out on its own for its per-group cache, which pays on 1,000-node
+ * diagrams with collapsible groups; a draft has neither, and on the branch this was written on layoutDiagram still
+ * drew edges crossing a group's border through what stood between.) Group boxes get the editor's frame padding and
+ * minimum size, so the frames the editor draws around the members are ELK's boxes and routes pass beside them.
  */
 export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<LayoutResult> {
   const groups = new Set(input.groups.map((g) => g.id));
