@@ -89,19 +89,24 @@ const PORT_SIDES: Record<LayoutDirection, { out: string; in: string }> = {
   UP: { out: 'NORTH', in: 'SOUTH' },
 };
 
+/** ELK's algorithm, routing and spacing as the canvas draws them (also the draft editor's one-run layout). */
+export const LAYERED_OPTIONS: Readonly<Record<string, string>> = {
+  'elk.algorithm': 'layered',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  'elk.spacing.nodeNode': '28',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+  'elk.spacing.edgeNode': '14',
+  'elk.spacing.edgeEdge': '10',
+  'elk.spacing.edgeLabel': '4',
+  'elk.edgeLabels.placement': 'CENTER',
+};
+
 function layoutOptions(direction: LayoutDirection, container: string, childCount: number, minimum?: { width: number; height: number }): Record<string, string> {
   const top = container === ROOT ? GROUP_PADDING : GROUP_HEADER + 8;
   return {
-    'elk.algorithm': 'layered',
+    ...LAYERED_OPTIONS,
     'elk.direction': direction,
-    'elk.edgeRouting': 'ORTHOGONAL',
     'elk.padding': `[top=${top},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
-    'elk.spacing.nodeNode': '28',
-    'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-    'elk.spacing.edgeNode': '14',
-    'elk.spacing.edgeEdge': '10',
-    'elk.spacing.edgeLabel': '4',
-    'elk.edgeLabels.placement': 'CENTER',
     // Larger containers: one crossing-minimisation sweep instead of seven, a third of ELK's time there.
     'elk.layered.thoroughness': childCount > 30 ? '1' : '7',
     // A group's ports stay on the side facing the flow; ELK chooses where along it.

@@ -1,15 +1,16 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { LAYERED_OPTIONS } from '@sc/diagram';
 import type { Box, EdgeRoute, ElkEngine, LayoutInput, LayoutResult, Point } from '../../diagram-canvas/layout';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
 /**
  * The draft editor's auto-layout: ONE ELK run over the whole draft with the hierarchy included
- * (`hierarchyHandling: INCLUDE_CHILDREN`), so an edge between groups is routed knowing every box on its way.
- * (`layoutDiagram`, the viewer's, lays each group out on its own for its per-group cache, which pays on 1,000-node
- * diagrams with collapsible groups; a draft has neither, and on the branch this was written on layoutDiagram still
- * drew edges crossing a group's border through what stood between.) Group boxes get the editor's frame padding and
- * minimum size, so the frames the editor draws around the members are ELK's boxes and routes pass beside them.
+ * (`hierarchyHandling: INCLUDE_CHILDREN`), so an edge between groups is routed knowing every box on its way. The
+ * viewer's `layoutDiagram` lays each group out on its own (with ports on the frames) for its per-group cache, which
+ * pays on 1,000-node diagrams with collapsible groups; a draft is small and has no collapse, and one run gives the
+ * group boxes the editor's own frame padding and minimum size, so the frames the editor draws around the members are
+ * ELK's boxes and routes pass beside them.
  */
 export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<LayoutResult> {
   const groups = new Set(input.groups.map((g) => g.id));
@@ -36,18 +37,11 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
   const root: ElkNode = {
     id: '\u0000root',
     layoutOptions: {
-      // The spacing of the viewer's layoutDiagram (libs/diagram canvas/layout.ts), so both draw alike.
-      'elk.algorithm': 'layered',
+      // The spacing of the viewer's layoutDiagram, so both draw alike.
+      ...LAYERED_OPTIONS,
       'elk.direction': input.direction,
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.edgeRouting': 'ORTHOGONAL',
       'elk.padding': `[top=${GROUP_PADDING},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
-      'elk.spacing.nodeNode': '28',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-      'elk.spacing.edgeNode': '14',
-      'elk.spacing.edgeEdge': '10',
-      'elk.spacing.edgeLabel': '4',
-      'elk.edgeLabels.placement': 'CENTER',
       // Route points and label positions relative to the root: absolute, whatever group an edge ends up in.
       'org.eclipse.elk.json.edgeCoords': 'ROOT',
     },
