@@ -10,8 +10,8 @@ interface Rect {
 }
 
 const VIEW = { width: 1280, height: 720 };
-/** Node text is 13 px at zoom 1; a fit keeps it at 9 px or more (readable-fit.ts). */
-const READABLE_ZOOM = 9 / 13;
+/** The smallest text is 12 px at zoom 1; a fit keeps it at 9 px or more (fit.ts fitZoomLimits). */
+const READABLE_ZOOM = 9 / 12;
 
 const intersects = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const contains = (outer: Rect, inner: Rect) =>

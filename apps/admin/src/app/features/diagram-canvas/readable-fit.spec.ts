@@ -1,4 +1,8 @@
-import { FIT_ZOOM_MAX, LABEL_TEXT_PX, READABLE_TEXT_PX, readableFit, readableZoomLimits } from './readable-fit';
+import { FIT_MAX_ZOOM, READABLE_TEXT, fitZoomLimits } from './fit';
+import { readableFit } from './readable-fit';
+
+/** The canvas's smallest text at zoom 1 (fit.ts). */
+const SMALLEST_TEXT = 12;
 
 describe('a fit at a readable zoom', () => {
   const view = { width: 1000, height: 600 };
@@ -8,13 +12,13 @@ describe('a fit at a readable zoom', () => {
   it('never blows a small drawing up beyond 1.25×', () => {
     // Three unconnected nodes laid out left to right: ngx-vflow's own fit drew them at about 270 %.
     const { zoom } = readableFit({ x: 0, y: 0, width: 300, height: 60 }, view, noCorner, 0.1, 3, floor);
-    expect(zoom).toBe(FIT_ZOOM_MAX);
+    expect(zoom).toBe(FIT_MAX_ZOOM);
   });
 
-  it('keeps node text at 9 px or more for up to 150 nodes, showing the top-left corner of what does not fit', () => {
+  it('keeps text at 9 px or more for up to 150 nodes, showing the top-left corner of what does not fit', () => {
     const drawing = { x: 200, y: 100, width: 6000, height: 3000 };
     const { x, y, zoom } = readableFit(drawing, view, noCorner, 0.04, 150, floor);
-    expect(zoom * LABEL_TEXT_PX).toBeCloseTo(READABLE_TEXT_PX);
+    expect(zoom * SMALLEST_TEXT).toBeCloseTo(READABLE_TEXT);
     // The drawing's top-left corner is on screen, near the view's.
     const left = drawing.x * zoom + x;
     const top = drawing.y * zoom + y;
@@ -25,7 +29,7 @@ describe('a fit at a readable zoom', () => {
   });
 
   it('fits larger diagrams whole, down to the canvas’s floor', () => {
-    expect(readableZoomLimits(151, floor).min).toBe(floor);
+    expect(fitZoomLimits(151, floor).min).toBe(floor);
     expect(readableFit({ x: 0, y: 0, width: 6000, height: 3000 }, view, noCorner, 0, 400, floor).zoom).toBeCloseTo(1000 / 6000);
   });
 

@@ -6,7 +6,8 @@ import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component'
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
 import { markerUrl, roundedPath, usedMarkers } from '../../diagram-canvas/edge-path';
 import type { Box, EdgeRoute } from '../../diagram-canvas/layout';
-import { readableFit, readableZoomLimits } from '../../diagram-canvas/readable-fit';
+import { fitZoomLimits } from '../../diagram-canvas/fit';
+import { readableFit } from '../../diagram-canvas/readable-fit';
 import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
 import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
@@ -425,7 +426,7 @@ export class EditorCanvasComponent {
     let { x, y, zoom } = flow.viewport();
     const room = { width: view.width - 2 * REVEAL_MARGIN, height: view.height - 2 * REVEAL_MARGIN };
     if (box.width * zoom > room.width || box.height * zoom > room.height) {
-      zoom = Math.max(readableZoomLimits(this.model().nodes.length, MIN_ZOOM).min, Math.min(zoom, room.width / box.width, room.height / box.height));
+      zoom = Math.max(fitZoomLimits(this.model().nodes.length, MIN_ZOOM).min, Math.min(zoom, room.width / box.width, room.height / box.height));
     }
     const axis = (start: number, length: number, offset: number, space: number) => {
       const near = start * zoom + offset;
