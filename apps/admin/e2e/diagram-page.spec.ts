@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually, visible } from './support/browser';
+import { generatedTopology } from './support/generated-topology';
 import { WORKSPACE } from './support/server';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
@@ -233,6 +234,23 @@ describe('the diagram page in a real browser', () => {
     await open('tiny', 2);
     await page().getByRole('button', { name: 'Fit to view' }).click();
     await eventually(async () => expect(await zoom()).toBeLessThanOrEqual(1.251));
+  });
+
+  it('names the groups legibly over the overview of a diagram of more than 150 nodes', async () => {
+    await page().setViewportSize({ width: 1280, height: 720 });
+    const large = generatedTopology(1000, 1300, 20, 200);
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'bench', description: 'Diagram page e2e', repositoryUrl: 'https://example.com/acme/bench' }, [
+      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
+      { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
+    ]);
+    await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
+    await drawn(1000);
+    // Fitted whole: far too small for the frames' own 13 px names; each frame wide enough gets its name at 12 px.
+    const labels = canvas().getByTestId('overview-label');
+    await eventually(async () => expect(await labels.count()).toBeGreaterThan(0));
+    const sizes = await labels.evaluateAll((items) => items.map((item) => getComputedStyle(item).fontSize));
+    expect(new Set(sizes)).toEqual(new Set(['12px']));
+    await shot('overview-1000');
   });
 
   it('restores collapsed groups and the selected node with Back and Forward, and from a shared link', async () => {

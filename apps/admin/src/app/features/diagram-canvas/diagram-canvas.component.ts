@@ -30,6 +30,7 @@ import { collapseKey, layoutInPlace } from './in-place';
 import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 import { fitViewport, fitZoomLimits, READABLE_UP_TO } from './fit';
+import { textWidth } from './text-measure';
 import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
 import { CanvasPreviewComponent } from './preview.component';
 
@@ -86,7 +87,10 @@ const TOOLBAR_HEIGHT = 48;
 const OVERVIEW_LABEL_SIZE = 12;
 const GROUP_TITLE_SIZE = 13;
 /** A frame narrower than this on screen gets no overview label (it would cover its neighbours). */
-const OVERVIEW_LABEL_MIN_WIDTH = 48;
+const OVERVIEW_LABEL_MIN_WIDTH = 72;
+const OVERVIEW_LABEL_FONT = { size: OVERVIEW_LABEL_SIZE, weight: 600 };
+/** An overview label's height on screen (12 px text, padding): labels closer than this vertically would overlap. */
+const OVERVIEW_LABEL_HEIGHT = 18;
 const EMPTY: never[] = [];
 /** The same elements in the same order: ngx-vflow is handed the previous array and has nothing to do. */
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
@@ -202,14 +206,17 @@ export class DiagramCanvasComponent {
     if (GROUP_TITLE_SIZE * zoom >= OVERVIEW_LABEL_SIZE) return EMPTY;
     const { width, height } = this.viewSize();
     const labels: { id: string; title: string; left: number; top: number; width: number }[] = [];
-    for (const group of drawing.model.groups) {
+    // Outer groups first; a label that would overlap one already placed (a nested frame starting at its parent's
+    // corner) is left out.
+    for (const group of [...drawing.model.groups].sort((a, b) => a.depth - b.depth)) {
       const box = drawing.result.boxes[group.id];
       if (!box) continue;
       const left = box.x * zoom + x;
       const top = box.y * zoom + y;
-      const shown = box.width * zoom;
-      if (shown < OVERVIEW_LABEL_MIN_WIDTH || left > width || top > height || left + shown < 0 || top + box.height * zoom < 0) continue;
-      labels.push({ id: group.id, title: group.title, left, top, width: shown });
+      const shown = Math.min(box.width * zoom, textWidth(group.title, OVERVIEW_LABEL_FONT) + 12);
+      if (box.width * zoom < OVERVIEW_LABEL_MIN_WIDTH || left > width || top > height || left + shown < 0 || top + box.height * zoom < 0) continue;
+      const overlaps = labels.some((label) => left < label.left + label.width && label.left < left + shown && Math.abs(top - label.top) < OVERVIEW_LABEL_HEIGHT);
+      if (!overlaps) labels.push({ id: group.id, title: group.title, left, top, width: shown });
     }
     return labels;
   });
