@@ -191,7 +191,8 @@ function startServer(root: string, port: number, dataDir: string): ChildProcess 
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // 180 s: on the shared 2-core machine a cold start (PGlite, migrations) alone took 38 s at load 21.
+  for (let attempt = 0; attempt < 900; attempt++) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}; build it first (npx nx run-many -t build -p server cli).`);
     try {
       if ((await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
@@ -200,7 +201,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
   }
-  throw new Error('The server did not become healthy within 60 s.');
+  throw new Error('The server did not become healthy within 180 s.');
 }
 
 /** First-run setup, then a token with the sync scope minted by the setup's admin token. */

@@ -1,5 +1,5 @@
 import type { DatabaseView, DiagramView, ErrorBody } from '@sc/contracts';
-import { canvasNode, type OverlaidGraph } from '@sc/diagram';
+import { canvasNode, createView, type OverlaidGraph } from '@sc/diagram';
 import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
 import { bundle, COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { generatedTableName, generatePgDump } from './pg-dump-generator';
@@ -46,7 +46,7 @@ describe('a 5 MB PostgreSQL dump', () => {
     const dbNode = diagram.body.graph.nodes.find((node) => node.id === 'db');
     if (!dbNode) throw new Error('the diagram has no db node');
     const databases = new Map([['main', { tables: database.body.tables, collections: database.body.collections }]]);
-    const drawn = canvasNode(dbNode, diagram.body.kind, { view: diagram.body, databases });
+    const drawn = canvasNode(dbNode, diagram.body.kind, { view: createView(diagram.body.graph), databases });
     expect(drawn.body.database).toEqual({
       name: 'main',
       table: shown,
