@@ -40,7 +40,7 @@ const SETUP_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
 const progress = (message: string) => process.stderr.write(`bench:sync: ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(1)}x`;
+const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
 
 interface Timed {
   totalMs: number;
