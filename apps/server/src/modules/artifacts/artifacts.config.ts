@@ -53,7 +53,7 @@ export class ArtifactsConfig {
    * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_SCHEMA_BYTES (16MiB), SERVICE_SYNC_MAX_BYTES (32MiB),
    * SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against
    * before sending.
-   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 5 MB PostgreSQL dump takes about 1 s.
+   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): npm run bench:sql-schema measures a 5 MB dump.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
    * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (5,000 nodes and groups).
    */
