@@ -59,10 +59,12 @@ export class ArtifactsConfig {
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
+    const maxSyncBytes = read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes);
     const limits: ArtifactsLimits = {
       maxFileBytes: read.byteSize('SERVICE_SYNC_MAX_FILE_BYTES', DEFAULT_SYNC_LIMITS.maxFileBytes),
-      maxSchemaBytes: read.byteSize('SERVICE_SYNC_MAX_SCHEMA_BYTES', DEFAULT_SYNC_LIMITS.maxSchemaBytes),
-      maxSyncBytes: read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes),
+      // Unset, it follows a lowered SERVICE_SYNC_MAX_BYTES down: only a value set explicitly is held against it.
+      maxSchemaBytes: read.byteSize('SERVICE_SYNC_MAX_SCHEMA_BYTES', Math.min(DEFAULT_SYNC_LIMITS.maxSchemaBytes, maxSyncBytes)),
+      maxSyncBytes,
       maxArtifacts: read.integer('SERVICE_SYNC_MAX_ARTIFACTS', DEFAULT_SYNC_LIMITS.maxArtifacts, { min: 1 }),
     };
     for (const variable of ['SERVICE_SYNC_MAX_FILE_BYTES', 'SERVICE_SYNC_MAX_SCHEMA_BYTES'] as const) {
