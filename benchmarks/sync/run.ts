@@ -40,7 +40,7 @@ const SETUP_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
 const progress = (message: string) => process.stderr.write(`bench:sync: ${message}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(1)}x`;
+const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
 
 interface Timed {
   totalMs: number;
@@ -134,13 +134,14 @@ async function main(): Promise<void> {
 }
 
 /**
- * Targets as ratios to the BASELINE. Issue 14 asked for 3 s cold and 0.3 s unchanged on the machine of the recorded
- * runs, where stock Mermaid parsed these 200 diagrams in about 2 s: a cold sync (CLI validation in parallel threads,
- * upload, server validation, storage) may take 1.5 times what one thread needs to parse them once; a re-sync of an
- * unchanged repository (read, hash, one digest check) a tenth.
+ * Targets as ratios to the BASELINE: issue 14's 3 s cold and 0.3 s unchanged, over the baseline on the machine of
+ * those runs. That machine's stock Mermaid took 30.6 ms for a 50-node flowchart (bench:diagram, 2026-11-21), so about
+ * 6–7 s for these 200 diagrams of 60 nodes: a cold sync (CLI validation in parallel threads, upload, server
+ * validation, storage) within half of what one thread needs to parse them once; an unchanged re-sync (read, hash,
+ * one digest check) within a twentieth.
  */
-const COLD_TARGET = 1.5;
-const UNCHANGED_TARGET = 0.1;
+const COLD_TARGET = 0.5;
+const UNCHANGED_TARGET = 0.05;
 
 /**
  * The BASELINE's parsing half: stock Mermaid's getDiagramFromText on every diagram of the repository, one after the
@@ -191,7 +192,8 @@ function startServer(root: string, port: number, dataDir: string): ChildProcess 
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // 180 s: on the shared 2-core machine a cold start (PGlite, migrations) alone took 38 s at load 21.
+  for (let attempt = 0; attempt < 900; attempt++) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}; build it first (npx nx run-many -t build -p server cli).`);
     try {
       if ((await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
@@ -200,7 +202,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
   }
-  throw new Error('The server did not become healthy within 60 s.');
+  throw new Error('The server did not become healthy within 180 s.');
 }
 
 /** First-run setup, then a token with the sync scope minted by the setup's admin token. */

@@ -133,7 +133,7 @@ describe('services and diagrams in a real browser', () => {
     await e2e.page.getByRole('link', { name: 'View schema payments-db' }).click();
     await e2e.page.waitForURL(/\/databases\/payments-db$/);
     const columns = e2e.page.getByRole('table', { name: 'Columns of payments' });
-    await containsText(columns, 'NUMERIC(12,2)');
+    await containsText(columns, 'numeric(12, 2)'); // as PostgreSQL's parser prints the type (libpg-query + pgsql-deparser)
     await containsText(columns, 'customers.id');
     await screenshot(e2e.page, '25-database');
 

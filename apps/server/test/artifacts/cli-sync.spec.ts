@@ -92,7 +92,7 @@ describe('service-cli sync end to end', () => {
 
     const ledger = (await read<DatabaseView>('/databases/ledger')).body;
     expect(ledger.tables.map((table) => table.name)).toEqual(['accounts', 'payments', 'entries']);
-    expect(ledger.tables[2].columns.find((column) => column.name === 'payment_id')).toMatchObject({ type: 'UUID', nullable: false, references: 'payments.id' });
+    expect(ledger.tables[2].columns.find((column) => column.name === 'payment_id')).toMatchObject({ type: 'uuid', nullable: false, references: 'payments.id' });
     expect(ledger.notes).toBe(repoFile('.service/schemas/ledger.md'));
     const reporting = (await read<DatabaseView>('/databases/reporting')).body;
     expect(reporting).toMatchObject({ engine: 'mysql' });

@@ -57,8 +57,8 @@ describe('artifact sync gateway and read API', () => {
         name: 'orders',
         primaryKey: ['id'],
         columns: [
-          { name: 'id', type: 'UUID', nullable: false, primaryKey: true, unique: false, default: null, references: null },
-          { name: 'total', type: 'NUMERIC(10,2)', nullable: false, primaryKey: false, unique: false, default: null, references: null },
+          { name: 'id', type: 'uuid', nullable: false, primaryKey: true, unique: false, default: null, references: null },
+          { name: 'total', type: 'numeric(10, 2)', nullable: false, primaryKey: false, unique: false, default: null, references: null },
         ],
       },
     ]);

@@ -46,7 +46,7 @@ describe('a 5 MB PostgreSQL dump', () => {
     const dbNode = diagram.body.graph.nodes.find((node) => node.id === 'db');
     if (!dbNode) throw new Error('the diagram has no db node');
     const databases = new Map([['main', { tables: database.body.tables, collections: database.body.collections }]]);
-    const drawn = canvasNode(dbNode, diagram.body.kind, { view: createView(diagram.body.graph), databases, highlights: null });
+    const drawn = canvasNode(dbNode, diagram.body.kind, { view: createView(diagram.body.graph), databases });
     expect(drawn.body.database).toEqual({
       name: 'main',
       table: shown,

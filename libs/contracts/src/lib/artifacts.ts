@@ -197,7 +197,7 @@ export interface FlowView<Graph = unknown> {
 
 export interface SqlColumn {
   name: string;
-  /** The type as written, e.g. `VARCHAR(255)`, `NUMERIC(10,2)`, `TEXT[]`. */
+  /** The type: as written for MySQL and SQLite (`VARCHAR(255)`), as PostgreSQL's parser prints it for PostgreSQL (`numeric(10, 2)`, `text[]`). */
   type: string;
   nullable: boolean;
   primaryKey: boolean;

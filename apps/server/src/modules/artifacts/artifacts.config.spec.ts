@@ -12,6 +12,8 @@ describe('ArtifactsConfig.fromEnv', () => {
     const config = ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '512kb', SERVICE_SYNC_MAX_SCHEMA_BYTES: '1mb', SERVICE_SYNC_MAX_BYTES: '2MiB', SERVICE_SYNC_MAX_ARTIFACTS: '20' });
     expect(config.limits).toEqual({ maxFileBytes: 524288, maxSchemaBytes: 1048576, maxSyncBytes: 2097152, maxArtifacts: 20 });
     expect(() => ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_SCHEMA_BYTES: '64mb' })).toThrow(/SERVICE_SYNC_MAX_SCHEMA_BYTES must not be larger than SERVICE_SYNC_MAX_BYTES/);
+    // Unset, the schema limit follows a lowered per-sync limit instead of refusing the configuration.
+    expect(ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_BYTES: '1mb' }).limits.maxSchemaBytes).toBe(1048576);
   });
 
   it('lists every invalid variable by name', () => {

@@ -53,16 +53,18 @@ export class ArtifactsConfig {
    * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_SCHEMA_BYTES (16MiB), SERVICE_SYNC_MAX_BYTES (32MiB),
    * SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against
    * before sending.
-   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): a 5 MB PostgreSQL dump takes about 1 s.
+   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): npm run bench:sql-schema measures a 5 MB dump.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
    * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (5,000 nodes and groups).
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
+    const maxSyncBytes = read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes);
     const limits: ArtifactsLimits = {
       maxFileBytes: read.byteSize('SERVICE_SYNC_MAX_FILE_BYTES', DEFAULT_SYNC_LIMITS.maxFileBytes),
-      maxSchemaBytes: read.byteSize('SERVICE_SYNC_MAX_SCHEMA_BYTES', DEFAULT_SYNC_LIMITS.maxSchemaBytes),
-      maxSyncBytes: read.byteSize('SERVICE_SYNC_MAX_BYTES', DEFAULT_SYNC_LIMITS.maxSyncBytes),
+      // Unset, it follows a lowered SERVICE_SYNC_MAX_BYTES down: only a value set explicitly is held against it.
+      maxSchemaBytes: read.byteSize('SERVICE_SYNC_MAX_SCHEMA_BYTES', Math.min(DEFAULT_SYNC_LIMITS.maxSchemaBytes, maxSyncBytes)),
+      maxSyncBytes,
       maxArtifacts: read.integer('SERVICE_SYNC_MAX_ARTIFACTS', DEFAULT_SYNC_LIMITS.maxArtifacts, { min: 1 }),
     };
     for (const variable of ['SERVICE_SYNC_MAX_FILE_BYTES', 'SERVICE_SYNC_MAX_SCHEMA_BYTES'] as const) {
