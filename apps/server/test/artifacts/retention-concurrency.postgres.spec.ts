@@ -66,7 +66,7 @@ describe('revision retention and blob collection on two PostgreSQL connections',
         now,
       );
       await app.repository.insertRevision(
-        { serviceId: record.id, number, createdAt: now, tokenId: null, artifactCount: 1, changes: { created: [], updated: [], removed: [] }, bundleDigest: null },
+        { serviceId: record.id, number, createdAt: now, tokenId: null, artifactCount: 1, changes: { created: [], updated: [], removed: [] }, bundleDigest: null, syncedBy: null, source: null },
         [{ kind: 'doc', name: 'a', versionId: ids.get('doc/a') ?? '' }],
       );
       await app.repository.recordSync(record.id, { description: null, repositoryUrl: null }, now, number);
