@@ -406,6 +406,16 @@ describe('service-cli sync', () => {
       expect(JSON.parse(check.body) as SyncCheckRequest).toEqual({ service: 'billing', digest: syncBundleDigest(posted, sha256Hex) });
     });
 
+    it("sends the CI's commit, branch and run link with the check and the bundle, outside the digest", async () => {
+      const gateway = await serve(() => ({ status: 200, body: syncResult() }), checkAnswer(false));
+      const ci = { GITHUB_SHA: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', GITHUB_REF_NAME: 'main', GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/billing', GITHUB_RUN_ID: '7' };
+      expect((await sync({}, { ...env(gateway), ...ci })).exitCode).toBe(ExitCode.Ok);
+      const source = { commit: ci.GITHUB_SHA, branch: 'main', ciRunUrl: 'https://github.com/acme/billing/actions/runs/7' };
+      const posted = JSON.parse(gateway.requests[0].body) as SyncBundle;
+      expect(posted.source).toEqual(source);
+      expect(JSON.parse(gateway.checks[0].body) as SyncCheckRequest).toEqual({ service: 'billing', digest: syncBundleDigest(posted, sha256Hex), source });
+    });
+
     it('when current: prints "unchanged" with every artifact, without parsing Mermaid or posting', async () => {
       const gateway = await serve(() => ({ status: 200, body: syncResult() }), checkAnswer(true));
       const { exitCode, io } = await sync({ json: true }, env(gateway));

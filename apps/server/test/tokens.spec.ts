@@ -21,7 +21,7 @@ describe('API tokens', () => {
     expect(list.status).toBe(200);
     const listed = list.body.find((token) => token['id'] === created.body.apiToken.id);
     expect(listed).toMatchObject({ name: 'ci', prefix: created.body.apiToken.prefix, revokedAt: null, expiresAt: null, lastUsedAt: null });
-    expect(Object.keys(listed ?? {}).sort()).toEqual(['createdAt', 'createdByUserId', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'scopes']);
+    expect(Object.keys(listed ?? {}).sort()).toEqual(['createdAt', 'createdBy', 'createdByUserId', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'scopes']);
     expect(JSON.stringify(list.body)).not.toContain(created.body.token.slice('sct_12345678_'.length));
   });
 

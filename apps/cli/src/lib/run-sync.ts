@@ -119,12 +119,14 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   const loadedSync = await loadSync(options.config, context.cwd, options.strict);
   // Where the files come from (CI variables, git): the server keeps it with the revision and in the audit log.
   const source = await resolveSyncSource(context.env, loadedSync.loaded.rootDir, context.git);
-  if (Object.keys(source).length > 0) debug(`source: ${JSON.stringify(source)}`);
+  // Nothing known: no `source` at all (a gateway of an older release need not know the field).
+  const sourced = Object.keys(source).length > 0 ? { source } : {};
+  if (sourced.source) debug(`source: ${JSON.stringify(source)}`);
   if (loadedSync.bundle) {
     // The first request, once the config is valid (an invalid one fails without touching the network): an outdated
     // CLI stops here with the upgrade command instead of failing later in a way that does not say why.
     for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
-    const result = await unchangedResult(gateway, token, { ...loadedSync.bundle, source }, transport, debug);
+    const result = await unchangedResult(gateway, token, { ...loadedSync.bundle, ...sourced }, transport, debug);
     if (result) {
       const warnings = [...loadedSync.problems, ...loadedSync.limitWarnings];
       failIfStrict(loadedSync.strict, warnings, loadedSync.loaded.displayPath);
@@ -143,7 +145,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   if (!options.json && warnings.length) io.err(formatProblems(warnings, options));
 
   step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
-  const result = await postSyncBundle(gateway.syncUrl, token, { ...prepared.bundle, source }, {
+  const result = await postSyncBundle(gateway.syncUrl, token, { ...prepared.bundle, ...sourced }, {
     ...transport,
     onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
   });

@@ -47,6 +47,9 @@ async function sut(provider: { allowSignUp?: boolean; defaultRole?: SsoRole; all
       issuer: 'https://idp.example',
       clientId: 'client',
       clientSecret: 'client-secret-0123456789',
+      // These tests sign people in: enabled at once, which a provider never tested needs confirming.
+      enabled: true,
+      confirmUntested: true,
       ...provider,
     },
     asOwner,
