@@ -1,5 +1,6 @@
 import { generatedTopology } from './support/generated-topology';
 import { eventually, screenshot } from './support/browser';
+import { C4_ORDERS } from './support/diagram-fixtures';
 import { routeCrossings } from '@sc/diagram';
 import { describeCrossing, drawnCrossings, drawnGeometry, layoutCrossings } from './support/geometry';
 import { useE2eSession } from './support/session';
@@ -44,21 +45,6 @@ const TOPOLOGY = `flowchart LR
   worker -.-> note
   orders --> db
   worker --> email
-`;
-
-const C4 = `C4Container
-  title Orders
-  Person(customer, "Customer")
-  System_Boundary(shop, "Shop") {
-    Container(orders, "Orders service", "Node.js")
-    ContainerDb(ordersDb, "Orders DB", "PostgreSQL")
-  }
-  System_Ext(payments, "Payments")
-  System_Ext(email, "Email")
-  Rel(customer, orders, "Places orders")
-  Rel(orders, ordersDb, "Reads and writes")
-  Rel(orders, payments, "Charges")
-  Rel(orders, email, "Sends receipts")
 `;
 
 const NESTED = `flowchart TB
@@ -127,7 +113,7 @@ describe('what the canvas draws reads as its graph', () => {
     const large = generatedTopology(1000, 1300, 20, 200);
     await pushBundle(e2e.server, e2e.syncToken, { name: 'geometry', description: 'Crossing-prone shapes' }, [
       { kind: 'architecture-diagram', name: 'topology', file: file('.service/diagrams/topology.mmd', TOPOLOGY) },
-      { kind: 'architecture-diagram', name: 'c4', file: file('.service/diagrams/c4.mmd', C4) },
+      { kind: 'architecture-diagram', name: 'c4', file: file('.service/diagrams/c4.mmd', C4_ORDERS) },
       { kind: 'architecture-diagram', name: 'nested', file: file('.service/diagrams/nested.mmd', NESTED) },
       { kind: 'architecture-diagram', name: 'states', file: file('.service/diagrams/states.mmd', STATES) },
       { kind: 'architecture-diagram', name: 'small', file: file('.service/diagrams/small.mmd', small.mermaid), context: file('.service/diagrams/small.context.json', small.context) },
@@ -154,7 +140,7 @@ describe('what the canvas draws reads as its graph', () => {
 
   it.each([
     ['the topology with a node between two groups', '/diagrams/topology', 13],
-    ['a C4 boundary holding a database, with edges leaving it', '/diagrams/c4', 5],
+    ['C4 boundaries, nested, holding a database, with edges leaving them', '/diagrams/c4', 5],
     ['three levels of nesting', '/diagrams/nested', 6],
     ['a state diagram with a composite state', '/diagrams/states', 0],
     ['a flow', '/flows/checkout', 6],

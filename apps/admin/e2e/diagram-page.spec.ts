@@ -6,6 +6,7 @@ import { generatedTopology } from './support/generated-topology';
 import { WORKSPACE } from './support/server';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
+import { C4_ORDERS } from './support/diagram-fixtures';
 
 /**
  * The diagram page as a person reads it (issue 22): the canvas fills the window, every group name is readable, Fit
@@ -64,23 +65,6 @@ const LIFECYCLE = `stateDiagram-v2
   Shipped --> [*]
 `;
 
-/** Nested C4 boundaries with a database inside and relationships leaving them. */
-const CONTAINERS = `C4Container
-  Person(customer, "Customer")
-  Enterprise_Boundary(acme, "Acme") {
-    System_Boundary(shop, "Shop") {
-      Container(orders, "Orders service", "Node.js")
-      ContainerDb(ordersDb, "Orders DB", "PostgreSQL")
-    }
-  }
-  System_Ext(pay, "Payments")
-  System_Ext(mail, "Email")
-  Rel(customer, orders, "Places orders")
-  Rel(orders, ordersDb, "Reads and writes")
-  Rel(orders, pay, "Charges")
-  Rel(orders, mail, "Sends receipts")
-`;
-
 /** 100 nodes in ten rows of ten: fitted whole at 1280×720 its text would be about 5 px. */
 const HUNDRED = `flowchart LR\n${Array.from({ length: 10 }, (_, row) => `  ${Array.from({ length: 10 }, (_, col) => `r${row}c${col}[Row ${row} step ${col}]`).join(' --> ')}`).join('\n')}\n`;
 const TINY = 'flowchart LR\n  a[Start] --> b[Done]\n';
@@ -104,7 +88,7 @@ describe('the diagram page in a real browser', () => {
     await pushBundle(e2e.server, e2e.syncToken, { name: 'shop', description: 'Diagram page e2e', repositoryUrl: 'https://example.com/acme/shop' }, [
       diagram('topology', TOPOLOGY, { name: 'Shop topology', description: 'What runs where and what it talks to.' }),
       diagram('lifecycle', LIFECYCLE),
-      diagram('containers', CONTAINERS),
+      diagram('containers', C4_ORDERS),
       diagram('hundred', HUNDRED),
       diagram('tiny', TINY),
       { kind: 'architecture-diagram', name: 'payments', file: file('.service/diagrams/topology.mmd', read('.service/diagrams/topology.mmd')), context: file('.service/diagrams/topology.context.json', read('.service/diagrams/topology.context.json')) },

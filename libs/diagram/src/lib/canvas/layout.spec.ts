@@ -26,6 +26,7 @@ describe('segmentEntersBox', () => {
   it('tells a segment through a box from one that ends on or runs along its border', () => {
     expect(segmentEntersBox({ x: -10, y: 25 }, { x: 110, y: 25 }, box)).toBe(true);
     expect(segmentEntersBox({ x: 50, y: -20 }, { x: 50, y: 10 }, box)).toBe(true);
+    expect(segmentEntersBox({ x: 50, y: 10 }, { x: 50, y: 40 }, box)).toBe(true);
     expect(segmentEntersBox({ x: -10, y: 25 }, { x: 0, y: 25 }, box)).toBe(false);
     expect(segmentEntersBox({ x: -10, y: 0 }, { x: 110, y: 0 }, box)).toBe(false);
     expect(segmentEntersBox({ x: -10, y: 60 }, { x: 110, y: 60 }, box)).toBe(false);

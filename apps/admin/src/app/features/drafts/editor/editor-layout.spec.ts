@@ -1,6 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { Box, LayoutInput, Point } from '../../diagram-canvas/layout';
-import { segmentCrossesBox } from './editor-model';
+import { segmentEntersBox } from '@sc/diagram';
 import { layoutDraft } from './editor-layout';
 
 const elk = new ELK();
@@ -14,7 +14,7 @@ function crossings(input: LayoutInput, boxes: Record<string, Box>, routes: Recor
     const points = routes[e.key]?.points ?? [];
     for (const n of input.nodes) {
       if (n.id === e.source || n.id === e.target) continue;
-      if (points.some((p, i) => i > 0 && segmentCrossesBox(points[i - 1], p, boxes[n.id]))) out.push(`${e.key} through ${n.id}`);
+      if (points.some((p, i) => i > 0 && segmentEntersBox(points[i - 1], p, boxes[n.id]))) out.push(`${e.key} through ${n.id}`);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { addNode, connect, emptyGraph, group, GROUP_HEADER, GROUP_PADDING, move, type EditorDoc } from './editor-doc';
-import { absoluteBoxes, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, segmentCrossesBox, usableRoutes } from './editor-model';
+import { absoluteBoxes, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, usableRoutes } from './editor-model';
 
 function drawn(): EditorDoc {
   let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
@@ -93,15 +93,6 @@ describe('the routes of the last automatic layout', () => {
     const boxes = absoluteBoxes(editorModel(drawn()));
     expect(boxes.get('group1')).toMatchObject({ x: -GROUP_PADDING, y: -GROUP_PADDING - GROUP_HEADER });
     expect(boxes.get('table1')).toMatchObject({ x: 400, y: 300 });
-  });
-
-  it.each([
-    ['through the middle', { x: -10, y: 50 }, { x: 210, y: 50 }, true],
-    ['along the border', { x: 0, y: 0 }, { x: 200, y: 0 }, false],
-    ['beside it', { x: 250, y: -10 }, { x: 250, y: 110 }, false],
-    ['ending inside', { x: 100, y: -50 }, { x: 100, y: 50 }, true],
-  ])('tells a segment %s of a box', (_, a, b, crosses) => {
-    expect(segmentCrossesBox(a, b, { x: 0, y: 0, width: 200, height: 100 })).toBe(crosses);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createView } from '@sc/diagram';
+import { createView, segmentEntersBox } from '@sc/diagram';
 import { canvasEdge, canvasNode, plainLabel, type CanvasEdge, type CanvasNode, type ModelInput } from '../../diagram-canvas/canvas-model';
 import type { Box, EdgeRoute, LayoutInput, Point as RoutePoint } from '../../diagram-canvas/layout';
 import { GROUP_PADDING, positionOf, type EditorDoc, type Point } from './editor-doc';
@@ -125,35 +125,6 @@ const SAME_PLACE = 1;
 const samePlace = (a: Box | undefined, b: Box | undefined) =>
   a !== undefined && b !== undefined && Math.abs(a.x - b.x) <= SAME_PLACE && Math.abs(a.y - b.y) <= SAME_PLACE && Math.abs(a.width - b.width) <= SAME_PLACE && Math.abs(a.height - b.height) <= SAME_PLACE;
 
-/** Whether the segment a–b passes through the inside of the box (touching its border does not count). */
-export function segmentCrossesBox(a: RoutePoint, b: RoutePoint, box: Box, inset = 1): boolean {
-  const left = box.x + inset;
-  const right = box.x + box.width - inset;
-  const top = box.y + inset;
-  const bottom = box.y + box.height - inset;
-  if (left >= right || top >= bottom) return false;
-  // Liang–Barsky clipping of the segment against the box.
-  let t0 = 0;
-  let t1 = 1;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  for (const [p, q] of [
-    [-dx, a.x - left],
-    [dx, right - a.x],
-    [-dy, a.y - top],
-    [dy, bottom - a.y],
-  ] as const) {
-    if (p === 0) {
-      if (q < 0) return false;
-    } else {
-      const t = q / p;
-      if (p < 0) t0 = Math.max(t0, t);
-      else t1 = Math.min(t1, t);
-      if (t0 > t1) return false;
-    }
-  }
-  return true;
-}
 
 /**
  * The drawn route of each edge that can still take the last automatic layout's: both its ends are where that layout
@@ -169,7 +140,7 @@ export function usableRoutes(model: EditorModel, routes: LaidOutRoutes | null): 
     const route = routes.edges.get(edge.key);
     if (!route || route.source !== edge.source || route.target !== edge.target || route.points.length < 2) continue;
     if (!samePlace(boxes.get(edge.source), routes.boxes.get(edge.source)) || !samePlace(boxes.get(edge.target), routes.boxes.get(edge.target))) continue;
-    const blocked = nodeBoxes.some(({ id, box }) => id !== edge.source && id !== edge.target && route.points.some((point, i) => i > 0 && segmentCrossesBox(route.points[i - 1], point, box)));
+    const blocked = nodeBoxes.some(({ id, box }) => id !== edge.source && id !== edge.target && route.points.some((point, i) => i > 0 && segmentEntersBox(route.points[i - 1], point, box)));
     if (!blocked) usable.set(edge.key, route);
   }
   return usable;
