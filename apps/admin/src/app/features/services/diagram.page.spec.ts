@@ -630,7 +630,7 @@ describe('DiagramPage', () => {
     await settle(fixture);
     await settle(fixture);
     const downloads = captureDownloads();
-    query<HTMLButtonElement>(fixture, '[data-testid=export-svg]').click();
+    (await exportMenu('export-svg')).click();
     const [file] = await downloads();
     expect(file.name).toBe('overview.svg');
     expect(file.text).toContain('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="420" id="m" viewBox="-50 -10 640 420"');

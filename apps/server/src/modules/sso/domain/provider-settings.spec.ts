@@ -23,9 +23,9 @@ function problems(fn: () => unknown): string[] {
 }
 
 describe('provider settings', () => {
-  it('applies documented defaults', () => {
+  it('applies documented defaults (a new provider starts disabled: enabling it wants a passed test sign-in)', () => {
     const s = create({ authUrl: 'https://idp.example.com/a', tokenUrl: 'https://idp.example.com/t', userinfoUrl: 'https://idp.example.com/u?fields=email' });
-    expect(s).toMatchObject({ scopes: 'openid email profile', emailClaim: 'email', nameClaim: 'name', subjectClaim: 'sub', allowSignUp: false, defaultRole: 'viewer', enabled: true, cloud: null });
+    expect(s).toMatchObject({ scopes: 'openid email profile', emailClaim: 'email', nameClaim: 'name', subjectClaim: 'sub', allowSignUp: false, defaultRole: 'viewer', enabled: false, cloud: null });
     expect(s.userinfoUrl).toBe('https://idp.example.com/u?fields=email');
   });
 
