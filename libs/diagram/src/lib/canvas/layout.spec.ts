@@ -88,6 +88,8 @@ describe('stored layouts', () => {
     const laidOut = await layoutDiagram(elk, input, new LayoutCache());
     const recorded = await recordLayout(elk, input);
     expect(Object.values(recorded.containers).some((container) => Object.keys(container.ports ?? {}).length > 0)).toBe(true);
+    // PostgreSQL's jsonb, where the server stores it, cannot hold a NUL character.
+    expect(JSON.stringify(recorded)).not.toContain('\\u0000');
     const replayed = await replayLayout(recorded, input, new LayoutCache());
     // Stored coordinates are rounded to 1/100 px.
     expect(JSON.stringify(replayed, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value))).toBe(

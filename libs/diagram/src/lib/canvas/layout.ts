@@ -166,7 +166,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const ports = new Map<string, Map<string, string>>();
   const segments = new Map<string, Map<string, ElkExtendedEdge>>();
   const portOf = (group: string, way: 'out' | 'in', toward: string): string => {
-    const id = `${group}\u0000${way}\u0000${toward}`;
+    // \u0001, not NUL: port and segment ids are keys of the stored layout, and PostgreSQL's jsonb holds no NUL.
+    const id = `${group}\u0001${way}\u0001${toward}`;
     let groupPorts = ports.get(group);
     if (!groupPorts) ports.set(group, (groupPorts = new Map()));
     groupPorts.set(id, sides[way]);

@@ -369,7 +369,7 @@ describe('DiagramPage', () => {
   const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
 
   /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
-  const PORT = 'core\u0000out\u0000db';
+  const PORT = 'core\u0001out\u0001db';
   function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
     return {
       engine: LAYOUT_ENGINE_VERSION,
