@@ -94,7 +94,8 @@ describe('the diagram canvas in a real browser', () => {
     // The db-table node lists the columns of the ledger schema synced in the same revision.
     const entries = await node('ledgerEntries').innerText();
     expect(entries).toContain('amount_minor');
-    expect(entries).toContain('BIGINT');
+    // As PostgreSQL's own parser prints the type.
+    expect(entries).toContain('bigint');
     expect(await node('ledgerEntries').locator('a.db-link').getAttribute('href')).toBe('/orgs/acme/services/payments/databases/ledger?revision=1');
     expect(await node('ledgerDb').innerText()).toContain('entries');
     // Edge overlays: label, colour, animation and markers.
@@ -316,7 +317,12 @@ describe('the diagram canvas in a real browser', () => {
     await collapse(fresh);
     await find(fresh, 'n960');
     expect(await transform(fresh, 'n960')).not.toBe(first);
-    expect(again).toBe(await transform(fresh, 'n960'));
+    // The same place, to the 1/100 px the server's stored layout keeps (a tab may draw from it or from its own ELK run,
+    // whichever answered first after the sync).
+    const at = (value: string | null | undefined) => (value?.match(/-?[\d.]+/g) ?? []).map(Number);
+    const [againX, againY] = at(again);
+    const [freshX, freshY] = at(await transform(fresh, 'n960'));
+    expect([Math.abs(againX - freshX) <= 0.02, Math.abs(againY - freshY) <= 0.02]).toEqual([true, true]);
     await moved.close();
     await fresh.close();
   });
