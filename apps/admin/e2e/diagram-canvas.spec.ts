@@ -256,7 +256,7 @@ describe('the diagram canvas in a real browser', () => {
     await e2e.page.keyboard.press('Control+K');
     await e2e.page.keyboard.type('n500');
     await e2e.page.keyboard.press('Enter');
-    await eventually(async () => expect(await node('n500').count()).toBe(1));
+    await eventually(async () => expect(await node('n500').count()).toBe(1), 60000);
     await screenshot(e2e.page, '46-canvas-large');
   });
 
