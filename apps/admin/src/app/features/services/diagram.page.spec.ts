@@ -475,6 +475,27 @@ describe('DiagramPage', () => {
     await drawnUntil(() => nodeIds().length === 1);
   });
 
+  it('updates the side list and the URL after the canvas has painted a collapse, not in the task that draws it', async () => {
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    await loaded();
+    await drawnUntil(() => nodeIds().length === 3);
+    await drawnUntil(() => fixture.nativeElement.querySelector('[data-testid=toggle-core]') !== null);
+    const frames: FrameRequestCallback[] = [];
+    const requestFrame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    query<HTMLButtonElement>(fixture, '[data-testid=toggle-core]').click();
+    fixture.detectChanges();
+    fixture.detectChanges();
+    expect(nodeIds()).toEqual(['db']);
+    expect(query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed')).toBe('false');
+    expect(navigate).not.toHaveBeenCalled();
+
+    // The frame is painted: the list and the URL follow in a task of their own.
+    requestFrame.mockRestore();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await drawnUntil(() => query(fixture, '[data-testid=toggle-core]').getAttribute('aria-pressed') === 'true');
+    expect(navigate.mock.calls.map((call) => call[1]?.queryParams)).toEqual([{ collapsed: ['core'] }]);
+  });
+
   /** Records the files the page hands to the browser's download: name and text. */
   function captureDownloads(): () => Promise<{ name: string; text: string }[]> {
     const created: Blob[] = [];
