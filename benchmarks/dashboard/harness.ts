@@ -37,16 +37,25 @@ function file(path: string, content: string) {
   return { path, content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
 }
 
-/** The benchmark service: the generated diagrams and the database their db-table nodes point at. */
-export function benchBundle(): unknown {
-  const large = generatedTopology(1000, 1300, 20, 200);
-  const small = generatedTopology(60, 78, 4, 12);
+/** The benchmark's generated diagrams by name: nodes, edges, groups and context overlays (generatedTopology). */
+export type BenchDiagram = 'huge' | 'large' | 'small';
+export const BENCH_DIAGRAMS: Record<BenchDiagram, { nodes: number; topology: [nodes: number, edges: number, groups: number, overlays: number] }> = {
+  huge: { nodes: 5000, topology: [5000, 6500, 100, 1000] },
+  large: { nodes: 1000, topology: [1000, 1300, 20, 200] },
+  small: { nodes: 60, topology: [60, 78, 4, 12] },
+};
+
+/** The benchmark service: the generated diagrams named (all by default) and the database their db-table nodes point at. */
+export function benchBundle(names: readonly BenchDiagram[] = ['huge', 'large', 'small']): unknown {
+  const diagrams = names.map((name) => {
+    const generated = generatedTopology(...BENCH_DIAGRAMS[name].topology);
+    return { kind: 'architecture-diagram', name, file: file(`.service/diagrams/${name}.mmd`, generated.mermaid), context: file(`.service/diagrams/${name}.context.json`, generated.context) };
+  });
   return {
     version: 1,
     service: { name: 'bench', description: 'Generated topologies for the dashboard benchmark.', repositoryUrl: 'https://example.com/acme/bench' },
     artifacts: [
-      { kind: 'architecture-diagram', name: 'large', file: file('.service/diagrams/large.mmd', large.mermaid), context: file('.service/diagrams/large.context.json', large.context) },
-      { kind: 'architecture-diagram', name: 'small', file: file('.service/diagrams/small.mmd', small.mermaid), context: file('.service/diagrams/small.context.json', small.context) },
+      ...diagrams,
       {
         kind: 'database-schema',
         name: 'bench-db',

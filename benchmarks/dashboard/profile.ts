@@ -1,5 +1,5 @@
 /**
- * Developer aid: where the main thread's time goes on the large diagram (or, with `--only 60`, the 60-node one).
+ * Developer aid: where the main thread's time goes on the 1,000-node diagram (or, with `--only 60` or `--only 5000`, another).
  * Records a CDP CPU profile and the long
  * tasks of four phases — load (navigation → drawn, plus 1.5 s), collapse of g0, its expand, Collapse all — and prints
  * for each: click → redrawn, the long tasks, the layout worker's busy time (from the messages the page exchanges
@@ -10,25 +10,22 @@
  * layout (no group layout sent to a worker before drawn) or fell back to ELK.
  *
  *   TS_NODE_PROJECT=benchmarks/dashboard/tsconfig.json node -r ts-node/register/transpile-only \
- *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N] [--only 1000|60]
+ *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N] [--only 1000|60|5000]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
-import { benchBundle, clickAt, drawnAt, startHarness, type Ready } from './harness';
+import { BENCH_DIAGRAMS, benchBundle, clickAt, drawnAt, startHarness, type BenchDiagram, type Ready } from './harness';
 
 const DIST = process.env['BENCH_ADMIN_DIR'] ?? resolve(__dirname, '../../dist/apps/admin/browser');
 const TOP = Number(process.argv[process.argv.indexOf('--top') + 1]) || 25;
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '1000';
-const DIAGRAMS: Record<'large' | 'small', { nodes: number; topology: [number, number, number, number] }> = {
-  large: { nodes: 1000, topology: [1000, 1300, 20, 200] },
-  small: { nodes: 60, topology: [60, 78, 4, 12] },
-};
-const DIAGRAM: 'large' | 'small' = ONLY === '60' || ONLY === 'small' ? 'small' : 'large';
-if (!['60', 'small', '1000', 'large'].includes(ONLY)) {
-  console.error(`profile: --only takes 1000 (large) or 60 (small), not "${ONLY}".`);
+const BY_OPTION: Record<string, BenchDiagram> = { '5000': 'huge', huge: 'huge', '1000': 'large', large: 'large', '60': 'small', small: 'small' };
+const DIAGRAM = BY_OPTION[ONLY];
+if (DIAGRAM === undefined) {
+  console.error(`profile: --only takes 5000 (huge), 1000 (large) or 60 (small), not "${ONLY}".`);
   process.exit(2);
 }
 
@@ -245,9 +242,9 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
 async function main(): Promise<void> {
   const harness = await startHarness();
   try {
-    await harness.sync(benchBundle());
-    process.stderr.write(`profile: server layouts ready after ${await harness.layoutsReady(['large', 'small'])} ms\n`);
-    const { nodes, topology } = DIAGRAMS[DIAGRAM];
+    await harness.sync(benchBundle([DIAGRAM]));
+    process.stderr.write(`profile: server layout ready after ${await harness.layoutsReady([DIAGRAM])} ms\n`);
+    const { nodes, topology } = BENCH_DIAGRAMS[DIAGRAM];
     // Collapse all leaves the nodes outside any group and one box per top-level group (as run.ts counts them).
     const rootNodes = (generatedTopology(...topology).mermaid.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
     const page = await harness.context.newPage();

@@ -260,6 +260,26 @@ describe('the diagram canvas in a real browser', () => {
     await screenshot(e2e.page, '46-canvas-large');
   });
 
+  it('draws a 5,000-node diagram with 100 groups, collapses and expands a group, and finds a node in it', async () => {
+    const huge = generatedTopology(5000, 6500, 100, 1000);
+    await sync('bench-huge', [
+      { kind: 'architecture-diagram', name: 'huge', file: file('.service/diagrams/huge.mmd', huge.mermaid), context: file('.service/diagrams/huge.context.json', huge.context) },
+      { kind: 'database-schema', name: 'bench-db', engine: 'postgres', file: file('.service/schemas/bench.sql', 'CREATE TABLE orders (id uuid PRIMARY KEY);\n') },
+    ]);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/bench-huge/diagrams/huge`);
+    const drawnCount = async () => Number(await canvas().getAttribute('data-drawn'));
+    await eventually(async () => expect(await drawnCount()).toBe(5000), 120000);
+    await e2e.page.getByTestId('toggle-g0').click();
+    await eventually(async () => expect(await drawnCount()).toBeLessThan(5000), 60000);
+    await e2e.page.getByTestId('toggle-g0').click();
+    await eventually(async () => expect(await drawnCount()).toBe(5000), 60000);
+    await e2e.page.keyboard.press('Control+K');
+    await e2e.page.keyboard.type('n4993');
+    await e2e.page.keyboard.press('Enter');
+    await eventually(async () => expect(await node('n4993').count()).toBe(1), 60000);
+    await screenshot(e2e.page, '47-canvas-5000');
+  });
+
   it('draws a node of a large diagram where the new layout put it when it comes on screen after a collapse moved it off screen', async () => {
     await syncLarge();
     type Tab = typeof e2e.page;
