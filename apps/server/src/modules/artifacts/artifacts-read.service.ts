@@ -20,7 +20,7 @@ import type {
   TextArtifactView,
 } from '@sc/contracts';
 import type { ListPage, ListPageQuery } from '@sc/contracts';
-import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { diffGraphs, type ApplyReport, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { ReadLookups } from './read-lookups';
 import { DiagramLayoutService } from './diagram-layout.service';
@@ -30,7 +30,6 @@ import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
 import type { ServiceRevisionRecord } from './entities/service-revision.entity';
-import { diffGraphs } from './graph-diff';
 import { decodeCursor, pageFrom, pageLimit } from '../../common/http/paging';
 import type { Page, RevisionsPageQuery } from './revisions-page';
 
