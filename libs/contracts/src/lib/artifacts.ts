@@ -143,6 +143,28 @@ export interface DiagramSource {
   context: SyncedFile | null;
 }
 
+/** One artifact of a revision with its files exactly as synced (see ServiceRevisionFiles). */
+export interface RevisionArtifactFiles {
+  kind: ArtifactKind;
+  name: string;
+  file: SyncedFile;
+  context: SyncedFile | null;
+  notes: SyncedFile | null;
+  engine: DatabaseEngine | null;
+  format: ApiSpecFormat | null;
+}
+
+/**
+ * GET /services/:service/files?revision=n: every artifact of one revision (the current one without `revision`) with
+ * its files exactly as synced, by kind then name. `service-cli diff` compares them with a checkout, parsing both
+ * sides with the same code; revision 0 (every artifact removed) has none.
+ */
+export interface ServiceRevisionFiles {
+  service: string;
+  revision: number;
+  artifacts: RevisionArtifactFiles[];
+}
+
 /** One element that exists on both sides of a diff but differs; `fields` names the top-level fields that differ. */
 export interface GraphElementChange<T> {
   key: string;

@@ -13,6 +13,7 @@ import type {
   JobsView,
   ServiceDetail,
   ServiceListItem,
+  ServiceRevisionFiles,
   ServiceRevisionItem,
   SummaryView,
   SyncedFile,
@@ -150,6 +151,27 @@ export class ArtifactsReadService {
       exact: true,
       mermaid: syncedFile(version.path, version.sha256, contents),
       context,
+    };
+  }
+
+  /** Every artifact's files of one revision exactly as synced (`service-cli diff` parses them as it parses a checkout). */
+  async getRevisionFiles(organizationId: string, serviceName: string, revisionParam?: number): Promise<ServiceRevisionFiles> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
+    const contents = await this.repository.blobContents(versions.flatMap((version) => [version.sha256, version.contextSha256, version.notesSha256]));
+    const optional = (path: string | null, sha256: string | null) => (path && sha256 ? syncedFile(path, sha256, contents) : null);
+    return {
+      service: service.name,
+      revision,
+      artifacts: versions.map((version) => ({
+        kind: version.kind,
+        name: version.name,
+        file: syncedFile(version.path, version.sha256, contents),
+        context: optional(version.contextPath, version.contextSha256),
+        notes: optional(version.notesPath, version.notesSha256),
+        engine: version.engine,
+        format: version.format,
+      })),
     };
   }
 
