@@ -44,14 +44,21 @@ function otherArtifactsChanged(artifacts: readonly ArtifactDiffEntry[]): string 
     .join(', ');
 }
 
+/** How ids and labels are written: plain text, or markdown (ids as code, labels escaped). */
+interface Words {
+  id: (id: string) => string;
+  label: (label: string) => string;
+}
+const PLAIN: Words = { id: (id) => id, label: (label) => `"${label}"` };
+const MARKDOWN: Words = { id: (id) => `\`${code(id)}\``, label: (label) => `“${escapeMarkdown(label)}”` };
+
 /** An element in words: `api "Public API"`; an edge `api → db` (its n-th parallel edge: `api → db (2nd)`) with its label. */
-function elementWords(part: Part, element: ElementRef): string {
-  const label = element.label !== undefined ? ` "${element.label}"` : '';
-  if (part !== 'edges') return `${element.id}${label}`;
-  const match = /^(.*)->(.*)#(\d+)$/.exec(element.id);
-  if (!match) return `${element.id}${label}`;
+function elementWords(part: Part, element: ElementRef, words: Words): string {
+  const label = element.label !== undefined ? ` ${words.label(element.label)}` : '';
+  const match = part === 'edges' ? /^(.*)->(.*)#(\d+)$/.exec(element.id) : null;
+  if (!match) return `${words.id(element.id)}${label}`;
   const index = Number(match[3]);
-  return `${match[1]} → ${match[2]}${index > 0 ? ` (${ordinal(index + 1)})` : ''}${label}`;
+  return `${words.id(match[1] as string)} → ${words.id(match[2] as string)}${index > 0 ? ` (${ordinal(index + 1)})` : ''}${label}`;
 }
 
 function ordinal(n: number): string {
@@ -60,14 +67,14 @@ function ordinal(n: number): string {
 }
 
 /** One line per added, removed or changed element, in words, the same for the text and the markdown output. */
-function changeLines(diagram: DiagramDiffEntry, word: (text: string) => string = (text) => text): string[] {
+function changeLines(diagram: DiagramDiffEntry, words: Words = PLAIN): string[] {
   const lines: string[] = [];
   for (const part of ['nodes', 'edges', 'groups'] as const) {
     const diff: ElementDiff = diagram[part];
     const noun = SINGULAR[part];
-    for (const element of diff.added) lines.push(`added ${noun} ${word(elementWords(part, element))}`);
-    for (const element of diff.removed) lines.push(`removed ${noun} ${word(elementWords(part, element))}`);
-    for (const element of diff.changed) lines.push(`changed ${noun} ${word(elementWords(part, element))}: ${fieldsWords(element)}`);
+    for (const element of diff.added) lines.push(`added ${noun} ${elementWords(part, element, words)}`);
+    for (const element of diff.removed) lines.push(`removed ${noun} ${elementWords(part, element, words)}`);
+    for (const element of diff.changed) lines.push(`changed ${noun} ${elementWords(part, element, words)}: ${fieldsWords(element)}`);
   }
   if (diagram.filesOnly) lines.push('files changed, the drawing is the same (comments, formatting or context fields outside the graph)');
   return lines;
@@ -131,7 +138,7 @@ function renderMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl: strin
   const changed = diff.diagrams.filter((diagram) => diagram.status !== 'unchanged');
   let shortened = false;
   for (const diagram of changed.slice(0, maxSections)) {
-    const lines = changeLines(diagram, (text) => `\`${code(text)}\``);
+    const lines = changeLines(diagram, MARKDOWN);
     const shown = lines.slice(0, perDiagram);
     const counts = (['nodes', 'edges', 'groups'] as const).flatMap((part) => countWords(countsOf(diagram, part), SINGULAR[part]));
     out.push(
