@@ -40,7 +40,8 @@ function countWords(counts: CountTriple, word: string): string[] {
 function otherArtifactsChanged(artifacts: readonly ArtifactDiffEntry[]): string {
   return artifacts
     .filter((artifact) => artifact.status !== 'unchanged')
-    .map((artifact) => `${artifact.kind} ${artifact.name} ${artifact.status}`)
+    // The summary and the job-dependency graph are named after their kind: said once.
+    .map((artifact) => `${artifact.kind === artifact.name ? artifact.kind : `${artifact.kind} ${artifact.name}`} ${artifact.status}`)
     .join(', ');
 }
 
