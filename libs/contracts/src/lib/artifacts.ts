@@ -6,7 +6,7 @@
  * libs/diagram; the admin app reads them as `DiagramView<OverlaidGraph, ApplyReport>` (from @sc/diagram).
  */
 import type { TokenRef } from './members';
-import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef, SyncSource } from './sync';
+import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef, SyncPreview, SyncSource } from './sync';
 
 /** GET /services → ServiceListItem[] */
 export interface ServiceListItem {
@@ -298,4 +298,43 @@ export interface TextArtifactListItem {
 export interface TextArtifactView extends TextArtifactListItem {
   revision: number;
   content: string;
+}
+
+/** GET /services/:service/previews → PreviewListItem[], newest first (expired previews are not listed). */
+export interface PreviewListItem extends SyncPreview {
+  createdAt: string;
+  /** The current revision when the preview was pushed (the page compares with the current revision at reading time). */
+  baseRevision: number;
+  artifactCount: number;
+  /** The preview against the revision current when it was pushed. */
+  created: SyncArtifactRef[];
+  updated: SyncArtifactRef[];
+  removed: SyncArtifactRef[];
+  syncedBy: TokenRef | null;
+  source: SyncSource | null;
+}
+
+/** The nodes, edges and groups of a diagram added, removed and changed (a DiagramDiff without its revisions). */
+export type GraphChanges<Node = unknown, Edge = unknown, Group = unknown> = Pick<DiagramDiff<Node, Edge, Group>, 'changed' | 'nodes' | 'edges' | 'groups'>;
+
+/** One architecture diagram of a preview compared with the service's current revision. */
+export interface PreviewDiagram<Graph = unknown, Report = unknown, Node = unknown, Edge = unknown, Group = unknown> {
+  name: string;
+  /** added: only in the preview; removed: only in the current revision; changed: its graph differs. */
+  status: 'added' | 'changed' | 'removed' | 'unchanged';
+  /** Elements (nodes, edges and groups together) added, changed and removed. */
+  counts: { added: number; changed: number; removed: number };
+  /** The preview's diagram (null when removed or unchanged: the page only lists those). */
+  diagram: DiagramView<Graph, Report> | null;
+  /** Against the current revision (null when unchanged). */
+  changes: GraphChanges<Node, Edge, Group> | null;
+}
+
+/** GET /services/:service/previews/:id */
+export interface PreviewView<Graph = unknown, Report = unknown, Node = unknown, Edge = unknown, Group = unknown> extends PreviewListItem {
+  service: string;
+  /** The revision the diagrams are compared with: the service's current one. */
+  currentRevision: number;
+  /** Every architecture diagram of the preview or the current revision, by name. */
+  diagrams: Array<PreviewDiagram<Graph, Report, Node, Edge, Group>>;
 }

@@ -119,7 +119,8 @@ export class ArtifactsReadService {
     return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
   }
 
-  private async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
+  /** A diagram version as DiagramView (also the diagrams of a preview, PreviewsService). */
+  async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
     const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
@@ -187,13 +188,7 @@ export class ArtifactsReadService {
     if (!before && !after) {
       throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no architecture diagram named "${name}" in revision ${from} or ${to}.`);
     }
-    // A diagram missing on one side diffs against an empty graph: everything added (or removed).
-    const graphOf = (version?: ArtifactVersionRecord): Graph => {
-      if (!version) return { kind: 'flowchart', nodes: [], edges: [], groups: [] };
-      const analysis = diagramAnalysis(version);
-      return analysis.overlaid ?? analysis.graph;
-    };
-    return { name, from, to, ...diffGraphs(graphOf(before), graphOf(after)) };
+    return { name, from, to, ...diffGraphs(diagramGraph(before), diagramGraph(after)) };
   }
 
   async listFlows(organizationId: string, serviceName: string, revisionParam?: number): Promise<FlowListItem[]> {
@@ -399,6 +394,13 @@ function syncedFile(path: string, sha256: string, contents: Map<string, string>)
 function databaseEngine(version: ArtifactVersionRecord): DatabaseEngine {
   if (!version.engine) throw new Error(`Database ${version.name} was stored without an engine.`);
   return version.engine;
+}
+
+/** The graph a diff compares; a diagram missing on one side diffs against an empty graph: everything added (or removed). */
+export function diagramGraph(version?: ArtifactVersionRecord): Graph {
+  if (!version) return { kind: 'flowchart', nodes: [], edges: [], groups: [] };
+  const analysis = diagramAnalysis(version);
+  return analysis.overlaid ?? analysis.graph;
 }
 
 function diagramAnalysis(version: ArtifactVersionRecord): DiagramAnalysis {
