@@ -50,7 +50,7 @@ trap 'rm -rf "$work"' EXIT
 preview_url=
 if [ "${SERVICE_CI_PREVIEW:-true}" != "false" ]; then
   if "$cli" sync --preview --json --config "$config" ${branch:+--label "$branch"} >"$work/preview.json" 2>"$work/preview.err"; then
-    preview_url=$(node -e 'const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write(String(o.preview?.url ?? ""))' "$work/preview.json")
+    preview_url=$(node -e 'const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write(String(o.result?.preview?.url ?? ""))' "$work/preview.json")
     echo "service-cli: preview of ${branch:-this branch}: ${preview_url:-no URL in the answer}" >&2
   else
     # An older service or CLI without previews: the comment is still worth having, without the link.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { previewPageUrl, type PreviewDiagram, type PreviewListItem, type PreviewView } from '@sc/contracts';
-import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { diffGraphs, type ApplyReport, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -12,7 +12,6 @@ import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
-import { diffGraphs } from './graph-diff';
 import { PreviewsRepository, type PreviewRecord } from './previews.repository';
 
 type Graph = GraphModel | OverlaidGraph;
