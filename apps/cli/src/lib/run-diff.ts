@@ -10,8 +10,8 @@ import { resolveGateway, requireToken, type GatewayTarget } from './gateway';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { DiffJson, DiffSideJson } from './output-types';
 import { loadSync } from './prepare-sync';
-import type { SyncContext } from './run-sync';
-import { DEFAULT_TRANSPORT_OPTIONS, getWithToken, type TransportOptions } from './transport';
+import { transportFor, type SyncContext } from './run-sync';
+import { getWithToken, type TransportOptions } from './transport';
 
 export interface DiffOptions {
   config?: string;
@@ -111,11 +111,7 @@ async function serverSide(options: DiffOptions, context: SyncContext, io: CliIo,
   const gateway = resolveGateway(context.env, options.enterprise);
   if (!options.json) for (const notice of gateway.notices) io.err(notice);
   const transport: TransportOptions = {
-    ...DEFAULT_TRANSPORT_OPTIONS,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    ...context.transport,
-    userAgent: context.userAgent,
+    ...transportFor(options, context),
     onRetry: (attempt, delayMs, reason) => {
       if (!options.json) io.err(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`);
     },

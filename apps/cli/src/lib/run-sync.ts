@@ -104,13 +104,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   const gateway = resolveGateway(context.env, options.enterprise);
   for (const notice of gateway.notices) io.err(notice);
 
-  const transport: TransportOptions = {
-    ...DEFAULT_TRANSPORT_OPTIONS,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    ...context.transport,
-    userAgent: context.userAgent,
-  };
+  const transport = transportFor(options, context);
   const step = (text: string): void => {
     if (!options.json) io.err(text);
   };
@@ -175,6 +169,17 @@ function checkedPreviewLabel(label: string | undefined): string {
   const problem = previewLabelProblem(label);
   if (problem !== null) throw new CliError(ExitCode.Configuration, 'invalid_preview_label', problem);
   return label;
+}
+
+/** The transport of a command with `--timeout` and `--retries` (sync, diff): the defaults, the flags, then the test hooks. */
+export function transportFor(options: { timeoutMs?: number; retries?: number }, context: Pick<SyncContext, 'transport' | 'userAgent'>): TransportOptions {
+  return {
+    ...DEFAULT_TRANSPORT_OPTIONS,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...context.transport,
+    userAgent: context.userAgent,
+  };
 }
 
 /**

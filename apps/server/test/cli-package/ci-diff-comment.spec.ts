@@ -91,7 +91,6 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
   let readToken: string;
   let forge: Forge;
   let repo: { dir: string; remove(): void };
-  let knowsPreviews: boolean;
   let owner: Awaited<ReturnType<typeof setupOrganization>>['owner'];
 
   beforeAll(async () => {
@@ -104,8 +103,6 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
     repo = copySampleRepo();
     const synced = await runCli(['sync', '--retries', '0', '--timeout', '180'], { SERVICE_TOKEN: token, SERVICE_GATEWAY_URL: t.baseUrl }, repo.dir);
     if (synced.code !== 0) throw new Error(`The fixture did not sync:\n${synced.stdout}\n${synced.stderr}`);
-    // Whether this service-cli has `sync --preview` (issue 24 part 2) decides whether the comment links a preview.
-    knowsPreviews = (await runCli(['sync', '--help'], {}, repo.dir)).stdout.includes('--preview');
   }, 240_000);
   beforeEach(async () => (forge = await startForge()));
   afterEach(() => forge?.close());
@@ -131,14 +128,11 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
     });
   }
 
+  /** The preview step stored the branch as a preview, and the comment links its page. */
   const expectPreviewStep = (run: Run, body: string) => {
-    if (knowsPreviews) {
-      expect(run.stderr).toMatch(/service-cli: preview of feature\/cache: http/);
-      expect(body).toMatch(/\[See the change on the drawing \(preview\)\]\(http/);
-    } else {
-      expect(run.stderr).toContain('service-cli: no preview (the comment has no link to one)');
-      expect(body).not.toContain('(preview)');
-    }
+    const url = /service-cli: preview of feature\/cache: (\S+)/.exec(run.stderr)?.[1];
+    expect(url).toMatch(new RegExp(`^${t.baseUrl}/orgs/acme/services/payments/previews/[0-9a-f-]{36}$`));
+    expect(body).toContain(`[See the change on the drawing (preview)](${url})`);
   };
 
   it('GitHub: comments what the pull request changes, then updates the same comment on the next push; nothing is synced', async () => {
@@ -196,11 +190,21 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
     ]);
 
     const shell = await runScript({ SERVICE_CI_FORGE: 'none', SERVICE_CI_PREVIEW: 'false' });
+    expect(shell.stderr).not.toContain('preview');
     expect(shell.code).toBe(0);
     expect(shell.stdout.startsWith(`${MARKER}\n`)).toBe(true);
     expect(shell.stdout).toContain('<summary>Diagram <code>topology</code> changed');
     expect(shell.stdout).not.toContain('(preview)');
     expect(forge.comments).toHaveLength(2);
+  });
+
+  it('comments without a link when the preview step fails (here: a token that may read but not sync)', async () => {
+    const readOnly = await runScript({ SERVICE_CI_FORGE: 'none', SERVICE_TOKEN: readToken });
+    expect(readOnly.code).toBe(0);
+    expect(readOnly.stderr).toContain('service-cli: no preview (the comment has no link to one):');
+    expect(readOnly.stderr).toMatch(/^ {2}Error: .*sync/m);
+    expect(readOnly.stdout.startsWith(`${MARKER}\n`)).toBe(true);
+    expect(readOnly.stdout).not.toContain('(preview)');
   });
 
   it('fails with diff\'s exit code when the token may not read, and with 4 when the forge refuses the comment', async () => {
