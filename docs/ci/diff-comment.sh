@@ -53,9 +53,10 @@ if [ "${SERVICE_CI_PREVIEW:-true}" != "false" ]; then
     preview_url=$(node -e 'const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.stdout.write(String(o.result?.preview?.url ?? ""))' "$work/preview.json")
     echo "service-cli: preview of ${branch:-this branch}: ${preview_url:-no URL in the answer}" >&2
   else
-    # An older service or CLI without previews: the comment is still worth having, without the link.
+    # An older service or CLI without previews, or a token without the "sync" scope: the comment is still worth
+    # having, without the link. Why: the --json error document, else what the CLI printed (an unknown flag).
     echo "service-cli: no preview (the comment has no link to one):" >&2
-    sed 's/^/  /' "$work/preview.err" >&2
+    node -e 'try { const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); if (o.error) console.log(`Error: ${o.error.message}`); } catch {}' "$work/preview.json" | cat - "$work/preview.err" | sed 's/^/  /' >&2
   fi
 fi
 
