@@ -120,7 +120,7 @@ export class SyncService {
           message: error instanceof DomainError ? error.message.slice(0, 500) : 'Unexpected server error during the sync.',
           problems: details.length,
           currentRevision: found?.currentRevision ?? null,
-          ...(previewLabel !== undefined ? { preview: typeof previewLabel === 'string' ? previewLabel.slice(0, 200) : String(previewLabel).slice(0, 200) } : {}),
+          ...(previewLabel !== undefined ? { preview: String(previewLabel).slice(0, 200) } : {}),
           ...provenance(principal, repositoryUrl, source),
         },
       });
