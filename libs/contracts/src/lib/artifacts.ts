@@ -301,17 +301,12 @@ export interface TextArtifactView extends TextArtifactListItem {
 }
 
 /** GET /services/:service/previews → PreviewListItem[], newest first (expired previews are not listed). */
-export interface PreviewListItem extends SyncPreview {
-  createdAt: string;
-  /** The current revision when the preview was pushed (the page compares with the current revision at reading time). */
+export interface PreviewListItem extends SyncPreview, Omit<ServiceRevisionItem, 'number'> {
+  /**
+   * The current revision when the preview was pushed: created/updated/removed compare the preview with it (the preview
+   * page compares with the current revision at reading time).
+   */
   baseRevision: number;
-  artifactCount: number;
-  /** The preview against the revision current when it was pushed. */
-  created: SyncArtifactRef[];
-  updated: SyncArtifactRef[];
-  removed: SyncArtifactRef[];
-  syncedBy: TokenRef | null;
-  source: SyncSource | null;
 }
 
 /** The nodes, edges and groups of a diagram added, removed and changed (a DiagramDiff without its revisions). */

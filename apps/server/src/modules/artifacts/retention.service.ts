@@ -32,6 +32,7 @@ export interface RemovedData {
 export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Retention');
   private timer: NodeJS.Timeout | undefined;
+  private first: NodeJS.Immediate | undefined;
   private running: Promise<RemovedData> | undefined;
 
   constructor(
@@ -46,12 +47,13 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap(): void {
     // Always scheduled: previews expire whether or not SERVICE_REVISIONS_KEEP is set.
-    setImmediate(() => void this.runInBackground());
+    this.first = setImmediate(() => void this.runInBackground());
     this.timer = setInterval(() => void this.runInBackground(), this.config.retention.intervalMs);
     this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearImmediate(this.first);
     clearInterval(this.timer);
     // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
     await this.running?.catch(() => undefined);

@@ -120,7 +120,7 @@ export class SyncService {
           message: error instanceof DomainError ? error.message.slice(0, 500) : 'Unexpected server error during the sync.',
           problems: details.length,
           currentRevision: found?.currentRevision ?? null,
-          ...(previewLabel !== undefined ? { preview: typeof previewLabel === 'string' ? previewLabel.slice(0, 200) : String(previewLabel).slice(0, 200) } : {}),
+          ...(previewLabel !== undefined ? { preview: String(previewLabel).slice(0, 200) } : {}),
           ...provenance(principal, repositoryUrl, source),
         },
       });
@@ -349,21 +349,15 @@ export class SyncService {
     );
     // The replaced preview's versions that nothing else links, and their blobs, go now rather than at expiry.
     await this.repository.deleteUnreferencedBlobs(await this.repository.deleteUnlinkedVersions(service.id));
-    await this.audit.record({
-      organizationId: principal.organizationId,
-      actor: principal,
-      action: 'service.previewed',
-      target: { type: 'service', id: service.id, label: service.name },
-      after: {
-        preview: id,
-        label,
-        currentRevision: service.currentRevision,
-        expiresAt: expiresAt.toISOString(),
-        created: changes.created.length,
-        updated: changes.updated.length,
-        removed: changes.removed.length,
-        ...provenance(principal, bundle.service.repositoryUrl ?? null, bundle.source ?? null),
-      },
+    await this.recordServiceEvent(principal, service, 'service.previewed', {
+      preview: id,
+      label,
+      currentRevision: service.currentRevision,
+      expiresAt: expiresAt.toISOString(),
+      created: changes.created.length,
+      updated: changes.updated.length,
+      removed: changes.removed.length,
+      ...provenance(principal, bundle.service.repositoryUrl ?? null, bundle.source ?? null),
     });
     return {
       organizationId: principal.organizationId,
@@ -387,18 +381,17 @@ export class SyncService {
     source: SyncSource | null,
     changes?: { created: unknown[]; updated: unknown[]; removed: unknown[] },
   ): Promise<void> {
-    return this.audit.record({
-      organizationId: principal.organizationId,
-      actor: principal,
-      action: 'service.synced',
-      target: { type: 'service', id: service.id, label: service.name },
-      after: {
-        revision,
-        status,
-        ...(changes ? { created: changes.created.length, updated: changes.updated.length, removed: changes.removed.length } : {}),
-        ...provenance(principal, repositoryUrl, source),
-      },
+    return this.recordServiceEvent(principal, service, 'service.synced', {
+      revision,
+      status,
+      ...(changes ? { created: changes.created.length, updated: changes.updated.length, removed: changes.removed.length } : {}),
+      ...provenance(principal, repositoryUrl, source),
     });
+  }
+
+  /** An accepted sync's or preview push's audit entry, written in its unit of work. */
+  private recordServiceEvent(principal: TokenPrincipal, service: { id: string; name: string }, action: 'service.synced' | 'service.previewed', after: Record<string, unknown>): Promise<void> {
+    return this.audit.record({ organizationId: principal.organizationId, actor: principal, action, target: { type: 'service', id: service.id, label: service.name }, after });
   }
 }
 
