@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { SyncBundle } from '@sc/contracts';
 import { NODE_TYPES } from '@sc/diagram';
-import type { SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
+import type { DiffJson, SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
 import { startGatewayServer, syncResult, type GatewayServer } from './support/gateway-server';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
 
@@ -54,10 +54,10 @@ describe('built service-cli binary', () => {
   it('prints help listing every command', async () => {
     const result = await runCli(['help']);
     expect(result.code).toBe(0);
-    for (const command of ['help', 'init', 'inspect', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
+    for (const command of ['diff', 'help', 'init', 'inspect', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
   });
 
-  it.each([['sync'], ['init'], ['inspect']])('has --help with examples on %s', async (command) => {
+  it.each([['sync'], ['init'], ['inspect'], ['diff']])('has --help with examples on %s', async (command) => {
     const viaFlag = await runCli([command, '--help']);
     expect(viaFlag.code).toBe(0);
     expect(viaFlag.stdout).toContain('EXAMPLES');
@@ -180,5 +180,48 @@ describe('built service-cli binary', () => {
     expect(output).toMatchObject({ ok: true, exitCode: 0, service: 'payments', problems: [] });
     expect(output.artifacts.find((artifact) => artifact.name === 'topology')).toMatchObject({ diagramKind: 'flowchart', nodes: 11, context: { applied: expect.any(Number), unmatched: 0, errors: 0, warnings: 0 } });
     expect(dryRun.code).toBe(0);
+  });
+  describe('diff', () => {
+    /** A copy of the payments fixture with its topology edited: a node relabelled, one added, an edge removed. */
+    const editedCopy = (): TempRepo => {
+      const copy = createTempRepo({});
+      cpSync(SAMPLE, copy.dir, { recursive: true });
+      const file = path.join(copy.dir, '.service/diagrams/topology.mmd');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('gateway[API gateway]', 'gateway[Public API gateway]').replace('  api --> rules\n', '  api --> cache[(Redis cache)]\n'));
+      return copy;
+    };
+
+    it('compares two checkouts: text by default, --json, --format markdown, and --exit-code 1 only when something changed', async () => {
+      repo = editedCopy();
+      const text = await runCli(['diff', '--base', SAMPLE], { cwd: repo.dir });
+      expect(text.stderr).toBe('');
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/^topology\s+changed\s+1\/0\/1\s+1\/1\/0\s+0\/0\/0$/m);
+      expect(text.stdout).toContain('changed node gateway "Public API gateway": label');
+
+      const json = await runCli(['diff', '--base', SAMPLE, '--json', '--exit-code'], { cwd: repo.dir });
+      expect(json.code).toBe(1);
+      const output = JSON.parse(json.stdout) as DiffJson;
+      expect(output).toMatchObject({ ok: true, exitCode: 1, changed: true, service: 'payments', summaryLine: '1 diagram changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed.' });
+
+      const markdown = await runCli(['diff', '--base', SAMPLE, '--format', 'markdown', '--preview-url', 'https://context.example.com/p/1'], { cwd: repo.dir });
+      expect(markdown.code).toBe(0);
+      expect(markdown.stdout.split('\n')[0]).toBe('<!-- service-cli:diff -->');
+      expect(markdown.stdout).toContain('- Removed edge `api` → `rules`');
+
+      const same = await runCli(['diff', '--base', SAMPLE, '--exit-code']);
+      expect(same.code).toBe(0);
+      expect(same.stdout.trimEnd().split('\n').pop()).toBe('No changes.');
+    });
+
+    it('exits 2 for --base with --against and without a token, 3 when the gateway is down', async () => {
+      expect((await runCli(['diff', '--base', SAMPLE, '--against', '2'])).code).toBe(2);
+      const noToken = await runCli(['diff', '--json'], { env: { SERVICE_GATEWAY_URL: 'http://127.0.0.1:9' } });
+      expect(noToken.code).toBe(2);
+      expect(JSON.parse(noToken.stdout)).toMatchObject({ ok: false, exitCode: 2, error: { code: 'token_missing' } });
+      const down = await runCli(['diff', '--retries', '0'], { env: { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: 'http://127.0.0.1:9' } });
+      expect(down.code).toBe(3);
+      expect(down.stderr).not.toContain(TOKEN);
+    });
   });
 });

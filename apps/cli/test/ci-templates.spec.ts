@@ -4,8 +4,9 @@ import { load } from 'js-yaml';
 
 /**
  * The copy-paste CI templates in docs/ci parse and keep their promise: install service-cli from the server,
- * `sync --dry-run` on merge/pull requests, `sync` (with the token) on the default branch. docs/ci/sync.sh, the
- * plain shell step, runs end to end in apps/server/test/cli-package/packed-cli.spec.ts.
+ * `sync --dry-run` on merge/pull requests, `sync` (with the token) on the default branch, and the pull/merge request
+ * comment through docs/ci/diff-comment.sh. docs/ci/sync.sh, the plain shell step, runs end to end in
+ * apps/server/test/cli-package/packed-cli.spec.ts, diff-comment.sh in apps/server/test/cli-package/ci-diff-comment.spec.ts.
  */
 const CI_DIR = path.join(__dirname, '../../../docs/ci');
 const yaml = <T>(file: string): T => load(readFileSync(path.join(CI_DIR, file), 'utf8')) as T;
@@ -51,6 +52,25 @@ describe('docs/ci templates', () => {
       extends: '.service-cli',
       rules: [{ if: '$CI_PIPELINE_SOURCE != "merge_request_event" && $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH' }],
       script: ['service-cli sync'],
+    });
+  });
+  it('GitHub: on pull requests a job with pull-requests: write runs diff-comment.sh with the job token and SERVICE_TOKEN', () => {
+    const workflow = yaml<{ jobs: Record<string, { if?: string; permissions?: Record<string, string>; steps: Array<{ run?: string; env?: Record<string, string> }> }> }>('github/workflow.yml');
+    const job = workflow.jobs['service-diff'];
+    expect(job.if).toBe("github.event_name == 'pull_request'");
+    expect(job.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    const step = job.steps.find((candidate) => candidate.run !== undefined);
+    expect(step?.run).toBe('bash ci/service-diff-comment.sh');
+    expect(step?.env).toEqual({ SERVICE_GATEWAY_URL: '${{ vars.SERVICE_GATEWAY_URL }}', SERVICE_TOKEN: '${{ secrets.SERVICE_TOKEN }}', GITHUB_TOKEN: '${{ secrets.GITHUB_TOKEN }}' });
+  });
+
+  it('GitLab: the merge request note job runs diff-comment.sh with the CLI the before_script installed', () => {
+    const jobs = yaml<Record<string, { extends?: string; rules?: Array<{ if: string }>; variables?: Record<string, string>; script?: string[] }>>('gitlab/.gitlab-ci.yml');
+    expect(jobs['service-diff']).toEqual({
+      extends: '.service-cli',
+      rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }],
+      variables: { SERVICE_CLI: 'service-cli' },
+      script: ['SERVICE_TOKEN="$SERVICE_DIFF_TOKEN" bash ci/service-diff-comment.sh'],
     });
   });
 });

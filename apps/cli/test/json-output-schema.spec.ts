@@ -77,6 +77,15 @@ describe('JSON Schemas of the --json outputs', () => {
       expect(unchanged).toMatchObject({ ok: true, result: { status: 'unchanged' } });
       expectValid(validate, unchanged);
 
+      // --preview: the result carries the preview.
+      await gateway.close();
+      const previewed = { id: '0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a', label: 'feature/cache', url: 'https://context.example.com/orgs/acme/services/billing/previews/0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a', expiresAt: '2026-12-11T10:00:00.000Z' };
+      gateway = await startGatewayServer(() => ({ status: 201, body: syncResult({ status: 'unchanged', preview: previewed }) }));
+      const preview = await syncJson({ preview: true, label: 'feature/cache' }, { ...env, SERVICE_GATEWAY_URL: gateway.url });
+      expect(preview).toMatchObject({ ok: true, result: { preview: previewed } });
+      expectValid(validate, preview);
+      expect(validate({ ...(preview as Record<string, unknown>), result: { ...(preview as { result: object }).result, preview: { ...previewed, extra: 1 } } })).toBe(false);
+
       const refused = await syncJson({}, { SERVICE_GATEWAY_URL: gateway.url });
       expect(refused).toMatchObject({ ok: false, exitCode: 2, error: { code: 'token_missing' } });
       expectValid(validate, refused);

@@ -501,6 +501,64 @@ describe('service-cli sync', () => {
     });
   });
 
+  describe('--preview', () => {
+    const PREVIEW = { id: '0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a', label: 'feature/cache', url: 'https://context.example.com/orgs/acme/services/billing/previews/0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a', expiresAt: '2026-12-11T10:00:00.000Z' };
+    const previewAnswer: Responder = () => ({ status: 201, body: syncResult({ revision: 3, status: 'unchanged', preview: PREVIEW }) });
+    /** Checks say "current": a preview must post anyway. */
+    const current: Responder = () => ({ status: 200, body: { organizationId: 'acme', service: 'billing', revision: 3, current: true, serviceUrl: 'https://context.example.com/orgs/acme/services/billing' } });
+    async function preview(options: Partial<SyncOptions>, env: Record<string, string | undefined>, branch?: string) {
+      const io = captureIo();
+      const exitCode = await runSync(
+        { dryRun: false, enterprise: false, json: false, retries: 0, timeoutMs: 5_000, preview: true, ...options },
+        { cwd: repo.dir, env, io, userAgent: 'service-cli/test', cliVersion: CLI_VERSION, checkDiagram: diagramChecks, git: async (_dir, args) => (args.includes('--abbrev-ref') ? branch : undefined) },
+      );
+      return { exitCode, io };
+    }
+
+    it('posts the validated bundle to ?preview=<label> even when the current revision holds it, and prints the preview page', async () => {
+      const gateway = await serve(previewAnswer, current);
+      const { exitCode, io } = await preview({ label: 'feature/cache' }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Ok);
+      expect(gateway.checks).toHaveLength(0);
+      expect(gateway.requests.map((request) => request.url)).toEqual(['/api/v1/gateway/sync?preview=feature%2Fcache']);
+      expect((JSON.parse(gateway.requests[0].body) as SyncBundle).service.name).toBe('billing');
+      expect(diagramChecks).toHaveBeenCalled();
+      const text = io.stdout.join('\n');
+      expect(text).toContain('Stored preview "feature/cache" of service billing, compared with revision 3 (not synced');
+      expect(text).toContain(`Preview page: ${PREVIEW.url}`);
+      expect(text).not.toContain('Service page:');
+    });
+
+    it('labels it with the CI branch by default (GitHub pull request head, GitLab merge request source), else the git branch', async () => {
+      const gateway = await serve(previewAnswer);
+      const env = { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url };
+      expect((await preview({}, { ...env, GITHUB_HEAD_REF: 'feature/pr-42', GITHUB_REF_NAME: '42/merge' })).exitCode).toBe(ExitCode.Ok);
+      expect((await preview({}, { ...env, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'mr/source', CI_COMMIT_REF_NAME: 'refs/merge-requests/7/head' })).exitCode).toBe(ExitCode.Ok);
+      expect((await preview({}, env, 'local-branch')).exitCode).toBe(ExitCode.Ok);
+      expect(gateway.requests.map((request) => new URL(request.url, gateway.url).searchParams.get('preview'))).toEqual(['feature/pr-42', 'mr/source', 'local-branch']);
+    });
+
+    it('exits 2 before sending when no label is given or known, or the label is not a branch name', async () => {
+      const gateway = await serve(previewAnswer);
+      const env = { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url };
+      const missing = await preview({}, env);
+      expect(missing.exitCode).toBe(ExitCode.Configuration);
+      expect(missing.io.stderr.join('\n')).toContain('sync --preview needs a label: pass --label <branch>');
+      const bad = await preview({ label: 'has space' }, env);
+      expect(bad.exitCode).toBe(ExitCode.Configuration);
+      expect(bad.io.stderr.join('\n')).toContain('may hold only letters, digits');
+      expect(gateway.requests).toHaveLength(0);
+    });
+
+    it('prints the preview under result.preview with --json', async () => {
+      const gateway = await serve(previewAnswer);
+      const { exitCode, io } = await preview({ json: true, label: 'feature/cache' }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.Ok);
+      const output = JSON.parse(io.stdout.join('')) as SyncDoneJson;
+      expect(output.result.preview).toEqual(PREVIEW);
+    });
+  });
+
   describe('the token is never printed', () => {
     const echoingServer: Responder = (request) => ({
       status: 401,

@@ -19,12 +19,14 @@ export default class SyncCommand extends documentedCommand(messages, [DEFAULT_EN
     verbose: Flags.boolean({ summary: messages.getMessage('flags.verbose.summary'), default: false }),
     // No default: absent leaves it to .service.yaml's `strict`.
     strict: Flags.boolean({ summary: messages.getMessage('flags.strict.summary'), allowNo: true }),
+    preview: Flags.boolean({ summary: messages.getMessage('flags.preview.summary'), default: false }),
+    label: Flags.string({ summary: messages.getMessage('flags.label.summary'), helpValue: '<branch>', dependsOn: ['preview'] }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(SyncCommand);
     process.exitCode = await runSync(
-      { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: this.jsonEnabled(), timeoutMs: flags.timeout * 1000, retries: flags.retries, verbose: flags.verbose, strict: flags.strict },
+      { config: flags.config, dryRun: flags['dry-run'], enterprise: flags.enterprise, json: this.jsonEnabled(), timeoutMs: flags.timeout * 1000, retries: flags.retries, verbose: flags.verbose, strict: flags.strict, preview: flags.preview, label: flags.label },
       { cwd: process.cwd(), env: process.env, io: processIo, userAgent: this.config.userAgent, cliVersion: this.config.version },
     );
   }

@@ -8,3 +8,9 @@ export enum ExitCode {
   /** The gateway failed or could not be reached (5xx after retries, network errors, timeouts). */
   ServerOrNetwork = 3,
 }
+
+/**
+ * `service-cli diff --exit-code`: 1 when the artifacts differ, like `git diff --exit-code`. It shares 1 with
+ * Validation (an invalid checkout); a script that must tell them apart reads `--json`'s `ok`.
+ */
+export const DIFF_CHANGED_EXIT_CODE = 1;

@@ -1,6 +1,7 @@
 import type { SyncResult } from '@sc/contracts/core';
 import type { ApplyReport, OverlaidGraph } from '@sc/diagram';
 import type { CliProblem, JsonErrorOutput } from './cli-error';
+import type { ArtifactDiffEntry, DiagramDiffEntry, DiffSummary } from './artifact-diff';
 import type { ArtifactRow } from './prepare-sync';
 import type { GatewayTarget } from './gateway';
 
@@ -57,4 +58,27 @@ export interface InitJson {
   dir: string;
   created: string[];
   kept: string[];
+}
+
+/** One side of `service-cli diff`: a checkout (its directory and config) or a revision on the server. */
+export type DiffSideJson =
+  | { source: 'directory'; dir: string; config: string }
+  /** `revision` null: the service is not on the server yet (everything is added). */
+  | { source: 'server'; gateway: string; organization: string; revision: number | null };
+
+/** `service-cli diff --json` (docs/schema/cli-diff-output.schema.json). */
+export interface DiffJson {
+  ok: true;
+  /** 0, or 1 with --exit-code when something changed. */
+  exitCode: number;
+  changed: boolean;
+  service: string;
+  before: DiffSideJson;
+  after: DiffSideJson;
+  previewUrl?: string;
+  /** The markdown's summary line, e.g. "1 diagram changed: 1 node added, 1 edge removed." */
+  summaryLine: string;
+  summary: DiffSummary;
+  diagrams: DiagramDiffEntry[];
+  artifacts: ArtifactDiffEntry[];
 }

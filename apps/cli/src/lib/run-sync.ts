@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { byKindAndName, SYNC_CHECK_PATH, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
+import { byKindAndName, previewLabelProblem, SYNC_CHECK_PATH, SYNC_PREVIEW_PARAM, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
 import { ExitCode } from './exit-codes';
 import { CliError, type CliProblem } from './cli-error';
 import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
@@ -23,6 +23,10 @@ export interface SyncOptions {
   verbose?: boolean;
   /** `--strict` / `--no-strict`: warnings fail the sync; undefined leaves it to `.service.yaml`'s `strict`. */
   strict?: boolean;
+  /** `--preview`: store the bundle as a preview of the service (labelled `label`), not as a new revision. */
+  preview?: boolean;
+  /** `--label`: the preview's label; default: the branch of the CI environment or git (sync-source.ts). */
+  label?: string;
 }
 
 export interface SyncContext {
@@ -100,13 +104,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   const gateway = resolveGateway(context.env, options.enterprise);
   for (const notice of gateway.notices) io.err(notice);
 
-  const transport: TransportOptions = {
-    ...DEFAULT_TRANSPORT_OPTIONS,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    ...context.transport,
-    userAgent: context.userAgent,
-  };
+  const transport = transportFor(options, context);
   const step = (text: string): void => {
     if (!options.json) io.err(text);
   };
@@ -122,7 +120,9 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   // Nothing known: no `source` at all (a gateway of an older release need not know the field).
   const sourced = Object.keys(source).length > 0 ? { source } : {};
   if (sourced.source) debug(`source: ${JSON.stringify(source)}`);
-  if (loadedSync.bundle) {
+  const previewLabel = options.preview ? checkedPreviewLabel(options.label ?? source.branch) : undefined;
+  // A preview is always sent: the digest check only says whether the current revision holds these files.
+  if (loadedSync.bundle && previewLabel === undefined) {
     // The first request, once the config is valid (an invalid one fails without touching the network): an outdated
     // CLI stops here with the upgrade command instead of failing later in a way that does not say why.
     for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
@@ -144,12 +144,42 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
   failIfStrict(prepared.strict, warnings, prepared.loaded.displayPath);
   if (!options.json && warnings.length) io.err(formatProblems(warnings, options));
 
-  step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${gateway.syncUrl} …`);
-  const result = await postSyncBundle(gateway.syncUrl, token, { ...prepared.bundle, ...sourced }, {
+  if (previewLabel !== undefined) {
+    // The handshake ran with the digest check above, which a preview skips.
+    for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
+  }
+  const url = previewLabel === undefined ? gateway.syncUrl : `${gateway.syncUrl}?${SYNC_PREVIEW_PARAM}=${encodeURIComponent(previewLabel)}`;
+  step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${url}${previewLabel === undefined ? '' : ' as a preview'} …`);
+  const result = await postSyncBundle(url, token, { ...prepared.bundle, ...sourced }, {
     ...transport,
     onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
   });
   return printDone(options, io, gateway, prepared.loaded.displayPath, prepared.rows, warnings, result);
+}
+
+/** The preview's label (`--label`, else the CI or git branch), checked with the gateway's rule before anything is sent. */
+function checkedPreviewLabel(label: string | undefined): string {
+  if (label === undefined) {
+    throw new CliError(
+      ExitCode.Configuration,
+      'preview_label_missing',
+      'sync --preview needs a label: pass --label <branch>, or run it where the branch is known (GITHUB_HEAD_REF, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, SERVICE_SYNC_BRANCH or a git checkout on a branch).',
+    );
+  }
+  const problem = previewLabelProblem(label);
+  if (problem !== null) throw new CliError(ExitCode.Configuration, 'invalid_preview_label', problem);
+  return label;
+}
+
+/** The transport of a command with `--timeout` and `--retries` (sync, diff): the defaults, the flags, then the test hooks. */
+export function transportFor(options: { timeoutMs?: number; retries?: number }, context: Pick<SyncContext, 'transport' | 'userAgent'>): TransportOptions {
+  return {
+    ...DEFAULT_TRANSPORT_OPTIONS,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...context.transport,
+    userAgent: context.userAgent,
+  };
 }
 
 /**
@@ -252,10 +282,13 @@ function contextCell(row: ArtifactRow): string {
 }
 
 function resultSummary(result: SyncResult): string {
+  const { preview } = result;
   const lines = [
-    result.status === 'unchanged'
-      ? `Service ${result.service} is unchanged at revision ${result.revision}.`
-      : `Synced service ${result.service}: revision ${result.revision}.`,
+    preview
+      ? `Stored preview "${preview.label}" of service ${result.service}, compared with revision ${result.revision} (not synced: the current revision is unchanged). It expires ${preview.expiresAt}.`
+      : result.status === 'unchanged'
+        ? `Service ${result.service} is unchanged at revision ${result.revision}.`
+        : `Synced service ${result.service}: revision ${result.revision}.`,
   ];
   const groups: Array<[string, SyncResult['created']]> = [
     ['created', result.created],
@@ -268,6 +301,6 @@ function resultSummary(result: SyncResult): string {
     const names = label !== 'unchanged' && refs.length ? `: ${refs.map((ref) => `${ref.kind} ${ref.name}`).join(', ')}` : '';
     lines.push(`  ${label.padEnd(9)} ${refs.length}${names}`);
   }
-  lines.push(`Service page: ${result.serviceUrl}`);
+  lines.push(preview ? `Preview page: ${preview.url}` : `Service page: ${result.serviceUrl}`);
   return lines.join('\n');
 }

@@ -28,8 +28,9 @@ export function sourceFromEnvironment(env: Env): SyncSource {
   const first = (...values: Array<string | undefined>): string | undefined => values.find((value) => value !== undefined);
   return withoutUndefined({
     commit: first(get('SERVICE_SYNC_COMMIT'), get('GITHUB_SHA'), get('CI_COMMIT_SHA'), get('BUILDKITE_COMMIT'), get('CIRCLE_SHA1'), get('BITBUCKET_COMMIT'), get('GIT_COMMIT'), get('BUILD_SOURCEVERSION')),
-    // A pull request's GITHUB_REF_NAME is "42/merge"; its head branch is GITHUB_HEAD_REF.
-    branch: first(get('SERVICE_SYNC_BRANCH'), get('GITHUB_HEAD_REF'), get('GITHUB_REF_NAME'), get('CI_COMMIT_REF_NAME'), get('BUILDKITE_BRANCH'), get('CIRCLE_BRANCH'), get('BITBUCKET_BRANCH'), get('GIT_BRANCH'), get('BUILD_SOURCEBRANCHNAME')),
+    // A pull request's GITHUB_REF_NAME is "42/merge"; its head branch is GITHUB_HEAD_REF. A GitLab merge request
+    // pipeline names its source branch in CI_MERGE_REQUEST_SOURCE_BRANCH_NAME.
+    branch: first(get('SERVICE_SYNC_BRANCH'), get('GITHUB_HEAD_REF'), get('GITHUB_REF_NAME'), get('CI_MERGE_REQUEST_SOURCE_BRANCH_NAME'), get('CI_COMMIT_REF_NAME'), get('BUILDKITE_BRANCH'), get('CIRCLE_BRANCH'), get('BITBUCKET_BRANCH'), get('GIT_BRANCH'), get('BUILD_SOURCEBRANCHNAME')),
     ciRunUrl: first(get('SERVICE_SYNC_CI_RUN_URL'), githubRun, get('CI_PIPELINE_URL'), get('BUILDKITE_BUILD_URL'), get('CIRCLE_BUILD_URL'), get('BUILD_URL'), azureRun),
   });
 }

@@ -46,6 +46,16 @@ class RetryableFailure extends Error {
  */
 export async function postSyncBundle(syncUrl: string, token: string, bundle: SyncBundle, options: TransportOptions): Promise<SyncResult> {
   const body = gzipSync(Buffer.from(JSON.stringify(bundle), 'utf8'));
+  const answer = await requestWithRetries(syncUrl, { method: 'POST', token, body, headers: { 'Content-Encoding': 'gzip' } }, options, 'Sync');
+  return interpret(answer, syncUrl);
+}
+
+/**
+ * One request, retried after network errors, timeouts and 5xx with exponential backoff (the sync is idempotent on
+ * the server and reads are safe, so repeating is harmless). Returns the first other answer; `what` names the
+ * request in the error after the last attempt (exit 3).
+ */
+async function requestWithRetries(target: string, call: HttpCall, options: TransportOptions, what: string, maxBytes = MAX_RESPONSE_BYTES): Promise<HttpAnswer> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   let lastFailure = '';
@@ -60,7 +70,7 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
     }
     let answer: HttpAnswer;
     try {
-      answer = await request(syncUrl, { method: 'POST', token, body, headers: { 'Content-Encoding': 'gzip' } }, options);
+      answer = await request(target, call, options, maxBytes);
     } catch (error) {
       if (error instanceof RetryableFailure) {
         lastFailure = error.message;
@@ -74,9 +84,24 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
       lastRetryAfter = answer.retryAfterMs;
       continue;
     }
-    return interpret(answer, syncUrl);
+    return answer;
   }
-  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `Sync failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `${what} failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+}
+
+/** A read answer: 200 with its JSON body, or another status with the error body's code, message and details. */
+export type ReadAnswer = { status: 200; body: unknown } | { status: number; code?: string; message?: string; details: CliProblem[] };
+
+/**
+ * GET of the read API with the token (`service-cli diff`), retried like the sync; `maxBytes` bounds the answer (a
+ * revision's files may be as large as a sync). 401/403/other statuses are the caller's to word.
+ */
+export async function getWithToken(url: string, token: string, options: TransportOptions, what: string, maxBytes = MAX_RESPONSE_BYTES): Promise<ReadAnswer> {
+  const answer = await requestWithRetries(url, { method: 'GET', token }, options, what, maxBytes);
+  if (answer.status === 200) return { status: 200, body: answer.body };
+  const message = errorMessageOf(answer.body);
+  const code = codeOf(answer.body);
+  return { status: answer.status, ...(code ? { code } : {}), ...(message ? { message } : {}), details: detailsOf(answer.body) };
 }
 
 /** Why a digest check gave no usable answer; the caller then validates and posts as usual. */
@@ -147,10 +172,10 @@ function interpret(answer: HttpAnswer, syncUrl: string): SyncResult {
   throw new CliError(ExitCode.ServerOrNetwork, codeOf(body) ?? 'gateway_error', `The gateway answered ${status}${message ? `: ${message}` : '.'}`, details);
 }
 
-/** What to send: a POST carries the token and a JSON body; the handshake's GET carries neither. */
-type HttpCall = { method: 'POST'; token: string; body: Buffer; headers?: Record<string, string> } | { method: 'GET' };
+/** What to send: a POST carries the token and a JSON body; the handshake's GET carries neither, a read's GET the token. */
+type HttpCall = { method: 'POST'; token: string; body: Buffer; headers?: Record<string, string> } | { method: 'GET'; token?: string };
 
-function request(target: string, call: HttpCall, options: Pick<TransportOptions, 'timeoutMs' | 'userAgent'>): Promise<HttpAnswer> {
+function request(target: string, call: HttpCall, options: Pick<TransportOptions, 'timeoutMs' | 'userAgent'>, maxBytes = MAX_RESPONSE_BYTES): Promise<HttpAnswer> {
   const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
@@ -170,7 +195,9 @@ function request(target: string, call: HttpCall, options: Pick<TransportOptions,
           headers: {
             ...(call.method === 'POST'
               ? { Authorization: `Bearer ${call.token}`, 'Content-Type': 'application/json', ...call.headers, 'Content-Length': String(call.body.length) }
-              : {}),
+              : call.token
+                ? { Authorization: `Bearer ${call.token}` }
+                : {}),
             Accept: 'application/json',
             'User-Agent': options.userAgent,
           },
@@ -180,9 +207,9 @@ function request(target: string, call: HttpCall, options: Pick<TransportOptions,
           let received = 0;
           res.on('data', (chunk: Buffer) => {
             received += chunk.length;
-            if (received > MAX_RESPONSE_BYTES) {
+            if (received > maxBytes) {
               req.destroy();
-              finish(() => reject(new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway's answer exceeded ${MAX_RESPONSE_BYTES} bytes.`)));
+              finish(() => reject(new CliError(ExitCode.ServerOrNetwork, 'gateway_bad_response', `The gateway's answer exceeded ${maxBytes} bytes.`)));
               return;
             }
             chunks.push(chunk);

@@ -86,10 +86,15 @@ export interface PostResult<T = unknown> {
 }
 
 /** POSTs to the gateway the way the CLI does: gzip-compressed JSON with a bearer token. */
-export async function postSync<T = unknown>(baseUrl: string, token: string | undefined, body: unknown, options: { gzip?: boolean; raw?: Buffer; headers?: Record<string, string> } = {}): Promise<PostResult<T>> {
+export async function postSync<T = unknown>(
+  baseUrl: string,
+  token: string | undefined,
+  body: unknown,
+  options: { gzip?: boolean; raw?: Buffer; headers?: Record<string, string>; query?: string } = {},
+): Promise<PostResult<T>> {
   const gzip = options.gzip ?? true;
   const payload = options.raw ?? (gzip ? gzipSync(Buffer.from(JSON.stringify(body))) : Buffer.from(JSON.stringify(body)));
-  const response = await fetch(`${baseUrl}/api/v1/gateway/sync`, {
+  const response = await fetch(`${baseUrl}/api/v1/gateway/sync${options.query ?? ''}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

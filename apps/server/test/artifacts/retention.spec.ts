@@ -22,7 +22,7 @@ describe('revision retention and blob collection', () => {
 
     const metrics = app.t.app.get(MetricsService);
     const removedBefore = await metrics.registry.getSingleMetricAsString('sc_blobs_removed_total');
-    expect(await app.retention.runOnce()).toEqual({ revisionsRemoved: 1, blobsRemoved: 1 });
+    expect(await app.retention.runOnce()).toEqual({ revisionsRemoved: 1, blobsRemoved: 1, previewsRemoved: 0 });
 
     expect(await revisions('orders')).toEqual([3, 2]);
     expect((await call(app.t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders?revision=1', { headers: bearer(app.acme.adminToken) })).status).toBe(404);
@@ -36,7 +36,7 @@ describe('revision retention and blob collection', () => {
     ).toEqual([]);
 
     // Nothing more to do: a second run removes nothing.
-    expect(await app.retention.runOnce()).toEqual({ revisionsRemoved: 0, blobsRemoved: 0 });
+    expect(await app.retention.runOnce()).toEqual({ revisionsRemoved: 0, blobsRemoved: 0, previewsRemoved: 0 });
     expect(removedBefore).not.toEqual(await metrics.registry.getSingleMetricAsString('sc_blobs_removed_total'));
     expect(await metrics.registry.getSingleMetricAsString('sc_revisions_removed_total')).toMatch(/sc_revisions_removed_total\{reason="retention"\} [1-9]/);
   });

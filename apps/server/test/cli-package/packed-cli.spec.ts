@@ -109,7 +109,7 @@ describe('the packed service-cli, installed from the server', () => {
   });
 
   it('shows the help of every command, read from the packed messages/<command>.md', async () => {
-    for (const command of ['init', 'inspect', 'sync']) {
+    for (const command of ['init', 'inspect', 'sync', 'diff']) {
       const help = await run(process.execPath, [bin, command, '--help'], { cwd: work, env: isolatedEnv });
       expect(help.code).toBe(0);
       const messages = readFileSync(join(WORKSPACE_ROOT, `apps/cli/messages/${command}.md`), 'utf8');

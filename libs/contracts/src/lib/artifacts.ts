@@ -6,7 +6,7 @@
  * libs/diagram; the admin app reads them as `DiagramView<OverlaidGraph, ApplyReport>` (from @sc/diagram).
  */
 import type { TokenRef } from './members';
-import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef, SyncSource } from './sync';
+import type { ApiSpecFormat, ArtifactKind, DatabaseEngine, SyncArtifactRef, SyncPreview, SyncSource } from './sync';
 
 /** GET /services → ServiceListItem[] */
 export interface ServiceListItem {
@@ -143,6 +143,28 @@ export interface DiagramSource {
   context: SyncedFile | null;
 }
 
+/** One artifact of a revision with its files exactly as synced (see ServiceRevisionFiles). */
+export interface RevisionArtifactFiles {
+  kind: ArtifactKind;
+  name: string;
+  file: SyncedFile;
+  context: SyncedFile | null;
+  notes: SyncedFile | null;
+  engine: DatabaseEngine | null;
+  format: ApiSpecFormat | null;
+}
+
+/**
+ * GET /services/:service/files?revision=n: every artifact of one revision (the current one without `revision`) with
+ * its files exactly as synced, by kind then name. `service-cli diff` compares them with a checkout, parsing both
+ * sides with the same code; revision 0 (every artifact removed) has none.
+ */
+export interface ServiceRevisionFiles {
+  service: string;
+  revision: number;
+  artifacts: RevisionArtifactFiles[];
+}
+
 /** One element that exists on both sides of a diff but differs; `fields` names the top-level fields that differ. */
 export interface GraphElementChange<T> {
   key: string;
@@ -276,4 +298,38 @@ export interface TextArtifactListItem {
 export interface TextArtifactView extends TextArtifactListItem {
   revision: number;
   content: string;
+}
+
+/** GET /services/:service/previews → PreviewListItem[], newest first (expired previews are not listed). */
+export interface PreviewListItem extends SyncPreview, Omit<ServiceRevisionItem, 'number'> {
+  /**
+   * The current revision when the preview was pushed: created/updated/removed compare the preview with it (the preview
+   * page compares with the current revision at reading time).
+   */
+  baseRevision: number;
+}
+
+/** The nodes, edges and groups of a diagram added, removed and changed (a DiagramDiff without its revisions). */
+export type GraphChanges<Node = unknown, Edge = unknown, Group = unknown> = Pick<DiagramDiff<Node, Edge, Group>, 'changed' | 'nodes' | 'edges' | 'groups'>;
+
+/** One architecture diagram of a preview compared with the service's current revision. */
+export interface PreviewDiagram<Graph = unknown, Report = unknown, Node = unknown, Edge = unknown, Group = unknown> {
+  name: string;
+  /** added: only in the preview; removed: only in the current revision; changed: its graph differs. */
+  status: 'added' | 'changed' | 'removed' | 'unchanged';
+  /** Elements (nodes, edges and groups together) added, changed and removed. */
+  counts: { added: number; changed: number; removed: number };
+  /** The preview's diagram (null when removed or unchanged: the page only lists those). */
+  diagram: DiagramView<Graph, Report> | null;
+  /** Against the current revision (null when unchanged). */
+  changes: GraphChanges<Node, Edge, Group> | null;
+}
+
+/** GET /services/:service/previews/:id */
+export interface PreviewView<Graph = unknown, Report = unknown, Node = unknown, Edge = unknown, Group = unknown> extends PreviewListItem {
+  service: string;
+  /** The revision the diagrams are compared with: the service's current one. */
+  currentRevision: number;
+  /** Every architecture diagram of the preview or the current revision, by name. */
+  diagrams: Array<PreviewDiagram<Graph, Report, Node, Edge, Group>>;
 }

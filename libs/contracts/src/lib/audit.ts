@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'service.deleted',
   'service.synced',
   'service.sync_refused',
+  'service.previewed',
+  'service.preview_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,4 +139,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.deleted': 'Service deleted',
   'service.synced': 'Service synced',
   'service.sync_refused': 'Sync refused',
+  'service.previewed': 'Preview pushed',
+  'service.preview_deleted': 'Preview deleted',
 };

@@ -140,6 +140,10 @@ export enum ArtifactsErrorCode {
   /** The sync bundle is not sent as application/json. */
   UnsupportedMediaType = CommonErrorCode.UnsupportedMediaType,
   ServiceNotFound = 'service_not_found',
+  /** No such preview of the service, or it expired (SERVICE_PREVIEW_DAYS). */
+  PreviewNotFound = 'preview_not_found',
+  /** `?preview=<label>` of a sync is empty, too long or holds other characters than a branch name's (previewLabelProblem). */
+  InvalidPreviewLabel = 'invalid_preview_label',
   RevisionNotFound = 'revision_not_found',
   ArtifactNotFound = 'artifact_not_found',
   InvalidRevision = 'invalid_revision',

@@ -20,3 +20,11 @@ export function ssoLoginPath(organizationId: string, slug: string): string {
 export function ssoCallbackPath(organizationId: string, slug: string): string {
   return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
+
+/** Who is calling (a session or an API token) and in which organization: `service-cli diff` learns its token's organization here. */
+export const ME_PATH = `${API_PREFIX}/me`;
+
+/** `/api/v1/orgs/<orgId>/services/<service>/files`: a revision's files as synced (append `?revision=n`; see ServiceRevisionFiles). */
+export function serviceFilesPath(organizationId: string, service: string): string {
+  return `${API_PREFIX}/orgs/${encodeURIComponent(organizationId)}/services/${encodeURIComponent(service)}/files`;
+}

@@ -157,6 +157,48 @@ export interface SyncResult {
   removed: SyncArtifactRef[];
   /** The service's page in the dashboard, `{SERVICE_PUBLIC_URL}/orgs/<org>/services/<name>` (servicePageUrl). */
   serviceUrl: string;
+  /**
+   * Only for `POST /gateway/sync?preview=<label>` (`service-cli sync --preview`): the bundle was stored as this
+   * preview, not as a revision. `revision` is then the service's current revision (unchanged, `status` is
+   * "unchanged") and created/updated/unchanged/removed compare the preview with it.
+   */
+  preview?: SyncPreview;
+}
+
+/** A preview stored by `sync --preview` (answer of the sync, item of the previews list). */
+export interface SyncPreview {
+  id: string;
+  label: string;
+  /** The dashboard page of the preview (previewPageUrl). */
+  url: string;
+  /** ISO 8601; after it the preview answers 404 and the retention job deletes it (SERVICE_PREVIEW_DAYS after the push). */
+  expiresAt: string;
+}
+
+/** The query parameter of the sync route that stores the bundle as a preview with that label. */
+export const SYNC_PREVIEW_PARAM = 'preview';
+/** Days a preview is kept when SERVICE_PREVIEW_DAYS is unset. */
+export const DEFAULT_PREVIEW_DAYS = 14;
+export const PREVIEW_LABEL_MAX = 200;
+/** A branch name as CI reports it: letters, digits and `. _ - / + @ #`, starting with a letter or digit. */
+const PREVIEW_LABEL = /^[A-Za-z0-9][A-Za-z0-9._\-/+@#]*$/;
+
+/**
+ * Why a preview label is refused, as a sentence, or null when it is fine. The gateway refuses the sync with it
+ * (400 invalid_preview_label); the CLI checks its `--label` (or the CI branch it defaults to) before sending.
+ */
+export function previewLabelProblem(label: unknown): string | null {
+  if (typeof label !== 'string' || label.length === 0) return 'The preview label is missing: give one (service-cli sync --preview --label <branch>).';
+  if (label.length > PREVIEW_LABEL_MAX) return `The preview label is ${label.length} characters long; at most ${PREVIEW_LABEL_MAX} are allowed.`;
+  if (!PREVIEW_LABEL.test(label)) {
+    return `The preview label "${label.slice(0, 80)}" may hold only letters, digits and . _ - / + @ # and must start with a letter or digit.`;
+  }
+  return null;
+}
+
+/** The dashboard page of a preview (the admin app's route `orgs/:orgId/services/:service/previews/:id`). */
+export function previewPageUrl(publicUrl: string, organizationId: string, service: string, previewId: string): string {
+  return `${servicePageUrl(publicUrl, organizationId, service)}/previews/${encodeURIComponent(previewId)}`;
 }
 
 /** The dashboard page of a synced service (the admin app's route `orgs/:orgId/services/:service`). */

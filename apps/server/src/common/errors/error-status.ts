@@ -105,6 +105,8 @@ export const ERROR_STATUS = {
   [ArtifactsErrorCode.TooManyArtifacts]: 413,
   [ArtifactsErrorCode.UnsupportedContentEncoding]: 415,
   [ArtifactsErrorCode.ServiceNotFound]: 404,
+  [ArtifactsErrorCode.PreviewNotFound]: 404,
+  [ArtifactsErrorCode.InvalidPreviewLabel]: 400,
   [ArtifactsErrorCode.RevisionNotFound]: 404,
   [ArtifactsErrorCode.ArtifactNotFound]: 404,
   [ArtifactsErrorCode.InvalidRevision]: 400,

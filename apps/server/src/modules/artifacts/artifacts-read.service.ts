@@ -13,6 +13,7 @@ import type {
   JobsView,
   ServiceDetail,
   ServiceListItem,
+  ServiceRevisionFiles,
   ServiceRevisionItem,
   SummaryView,
   SyncedFile,
@@ -20,7 +21,7 @@ import type {
   TextArtifactView,
 } from '@sc/contracts';
 import type { ListPage, ListPageQuery } from '@sc/contracts';
-import type { ApplyReport, GraphModel, OverlaidGraph } from '@sc/diagram';
+import { diffGraphs, type ApplyReport, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { ReadLookups } from './read-lookups';
 import { DiagramLayoutService } from './diagram-layout.service';
@@ -30,7 +31,6 @@ import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { ServiceRecord } from './entities/service.entity';
 import type { ServiceRevisionRecord } from './entities/service-revision.entity';
-import { diffGraphs } from './graph-diff';
 import { decodeCursor, pageFrom, pageLimit } from '../../common/http/paging';
 import type { Page, RevisionsPageQuery } from './revisions-page';
 
@@ -119,7 +119,8 @@ export class ArtifactsReadService {
     return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
   }
 
-  private async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
+  /** A diagram version as DiagramView (also the diagrams of a preview, PreviewsService). */
+  async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
     const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
     const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
@@ -154,6 +155,27 @@ export class ArtifactsReadService {
     };
   }
 
+  /** Every artifact's files of one revision exactly as synced (`service-cli diff` parses them as it parses a checkout). */
+  async getRevisionFiles(organizationId: string, serviceName: string, revisionParam?: number): Promise<ServiceRevisionFiles> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
+    const contents = await this.repository.blobContents(versions.flatMap((version) => [version.sha256, version.contextSha256, version.notesSha256]));
+    const optional = (path: string | null, sha256: string | null) => (path && sha256 ? syncedFile(path, sha256, contents) : null);
+    return {
+      service: service.name,
+      revision,
+      artifacts: versions.map((version) => ({
+        kind: version.kind,
+        name: version.name,
+        file: syncedFile(version.path, version.sha256, contents),
+        context: optional(version.contextPath, version.contextSha256),
+        notes: optional(version.notesPath, version.notesSha256),
+        engine: version.engine,
+        format: version.format,
+      })),
+    };
+  }
+
   async diffDiagram(organizationId: string, serviceName: string, name: string, fromParam?: number, toParam?: number): Promise<DiagramDiff> {
     const service = await this.service(organizationId, serviceName);
     if (fromParam === undefined || toParam === undefined) {
@@ -166,13 +188,7 @@ export class ArtifactsReadService {
     if (!before && !after) {
       throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no architecture diagram named "${name}" in revision ${from} or ${to}.`);
     }
-    // A diagram missing on one side diffs against an empty graph: everything added (or removed).
-    const graphOf = (version?: ArtifactVersionRecord): Graph => {
-      if (!version) return { kind: 'flowchart', nodes: [], edges: [], groups: [] };
-      const analysis = diagramAnalysis(version);
-      return analysis.overlaid ?? analysis.graph;
-    };
-    return { name, from, to, ...diffGraphs(graphOf(before), graphOf(after)) };
+    return { name, from, to, ...diffGraphs(diagramGraph(before), diagramGraph(after)) };
   }
 
   async listFlows(organizationId: string, serviceName: string, revisionParam?: number): Promise<FlowListItem[]> {
@@ -378,6 +394,13 @@ function syncedFile(path: string, sha256: string, contents: Map<string, string>)
 function databaseEngine(version: ArtifactVersionRecord): DatabaseEngine {
   if (!version.engine) throw new Error(`Database ${version.name} was stored without an engine.`);
   return version.engine;
+}
+
+/** The graph a diff compares; a diagram missing on one side diffs against an empty graph: everything added (or removed). */
+export function diagramGraph(version?: ArtifactVersionRecord): Graph {
+  if (!version) return { kind: 'flowchart', nodes: [], edges: [], groups: [] };
+  const analysis = diagramAnalysis(version);
+  return analysis.overlaid ?? analysis.graph;
 }
 
 function diagramAnalysis(version: ArtifactVersionRecord): DiagramAnalysis {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DEFAULT_SYNC_LIMITS } from '@sc/contracts';
+import { DEFAULT_PREVIEW_DAYS, DEFAULT_SYNC_LIMITS } from '@sc/contracts';
 import { Env, EnvReader } from '../../config/env';
 
 /** Limits of the sync gateway, read once at boot; a bad value stops the boot with a message naming the variable. */
@@ -39,6 +39,11 @@ export interface LayoutSettings {
   maxElements: number;
 }
 
+/** Previews (`sync --preview`): how long one is kept after its last push. */
+export interface PreviewSettings {
+  days: number;
+}
+
 export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { workers: 1, timeoutMs: 60_000, maxElements: 10_000 };
 
 export class ArtifactsConfig {
@@ -47,6 +52,7 @@ export class ArtifactsConfig {
     readonly sqlParse: SqlParseSettings,
     readonly retention: RetentionSettings = { keepRevisions: null, intervalMs: 3_600_000 },
     readonly layout: LayoutSettings = DEFAULT_LAYOUT_SETTINGS,
+    readonly previews: PreviewSettings = { days: DEFAULT_PREVIEW_DAYS },
   ) {}
 
   /**
@@ -56,6 +62,7 @@ export class ArtifactsConfig {
    * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): npm run bench:sql-schema measures a 5 MB dump.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
    * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (10,000 nodes and groups: a 5,000-node diagram with its groups, as bench:dashboard draws).
+   * SERVICE_PREVIEW_DAYS (14): a preview expires that many days after its push.
    */
   static fromEnv(env: Env): ArtifactsConfig {
     const read = new EnvReader(env);
@@ -84,7 +91,8 @@ export class ArtifactsConfig {
       timeoutMs: read.durationMs('SERVICE_LAYOUT_TIMEOUT', DEFAULT_LAYOUT_SETTINGS.timeoutMs, { minMs: 100 }),
       maxElements: read.integer('SERVICE_LAYOUT_MAX_ELEMENTS', DEFAULT_LAYOUT_SETTINGS.maxElements, { min: 1 }),
     };
+    const previews: PreviewSettings = { days: read.integer('SERVICE_PREVIEW_DAYS', DEFAULT_PREVIEW_DAYS, { min: 1, max: 3650 }) };
     read.assertValid();
-    return new ArtifactsConfig(limits, sqlParse, retention, layout);
+    return new ArtifactsConfig(limits, sqlParse, retention, layout, previews);
   }
 }

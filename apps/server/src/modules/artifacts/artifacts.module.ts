@@ -21,6 +21,9 @@ import { RetentionService } from './retention.service';
 import { GatewayController } from './gateway.controller';
 import { SchemasController } from './schemas.controller';
 import { ServicesController } from './services.controller';
+import { PreviewsController } from './previews.controller';
+import { PreviewsRepository } from './previews.repository';
+import { PreviewsService } from './previews.service';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
 import { MERMAID_PARSER, SyncService } from './sync.service';
@@ -36,12 +39,14 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     HealthModule,
     AuditModule,
   ],
-  controllers: [GatewayController, ServicesController, SchemasController],
+  controllers: [GatewayController, ServicesController, PreviewsController, SchemasController],
   providers: [
     { provide: ArtifactsConfig, inject: [APP_ENV], useFactory: (env: Env) => ArtifactsConfig.fromEnv(env) },
     // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.
     { provide: MERMAID_PARSER, inject: [MermaidParseService], useFactory: mermaidParserFrom },
     ArtifactsRepository,
+    PreviewsRepository,
+    PreviewsService,
     // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
     SqlSchemaParseService,
     // Default-view layouts of synced diagrams, with ELK in worker threads, in the background.

@@ -43,6 +43,9 @@ function hashesOf(versions: VersionHashes[]): string[] {
   return [...new Set(versions.flatMap((version) => [version.sha256, version.context_sha256, version.notes_sha256]).filter((hash): hash is string => hash !== null))];
 }
 
+/** `first_revision` of a version stored by a preview push: no revision holds it yet (revisions count from 1). */
+export const NOT_IN_A_REVISION = 0;
+
 /** Rows per multi-row INSERT: keeps every statement far below PostgreSQL's 65535 bind parameters. */
 const INSERT_CHUNK = 200;
 
@@ -240,31 +243,44 @@ export class ArtifactsRepository extends TransactionalRepository {
        SELECT id FROM gone`,
       [serviceId, keep],
     );
-    // Under the service lock no sync of this service is between inserting a version and linking it, so a version
-    // without a revision is garbage.
+    return { revisionsRemoved: removed.length, hashes: await this.deleteUnlinkedVersions(serviceId) };
+  }
+
+  /**
+   * Deletes the service's versions that no revision and no preview links; returns the hashes they referenced
+   * (candidates for collection). Call with the service locked: under the service lock no sync or preview push of
+   * this service is between inserting a version and linking it, so a version without a link is garbage.
+   */
+  async deleteUnlinkedVersions(serviceId: string): Promise<string[]> {
     const versions: VersionHashes[] = await this.manager.query(
       `WITH gone AS (
          DELETE FROM artifact_versions v WHERE v.service_id = $1
             AND NOT EXISTS (SELECT 1 FROM revision_artifacts ra WHERE ra.version_id = v.id)
+            AND NOT EXISTS (SELECT 1 FROM preview_artifacts pa WHERE pa.version_id = v.id)
          RETURNING sha256, context_sha256, notes_sha256)
        SELECT * FROM gone`,
       [serviceId],
     );
-    return { revisionsRemoved: removed.length, hashes: hashesOf(versions) };
+    return hashesOf(versions);
   }
 
   /**
-   * Deletes a locked service with its revisions, links and versions (ON DELETE CASCADE). Returns how many
-   * revisions went and the hashes its versions referenced (candidates for collection).
+   * Deletes a locked service with its revisions, previews, links and versions (ON DELETE CASCADE). Returns how many
+   * revisions and previews went and the hashes its versions referenced (candidates for collection).
    */
-  async deleteService(serviceId: string): Promise<{ revisionsRemoved: number; hashes: string[] }> {
+  async deleteService(serviceId: string): Promise<{ revisionsRemoved: number; previewsRemoved: number; hashes: string[] }> {
     const versions: VersionHashes[] = await this.manager.query(
       'SELECT sha256, context_sha256, notes_sha256 FROM artifact_versions WHERE service_id = $1',
       [serviceId],
     );
-    const [{ count }] = (await this.manager.query('SELECT count(*)::int AS count FROM service_revisions WHERE service_id = $1', [serviceId])) as Array<{ count: number }>;
+    const [{ revisions, previews }] = (await this.manager.query(
+      `SELECT (SELECT count(*)::int FROM service_revisions WHERE service_id = $1) AS revisions,
+              (SELECT count(*)::int FROM service_previews WHERE service_id = $1) AS previews`,
+      [serviceId],
+    )) as Array<{ revisions: number; previews: number }>;
+    // Revisions, previews, their links and the versions go with the row (ON DELETE CASCADE).
     await this.manager.query('DELETE FROM services WHERE id = $1', [serviceId]);
-    return { revisionsRemoved: Number(count), hashes: hashesOf(versions) };
+    return { revisionsRemoved: Number(revisions), previewsRemoved: Number(previews), hashes: hashesOf(versions) };
   }
 
   /**
@@ -352,7 +368,8 @@ export class ArtifactsRepository extends TransactionalRepository {
 
   /**
    * Inserts the versions that do not exist yet (an artifact may return to an earlier version) and returns
-   * the id of every requested version, keyed by `kind/name`.
+   * the id of every requested version, keyed by `kind/name`. A version a preview stored first
+   * (`first_revision` NOT_IN_A_REVISION) takes the first revision that holds it.
    */
   async upsertVersions(serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
     for (let start = 0; start < versions.length; start += INSERT_CHUNK) {
@@ -372,7 +389,8 @@ export class ArtifactsRepository extends TransactionalRepository {
         `INSERT INTO artifact_versions (id, service_id, kind, name, fingerprint, path, sha256, size, context_path, context_sha256,
            notes_path, notes_sha256, engine, format, analysis, first_revision, created_at)
          VALUES ${rows.join(', ')}
-         ON CONFLICT (service_id, kind, name, fingerprint) DO NOTHING`,
+         ON CONFLICT (service_id, kind, name, fingerprint) DO UPDATE SET first_revision = EXCLUDED.first_revision
+           WHERE artifact_versions.first_revision = ${NOT_IN_A_REVISION}`,
         params,
       );
     }

@@ -1,21 +1,26 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import type { Principal } from '../access/principal';
 import { AuditService } from '../audit/audit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
+import { PreviewsRepository } from './previews.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /** What one retention run or one service deletion removed. */
 export interface RemovedData {
   revisionsRemoved: number;
   blobsRemoved: number;
+  /** Expired previews (retention) or the service's previews (deletion). */
+  previewsRemoved: number;
 }
 
 /**
- * The data lifecycle of the artifact store: revision retention (SERVICE_REVISIONS_KEEP, a background job every
- * SERVICE_RETENTION_INTERVAL and once at start) and the deletion of a whole service.
+ * The data lifecycle of the artifact store: revision retention (SERVICE_REVISIONS_KEEP) and the removal of expired
+ * previews (SERVICE_PREVIEW_DAYS), a background job every SERVICE_RETENTION_INTERVAL and once at start, and the
+ * deletion of a whole service.
  *
  * Both work per service in one transaction that holds the service's row lock, the lock every sync of that
  * service takes first (ArtifactsRepository.lockService): a sync of the service runs entirely before or
@@ -27,6 +32,7 @@ export interface RemovedData {
 export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Retention');
   private timer: NodeJS.Timeout | undefined;
+  private first: NodeJS.Immediate | undefined;
   private running: Promise<RemovedData> | undefined;
 
   constructor(
@@ -35,25 +41,28 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     private readonly config: ArtifactsConfig,
     private readonly audit: AuditService,
     private readonly metrics: MetricsService,
+    private readonly previews: PreviewsRepository,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.retention.keepRevisions === null) return;
-    setImmediate(() => void this.runInBackground());
+    // Always scheduled: previews expire whether or not SERVICE_REVISIONS_KEEP is set.
+    this.first = setImmediate(() => void this.runInBackground());
     this.timer = setInterval(() => void this.runInBackground(), this.config.retention.intervalMs);
     this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearImmediate(this.first);
     clearInterval(this.timer);
     // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
     await this.running?.catch(() => undefined);
   }
 
   /**
-   * One retention pass over every service: keeps the newest SERVICE_REVISIONS_KEEP revisions, removes the older
-   * ones, the artifact versions no remaining revision holds and the blobs no version references any more.
-   * Does nothing when SERVICE_REVISIONS_KEEP is unset. Concurrent calls share one pass.
+   * One retention pass over every service: deletes the previews expired by the clock's now, keeps the newest
+   * SERVICE_REVISIONS_KEEP revisions (all when unset) and removes the older ones, then the artifact versions no
+   * remaining revision or preview links and the blobs no version references any more. Concurrent calls share one pass.
    */
   runOnce(): Promise<RemovedData> {
     this.running ??= this.pass().finally(() => {
@@ -71,7 +80,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     const removed = await this.unitOfWork.run(async () => {
       const service = await this.repository.lockServiceByName(organizationId, serviceName);
       if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `This organization has no service named "${serviceName}".`);
-      const { revisionsRemoved, hashes } = await this.repository.deleteService(service.id);
+      const { revisionsRemoved, previewsRemoved, hashes } = await this.repository.deleteService(service.id);
       const blobsRemoved = await this.repository.deleteUnreferencedBlobs(hashes);
       await this.audit.record(
         {
@@ -79,11 +88,11 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
           actor,
           action: 'service.deleted',
           target: { type: 'service', id: service.id, label: service.name },
-          before: { name: service.name, currentRevision: service.currentRevision, revisions: revisionsRemoved },
+          before: { name: service.name, currentRevision: service.currentRevision, revisions: revisionsRemoved, previews: previewsRemoved },
           after: null,
         },
       );
-      return { revisionsRemoved, blobsRemoved };
+      return { revisionsRemoved, blobsRemoved, previewsRemoved };
     });
     this.metrics.countRemoved('service_deleted', removed);
     return removed;
@@ -91,18 +100,23 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
 
   private async pass(): Promise<RemovedData> {
     const keep = this.config.retention.keepRevisions;
-    const total: RemovedData = { revisionsRemoved: 0, blobsRemoved: 0 };
-    if (keep === null) return total;
-    for (const serviceId of await this.repository.servicesWithMoreRevisionsThan(keep)) {
-      const removed = await this.unitOfWork.run(async () => {
+    const total: RemovedData = { revisionsRemoved: 0, blobsRemoved: 0, previewsRemoved: 0 };
+    const now = this.clock.now();
+    const expired = await this.previews.servicesWithExpiredPreviews(now);
+    const pruned = keep === null ? [] : await this.repository.servicesWithMoreRevisionsThan(keep);
+    for (const serviceId of [...new Set([...expired, ...pruned])].sort()) {
+      const removed = await this.unitOfWork.run(async (): Promise<RemovedData> => {
         // Gone since the list was read (deleted): nothing to keep.
-        if (!(await this.repository.lockServiceById(serviceId))) return { revisionsRemoved: 0, blobsRemoved: 0 };
-        const { revisionsRemoved, hashes } = await this.repository.pruneRevisions(serviceId, keep);
-        return { revisionsRemoved, blobsRemoved: await this.repository.deleteUnreferencedBlobs(hashes) };
+        if (!(await this.repository.lockServiceById(serviceId))) return { revisionsRemoved: 0, blobsRemoved: 0, previewsRemoved: 0 };
+        const previewsRemoved = await this.previews.deleteExpiredPreviews(serviceId, now);
+        const { revisionsRemoved, hashes } =
+          keep === null ? { revisionsRemoved: 0, hashes: await this.repository.deleteUnlinkedVersions(serviceId) } : await this.repository.pruneRevisions(serviceId, keep);
+        return { revisionsRemoved, previewsRemoved, blobsRemoved: await this.repository.deleteUnreferencedBlobs(hashes) };
       });
       this.metrics.countRemoved('retention', removed);
       total.revisionsRemoved += removed.revisionsRemoved;
       total.blobsRemoved += removed.blobsRemoved;
+      total.previewsRemoved += removed.previewsRemoved;
     }
     return total;
   }
@@ -110,7 +124,9 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   private async runInBackground(): Promise<void> {
     try {
       const removed = await this.runOnce();
-      if (removed.revisionsRemoved > 0) this.logger.log(`Retention removed ${removed.revisionsRemoved} revision(s) and ${removed.blobsRemoved} stored file(s).`);
+      if (removed.revisionsRemoved + removed.previewsRemoved > 0) {
+        this.logger.log(`Retention removed ${removed.revisionsRemoved} revision(s), ${removed.previewsRemoved} expired preview(s) and ${removed.blobsRemoved} stored file(s).`);
+      }
     } catch (error) {
       // The next run retries; every service's removal is one transaction, so nothing is left half done.
       this.logger.warn(`Retention failed: ${error instanceof Error ? error.message : String(error)}`);

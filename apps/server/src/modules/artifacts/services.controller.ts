@@ -12,6 +12,7 @@ import type {
   JobsView,
   ServiceDetail,
   ServiceListItem,
+  ServiceRevisionFiles,
   ServiceRevisionItem,
   SummaryView,
   TextArtifactListItem,
@@ -124,6 +125,13 @@ export class ServicesController {
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<DiagramSource> {
     return this.artifacts.getDiagramSource(orgId, service, name, revision);
+  }
+
+  /** Every artifact's files of the revision exactly as synced (`service-cli diff` compares a checkout with them). */
+  @Get(':service/files')
+  @OrgAccess('viewer')
+  files(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceRevisionFiles> {
+    return this.artifacts.getRevisionFiles(orgId, service, revision);
   }
 
   @Get(':service/diagrams/:name/diff')

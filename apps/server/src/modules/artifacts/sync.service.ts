@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import {
+  previewLabelProblem,
+  previewPageUrl,
   servicePageUrl,
   syncBundleDigest,
   syncSourceProblems,
@@ -26,9 +28,10 @@ import { MetricsService, outcomeOf } from '../metrics/metrics.service';
 import { ArtifactAnalyzer, issuesToProblems, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
-import { ArtifactsRepository, type NewBlob, type NewVersion } from './artifacts.repository';
+import { ArtifactsRepository, NOT_IN_A_REVISION, type NewBlob, type NewVersion, type RevisionMember } from './artifacts.repository';
+import { PreviewsRepository } from './previews.repository';
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
-import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef } from './revision-plan';
+import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef, type RevisionPlan } from './revision-plan';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -70,21 +73,26 @@ export class SyncService {
     private readonly mermaidParse: MermaidParseService,
     private readonly layouts: DiagramLayoutService,
     private readonly audit: AuditService,
+    private readonly previews: PreviewsRepository,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
 
-  async sync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+  /**
+   * `previewLabel` (the route's `?preview=`): store the bundle as that preview of the service instead of a revision,
+   * after exactly the same checks.
+   */
+  async sync(principal: TokenPrincipal, body: unknown, previewLabel?: unknown): Promise<TimedSyncResult> {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const timed = await this.timedSync(principal, body);
+      const timed = await this.timedSync(principal, body, previewLabel);
       const { result } = timed;
       this.metrics.observeSync(seconds(), result.status, result.created.length + result.updated.length + result.unchanged.length);
       return timed;
     } catch (error) {
       this.metrics.observeSync(seconds(), outcomeOf(error));
-      await this.recordRefusal(principal, body, error);
+      await this.recordRefusal(principal, body, error, previewLabel);
       throw error;
     }
   }
@@ -93,7 +101,7 @@ export class SyncService {
    * Audits a refused sync as `service.sync_refused`. Written after the sync's transaction rolled back (on the pool),
    * so the refusal is on record although nothing of the sync is; a failure to write it is logged, never answered.
    */
-  private async recordRefusal(principal: TokenPrincipal, body: unknown, error: unknown): Promise<void> {
+  private async recordRefusal(principal: TokenPrincipal, body: unknown, error: unknown, previewLabel: unknown): Promise<void> {
     try {
       const bundle = isRecord(body) ? body : {};
       const service = isRecord(bundle['service']) ? bundle['service'] : {};
@@ -112,6 +120,7 @@ export class SyncService {
           message: error instanceof DomainError ? error.message.slice(0, 500) : 'Unexpected server error during the sync.',
           problems: details.length,
           currentRevision: found?.currentRevision ?? null,
+          ...(previewLabel !== undefined ? { preview: String(previewLabel).slice(0, 200) } : {}),
           ...provenance(principal, repositoryUrl, source),
         },
       });
@@ -120,12 +129,16 @@ export class SyncService {
     }
   }
 
-  private async timedSync(principal: TokenPrincipal, body: unknown): Promise<TimedSyncResult> {
+  private async timedSync(principal: TokenPrincipal, body: unknown, previewLabel: unknown): Promise<TimedSyncResult> {
     const started = performance.now();
+    const label = previewLabel === undefined ? undefined : checkPreviewLabel(previewLabel);
     const bundle = this.checkBundle(body);
     const analyzed = await this.validate(principal.organizationId, bundle);
     const validated = performance.now();
-    const result = await this.store(principal, bundle, analyzed, syncBundleDigest(bundle, sha256Hex));
+    const result =
+      label === undefined
+        ? await this.store(() => this.writeRevision(principal, bundle, analyzed, syncBundleDigest(bundle, sha256Hex)))
+        : await this.store(() => this.writePreview(principal, bundle, analyzed, label));
     // Committed: the new revision's diagrams are laid out in the background (the answer does not wait for it).
     if (result.status === 'created') void this.layouts.afterSync(result.organizationId, result.service, result.revision);
     const timings = { validateMs: validated - started, storeMs: performance.now() - validated };
@@ -139,6 +152,7 @@ export class SyncService {
       updated: result.updated.length,
       unchanged: result.unchanged.length,
       removed: result.removed.length,
+      ...(result.preview ? { preview: result.preview.label, previewId: result.preview.id } : {}),
       tokenId: principal.tokenId,
       validateMs: Math.round(timings.validateMs),
       storeMs: Math.round(timings.storeMs),
@@ -220,9 +234,9 @@ export class SyncService {
     return new Map(versions.map((version) => [version.fingerprint, version.analysis]));
   }
 
-  private store(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], digest: string): Promise<SyncResult> {
+  private store(write: () => Promise<SyncResult>): Promise<SyncResult> {
     return this.unitOfWork.run(async () => {
-      const stored = await this.writeRevision(principal, bundle, analyzed, digest);
+      const stored = await write();
       // Past the shutdown grace period nothing commits: the transaction rolls back whole.
       this.shutdown.assertRunning();
       return stored;
@@ -255,15 +269,7 @@ export class SyncService {
     }
 
     const number = service.currentRevision + 1;
-    const changedArtifacts = [...plan.created, ...plan.updated];
-    await this.repository.insertBlobs(changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
-    const newIds = await this.repository.upsertVersions(service.id, changedArtifacts.map((item) => toVersion(item, number)), now);
-    const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
-    const members = analyzed.map((item) => {
-      const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
-      if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
-      return { kind: item.kind, name: item.name, versionId };
-    });
+    const members = await this.storeVersions(service.id, current, plan, analyzed, number, now);
     await this.repository.insertRevision(
       {
         serviceId: service.id,
@@ -283,6 +289,88 @@ export class SyncService {
     return result(number, 'created');
   }
 
+  /**
+   * Stores the blobs and versions of the plan's new and changed artifacts (versions stored before are re-used) and
+   * returns every artifact of the bundle with the id of its version: the links of a revision or a preview.
+   */
+  private async storeVersions(
+    serviceId: string,
+    current: RevisionMember[],
+    plan: RevisionPlan<AnalyzedArtifact>,
+    analyzed: AnalyzedArtifact[],
+    firstRevision: number,
+    now: Date,
+  ): Promise<Array<{ kind: SyncArtifact['kind']; name: string; versionId: string }>> {
+    const changedArtifacts = [...plan.created, ...plan.updated];
+    await this.repository.insertBlobs(changedArtifacts.flatMap(({ artifact }) => artifactFiles(artifact).map(toBlob)), now);
+    const newIds = await this.repository.upsertVersions(serviceId, changedArtifacts.map((item) => toVersion(item, firstRevision)), now);
+    const currentIds = new Map(current.map((version) => [artifactKey(version), version.id]));
+    return analyzed.map((item) => {
+      const versionId = newIds.get(artifactKey(item)) ?? currentIds.get(artifactKey(item));
+      if (!versionId) throw new Error(`No stored version for ${artifactKey(item)}.`);
+      return { kind: item.kind, name: item.name, versionId };
+    });
+  }
+
+  /**
+   * `sync --preview`: the same storage as a revision (blobs, versions), linked to a preview with this label instead
+   * (replacing the service's previous one of that label). The service's current revision, metadata and last sync
+   * time stay as they are. Only a service synced at least once can be previewed: a preview is compared with the
+   * current revision, and creating the service here would show it to every reader.
+   */
+  private async writePreview(principal: TokenPrincipal, bundle: SyncBundle, analyzed: AnalyzedArtifact[], label: string): Promise<SyncResult> {
+    const now = this.clock.now();
+    const service = await this.repository.lockServiceByName(principal.organizationId, bundle.service.name);
+    if (!service || service.currentRevision === 0) {
+      throw artifactsError(
+        ArtifactsErrorCode.ServiceNotFound,
+        `This organization has no synced service named "${bundle.service.name}": a preview is compared with the current revision, so run service-cli sync (without --preview) once first.`,
+      );
+    }
+    const current = await this.repository.revisionMembers(service.id, service.currentRevision);
+    const plan = planRevision(current, analyzed);
+    const members = await this.storeVersions(service.id, current, plan, analyzed, NOT_IN_A_REVISION, now);
+    const expiresAt = new Date(now.getTime() + this.config.previews.days * DAY_MS);
+    const changes = { created: refs(plan.created), updated: refs(plan.updated), removed: refs(plan.removed) };
+    const id = await this.previews.replacePreview(
+      {
+        serviceId: service.id,
+        label,
+        baseRevision: service.currentRevision,
+        createdAt: now,
+        expiresAt,
+        tokenId: principal.tokenId,
+        artifactCount: members.length,
+        changes,
+        syncedBy: tokenRef(principal),
+        source: bundle.source ?? null,
+      },
+      members,
+    );
+    // The replaced preview's versions that nothing else links, and their blobs, go now rather than at expiry.
+    await this.repository.deleteUnreferencedBlobs(await this.repository.deleteUnlinkedVersions(service.id));
+    await this.recordServiceEvent(principal, service, 'service.previewed', {
+      preview: id,
+      label,
+      currentRevision: service.currentRevision,
+      expiresAt: expiresAt.toISOString(),
+      created: changes.created.length,
+      updated: changes.updated.length,
+      removed: changes.removed.length,
+      ...provenance(principal, bundle.service.repositoryUrl ?? null, bundle.source ?? null),
+    });
+    return {
+      organizationId: principal.organizationId,
+      service: service.name,
+      revision: service.currentRevision,
+      status: 'unchanged',
+      ...changes,
+      unchanged: refs(plan.unchanged),
+      serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
+      preview: { id, label, url: previewPageUrl(this.appConfig.publicUrl, principal.organizationId, service.name, id), expiresAt: expiresAt.toISOString() },
+    };
+  }
+
   /** Audits an accepted sync as `service.synced`, inside the sync's unit of work (the entry exists exactly when the sync does). */
   private recordSynced(
     principal: TokenPrincipal,
@@ -293,18 +381,17 @@ export class SyncService {
     source: SyncSource | null,
     changes?: { created: unknown[]; updated: unknown[]; removed: unknown[] },
   ): Promise<void> {
-    return this.audit.record({
-      organizationId: principal.organizationId,
-      actor: principal,
-      action: 'service.synced',
-      target: { type: 'service', id: service.id, label: service.name },
-      after: {
-        revision,
-        status,
-        ...(changes ? { created: changes.created.length, updated: changes.updated.length, removed: changes.removed.length } : {}),
-        ...provenance(principal, repositoryUrl, source),
-      },
+    return this.recordServiceEvent(principal, service, 'service.synced', {
+      revision,
+      status,
+      ...(changes ? { created: changes.created.length, updated: changes.updated.length, removed: changes.removed.length } : {}),
+      ...provenance(principal, repositoryUrl, source),
     });
+  }
+
+  /** An accepted sync's or preview push's audit entry, written in its unit of work. */
+  private recordServiceEvent(principal: TokenPrincipal, service: { id: string; name: string }, action: 'service.synced' | 'service.previewed', after: Record<string, unknown>): Promise<void> {
+    return this.audit.record({ organizationId: principal.organizationId, actor: principal, action, target: { type: 'service', id: service.id, label: service.name }, after });
   }
 }
 
@@ -316,6 +403,15 @@ function tokenRef(principal: TokenPrincipal): TokenRef {
 /** What a sync's audit entry tells of its origin (the actor already names the token's id, prefix and creator). */
 function provenance(principal: TokenPrincipal, repositoryUrl: string | null, source: SyncSource | null): Record<string, unknown> {
   return { tokenName: principal.tokenName, repositoryUrl, commit: source?.commit ?? null, branch: source?.branch ?? null, ciRunUrl: source?.ciRunUrl ?? null };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The route's `?preview=` as a label, or 400 invalid_preview_label (an empty, repeated or malformed value). */
+function checkPreviewLabel(value: unknown): string {
+  const problem = Array.isArray(value) ? 'Give ?preview=<label> once.' : previewLabelProblem(value);
+  if (problem !== null) throw artifactsError(ArtifactsErrorCode.InvalidPreviewLabel, problem, [{ path: 'preview', message: problem }]);
+  return value as string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

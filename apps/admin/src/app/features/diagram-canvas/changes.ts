@@ -1,8 +1,9 @@
-import type { DiagramDiff } from '@sc/contracts';
+import type { GraphChanges } from '@sc/contracts';
 import type { GraphEdge, GraphGroup, GraphNode, OverlaidEdge, OverlaidGraph, OverlaidGroup, OverlaidNode } from '@sc/diagram';
 import { edgeKeys, type ChangeStatus, type Highlights } from './canvas-model';
 
-type Changes = DiagramDiff<GraphNode, GraphEdge, GraphGroup>;
+/** A diff between revisions (DiagramDiff) or between the current revision and a preview. */
+type Changes = GraphChanges<GraphNode, GraphEdge, GraphGroup>;
 
 /** One changed element for the list beside the drawing: its id (an edge's `source → target`) and what happened. */
 export interface ChangeEntry {

@@ -1,7 +1,7 @@
 import { formatDate } from '@angular/common';
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture } from '@angular/core/testing';
-import type { ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
+import type { PreviewListItem, ServiceDetail, ServiceRevisionItem } from '@sc/contracts';
 import { query, settle } from '../../../testing/dom';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { answerServicePage } from '../../../testing/service-page';
@@ -86,9 +86,40 @@ describe('ServiceDetailPage', () => {
     expect(query(fixture, '[data-testid=revision-picker]')).not.toBeNull();
   });
 
+  it('lists the open previews with a link to each preview page, or says there are none', async () => {
+    fixture.detectChanges();
+    const preview: PreviewListItem = {
+      id: '0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a',
+      label: 'feature/cache',
+      url: 'https://context.example.com/orgs/acme/services/payments/previews/0b8f3c1e-4a52-4d0e-9a47-6f1d2e3c4b5a',
+      createdAt: LAST_SYNC,
+      expiresAt: '2026-02-19T09:00:00.000Z',
+      baseRevision: 2,
+      artifactCount: 1,
+      created: [],
+      updated: [{ kind: 'architecture-diagram', name: 'topology' }],
+      removed: [],
+      syncedBy: null,
+      source: { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', branch: 'feature/cache' },
+    };
+    await answerServicePage(fixture, http, BASE, detail(2, SECOND_SYNC), REVISIONS, [preview]);
+    const section = query(fixture, '[data-testid=service-previews]');
+    const link = section.querySelector<HTMLAnchorElement>('[data-testid="preview-link-feature/cache"]');
+    expect(link?.getAttribute('href')).toBe(`/orgs/acme/services/payments/previews/${preview.id}`);
+    expect(section.textContent).toContain('2: 1 changed');
+    expect(section.textContent).toContain('a1b2c3d4e5f6');
+  });
+
+  it('says when the service has no open previews', async () => {
+    fixture.detectChanges();
+    await answer(BASE, detail(2, SECOND_SYNC));
+    expect(query(fixture, '[data-testid=service-previews]').textContent).toContain('No open previews.');
+  });
+
   it('loads older revisions on "Load older revisions" (the Link header names the next page)', async () => {
     fixture.detectChanges();
     http.expectOne(BASE).flush(detail(2, SECOND_SYNC));
+    http.expectOne(`${BASE}/previews`).flush([]);
     http.expectOne(`${BASE}/revisions`).flush([REVISIONS[0]], { headers: { Link: `<${BASE}/revisions?before=2&limit=1>; rel="next"` } });
     await new Promise((resolve) => setTimeout(resolve, 0));
     fixture.detectChanges();

@@ -5,7 +5,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Router, RouterLink } from '@angular/router';
-import type { ArtifactKind, ServiceDetail, ServiceRevisionItem, SyncSource } from '@sc/contracts';
+import type { ArtifactKind, PreviewListItem, ServiceDetail, ServiceRevisionItem, SyncSource } from '@sc/contracts';
 import { cursorPages } from '../../core/cursor-pages';
 import { NotifyService } from '../../core/notify.service';
 import { pageResource } from '../../core/page-resource';
@@ -50,6 +50,12 @@ export class ServiceDetailPage {
     params: () => ({ orgId: this.orgId(), service: this.service() }),
     load: ({ orgId, service }, before) => this.api.revisionsPage(orgId, service, before),
   });
+  /** Open previews (`sync --preview`), newest first; expired ones are not listed. */
+  readonly previews = pageResource({
+    params: () => ({ orgId: this.orgId(), service: this.service() }),
+    load: ({ orgId, service }) => this.api.previews(orgId, service),
+    initial: [] as PreviewListItem[],
+  });
   readonly detail = this.loaded.value;
   readonly revisions = this.revisionPages.items;
   /** True when the page shows an earlier revision than the service's current one. */
@@ -92,12 +98,12 @@ export class ServiceDetailPage {
   }
 
   /** The commit, branch and CI run the CLI reported; a CI link is offered only as http(s) (the server checks it too). */
-  sourceOf(revision: ServiceRevisionItem): SyncSource {
+  sourceOf(revision: Pick<ServiceRevisionItem, 'source'>): SyncSource {
     const source = revision.source ?? {};
     return { ...source, ciRunUrl: source.ciRunUrl && /^https?:\/\//i.test(source.ciRunUrl) ? source.ciRunUrl : undefined };
   }
 
-  changeSummary(revision: ServiceRevisionItem): string {
+  changeSummary(revision: Pick<ServiceRevisionItem, 'created' | 'updated' | 'removed'>): string {
     const parts = [
       revision.created.length ? `${revision.created.length} added` : '',
       revision.updated.length ? `${revision.updated.length} changed` : '',

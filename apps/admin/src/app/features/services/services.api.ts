@@ -6,14 +6,17 @@ import { Observable, map } from 'rxjs';
 import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 import { orgApiUrl } from '../../core/org-api';
 import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
-// Its own line: the shared import above changes often.
+// Their own lines: the shared import above changes often.
 import type { DiagramLayout } from '@sc/contracts';
+import type { PreviewListItem, PreviewView } from '@sc/contracts';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
 export type FlowData = FlowView<OverlaidGraph>;
 export type DiagramChanges = DiagramDiff<GraphNode, GraphEdge, GraphGroup>;
 export type JobsData = JobsView<OverlaidGraph>;
+/** A preview (`sync --preview`) with its diagrams compared with the current revision, typed like DiagramData. */
+export type PreviewData = PreviewView<OverlaidGraph, ApplyReport, GraphNode, GraphEdge, GraphGroup>;
 
 /** The text artifacts shown as stored: documents and API specs (by name) and the service summary. */
 export type TextSource = 'docs' | 'api-specs' | 'summary';
@@ -91,6 +94,16 @@ export class ServicesApi {
     return this.http.get<DiagramChanges>(`${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}/diff`, {
       params: new HttpParams().set('from', from).set('to', to),
     });
+  }
+
+  /** The service's open previews, newest first. */
+  previews(orgId: string, service: string): Observable<PreviewListItem[]> {
+    return this.http.get<PreviewListItem[]>(`${this.artifact(orgId, service)}/previews`);
+  }
+
+  /** One preview with every diagram compared with the current revision (404 preview_not_found once expired). */
+  preview(orgId: string, service: string, id: string): Observable<PreviewData> {
+    return this.http.get<PreviewData>(`${this.artifact(orgId, service)}/previews/${encodeURIComponent(id)}`);
   }
 
   flow(orgId: string, service: string, name: string, revision?: number): Observable<FlowData> {

@@ -9,11 +9,14 @@ import { TextArtifactPage } from './text-artifact.page';
  * pages do not load it.
  */
 const diagramPage = () => import('./diagram.page').then((m) => m.DiagramPage);
+/** The preview page draws diagrams on the same canvas: a lazy chunk too. */
+const previewPage = () => import('./preview.page').then((m) => m.PreviewPage);
 
 /** `data.source` tells the shared pages which artifact API to read; the router binds it to their `source` input. */
 export const servicesRoutes: Routes = [
   { path: '', component: ServicesListPage, title: 'Services · System Context' },
   { path: ':service', component: ServiceDetailPage, title: 'Service · System Context' },
+  { path: ':service/previews/:id', loadComponent: previewPage, title: 'Preview · System Context' },
   { path: ':service/diagrams/:name', loadComponent: diagramPage, data: { source: 'diagram' }, title: 'Diagram · System Context' },
   { path: ':service/flows/:name', loadComponent: diagramPage, data: { source: 'flow' }, title: 'Flow · System Context' },
   { path: ':service/jobs', loadComponent: diagramPage, data: { source: 'jobs' }, title: 'Jobs · System Context' },
