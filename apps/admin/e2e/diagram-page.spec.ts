@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually, visible } from './support/browser';
+import { SCREENSHOT_DIR, eventually, visible } from './support/browser';
 import { generatedTopology } from './support/generated-topology';
 import { WORKSPACE } from './support/server';
 import { useE2eSession } from './support/session';
@@ -12,12 +12,11 @@ import { C4_ORDERS } from './support/diagram-fixtures';
  * The diagram page as a person reads it (issue 22): the canvas fills the window, every group name is readable, Fit
  * keeps text readable, the page's state (collapsed groups, selected node) survives Back and Forward, cards and the
  * details panel's schema table show all they hold. Screenshots of each diagram kind at 1280×720 and 1440×900 go to
- * `screenshots-tmp/` (SCREENSHOTS_DIR overrides it) to be looked at, not compared.
+ * `tmp/screenshots/` (support/browser.ts's SCREENSHOT_DIR) to be looked at, not compared.
  */
 
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
 const read = (path: string) => readFileSync(join(SAMPLE, path), 'utf8');
-const SHOTS = process.env['SCREENSHOTS_DIR'] ?? join(WORKSPACE, 'screenshots-tmp');
 
 /** A small realistic topology: two groups, one of them narrow ("Clients", two short nodes). */
 const TOPOLOGY = `flowchart LR
@@ -120,10 +119,10 @@ describe('the diagram page in a real browser', () => {
       .evaluate((node) => node.getBoundingClientRect().width / (node as HTMLElement).offsetWidth);
 
   async function shot(name: string): Promise<void> {
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page().waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     const { width, height } = page().viewportSize() ?? { width: 0, height: 0 };
-    await page().screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
+    await page().screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`) });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
-import { eventually, visible } from './support/browser';
+import { SCREENSHOT_DIR, eventually, visible } from './support/browser';
 import { WORKSPACE } from './support/server';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
@@ -37,8 +37,6 @@ const MESSAGES = ORDER_FLOW.split('\n').flatMap((line) => /: (.+)$/.exec(line)?.
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
 const read = (path: string) => readFileSync(join(SAMPLE, path), 'utf8');
 
-/** Not committed: what a person looks at (the task's screenshots-tmp/). */
-const SHOTS = join(WORKSPACE, 'screenshots-tmp');
 
 describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown, in a real browser', () => {
   const e2e = useE2eSession({ setupToken: `e2e-sequence-${Date.now()}-0123456789`, browser: { viewport: { width: 1280, height: 720 }, acceptDownloads: true }, timeout: 30000, organization: true });
@@ -46,7 +44,7 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
   const url = () => `${e2e.server.baseUrl}/orgs/acme/services/shop/diagrams/order-flow`;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await pushBundle(e2e.server, e2e.syncToken, { name: 'shop', description: 'Sequence e2e' }, [
       { kind: 'architecture-diagram', name: 'order-flow', file: file('.service/diagrams/order-flow.mmd', ORDER_FLOW), context: file('.service/diagrams/order-flow.context.json', ORDER_FLOW_CONTEXT) },
     ]);
@@ -95,7 +93,7 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
     expect(texts.map((t) => t.text)).not.toContain('SendGrid');
     const messages = texts.filter((t) => MESSAGES.includes(t.text)).sort((a, b) => a.y - b.y).map((t) => t.text);
     expect(messages).toEqual(MESSAGES);
-    await e2e.page.screenshot({ path: join(SHOTS, 'sequence-page-1280x720.png') });
+    await e2e.page.screenshot({ path: join(SCREENSHOT_DIR, 'sequence-page-1280x720.png') });
   });
 
   it('zooms in with the button and the wheel, pans by dragging, and Fit brings the whole drawing back', async () => {
@@ -137,7 +135,7 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
   async function download(testId: string): Promise<{ name: string; path: string }> {
     await e2e.page.getByTestId('export-menu').click();
     const [file] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByTestId(testId).click()]);
-    const saved = join(SHOTS, (file as Download).suggestedFilename());
+    const saved = join(SCREENSHOT_DIR, (file as Download).suggestedFilename());
     await (file as Download).saveAs(saved);
     return { name: (file as Download).suggestedFilename(), path: saved };
   }
@@ -165,7 +163,7 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
     const viewer = await e2e.context.newPage();
     for (const [file, shot] of files) {
       await viewer.goto(`file://${file}`);
-      await viewer.screenshot({ path: join(SHOTS, shot) });
+      await viewer.screenshot({ path: join(SCREENSHOT_DIR, shot) });
     }
     await viewer.close();
   }

@@ -1,17 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { containsText, eventually, visible } from './support/browser';
+import { SCREENSHOT_DIR, containsText, eventually, visible } from './support/browser';
 import { useE2eSession } from './support/session';
 import { syncFile } from './support/sync';
 
-/** Screenshots for the review of issue 23 (not committed). */
-const REVIEW_SHOTS = join(__dirname, '../../../screenshots-tmp');
 
 async function reviewShot(page: Page, name: string): Promise<void> {
-  mkdirSync(REVIEW_SHOTS, { recursive: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await page.screenshot({ path: join(REVIEW_SHOTS, `${name}.png`) });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /**
