@@ -27,3 +27,4 @@ export * from './lib/canvas/canvas-model';
 export * from './lib/canvas/layout';
 export * from './lib/canvas/default-layout';
 export * from './lib/canvas/route-check';
+export * from './lib/canvas/arrangement';
