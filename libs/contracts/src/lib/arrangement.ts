@@ -1,3 +1,6 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsDefined } from 'class-validator';
+
 /**
  * A synced diagram's arrangement: where people put its nodes, group frames and edge bends, stored per diagram (not
  * per revision, never in the repository) under
@@ -63,3 +66,24 @@ export const ARRANGEMENT_MAX_ENTRIES = 20_000;
 export const ARRANGEMENT_MAX_POINTS = 200;
 /** Coordinates are finite and within ±this many canvas units. */
 export const ARRANGEMENT_MAX_COORDINATE = 10_000_000;
+
+/**
+ * PUT body. The lists are taken as sent (not copied by class-transformer, which drops keys such as `__proto__`);
+ * the server checks them entry by entry and answers every problem with its JSON path.
+ */
+export class ArrangementRequest {
+  @IsDefined()
+  @IsArray()
+  @Transform(({ obj }) => (obj as { nodes?: unknown }).nodes)
+  nodes!: unknown[];
+
+  @IsDefined()
+  @IsArray()
+  @Transform(({ obj }) => (obj as { groups?: unknown }).groups)
+  groups!: unknown[];
+
+  @IsDefined()
+  @IsArray()
+  @Transform(({ obj }) => (obj as { edges?: unknown }).edges)
+  edges!: unknown[];
+}

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'service.deleted',
   'service.synced',
   'service.sync_refused',
+  'diagram.arranged',
+  'diagram.arrangement_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,7 +38,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service'] as const;
+/** `diagram`: a synced diagram, its id `<service>/<diagram name>`. */
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -137,4 +140,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.deleted': 'Service deleted',
   'service.synced': 'Service synced',
   'service.sync_refused': 'Sync refused',
+  'diagram.arranged': 'Diagram arranged',
+  'diagram.arrangement_reset': 'Diagram arrangement reset',
 };

@@ -8,6 +8,7 @@ import { BlobReferenceIndexes1764600000000 } from './1764600000000-blob-referenc
 import { CacheChangeNotifications1764800000000 } from './1764800000000-cache-change-notifications';
 import { DiagramLayouts1765000000000 } from './1765000000000-diagram-layouts';
 import { Provenance1765200000000 } from './1765200000000-provenance';
+import { DiagramArrangements1765400000000 } from './1765400000000-diagram-arrangements';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   CacheChangeNotifications1764800000000,
   DiagramLayouts1765000000000,
   Provenance1765200000000,
+  DiagramArrangements1765400000000,
 ];
