@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, boxesClash, keptBoxes } from './arrangement';
+import { applyArrangement, arrangementOf, boxesClash, keptBoxes, moveBoxes } from './arrangement';
 import { GROUP_HEADER, type Box, type LayoutInput, type LayoutResult } from './layout';
 
 /**
@@ -284,5 +284,28 @@ describe('applyArrangement on random edits', () => {
       }),
       { numRuns: 300, seed: 20261127 },
     );
+  });
+});
+
+describe('moveBoxes', () => {
+  it('moves a group with its members, grows a frame around a member dragged out of it, and refuses a frame over a non-member', () => {
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a', 'g'), node('b')], groups: [group('g')], edges: [] };
+    const auto = rowLayout(input);
+    const moved = moveBoxes(input, auto.boxes, [{ id: 'g', x: auto.boxes['g'].x + 100, y: auto.boxes['g'].y + 50 }]);
+    if (!moved) throw new Error('the group could not be moved');
+    expect(moved['a']).toMatchObject({ x: auto.boxes['a'].x + 100, y: auto.boxes['a'].y + 50 });
+    expect(moved['g']).toEqual({ ...auto.boxes['g'], x: auto.boxes['g'].x + 100, y: auto.boxes['g'].y + 50 });
+    expect(moved['b']).toEqual(auto.boxes['b']);
+
+    const out = moveBoxes(input, auto.boxes, [{ id: 'a', x: 20, y: 400 }]);
+    if (!out) throw new Error('the node could not be moved');
+    const frame = out['g'];
+    expect(frame.y + frame.height).toBeGreaterThanOrEqual(400 + 48);
+    // Into b's place: g's frame would hold b, which is not its member.
+    expect(moveBoxes(input, auto.boxes, [{ id: 'a', x: auto.boxes['b'].x, y: auto.boxes['b'].y + 100 }])).toBeNull();
+    expect(moveBoxes(input, auto.boxes, [{ id: 'b', x: auto.boxes['a'].x, y: auto.boxes['a'].y }])).toBeNull();
+    // Saved and applied again, everything stays where it was dragged.
+    const arrangement = saved(input, { ...auto, boxes: out });
+    expect(applyArrangement(input, auto, arrangement)).toMatchObject({ placed: [], layout: { boxes: out } });
   });
 });

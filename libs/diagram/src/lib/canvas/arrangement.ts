@@ -475,3 +475,62 @@ export function arrangementOf(
   }
   return { nodes, groups, edges };
 }
+
+/**
+ * The boxes after a drag in arrange mode: each moved node at its new place, each moved group with everything drawn
+ * inside it, then every frame grown (innermost first) to hold its members. Null when the result would put an element
+ * inside a frame it is not a member of: that drawing would say something the graph does not, and the saved
+ * arrangement tells which group each element was in only by the frame holding its centre.
+ */
+export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box>>, moves: readonly ({ id: string } & Point)[]): Record<string, Box> | null {
+  const next: Record<string, Box> = { ...boxes };
+  const parentOf = new Map<string, string | undefined>([...input.groups.map((g) => [g.id, g.parent] as const), ...input.nodes.map((n) => [n.id, n.parent] as const)]);
+  const inside = (id: string, group: string) => {
+    for (let current = parentOf.get(id), steps = 0; current !== undefined && steps <= parentOf.size; current = parentOf.get(current), steps++) if (current === group) return true;
+    return false;
+  };
+  for (const move of moves) {
+    const box = next[move.id];
+    if (!box) continue;
+    const dx = move.x - box.x;
+    const dy = move.y - box.y;
+    if (dx === 0 && dy === 0) continue;
+    next[move.id] = { ...box, x: move.x, y: move.y };
+    if (!input.groups.some((group) => group.id === move.id)) continue;
+    for (const id of parentOf.keys()) {
+      const member = next[id];
+      if (member && inside(id, move.id)) next[id] = { ...member, x: member.x + dx, y: member.y + dy };
+    }
+  }
+  // Frames hold their members, innermost first (deepest groups first).
+  const depth = (id: string) => {
+    let d = 0;
+    for (let current = parentOf.get(id); current !== undefined && d <= parentOf.size; current = parentOf.get(current)) d++;
+    return d;
+  };
+  for (const group of [...input.groups].filter((g) => !g.collapsed).sort((a, b) => depth(b.id) - depth(a.id))) {
+    const frame = next[group.id];
+    if (!frame) continue;
+    let { x: left, y: top } = content(frame);
+    let right = left + content(frame).width;
+    let bottom = top + content(frame).height;
+    for (const [id, parent] of parentOf) {
+      const member = next[id];
+      if (parent !== group.id || !member) continue;
+      left = Math.min(left, member.x);
+      top = Math.min(top, member.y);
+      right = Math.max(right, member.x + member.width);
+      bottom = Math.max(bottom, member.y + member.height);
+    }
+    next[group.id] = { x: left - PADDING, y: top - HEADER, width: right - left + 2 * PADDING, height: bottom - top + HEADER + PADDING };
+  }
+  for (const group of input.groups) {
+    const frame = next[group.id];
+    if (!frame || group.collapsed) continue;
+    for (const id of parentOf.keys()) {
+      const box = next[id];
+      if (box && id !== group.id && !inside(id, group.id) && !inside(group.id, id) && contains(frame, centre(box))) return null;
+    }
+  }
+  return next;
+}
