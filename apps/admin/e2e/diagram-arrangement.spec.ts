@@ -76,6 +76,29 @@ describe('arranging a synced diagram in a real browser', () => {
     expect(await page().getByTestId('arrangement-placed').count()).toBe(0);
   });
 
+  it('bends an edge through the point its handle is dropped on, kept after Save and a reload', async () => {
+    await open(3);
+    await page().getByTestId('arrange-mode').click();
+    const edge = canvas().locator('[data-edge-key="a->b#0"]');
+    const path = () => edge.locator('.edge-line').getAttribute('d');
+    const straight = await path();
+    const handle = await edge.getByTestId('edge-bend').boundingBox();
+    if (!handle) throw new Error('no bend handle');
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 120, { steps: 8 });
+    await page().mouse.up();
+    await eventually(async () => expect(await path()).not.toBe(straight));
+    const bent = await path();
+    // Three points: from a's border, through the bend, to b's border.
+    expect(bent?.match(/[LQ]/g)?.length).toBeGreaterThanOrEqual(2);
+    const saved = page().waitForResponse((response) => response.url().endsWith('/diagrams/flow/arrangement') && response.request().method() === 'PUT');
+    await page().getByTestId('arrangement-save').click();
+    expect((await saved).status()).toBe(200);
+    await open(3);
+    expect(await path()).toBe(bent);
+  });
+
   it('after a sync adding a node: the old nodes have not moved and the new one is highlighted', async () => {
     await open(3);
     const before = await places(['b', 'c']);

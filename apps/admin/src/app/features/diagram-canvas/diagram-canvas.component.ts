@@ -800,19 +800,67 @@ export class DiagramCanvasComponent {
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
   }
 
+  /** Where an edge's bend handle is drawn in arrange mode: the middle of its middle segment. */
+  bendHandle(route: EdgeRoute): Point {
+    const middle = Math.floor((route.points.length - 1) / 2);
+    const p = route.points[middle];
+    const q = route.points[middle + 1] ?? p;
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  }
+
+  /**
+   * Bending an edge: the handle is dragged (the pointer captured, so the canvas does not pan) and where it is released
+   * becomes the edge's one bend; a double click straightens the edge (no bends).
+   */
+  startBend(edge: CanvasEdge, event: PointerEvent): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const handle = event.target as SVGElement;
+    handle.setPointerCapture?.(event.pointerId);
+    const release = (up: PointerEvent) => {
+      handle.removeEventListener('pointerup', release);
+      const point = this.drawingPoint(up);
+      if (point) this.bend(edge.key, [point]);
+    };
+    handle.addEventListener('pointerup', release);
+  }
+
+  straighten(edge: CanvasEdge, event: Event): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    this.bend(edge.key, []);
+  }
+
+  private bend(key: string, points: Point[]): void {
+    const drawing = this.laidOut();
+    if (!drawing) return;
+    this.arrange.emit(this.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
+  }
+
+  /** A pointer's place in the drawing's coordinates. */
+  private drawingPoint(event: PointerEvent): Point | null {
+    const flow = this.flow();
+    const element = (this.host.nativeElement as HTMLElement).querySelector('vflow');
+    if (!flow || !element) return null;
+    const { x, y, zoom } = flow.viewport();
+    const rect = element.getBoundingClientRect();
+    return { x: Math.round((event.clientX - rect.left - x) / zoom), y: Math.round((event.clientY - rect.top - y) / zoom) };
+  }
+
   /** The arrangement of everything as drawn now (a Save without a drag fixes the places of what was placed). */
   currentArrangement(): ArrangementLists | null {
     const drawing = this.laidOut();
     return drawing ? this.arrangementFor(layoutInput(drawing.model), drawing.result) : null;
   }
 
-  private arrangementFor(input: LayoutInput, result: LayoutResult): ArrangementLists {
+  private arrangementFor(input: LayoutInput, result: LayoutResult, bends: ReadonlyMap<string, Point[]> = new Map()): ArrangementLists {
     const graph = this.view().graph;
     const parentOf = new Map<string, string | undefined>([...graph.groups.map((g) => [g.id, g.parent] as const), ...graph.nodes.map((n) => [n.id, n.parent] as const)]);
     const edges = new Map(
       edgeKeys(graph.edges).map((key, i) => [key, { source: graph.edges[i].source, target: graph.edges[i].target, index: Number(key.slice(key.lastIndexOf('#') + 1)) }] as const),
     );
-    return arrangementOf(input, result, new Map(), this.arrangement(), { parentOf, edges });
+    return arrangementOf(input, result, bends, this.arrangement(), { parentOf, edges });
   }
 
   /** The drawn SVG of the whole diagram in its current state, for export. */

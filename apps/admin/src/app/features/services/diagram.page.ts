@@ -346,6 +346,17 @@ export class DiagramPage {
     this.notify.error(new ApiError(0, ClientErrorCode.ClientError, 'An element cannot be put inside a group it is not a member of: the drag was undone.'));
   }
 
+  /**
+   * "Auto-arrange selection": the selected node leaves the arrangement, so it is placed like a new one — at the free
+   * spot nearest its neighbours (applyArrangement) — and fixed there by the next Save.
+   */
+  autoArrangeSelection(): void {
+    const id = this.selectedNode();
+    const lists = this.workingArrangement() ?? this.currentArrangement();
+    if (!id || !lists || !lists.nodes.some((node) => node.id === id)) return;
+    this.arranged({ ...lists, nodes: lists.nodes.filter((node) => node.id !== id), edges: lists.edges.filter((edge) => edge.source !== id && edge.target !== id) });
+  }
+
   undoArrangement(): void {
     const steps = this.undoSteps();
     if (steps.length === 0) return;
