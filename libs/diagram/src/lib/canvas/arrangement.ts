@@ -309,8 +309,11 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
     // Candidates: centred on the anchor, and beside every box near it (right, left, below, above), nearest first.
     const candidates: Point[] = [{ x: anchor.x - size.width / 2, y: anchor.y - size.height / 2 }];
     if (room) candidates.push({ x: room.x, y: room.y });
-    for (const [id, box] of index.boxes) {
-      if (ignore(id)) continue;
+    // Beside its siblings only: a sibling frame encloses everything nested in it, and the candidates stay a few per
+    // sibling (a 1,000-node diagram's top level holds mostly group frames), not a few per box of the drawing.
+    for (const id of childrenOf.get(parent) ?? []) {
+      const box = index.boxes.get(id);
+      if (!box || ignore(id)) continue;
       const right = box.x + box.width + GAP;
       const below = box.y + box.height + GAP;
       const left = box.x - GAP - size.width;

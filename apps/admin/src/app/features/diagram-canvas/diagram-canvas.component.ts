@@ -20,7 +20,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, moveBoxes, type DiagramView } from '@sc/diagram';
+import { applyArrangement, arrangementOf, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
@@ -495,7 +495,9 @@ export class DiagramCanvasComponent {
 
   private draw(model: CanvasModel, automatic: LayoutResult): void {
     this.automatic = { model, result: automatic };
-    const arranged = applyArrangement(layoutInput(model), automatic, this.arrangement());
+    const arrangement = this.arrangement();
+    // Without an arrangement the layout is drawn as it is, without building the layout input again.
+    const arranged = isArranged(arrangement) ? applyArrangement(layoutInput(model), automatic, arrangement) : { layout: automatic, placed: [] };
     const result = arranged.layout;
     const placed = this.placed();
     if (placed.size !== arranged.placed.length || arranged.placed.some((id) => !placed.has(id))) this.placed.set(new Set(arranged.placed));

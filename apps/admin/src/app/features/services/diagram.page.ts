@@ -323,11 +323,14 @@ export class DiagramPage {
   /** "3 nodes placed automatically since the arrangement was saved" (nothing without a saved arrangement). */
   readonly placedSentence = computed(() => {
     const saved = this.savedArrangement();
-    const placed = this.canvas()?.placed() ?? new Set<string>();
-    if (!saved || saved.version === 0 || placed.size === 0 || this.workingArrangement() !== null) return '';
-    const groups = new Set(this.data()?.graph.groups.map((group) => group.id));
-    const groupCount = [...placed].filter((id) => groups.has(id)).length;
-    const nodeCount = placed.size - groupCount;
+    const graph = this.data()?.graph;
+    // Of the revision's own elements: the ghosts of removed ones (change highlights) are not counted.
+    const nodes = new Set(graph?.nodes.map((node) => node.id));
+    const groups = new Set(graph?.groups.map((group) => group.id));
+    const placed = [...(this.canvas()?.placed() ?? [])];
+    const nodeCount = placed.filter((id) => nodes.has(id)).length;
+    const groupCount = placed.filter((id) => groups.has(id)).length;
+    if (!saved || saved.version === 0 || nodeCount + groupCount === 0 || this.workingArrangement() !== null) return '';
     const parts = [...(nodeCount ? [plural(nodeCount, 'node')] : []), ...(groupCount ? [plural(groupCount, 'group')] : [])];
     return `${parts.join(' and ')} placed automatically since the arrangement was saved`;
   });
