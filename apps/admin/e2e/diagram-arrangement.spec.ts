@@ -10,6 +10,7 @@ import { pushBundle, syncFile as file } from './support/sync';
 
 const FIRST = 'flowchart LR\n  a[Start] --> b[Middle] --> c[Done]\n';
 const SECOND = 'flowchart LR\n  a[Start] --> b[Middle] --> c[Done]\n  c --> d[Added later]\n';
+const GROUPED = 'flowchart LR\n  subgraph g[Group]\n    x[Inside]\n  end\n  y[Outside] --> x\n';
 
 describe('arranging a synced diagram in a real browser', () => {
   const e2e = useE2eSession({
@@ -20,14 +21,17 @@ describe('arranging a synced diagram in a real browser', () => {
   });
   const service = { name: 'arranged', description: 'Arrangement e2e', repositoryUrl: 'https://example.com/acme/arranged' };
   const sync = (source: string) =>
-    pushBundle(e2e.server, e2e.syncToken, service, [{ kind: 'architecture-diagram', name: 'flow', file: file('.service/diagrams/flow.mmd', source) }]);
+    pushBundle(e2e.server, e2e.syncToken, service, [
+      { kind: 'architecture-diagram', name: 'flow', file: file('.service/diagrams/flow.mmd', source) },
+      { kind: 'architecture-diagram', name: 'grouped', file: file('.service/diagrams/grouped.mmd', GROUPED) },
+    ]);
 
   const page = (): Page => e2e.page;
   const canvas = () => page().getByTestId('diagram-canvas');
   const node = (id: string) => canvas().locator(`[data-node-id="${id}"]`);
 
-  async function open(count: number): Promise<void> {
-    await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/arranged/diagrams/flow`);
+  async function open(count: number, name = 'flow'): Promise<void> {
+    await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/arranged/diagrams/${name}`);
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(count)), 60000);
     await eventually(async () => expect(await canvas().getAttribute('data-layout')).toBe('done'), 60000);
     await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -97,6 +101,35 @@ describe('arranging a synced diagram in a real browser', () => {
     expect((await saved).status()).toBe(200);
     await open(3);
     expect(await path()).toBe(bent);
+  });
+
+  it('resizes a group frame by its corner, kept after Save and a reload', async () => {
+    await open(2, 'grouped');
+    const frame = canvas().locator('[data-group-id="g"] .frame');
+    const zoom = () => canvas().locator('[data-node-id="x"]').evaluate((element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth);
+    const size = async () => {
+      const box = await frame.boundingBox();
+      const z = await zoom();
+      if (!box) throw new Error('no frame');
+      return { width: box.width / z, height: box.height / z };
+    };
+    const before = await size();
+    await page().getByTestId('arrange-mode').click();
+    const handle = await canvas().getByTestId('group-resize').boundingBox();
+    if (!handle) throw new Error('no resize handle');
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(handle.x + handle.width / 2 + 60, handle.y + handle.height / 2 + 80, { steps: 8 });
+    await page().mouse.up();
+    await eventually(async () => expect((await size()).height).toBeGreaterThan(before.height + 40));
+    const resized = await size();
+    const saved = page().waitForResponse((response) => response.url().endsWith('/diagrams/grouped/arrangement') && response.request().method() === 'PUT');
+    await page().getByTestId('arrangement-save').click();
+    expect((await saved).status()).toBe(200);
+    await open(2, 'grouped');
+    const after = await size();
+    expect(Math.abs(after.width - resized.width)).toBeLessThan(1.5);
+    expect(Math.abs(after.height - resized.height)).toBeLessThan(1.5);
   });
 
   it('after a sync adding a node: the old nodes have not moved and the new one is highlighted', async () => {

@@ -308,4 +308,17 @@ describe('moveBoxes', () => {
     const arrangement = saved(input, { ...auto, boxes: out });
     expect(applyArrangement(input, auto, arrangement)).toMatchObject({ placed: [], layout: { boxes: out } });
   });
+
+  it('resizes a frame, never smaller than what its members need', () => {
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a', 'g'), node('b')], groups: [group('g')], edges: [] };
+    const auto = rowLayout(input);
+    const g = auto.boxes['g'];
+    const bigger = moveBoxes(input, auto.boxes, [{ id: 'g', x: g.x, y: g.y, width: g.width, height: g.height + 200 }]);
+    expect(bigger?.['g']).toEqual({ ...g, height: g.height + 200 });
+    expect(bigger?.['a']).toEqual(auto.boxes['a']);
+    const smaller = moveBoxes(input, auto.boxes, [{ id: 'g', x: g.x, y: g.y, width: 10, height: 10 }]);
+    expect(smaller?.['g']).toEqual(g);
+    // Wide enough to reach b: refused.
+    expect(moveBoxes(input, auto.boxes, [{ id: 'g', x: g.x, y: g.y, width: g.width + 400, height: g.height }])).toBeNull();
+  });
 });

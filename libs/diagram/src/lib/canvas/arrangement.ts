@@ -481,11 +481,11 @@ export function arrangementOf(
 
 /**
  * The boxes after a drag in arrange mode: each moved node at its new place, each moved group with everything drawn
- * inside it, then every frame grown (innermost first) to hold its members. Null when the result would put an element
+ * inside it, each resized frame at its new size, then every frame grown (innermost first) to hold its members. Null when the result would put an element
  * inside a frame it is not a member of: that drawing would say something the graph does not, and the saved
  * arrangement tells which group each element was in only by the frame holding its centre.
  */
-export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box>>, moves: readonly ({ id: string } & Point)[]): Record<string, Box> | null {
+export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box>>, moves: readonly ({ id: string; width?: number; height?: number } & Point)[]): Record<string, Box> | null {
   const next: Record<string, Box> = { ...boxes };
   const parentOf = new Map<string, string | undefined>([...input.groups.map((g) => [g.id, g.parent] as const), ...input.nodes.map((n) => [n.id, n.parent] as const)]);
   const inside = (id: string, group: string) => {
@@ -497,8 +497,14 @@ export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box
     if (!box) continue;
     const dx = move.x - box.x;
     const dy = move.y - box.y;
+    // A resize (a frame's corner dragged): never narrower than its header row (the group's least width) nor lower
+    // than the header; frames still grow to hold their members below.
+    const least = input.groups.find((group) => group.id === move.id)?.width ?? 0;
+    const width = Math.max(move.width ?? box.width, least, 2 * PADDING);
+    const height = Math.max(move.height ?? box.height, HEADER + PADDING);
+    if (dx === 0 && dy === 0 && width === box.width && height === box.height) continue;
+    next[move.id] = { x: move.x, y: move.y, width, height };
     if (dx === 0 && dy === 0) continue;
-    next[move.id] = { ...box, x: move.x, y: move.y };
     if (!input.groups.some((group) => group.id === move.id)) continue;
     for (const id of parentOf.keys()) {
       const member = next[id];

@@ -802,6 +802,27 @@ export class DiagramCanvasComponent {
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
   }
 
+  /** Resizing a group: its frame's bottom-right corner is dragged; where it is released is the frame's new corner. */
+  startResize(id: string, event: PointerEvent): void {
+    if (!this.arranging()) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const handle = event.target as SVGElement;
+    handle.setPointerCapture?.(event.pointerId);
+    const release = (up: PointerEvent) => {
+      handle.removeEventListener('pointerup', release);
+      const drawing = this.laidOut();
+      const box = drawing?.result.boxes[id];
+      const corner = this.drawingPoint(up);
+      if (!drawing || !box || !corner) return;
+      const input = layoutInput(drawing.model);
+      const boxes = moveBoxes(input, drawing.result.boxes, [{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
+      if (boxes) this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+      else this.arrangeRefused.emit();
+    };
+    handle.addEventListener('pointerup', release);
+  }
+
   /** Where an edge's bend handle is drawn in arrange mode: the middle of its middle segment. */
   bendHandle(route: EdgeRoute): Point {
     const middle = Math.floor((route.points.length - 1) / 2);
