@@ -13,6 +13,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CliPackageModule } from './modules/cli-package/cli-package.module';
 import { DraftsModule } from './modules/drafts/drafts.module';
+import { ArrangementsModule } from './modules/arrangements/arrangements.module';
 import { AUTH_THROTTLER } from './modules/access/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
@@ -60,6 +61,7 @@ import { UsersModule } from './modules/users/users.module';
     AuditModule,
     CliPackageModule,
     DraftsModule,
+    ArrangementsModule,
   ],
 })
 export class AppModule {}

@@ -11,4 +11,5 @@ export * from './lib/sso';
 export * from './lib/audit';
 export * from './lib/artifacts';
 export * from './lib/drafts';
+export * from './lib/arrangement';
 export * from './lib/list-page';

@@ -29,3 +29,4 @@ export * from './lib/canvas/default-layout';
 export * from './lib/canvas/route-check';
 // The revision compare of the dashboard (server) and `service-cli diff`: one diff of two graph models.
 export { diffGraphs, keyEdges, type DiffableGraph, type GraphDiff } from './lib/graph-diff';
+export * from './lib/canvas/arrangement';

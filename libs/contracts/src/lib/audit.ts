@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'service.sync_refused',
   'service.previewed',
   'service.preview_deleted',
+  'diagram.arranged',
+  'diagram.arrangement_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,7 +40,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service'] as const;
+/** `diagram`: a synced diagram, its id `<service>/<diagram name>`. */
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -141,4 +144,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.sync_refused': 'Sync refused',
   'service.previewed': 'Preview pushed',
   'service.preview_deleted': 'Preview deleted',
+  'diagram.arranged': 'Diagram arranged',
+  'diagram.arrangement_reset': 'Diagram arrangement reset',
 };

@@ -173,6 +173,18 @@ export enum DraftsErrorCode {
   VersionConflict = 'draft_version_conflict',
 }
 
+/** A synced diagram's arrangement (/services/:service/diagrams/:name/arrangement). */
+export enum ArrangementErrorCode {
+  /** The lists break a rule (shape, numbers, an id the diagram does not have); details list each with its JSON path. */
+  Invalid = 'arrangement_invalid',
+  /** Sequence diagrams are drawn by Mermaid's own layout: they have no arrangement. */
+  KindUnsupported = 'arrangement_kind_unsupported',
+  /** A PUT without `If-Match: "<version>"` (0 for a diagram without an arrangement). */
+  VersionRequired = 'arrangement_version_required',
+  /** Someone saved or reset the arrangement since the version the request edits; nothing was changed. */
+  VersionConflict = 'arrangement_version_conflict',
+}
+
 export enum MermaidParseErrorCode {
   /** Parsing took longer than SERVICE_MERMAID_PARSE_TIMEOUT; the worker was replaced. */
   ParseTimeout = 'diagram_parse_timeout',
@@ -218,6 +230,7 @@ export const ERROR_CODE_ENUMS = {
   SsoErrorCode,
   ArtifactsErrorCode,
   DraftsErrorCode,
+  ArrangementErrorCode,
   MermaidParseErrorCode,
   HealthErrorCode,
   MetricsErrorCode,

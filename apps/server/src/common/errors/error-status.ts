@@ -1,4 +1,5 @@
 import {
+  ArrangementErrorCode,
   ArtifactsErrorCode,
   AuditErrorCode,
   AuthErrorCode,
@@ -122,6 +123,11 @@ export const ERROR_STATUS = {
   [DraftsErrorCode.TooLarge]: 413,
   [DraftsErrorCode.VersionRequired]: 428,
   [DraftsErrorCode.VersionConflict]: 409,
+
+  [ArrangementErrorCode.Invalid]: 422,
+  [ArrangementErrorCode.KindUnsupported]: 422,
+  [ArrangementErrorCode.VersionRequired]: 428,
+  [ArrangementErrorCode.VersionConflict]: 409,
 
   [MermaidParseErrorCode.ParseTimeout]: 422,
   [MermaidParseErrorCode.ParserUnavailable]: 503,

@@ -9,6 +9,7 @@ import { CacheChangeNotifications1764800000000 } from './1764800000000-cache-cha
 import { DiagramLayouts1765000000000 } from './1765000000000-diagram-layouts';
 import { Provenance1765200000000 } from './1765200000000-provenance';
 import { ServicePreviews1765400000000 } from './1765400000000-service-previews';
+import { DiagramArrangements1765500000000 } from './1765500000000-diagram-arrangements';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   DiagramLayouts1765000000000,
   Provenance1765200000000,
   ServicePreviews1765400000000,
+  DiagramArrangements1765500000000,
 ];

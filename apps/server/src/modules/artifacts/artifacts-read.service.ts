@@ -115,8 +115,18 @@ export class ArtifactsReadService {
 
   /** The diagram as a value, for other modules (drafts); HTTP reads go through getDiagram and its cache. */
   async readDiagram(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DiagramView<Graph, ApplyReport>> {
+    return (await this.readDiagramOfService(organizationId, serviceName, name, revisionParam)).view;
+  }
+
+  /** readDiagram with the id of its service (arrangements are stored per service and diagram name). */
+  async readDiagramOfService(
+    organizationId: string,
+    serviceName: string,
+    name: string,
+    revisionParam?: number,
+  ): Promise<{ serviceId: string; view: DiagramView<Graph, ApplyReport> }> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
-    return this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision);
+    return { serviceId: service.id, view: await this.diagramView(await this.one(service, revision, 'architecture-diagram', name), revision) };
   }
 
   /** A diagram version as DiagramView (also the diagrams of a preview, PreviewsService). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ifMatchVersion } from '../../common/http/if-match';
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import {
@@ -354,8 +355,8 @@ function draftName(raw: string): string {
 
 /** The version an `If-Match` header names: `"3"`, `W/"3"` or `3`. Missing or anything else → 428. */
 function requiredVersion(ifMatch: string | undefined): number {
-  const match = /^\s*(?:W\/)?"?([1-9]\d{0,8})"?\s*$/.exec(ifMatch ?? '');
-  if (!match) {
+  const version = ifMatchVersion(ifMatch);
+  if (version === null) {
     throw draftsError(
       DraftsErrorCode.VersionRequired,
       ifMatch === undefined
@@ -364,7 +365,7 @@ function requiredVersion(ifMatch: string | undefined): number {
       [{ path: 'If-Match', message: 'the version of the draft being edited' }],
     );
   }
-  return Number(match[1]);
+  return version;
 }
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {

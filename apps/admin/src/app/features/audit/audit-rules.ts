@@ -64,6 +64,7 @@ const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   sso_provider: 'SSO provider',
   sign_in_link: 'sign-in link',
   service: 'service',
+  diagram: 'diagram',
 };
 
 export function targetTypeLabel(entry: AuditEntry): string {

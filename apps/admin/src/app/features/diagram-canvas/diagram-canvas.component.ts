@@ -19,15 +19,16 @@ import {
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import type { DiagramView } from '@sc/diagram';
+import type { ArrangementLists } from '@sc/contracts';
+import { applyArrangement, arrangementOf, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
-import { ModelReuse, buildModel, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
+import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
 import { markerUrl, roundedPath, usedMarkers } from './edge-path';
 import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
-import { centre, type Box, type EdgeRoute, type LayoutResult, type Point } from './layout';
+import { centre, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 import { fitViewport, fitZoomLimits, READABLE_UP_TO } from './fit';
 import { textWidth } from './text-measure';
@@ -137,6 +138,20 @@ export class DiagramCanvasComponent {
   readonly selectedNode = input<string | null>(null);
   /** The user selected a node (its id), or an edge or nothing (null): the page writes it to its URL. */
   readonly selectedNodeChange = output<string | null>();
+  /**
+   * Where people arranged the diagram (a synced diagram's arrangement, saved or being edited): drawn over the automatic
+   * layout by libs/diagram's applyArrangement (kept boxes stay, the others are placed around them).
+   */
+  readonly arrangement = input<ArrangementLists | null>(null);
+  /** Arrange mode: nodes and group frames can be dragged; each drag ends in `arrange` with the whole new arrangement. */
+  readonly arranging = input(false);
+  readonly arrange = output<ArrangementLists>();
+  /** A drag was refused (it would put an element inside a frame it is not a member of). */
+  readonly arrangeRefused = output<void>();
+  /** Nodes and groups the arrangement does not place (new since it was saved): highlighted with `data-placed`. */
+  readonly placed = signal<ReadonlySet<string>>(new Set());
+  /** The automatic layout last drawn and its model: redrawn with the arrangement whenever that changes. */
+  private automatic: { model: CanvasModel; result: LayoutResult } | null = null;
 
   readonly flow = viewChild(VflowComponent);
   /** Elements built for the current graph, databases and highlights (see ModelReuse), and the layouts made for them by collapse state. */
@@ -300,7 +315,7 @@ export class DiagramCanvasComponent {
       width: signal(item.box.width),
       height: signal(item.box.height),
       data: signal(item.data),
-      draggable: signal(false),
+      draggable: signal(untracked(this.arranging)),
     } as Node;
     this.vNodes.set(item.id, node);
     return node;
@@ -402,6 +417,20 @@ export class DiagramCanvasComponent {
       const model = this.model();
       untracked(() => this.show(model));
     });
+    // A new arrangement (loaded, dragged, undone, reset) is drawn over the automatic layout already made.
+    effect(() => {
+      this.arrangement();
+      untracked(() => {
+        if (this.automatic && this.automatic.model === this.laidOut()?.model) this.draw(this.automatic.model, this.automatic.result);
+      });
+    });
+    // Arrange mode makes the drawn nodes draggable (the ones made later read it in flowNode).
+    effect(() => {
+      const arranging = this.arranging();
+      untracked(() => {
+        for (const node of this.vNodes.values()) (node.draggable as WritableSignal<boolean> | undefined)?.set(arranging);
+      });
+    });
     // The page's selected node (its URL) is selected when it changes, once the node is drawn, and brought into view.
     effect(() => {
       const id = this.selectedNode();
@@ -464,16 +493,23 @@ export class DiagramCanvasComponent {
     if (run === this.layoutRun) this.layingOut.set(false);
   }
 
-  private draw(model: CanvasModel, result: LayoutResult): void {
+  private draw(model: CanvasModel, automatic: LayoutResult): void {
+    this.automatic = { model, result: automatic };
+    const arrangement = this.arrangement();
+    // Without an arrangement the layout is drawn as it is, without building the layout input again.
+    const arranged = isArranged(arrangement) ? applyArrangement(layoutInput(model), automatic, arrangement) : { layout: automatic, placed: [] };
+    const result = arranged.layout;
+    const placed = this.placed();
+    if (placed.size !== arranged.placed.length || arranged.placed.some((id) => !placed.has(id))) this.placed.set(new Set(arranged.placed));
     const draw = ++this.draws;
     this.drawnWith = this.reuse;
     this.layoutError.set(null);
     const first = !this.fitted;
     if (first) this.fitTo(model, result);
-    const placed = this.flowNodes(model, result);
+    const items = this.flowNodes(model, result);
     const routed = this.flowEdges(model, result);
-    this.syncFlow(placed, routed);
-    this.nodes.set(placed);
+    this.syncFlow(items, routed);
+    this.nodes.set(items);
     const complete = () => {
       this.edges.set(routed);
       this.laidOut.set({ model, result });
@@ -737,6 +773,118 @@ export class DiagramCanvasComponent {
   }
 
   readonly markerUrl = markerUrl;
+
+  // Arrange mode -----------------------------------------------------------------------------------------------------
+
+  /**
+   * After a drag: the dragged nodes and frames at their new places (a frame carries its members, frames grow around
+   * theirs), saved into a new arrangement for the page (which keeps it, with undo, until Save). A drag that would
+   * put an element inside a frame it is not in is undone.
+   */
+  dragEnded(): void {
+    const drawing = this.laidOut();
+    if (!drawing || !this.arranging()) return;
+    const moves: ({ id: string } & Point)[] = [];
+    for (const item of this.nodes()) {
+      const point = this.vNodes.get(item.id)?.point();
+      if (point && (point.x !== item.box.x || point.y !== item.box.y)) moves.push({ id: item.id.startsWith('g:') ? item.id.slice(2) : item.id, x: Math.round(point.x), y: Math.round(point.y) });
+    }
+    if (moves.length === 0) return;
+    const input = layoutInput(drawing.model);
+    const boxes = moveBoxes(input, drawing.result.boxes, moves);
+    if (!boxes) {
+      // Back where they were drawn.
+      this.syncFlow(this.nodes(), this.edges());
+      for (const item of this.nodes()) (this.vNodes.get(item.id)?.point as WritableSignal<Point> | undefined)?.set({ x: item.box.x, y: item.box.y });
+      this.arrangeRefused.emit();
+      return;
+    }
+    this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+  }
+
+  /** Resizing a group: its frame's bottom-right corner is dragged; where it is released is the frame's new corner. */
+  startResize(id: string, event: PointerEvent): void {
+    if (!this.arranging()) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const handle = event.target as SVGElement;
+    handle.setPointerCapture?.(event.pointerId);
+    const release = (up: PointerEvent) => {
+      handle.removeEventListener('pointerup', release);
+      const drawing = this.laidOut();
+      const box = drawing?.result.boxes[id];
+      const corner = this.drawingPoint(up);
+      if (!drawing || !box || !corner) return;
+      const input = layoutInput(drawing.model);
+      const boxes = moveBoxes(input, drawing.result.boxes, [{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
+      if (boxes) this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+      else this.arrangeRefused.emit();
+    };
+    handle.addEventListener('pointerup', release);
+  }
+
+  /** Where an edge's bend handle is drawn in arrange mode: the middle of its middle segment. */
+  bendHandle(route: EdgeRoute): Point {
+    const middle = Math.floor((route.points.length - 1) / 2);
+    const p = route.points[middle];
+    const q = route.points[middle + 1] ?? p;
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  }
+
+  /**
+   * Bending an edge: the handle is dragged (the pointer captured, so the canvas does not pan) and where it is released
+   * becomes the edge's one bend; a double click straightens the edge (no bends).
+   */
+  startBend(edge: CanvasEdge, event: PointerEvent): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const handle = event.target as SVGElement;
+    handle.setPointerCapture?.(event.pointerId);
+    const release = (up: PointerEvent) => {
+      handle.removeEventListener('pointerup', release);
+      const point = this.drawingPoint(up);
+      if (point) this.bend(edge.key, [point]);
+    };
+    handle.addEventListener('pointerup', release);
+  }
+
+  straighten(edge: CanvasEdge, event: Event): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    this.bend(edge.key, []);
+  }
+
+  private bend(key: string, points: Point[]): void {
+    const drawing = this.laidOut();
+    if (!drawing) return;
+    this.arrange.emit(this.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
+  }
+
+  /** A pointer's place in the drawing's coordinates. */
+  private drawingPoint(event: PointerEvent): Point | null {
+    const flow = this.flow();
+    const element = (this.host.nativeElement as HTMLElement).querySelector('vflow');
+    if (!flow || !element) return null;
+    const { x, y, zoom } = flow.viewport();
+    const rect = element.getBoundingClientRect();
+    return { x: Math.round((event.clientX - rect.left - x) / zoom), y: Math.round((event.clientY - rect.top - y) / zoom) };
+  }
+
+  /** The arrangement of everything as drawn now (a Save without a drag fixes the places of what was placed). */
+  currentArrangement(): ArrangementLists | null {
+    const drawing = this.laidOut();
+    return drawing ? this.arrangementFor(layoutInput(drawing.model), drawing.result) : null;
+  }
+
+  private arrangementFor(input: LayoutInput, result: LayoutResult, bends: ReadonlyMap<string, Point[]> = new Map()): ArrangementLists {
+    const graph = this.view().graph;
+    const parentOf = new Map<string, string | undefined>([...graph.groups.map((g) => [g.id, g.parent] as const), ...graph.nodes.map((n) => [n.id, n.parent] as const)]);
+    const edges = new Map(
+      edgeKeys(graph.edges).map((key, i) => [key, { source: graph.edges[i].source, target: graph.edges[i].target, index: Number(key.slice(key.lastIndexOf('#') + 1)) }] as const),
+    );
+    return arrangementOf(input, result, bends, this.arrangement(), { parentOf, edges });
+  }
 
   /** The drawn SVG of the whole diagram in its current state, for export. */
   laidOutDiagram(): { model: CanvasModel; result: LayoutResult } | null {

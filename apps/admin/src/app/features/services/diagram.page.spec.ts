@@ -93,6 +93,13 @@ describe('DiagramPage', () => {
     }
   }
 
+  /** The diagram has no arrangement (it is read with the diagram, so the first drawing has it). */
+  function answerArrangements(): void {
+    for (const request of http.match((r) => r.url.endsWith('/arrangement'))) {
+      if (!request.cancelled) request.flush({ version: 0, nodes: [], groups: [], edges: [], placed: [] });
+    }
+  }
+
   /** Settles the fixture, answering the revision list as soon as it is asked (the page is not stable before). */
   async function settle(target: ComponentFixture<DiagramPage>): Promise<void> {
     let settled = false;
@@ -100,6 +107,7 @@ describe('DiagramPage', () => {
     while (!settled) {
       answerRevisions();
       answerLayouts();
+      answerArrangements();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await settling;
@@ -108,6 +116,7 @@ describe('DiagramPage', () => {
   afterEach(() => {
     answerRevisions();
     answerLayouts();
+    answerArrangements();
     http.verify();
     jest.restoreAllMocks();
   });

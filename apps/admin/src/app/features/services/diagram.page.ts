@@ -22,11 +22,12 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
-import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
+import type { ArrangementLists, DatabaseView, DiagramArrangement, SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { catchError, firstValueFrom, forkJoin, from, map, of, switchMap, tap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { NotifyService } from '../../core/notify.service';
+import { SessionService } from '../../core/session.service';
 import { pageResource } from '../../core/page-resource';
 import { afterPaint } from '../../shared/after-paint';
 import { downloadBlob, downloadText } from '../../shared/download';
@@ -65,6 +66,8 @@ interface LoadedDiagram {
   notes: string | null;
   /** Schemas of the databases the context's data-source and db-table nodes name, from the same revision. */
   databases: ModelInput['databases'];
+  /** An architecture diagram's arrangement, read with it so the first drawing has it; null for the others. */
+  arrangement: DiagramArrangement | null;
 }
 
 const NO_DATABASES: ModelInput['databases'] = new Map();
@@ -298,6 +301,128 @@ export class DiagramPage {
   });
   private readonly layoutEngine = inject(LayoutEngine);
 
+  // Arrangement --------------------------------------------------------------------------------------------------
+
+  /**
+   * The diagram's saved arrangement (per diagram, not per revision: an earlier revision is drawn with it too), loaded
+   * after the diagram; null while loading, for flows, jobs and sequence diagrams.
+   */
+  readonly savedArrangement = linkedSignal(() => this.loaded.value()?.arrangement ?? null);
+  /** Arrange mode's unsaved arrangement (null: none), with its undo and redo steps; dropped with the diagram. */
+  readonly workingArrangement = linkedSignal<DiagramData | null, ArrangementLists | null>({ source: () => this.data(), computation: () => null });
+  private readonly undoSteps = linkedSignal<DiagramData | null, (ArrangementLists | null)[]>({ source: () => this.data(), computation: () => [] });
+  private readonly redoSteps = linkedSignal<DiagramData | null, (ArrangementLists | null)[]>({ source: () => this.data(), computation: () => [] });
+  readonly canUndo = computed(() => this.undoSteps().length > 0);
+  readonly canRedo = computed(() => this.redoSteps().length > 0);
+  /** What the canvas draws with. */
+  readonly arrangement = computed(() => this.workingArrangement() ?? this.savedArrangement());
+  readonly arranging = signal(false);
+  readonly arrangementBusy = signal(false);
+  private readonly session = inject(SessionService);
+  /** Editors and above arrange the current revision of an architecture diagram drawn on the canvas. */
+  readonly mayArrange = computed(() => this.session.canEditDrafts() && this.source() === 'diagram' && this.onCanvas() && parseRevision(this.revision()) === undefined && this.savedArrangement() !== null);
+  /** "3 nodes placed automatically since the arrangement was saved" (nothing without a saved arrangement). */
+  readonly placedSentence = computed(() => {
+    const saved = this.savedArrangement();
+    const graph = this.data()?.graph;
+    // Of the revision's own elements: the ghosts of removed ones (change highlights) are not counted.
+    const nodes = new Set(graph?.nodes.map((node) => node.id));
+    const groups = new Set(graph?.groups.map((group) => group.id));
+    const placed = [...(this.canvas()?.placed() ?? [])];
+    const nodeCount = placed.filter((id) => nodes.has(id)).length;
+    const groupCount = placed.filter((id) => groups.has(id)).length;
+    if (!saved || saved.version === 0 || nodeCount + groupCount === 0 || this.workingArrangement() !== null) return '';
+    const parts = [...(nodeCount ? [plural(nodeCount, 'node')] : []), ...(groupCount ? [plural(groupCount, 'group')] : [])];
+    return `${parts.join(' and ')} placed automatically since the arrangement was saved`;
+  });
+  toggleArranging(): void {
+    this.arranging.set(!this.arranging());
+  }
+
+  /** A drag on the canvas made a new arrangement: kept (with an undo step) until Save. */
+  arranged(lists: ArrangementLists): void {
+    this.undoSteps.set([...this.undoSteps(), this.workingArrangement()]);
+    this.redoSteps.set([]);
+    this.workingArrangement.set(lists);
+  }
+
+  arrangeRefused(): void {
+    this.notify.error(new ApiError(0, ClientErrorCode.ClientError, 'An element cannot be put inside a group it is not a member of: the drag was undone.'));
+  }
+
+  /**
+   * "Auto-arrange selection": the selected node leaves the arrangement, so it is placed like a new one — at the free
+   * spot nearest its neighbours (applyArrangement) — and fixed there by the next Save.
+   */
+  autoArrangeSelection(): void {
+    const id = this.selectedNode();
+    const lists = this.workingArrangement() ?? this.currentArrangement();
+    if (!id || !lists || !lists.nodes.some((node) => node.id === id)) return;
+    this.arranged({ ...lists, nodes: lists.nodes.filter((node) => node.id !== id), edges: lists.edges.filter((edge) => edge.source !== id && edge.target !== id) });
+  }
+
+  undoArrangement(): void {
+    const steps = this.undoSteps();
+    if (steps.length === 0) return;
+    this.redoSteps.set([...this.redoSteps(), this.workingArrangement()]);
+    this.undoSteps.set(steps.slice(0, -1));
+    this.workingArrangement.set(steps[steps.length - 1]);
+  }
+
+  redoArrangement(): void {
+    const steps = this.redoSteps();
+    if (steps.length === 0) return;
+    this.undoSteps.set([...this.undoSteps(), this.workingArrangement()]);
+    this.redoSteps.set(steps.slice(0, -1));
+    this.workingArrangement.set(steps[steps.length - 1]);
+  }
+
+  /** Saves the working arrangement over the version it was made from (409: someone saved since; reload to see theirs). */
+  async saveArrangement(): Promise<void> {
+    const saved = this.savedArrangement();
+    const data = this.data();
+    const lists = this.workingArrangement() ?? this.currentArrangement();
+    if (!saved || !data || !lists) return;
+    this.arrangementBusy.set(true);
+    try {
+      const answer = await firstValueFrom(this.api.saveArrangement(this.orgId(), this.service(), data.name, saved.version, lists));
+      this.savedArrangement.set(answer);
+      this.workingArrangement.set(null);
+      this.undoSteps.set([]);
+      this.redoSteps.set([]);
+      this.notify.success('Arrangement saved.');
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.arrangementBusy.set(false);
+    }
+  }
+
+  /** Everything as drawn now, for a Save without a drag (it fixes the places of the nodes placed automatically). */
+  private currentArrangement(): ArrangementLists | null {
+    return this.canvas()?.currentArrangement() ?? null;
+  }
+
+  /** Back to the automatic layout (DELETE), then the arrangement read again. */
+  async resetArrangement(): Promise<void> {
+    const saved = this.savedArrangement();
+    const data = this.data();
+    if (!saved || !data) return;
+    this.arrangementBusy.set(true);
+    try {
+      await firstValueFrom(this.api.resetArrangement(this.orgId(), this.service(), data.name, saved.version));
+      this.savedArrangement.set(await firstValueFrom(this.api.arrangement(this.orgId(), this.service(), data.name)));
+      this.workingArrangement.set(null);
+      this.undoSteps.set([]);
+      this.redoSteps.set([]);
+      this.notify.success('The diagram is laid out automatically again.');
+    } catch (error: unknown) {
+      this.notify.error(error);
+    } finally {
+      this.arrangementBusy.set(false);
+    }
+  }
+
   constructor() {
     this.layoutEngine.warmUp();
     afterNextRender(() => this.measureTop());
@@ -352,10 +477,14 @@ export class DiagramPage {
   /** Reads the artifact and brings flows and jobs into the diagram shape (they carry no context). */
   private fetch({ orgId, service, source, name, revision }: DiagramParams): Observable<LoadedDiagram> {
     const plain = { contextPath: null, context: null, report: null };
-    const rest = { databases: NO_DATABASES };
+    const rest = { databases: NO_DATABASES, arrangement: null };
     switch (source) {
       case 'diagram':
-        return this.diagramWithLayout(orgId, service, name, revision).pipe(map((data) => ({ data, notes: null, ...rest })));
+        // The arrangement is per diagram, not per revision: an earlier revision is drawn with it too. Without one
+        // (a sequence diagram, an error) the diagram is laid out automatically.
+        return forkJoin([this.diagramWithLayout(orgId, service, name, revision), this.api.arrangement(orgId, service, name).pipe(catchError(() => of(null)))]).pipe(
+          map(([data, arrangement]) => ({ data, notes: null, ...rest, arrangement: data.kind === 'sequence' ? null : arrangement })),
+        );
       case 'flow':
         return this.api.flow(orgId, service, name, revision).pipe(
           map(({ notes, notesPath: _notesPath, ...flow }) => ({ data: { ...flow, ...plain }, notes, ...rest })),

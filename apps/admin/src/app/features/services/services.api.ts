@@ -9,6 +9,7 @@ import { diagramLayoutUrl } from '../diagram-canvas/early-diagram-layout';
 // Their own lines: the shared import above changes often.
 import type { DiagramLayout } from '@sc/contracts';
 import type { PreviewListItem, PreviewView } from '@sc/contracts';
+import type { ArrangementLists, DiagramArrangement } from '@sc/contracts';
 
 /** A diagram as the read API returns it, typed with the diagram library's graph and report. */
 export type DiagramData = DiagramResponse<OverlaidGraph, ApplyReport>;
@@ -80,6 +81,25 @@ export class ServicesApi {
    */
   diagramLayout(orgId: string, service: string, name: string, revision?: number): Observable<DiagramLayout> {
     return this.http.get<DiagramLayout>(diagramLayoutUrl(orgId, service, name, revision));
+  }
+
+  /** Where people arranged the diagram's nodes, frames and edges (version 0 and empty lists when nobody did). */
+  arrangement(orgId: string, service: string, name: string): Observable<DiagramArrangement> {
+    return this.http.get<DiagramArrangement>(this.arrangementUrl(orgId, service, name));
+  }
+
+  /** Saves the arrangement over `version` (409 arrangement_version_conflict when someone saved since). */
+  saveArrangement(orgId: string, service: string, name: string, version: number, lists: ArrangementLists): Observable<DiagramArrangement> {
+    return this.http.put<DiagramArrangement>(this.arrangementUrl(orgId, service, name), lists, { headers: { 'If-Match': `"${version}"` } });
+  }
+
+  /** Back to the automatic layout. */
+  resetArrangement(orgId: string, service: string, name: string, version: number): Observable<void> {
+    return this.http.delete<void>(this.arrangementUrl(orgId, service, name), { headers: { 'If-Match': `"${version}"` } });
+  }
+
+  private arrangementUrl(orgId: string, service: string, name: string): string {
+    return `${this.artifact(orgId, service)}/diagrams/${encodeURIComponent(name)}/arrangement`;
   }
 
   /** The diagram's Mermaid and context files exactly as synced in that revision (Export To Mermaid). */

@@ -1,0 +1,136 @@
+import type { AuditPage, DiagramArrangement, ErrorBody, SyncResult } from '@sc/contracts';
+import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent } from './artifacts/bundles';
+import { authHeaders, call, createOrganization, createTestApp, createToken, memberWithSession, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+
+/**
+ * Arrangements of synced diagrams over HTTP on a real database: GET/PUT/DELETE with If-Match versions, roles,
+ * organization isolation, audit entries, and a sync that adds and removes a node (the arrangement survives it and
+ * names the new node as placed automatically).
+ */
+
+type Who = SessionCredentials | string;
+const PATH = '/services/orders/diagrams/topology/arrangement';
+
+/** Boxes for every node and the group of the sample topology (api and db inside `core`). */
+const ARRANGED = {
+  groups: [{ id: 'core', x: 400, y: 0, width: 400, height: 200 }],
+  nodes: [
+    { id: 'api', x: 420, y: 60 },
+    { id: 'db', x: 600, y: 60, width: 140, height: 70 },
+    { id: 'web', x: 0, y: 60 },
+    { id: 'queue', x: 1000, y: 60 },
+  ],
+  edges: [{ source: 'web', target: 'api', index: 0, points: [{ x: 200, y: 300 }] }],
+};
+
+describe('diagram arrangements API', () => {
+  let t: TestApp;
+  let acme: SeededOrganization;
+  let other: SeededOrganization;
+  let viewer: SessionCredentials;
+  let editor: SessionCredentials;
+  let syncToken: string;
+
+  const request = <T = DiagramArrangement>(who: Who, method: string, headers: Record<string, string> = {}, body?: unknown, org = 'acme') =>
+    call<T>(t.baseUrl, method, `/api/v1/orgs/${org}${PATH}`, { headers: { ...authHeaders(who), ...headers }, body });
+  const errorOf = (body: unknown) => (body as ErrorBody).error;
+  const auditOf = async (action: string) => (await call<AuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?action=${action}`, { headers: authHeaders(acme.owner) })).body.items;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
+    acme = await setupOrganization(t, { orgId: 'acme' });
+    other = await createOrganization(t, acme, { orgId: 'other' });
+    viewer = (await memberWithSession(t, acme, 'viewer')).session;
+    editor = (await memberWithSession(t, acme, 'editor', 'editor@acme.example')).session;
+    syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
+    expect((await postSync<SyncResult>(t.baseUrl, syncToken, bundle(sampleArtifacts()))).status).toBe(201);
+    const otherSync = (await createToken(t, other.owner, 'other', { name: 'ci', scopes: ['sync'] })).token;
+    expect((await postSync<SyncResult>(t.baseUrl, otherSync, bundle(sampleArtifacts()))).status).toBe(201);
+  });
+  afterAll(() => t?.close());
+
+  it('answers version 0 and empty lists before anyone arranged the diagram', async () => {
+    const response = await request(viewer, 'GET');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ version: 0, nodes: [], groups: [], edges: [], placed: [] });
+    expect(response.headers.get('etag')).toBe('"0"');
+  });
+
+  it('refuses a viewer, a save without If-Match and an arrangement naming what the diagram does not have', async () => {
+    const refused = await request(viewer, 'PUT', { 'if-match': '"0"' }, ARRANGED);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body).code).toBe('insufficient_role');
+    expect((await request(viewer, 'DELETE')).status).toBe(403);
+
+    const unversioned = await request(editor, 'PUT', {}, ARRANGED);
+    expect(unversioned.status).toBe(428);
+    expect(errorOf(unversioned.body).code).toBe('arrangement_version_required');
+
+    const invalid = await request(editor, 'PUT', { 'if-match': '"0"' }, {
+      nodes: [{ id: 'nope', x: 0, y: 0 }, { id: 'api', x: 'left', y: 0 }],
+      groups: [{ id: 'core', x: 0, y: 0 }],
+      edges: [{ source: 'web', target: 'api', index: 1, points: [] }, { source: 'api', target: 'db', index: 0, points: [{ x: 1 }] }],
+    });
+    expect(invalid.status).toBe(422);
+    expect(errorOf(invalid.body).code).toBe('arrangement_invalid');
+    expect(errorOf(invalid.body).details?.map((d) => d.path)).toEqual(['$.nodes[0].id', '$.nodes[1].x', '$.groups[0]', '$.groups[0]', '$.edges[0]', '$.edges[1].points[0]']);
+    expect((await request(viewer, 'GET')).body.version).toBe(0);
+  });
+
+  it('saves with If-Match, answers 409 to a stale version, and audits the save', async () => {
+    const saved = await request(editor, 'PUT', { 'if-match': '"0"' }, ARRANGED);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ version: 1, ...ARRANGED, placed: [] });
+    expect(saved.headers.get('etag')).toBe('"1"');
+    expect((await request(viewer, 'GET')).body).toEqual({ version: 1, ...ARRANGED, placed: [] });
+
+    const stale = await request(editor, 'PUT', { 'if-match': '"0"' }, { ...ARRANGED, nodes: [] });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.body).code).toBe('arrangement_version_conflict');
+    expect(errorOf(stale.body).details?.[0]).toMatchObject({ path: 'If-Match', currentVersion: 1 });
+    expect((await request(viewer, 'GET')).body.nodes).toEqual(ARRANGED.nodes);
+
+    const entries = await auditOf('diagram.arranged');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ target: { type: 'diagram', id: 'orders/topology', label: 'topology' }, actor: { email: 'editor@acme.example' }, after: { version: 1, nodes: 4, groups: 1, edges: 1 } });
+  });
+
+  it('keeps each organization apart', async () => {
+    // `other` synced the same service and diagram names: its diagram has no arrangement.
+    expect((await request(other.owner, 'GET', {}, undefined, 'other')).body).toMatchObject({ version: 0, nodes: [] });
+    const foreign = await request(acme.owner, 'GET', {}, undefined, 'other');
+    expect(foreign.status).toBe(404);
+    expect(errorOf(foreign.body).code).toBe('organization_not_found');
+    expect((await request(acme.owner, 'PUT', { 'if-match': '"0"' }, ARRANGED, 'other')).status).toBe(404);
+  });
+
+  it('survives a sync that removes one node and adds another, naming the new one as placed', async () => {
+    const next = withContent(sampleArtifacts(), 'topology', 'flowchart LR\n  subgraph core[Core]\n    api[Orders API] --> db[(Orders DB)]\n  end\n  web[Web] --> api\n  api --> cache[Cache]\n');
+    expect((await postSync<SyncResult>(t.baseUrl, syncToken, bundle(next))).status).toBe(201);
+    const after = await request(viewer, 'GET');
+    expect(after.body.version).toBe(1);
+    expect(after.body.placed).toEqual(['cache']);
+    // What was saved is still there; the page drops `queue` (gone) when it draws and when it next saves.
+    expect(after.body.nodes.filter((n) => n.id !== 'queue')).toEqual(ARRANGED.nodes.filter((n) => n.id !== 'queue'));
+    // The next save may not name the removed node.
+    const withRemoved = await request(editor, 'PUT', { 'if-match': '"1"' }, ARRANGED);
+    expect(withRemoved.status).toBe(422);
+    expect(errorOf(withRemoved.body).details?.map((d) => d.path)).toEqual(['$.nodes[3].id']);
+    const resaved = await request(editor, 'PUT', { 'if-match': '"1"' }, { ...ARRANGED, nodes: [...ARRANGED.nodes.slice(0, 3), { id: 'cache', x: 1000, y: 60 }] });
+    expect(resaved.status).toBe(200);
+    expect(resaved.body).toMatchObject({ version: 2, placed: [] });
+  });
+
+  it('resets to the automatic layout with DELETE (If-Match checked when sent), audited', async () => {
+    const stale = await request(editor, 'DELETE', { 'if-match': '"1"' });
+    expect(stale.status).toBe(409);
+    const reset = await request(editor, 'DELETE', { 'if-match': '"2"' });
+    expect(reset.status).toBe(204);
+    expect((await request(viewer, 'GET')).body).toEqual({ version: 3, nodes: [], groups: [], edges: [], placed: [] });
+    const entries = await auditOf('diagram.arrangement_reset');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ target: { type: 'diagram', id: 'orders/topology' }, before: { version: 2, nodes: 4 }, after: { version: 3 } });
+    // A save of the version before the reset conflicts; of the reset's version, saves.
+    expect((await request(editor, 'PUT', { 'if-match': '"2"' }, { nodes: [], groups: [], edges: [] })).status).toBe(409);
+  });
+});
