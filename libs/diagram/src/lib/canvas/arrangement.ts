@@ -213,6 +213,13 @@ class BoxIndex {
   }
 }
 
+/** Appends to the list of `key` (in place: a diagram's lists grow one item at a time, thousands of times). */
+function listAdd<K>(lists: Map<K, string[]>, key: K, item: string): void {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
+}
+
 /**
  * The drawing of `input` with `arrangement` applied on top of `auto`, the automatic layout of the same input (for
  * the sizes of placed groups, the inside of placed units and where an element without neighbours goes). Without an
@@ -228,10 +235,7 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
     return parent !== undefined && byId.has(parent) ? parent : undefined;
   };
   const childrenOf = new Map<string | undefined, string[]>();
-  for (const element of elements) {
-    const parent = parentOf(element.id);
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), element.id]);
-  }
+  for (const element of elements) listAdd(childrenOf, parentOf(element.id), element.id);
   const ancestorsOf = (id: string): Set<string> => {
     const found = new Set<string>();
     for (let current = parentOf(id); current !== undefined && !found.has(current); current = parentOf(current)) found.add(current);
@@ -251,8 +255,8 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
   const neighbours = new Map<string, string[]>();
   for (const edge of input.edges) {
     if (edge.source === edge.target) continue;
-    neighbours.set(edge.source, [...(neighbours.get(edge.source) ?? []), edge.target]);
-    neighbours.set(edge.target, [...(neighbours.get(edge.target) ?? []), edge.source]);
+    listAdd(neighbours, edge.source, edge.target);
+    listAdd(neighbours, edge.target, edge.source);
   }
 
   /** Grows a kept frame and the kept frames around it until they hold `box` with their padding. */
