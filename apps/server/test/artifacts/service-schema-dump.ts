@@ -16,7 +16,7 @@ import { createTestDatabase, withAdminClient } from '../support/test-database';
 export const SERVICE_SCHEMA_FIXTURE = join(__dirname, 'fixtures/pg-dump-service-schema.sql');
 
 export const REGENERATE_SERVICE_SCHEMA_FIXTURE =
-  'regenerate apps/server/test/artifacts/fixtures/pg-dump-service-schema.sql: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres TS_NODE_PROJECT=apps/server/tsconfig.spec.json node -r ts-node/register/transpile-only -r tsconfig-paths/register apps/server/test/artifacts/service-schema-dump.ts';
+  'Regenerate apps/server/test/artifacts/fixtures/pg-dump-service-schema.sql: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres TS_NODE_PROJECT=apps/server/tsconfig.spec.json node -r ts-node/register/transpile-only -r tsconfig-paths/register apps/server/test/artifacts/service-schema-dump.ts';
 
 /** A table or view as the catalog of the dumped database describes it (the fields the parser also reads). */
 export interface CatalogTable {
