@@ -1,7 +1,7 @@
 // HTTP-level tests through the real Nest stack on a real database (PGlite, or TEST_DATABASE_URL).
 // Some specs need what only PostgreSQL has: test/multi-instance/ runs two server processes on one database (PGlite is
 // one process per data directory) and *.postgres.spec.ts hold a transaction open on a second connection (PGlite has
-// one). They are registered only with TEST_DATABASE_URL (.ci/run's second integration step sets it), so no test is
+// one) or dump a database with pg_dump. They are registered only with TEST_DATABASE_URL (.ci/run's second integration step sets it), so no test is
 // ever skipped; the run says so on its first line instead.
 const withPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 const POSTGRES_ONLY = ['<rootDir>/test/multi-instance/', '\\.postgres\\.spec\\.ts$'];

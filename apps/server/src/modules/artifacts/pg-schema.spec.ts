@@ -5,6 +5,12 @@ import { loadPostgresParser, parsePostgresSchema } from './pg-schema';
 
 /** Real `pg_dump --schema-only` output (PostgreSQL 15.20) of the database pg-dump-fixture.sql builds: every object kind. */
 const DUMP = readFileSync(join(__dirname, '../../../test/artifacts/fixtures/pg-dump-schema-only.sql'), 'utf8');
+/**
+ * Real `pg_dump --schema-only --no-owner` output (PostgreSQL 15.20) of this service's own database after its
+ * migrations, written by test/artifacts/service-schema-dump.ts; service-schema-dump.postgres.spec.ts checks it against
+ * a fresh dump and the catalog (CI's PostgreSQL step).
+ */
+const SERVICE_DUMP = readFileSync(join(__dirname, '../../../test/artifacts/fixtures/pg-dump-service-schema.sql'), 'utf8');
 
 function tablesOf(sql: string): SqlTable[] {
   const result = parsePostgresSchema(sql);
@@ -65,6 +71,44 @@ describe('parsePostgresSchema (libpg-query)', () => {
     expect(byName.get('public.audit_events')?.columns.map((c) => c.default)).toEqual(['GENERATED ALWAYS AS IDENTITY', null, "GENERATED ALWAYS AS (CAST(payload ->> 'cents'::text AS bigint)) STORED"]);
     expect(byName.get('public.open_orders')).toEqual({ name: 'public.open_orders', kind: 'view', primaryKey: [], columns: [column('id', ''), column('customer_id', ''), column('total', '')] });
     expect(byName.get('public.customer_totals')?.columns.map((c) => c.name)).toEqual(['customer_id', 'total']);
+  });
+
+  it('reads every table of the real pg_dump of the service\'s own database, with its keys', () => {
+    expect(SERVICE_DUMP).toContain('-- Dumped by pg_dump version');
+    const tables = tablesOf(SERVICE_DUMP);
+    expect(tables.map((table) => table.name).sort()).toEqual([
+      'public.api_tokens',
+      'public.artifact_blobs',
+      'public.artifact_versions',
+      'public.audit_events',
+      'public.diagram_arrangements',
+      'public.diagram_drafts',
+      'public.diagram_layouts',
+      'public.memberships',
+      'public.migrations',
+      'public.oauth_states',
+      'public.organizations',
+      'public.preview_artifacts',
+      'public.revision_artifacts',
+      'public.service_previews',
+      'public.service_revisions',
+      'public.services',
+      'public.sessions',
+      'public.sign_in_links',
+      'public.sso_audit_events',
+      'public.sso_identities',
+      'public.sso_providers',
+      'public.users',
+    ]);
+    const byName = new Map(tables.map((table) => [table.name, table]));
+    expect(byName.get('public.revision_artifacts')?.primaryKey).toEqual(['revision_id', 'kind', 'name']);
+    expect(byName.get('public.revision_artifacts')?.columns.map((c) => [c.name, c.type, c.nullable, c.references])).toEqual([
+      ['revision_id', 'uuid', false, 'public.service_revisions.id'],
+      ['kind', 'varchar(32)', false, null],
+      ['name', 'varchar(100)', false, null],
+      ['version_id', 'uuid', false, 'public.artifact_versions.id'],
+    ]);
+    expect(byName.get('public.users')?.columns.find((c) => c.name === 'email')).toMatchObject({ unique: true, nullable: false });
   });
 
   it('gives a PARTITION OF table its parent\'s columns', () => {
