@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import type { SyncCheckRequest } from '@sc/contracts';
-import { isErrorBody, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
+import { isErrorBody, plural, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
 import { ExitCode } from './exit-codes';
 import { CliError, type CliProblem } from './cli-error';
 
@@ -76,7 +76,7 @@ export async function postSyncBundle(syncUrl: string, token: string, bundle: Syn
     }
     return interpret(answer, syncUrl);
   }
-  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `Sync failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `Sync failed after ${plural(options.retries + 1, 'attempt')}: ${lastFailure}.`);
 }
 
 /** Why a digest check gave no usable answer; the caller then validates and posts as usual. */

@@ -6,6 +6,7 @@ import {
   DRAFT_LIST_DEFAULT_LIMIT,
   DRAFT_LIST_MAX_LIMIT,
   draftFileSlug,
+  plural,
   type CreateDraftRequest,
   type Draft,
   type DraftActor,
@@ -57,7 +58,6 @@ interface Actors {
 }
 
 const EMPTY_GRAPH: OverlaidGraph = { kind: DRAFT_KIND, direction: 'LR', nodes: [], edges: [], groups: [] };
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * Diagram drafts of an organization: create (empty, a copy, from a synced diagram, from pasted Mermaid + context),
