@@ -207,3 +207,18 @@ describe('DraftPage (the editor)', () => {
     expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 7');
   });
 });
+
+describe('DraftPage of a draft that does not exist', () => {
+  it('says so without a "Try again" (loading it again cannot make it exist)', async () => {
+    const http = setUpTestApp();
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'gone' });
+    fixture.detectChanges();
+    http.expectOne('/api/v1/orgs/acme/drafts/gone').flush(errorBody('draft_not_found', 'There is no draft with this id in this organization.'), { status: 404, statusText: 'Not Found' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    expect(query(fixture, '[role=alert]').textContent).toContain('There is no draft with this id in this organization.');
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
+    http.verify();
+  });
+});

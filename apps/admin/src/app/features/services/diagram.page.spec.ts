@@ -535,6 +535,16 @@ describe('DiagramPage', () => {
     await settle(fixture);
     expect(query(fixture, '[role=alert]').textContent).toContain('No diagram "overview"');
     expect(drawn).toHaveLength(0);
+    // Loading it again cannot make it exist: no "Try again" (issue 23).
+    expect(fixture.nativeElement.querySelector('sc-load-error button')).toBeNull();
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
+  });
+
+  it('explains a service that does not exist, without a "Try again"', async () => {
+    http.expectOne(DIAGRAM_URL).flush(errorBody('service_not_found', 'There is no service named "payments" in this organization.'), { status: 404, statusText: 'Not Found' });
+    await settle(fixture);
+    expect(query(fixture, '[role=alert]').textContent).toContain('There is no service named "payments"');
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
   });
 
   it('offers to try again when the diagram cannot be loaded', async () => {
