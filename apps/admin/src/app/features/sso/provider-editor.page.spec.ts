@@ -114,8 +114,20 @@ describe('ProviderEditorPage', () => {
       await settle(fixture);
       expect(inputLabelled('Authorization URL').value).toBe('https://kc.test/realms/acme/auth');
       expect(inputLabelled('JWKS URI (optional)').value).toBe('https://kc.test/realms/acme/certs');
-      expect(query(fixture, '[data-testid=discovery-post]').textContent).toContain('does not list client_secret_post');
+      // Said once: the server's warning (with the methods it does list), not a second sentence of the page's own.
       expect(textOf(fixture)).toContain('The token endpoint does not list client_secret_post.');
+      expect(textOf(fixture).match(/does not list client_secret_post/g)).toHaveLength(1);
+    });
+
+    it('shows a refused issuer once, though the answer also names the field in its details', async () => {
+      typeInto(fixture, '[data-testid=discovery] input', 'http://kc.test/realms/acme');
+      fixture.detectChanges();
+      query<HTMLButtonElement>(fixture, '[data-testid=discovery-import]').click();
+      const message = 'http://kc.test uses plain http; use https (no host may use http unless an operator lists it in SERVICE_SSO_ALLOW_HTTP_HOSTS).';
+      http.expectOne(`${BASE}/discovery`).flush(errorBody('outbound_url_refused', message, [{ path: 'issuer', message }]), { status: 400, statusText: 'Bad Request' });
+      await settle(fixture);
+      const banner = query(fixture, '[data-testid=discovery] [role=alert]').textContent ?? '';
+      expect(banner.split('uses plain http')).toHaveLength(2);
     });
 
     it('creates the provider with the type’s fields and ordered rules, then opens its Configuration tab', async () => {
