@@ -21,11 +21,6 @@ describe('ProviderEditorPage', () => {
     fixture.detectChanges();
   }
 
-  async function open(inputs: Record<string, string>): Promise<void> {
-    create(inputs);
-    await settle(fixture);
-  }
-
   function labels(): string[] {
     return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('mat-label')).map((label) => (label.textContent ?? '').trim());
   }
@@ -62,7 +57,32 @@ describe('ProviderEditorPage', () => {
   afterEach(() => http.verify());
 
   describe('creating', () => {
-    beforeEach(async () => open({}));
+    beforeEach(async () => {
+      create({});
+      http.expectOne(`${BASE}/public-url`).flush({ publicUrl: 'https://context.example.com' });
+      await settle(fixture);
+    });
+
+    it('shows the callback URL on the Configuration tab as soon as the slug is typed', async () => {
+      const tabLabelled = (label: string) =>
+        Array.from((fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>('[role=tab]')).find((tab) => tab.textContent?.includes(label)) as HTMLElement;
+      const configurationTab = () => tabLabelled('Configuration');
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('true');
+      type('Slug', 'corp-kc');
+      await settle(fixture);
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('false');
+      configurationTab().click();
+      await settle(fixture);
+      expect(query<HTMLInputElement>(fixture, '[data-testid=callback-url]').value).toBe('https://context.example.com/api/v1/auth/orgs/acme/callback/corp-kc');
+      expect(query(fixture, '[data-testid=configuration-after-save]').textContent).toContain('once the provider is saved');
+      expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=provider-test]')).toBeNull();
+      // An invalid slug has no callback URL yet.
+      tabLabelled('Settings').click();
+      await settle(fixture);
+      type('Slug', 'Not A Slug');
+      await settle(fixture);
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('true');
+    });
 
     it('shows only the chosen type’s fields and previews its endpoints as the admin types', async () => {
       expect(labels()).toEqual(expect.arrayContaining(['Authorization URL', 'Token URL', 'UserInfo URL']));
