@@ -4,7 +4,8 @@ import { Router, type NavigationExtras } from '@angular/router';
 import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, createView, defaultViewLayoutInput, layoutFingerprint, type OverlaidGraph } from '@sc/diagram';
 import { query, settle as settleFixture, textOf } from '../../../testing/dom';
-import { errorBody } from '../../../testing/fixtures';
+import { ME, errorBody } from '../../../testing/fixtures';
+import { SessionService } from '../../core/session.service';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
@@ -525,6 +526,27 @@ describe('DiagramPage', () => {
     expect(mermaid.text).toContain('subgraph core ["Payments core"]');
     expect(mermaid.text).not.toContain('DB');
     expect(JSON.parse(context.text)).toEqual({ name: 'Payments overview' });
+  });
+
+  it('offers editors "Edit a copy": a draft named after the diagram, copied from the revision shown, then opens it', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    await loaded();
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    query<HTMLButtonElement>(fixture, '[data-testid=edit-copy]').click();
+    const created = http.expectOne({ method: 'POST', url: '/api/v1/orgs/acme/drafts' });
+    expect(created.request.body).toEqual({ name: 'overview', from: { service: 'payments', diagram: 'overview', revision: 3 } });
+    created.flush({ id: 'd9', name: 'overview' });
+    await settle(fixture);
+    expect(navigate).toHaveBeenCalledWith(['/orgs', 'acme', 'drafts', 'd9']);
+  });
+
+  it('offers no "Edit a copy" to viewers, nor of a diagram that is not a flowchart', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
+    await loaded();
+    expect(fixture.nativeElement.querySelector('[data-testid=edit-copy]')).toBeNull();
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    fixture.detectChanges();
+    expect(fixture.nativeElement.querySelector('[data-testid=edit-copy]')).not.toBeNull();
   });
 
   it('explains a diagram that does not exist', async () => {
