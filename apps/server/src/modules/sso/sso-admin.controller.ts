@@ -8,7 +8,7 @@ import {
   SsoDiscoveryRequest,
   SsoDiscoveryResponse,
   SsoProviderResponse,
-  SsoPublicUrlResponse,
+  type SsoPublicUrlResponse,
   SsoSignInStatus,
   SsoTestStartResponse,
   StartSsoTestRequest,
