@@ -371,19 +371,19 @@ describe('the diagram editor in a real browser', () => {
 
   });
 
-  it('"Edit a copy" of the synced diagram lays it out and says the repository holds exactly its export', async () => {
-    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/drafts`);
-    await e2e.page.getByTestId('draft-new').click();
-    await e2e.page.getByTestId('draft-name').fill('Checkout flow');
-    await e2e.page.getByTestId('draft-start-synced').click();
-    await choose('draft-service', 'payments');
-    await choose('draft-diagram', /checkout-flow/);
-    await e2e.page.getByTestId('draft-create').click();
+  it('"Edit a copy" on the synced diagram\'s page opens a copy named after it, with nothing unsaved, equal to the synced files', async () => {
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/payments/diagrams/checkout-flow`);
+    await e2e.page.getByTestId('edit-copy').click();
     await e2e.page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname) && url.href !== draftUrl);
-    // A copy has no positions yet: the editor lays it out (and saves that, which changes nothing exported).
+    expect(await e2e.page.getByTestId('draft-title').inputValue()).toBe('checkout-flow');
+    // A copy has no positions yet: the editor lays it out, which is not a change (nothing to save or undo).
     await visible(node('dbTable1'));
     await layoutDone();
+    await e2e.page.waitForTimeout(1500);
+    expect(await saveState().getAttribute('data-state')).toBe('saved');
+    expect(await e2e.page.getByTestId('draft-saved').innerText()).toContain('Version 1');
     await eventually(async () => expect(await e2e.page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));
+    expect(await e2e.page.getByTestId('export-download').innerText()).toContain('checkout-flow.mmd and checkout-flow.context.json');
     await screenshot(e2e.page, '65-editor-copy-of-synced');
 
     // A change makes the export differ from the repository's files.

@@ -58,7 +58,7 @@ describe('first run in a real browser', () => {
   });
 
   it('adds a member on the members page and changes their role', async () => {
-    await e2e.page.getByRole('tab', { name: 'Members' }).click();
+    await e2e.page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Members', exact: true }).click();
     await e2e.page.waitForURL(/\/orgs\/acme-corp\/members$/);
     await visible(e2e.page.getByRole('heading', { name: 'Members', level: 1 }));
 
@@ -137,7 +137,7 @@ describe('first run in a real browser', () => {
   });
 
   it('creates an API token that is shown once, then revokes it', async () => {
-    await e2e.page.getByRole('tab', { name: 'API tokens' }).click();
+    await e2e.page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'API tokens', exact: true }).click();
     await e2e.page.waitForURL(/\/orgs\/acme-corp\/tokens$/);
     await e2e.page.getByRole('button', { name: 'Create token' }).click();
     await e2e.page.getByLabel('Name').fill('CI pipeline');
@@ -156,8 +156,8 @@ describe('first run in a real browser', () => {
     expect((await bearer(secret, '/api/v1/me')).status).toBe(200);
 
     // Shown once: after leaving and coming back, the secret is gone from the page.
-    await e2e.page.getByRole('tab', { name: 'Overview' }).click();
-    await e2e.page.getByRole('tab', { name: 'API tokens' }).click();
+    await e2e.page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Overview', exact: true }).click();
+    await e2e.page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'API tokens', exact: true }).click();
     await visible(e2e.page.getByTestId('token-row-CI pipeline'));
     await eventually(async () => expect(await e2e.page.getByTestId('one-time-secret').count()).toBe(0));
 

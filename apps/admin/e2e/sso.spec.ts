@@ -69,7 +69,7 @@ describe('organization SSO in a real browser', () => {
   });
 
   it('opens the SSO settings from the navigation, with no providers yet', async () => {
-    await e2e.page.getByRole('tab', { name: 'Single sign-on' }).click();
+    await e2e.page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Single sign-on', exact: true }).click();
     await e2e.page.waitForURL(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso`);
     await visible(e2e.page.getByTestId('providers-empty'));
     await containsText(e2e.page.getByTestId('sign-in-page-url'), `/orgs/${orgId}/sign-in`);

@@ -125,8 +125,8 @@ describe('built service-cli binary', () => {
   it('prints the dry-run table in text mode', async () => {
     const result = await runCli(['sync', '--dry-run']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/KIND\s+NAME\s+PATH\s+SIZE\s+SHA-256\s+DIAGRAM\s+NODES\s+EDGES\s+CONTEXT/);
-    expect(result.stdout).toMatch(/architecture-diagram\s+system-context\s+.*\s+c4\s+6\s+5\s+4 applied/);
+    expect(result.stdout).toMatch(/KIND\s+NAME\s+SIZE\s+DIAGRAM\s+NODES\s+EDGES\n/);
+    expect(result.stdout).toMatch(/^architecture-diagram\s+system-context\s+.*\s+c4\s+6\s+5\n(\s+(files|sha-256)\s.*\n)+\s+context\s+4 applied/m);
   });
 
   it('syncs to a gateway and never prints the token', async () => {

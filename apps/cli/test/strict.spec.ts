@@ -55,7 +55,7 @@ describe('strict mode: warnings fail the sync', () => {
     repo.write('.service.yaml', config(true));
     const strict = await sync({ dryRun: true });
     expect(strict.exitCode).toBe(ExitCode.Validation);
-    expect(strict.io.stdout.join('\n')).toContain('Invalid: strict mode (strict: true in .service.yaml, or --strict) fails on 1 warning; a real sync would send nothing.');
+    expect(strict.io.stderr.join('\n')).toContain('Invalid: strict mode (strict: true in .service.yaml, or --strict) fails on 1 warning; a real sync would send nothing.');
     expect((await sync({ dryRun: true, strict: false })).exitCode).toBe(ExitCode.Ok);
   });
 

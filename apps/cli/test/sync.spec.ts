@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as net from 'node:net';
+import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { syncBundleDigest, type SyncBundle, type SyncCheckRequest } from '@sc/contracts';
 import { parseMermaid } from '@sc/diagram/node';
@@ -66,7 +67,7 @@ describe('service-cli sync', () => {
         expect(gateway.requests).toHaveLength(0);
         const table = io.stdout.join('\n');
         expect(table).toContain('KIND');
-        expect(table).toMatch(/flow\s+invoice\s+\.service\/flows\/invoice\.mmd \+ \.service\/flows\/invoice\.md/);
+        expect(table).toMatch(/^flow\s+invoice\s.*\n\s+files\s+\.service\/flows\/invoice\.mmd \+ \.service\/flows\/invoice\.md$/m);
         expect(table).toContain(createHash('sha256').update(MINIMAL_REPO['.service/flows/invoice.mmd']).digest('hex'));
         expect(table).toMatch(/flowchart\s+3\s+2/);
         expect(table).toContain(`A real sync would post to ${gateway.url}/api/v1/gateway/sync`);
@@ -93,6 +94,46 @@ describe('service-cli sync', () => {
           ['warning', 'unknown_key', 9],
         ]),
       );
+    });
+
+    it('prints a table that fits 100 columns, with each artifact\'s files, SHA-256 and context under its row', async () => {
+      const { exitCode, io } = await sync({ dryRun: true, config: path.join(__dirname, 'fixtures/sample-repo') }, {});
+      expect(exitCode).toBe(ExitCode.Ok);
+      const printed = io.stdout.join('\n').split('\n');
+      const table = printed.slice(printed.findIndex((line) => line.startsWith('KIND')), printed.findIndex((line) => line.startsWith('A real sync')));
+      expect(table.length).toBeGreaterThan(16);
+      for (const line of table) expect(line.length).toBeLessThanOrEqual(100);
+      const topology = table.findIndex((line) => /^architecture-diagram\s+topology\s/.test(line));
+      expect(table.slice(topology, topology + 4).join('\n')).toMatch(
+        /^architecture-diagram\s+topology\s+822 B\s+flowchart\s+17\s+16\n\s+files\s+\.service\/diagrams\/topology\.mmd \+ \.service\/diagrams\/topology\.context\.json\n\s+sha-256\s+[0-9a-f]{64}\n\s+context\s+19 applied, 0 unmatched, 0 errors, 0 warnings$/,
+      );
+    });
+
+    it('wraps a long file list under its row instead of widening the table', async () => {
+      const deep = `.service/${'very-long-directory-name/'.repeat(2)}invoice`;
+      repo.write('.service.yaml', MINIMAL_REPO['.service.yaml'].replace('.service/flows/invoice.mmd', `${deep}.mmd`).replace('.service/flows/invoice.md', `${deep}.md`));
+      repo.write(`${deep}.mmd`, MINIMAL_REPO['.service/flows/invoice.mmd']);
+      repo.write(`${deep}.md`, MINIMAL_REPO['.service/flows/invoice.md']);
+      const { exitCode, io } = await sync({ dryRun: true }, {});
+      expect(exitCode).toBe(ExitCode.Ok);
+      const printed = io.stdout.join('\n');
+      expect(printed).toContain(`${deep}.mmd\n`);
+      expect(printed).toMatch(new RegExp(`\\n\\s+\\+ ${deep.replace(/[.]/g, '\\.')}\\.md\\n`));
+      for (const line of printed.split('\n').filter((line) => line.includes(deep))) expect(line.length).toBeLessThanOrEqual(100);
+    });
+
+    it('prints the progress of a plain (CI) log once, when every artifact is validated', async () => {
+      const { io } = await sync({ dryRun: true, config: path.join(__dirname, 'fixtures/sample-repo') }, {});
+      expect(io.stderr.filter((line) => line.startsWith('['))).toEqual(['[16/16] validated 16 artifacts']);
+    });
+
+    it('prints the verdict of an invalid dry run on stderr, after the problems it sums up', async () => {
+      repo.write('.service/flows/invoice.mmd', 'flowchart LR\n  order[Order] --> invoice[Invoice\n');
+      const { exitCode, io } = await sync({ dryRun: true }, {});
+      expect(exitCode).toBe(ExitCode.Validation);
+      expect(io.stdout.join('\n')).not.toContain('Invalid');
+      const stderr = io.stderr.join('\n');
+      expect(stderr).toMatch(/mermaid_syntax_error[\s\S]*1 error, 0 warnings[\s\S]*Invalid: fix the errors above; a real sync would send nothing\./);
     });
 
     it('reports a Mermaid syntax error with file and line', async () => {
@@ -343,6 +384,13 @@ describe('service-cli sync', () => {
       expect(gateway.requests).toHaveLength(3);
       expect(delays).toEqual([100, 200]);
       expect(io.stderr.join('\n')).toMatch(/Sync failed after 3 attempts: ECONNRESET/);
+    });
+
+    it('counts a single attempt in the singular (--retries 0)', async () => {
+      const gateway = await serve(() => ({ status: 503, body: { error: { code: 'unavailable', message: 'down', details: [] } } }));
+      const { exitCode, io } = await sync({ retries: 0 }, { SERVICE_TOKEN: TOKEN, SERVICE_GATEWAY_URL: gateway.url });
+      expect(exitCode).toBe(ExitCode.ServerOrNetwork);
+      expect(io.stderr.join('\n')).toContain('Sync failed after 1 attempt: the gateway answered 503: down.');
     });
 
     it('exits 3 when nothing listens', async () => {

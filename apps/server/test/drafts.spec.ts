@@ -383,6 +383,17 @@ describe('diagram drafts API', () => {
         contextSha256: sha256(TOPOLOGY_CONTEXT),
       });
 
+      // A copy never saved since it was made draws exactly the synced diagram: its export is the synced files, so
+      // committing them changes nothing (issue 23: the export panel says they equal what was synced).
+      const fresh = (await request<DraftExport>(viewer, 'GET', `/${draft.id}/export`)).body;
+      expect(fresh.mermaid).toBe(TOPOLOGY);
+      expect(fresh.contextText).toBe(TOPOLOGY_CONTEXT);
+      expect(fresh.digests).toEqual({ diagram: sha256(TOPOLOGY), context: sha256(TOPOLOGY_CONTEXT) });
+      expect(fresh.synced).toEqual({ service: 'orders', diagram: 'topology', revision: 1, sha256: sha256(TOPOLOGY), contextSha256: sha256(TOPOLOGY_CONTEXT), equal: true });
+
+      // Once saved (here only moved: the drawing is the same), the files are written from the drawing.
+      const moved = await save(editor.session, draft.id, 1, { name: draft.name, graph: draft.graph, layout: { nodes: [{ id: 'api', x: 40, y: 40 }], groups: [] } });
+      expect(moved.status).toBe(200);
       const exported = (await request<DraftExport>(viewer, 'GET', `/${draft.id}/export`)).body;
       expect(exported.synced).toEqual({ service: 'orders', diagram: 'topology', revision: 1, sha256: sha256(TOPOLOGY), contextSha256: sha256(TOPOLOGY_CONTEXT), equal: false });
       expect(essence(await reread(exported))).toEqual(essence(draft.graph));

@@ -10,3 +10,4 @@ export * from './lib/field-limits';
 export * from './lib/http-names';
 export * from './lib/safe-redirect';
 export * from './lib/sso-error-wording';
+export * from './lib/plural';

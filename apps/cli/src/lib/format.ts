@@ -1,3 +1,4 @@
+import { plural } from '@sc/contracts/core';
 import { hintToAdd } from '@sc/diagram';
 import type { CliProblem } from './cli-error';
 
@@ -10,6 +11,32 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<Read
       .join('  ')
       .trimEnd();
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** Text output stays within 100 columns: a CI log viewer or a terminal of that width shows it without wrapping. */
+export const TEXT_WIDTH = 100;
+
+/**
+ * `label  value` indented under a table row, the value wrapped at its spaces so no line passes TEXT_WIDTH, each
+ * continuation aligned under the value. A value given as a list wraps only between its items (`a.mmd`, `+ b.json`).
+ * A single word longer than the room (a very long path) stays whole: a path cut in two could not be copied.
+ */
+export function detailLines(label: string, value: string | readonly string[], indent: number, labelWidth: number): string[] {
+  const prefix = ' '.repeat(indent);
+  const hanging = ' '.repeat(indent + labelWidth + 2);
+  const lines: string[] = [];
+  let line = `${prefix}${label.padEnd(labelWidth)}  `;
+  let empty = true;
+  for (const word of typeof value === 'string' ? value.split(' ') : value) {
+    if (!empty && line.length + 1 + word.length > TEXT_WIDTH) {
+      lines.push(line);
+      line = hanging + word;
+    } else {
+      line += empty ? word : ` ${word}`;
+    }
+    empty = false;
+  }
+  return [...lines, line];
 }
 
 /** How problems are printed: `verbose` adds the parser's own report under a Mermaid problem. */
@@ -36,7 +63,7 @@ export function formatProblem(problem: CliProblem, format: ProblemFormat = {}): 
 export function formatProblems(problems: readonly CliProblem[], format: ProblemFormat = {}): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
-  const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   return [...problems.map((problem) => formatProblem(problem, format)), summary].join('\n');
 }
 

@@ -142,7 +142,8 @@ export async function validateSync(input: LoadedSync, onProgress: ProgressListen
   } finally {
     await pooled?.close();
   }
-  onProgress(total, total, 'validated');
+  // Each artifact reported itself above, the last one as total/total; only an empty config still needs its line.
+  if (total === 0) onProgress(0, 0, 'validated');
   // Rows and problems in config order, whatever order the parses finished in.
   const rows = checked.flatMap((result) => (result.row ? [result.row] : []));
   const problems: CliProblem[] = [...input.problems, ...checked.flatMap((result) => result.problems), ...input.limitWarnings];

@@ -67,7 +67,9 @@ export async function runInspect(options: InspectOptions, context: InspectContex
     if (check.graph) io.out(describeGraph(file, check.graph));
     if (check.report) io.out(describeReport(check.report));
     if (problems.length) io.err(formatProblems(problems, options));
-    io.out(ok ? `${file} is valid.` : `${file} is invalid.`);
+    // Like sync's verdict: an invalid file's verdict sums up the problems on stderr, so it goes there too.
+    if (ok) io.out(`${file} is valid.`);
+    else io.err(`${file} is invalid.`);
     return exitCode;
   }, { verbose: options.verbose });
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { byKindAndName, previewLabelProblem, SYNC_CHECK_PATH, SYNC_PREVIEW_PARAM, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
+import { byKindAndName, plural, previewLabelProblem, SYNC_CHECK_PATH, SYNC_PREVIEW_PARAM, syncBundleDigest, type SyncBundle, type SyncResult } from '@sc/contracts/core';
 import { ExitCode } from './exit-codes';
 import { CliError, type CliProblem } from './cli-error';
-import { formatBytes, formatProblems, progressPrinter, renderTable } from './format';
+import { detailLines, formatBytes, formatProblems, progressPrinter, renderTable } from './format';
 import { resolveGateway, requireToken, TOKEN_PAGE_HINT, type Env, type GatewayTarget } from './gateway';
 import { checkGatewayVersion } from './handshake';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
@@ -88,13 +88,10 @@ async function dryRun(options: SyncOptions, context: SyncContext, io: CliIo): Pr
   io.out(gatewayNote);
   if (!context.env['SERVICE_TOKEN']?.trim()) io.out(`SERVICE_TOKEN is not set; a real sync needs it. ${TOKEN_PAGE_HINT}`);
   const refusal = strictRefusal(prepared.strict, prepared.problems);
-  io.out(
-    ok
-      ? `${prepared.rows.length} artifact(s) valid; the sync would send them.`
-      : hasErrors(prepared)
-        ? 'Invalid: fix the errors above; a real sync would send nothing.'
-        : `Invalid: ${refusal}; a real sync would send nothing.`,
-  );
+  if (ok) io.out(`${plural(prepared.rows.length, 'artifact')} valid; the sync would send them.`);
+  // The verdict sums up the problems printed on stderr, so it goes there too: a log of stderr alone ends with it.
+  else if (hasErrors(prepared)) io.err('Invalid: fix the errors above; a real sync would send nothing.');
+  else io.err(`Invalid: ${refusal}; a real sync would send nothing.`);
   return exitCode;
 }
 
@@ -149,7 +146,7 @@ async function realSync(options: SyncOptions, context: SyncContext, io: CliIo): 
     for (const warning of await checkGatewayVersion(gateway, context.cliVersion, transport, debug)) io.err(warning);
   }
   const url = previewLabel === undefined ? gateway.syncUrl : `${gateway.syncUrl}?${SYNC_PREVIEW_PARAM}=${encodeURIComponent(previewLabel)}`;
-  step(`Sending ${prepared.bundle.artifacts.length} artifact(s) of service ${prepared.bundle.service.name} to ${url}${previewLabel === undefined ? '' : ' as a preview'} …`);
+  step(`Sending ${plural(prepared.bundle.artifacts.length, 'artifact')} of service ${prepared.bundle.service.name} to ${url}${previewLabel === undefined ? '' : ' as a preview'} …`);
   const result = await postSyncBundle(url, token, { ...prepared.bundle, ...sourced }, {
     ...transport,
     onRetry: (attempt, delayMs, reason) => step(`Attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s …`),
@@ -228,7 +225,7 @@ async function prepare(loaded: LoadedSync, options: SyncOptions, context: SyncCo
   try {
     return await validateSync(
       loaded,
-      options.json ? undefined : (done, total, label) => progress.update(done, total, done === total ? `validated ${total} artifact(s)` : `validating ${label}`),
+      options.json ? undefined : (done, total, label) => progress.update(done, total, done === total ? `validated ${plural(total, 'artifact')}` : `validating ${label}`),
       context.checkDiagram,
     );
   } finally {
@@ -252,31 +249,42 @@ function hasErrors(prepared: PreparedSync): boolean {
   return prepared.problems.some((problem) => problem.severity === 'error');
 }
 
+/**
+ * The dry run's table: the short columns side by side, then under each row its files, SHA-256 and context report,
+ * so it fits TEXT_WIDTH columns (the long cells side by side made a 277-column line for the sample repository).
+ */
 export function artifactTable(rows: readonly ArtifactRow[]): string {
-  return renderTable(
-    ['KIND', 'NAME', 'PATH', 'SIZE', 'SHA-256', 'DIAGRAM', 'NODES', 'EDGES', 'CONTEXT'],
+  const table = renderTable(
+    ['KIND', 'NAME', 'SIZE', 'DIAGRAM', 'NODES', 'EDGES'],
     rows.map((row) => [
       row.kind,
       row.name,
-      [row.path, row.contextPath, row.notesPath].filter(Boolean).join(' + '),
       formatBytes(row.size),
-      row.sha256,
       row.diagramKind ?? (row.engine ? `(${row.engine})` : row.format ? `(${row.format})` : '-'),
       row.nodes !== undefined ? String(row.nodes) : '-',
       row.edges !== undefined ? String(row.edges) : '-',
-      row.context ? contextCell(row) : '-',
     ]),
-  );
+  ).split('\n');
+  const details = (row: ArtifactRow): string[] => [
+    ...detailLines('files', [row.path, row.contextPath, row.notesPath].filter((file): file is string => Boolean(file)).map((file, index) => (index ? `+ ${file}` : file)), DETAIL_INDENT, DETAIL_LABEL_WIDTH),
+    ...detailLines('sha-256', row.sha256, DETAIL_INDENT, DETAIL_LABEL_WIDTH),
+    ...(row.context ? detailLines('context', contextCell(row), DETAIL_INDENT, DETAIL_LABEL_WIDTH) : []),
+  ];
+  // renderTable's first two lines are the header and its rule; each artifact's row follows in order.
+  return [...table.slice(0, 2), ...rows.flatMap((row, index) => [table[index + 2], ...details(row)])].join('\n');
 }
 
+const DETAIL_INDENT = 4;
+const DETAIL_LABEL_WIDTH = 'sha-256'.length;
+
 /**
- * The context column. When the Mermaid file failed, the context file was still checked on its own (JSON, every
- * field), but its keys could not be matched to the diagram's ids: the cell says so instead of "0 unmatched".
+ * The context line. When the Mermaid file failed, the context file was still checked on its own (JSON, every
+ * field), but its keys could not be matched to the diagram's ids: the line says so instead of "0 unmatched".
  */
 function contextCell(row: ArtifactRow): string {
   const context = row.context;
   if (!context) return '-';
-  const counts = `${context.errors} errors, ${context.warnings} warnings`;
+  const counts = `${plural(context.errors, 'error')}, ${plural(context.warnings, 'warning')}`;
   if (row.diagramKind === undefined) return `${counts}; ids not checked (the diagram has errors)`;
   return `${context.applied} applied, ${context.unmatched} unmatched, ${counts}`;
 }

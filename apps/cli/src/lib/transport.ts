@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import type { SyncCheckRequest } from '@sc/contracts';
-import { isErrorBody, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
+import { isErrorBody, plural, type ErrorDetail, type GatewayInfo, type SyncArtifactRef, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts/core';
 import { ExitCode } from './exit-codes';
 import { CliError, type CliProblem } from './cli-error';
 
@@ -86,7 +86,7 @@ async function requestWithRetries(target: string, call: HttpCall, options: Trans
     }
     return answer;
   }
-  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `${what} failed after ${options.retries + 1} attempts: ${lastFailure}.`);
+  throw new CliError(ExitCode.ServerOrNetwork, 'gateway_unavailable', `${what} failed after ${plural(options.retries + 1, 'attempt')}: ${lastFailure}.`);
 }
 
 /** A read answer: 200 with its JSON body, or another status with the error body's code, message and details. */

@@ -1,4 +1,5 @@
 import type { ErrorBody, GatewayInfo } from '@sc/contracts';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -9,6 +10,8 @@ import { call, createTestApp, type TestApp } from '../support';
 
 const WORKSPACE = join(__dirname, '../../../..');
 const PACKAGE_FILE = `service-cli-${SERVER_VERSION}.tgz`;
+/** The name `curl -O` (and a browser, from Content-Disposition) saves /downloads/service-cli.tgz under. */
+const SAVED_FILE = 'service-cli.tgz';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -66,7 +69,7 @@ describe('CLI package downloads and the version handshake', () => {
       expect(response.headers.get('etag')).toBe(`"sha256-${sha256(bytes)}"`);
       expect(response.headers.get('cache-control')).toBe('public, no-cache');
       expect(response.headers.get('last-modified')).toBeTruthy();
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${PACKAGE_FILE}"`);
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${SAVED_FILE}"`);
 
       const head = await fetch(`${t.baseUrl}/downloads/service-cli.tgz`, { method: 'HEAD' });
       expect(head.status).toBe(200);
@@ -83,8 +86,19 @@ describe('CLI package downloads and the version handshake', () => {
       const response = await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expect(await response.text()).toBe(`${sha256(bytes)}  ${PACKAGE_FILE}\n`);
+      expect(await response.text()).toBe(`${sha256(bytes)}  ${SAVED_FILE}\n`);
       expect(await revalidate(`${t.baseUrl}/downloads/service-cli.tgz.sha256`, response.headers.get('etag') ?? '')).toEqual({ status: 304, bytes: 0 });
+    });
+
+    it('checks with `curl -o service-cli.tgz … && sha256sum -c`, as the README installs it', async () => {
+      const work = mkdtempSync(join(tmpdir(), 'sc-cli-download-'));
+      try {
+        writeFileSync(join(work, 'service-cli.tgz'), Buffer.from(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer()));
+        writeFileSync(join(work, 'service-cli.tgz.sha256'), await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`)).text());
+        expect(execFileSync('sha256sum', ['-c', 'service-cli.tgz.sha256'], { cwd: work, encoding: 'utf8' })).toBe('service-cli.tgz: OK\n');
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
     });
 
     it('answers the handshake without authentication: API version, versions and the package with the public URL', async () => {
@@ -105,7 +119,7 @@ describe('CLI package downloads and the version handshake', () => {
         const response = await fetch(`${t.baseUrl}/downloads/service-cli.tgz`);
         expect(Buffer.from(await response.arrayBuffer()).equals(rebuilt)).toBe(true);
         expect(response.headers.get('etag')).toBe(`"sha256-${sha256(rebuilt)}"`);
-        expect(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`)).text()).toBe(`${sha256(rebuilt)}  ${PACKAGE_FILE}\n`);
+        expect(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`)).text()).toBe(`${sha256(rebuilt)}  ${SAVED_FILE}\n`);
       } finally {
         writeFileSync(join(packageDir, PACKAGE_FILE), bytes);
       }

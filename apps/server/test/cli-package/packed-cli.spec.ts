@@ -88,7 +88,7 @@ describe('the packed service-cli, installed from the server', () => {
     const packedBytes = readFileSync(tarball);
     const served = Buffer.from(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz`)).arrayBuffer());
     expect(served.equals(packedBytes)).toBe(true);
-    expect(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`)).text()).toBe(`${sha256(packedBytes)}  service-cli-${SERVER_VERSION}.tgz\n`);
+    expect(await (await fetch(`${t.baseUrl}/downloads/service-cli.tgz.sha256`)).text()).toBe(`${sha256(packedBytes)}  service-cli.tgz\n`);
   });
 
   it('installs with npm from the server URL into an empty directory, needing nothing of this repository', () => {

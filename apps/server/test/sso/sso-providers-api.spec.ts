@@ -1,4 +1,4 @@
-import type { SsoProviderResponse, SsoPublicProvider, ErrorBody } from '@sc/contracts';
+import { ssoCallbackUrl, type SsoProviderResponse, type SsoPublicProvider, type SsoPublicUrlResponse, type ErrorBody } from '@sc/contracts';
 import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
@@ -203,6 +203,16 @@ describe('SSO provider configuration API', () => {
     expect((await call(t.baseUrl, 'GET', `${path}/corp`, { headers: sessionHeaders(admin.session) })).status).toBe(200);
     const audit = await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit', { headers: sessionHeaders(editor.session) });
     expect(audit.status).toBe(403);
+  });
+
+  it('tells owners and admins the public URL callback URLs start with, so a new provider shows its own before saving', async () => {
+    const answer = await call<SsoPublicUrlResponse>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/public-url', { headers: sessionHeaders(org.owner) });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ publicUrl: t.baseUrl });
+    // The same URL the saved provider answers with.
+    expect(ssoCallbackUrl(answer.body.publicUrl, 'acme', 'corp')).toBe(`${t.baseUrl}/api/v1/auth/orgs/acme/callback/corp`);
+    const editor = await memberWithSession(t, org, 'editor');
+    expectError(await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/public-url', { headers: sessionHeaders(editor.session) }), 403, 'insufficient_role');
   });
 
   it('lists only enabled providers publicly, and answers 404 for an unknown organization', async () => {

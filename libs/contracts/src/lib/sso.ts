@@ -10,6 +10,7 @@
  *   DELETE /orgs/:orgId/sso/providers/:slug           (owner|admin)  → 204
  *   POST   /orgs/:orgId/sso/providers/:slug/test      (owner|admin)  StartSsoTestRequest → SsoTestStartResponse
  *   POST   /orgs/:orgId/sso/discovery                 (owner|admin)  SsoDiscoveryRequest → SsoDiscoveryResponse
+ *   GET    /orgs/:orgId/sso/public-url                (owner|admin)  → SsoPublicUrlResponse
  *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&before&provider&outcome → SsoAuditPage
  *   GET    /auth/orgs/:orgId/providers                (public)       → SsoPublicProvider[]
  *   GET    /auth/orgs/:orgId/login/:slug?redirect=/path (public)     → 302 to the provider
@@ -439,6 +440,14 @@ export class SsoDiscoveryRequest {
   @MinLength(1)
   @MaxLength(SSO_LIMITS.urlLength)
   issuer!: string;
+}
+
+/**
+ * SERVICE_PUBLIC_URL, which every callback URL starts with: a new provider's form shows its callback URL
+ * (`ssoCallbackUrl(publicUrl, orgId, slug)`) as soon as the slug is typed, before the provider is saved.
+ */
+export interface SsoPublicUrlResponse {
+  publicUrl: string;
 }
 
 export interface SsoDiscoveryResponse {

@@ -62,10 +62,13 @@ export class ErrorBannerComponent {
    * and the parser's own report (`detail`, folded away under "Parser details").
    */
   readonly details = computed(() =>
-    (this.error()?.details ?? []).map((detail) => ({
-      text: this.describe()(detail),
-      excerpt: typeof detail['excerpt'] === 'string' ? detail['excerpt'] : undefined,
-      parserDetail: typeof detail['detail'] === 'string' ? detail['detail'] : undefined,
-    })),
+    (this.error()?.details ?? [])
+      // A detail that only repeats the message (to name its field for a form) would say the same thing twice.
+      .filter((detail) => detail.message !== this.error()?.message)
+      .map((detail) => ({
+        text: this.describe()(detail),
+        excerpt: typeof detail['excerpt'] === 'string' ? detail['excerpt'] : undefined,
+        parserDetail: typeof detail['detail'] === 'string' ? detail['detail'] : undefined,
+      })),
   );
 }

@@ -4,17 +4,22 @@ import { MatIconModule } from '@angular/material/icon';
 import { ApiError } from '../core/api-error';
 import { ErrorBannerComponent } from './error-banner.component';
 
-/** A list that failed to load: the reason, and a way to try again without reloading the whole app. */
+/**
+ * Something that failed to load: the reason, and a way to try again without reloading the whole app. A 404 (no
+ * such service, diagram or draft) gets the reason alone: loading it again cannot make it exist.
+ */
 @Component({
   selector: 'sc-load-error',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatIconModule, ErrorBannerComponent],
   template: `
     <sc-error-banner [error]="error()" />
-    <button mat-stroked-button type="button" (click)="retry.emit()">
-      <mat-icon svgIcon="refresh" aria-hidden="true" />
-      Try again
-    </button>
+    @if (error().status !== 404) {
+      <button mat-stroked-button type="button" (click)="retry.emit()">
+        <mat-icon svgIcon="refresh" aria-hidden="true" />
+        Try again
+      </button>
+    }
   `,
   styles: `
     :host {

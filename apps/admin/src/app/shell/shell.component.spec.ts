@@ -46,6 +46,21 @@ describe('ShellComponent', () => {
     expect(navLabels()).toEqual(['Overview', 'Services', 'Drafts', 'Members']);
   });
 
+  it('puts every destination of the navigation in the Tab order, and marks the current one', () => {
+    render('owner');
+    const links = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll<HTMLAnchorElement>('nav a'));
+    expect(links).toHaveLength(7);
+    for (const link of links) {
+      // Links, not tabs: a tab list lets Tab reach only its selected tab (the others need the arrow keys).
+      expect(link.getAttribute('href')).toBeTruthy();
+      expect(link.tabIndex).toBe(0);
+      expect(link.getAttribute('tabindex')).not.toBe('-1');
+      expect(link.getAttribute('role')).toBeNull();
+    }
+    expect((fixture.nativeElement as HTMLElement).querySelector('nav [role=tablist]')).toBeNull();
+    expect(query(fixture, 'nav').getAttribute('aria-label')).toBe('Organization sections');
+  });
+
   const STATUS_URL = '/api/v1/orgs/acme/sso/sign-in-status';
 
   /** Answers the sign-out's question whether SSO has proven it lets people back in. */

@@ -4,7 +4,6 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatDividerModule } from '@angular/material/divider';
 import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
-import { MatTabsModule } from '@angular/material/tabs';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import type { OrganizationResponse } from '@sc/contracts';
@@ -50,7 +49,6 @@ const NAV_LINKS: readonly NavLink[] = [
     MatIconModule,
     MatMenuModule,
     MatDividerModule,
-    MatTabsModule,
   ],
   templateUrl: './shell.component.html',
   styleUrl: './shell.component.scss',

@@ -24,8 +24,14 @@ describe('checkOutboundUrl', () => {
     expect(() => checkOutboundUrl(url, allow)).toThrow(message);
   });
 
-  it('refuses http on loopback when the allow list is empty', () => {
-    expect(() => checkOutboundUrl('http://127.0.0.1/', { allowHttpHosts: [], allowedNetworks: allow.allowedNetworks })).toThrow(/plain http/);
+  it('refuses http on loopback when the allow list is empty, saying no host may use it (not "only no hosts")', () => {
+    expect(() => checkOutboundUrl('http://127.0.0.1/', { allowHttpHosts: [], allowedNetworks: allow.allowedNetworks })).toThrow(
+      'http://127.0.0.1 uses plain http; use https (no host may use http unless an operator lists it in SERVICE_SSO_ALLOW_HTTP_HOSTS).',
+    );
+  });
+
+  it('names the hosts that may use http when there are some', () => {
+    expect(() => checkOutboundUrl('http://idp.example.com/', allow)).toThrow('http://idp.example.com uses plain http; use https (only localhost and 127.0.0.1 may use http, see SERVICE_SSO_ALLOW_HTTP_HOSTS).');
   });
 
   it.each([

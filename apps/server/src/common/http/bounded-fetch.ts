@@ -86,10 +86,12 @@ export function checkOutboundUrl(raw: string, policy: UrlPolicy): URL {
   if (url.protocol === 'http:') {
     const host = unbracket(url.hostname).toLowerCase();
     if (!policy.allowHttpHosts.some((allowed) => unbracket(allowed).toLowerCase() === host)) {
-      throw new OutboundFetchError(
-        'refused_url',
-        `${url.origin} uses plain http; use https (only ${policy.allowHttpHosts.join(', ') || 'no hosts'} may use http, see SERVICE_SSO_ALLOW_HTTP_HOSTS).`,
-      );
+      const hosts = policy.allowHttpHosts;
+      const allowed =
+        hosts.length === 0
+          ? 'no host may use http unless an operator lists it in SERVICE_SSO_ALLOW_HTTP_HOSTS'
+          : `only ${new Intl.ListFormat('en', { type: 'conjunction' }).format(hosts)} may use http, see SERVICE_SSO_ALLOW_HTTP_HOSTS`;
+      throw new OutboundFetchError('refused_url', `${url.origin} uses plain http; use https (${allowed}).`);
     }
   } else if (url.protocol !== 'https:') {
     throw new OutboundFetchError('refused_url', `${url.protocol} URLs are not allowed; use https.`);

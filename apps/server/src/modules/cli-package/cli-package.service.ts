@@ -11,8 +11,6 @@ import { SERVER_VERSION } from './server-version';
 /** The packed service-cli of this server's version, as found on disk. */
 export interface CliPackageFile {
   path: string;
-  /** service-cli-<version>.tgz, the name `npm pack` gave it. */
-  fileName: string;
   version: string;
   size: number;
   modified: Date;
@@ -56,13 +54,13 @@ export class CliPackageService {
   }
 
   private async find(): Promise<CliPackageFile | null> {
-    const fileName = packageFileName();
-    const path = join(this.config.packageDir, fileName);
+    // service-cli-<version>.tgz, the name `npm pack` gave it (downloads save it as service-cli.tgz).
+    const path = join(this.config.packageDir, packageFileName());
     const stats = await fs.stat(path).catch(() => null);
     if (!stats?.isFile()) return null;
     const key = `${path}:${stats.size}:${stats.mtimeMs}`;
     if (this.hashed?.key !== key) this.hashed = { key, sha256: await sha256OfFile(path) };
-    return { path, fileName, version: SERVER_VERSION, size: stats.size, modified: stats.mtime, sha256: this.hashed.sha256 };
+    return { path, version: SERVER_VERSION, size: stats.size, modified: stats.mtime, sha256: this.hashed.sha256 };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { CLI_PACKAGE_PATH } from '@sc/contracts';
 import { Public } from '../access/decorators';
 import { CliPackageService, type CliPackageFile } from './cli-package.service';
 
@@ -9,6 +10,13 @@ import { CliPackageService, type CliPackageFile } from './cli-package.service';
  * use reads as what it is: `npm install -g {SERVICE_PUBLIC_URL}/downloads/service-cli.tgz`.
  */
 export const DOWNLOAD_ROUTES = ['downloads/service-cli.tgz', 'downloads/service-cli.tgz.sha256'];
+
+/**
+ * The name the package is saved under: the URL's own (`curl -O`, `curl -o service-cli.tgz`), and so the browser's
+ * too (Content-Disposition). The .sha256 names this file, so `sha256sum -c service-cli.tgz.sha256` checks what
+ * was downloaded; the versioned name on disk (`service-cli-<version>.tgz`) is this server's business.
+ */
+const SAVED_FILE_NAME = CLI_PACKAGE_PATH.slice(CLI_PACKAGE_PATH.lastIndexOf('/') + 1);
 
 /**
  * The URL stays the same across server upgrades while its bytes change, so caches may keep the file but must
@@ -29,14 +37,14 @@ export class DownloadsController {
   async package(@Res() res: Response): Promise<void> {
     const found = await this.cliPackage.requirePackage();
     setCaching(res, found, `"sha256-${found.sha256}"`);
-    res.setHeader('Content-Disposition', `attachment; filename="${found.fileName}"`);
+    res.setHeader('Content-Disposition', `attachment; filename="${SAVED_FILE_NAME}"`);
     // send (under sendFile) answers conditional requests against the ETag set above, and ranges.
     await new Promise<void>((resolve, reject) =>
       res.sendFile(found.path, { etag: false, lastModified: false, cacheControl: false, headers: { 'Content-Type': 'application/gzip' } }, (error) => (error ? reject(error) : resolve())),
     );
   }
 
-  /** `<sha256>  service-cli-<version>.tgz`, the format `sha256sum -c` checks. */
+  /** `<sha256>  service-cli.tgz`, the format `sha256sum -c` checks, naming the file as it is saved. */
   @Get('service-cli.tgz.sha256')
   async checksum(@Res() res: Response): Promise<void> {
     const found = await this.cliPackage.requirePackage();
@@ -46,7 +54,7 @@ export class DownloadsController {
       res.status(304).end();
       return;
     }
-    res.send(`${found.sha256}  ${found.fileName}\n`);
+    res.send(`${found.sha256}  ${SAVED_FILE_NAME}\n`);
   }
 }
 

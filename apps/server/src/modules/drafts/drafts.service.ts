@@ -7,6 +7,7 @@ import {
   DRAFT_LIST_DEFAULT_LIMIT,
   DRAFT_LIST_MAX_LIMIT,
   draftFileSlug,
+  plural,
   type CreateDraftRequest,
   type Draft,
   type DraftActor,
@@ -58,7 +59,6 @@ interface Actors {
 }
 
 const EMPTY_GRAPH: OverlaidGraph = { kind: DRAFT_KIND, direction: 'LR', nodes: [], edges: [], groups: [] };
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * Diagram drafts of an organization: create (empty, a copy, from a synced diagram, from pasted Mermaid + context),
@@ -164,26 +164,37 @@ export class DraftsService {
 
   async export(organizationId: string, draftId: string): Promise<DraftExport<DiagramContext>> {
     const draft = await this.find(organizationId, draftId);
-    let exported;
-    try {
-      exported = exportToMermaid(draft.graph);
-    } catch (error) {
-      // Saved graphs pass the same rules, so this only happens if the rules changed since the draft was saved.
-      if (error instanceof DiagramExportError) throw draftsError(DraftsErrorCode.Invalid, `The draft cannot be exported: ${error.message}`, error.issues.map(issueDetail));
-      throw error;
-    }
-    const contextText = `${JSON.stringify(exported.context, null, 2)}\n`;
-    const digests = { diagram: sha256Hex(exported.mermaid), context: sha256Hex(contextText) };
+    const exported = (await this.unchangedCopyFiles(organizationId, draft)) ?? regeneratedFiles(draft);
+    const digests = { diagram: sha256Hex(exported.mermaid), context: sha256Hex(exported.contextText) };
     return {
       draftId: draft.id,
       version: draft.version,
       mermaid: exported.mermaid,
       context: exported.context,
-      contextText,
+      contextText: exported.contextText,
       ...exportFiles(draftFileSlug(draft.name)),
       digests,
       synced: draft.source ? await this.syncedComparison(organizationId, draft.source, digests) : null,
     };
+  }
+
+  /**
+   * A copy never saved since it was made (version 1) draws exactly the synced diagram it came from, so its files are
+   * that diagram's files as synced, byte for byte: committing them changes nothing, and the export panel says so.
+   * Written from the drawing they would differ in spacing and order from hand-written Mermaid. Null for any other
+   * draft, a diagram synced without a context file, or a revision that is gone.
+   */
+  private async unchangedCopyFiles(organizationId: string, draft: DraftRecord): Promise<ExportedFiles | null> {
+    const source = draft.source;
+    if (!source || draft.version !== 1 || source.contextSha256 === null) return null;
+    try {
+      const files = await this.artifacts.getDiagramSource(organizationId, source.service, source.diagram, source.revision);
+      if (!files.context) return null;
+      return { mermaid: files.mermaid.content, context: JSON.parse(files.context.content) as DiagramContext, contextText: files.context.content };
+    } catch (error) {
+      if (error instanceof DomainError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   /** The current revision of the diagram a draft was copied from, and whether its files equal the export. */
@@ -321,6 +332,25 @@ function actor(userId: string | null, tokenId: string | null, { users, tokens }:
   if (user) return { kind: 'user', id: user.id, name: displayNameOf(user), email: user.email };
   const token = tokenId === null ? undefined : tokens.get(tokenId);
   return token ? { kind: 'token', id: token.id, name: token.name } : null;
+}
+
+interface ExportedFiles {
+  mermaid: string;
+  context: DiagramContext;
+  contextText: string;
+}
+
+/** The draft's files written from its drawing. */
+function regeneratedFiles(draft: DraftRecord): ExportedFiles {
+  let exported;
+  try {
+    exported = exportToMermaid(draft.graph);
+  } catch (error) {
+    // Saved graphs pass the same rules, so this only happens if the rules changed since the draft was saved.
+    if (error instanceof DiagramExportError) throw draftsError(DraftsErrorCode.Invalid, `The draft cannot be exported: ${error.message}`, error.issues.map(issueDetail));
+    throw error;
+  }
+  return { mermaid: exported.mermaid, context: exported.context, contextText: `${JSON.stringify(exported.context, null, 2)}\n` };
 }
 
 /** The SHA-256 of a synced diagram's files (the read API sends both; the Mermaid one can be recomputed from its text). */

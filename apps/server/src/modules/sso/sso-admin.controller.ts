@@ -8,6 +8,7 @@ import {
   SsoDiscoveryRequest,
   SsoDiscoveryResponse,
   SsoProviderResponse,
+  type SsoPublicUrlResponse,
   SsoSignInStatus,
   SsoTestStartResponse,
   StartSsoTestRequest,
@@ -85,6 +86,13 @@ export class SsoAdminController {
     const { binding, ...started } = await this.signIn.startTest(signInRequest(req, res, orgId, slug), principal);
     this.binding.set(res, binding);
     return started;
+  }
+
+  /** The address callback URLs start with, so a provider being created can show its own before it is saved. */
+  @Get('public-url')
+  @OrgAccess('admin')
+  publicUrl(): SsoPublicUrlResponse {
+    return this.providers.publicUrl();
   }
 
   @Post('discovery')

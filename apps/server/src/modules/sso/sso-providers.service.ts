@@ -8,6 +8,7 @@ import {
   SSO_TEST_VALID_HOURS,
   SsoEffectiveEndpoints,
   SsoProviderResponse,
+  type SsoPublicUrlResponse,
   SsoPublicProvider,
   SsoSignInStatus,
   ssoCallbackUrl,
@@ -199,7 +200,13 @@ export class SsoProvidersService {
     if (discoveredIssuer !== issuer) warnings.push(`The document names the issuer ${discoveredIssuer}, not ${issuer}; ID tokens will be checked against ${discoveredIssuer}.`);
     if (!userinfo) warnings.push('The provider has no userinfo_endpoint; the service needs one for every sign-in.');
     if (!clientSecretPost) {
-      warnings.push(methods ? `The token endpoint does not list client_secret_post (it lists ${methods.join(', ')}); the service only uses client_secret_post.` : 'The document does not list token_endpoint_auth_methods_supported, which means client_secret_basic only; the service uses client_secret_post.');
+      // The dashboard shows this warning as the only word on it: it carries the advice too.
+      const advice = 'configure the client to accept it, or sign-in fails with invalid_client';
+      warnings.push(
+        methods
+          ? `The token endpoint does not list client_secret_post (it lists ${methods.join(', ')}); the service only uses client_secret_post: ${advice}.`
+          : `The document does not list token_endpoint_auth_methods_supported, which means client_secret_basic only; the service uses client_secret_post: ${advice}.`,
+      );
     }
     for (const [name, url] of [['authorization_endpoint', authorization], ['token_endpoint', token], ['userinfo_endpoint', userinfo], ['jwks_uri', str('jwks_uri')]] as const) {
       if (!url) continue;
@@ -238,6 +245,10 @@ export class SsoProvidersService {
     // Entra's issuer names the tenant GUID; with a domain-style tenant ID it cannot be predicted.
     if (provider.type === 'entra' && provider.tenantId && !/^[0-9a-f-]{36}$/.test(provider.tenantId)) endpoints.issuer = null;
     return endpoints;
+  }
+
+  publicUrl(): SsoPublicUrlResponse {
+    return { publicUrl: this.appConfig.publicUrl };
   }
 
   private callbackUrlOf(provider: SsoProvider): string {

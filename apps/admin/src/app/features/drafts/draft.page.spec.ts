@@ -207,3 +207,45 @@ describe('DraftPage (the editor)', () => {
     expect(query(fixture, '[data-testid=draft-saved]').textContent).toContain('Version 7');
   });
 });
+
+describe('DraftPage of a draft that does not exist', () => {
+  it('says so without a "Try again" (loading it again cannot make it exist)', async () => {
+    const http = setUpTestApp();
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'gone' });
+    fixture.detectChanges();
+    http.expectOne('/api/v1/orgs/acme/drafts/gone').flush(errorBody('draft_not_found', 'There is no draft with this id in this organization.'), { status: 404, statusText: 'Not Found' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    expect(query(fixture, '[role=alert]').textContent).toContain('There is no draft with this id in this organization.');
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
+    http.verify();
+  });
+});
+
+describe('DraftPage of a fresh copy of a synced diagram', () => {
+  it('lays it out without counting that as a change: nothing unsaved, nothing to undo, nothing saved', async () => {
+    const http = setUpTestApp();
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'd1' });
+    fixture.detectChanges();
+    const fresh: DraftData = { ...DRAFT, version: 1, layout: { nodes: [], groups: [] } };
+    http.expectOne(BASE).flush(fresh);
+    const tick = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fixture.detectChanges();
+    };
+    await tick();
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 1, synced: { service: 'orders', diagram: 'topology', revision: 2, sha256: 'd', contextSha256: 'c', equal: true } });
+    for (let i = 0; i < 200 && fixture.componentInstance.store.doc().layout.nodes.length === 0; i++) await tick();
+    expect(fixture.componentInstance.store.doc().layout.nodes.map((node) => node.id)).toEqual(['api']);
+    // Longer than the autosave's delay: a layout counted as a change would have been saved by now.
+    await afterAutosave();
+    await tick();
+    http.expectNone(BASE);
+    expect(fixture.componentInstance.store.canUndo()).toBe(false);
+    expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('saved');
+    expect(query(fixture, '[data-testid=export-synced]').textContent).toContain('The repository holds exactly these files');
+    http.verify();
+  });
+});

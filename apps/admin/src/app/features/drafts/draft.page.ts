@@ -219,7 +219,7 @@ export class DraftPage {
     this.lastSaved.set(null);
     this.store.reset({ name: draft.name, graph: draft.graph, layout: draft.layout });
     this.autosave.reset(draft.version);
-    if (needsLayout(this.store.doc())) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR');
+    if (needsLayout(this.store.doc())) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR', { initial: true });
     else if (draft.graph.nodes.length > 0) this.fitSoon();
   }
 
@@ -318,8 +318,12 @@ export class DraftPage {
     this.store.apply((doc) => (doc.name === trimmed ? doc : { ...doc, name: trimmed }), 'name');
   }
 
-  /** Lays the drawing out with ELK (left to right or top to bottom, group frames kept around their members). */
-  async autoLayout(direction: 'LR' | 'TB' = this.direction()): Promise<void> {
+  /**
+   * Lays the drawing out with ELK (left to right or top to bottom, group frames kept around their members). The
+   * `initial` layout of a draft without one (a fresh copy of a synced diagram) is not a change of the person's: nothing
+   * to undo or save, and the copy stays the synced diagram (its export the synced files) until they change something.
+   */
+  async autoLayout(direction: 'LR' | 'TB' = this.direction(), options: { initial?: boolean } = {}): Promise<void> {
     const canvas = this.canvas();
     this.direction.set(direction);
     this.laying.set(true);
@@ -330,7 +334,7 @@ export class DraftPage {
       // ELK's positions, to the pixel and not snapped to the grid: its edge routes run between exactly these boxes.
       const boxes = Object.fromEntries(Object.entries(result.boxes).map(([id, box]) => [id, { x: Math.round(box.x), y: Math.round(box.y) }]));
       // Viewers see the layout too, but it is not a change of theirs to save.
-      if (!this.canEdit()) this.store.reset(applyLayout(doc, boxes, direction));
+      if (!this.canEdit() || (options.initial && this.store.doc() === doc)) this.store.reset(applyLayout(doc, boxes, direction));
       else this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
       this.routes.set(laidOutRoutes(editorModel(this.store.doc(), this.databases()), result.edges));
       this.fitSoon();

@@ -5,22 +5,44 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
-import type { OrganizationResponse } from '@sc/contracts';
+import type { DraftList, OrganizationResponse, ServiceListItem } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
+import { LoadErrorComponent } from '../../shared/load-error.component';
+import { RelativeTimeComponent } from '../../shared/relative-time.component';
+import { DraftsApi } from '../drafts/drafts.api';
+import { ServicesApi } from '../services/services.api';
+import { CliInstallComponent } from '../tokens/cli-install.component';
 import { OrganizationApi } from './organization.api';
 
+/** How many drafts the Overview lists; the Drafts page has them all. */
+const RECENT_DRAFTS = 5;
+
+/** The organization's home: its services with their last sync, its recent drafts, and how to install service-cli. */
 @Component({
   selector: 'sc-organization-home-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, ErrorBannerComponent],
+  imports: [
+    DatePipe,
+    RouterLink,
+    MatButtonModule,
+    MatCardModule,
+    MatIconModule,
+    MatProgressBarModule,
+    ErrorBannerComponent,
+    LoadErrorComponent,
+    RelativeTimeComponent,
+    CliInstallComponent,
+  ],
   templateUrl: './organization-home.page.html',
   styleUrl: './organization-home.page.scss',
 })
 export class OrganizationHomePage {
   private readonly api = inject(OrganizationApi);
   private readonly session = inject(SessionService);
+  private readonly servicesApi = inject(ServicesApi);
+  private readonly draftsApi = inject(DraftsApi);
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -33,9 +55,20 @@ export class OrganizationHomePage {
     initial: null as OrganizationResponse | null,
   });
   readonly organization = this.loaded.value;
+  /** The first page of services (by name, up to 100), each with its last sync. */
+  readonly services = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.servicesApi.list(orgId),
+    initial: null as ServiceListItem[] | null,
+  });
+  /** The drafts saved last (the drafts list is most recent first). */
+  readonly drafts = pageResource({
+    params: this.orgId,
+    load: (orgId) => this.draftsApi.list(orgId, { limit: RECENT_DRAFTS }),
+    initial: null as DraftList | null,
+  });
   readonly me = this.session.me;
   readonly canManage = this.session.canManage;
   readonly origin = window.location.origin;
   readonly greetingName = computed(() => this.me()?.user?.displayName ?? '');
-
 }

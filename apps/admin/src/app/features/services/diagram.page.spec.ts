@@ -4,7 +4,8 @@ import { Router, type NavigationExtras } from '@angular/router';
 import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, createView, defaultViewLayoutInput, layoutFingerprint, type OverlaidGraph } from '@sc/diagram';
 import { query, settle as settleFixture, textOf } from '../../../testing/dom';
-import { errorBody } from '../../../testing/fixtures';
+import { ME, errorBody } from '../../../testing/fixtures';
+import { SessionService } from '../../core/session.service';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
@@ -557,6 +558,27 @@ describe('DiagramPage', () => {
     expect(JSON.parse(context.text)).toEqual({ name: 'Payments overview' });
   });
 
+  it('offers editors "Edit a copy": a draft named after the diagram, copied from the revision shown, then opens it', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    await loaded();
+    const navigate = jest.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    query<HTMLButtonElement>(fixture, '[data-testid=edit-copy]').click();
+    const created = http.expectOne({ method: 'POST', url: '/api/v1/orgs/acme/drafts' });
+    expect(created.request.body).toEqual({ name: 'overview', from: { service: 'payments', diagram: 'overview', revision: 3 } });
+    created.flush({ id: 'd9', name: 'overview' });
+    await settle(fixture);
+    expect(navigate).toHaveBeenCalledWith(['/orgs', 'acme', 'drafts', 'd9']);
+  });
+
+  it('offers no "Edit a copy" to viewers, nor of a diagram that is not a flowchart', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'viewer' });
+    await loaded();
+    expect(fixture.nativeElement.querySelector('[data-testid=edit-copy]')).toBeNull();
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    fixture.detectChanges();
+    expect(fixture.nativeElement.querySelector('[data-testid=edit-copy]')).not.toBeNull();
+  });
+
   it('explains a diagram that does not exist', async () => {
     http.expectOne(DIAGRAM_URL).flush(errorBody('diagram_not_found', 'No diagram "overview" in service "payments".'), {
       status: 404,
@@ -565,6 +587,16 @@ describe('DiagramPage', () => {
     await settle(fixture);
     expect(query(fixture, '[role=alert]').textContent).toContain('No diagram "overview"');
     expect(drawn).toHaveLength(0);
+    // Loading it again cannot make it exist: no "Try again" (issue 23).
+    expect(fixture.nativeElement.querySelector('sc-load-error button')).toBeNull();
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
+  });
+
+  it('explains a service that does not exist, without a "Try again"', async () => {
+    http.expectOne(DIAGRAM_URL).flush(errorBody('service_not_found', 'There is no service named "payments" in this organization.'), { status: 404, statusText: 'Not Found' });
+    await settle(fixture);
+    expect(query(fixture, '[role=alert]').textContent).toContain('There is no service named "payments"');
+    expect(fixture.nativeElement.textContent).not.toContain('Try again');
   });
 
   it('offers to try again when the diagram cannot be loaded', async () => {

@@ -22,10 +22,11 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
-import type { ArrangementLists, DatabaseView, DiagramArrangement, SyncArtifactRef } from '@sc/contracts';
+import { DRAFT_KIND, type ArrangementLists, type DatabaseView, type DiagramArrangement, type SyncArtifactRef } from '@sc/contracts';
 import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
 import { catchError, firstValueFrom, forkJoin, from, map, of, switchMap, tap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
+import { mutation } from '../../core/mutation';
 import { NotifyService } from '../../core/notify.service';
 import { SessionService } from '../../core/session.service';
 import { pageResource } from '../../core/page-resource';
@@ -40,6 +41,7 @@ import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.compone
 import { claimEarlyDiagram, diagramUrl, hasServerLayout } from '../diagram-canvas/early-diagram-layout';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
+import { DraftsApi } from '../drafts/drafts.api';
 import { ContextSummaryComponent } from './context-summary.component';
 import { GroupListComponent } from './group-list.component';
 import { RevisionBarComponent } from './revision-bar.component';
@@ -138,6 +140,10 @@ export class DiagramPage {
   private readonly router = inject(Router);
   private readonly route = inject(ActivatedRoute);
   private readonly host = inject(ElementRef<HTMLElement>);
+  private readonly session = inject(SessionService);
+  private readonly drafts = inject(DraftsApi);
+  private readonly copying = mutation();
+  readonly copyBusy = this.copying.pending;
 
   readonly canvas = viewChild(DiagramCanvasComponent);
   readonly sequence = viewChild(SequenceDiagramComponent);
@@ -154,6 +160,8 @@ export class DiagramPage {
     initial: null as LoadedDiagram | null,
   });
   readonly data = computed(() => this.loaded.value()?.data ?? null);
+  /** "Edit a copy": a synced flowchart becomes a draft (only flowcharts can be drafts), for whoever may edit drafts. */
+  readonly canEditCopy = computed(() => this.source() === 'diagram' && this.data()?.kind === DRAFT_KIND && this.session.canEditDrafts());
   readonly notes = computed(() => this.loaded.value()?.notes ?? null);
 
   /** Earlier revisions an architecture diagram's changes can be listed against, newest first. */
@@ -318,7 +326,6 @@ export class DiagramPage {
   readonly arrangement = computed(() => this.workingArrangement() ?? this.savedArrangement());
   readonly arranging = signal(false);
   readonly arrangementBusy = signal(false);
-  private readonly session = inject(SessionService);
   /** Editors and above arrange the current revision of an architecture diagram drawn on the canvas. */
   readonly mayArrange = computed(() => this.session.canEditDrafts() && this.source() === 'diagram' && this.onCanvas() && parseRevision(this.revision()) === undefined && this.savedArrangement() !== null);
   /** "3 nodes placed automatically since the arrangement was saved" (nothing without a saved arrangement). */
@@ -589,6 +596,20 @@ export class DiagramPage {
   });
 
   /** Downloads the diagram as Mermaid plus its context file (see exportsSyncedFiles for which ones). */
+  /**
+   * Copies the diagram of the revision shown into a new draft named after it (so its export has the synced files'
+   * names) and opens the editor, with the drafts API's "copy of a synced diagram".
+   */
+  async editCopy(): Promise<void> {
+    const data = this.data();
+    if (!data) return;
+    await this.copying.run(true, () => this.drafts.create(this.orgId(), { name: data.name, from: { service: this.service(), diagram: data.name, revision: data.revision } }), {
+      done: async (draft) => {
+        await this.router.navigate(['/orgs', this.orgId(), 'drafts', draft.id]);
+      },
+    });
+  }
+
   async exportMermaid(): Promise<void> {
     const data = this.data();
     const view = this.view();

@@ -39,6 +39,8 @@ describe('SignInLinkPage', () => {
     const error = harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent ?? '';
     expect(error).toContain('already used');
     expect(error).toContain('Ask an owner of your organization for a new one-time sign-in link.');
+    // Said once: the server's message ends with the same advice.
+    expect(error.match(/ask an owner/gi)).toHaveLength(1);
     expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
   });
 
@@ -49,8 +51,25 @@ describe('SignInLinkPage', () => {
       .flush({ error: { code: 'sign_in_link_invalid', message: 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.', details: [] } }, { status: 400, statusText: 'Bad Request' });
     await harness.fixture.whenStable();
     harness.detectChanges();
-    expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent).toContain('Ask an owner of your organization');
+    const error = harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent ?? '';
+    expect(error).toContain('Ask an owner of your organization for a new one-time sign-in link.');
+    expect(error.match(/ask an owner/gi)).toHaveLength(1);
+    expect(error.match(/new one/gi)).toHaveLength(1);
     expect(harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-confirm]')).toBeNull();
+  });
+
+  it('tells a disabled member to have the membership re-enabled, not to ask for another link', async () => {
+    const harness = await open('/sign-in-link#disabled');
+    TestBed.inject(HttpTestingController)
+      .expectOne('/api/v1/auth/sign-in-link/preview')
+      .flush({ error: { code: 'account_disabled', message: 'Your account or your membership in this organization is disabled or was removed.', details: [] } }, { status: 403, statusText: 'Forbidden' });
+    await harness.fixture.whenStable();
+    harness.detectChanges();
+    const error = harness.routeNativeElement?.querySelector('[data-testid=sign-in-link-error]')?.textContent ?? '';
+    expect(error).toContain('Your account or your membership in this organization is disabled or was removed.');
+    expect(error).toContain('Ask an owner of your organization to re-enable your membership.');
+    expect(error).not.toContain('new one');
+    expect(harness.routeNativeElement?.querySelector('button')).toBeNull();
   });
 
   it('explains a link without a token instead of offering a button that cannot work', async () => {

@@ -30,9 +30,9 @@ const ORGANIZATION_HOME = /^\/orgs\/[a-z0-9][a-z0-9-]*$/;
           <div class="error-banner" role="alert" data-testid="sign-in-link-error">
             <mat-icon svgIcon="error" aria-hidden="true" />
             <div>
-              <div>{{ err.message }}</div>
-              @if (askForNewLink()) {
-                <div>Ask an owner of your organization for a new one-time sign-in link.</div>
+              <div>{{ errorText() }}</div>
+              @if (whatToDo(); as advice) {
+                <div>{{ advice }}</div>
               }
             </div>
           </div>
@@ -80,10 +80,26 @@ export class SignInLinkPage {
   });
   private readonly redeemError = signal<ApiError | null>(null);
   readonly error = computed(() => this.redeemError() ?? this.preview.error());
-  /** Used, expired, unknown or refused links cannot be retried: the only way forward is a new link. */
+  /** Used, expired, unknown or refused links cannot be retried: the only way forward is an owner. */
   readonly askForNewLink = computed(() => {
     const code = this.error()?.code;
     return code === AuthErrorCode.SignInLinkInvalid || code === AuthErrorCode.AccountDisabled;
+  });
+  /**
+   * The page's own words for a link that cannot work: the server's message for it already ends with "ask an owner
+   * for a new one" (API clients read it too), and the page's advice under it said so a second time.
+   */
+  readonly errorText = computed(() => (this.error()?.code === AuthErrorCode.SignInLinkInvalid ? 'This sign-in link is invalid, expired or was already used.' : (this.error()?.message ?? '')));
+  readonly whatToDo = computed(() => {
+    switch (this.error()?.code) {
+      case AuthErrorCode.SignInLinkInvalid:
+        return 'Ask an owner of your organization for a new one-time sign-in link.';
+      case AuthErrorCode.AccountDisabled:
+        // A new link would be refused too: the membership itself has to be turned back on.
+        return 'Ask an owner of your organization to re-enable your membership.';
+      default:
+        return undefined;
+    }
   });
 
   retry(): void {

@@ -16,6 +16,7 @@ describe('ProviderConfigurationTabComponent', () => {
     fixture = TestBed.createComponent(ProviderConfigurationTabComponent);
     fixture.componentRef.setInput('orgId', 'acme');
     fixture.componentRef.setInput('provider', ssoProvider());
+    fixture.componentRef.setInput('callbackUrl', ssoProvider().callbackUrl);
     await settle(fixture);
   });
 

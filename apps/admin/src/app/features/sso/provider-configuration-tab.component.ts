@@ -11,7 +11,10 @@ import { SectionCardComponent } from '../../shared/section-card.component';
 import { callbackUrlWarning } from './provider-form';
 import { SsoApi } from './sso.api';
 
-/** The Configuration tab of a saved provider: the callback URL to register, the effective endpoints, a test sign-in. */
+/**
+ * The Configuration tab: the callback URL to register (while creating, the one the typed slug gives), and for a saved
+ * provider the effective endpoints and a test sign-in.
+ */
 @Component({
   selector: 'sc-provider-configuration-tab',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -33,7 +36,7 @@ import { SsoApi } from './sso.api';
         Register exactly this value as the redirect URI of the client at the identity provider. Scheme, host,
         port, organization ID, slug and the absence of a trailing slash must all match.
       </p>
-      <sc-copy-field [value]="p.callbackUrl" label="callback URL" testId="callback-url" copyTestId="callback-copy" />
+      <sc-copy-field [value]="callbackUrl()" label="callback URL" testId="callback-url" copyTestId="callback-copy" />
       @if (callbackWarning(); as warning) {
         <div class="warning-banner callback-warning" role="note" data-testid="callback-warning">
           <mat-icon svgIcon="warning" aria-hidden="true" />
@@ -42,6 +45,7 @@ import { SsoApi } from './sso.api';
       }
       </sc-section-card>
 
+      @if (p) {
       <sc-section-card heading="Effective endpoints">
       <dl class="key-values endpoints">
         <dt>Authorization</dt>
@@ -79,6 +83,9 @@ import { SsoApi } from './sso.api';
         {{ testing() ? 'Opening the provider…' : 'Test sign-in' }}
       </button>
       </sc-section-card>
+      } @else {
+        <p class="muted" data-testid="configuration-after-save">The effective endpoints and the test sign-in appear here once the provider is saved.</p>
+      }
     </div>
   `,
   styleUrl: './provider-configuration-tab.component.scss',
@@ -88,7 +95,10 @@ export class ProviderConfigurationTabComponent {
   private readonly document = inject(DOCUMENT);
 
   readonly orgId = input.required<string>();
-  readonly provider = input.required<SsoProviderResponse>();
+  /** The callback URL to register: the saved provider's, or while creating the one its slug will give. */
+  readonly callbackUrl = input.required<string>();
+  /** Null while the provider is being created. */
+  readonly provider = input.required<SsoProviderResponse | null>();
   /** Greets a provider just created (`?created=1`). */
   readonly created = input(false);
   /** The form has changes not saved yet: the test would use the saved settings, so it waits. */
@@ -97,16 +107,18 @@ export class ProviderConfigurationTabComponent {
   readonly testing = signal(false);
   readonly testError = signal<ApiError | null>(null);
 
-  readonly callbackWarning = computed(() => callbackUrlWarning(this.provider().callbackUrl));
+  readonly callbackWarning = computed(() => callbackUrlWarning(this.callbackUrl()));
   /** The server repeats the http-callback advice; the tab shows it once, as the warning. */
-  readonly serverWarnings = computed(() => this.provider().warnings.filter((warning) => !warning.startsWith('The callback URL uses http')));
+  readonly serverWarnings = computed(() => (this.provider()?.warnings ?? []).filter((warning) => !warning.startsWith('The callback URL uses http')));
 
   /** The test runs in this browser: the provider's login, then the service's report page. */
   async startTest(): Promise<void> {
     this.testing.set(true);
     this.testError.set(null);
     try {
-      const started = await firstValueFrom(this.api.startTest(this.orgId(), this.provider().slug));
+      const provider = this.provider();
+      if (!provider) return;
+      const started = await firstValueFrom(this.api.startTest(this.orgId(), provider.slug));
       this.document.location.assign(started.authorizationUrl);
     } catch (error: unknown) {
       // Only on failure: after success the page is leaving for the provider, so the button stays busy.

@@ -21,11 +21,6 @@ describe('ProviderEditorPage', () => {
     fixture.detectChanges();
   }
 
-  async function open(inputs: Record<string, string>): Promise<void> {
-    create(inputs);
-    await settle(fixture);
-  }
-
   function labels(): string[] {
     return Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('mat-label')).map((label) => (label.textContent ?? '').trim());
   }
@@ -62,7 +57,32 @@ describe('ProviderEditorPage', () => {
   afterEach(() => http.verify());
 
   describe('creating', () => {
-    beforeEach(async () => open({}));
+    beforeEach(async () => {
+      create({});
+      http.expectOne(`${BASE}/public-url`).flush({ publicUrl: 'https://context.example.com' });
+      await settle(fixture);
+    });
+
+    it('shows the callback URL on the Configuration tab as soon as the slug is typed', async () => {
+      const tabLabelled = (label: string) =>
+        Array.from((fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>('[role=tab]')).find((tab) => tab.textContent?.includes(label)) as HTMLElement;
+      const configurationTab = () => tabLabelled('Configuration');
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('true');
+      type('Slug', 'corp-kc');
+      await settle(fixture);
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('false');
+      configurationTab().click();
+      await settle(fixture);
+      expect(query<HTMLInputElement>(fixture, '[data-testid=callback-url]').value).toBe('https://context.example.com/api/v1/auth/orgs/acme/callback/corp-kc');
+      expect(query(fixture, '[data-testid=configuration-after-save]').textContent).toContain('once the provider is saved');
+      expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=provider-test]')).toBeNull();
+      // An invalid slug has no callback URL yet.
+      tabLabelled('Settings').click();
+      await settle(fixture);
+      type('Slug', 'Not A Slug');
+      await settle(fixture);
+      expect(configurationTab().getAttribute('aria-disabled')).toBe('true');
+    });
 
     it('shows only the chosen type’s fields and previews its endpoints as the admin types', async () => {
       expect(labels()).toEqual(expect.arrayContaining(['Authorization URL', 'Token URL', 'UserInfo URL']));
@@ -114,8 +134,20 @@ describe('ProviderEditorPage', () => {
       await settle(fixture);
       expect(inputLabelled('Authorization URL').value).toBe('https://kc.test/realms/acme/auth');
       expect(inputLabelled('JWKS URI (optional)').value).toBe('https://kc.test/realms/acme/certs');
-      expect(query(fixture, '[data-testid=discovery-post]').textContent).toContain('does not list client_secret_post');
+      // Said once: the server's warning (with the methods it does list), not a second sentence of the page's own.
       expect(textOf(fixture)).toContain('The token endpoint does not list client_secret_post.');
+      expect(textOf(fixture).match(/does not list client_secret_post/g)).toHaveLength(1);
+    });
+
+    it('shows a refused issuer once, though the answer also names the field in its details', async () => {
+      typeInto(fixture, '[data-testid=discovery] input', 'http://kc.test/realms/acme');
+      fixture.detectChanges();
+      query<HTMLButtonElement>(fixture, '[data-testid=discovery-import]').click();
+      const message = 'http://kc.test uses plain http; use https (no host may use http unless an operator lists it in SERVICE_SSO_ALLOW_HTTP_HOSTS).';
+      http.expectOne(`${BASE}/discovery`).flush(errorBody('outbound_url_refused', message, [{ path: 'issuer', message }]), { status: 400, statusText: 'Bad Request' });
+      await settle(fixture);
+      const banner = query(fixture, '[data-testid=discovery] [role=alert]').textContent ?? '';
+      expect(banner.split('uses plain http')).toHaveLength(2);
     });
 
     it('creates the provider with the type’s fields and ordered rules, then opens its Configuration tab', async () => {

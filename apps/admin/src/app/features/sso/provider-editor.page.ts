@@ -1,10 +1,11 @@
 import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, input, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTabsModule } from '@angular/material/tabs';
 import { Router, RouterLink } from '@angular/router';
-import { SSO_TEST_VALID_HOURS, SsoErrorCode, type SsoProviderResponse } from '@sc/contracts';
+import { SSO_SLUG_PATTERN, SSO_TEST_VALID_HOURS, SsoErrorCode, ssoCallbackUrl, type SsoProviderResponse, type SsoPublicUrlResponse } from '@sc/contracts';
 import { tap } from 'rxjs';
 import type { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
@@ -20,7 +21,8 @@ import { SsoApi } from './sso.api';
 const CONFIGURATION_TAB = 1;
 
 /**
- * Create (no slug in the route) or edit one SSO provider; the Configuration tab exists once it is saved.
+ * Create (no slug in the route) or edit one SSO provider; the Configuration tab opens once the slug is valid (its
+ * callback URL), and has the endpoints and the test sign-in once the provider is saved.
  * The page loads the provider, owns the form and saves it; each tab is its own component.
  */
 @Component({
@@ -52,6 +54,7 @@ export class ProviderEditorPage {
   readonly tab = input<string | undefined>();
   readonly created = input<string | undefined>();
 
+  readonly form = createProviderForm();
   readonly mode = computed(() => (this.slug() ? 'edit' : 'create'));
   /** Loaded afresh whenever the router reuses the page for another :orgId or :slug; idle while creating. */
   readonly loaded = pageResource({
@@ -67,6 +70,24 @@ export class ProviderEditorPage {
     initial: null as SsoProviderResponse | null,
   });
   readonly provider = this.loaded.value;
+  /** Only while creating: the address the callback URL starts with, so the Configuration tab can show it early. */
+  private readonly publicUrl = pageResource({
+    params: () => (this.slug() ? undefined : { orgId: this.orgId() }),
+    load: ({ orgId }) => this.api.publicUrl(orgId),
+    initial: null as SsoPublicUrlResponse | null,
+  });
+  private readonly slugValue = toSignal(this.form.controls.slug.valueChanges, { initialValue: this.form.controls.slug.value });
+  /**
+   * What to register at the identity provider: the saved provider's, or while creating the one a valid slug will
+   * have, as soon as it is typed (the provider's client is often registered before its ID and secret exist).
+   */
+  readonly callbackUrl = computed(() => {
+    const provider = this.provider();
+    if (provider) return provider.callbackUrl;
+    const publicUrl = this.publicUrl.value()?.publicUrl;
+    const slug = this.slugValue();
+    return this.mode() === 'create' && publicUrl && SSO_SLUG_PATTERN.test(slug) ? ssoCallbackUrl(publicUrl, this.orgId(), slug) : null;
+  });
   private readonly saveAction = mutation({ report: 'inline' });
   private readonly confirm = confirmation();
   readonly saving = this.saveAction.pending;
@@ -74,7 +95,6 @@ export class ProviderEditorPage {
   readonly replacingSecret = signal(false);
   readonly selectedTab = signal(0);
 
-  readonly form = createProviderForm();
 
   readonly title = computed(() => {
     const provider = this.provider();

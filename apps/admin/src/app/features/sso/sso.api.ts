@@ -6,6 +6,7 @@ import type {
   SsoAuditPage,
   SsoDiscoveryResponse,
   SsoProviderResponse,
+  SsoPublicUrlResponse,
   SsoSignInStatus,
   SsoTestStartResponse,
   UpdateSsoProviderRequest,
@@ -56,6 +57,11 @@ export class SsoApi {
 
   remove(orgId: string, slug: string): Observable<void> {
     return this.http.delete<void>(this.provider(orgId, slug));
+  }
+
+  /** SERVICE_PUBLIC_URL: a provider being created shows its callback URL from it before it is saved. */
+  publicUrl(orgId: string): Observable<SsoPublicUrlResponse> {
+    return this.http.get<SsoPublicUrlResponse>(`${this.base(orgId)}/public-url`);
   }
 
   discover(orgId: string, issuer: string): Observable<SsoDiscoveryResponse> {

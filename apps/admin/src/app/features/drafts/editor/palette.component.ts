@@ -7,6 +7,8 @@ import { PALETTE_MIME, type PaletteDrop } from './editor-canvas.component';
 interface PaletteItem {
   item: PaletteDrop;
   name: string;
+  /** What a screen reader announces: "Add an image node", "Add a diamond shape". */
+  label: string;
   /** Outline of the shape, for shape items. */
   path?: string;
 }
@@ -19,32 +21,37 @@ interface PaletteItem {
   selector: 'sc-editor-palette',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <h2 class="palette-title">Nodes</h2>
-    <div class="palette-grid" role="list">
+    <h2 class="palette-title" id="palette-nodes">Nodes</h2>
+    <ul class="palette-grid" aria-labelledby="palette-nodes">
       @for (entry of types; track entry.item.type) {
-        <button type="button" role="listitem" class="palette-item" draggable="true" [attr.data-palette-type]="entry.item.type"
-          [attr.aria-label]="'Add a ' + entry.name + ' node'" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
-          {{ entry.name }}
-        </button>
+        <li>
+          <button type="button" class="palette-item" draggable="true" [attr.data-palette-type]="entry.item.type"
+            [attr.aria-label]="entry.label" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
+            {{ entry.name }}
+          </button>
+        </li>
       }
-    </div>
-    <h2 class="palette-title">Shapes</h2>
-    <div class="palette-grid shapes" role="list">
+    </ul>
+    <h2 class="palette-title" id="palette-shapes">Shapes</h2>
+    <ul class="palette-grid shapes" aria-labelledby="palette-shapes">
       @for (entry of shapes; track entry.item.shape) {
-        <button type="button" role="listitem" class="palette-item shape" draggable="true" data-palette-type="shape" [attr.data-palette-shape]="entry.item.shape"
-          [attr.aria-label]="'Add a ' + entry.name + ' shape'" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
-          <svg width="40" height="26" viewBox="-2 -2 44 30" aria-hidden="true"><path [attr.d]="entry.path" /></svg>
-          <span class="shape-name">{{ entry.name }}</span>
-        </button>
+        <li>
+          <button type="button" class="palette-item shape" draggable="true" data-palette-type="shape" [attr.data-palette-shape]="entry.item.shape"
+            [attr.aria-label]="entry.label" [title]="entry.name" (dragstart)="dragStart($event, entry.item)" (click)="add.emit(entry.item)">
+            <svg width="40" height="26" viewBox="-2 -2 44 30" aria-hidden="true"><path [attr.d]="entry.path" /></svg>
+            <span class="shape-name">{{ entry.name }}</span>
+          </button>
+        </li>
       }
-    </div>
+    </ul>
   `,
   styles: `
     :host { display: block; overflow: auto; padding: 8px; }
     .palette-title { font: var(--mat-sys-title-small); margin: 8px 0 6px; }
-    .palette-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
+    .palette-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; list-style: none; margin: 0; padding: 0; }
+    .palette-grid > li { display: flex; }
     .palette-item {
-      display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
+      display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px; flex: 1;
       min-height: 36px; padding: 4px; border: 1px solid #c5cfdb; border-radius: 6px; background: #fff;
       font: inherit; font-size: 12px; cursor: grab; text-align: center;
       &:hover, &:focus-visible { border-color: #0b57d0; background: #eef3fb; outline: none; }
@@ -57,12 +64,23 @@ export class PaletteComponent {
   /** Pressed (click or keyboard): add in the middle of the view. */
   readonly add = output<PaletteDrop>();
 
-  readonly types: PaletteItem[] = NODE_TYPES.map((type) => ({ item: { type }, name: NODE_TYPE_NAMES[type] }));
-  readonly shapes: PaletteItem[] = SHAPES.map((shape) => ({ item: { type: 'shape', shape }, name: shapeName(shape), path: shapeDrawing(shape, 40, 26).fills.join(' ') }));
+  readonly types: PaletteItem[] = NODE_TYPES.map((type) => ({ item: { type }, name: NODE_TYPE_NAMES[type], label: addLabel(NODE_TYPE_NAMES[type], 'node') }));
+  readonly shapes: PaletteItem[] = SHAPES.map((shape) => ({
+    item: { type: 'shape', shape },
+    name: shapeName(shape),
+    label: addLabel(shapeName(shape), 'shape'),
+    path: shapeDrawing(shape, 40, 26).fills.join(' '),
+  }));
 
   dragStart(event: DragEvent, item: PaletteDrop): void {
     event.dataTransfer?.setData(PALETTE_MIME, JSON.stringify(item));
     event.dataTransfer?.setData('text/plain', item.shape ?? item.type);
     if (event.dataTransfer) event.dataTransfer.effectAllowed = 'copy';
   }
+}
+
+/** "Add an image node": the name in lower case, with "an" before a vowel (every palette name reads that way). */
+function addLabel(name: string, what: 'node' | 'shape'): string {
+  const lower = name.toLowerCase();
+  return `Add ${/^[aeiou]/.test(lower) ? 'an' : 'a'} ${lower} ${what}`;
 }
