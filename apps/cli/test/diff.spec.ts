@@ -146,7 +146,7 @@ describe('service-cli diff', () => {
     filesAnswer = () => ({ status: 500 });
     const failed = await diff();
     expect(failed.code).toBe(3);
-    expect(failed.stderr).toContain('Reading the revision failed after 1 attempts');
+    expect(failed.stderr).toContain('Reading the revision failed after 1 attempt:');
     expect(`${forbidden.stderr}${failed.stderr}`).not.toContain(TOKEN);
   });
 
