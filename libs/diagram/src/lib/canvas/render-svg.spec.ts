@@ -1,8 +1,12 @@
-import { createView, type OverlaidGraph } from '@sc/diagram';
-import { FIXTURE_DATABASES, fixtureTopology } from '../../../testing/diagram-fixture';
+/**
+ * @jest-environment jsdom
+ */
+import { createView } from '../collapse';
+import type { OverlaidGraph } from '../overlay';
+import { FIXTURE_DATABASES, fixtureTopology } from '../../testing/diagram-fixture';
 import { buildModel, type CanvasModel } from './canvas-model';
-import { diagramSvg, withoutRemoteImages } from './export-image';
 import type { LayoutResult } from './layout';
+import { diagramSvg, withoutRemoteImages } from './render-svg';
 
 /** Every node in a column, 40 px apart: where they stand does not matter here, only what each draws. */
 function stacked(model: CanvasModel): LayoutResult {
