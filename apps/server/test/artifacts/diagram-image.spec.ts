@@ -31,28 +31,32 @@ function pngFacts(png: Buffer): { width: number; height: number; uniform: boolea
   const bpp = colour === 6 ? 4 : 3;
   const stride = width * bpp;
   let previous = Buffer.alloc(stride);
-  let first: string | null = null;
+  let firstPixel = Buffer.alloc(bpp);
   let uniform = true;
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
     const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+    // Undo the row's filter (PNG spec, section 9): each byte adds back its left, upper or Paeth neighbour.
     for (let i = 0; i < stride; i++) {
       const a = i >= bpp ? line[i - bpp] : 0;
       const b = previous[i];
-      const c = i >= bpp ? previous[i - bpp] : 0;
-      const paeth = () => {
+      let add = 0;
+      if (filter === 1) add = a;
+      else if (filter === 2) add = b;
+      else if (filter === 3) add = (a + b) >> 1;
+      else if (filter === 4) {
+        const c = i >= bpp ? previous[i - bpp] : 0;
         const p = a + b - c;
-        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
-        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      };
-      const add = [0, a, b, (a + b) >> 1, paeth()][filter] ?? 0;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        add = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
       line[i] = (line[i] + add) & 0xff;
     }
-    for (let x = 0; x < width && uniform; x++) {
-      const pixel = line.subarray(x * bpp, x * bpp + bpp).toString('hex');
-      first ??= pixel;
-      if (pixel !== first) uniform = false;
-    }
+    // Every byte against the first pixel's.
+    for (let i = 0; i < stride && uniform; i++) if (line[i] !== (y === 0 ? line[i % bpp] : firstPixel[i % bpp])) uniform = false;
+    if (y === 0) firstPixel = Buffer.from(line.subarray(0, bpp));
     previous = line;
   }
   return { width, height, uniform };
