@@ -2,7 +2,7 @@ import type { DiagramView, ErrorBody } from '@sc/contracts';
 import { buildModel, createView, type OverlaidGraph } from '@sc/diagram';
 import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, readCallers, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT } from './bundles';
 import { buildCli, copySampleRepo, runCli } from './cli-process';
 
@@ -128,15 +128,7 @@ describe('diagram images: image.svg and image.png', () => {
   });
 
   it('answers every caller as the diagram read does: a viewer yes, another organization or a sync token no', async () => {
-    const callers: Array<[string, SessionCredentials | string | null, boolean]> = [
-      ['read token', readToken, true],
-      ['viewer session', viewer, true],
-      ['sync-only token', syncToken, false],
-      ['owner of another organization', outsider.owner, false],
-      ['admin token of another organization', outsider.adminToken, false],
-      ['nobody', null, false],
-    ];
-    for (const [who, as, allowed] of callers) {
+    for (const [who, as, allowed] of readCallers({ readToken, viewer, syncToken }, outsider)) {
       const headers = as === null ? {} : authHeaders(as);
       const diagram = await call(t.baseUrl, 'GET', `${base}/diagrams/topology`, { headers });
       for (const file of ['image.svg', 'image.png']) {

@@ -117,13 +117,16 @@ export class ServicesController {
   }
 
   /**
-   * The diagram drawn as a standalone SVG (the dashboard's drawing: libs/diagram render-svg.ts): no script, nothing
-   * referenced outside the file. `?collapsed=g1,g2` draws those groups collapsed.
+   * The diagram drawn as a standalone SVG (the dashboard's drawing: libs/diagram render-svg.ts; no script, nothing
+   * referenced outside the file), or that SVG rendered to PNG with resvg (`?scale=1..4`, default 2; at most 40
+   * megapixels). `?collapsed=g1,g2` draws those groups collapsed.
    */
-  @Get(':service/diagrams/:name/image.svg')
+  @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
   @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'image/svg+xml with a strong ETag; If-None-Match answers 304. 422 diagram_image_unsupported for a sequence diagram.' })
-  async diagramSvg(
+  @ApiOkResponse({
+    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_unsupported for a sequence diagram, 422 diagram_image_too_large over 40 megapixels.',
+  })
+  async diagramImage(
     @Param('orgId') orgId: string,
     @Param('service') service: string,
     @Param('name') name: string,
@@ -132,25 +135,9 @@ export class ServicesController {
     @Res() res: Response,
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
-    const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, 'svg'), revision);
-    sendImage(req, res, image, 'image/svg+xml');
-  }
-
-  /** The same SVG rendered to PNG with resvg (`?scale=1..4`, default 2; at most 40 megapixels). */
-  @Get(':service/diagrams/:name/image.png')
-  @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_too_large over 40 megapixels.' })
-  async diagramPng(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
-    @Query() query: DiagramImageQuery,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
-  ): Promise<void> {
-    const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, 'png'), revision);
-    sendImage(req, res, image, 'image/png');
+    const format = req.path.endsWith('.png') ? 'png' : 'svg';
+    const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, format), revision);
+    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml');
   }
 
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
