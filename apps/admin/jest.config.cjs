@@ -20,6 +20,8 @@ module.exports = {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
+    // Specs only: the fixture topology shared with libs/diagram's renderer spec.
+    '^@sc/diagram/testing$': '<rootDir>/../../libs/diagram/src/testing/diagram-fixture.ts',
     // `new Worker(new URL(…, import.meta.url))` cannot run under Jest: the canvas specs lay out with ELK in-thread.
     '^\\./layout-worker$': '<rootDir>/src/testing/layout-worker.ts',
   },

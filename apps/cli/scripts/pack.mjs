@@ -21,8 +21,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = join(ROOT, 'apps/cli');
-/** Kept as a dependency by default: jsdom resolves a worker file of its own at load time (see the README). */
-const DEFAULT_EXTERNAL = ['jsdom'];
+/**
+ * Kept as dependencies by default: jsdom resolves a worker file of its own at load time (see the README); resvg
+ * (`render -o x.png`) is a native module, which a bundle cannot hold.
+ */
+const DEFAULT_EXTERNAL = ['jsdom', '@resvg/resvg-js'];
 /** oclif requires TypeScript only to read a tsconfig.json during development; the package never needs it. */
 const NEVER_BUNDLED = ['typescript'];
 

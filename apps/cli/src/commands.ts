@@ -2,6 +2,7 @@ import DiffCommand from './commands/diff';
 import HelpCommand from './commands/help';
 import InitCommand from './commands/init';
 import InspectCommand from './commands/inspect';
+import RenderCommand from './commands/render';
 import SyncCommand from './commands/sync';
 
 /** oclif's explicit command strategy (apps/cli/package.json → oclif.commands) loads this map. */
@@ -10,5 +11,6 @@ export const COMMANDS = {
   help: HelpCommand,
   init: InitCommand,
   inspect: InspectCommand,
+  render: RenderCommand,
   sync: SyncCommand,
 };

@@ -52,6 +52,16 @@ export interface InspectJson extends InspectReport {
   exitCode: number;
 }
 
+/** `service-cli render --json`: the image written (absent when the diagram is invalid) and the problems. */
+export interface RenderJson {
+  ok: boolean;
+  exitCode: number;
+  file: string;
+  contextFile?: string;
+  output?: { path: string; format: 'svg' | 'png'; width: number; height: number; bytes: number };
+  problems: CliProblem[];
+}
+
 export interface InitJson {
   ok: true;
   exitCode: 0;

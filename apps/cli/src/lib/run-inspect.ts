@@ -75,7 +75,7 @@ export async function runInspect(options: InspectOptions, context: InspectContex
 }
 
 /** Like `sync`, parses on one worker thread: the parse has a time limit, and Mermaid stays out of the main thread. */
-async function checkOneDiagram(checker: DiagramChecker | undefined, input: DiagramInput): Promise<DiagramCheck> {
+export async function checkOneDiagram(checker: DiagramChecker | undefined, input: DiagramInput): Promise<DiagramCheck> {
   if (checker) return checker(input);
   const pooled = openPooledDiagramChecker(1);
   try {
@@ -88,7 +88,7 @@ async function checkOneDiagram(checker: DiagramChecker | undefined, input: Diagr
 /** Larger than any file the gateway accepts (1 MiB by default); only guards memory. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-async function readInput(absolute: string, shown: string): Promise<string> {
+export async function readInput(absolute: string, shown: string): Promise<string> {
   let read: RegularFileRead;
   try {
     read = await readRegularFile(absolute, shown, MAX_INPUT_BYTES);

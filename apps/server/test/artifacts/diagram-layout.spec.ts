@@ -1,7 +1,7 @@
 import type { DatabaseView, DiagramLayout, DiagramView, ErrorBody } from '@sc/contracts';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { LAYOUT_ENGINE_VERSION, LayoutCache, defaultViewLayoutInput, layoutDiagram, layoutFingerprint, replayLayout, type OverlaidGraph } from '@sc/diagram';
-import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, readCallers, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -78,15 +78,7 @@ describe('default-view layout of synced diagrams', () => {
 
   it('answers every caller exactly as the diagram read does: members and read tokens, not other organizations or sync tokens', async () => {
     await storedLayout();
-    const callers: Array<[string, SessionCredentials | string | null, boolean]> = [
-      ['read token', readToken, true],
-      ['viewer session', viewer, true],
-      ['sync-only token', syncToken, false],
-      ['owner of another organization', outsider.owner, false],
-      ['admin token of another organization', outsider.adminToken, false],
-      ['nobody', null, false],
-    ];
-    for (const [who, as, allowed] of callers) {
+    for (const [who, as, allowed] of readCallers({ readToken, viewer, syncToken }, outsider)) {
       const headers = as === null ? {} : authHeaders(as);
       const diagram = await call(t.baseUrl, 'GET', `${base}/diagrams/topology`, { headers });
       const layout = await call(t.baseUrl, 'GET', `${base}/diagrams/topology/layout`, { headers });

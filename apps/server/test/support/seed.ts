@@ -121,3 +121,21 @@ export function authHeaders(as: SessionCredentials | string): Record<string, str
 function expectStatus(response: { status: number; body: unknown }, status: number, what: string): void {
   if (response.status !== status) throw new Error(`${what}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
 }
+
+/** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
+export type ReadCaller = [who: string, as: SessionCredentials | string | null, allowed: boolean];
+
+/**
+ * The callers a read route of the organization must treat as the diagram read does: its read token and a viewer
+ * may read; a sync-only token, another organization's owner and admin token, and nobody may not.
+ */
+export function readCallers(own: { readToken: string; viewer: SessionCredentials; syncToken: string }, outsider: SeededOrganization): ReadCaller[] {
+  return [
+    ['read token', own.readToken, true],
+    ['viewer session', own.viewer, true],
+    ['sync-only token', own.syncToken, false],
+    ['owner of another organization', outsider.owner, false],
+    ['admin token of another organization', outsider.adminToken, false],
+    ['nobody', null, false],
+  ];
+}

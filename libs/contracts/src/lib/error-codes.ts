@@ -149,6 +149,14 @@ export enum ArtifactsErrorCode {
   InvalidRevision = 'invalid_revision',
   /** No layout of the diagram's default view is stored yet (it is being computed): the dashboard lays it out itself. */
   DiagramLayoutNotFound = 'diagram_layout_not_found',
+  /** image.svg / image.png: a bad `?collapsed=` (a group the diagram does not have), `?scale=` or `?theme=`. */
+  InvalidImageQuery = 'invalid_diagram_image_query',
+  /** image.svg / image.png of a diagram the server cannot draw yet (a sequence diagram, the dark theme). */
+  DiagramImageUnsupported = 'diagram_image_unsupported',
+  /** The image would be over the pixel limit (PNG) or the diagram over SERVICE_LAYOUT_MAX_ELEMENTS. */
+  DiagramImageTooLarge = 'diagram_image_too_large',
+  /** The rendering thread timed out (SERVICE_LAYOUT_TIMEOUT) or is unavailable; retrying later can succeed. */
+  DiagramImageFailed = 'diagram_image_failed',
   /** A SQL schema took longer than SERVICE_SQL_PARSE_TIMEOUT to parse (reported as a problem of that artifact). */
   SqlParseTimeout = 'sql_parse_timeout',
   /** A SQL parser thread died or the pool is shutting down; retrying later can succeed. */

@@ -112,6 +112,10 @@ export const ERROR_STATUS = {
   [ArtifactsErrorCode.ArtifactNotFound]: 404,
   [ArtifactsErrorCode.InvalidRevision]: 400,
   [ArtifactsErrorCode.DiagramLayoutNotFound]: 404,
+  [ArtifactsErrorCode.InvalidImageQuery]: 400,
+  [ArtifactsErrorCode.DiagramImageUnsupported]: 422,
+  [ArtifactsErrorCode.DiagramImageTooLarge]: 422,
+  [ArtifactsErrorCode.DiagramImageFailed]: 503,
   [ArtifactsErrorCode.SqlParseTimeout]: 422,
   [ArtifactsErrorCode.SqlParserUnavailable]: 503,
 

@@ -24,7 +24,7 @@ import type { ListPage, ListPageQuery } from '@sc/contracts';
 import { diffGraphs, type ApplyReport, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { ReadLookups } from './read-lookups';
-import { DiagramLayoutService } from './diagram-layout.service';
+import { DiagramLayoutService, type DiagramImageOptions, type RenderedDiagramImage } from './diagram-layout.service';
 import { parseJsonDocument, type ArtifactAnalysis } from './artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -106,6 +106,15 @@ export class ArtifactsReadService {
       return layout;
     };
     return this.cachedAnswer(service, revision, 'architecture-diagram', name, build, '#layout');
+  }
+
+  /**
+   * The diagram drawn as an image (image.svg / image.png): DiagramLayoutService renders it off the main thread and
+   * keeps it by a hash of what it is drawn from. Same lookups (and 404s) as the diagram.
+   */
+  async getDiagramImage(organizationId: string, serviceName: string, name: string, options: DiagramImageOptions, revisionParam?: number): Promise<RenderedDiagramImage> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    return this.layouts.image(service.id, revision, await this.one(service, revision, 'architecture-diagram', name), options);
   }
 
   /** The answer's bytes in a content coding, kept beside it in the cache; null when the cache is off. */

@@ -1,20 +1,77 @@
 /**
  * Worker thread entry of DiagramLayoutService: lays out a diagram's default view with ELK off the server's event
- * loop (a 1,000-node diagram takes seconds of CPU). The service names this file; the server's build emits it next to
- * the service as diagram-layout-worker.js.
+ * loop (a 1,000-node diagram takes seconds of CPU), and renders a diagram's image (SVG, and PNG with resvg) the same
+ * way. The service names this file; the server's build emits it next to the service as diagram-layout-worker.js.
  */
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { layoutDefaultView, type ModelInput, type OverlaidGraph } from '@sc/diagram';
+import { Resvg } from '@resvg/resvg-js';
+import type { DiagramLayout } from '@sc/contracts';
+import {
+  LayoutCache,
+  buildModel,
+  collapseGroups,
+  createView,
+  diagramSvg,
+  layoutDefaultView,
+  layoutDiagram,
+  layoutFingerprint,
+  layoutInput,
+  replayLayout,
+  withoutRemoteImages,
+  type ModelInput,
+  type OverlaidGraph,
+} from '@sc/diagram';
 import { serveWorkerJobs } from '@sc/diagram/node';
 
 /** Service → thread: the graph with its overlays and the schemas of the databases its data nodes name. */
 export interface DiagramLayoutRequest {
   graph: OverlaidGraph;
   databases: [string, LayoutDatabase][];
+  /** Present for an image: what to draw instead of the stored layout. */
+  image?: DiagramImageJob;
 }
+
+/** An image of the diagram: the view with `collapsed` groups, as SVG or as PNG at `scale`. */
+export interface DiagramImageJob {
+  collapsed: string[];
+  /** The stored default-view layout, replayed (no ELK run) when it fits the view drawn. */
+  stored: DiagramLayout | null;
+  format: 'svg' | 'png';
+  scale: number;
+  /** A PNG of more pixels than this is not rendered (`tooLarge` answers instead). */
+  maxPixels: number;
+}
+
+/** Thread → service for an image: the bytes, or the size the PNG would have had. */
+export type DiagramImage = { svg: string; width: number; height: number; png?: Uint8Array } | { tooLarge: { width: number; height: number } };
 
 export type LayoutDatabase = ModelInput['databases'] extends ReadonlyMap<string, infer Database> ? Database : never;
 
 const elk = new ELK();
 
-serveWorkerJobs((request: DiagramLayoutRequest) => layoutDefaultView(elk, request.graph, new Map(request.databases)));
+/**
+ * The canvas's model of the view, its layout (the stored one replayed when it is the same input, else ELK here in
+ * the thread) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
+ * nothing outside itself.
+ */
+async function renderImage(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<DiagramImage> {
+  const view = job.collapsed.length ? collapseGroups(createView(graph), job.collapsed) : createView(graph);
+  const model = buildModel({ view, databases, highlights: null });
+  const input = layoutInput(model);
+  const layout =
+    job.stored && job.stored.fingerprint === layoutFingerprint(input) ? await replayLayout(job.stored, input, new LayoutCache()) : await layoutDiagram(elk, input, new LayoutCache());
+  const svg = withoutRemoteImages(diagramSvg(model, layout));
+  const size = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg);
+  const width = Number(size?.[1] ?? 0);
+  const height = Number(size?.[2] ?? 0);
+  if (job.format === 'svg') return { svg, width, height };
+  if (width * job.scale * height * job.scale > job.maxPixels) return { tooLarge: { width: width * job.scale, height: height * job.scale } };
+  // System fonts only: nothing is fetched, and text falls back to the machine's sans-serif.
+  const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: job.scale }, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+  return { svg, width, height, png: new Uint8Array(png) };
+}
+
+serveWorkerJobs((request: DiagramLayoutRequest): Promise<DiagramLayout | DiagramImage> => {
+  const databases = new Map(request.databases);
+  return request.image ? renderImage(request.graph, databases, request.image) : layoutDefaultView(elk, request.graph, databases);
+});

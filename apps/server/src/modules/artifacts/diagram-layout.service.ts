@@ -4,11 +4,36 @@ import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
 import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createHash } from 'node:crypto';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { ArtifactsConfig, type LayoutSettings } from './artifacts.config';
+import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
-import type { DiagramLayoutRequest, LayoutDatabase } from './diagram-layout-worker';
+import type { DiagramImage, DiagramLayoutRequest, LayoutDatabase } from './diagram-layout-worker';
+
+/** What an image read asks for (validated by the controller's query parsing). */
+export interface DiagramImageOptions {
+  /** Groups drawn collapsed; each must be a group of the diagram. */
+  collapsed: string[];
+  format: 'svg' | 'png';
+  /** PNG pixels per SVG unit (1..4). */
+  scale: number;
+}
+
+/** A rendered image and its strong ETag (a hash of its bytes). */
+export interface RenderedDiagramImage {
+  body: Buffer;
+  etag: string;
+}
+
+/** A PNG of more pixels is refused (422 diagram_image_too_large): its bitmap alone would be 4 bytes a pixel. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Rendered images kept per instance (by content hash of what they are drawn from), and their bytes at most. */
+const IMAGES_KEPT = 64;
+const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
+/** Names the drawing code (render-svg.ts) in the image cache key: change it when the drawing changes. */
+const RENDER_VERSION = 'svg-1+resvg-2.6.2';
 
 /** What one stored layout is computed from, and the part of its key besides the version and the engine. */
 interface LayoutInputs {
@@ -32,11 +57,15 @@ const FAILED_KEPT = 1000;
 @Injectable()
 export class DiagramLayoutService implements OnApplicationShutdown {
   private readonly logger = new Logger(DiagramLayoutService.name);
-  private readonly pool: WorkerPool<DiagramLayoutRequest, DiagramLayout>;
+  private readonly pool: WorkerPool<DiagramLayoutRequest, DiagramLayout | DiagramImage>;
   private readonly settings: LayoutSettings;
   /** Layouts being computed by this instance, by key: a read or a sync asking for one again joins it. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly failed = new Set<string>();
+  /** Rendered images by key, oldest first (a hit moves to the end), and those being rendered. */
+  private readonly images = new Map<string, RenderedDiagramImage>();
+  private imageBytes = 0;
+  private readonly rendering = new Map<string, Promise<RenderedDiagramImage>>();
 
   constructor(
     private readonly repository: ArtifactsRepository,
@@ -65,6 +94,85 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const stored = await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     if (!stored) void this.start(version.id, inputs);
     return stored;
+  }
+
+  /**
+   * The version's image as drawn in `revision` (the dashboard's model, node geometry and layout: the stored default
+   * layout replayed when nothing is collapsed, else ELK in the layout thread), rendered in the layout thread and
+   * cached by a hash of everything it is drawn from.
+   */
+  async image(serviceId: string, revision: number, version: ArtifactVersionRecord, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
+    const analysis = version.analysis;
+    if (analysis.type !== 'diagram') throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `"${version.name}" is not a diagram.`);
+    if (analysis.diagramKind === 'sequence') {
+      throw artifactsError(ArtifactsErrorCode.DiagramImageUnsupported, `Diagram "${version.name}" is a sequence diagram; the server does not draw sequence diagrams as images yet.`);
+    }
+    const graph = analysis.overlaid ?? analysis.graph;
+    const groups = new Set(graph.groups.map((group) => group.id));
+    const unknown = options.collapsed.filter((id) => !groups.has(id));
+    if (unknown.length) {
+      const known = groups.size ? `its groups are ${[...groups].map((id) => `"${id}"`).join(', ')}` : 'it has no groups';
+      throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `?collapsed= names ${unknown.map((id) => `"${id}"`).join(', ')}, not a group of diagram "${version.name}"; ${known}.`);
+    }
+    const inputs = await this.inputs(serviceId, revision, version);
+    if (!inputs) {
+      throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
+    }
+    const collapsed = [...new Set(options.collapsed)].sort();
+    const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1]));
+    const kept = this.images.get(key);
+    if (kept) {
+      this.images.delete(key);
+      this.images.set(key, kept);
+      return kept;
+    }
+    const running = this.rendering.get(key);
+    if (running) return running;
+    const job = this.render(version, inputs, { ...options, collapsed }).finally(() => this.rendering.delete(key));
+    this.rendering.set(key, job);
+    const image = await job;
+    this.keep(key, image);
+    return image;
+  }
+
+  private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
+    // A collapsed view has other containers than the default view's: its layout is computed in the thread.
+    const stored = options.collapsed.length ? null : await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    const started = performance.now();
+    let result: DiagramImage;
+    try {
+      const answer = await this.pool.run({
+        graph: inputs.graph,
+        databases: [...inputs.databases],
+        image: { collapsed: options.collapsed, stored, format: options.format, scale: options.scale, maxPixels: MAX_IMAGE_PIXELS },
+      });
+      result = answer as DiagramImage;
+    } catch (error) {
+      this.logger.warn({ msg: 'diagram image failed', versionId: version.id, error: messageOf(error) });
+      throw artifactsError(ArtifactsErrorCode.DiagramImageFailed, `Diagram "${version.name}" could not be rendered: ${messageOf(error)}. Retrying later can succeed.`);
+    }
+    if ('tooLarge' in result) {
+      const { width, height } = result.tooLarge;
+      throw artifactsError(
+        ArtifactsErrorCode.DiagramImageTooLarge,
+        `The PNG of diagram "${version.name}" would be ${width}×${height} pixels, over the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; ask for a smaller ?scale= or the SVG.`,
+      );
+    }
+    const body = result.png ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) : Buffer.from(result.svg, 'utf8');
+    this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ms: Math.round(performance.now() - started) });
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  }
+
+  /** Keeps a rendered image, dropping the oldest beyond IMAGES_KEPT or IMAGE_BYTES_KEPT. */
+  private keep(key: string, image: RenderedDiagramImage): void {
+    if (image.body.length > IMAGE_BYTES_KEPT || this.images.has(key)) return;
+    this.images.set(key, image);
+    this.imageBytes += image.body.length;
+    for (const [oldest, dropped] of this.images) {
+      if (this.images.size <= IMAGES_KEPT && this.imageBytes <= IMAGE_BYTES_KEPT) break;
+      this.images.delete(oldest);
+      this.imageBytes -= dropped.body.length;
+    }
   }
 
   /**
@@ -111,7 +219,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
 
   private async compute(versionId: string, inputs: LayoutInputs): Promise<void> {
     const started = performance.now();
-    const layout = await this.pool.run({ graph: inputs.graph, databases: [...inputs.databases] });
+    const layout = (await this.pool.run({ graph: inputs.graph, databases: [...inputs.databases] })) as DiagramLayout;
     // Another instance may have stored the same layout meanwhile: the first one stays (they are equal).
     await this.repository.saveDiagramLayout(versionId, LAYOUT_ENGINE_VERSION, inputs.key, layout);
     this.logger.log({ msg: 'diagram layout', versionId, containers: Object.keys(layout.containers).length, ms: Math.round(performance.now() - started) });

@@ -23,6 +23,7 @@ import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
+import { type DiagramImageQuery, diagramImageOptions } from './diagram-image-query';
 import { RetentionService } from './retention.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
 import { RevisionsPageQuery } from './revisions-page';
@@ -113,6 +114,30 @@ export class ServicesController {
     @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     await this.sendAnswer(req, res, await this.artifacts.getDiagramLayout(orgId, service, name, revision));
+  }
+
+  /**
+   * The diagram drawn as a standalone SVG (the dashboard's drawing: libs/diagram render-svg.ts; no script, nothing
+   * referenced outside the file), or that SVG rendered to PNG with resvg (`?scale=1..4`, default 2; at most 40
+   * megapixels). `?collapsed=g1,g2` draws those groups collapsed.
+   */
+  @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
+  @OrgAccess('viewer')
+  @ApiOkResponse({
+    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_unsupported for a sequence diagram, 422 diagram_image_too_large over 40 megapixels.',
+  })
+  async diagramImage(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query() query: DiagramImageQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    const format = req.path.endsWith('.png') ? 'png' : 'svg';
+    const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, format), revision);
+    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml');
   }
 
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
@@ -244,6 +269,22 @@ export class ServicesController {
     res.setHeader('Content-Encoding', encoding);
     res.send(compressed);
   }
+}
+
+/**
+ * An image with its strong ETag (304 on If-None-Match, after the guard and lookups as for sendAnswer). The CSP keeps
+ * an SVG opened on its own from running or loading anything, should it ever hold more than shapes and text.
+ */
+function sendImage(req: Request, res: Response, image: { body: Buffer; etag: string }, type: 'image/svg+xml' | 'image/png'): void {
+  res.setHeader('ETag', image.etag);
+  res.setHeader('Cache-Control', 'private, max-age=60');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (matchesIfNoneMatch(req, image.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type(type).send(image.body);
 }
 
 /** The compression middleware's default threshold (app.factory.ts): smaller answers are sent uncompressed. */

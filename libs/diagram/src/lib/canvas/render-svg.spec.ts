@@ -1,8 +1,13 @@
-import { createView, type OverlaidGraph } from '@sc/diagram';
-import { FIXTURE_DATABASES, fixtureTopology } from '../../../testing/diagram-fixture';
+/**
+ * @jest-environment jsdom
+ */
+import { createView } from '../collapse';
+import type { OverlaidGraph } from '../overlay';
+import { FIXTURE_DATABASES, fixtureTopology } from '../../testing/diagram-fixture';
+import { buildGraph } from '../../testing/build-graph';
 import { buildModel, type CanvasModel } from './canvas-model';
-import { diagramSvg, withoutRemoteImages } from './export-image';
 import type { LayoutResult } from './layout';
+import { diagramSvg, withoutRemoteImages } from './render-svg';
 
 /** Every node in a column, 40 px apart: where they stand does not matter here, only what each draws. */
 function stacked(model: CanvasModel): LayoutResult {
@@ -115,5 +120,41 @@ describe('diagramSvg: the export draws every node as the canvas does', () => {
     expect(linesOf(svg, 'customer')).toEqual(['Customer', '[person]', 'Buys things', 'Segment:retail']);
     expect(linesOf(svg, 'db')).toEqual(['Orders DB', '[container db: PostgreSQL]']);
     expect(linesOf(svg, 'psp')).toEqual(['Card processor', '[external system]']);
+  });
+});
+
+describe('diagramSvg: a standalone file (the server serves it as image.svg)', () => {
+  /** Every `href` and `url(…)` the file holds. */
+  const references = (text: string) => [...text.matchAll(/(?:href="|url\()([^")]*)/g)].map((match) => match[1]);
+
+  it.each([
+    ['flowchart', fixtureTopology()],
+    ['state', buildGraph({ kind: 'state', nodes: { idle: 'Idle', busy: 'Busy <b>now</b>' }, edges: ['idle -> busy: start & go'] })],
+    ['C4', buildGraph({ kind: 'c4', nodes: { shopper: { label: 'Shopper', shape: 'person' }, shop: { label: 'Shop "A"', shape: 'system' } }, edges: ['shopper -> shop: buys'] })],
+  ])('draws every node’s text of a %s diagram, runs no script and references nothing outside itself', (_kind, graph) => {
+    const model = buildModel({ view: createView(graph), databases: FIXTURE_DATABASES });
+    const text = withoutRemoteImages(diagramSvg(model, stacked(model)));
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
+    expect(svg.querySelector('parsererror')).toBeNull();
+    for (const node of model.nodes) {
+      const shown = linesOf(svg, node.id).join(' ');
+      for (const line of node.kind === 'comment' ? (node.body.lines ?? node.titleLines) : node.titleLines) expect([node.id, shown]).toEqual([node.id, expect.stringContaining(line)]);
+    }
+    expect(svg.querySelectorAll('script, foreignObject').length).toBe(0);
+    expect(text).not.toMatch(/\son[a-z]+=/i);
+    expect(references(text).filter((ref) => !ref.startsWith('#'))).toEqual([]);
+  });
+
+  it('writes a label that looks like markup as text, never as elements', () => {
+    const graph = buildGraph({ nodes: { evil: '<script>alert(1)</script>', img: '<image href="https://evil.example/x.png"/>', sum: 'R&D "core" 5 > 3' } });
+    const model = buildModel({ view: createView(graph), databases: new Map() });
+    const text = diagramSvg(model, stacked(model));
+    expect(text).not.toContain('<script');
+    expect(references(text)).toEqual([]);
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
+    expect(svg.querySelectorAll('script, image').length).toBe(0);
+    // Escaped, so the file parses and reads back as the model's text.
+    expect(linesOf(svg, 'sum')).toEqual(model.nodes.find((node) => node.id === 'sum')?.titleLines);
+    expect(linesOf(svg, 'sum').join(' ')).toContain('R&D "core"');
   });
 });

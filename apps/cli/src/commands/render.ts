@@ -1,0 +1,29 @@
+import { Args, Flags } from '@oclif/core';
+import { documentedCommand, jsonFlag } from '../lib/cli-command';
+import { processIo } from '../lib/io';
+import { Messages } from '../lib/messages';
+import { runRender } from '../lib/run-render';
+
+const messages = Messages.load('render');
+
+export default class RenderCommand extends documentedCommand(messages) {
+  static override args = {
+    file: Args.string({ description: messages.getMessage('args.file.description'), required: true }),
+  };
+
+  static override flags = {
+    context: Flags.string({ summary: messages.getMessage('flags.context.summary'), helpValue: '<file.json>' }),
+    database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
+    output: Flags.string({ char: 'o', summary: messages.getMessage('flags.output.summary'), required: true, helpValue: '<out.svg|out.png>' }),
+    scale: Flags.integer({ summary: messages.getMessage('flags.scale.summary'), default: 2, min: 1, max: 4 }),
+    json: jsonFlag(messages),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(RenderCommand);
+    process.exitCode = await runRender(
+      { file: args.file, context: flags.context, databases: flags.database ?? [], output: flags.output, scale: flags.scale, json: this.jsonEnabled() },
+      { cwd: process.cwd(), io: processIo },
+    );
+  }
+}
