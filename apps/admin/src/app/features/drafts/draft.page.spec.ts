@@ -42,8 +42,22 @@ const EXPORT: DraftExportData = {
   synced: null,
 };
 
-/** Autosave waits about a second; the tests wait for it for real (the page's timers are the browser's). */
-const afterAutosave = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+/**
+ * The autosave's timer firing, after the page has seen every change: what is pending is saved now (the timer calls
+ * saveNow; its one-second delay is tested with fake timers in autosave.spec.ts). Waiting the real second made these
+ * tests fail on a busy machine.
+ */
+async function autosaveFires(fixture: ComponentFixture<DraftPage>): Promise<void> {
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    TestBed.inject(ApplicationRef).tick();
+  };
+  await settle();
+  void fixture.componentInstance.autosave.saveNow();
+  await settle();
+}
 
 describe('DraftPage (the editor)', () => {
   let fixture: ComponentFixture<DraftPage>;
@@ -72,7 +86,7 @@ describe('DraftPage (the editor)', () => {
 
   /** Waits for the autosave and answers it as version 6, then the export of that version. */
   async function answerAutosave(): Promise<void> {
-    await afterAutosave();
+    await autosaveFires(fixture);
     http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
     await render();
     http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
@@ -116,7 +130,7 @@ describe('DraftPage (the editor)', () => {
     await render();
     expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('pending');
     http.expectNone(BASE);
-    await afterAutosave();
+    await autosaveFires(fixture);
     const save = http.expectOne(BASE);
     expect(save.request.method).toBe('PUT');
     expect(save.request.headers.get('If-Match')).toBe('"5"');
@@ -165,7 +179,7 @@ describe('DraftPage (the editor)', () => {
   it('on a version conflict names who saved, offers Reload and Save as a copy, and the copy keeps the drawing', async () => {
     query<HTMLButtonElement>(fixture, '[data-palette-type=comment]').click();
     await render();
-    await afterAutosave();
+    await autosaveFires(fixture);
     http.expectOne(BASE).flush(
       errorBody('draft_version_conflict', 'Someone else saved this draft.', [
         { message: 'saved by Bob', currentVersion: 7, updatedAt: '2026-11-01T12:00:00Z', updatedBy: { kind: 'user', id: 'u2', name: 'Bob', email: 'bob@acme.test' } } as { message: string },
@@ -192,7 +206,7 @@ describe('DraftPage (the editor)', () => {
   it('Reload after a conflict continues from the stored version', async () => {
     query<HTMLButtonElement>(fixture, '[data-palette-type=comment]').click();
     await render();
-    await afterAutosave();
+    await autosaveFires(fixture);
     http.expectOne(BASE).flush(errorBody('draft_version_conflict', 'Someone else saved this draft.', [{ message: 'x', currentVersion: 7 } as { message: string }]), { status: 409, statusText: 'Conflict' });
     await render();
     query<HTMLButtonElement>(fixture, '[data-testid=conflict-reload]').click();
@@ -240,7 +254,7 @@ describe('DraftPage of a fresh copy of a synced diagram', () => {
     for (let i = 0; i < 200 && fixture.componentInstance.store.doc().layout.nodes.length === 0; i++) await tick();
     expect(fixture.componentInstance.store.doc().layout.nodes.map((node) => node.id)).toEqual(['api']);
     // Longer than the autosave's delay: a layout counted as a change would have been saved by now.
-    await afterAutosave();
+    await autosaveFires(fixture);
     await tick();
     http.expectNone(BASE);
     expect(fixture.componentInstance.store.canUndo()).toBe(false);
