@@ -34,6 +34,8 @@ import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8B
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef, type RevisionPlan } from './revision-plan';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
+import { searchEntriesOf } from './search-entries';
+import { SearchService } from '../search/search.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
@@ -74,6 +76,7 @@ export class SyncService {
     private readonly layouts: DiagramLayoutService,
     private readonly audit: AuditService,
     private readonly previews: PreviewsRepository,
+    private readonly search: SearchService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
@@ -260,6 +263,9 @@ export class SyncService {
       removed: refs(plan.removed),
       serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
+    // The search index follows the current revision in this transaction. An unchanged sync rewrites it too: the
+    // service's description may have changed, and a service synced before the index existed gets its entries.
+    await this.search.replaceService(principal.organizationId, service.id, searchEntriesOf({ name: service.name, description: metadata.description }, analyzed));
     if (!plan.changed) {
       await this.repository.recordSync(service.id, metadata, now);
       // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
