@@ -51,7 +51,8 @@ function diagramEntries(ref: Ref, graph: OverlaidGraph): NewSearchEntry[] {
 }
 
 function entry(artifact: Ref, elementKind: NewSearchEntry['elementKind'], elementId: string, title: string, parts: Array<string | null | undefined>): NewSearchEntry {
-  const text = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
+  // The label repeats the title unless the context renamed the element: said once, it does not weigh twice.
+  const text = parts.filter((part): part is string => typeof part === 'string' && part !== '' && part !== title).join(' · ');
   return { artifact, elementKind, elementId, title: clean(title || elementId).slice(0, MAX_TITLE), text: clean(text).slice(0, MAX_TEXT) };
 }
 
