@@ -98,6 +98,9 @@ describe('organization search', () => {
       const answer = await search(q, extra);
       expect([answer.status, answer.body.error?.code, answer.body.error?.details?.[0]?.path]).toEqual([400, 'invalid_search_query', path]);
     }
+    // A NUL (which PostgreSQL text cannot hold) is refused by the common input check before the route runs.
+    const nul = await search('a\u0000b');
+    expect([nul.status, nul.body.error?.code, nul.body.error?.details?.[0]?.path]).toEqual([400, 'validation_failed', 'q']);
     const bounded = await search('payments', '&limit=3');
     expect(bounded.body.hits).toHaveLength(3);
     expect(bounded.body.truncated).toBe(true);
