@@ -138,12 +138,35 @@ describe('organization search', () => {
     expect((await hitsOf('Currency exchange')).map(element)).toContain('payments/topology/node:fx');
   });
 
+  it('after an unchanged sync: rewrites the service entry only, and indexes a service that has no entries yet', async () => {
+    const services = (await t.dataSource.query(`SELECT id FROM services WHERE organization_id = 'globex' AND name = 'orders'`)) as Array<{ id: string }>;
+    const serviceId = services[0]?.id;
+    const count = async () => ((await t.dataSource.query('SELECT count(*)::int AS n FROM search_entries WHERE service_id = $1', [serviceId])) as Array<{ n: number }>)[0]?.n;
+    const before = await count();
+    // Row ids are a sequence: rewritten rows get new ones.
+    const nodeRowIds = async () => ((await t.dataSource.query(`SELECT id FROM search_entries WHERE service_id = $1 AND element_kind <> 'service' ORDER BY id`, [serviceId])) as Array<{ id: string }>).map((row) => String(row.id));
+    const rowIds = await nodeRowIds();
+    const renamed = bundle(sampleArtifacts(), 'orders');
+    renamed.service.description = 'Takes orders (globex-renamed-marker)';
+    expect((await postSync<SyncResult>(t.baseUrl, globexSync, renamed)).body.status).toBe('unchanged');
+    expect((await hitsOf('globex-renamed-marker', '', globex)).map(element)).toEqual(['orders/-/service:orders']);
+    expect(await hitsOf('globex-secret-marker', '', globex)).toEqual([]);
+    expect(await count()).toBe(before);
+    expect(await nodeRowIds()).toEqual(rowIds);
+    // As for a service synced before the index existed: only its service entry is there.
+    await t.dataSource.query(`DELETE FROM search_entries WHERE service_id = $1 AND element_kind <> 'service'`, [serviceId]);
+    expect(await hitsOf('Orders API', '', globex)).toEqual([]);
+    expect((await postSync<SyncResult>(t.baseUrl, globexSync, renamed)).body.status).toBe('unchanged');
+    expect((await hitsOf('Orders API', '', globex)).map(element)).toContain('orders/topology/node:api');
+    expect(await count()).toBe(before);
+  });
+
   it("drops a deleted service's entries and keeps the others", async () => {
     expect((await call(t.baseUrl, 'DELETE', '/api/v1/orgs/acme/services/payments', { headers: sessionHeaders(acme.owner) })).status).toBe(204);
     expect(await hitsOf('payments', '&limit=50')).toEqual([]);
     expect(await hitsOf('Settlement')).toEqual([]);
     const rows = (await t.dataSource.query(`SELECT count(*)::int AS n FROM search_entries WHERE organization_id = 'acme'`)) as Array<{ n: number }>;
     expect(rows[0]?.n).toBe(0);
-    expect((await hitsOf('globex-secret-marker', '', globex))).toHaveLength(1);
+    expect(await hitsOf('globex-renamed-marker', '', globex)).toHaveLength(1);
   });
 });

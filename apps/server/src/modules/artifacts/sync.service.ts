@@ -263,10 +263,10 @@ export class SyncService {
       removed: refs(plan.removed),
       serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
-    // The search index follows the current revision in this transaction. An unchanged sync rewrites it too: the
-    // service's description may have changed, and a service synced before the index existed gets its entries.
-    await this.search.replaceService(principal.organizationId, service.id, searchEntriesOf({ name: service.name, description: metadata.description }, analyzed));
+    // The search index follows the current revision, in this transaction (searchEntriesOf reads the analyses above).
+    const searchEntries = () => searchEntriesOf({ name: service.name, description: metadata.description }, analyzed);
     if (!plan.changed) {
+      await this.search.refreshUnchangedService(principal.organizationId, service.id, searchEntries);
       await this.repository.recordSync(service.id, metadata, now);
       // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
       await this.repository.setRevisionDigest(service.id, service.currentRevision, digest);
@@ -291,6 +291,7 @@ export class SyncService {
       members,
     );
     await this.repository.recordSync(service.id, metadata, now, number);
+    await this.search.replaceService(principal.organizationId, service.id, searchEntries());
     await this.recordSynced(principal, service, number, 'created', metadata.repositoryUrl, bundle.source ?? null, plan);
     return result(number, 'created');
   }

@@ -32,8 +32,9 @@ interface HitRow {
 /** All SQL of search_entries. Joins the current unit of work (the sync's transaction) when one is open. */
 @Injectable()
 export class SearchRepository extends TransactionalRepository {
-  async replaceService(organizationId: string, serviceId: string, entries: NewSearchEntry[]): Promise<void> {
-    await this.manager.query('DELETE FROM search_entries WHERE service_id = $1', [serviceId]);
+  /** Deletes the service's entries (only those of `elementKind` when given) and inserts these. */
+  async replaceService(organizationId: string, serviceId: string, entries: NewSearchEntry[], elementKind?: NewSearchEntry['elementKind']): Promise<void> {
+    await this.manager.query('DELETE FROM search_entries WHERE service_id = $1 AND ($2::text IS NULL OR element_kind = $2)', [serviceId, elementKind ?? null]);
     for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
       const chunk = entries.slice(start, start + INSERT_CHUNK);
       const params: unknown[] = [];
@@ -47,6 +48,11 @@ export class SearchRepository extends TransactionalRepository {
         params,
       );
     }
+  }
+
+  async hasArtifactEntries(serviceId: string): Promise<boolean> {
+    const rows: unknown[] = await this.manager.query(`SELECT 1 FROM search_entries WHERE service_id = $1 AND element_kind <> 'service' LIMIT 1`, [serviceId]);
+    return rows.length > 0;
   }
 
   /**

@@ -18,6 +18,20 @@ export class SearchService {
     return this.repository.replaceService(organizationId, serviceId, entries);
   }
 
+  /**
+   * After a sync that left the revision as it was: only the service's own entry is rewritten (its description may
+   * have changed), so a large schema is not re-indexed at every unchanged sync; a service without artifact entries
+   * (synced before the index existed) gets all of them.
+   */
+  async refreshUnchangedService(organizationId: string, serviceId: string, entries: () => NewSearchEntry[]): Promise<void> {
+    const all = entries();
+    if (await this.repository.hasArtifactEntries(serviceId)) {
+      await this.repository.replaceService(organizationId, serviceId, all.filter((entry) => entry.elementKind === 'service'), 'service');
+    } else {
+      await this.repository.replaceService(organizationId, serviceId, all);
+    }
+  }
+
   async search(organizationId: string, query: SearchQuery): Promise<SearchAnswer> {
     const hits = await this.repository.search(organizationId, query);
     return { query: query.q, kind: query.kind, hits, truncated: hits.length === query.limit };
