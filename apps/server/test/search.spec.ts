@@ -1,13 +1,11 @@
 import type { ErrorBody, SearchAnswer, SearchHit, SyncBundle, SyncResult } from '@sc/contracts';
-import { join } from 'node:path';
-import { loadSync } from '../../cli/src/lib/prepare-sync';
-import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './artifacts/bundles';
+import { COLD_WORKER_TIMEOUT, bundle, postSync, repositoryBundle, sampleArtifacts, syncFile } from './artifacts/bundles';
 import { SAMPLE_REPO } from './artifacts/cli-process';
 import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 
 /**
  * GET /api/v1/orgs/:orgId/search over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
- * the CLI's fixture repository (built into a bundle by the CLI's own loader) synced into "acme", a smaller
+ * the CLI's fixture repository (its .service.yaml read with the contracts' config rules) synced into "acme", a smaller
  * service into "globex"; hits, ranking and snippets, the index following syncs and deletions, and isolation.
  */
 jest.setTimeout(180_000);
@@ -34,9 +32,7 @@ describe('organization search', () => {
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
-    const loaded = await loadSync(join(SAMPLE_REPO, '.service.yaml'), SAMPLE_REPO);
-    if (!loaded.bundle) throw new Error(`The fixture repository did not load: ${JSON.stringify(loaded.problems)}`);
-    fixture = loaded.bundle;
+    fixture = repositoryBundle(SAMPLE_REPO);
     expect((await postSync<SyncResult>(t.baseUrl, acmeSync, fixture)).status).toBe(201);
     // globex has a service of its own whose words overlap the fixture's ("API", "orders", "payments" in a description).
     const theirs = bundle(sampleArtifacts(), 'orders');
