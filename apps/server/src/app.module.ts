@@ -21,6 +21,7 @@ import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
 import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { SearchModule } from './modules/search/search.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { SignInLinksModule } from './modules/sign-in-links/sign-in-links.module';
@@ -62,6 +63,7 @@ import { UsersModule } from './modules/users/users.module';
     CliPackageModule,
     DraftsModule,
     ArrangementsModule,
+    SearchModule,
   ],
 })
 export class AppModule {}

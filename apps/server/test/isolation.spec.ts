@@ -47,6 +47,7 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/audit/export',
         'GET /api/v1/orgs/:orgId/services',
         'DELETE /api/v1/orgs/:orgId/services/:service',
+        'GET /api/v1/orgs/:orgId/search',
       ]),
     );
   });

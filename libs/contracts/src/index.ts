@@ -13,3 +13,4 @@ export * from './lib/artifacts';
 export * from './lib/drafts';
 export * from './lib/arrangement';
 export * from './lib/list-page';
+export * from './lib/search';

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { SyncArtifact, SyncBundle, SyncFile } from '@sc/contracts';
+import { parseServiceConfig, type SyncArtifact, type SyncBundle, type SyncFile } from '@sc/contracts';
 
 /**
  * Under ts-jest the parser workers start from TypeScript sources (ts-node + Mermaid import), which can take
@@ -69,6 +71,35 @@ export function sampleArtifacts(): SyncArtifact[] {
     { kind: 'doc', name: 'runbook', file: syncFile('docs/runbook.md', '# Runbook\n') },
     { kind: 'api-spec', name: 'public-api', format: 'openapi', file: syncFile('api/openapi.yaml', 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\npaths: {}\n') },
   ];
+}
+
+/**
+ * The bundle of a repository's .service.yaml, read with the contracts' own config rules (the CLI's loader lives in
+ * another project): every planned artifact with its files as written. The repository URL is left out (the CLI would
+ * strip its credentials first).
+ */
+export function repositoryBundle(dir: string): SyncBundle {
+  const { config, artifacts, problems } = parseServiceConfig(readFileSync(join(dir, '.service.yaml'), 'utf8'), '.service.yaml');
+  if (!config) throw new Error(`${dir}/.service.yaml is not valid: ${JSON.stringify(problems)}`);
+  const read = (path: string) => syncFile(path, readFileSync(join(dir, path), 'utf8'));
+  return {
+    version: 1,
+    service: { name: config.service.name, ...(config.service.description ? { description: config.service.description } : {}) },
+    artifacts: artifacts.map(({ kind, name, engine, format, files }) => {
+      const file = (role: string) => files.find((candidate) => candidate.role === role);
+      const [main, context, notes] = [file('main'), file('context'), file('notes')];
+      if (!main) throw new Error(`${kind} ${name} has no main file.`);
+      return {
+        kind,
+        name,
+        file: read(main.path),
+        ...(context ? { context: read(context.path) } : {}),
+        ...(notes ? { notes: read(notes.path) } : {}),
+        ...(engine ? { engine } : {}),
+        ...(format ? { format } : {}),
+      };
+    }),
+  };
 }
 
 export function bundle(artifacts: SyncArtifact[], service = 'orders'): SyncBundle {

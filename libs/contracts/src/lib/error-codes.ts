@@ -193,6 +193,11 @@ export enum ArrangementErrorCode {
   VersionConflict = 'arrangement_version_conflict',
 }
 
+export enum SearchErrorCode {
+  /** GET /orgs/:orgId/search: `q` missing, empty, or longer than SEARCH_LIMITS.maxQueryLength; `kind` or `limit` out of range. */
+  InvalidQuery = 'invalid_search_query',
+}
+
 export enum MermaidParseErrorCode {
   /** Parsing took longer than SERVICE_MERMAID_PARSE_TIMEOUT; the worker was replaced. */
   ParseTimeout = 'diagram_parse_timeout',
@@ -239,6 +244,7 @@ export const ERROR_CODE_ENUMS = {
   ArtifactsErrorCode,
   DraftsErrorCode,
   ArrangementErrorCode,
+  SearchErrorCode,
   MermaidParseErrorCode,
   HealthErrorCode,
   MetricsErrorCode,

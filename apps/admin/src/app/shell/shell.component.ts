@@ -13,6 +13,7 @@ import { NotifyService } from '../core/notify.service';
 import { RecentOrganizationsService } from '../core/recent-organizations.service';
 import { SessionService } from '../core/session.service';
 import { CreateOrganizationDialogComponent } from '../features/organization/create-organization-dialog.component';
+import { OrgSearchDialogComponent, type OrgSearchData } from '../features/search/org-search-dialog.component';
 import { SignInElsewhereDialogComponent } from './sign-in-elsewhere-dialog.component';
 import { MembersApi } from '../features/members/members.api';
 import { SsoApi } from '../features/sso/sso.api';
@@ -52,6 +53,7 @@ const NAV_LINKS: readonly NavLink[] = [
   ],
   templateUrl: './shell.component.html',
   styleUrl: './shell.component.scss',
+  host: { '(document:keydown)': 'searchShortcut($event)' },
 })
 export class ShellComponent {
   private readonly session = inject(SessionService);
@@ -82,6 +84,24 @@ export class ShellComponent {
   });
   /** Only owners of this organization may create organizations (the server checks the same). */
   readonly canCreateOrganization = computed(() => this.me()?.role === 'owner');
+
+  /**
+   * Ctrl+Shift+K (⌘⇧K) anywhere, and Ctrl+K (⌘K) on pages without a diagram, open the organization's search. On a
+   * diagram page Ctrl+K stays the canvas's own node search (its box is right there); Ctrl+Shift+K still searches
+   * the organization.
+   */
+  searchShortcut(event: KeyboardEvent): void {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'k') return;
+    if (!event.shiftKey && document.querySelector('.sc-diagram-canvas')) return;
+    event.preventDefault();
+    this.openSearch();
+  }
+
+  openSearch(): void {
+    const orgId = this.me()?.organization.id;
+    if (!orgId || this.dialog.openDialogs.some((ref) => ref.componentInstance instanceof OrgSearchDialogComponent)) return;
+    this.dialog.open<OrgSearchDialogComponent, OrgSearchData>(OrgSearchDialogComponent, { data: { orgId }, width: '640px', position: { top: '10vh' } });
+  }
 
   /** Any other organization by its id: its sign-in page. */
   async signInElsewhere(): Promise<void> {

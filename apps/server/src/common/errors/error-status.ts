@@ -12,6 +12,7 @@ import {
   MetricsErrorCode,
   OrganizationsErrorCode,
   RateLimitErrorCode,
+  SearchErrorCode,
   SetupErrorCode,
   SsoErrorCode,
   TokensErrorCode,
@@ -132,6 +133,8 @@ export const ERROR_STATUS = {
   [ArrangementErrorCode.KindUnsupported]: 422,
   [ArrangementErrorCode.VersionRequired]: 428,
   [ArrangementErrorCode.VersionConflict]: 409,
+
+  [SearchErrorCode.InvalidQuery]: 400,
 
   [MermaidParseErrorCode.ParseTimeout]: 422,
   [MermaidParseErrorCode.ParserUnavailable]: 503,

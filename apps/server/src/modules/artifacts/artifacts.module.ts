@@ -6,6 +6,7 @@ import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
 import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { SearchModule } from '../search/search.module';
 import { AnswerCache } from './answer-cache';
 import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
@@ -38,6 +39,8 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     MermaidParseModule,
     HealthModule,
     AuditModule,
+    // The sync replaces the service's search entries in its transaction.
+    SearchModule,
   ],
   controllers: [GatewayController, ServicesController, PreviewsController, SchemasController],
   providers: [

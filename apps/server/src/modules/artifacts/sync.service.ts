@@ -34,6 +34,8 @@ import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8B
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef, type RevisionPlan } from './revision-plan';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
+import { searchEntriesOf } from './search-entries';
+import { SearchService } from '../search/search.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /** Injection token of the function that parses Mermaid for the analyzer (MermaidParseService's worker pool). */
@@ -74,6 +76,7 @@ export class SyncService {
     private readonly layouts: DiagramLayoutService,
     private readonly audit: AuditService,
     private readonly previews: PreviewsRepository,
+    private readonly search: SearchService,
   ) {
     this.analyzer = new ArtifactAnalyzer(parseMermaid, (sql, engine) => sqlSchemas.parse(sql, engine));
   }
@@ -260,7 +263,10 @@ export class SyncService {
       removed: refs(plan.removed),
       serviceUrl: servicePageUrl(this.appConfig.publicUrl, principal.organizationId, service.name),
     });
+    // The search index follows the current revision, in this transaction (searchEntriesOf reads the analyses above).
+    const searchEntries = () => searchEntriesOf({ name: service.name, description: metadata.description }, analyzed);
     if (!plan.changed) {
+      await this.search.refreshUnchangedService(principal.organizationId, service.id, searchEntries);
       await this.repository.recordSync(service.id, metadata, now);
       // The metadata may have changed (or the revision predates digests): this bundle now describes the revision.
       await this.repository.setRevisionDigest(service.id, service.currentRevision, digest);
@@ -285,6 +291,7 @@ export class SyncService {
       members,
     );
     await this.repository.recordSync(service.id, metadata, now, number);
+    await this.search.replaceService(principal.organizationId, service.id, searchEntries());
     await this.recordSynced(principal, service, number, 'created', metadata.repositoryUrl, bundle.source ?? null, plan);
     return result(number, 'created');
   }

@@ -1,4 +1,6 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { ActivatedRoute } from '@angular/router';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { DatabaseView } from '@sc/contracts';
@@ -8,6 +10,7 @@ import { MarkdownComponent } from '../../shared/markdown.component';
 import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
+import { tableAnchor } from '../search/search.api';
 
 /** A synced database schema: tables and columns parsed from SQL, or the collections of a JSON schema. */
 @Component({
@@ -26,7 +29,7 @@ import { ServicesApi, parseRevision } from './services.api';
         <p class="page-intro muted">{{ db.engine }} · <code>{{ db.path }}</code> · revision {{ db.revision }}</p>
         <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="db.revision" [artifact]="{ kind: 'database-schema', name: db.name }" />
         @for (table of db.tables; track table.name) {
-          <mat-card appearance="outlined" class="section">
+          <mat-card appearance="outlined" class="section" [attr.id]="anchor(table.name)">
             <mat-card-header>
               <mat-card-title><h2 class="mono">{{ table.name }}</h2></mat-card-title>
             </mat-card-header>
@@ -97,4 +100,16 @@ export class DatabasePage {
   });
   readonly db = this.loaded.value;
   readonly documentText = computed(() => JSON.stringify(this.db()?.document ?? null, null, 2));
+  readonly anchor = tableAnchor;
+  private readonly fragment = toSignal(inject(ActivatedRoute).fragment, { initialValue: null });
+
+  constructor() {
+    // A search hit opens the schema at its table (#table-<name>): scrolled to once the tables are drawn.
+    const injector = inject(Injector);
+    effect(() => {
+      const fragment = this.fragment();
+      if (!fragment || !this.db()) return;
+      afterNextRender(() => document.getElementById(fragment)?.scrollIntoView?.({ block: 'start' }), { injector });
+    });
+  }
 }

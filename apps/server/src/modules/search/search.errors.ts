@@ -1,0 +1,7 @@
+import { SearchErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
+
+// The codes live in @sc/contracts; their statuses in common/errors/error-status.ts.
+export { SearchErrorCode };
+
+export const searchError = errorFactoryFor<SearchErrorCode>();

@@ -1,0 +1,46 @@
+import type { ArtifactKind } from './sync';
+
+/**
+ * GET /api/v1/orgs/:orgId/search?q=…&kind=…&limit=… (issue 30): the organization's search over every service's
+ * current revision. `q` is read as web search syntax (`"exact phrase"`, `or`, `-word`) and also matched as the
+ * start of an element id (`n50` finds the node `n500`). Any member may search; only the organization's own
+ * services are searched.
+ */
+export const SEARCH_ELEMENT_KINDS = ['service', 'node', 'group', 'table', 'column', 'heading'] as const;
+export type SearchElementKind = (typeof SEARCH_ELEMENT_KINDS)[number];
+
+export const SEARCH_LIMITS = {
+  /** Longest `q`, in characters. */
+  maxQueryLength: 200,
+  maxLimit: 50,
+  defaultLimit: 20,
+} as const;
+
+/**
+ * The snippet marks each matched word with these two characters (plain text, never HTML: the admin renders the
+ * marked parts itself, so nothing of a synced file is ever parsed as markup).
+ */
+export const SEARCH_SNIPPET_MARKS = { start: '«', stop: '»' } as const;
+
+export interface SearchHit {
+  service: string;
+  /** null for a hit on the service itself (its name or description). */
+  artifact: { kind: ArtifactKind; name: string } | null;
+  /**
+   * `id`: a node's or group's id, a table's name, `table.column` for a column, the heading's text for a heading,
+   * the service's name for the service.
+   */
+  element: { kind: SearchElementKind; id: string; title: string };
+  /** Title and text around the matched words, each marked «like this». */
+  snippet: string;
+  /** Higher is better: PostgreSQL's ts_rank (title words weigh more than text words), plus 1 for an exact id and 0.5 for an id prefix. */
+  rank: number;
+}
+
+export interface SearchAnswer {
+  query: string;
+  kind: SearchElementKind | null;
+  hits: SearchHit[];
+  /** True when `limit` hits were returned: more may match. */
+  truncated: boolean;
+}
