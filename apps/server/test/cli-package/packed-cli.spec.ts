@@ -95,8 +95,9 @@ describe('the packed service-cli, installed from the server', () => {
     expect(install.code).toBe(0);
     const installed = JSON.parse(readFileSync(join(installDir, 'node_modules/service-cli/package.json'), 'utf8')) as Record<string, unknown>;
     expect(installed).toMatchObject({ name: 'service-cli', version: SERVER_VERSION, bin: { 'service-cli': './bin/run.js' } });
-    // The workspace libraries and Mermaid are inside the bundle; only jsdom is a dependency.
-    expect(Object.keys(installed['dependencies'] as object)).toEqual(['jsdom']);
+    // The workspace libraries and Mermaid are inside the bundle; jsdom and resvg (a native module, for `render`) are
+    // dependencies.
+    expect(Object.keys(installed['dependencies'] as object).sort()).toEqual(['@resvg/resvg-js', 'jsdom']);
     expect(readdirSync(join(installDir, 'node_modules/service-cli/dist')).sort()).toEqual(['commands.js', 'mermaid-worker.js']);
     expect(existsSync(join(installDir, 'node_modules/@sc'))).toBe(false);
     expect(existsSync(join(installDir, 'node_modules/mermaid'))).toBe(false);
@@ -134,7 +135,7 @@ describe('the packed service-cli, installed from the server', () => {
 
     const dryRun = await cli(['sync', '--dry-run'], starter);
     expect(dryRun.code).toBe(0);
-    expect(dryRun.stdout).toContain('artifact(s) valid; the sync would send them.');
+    expect(dryRun.stdout).toContain('2 artifacts valid; the sync would send them.');
   });
 
   it('checks every diagram kind of the fixture repository, syncs it and links the service page', async () => {
@@ -192,7 +193,7 @@ describe('the packed service-cli, installed from the server', () => {
       const mergeRequest = await step(repo, { CI_MERGE_REQUEST_IID: '7', CI_DEFAULT_BRANCH: 'main' });
       expect(mergeRequest.stderr).toContain('checking .service.yaml without sending (sync --dry-run)');
       expect(mergeRequest.code).toBe(0);
-      expect(mergeRequest.stdout).toContain('16 artifact(s) valid; the sync would send them.');
+      expect(mergeRequest.stdout).toContain('16 artifacts valid; the sync would send them.');
       expect((await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/payments-ci', { headers: bearer(readToken) })).status).toBe(404);
 
       const defaultBranch = await step(repo, { CI_COMMIT_BRANCH: 'main', CI_DEFAULT_BRANCH: 'main' });
