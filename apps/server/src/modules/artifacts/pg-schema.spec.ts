@@ -90,6 +90,7 @@ describe('parsePostgresSchema (libpg-query)', () => {
       'public.organizations',
       'public.preview_artifacts',
       'public.revision_artifacts',
+      'public.search_entries',
       'public.service_previews',
       'public.service_revisions',
       'public.services',
