@@ -5,6 +5,7 @@ import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { ArtifactsConfig, type LayoutSettings } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
@@ -63,8 +64,12 @@ export class DiagramLayoutService implements OnApplicationShutdown {
   private readonly running = new Map<string, Promise<void>>();
   private readonly failed = new Set<string>();
   /** Rendered images by key, oldest first (a hit moves to the end), and those being rendered. */
-  private readonly images = new Map<string, RenderedDiagramImage>();
-  private imageBytes = 0;
+  /** Rendered images by content key, least recently used out first beyond IMAGES_KEPT or IMAGE_BYTES_KEPT. */
+  private readonly images = new LRUCache<string, RenderedDiagramImage>({
+    max: IMAGES_KEPT,
+    maxSize: IMAGE_BYTES_KEPT,
+    sizeCalculation: (image) => Math.max(1, image.body.length),
+  });
   private readonly rendering = new Map<string, Promise<RenderedDiagramImage>>();
 
   constructor(
@@ -121,17 +126,14 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const collapsed = [...new Set(options.collapsed)].sort();
     const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1]));
     const kept = this.images.get(key);
-    if (kept) {
-      this.images.delete(key);
-      this.images.set(key, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const running = this.rendering.get(key);
     if (running) return running;
     const job = this.render(version, inputs, { ...options, collapsed }).finally(() => this.rendering.delete(key));
     this.rendering.set(key, job);
     const image = await job;
-    this.keep(key, image);
+    // An image larger than the whole cache is served but not kept (lru-cache would refuse it anyway).
+    if (image.body.length <= IMAGE_BYTES_KEPT) this.images.set(key, image);
     return image;
   }
 
@@ -161,18 +163,6 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const body = result.png ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) : Buffer.from(result.svg, 'utf8');
     this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ms: Math.round(performance.now() - started) });
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
-  }
-
-  /** Keeps a rendered image, dropping the oldest beyond IMAGES_KEPT or IMAGE_BYTES_KEPT. */
-  private keep(key: string, image: RenderedDiagramImage): void {
-    if (image.body.length > IMAGE_BYTES_KEPT || this.images.has(key)) return;
-    this.images.set(key, image);
-    this.imageBytes += image.body.length;
-    for (const [oldest, dropped] of this.images) {
-      if (this.images.size <= IMAGES_KEPT && this.imageBytes <= IMAGE_BYTES_KEPT) break;
-      this.images.delete(oldest);
-      this.imageBytes -= dropped.body.length;
-    }
   }
 
   /**
