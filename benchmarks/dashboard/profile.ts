@@ -10,7 +10,10 @@
  * layout (no group layout sent to a worker before drawn) or fell back to ELK.
  *
  *   TS_NODE_PROJECT=benchmarks/dashboard/tsconfig.json node -r ts-node/register/transpile-only \
- *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N] [--only 1000|60|5000]
+ *     -r tsconfig-paths/register benchmarks/dashboard/profile.ts [--top N] [--only 1000|60|5000] [--timeline]
+ *
+ * `--timeline` also lists every thread's trace events of more than 2 ms (TIMELINE_US=<µs> for another threshold)
+ * from the phase's first main-thread task to its drawing: which frame, worker or raster task fills the time.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +23,7 @@ import { generatedTopology } from '../../apps/admin/e2e/support/generated-topolo
 import { BENCH_DIAGRAMS, benchBundle, clickAt, drawnAt, startHarness, type BenchDiagram, type Ready } from './harness';
 
 const DIST = process.env['BENCH_ADMIN_DIR'] ?? resolve(__dirname, '../../dist/apps/admin/browser');
+const TIMELINE = process.argv.includes('--timeline');
 const TOP = Number(process.argv[process.argv.indexOf('--top') + 1]) || 25;
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : '1000';
 const BY_OPTION: Record<string, BenchDiagram> = { '5000': 'huge', huge: 'huge', '1000': 'large', large: 'large', '60': 'small', small: 'small' };
@@ -213,6 +217,16 @@ async function phase(name: string, page: Page, cdp: CDPSession, act: () => Promi
     console.log(`requests (start → end, ms after the start; drawn at ${at(end)}): ${resources.map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')} ${at(r.start)}→${at(r.end)}`).join(', ')}`);
   }
   console.log(`layout worker: ${messages.length} group layouts, from first sent to last answered ${Math.round(span)} ms, summed ${Math.round(messages.reduce((s, m) => s + m.end - m.start, 0))} ms`);
+  if (TIMELINE) {
+    // Every thread's events of more than 2 ms between the click and drawn, by start: what fills the time.
+    const threads = threadNames(events);
+    const clickTs = events.filter((e) => e.name === 'RunTask' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain').reduce((first, e) => Math.min(first, e.ts), Infinity);
+    for (const e of events.filter((x) => x.ph === 'X' && (x.dur ?? 0) > (Number(process.env['TIMELINE_US']) || 2000) && x.name !== 'RunTask' && x.name !== 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts)) {
+      const at = (e.ts - clickTs) / 1000;
+      if (at > end - start + 50) break;
+      console.log(`  ${at.toFixed(1).padStart(7)} ms  ${(threads.get(`${e.pid}:${e.tid}`) ?? '?').padEnd(24)} ${e.name.padEnd(40)} ${((e.dur ?? 0) / 1000).toFixed(1)} ms wall ${((e.tdur ?? 0) / 1000).toFixed(1)} ms CPU`);
+    }
+  }
   console.log('self time by source:');
   for (const [file, ms] of byFile.slice(0, 14)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${file}`);
   console.log('our code and ngx-vflow, inclusive time:');

@@ -103,6 +103,7 @@ const KEPT_LAYOUTS = 16;
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 /** Resolves in a later task, letting the browser handle input and paint in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 /**
  * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
@@ -477,7 +478,8 @@ export class DiagramCanvasComponent {
       // that built the model: a layout at hand (cached, or the server's) would otherwise make one long task of all three.
       // After a collapse drawn in place, the bookkeeping (the layout's input, the key of every container: a third of
       // the click's main-thread time on 1,000 nodes) waits for a later task, so the browser paints the click's answer first.
-      if (!this.fitted || drawnInPlace) await nextTask();
+      if (drawnInPlace) await afterNextFrame();
+      else if (!this.fitted) await nextTask();
       if (run !== this.layoutRun) return;
       const result = await this.engine.layout(layoutInput(model));
       results.set(key, result);
