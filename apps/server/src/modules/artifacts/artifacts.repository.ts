@@ -6,6 +6,7 @@ import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
 import { ServiceRecord } from './entities/service.entity';
 import { ServiceRevisionRecord } from './entities/service-revision.entity';
+import { insertRows } from '../../database/insert-rows';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface ServiceMetadata {
@@ -45,9 +46,6 @@ function hashesOf(versions: VersionHashes[]): string[] {
 
 /** `first_revision` of a version stored by a preview push: no revision holds it yet (revisions count from 1). */
 export const NOT_IN_A_REVISION = 0;
-
-/** Rows per multi-row INSERT: keeps every statement far below PostgreSQL's 65535 bind parameters. */
-const INSERT_CHUNK = 200;
 
 /** All SQL of the artifact store. Every method joins the current unit of work (UnitOfWork.run) when one is open. */
 @Injectable()
@@ -196,11 +194,7 @@ export class ArtifactsRepository extends TransactionalRepository {
          ON CONFLICT (organization_id, name) DO NOTHING`,
         [randomUUID(), organizationId, name, now],
       );
-      const service = await this.manager
-        .createQueryBuilder(ServiceRecord, 's')
-        .setLock('pessimistic_write')
-        .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
-        .getOne();
+      const service = await this.lockServiceByName(organizationId, name);
       if (service) return service;
     }
     throw new Error(`Service ${organizationId}/${name} vanished twice while being locked.`);
@@ -208,16 +202,20 @@ export class ArtifactsRepository extends TransactionalRepository {
 
   /** The same row lock as lockService (so it waits for a sync of the service and syncs wait for it); null when gone. */
   lockServiceById(serviceId: string): Promise<ServiceRecord | null> {
-    return this.manager.createQueryBuilder(ServiceRecord, 's').setLock('pessimistic_write').where('s.id = :serviceId', { serviceId }).getOne();
+    return this.lockServiceWhere('s.id = :serviceId', { serviceId });
   }
 
-  /** Locks a service by organization and name for its deletion; null when the organization has no such service. */
+  /**
+   * The service row, locked until the transaction ends (the lock every writer of a service takes first: syncs,
+   * previews, deletion); null when the organization has no such service.
+   */
   lockServiceByName(organizationId: string, name: string): Promise<ServiceRecord | null> {
-    return this.manager
-      .createQueryBuilder(ServiceRecord, 's')
-      .setLock('pessimistic_write')
-      .where('s.organization_id = :organizationId AND s.name = :name', { organizationId, name })
-      .getOne();
+    return this.lockServiceWhere('s.organization_id = :organizationId AND s.name = :name', { organizationId, name });
+  }
+
+  /** The one row-lock query of services (SELECT … FOR UPDATE). */
+  private lockServiceWhere(condition: string, parameters: Record<string, string>): Promise<ServiceRecord | null> {
+    return this.manager.createQueryBuilder(ServiceRecord, 's').setLock('pessimistic_write').where(condition, parameters).getOne();
   }
 
   /** Ids of the services holding more than `keep` revisions (retention candidates). */
@@ -350,20 +348,13 @@ export class ArtifactsRepository extends TransactionalRepository {
     }
   }
 
-  private async insertBlobRows(unique: NewBlob[], now: Date): Promise<void> {
-    for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
-      const chunk = unique.slice(start, start + INSERT_CHUNK);
-      const params: unknown[] = [];
-      const rows = chunk.map((blob) => {
-        params.push(blob.sha256, blob.content, blob.size, now);
-        const n = params.length;
-        return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-      });
-      await this.manager.query(
-        `INSERT INTO artifact_blobs (sha256, content, size, created_at) VALUES ${rows.join(', ')} ON CONFLICT (sha256) DO NOTHING`,
-        params,
-      );
-    }
+  private insertBlobRows(unique: NewBlob[], now: Date): Promise<void> {
+    return insertRows(
+      unique,
+      (blob) => [blob.sha256, blob.content, blob.size, now],
+      (values, parameters) =>
+        this.manager.query(`INSERT INTO artifact_blobs (sha256, content, size, created_at) VALUES ${values} ON CONFLICT (sha256) DO NOTHING`, parameters),
+    );
   }
 
   /**
@@ -372,28 +363,24 @@ export class ArtifactsRepository extends TransactionalRepository {
    * (`first_revision` NOT_IN_A_REVISION) takes the first revision that holds it.
    */
   async upsertVersions(serviceId: string, versions: NewVersion[], now: Date): Promise<Map<string, string>> {
-    for (let start = 0; start < versions.length; start += INSERT_CHUNK) {
-      const chunk = versions.slice(start, start + INSERT_CHUNK);
-      const params: unknown[] = [];
-      const rows = chunk.map((version) => {
-        params.push(
-          randomUUID(), serviceId, version.kind, version.name, version.fingerprint, version.path, version.sha256, version.size,
-          version.contextPath, version.contextSha256, version.notesPath, version.notesSha256, version.engine, version.format,
-          JSON.stringify(version.analysis), version.firstRevision, now,
-        );
-        const n = params.length - 17;
-        const placeholders = Array.from({ length: 17 }, (_, index) => `$${n + index + 1}${index === 14 ? '::jsonb' : ''}`);
-        return `(${placeholders.join(', ')})`;
-      });
-      await this.manager.query(
-        `INSERT INTO artifact_versions (id, service_id, kind, name, fingerprint, path, sha256, size, context_path, context_sha256,
-           notes_path, notes_sha256, engine, format, analysis, first_revision, created_at)
-         VALUES ${rows.join(', ')}
-         ON CONFLICT (service_id, kind, name, fingerprint) DO UPDATE SET first_revision = EXCLUDED.first_revision
-           WHERE artifact_versions.first_revision = ${NOT_IN_A_REVISION}`,
-        params,
-      );
-    }
+    await insertRows(
+      versions,
+      (version) => [
+        randomUUID(), serviceId, version.kind, version.name, version.fingerprint, version.path, version.sha256, version.size,
+        version.contextPath, version.contextSha256, version.notesPath, version.notesSha256, version.engine, version.format,
+        JSON.stringify(version.analysis), version.firstRevision, now,
+      ],
+      (values, parameters) =>
+        this.manager.query(
+          `INSERT INTO artifact_versions (id, service_id, kind, name, fingerprint, path, sha256, size, context_path, context_sha256,
+             notes_path, notes_sha256, engine, format, analysis, first_revision, created_at)
+           VALUES ${values}
+           ON CONFLICT (service_id, kind, name, fingerprint) DO UPDATE SET first_revision = EXCLUDED.first_revision
+             WHERE artifact_versions.first_revision = ${NOT_IN_A_REVISION}`,
+          parameters,
+        ),
+      { casts: { 14: '::jsonb' } },
+    );
     if (versions.length === 0) return new Map();
     const ids: Array<{ id: string; kind: string; name: string }> = await this.manager.query(
       `SELECT id, kind, name FROM artifact_versions WHERE service_id = $1 AND fingerprint = ANY($2)`,
@@ -408,11 +395,10 @@ export class ArtifactsRepository extends TransactionalRepository {
   ): Promise<void> {
     const id = randomUUID();
     await this.manager.insert(ServiceRevisionRecord, { id, ...revision });
-    for (let start = 0; start < members.length; start += INSERT_CHUNK) {
-      await this.manager.insert(
-        RevisionArtifactRecord,
-        members.slice(start, start + INSERT_CHUNK).map((member) => ({ revisionId: id, ...member })),
-      );
-    }
+    await insertRows(
+      members,
+      (member) => [id, member.kind, member.name, member.versionId],
+      (values, parameters) => this.manager.query(`INSERT INTO revision_artifacts (revision_id, kind, name, version_id) VALUES ${values}`, parameters),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArtifactKind, SyncSource, TokenRef } from '@sc/contracts';
 import { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import type { RevisionChanges } from './entities/service-revision.entity';
+import { insertRows } from '../../database/insert-rows';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
 /** A stored preview (`service_previews`, migration 1765400000000-service-previews). */
@@ -34,8 +35,6 @@ interface PreviewRow {
   source: SyncSource | null;
 }
 
-const INSERT_CHUNK = 200;
-
 /**
  * The SQL of previews. Their artifact versions and blobs are ArtifactsRepository's (shared with revisions); this
  * holds the preview rows and their links. Every method joins the current unit of work when one is open.
@@ -57,15 +56,11 @@ export class PreviewsRepository extends TransactionalRepository {
         JSON.stringify(preview.changes), preview.syncedBy === null ? null : JSON.stringify(preview.syncedBy), preview.source === null ? null : JSON.stringify(preview.source),
       ],
     );
-    for (let start = 0; start < members.length; start += INSERT_CHUNK) {
-      const params: unknown[] = [];
-      const rows = members.slice(start, start + INSERT_CHUNK).map((member) => {
-        params.push(id, member.kind, member.name, member.versionId);
-        const n = params.length;
-        return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-      });
-      await this.manager.query(`INSERT INTO preview_artifacts (preview_id, kind, name, version_id) VALUES ${rows.join(', ')}`, params);
-    }
+    await insertRows(
+      members,
+      (member) => [id, member.kind, member.name, member.versionId],
+      (values, parameters) => this.manager.query(`INSERT INTO preview_artifacts (preview_id, kind, name, version_id) VALUES ${values}`, parameters),
+    );
     return id;
   }
 

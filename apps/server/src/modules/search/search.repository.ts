@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SEARCH_SNIPPET_MARKS, type ArtifactKind, type SearchElementKind, type SearchHit } from '@sc/contracts';
+import { insertRows } from '../../database/insert-rows';
 import { TransactionalRepository } from '../../database/unit-of-work';
 import type { SearchQuery } from './search-query.pipe';
 
@@ -12,8 +13,8 @@ export interface NewSearchEntry {
   text: string;
 }
 
-/** Rows per multi-row INSERT (8 parameters each): far below PostgreSQL's 65535 bind parameters. */
-const INSERT_CHUNK = 500;
+/** Search entries per INSERT: more than the default, as a sync may index thousands and each has 8 parameters. */
+const ENTRIES_PER_STATEMENT = 500;
 
 // ts_headline options: one fragment of about 20 words, matched words between « and » (plain text, see SearchHit).
 const HEADLINE_OPTIONS = `StartSel=${SEARCH_SNIPPET_MARKS.start}, StopSel=${SEARCH_SNIPPET_MARKS.stop}, MaxWords=20, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
@@ -35,19 +36,13 @@ export class SearchRepository extends TransactionalRepository {
   /** Deletes the service's entries (only those of `elementKind` when given) and inserts these. */
   async replaceService(organizationId: string, serviceId: string, entries: NewSearchEntry[], elementKind?: NewSearchEntry['elementKind']): Promise<void> {
     await this.manager.query('DELETE FROM search_entries WHERE service_id = $1 AND ($2::text IS NULL OR element_kind = $2)', [serviceId, elementKind ?? null]);
-    for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
-      const chunk = entries.slice(start, start + INSERT_CHUNK);
-      const params: unknown[] = [];
-      const rows = chunk.map((entry) => {
-        params.push(organizationId, serviceId, entry.artifact?.kind ?? null, entry.artifact?.name ?? null, entry.elementKind, entry.elementId, entry.title, entry.text);
-        const base = params.length - 8;
-        return `(${Array.from({ length: 8 }, (_, index) => `$${base + index + 1}`).join(', ')})`;
-      });
-      await this.manager.query(
-        `INSERT INTO search_entries (organization_id, service_id, artifact_kind, artifact_name, element_kind, element_id, title, text) VALUES ${rows.join(', ')}`,
-        params,
-      );
-    }
+    await insertRows(
+      entries,
+      (entry) => [organizationId, serviceId, entry.artifact?.kind ?? null, entry.artifact?.name ?? null, entry.elementKind, entry.elementId, entry.title, entry.text],
+      (values, parameters) =>
+        this.manager.query(`INSERT INTO search_entries (organization_id, service_id, artifact_kind, artifact_name, element_kind, element_id, title, text) VALUES ${values}`, parameters),
+      { perStatement: ENTRIES_PER_STATEMENT },
+    );
   }
 
   async hasArtifactEntries(serviceId: string): Promise<boolean> {
