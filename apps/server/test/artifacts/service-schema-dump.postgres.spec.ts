@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { loadPostgresParser, parsePostgresSchema } from '../../src/modules/artifacts/pg-schema';
+import { loadPostgresParser, parsePostgresSchema } from '@sc/diagram/node';
 import { type CatalogTable, dumpServiceSchema, REGENERATE_SERVICE_SCHEMA_FIXTURE, SERVICE_SCHEMA_FIXTURE, type ServiceSchemaDump } from './service-schema-dump';
 
 /**
