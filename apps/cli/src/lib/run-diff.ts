@@ -6,7 +6,7 @@ import { CliError, type CliProblem } from './cli-error';
 import { openPooledDiagramChecker, type DiagramChecker } from './diagram-check';
 import { readSqlTables } from './schema-read';
 import { diffMarkdown, diffText, summaryLine, type DiffSides } from './diff-format';
-import { DIFF_CHANGED_EXIT_CODE, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
 import { resolveGateway, requireToken, type GatewayTarget } from './gateway';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { DiffJson, DiffSideJson } from './output-types';
@@ -22,7 +22,7 @@ export interface DiffOptions {
   base?: string;
   json: boolean;
   format: 'text' | 'markdown';
-  /** Exit 1 when something changed. */
+  /** Exit 4 (ExitCode.DiffChanged) when something changed. */
   exitCode: boolean;
   /** Linked from the markdown (the preview of `sync --preview`). */
   previewUrl?: string;
@@ -63,7 +63,7 @@ async function diff(options: DiffOptions, context: SyncContext, io: CliIo): Prom
   const [beforeArtifacts, afterArtifacts] = parsed.sides as [SideArtifact[], SideArtifact[]];
   const result = diffArtifacts(beforeArtifacts, afterArtifacts);
   const sides: DiffSides = { service, before: before.words, after: after.side.words };
-  const exitCode = options.exitCode && result.changed ? DIFF_CHANGED_EXIT_CODE : ExitCode.Ok;
+  const exitCode = options.exitCode && result.changed ? ExitCode.DiffChanged : ExitCode.Ok;
   if (options.json) io.out(JSON.stringify(diffJson(result, before, after.side, service, exitCode, options.previewUrl), null, 2));
   else if (options.format === 'markdown') io.out(diffMarkdown(result, sides, options.previewUrl).trimEnd());
   else io.out(diffText(result, sides));
