@@ -241,7 +241,8 @@ function mainPath(artifact: SideArtifact): string {
   return artifact.files.find((file) => file.role === 'main')?.path ?? '';
 }
 
-function countStatuses(entries: ReadonlyArray<{ status: ChangeStatus }>): CountTriple {
+/** How many entries were added, removed and changed (diagrams, artifacts, tables). */
+export function countStatuses(entries: ReadonlyArray<{ status: ChangeStatus }>): CountTriple {
   const count = (status: ChangeStatus) => entries.filter((entry) => entry.status === status).length;
   return { added: count('added'), removed: count('removed'), changed: count('changed') };
 }

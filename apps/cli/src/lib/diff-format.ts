@@ -1,5 +1,5 @@
 import { previewDiagramUrl } from '@sc/contracts/core';
-import type { ArtifactDiffEntry, ArtifactsDiff, ColumnChange, ColumnRef, CountTriple, DiagramDiffEntry, ElementChange, ElementDiff, ElementRef, TableDiffEntry } from './artifact-diff';
+import { countStatuses, type ArtifactDiffEntry, type ArtifactsDiff, type ColumnChange, type ColumnRef, type CountTriple, type DiagramDiffEntry, type ElementChange, type ElementDiff, type ElementRef } from './artifact-diff';
 import { renderTable } from './format';
 
 /** The first line of the pull-request comment: the CI templates find (and update) their comment by it. */
@@ -53,10 +53,6 @@ function tableCountWords(artifact: ArtifactDiffEntry): string {
   return words.length ? ` (${words.join(', ')})` : artifact.status === 'changed' ? ' (files only, the tables are the same)' : '';
 }
 
-function countStatuses(tables: readonly TableDiffEntry[]): CountTriple {
-  const count = (status: TableDiffEntry['status']) => tables.filter((table) => table.status === status).length;
-  return { added: count('added'), removed: count('removed'), changed: count('changed') };
-}
 
 /** How ids and labels are written: plain text, or markdown (ids as code, labels escaped). */
 interface Words {
