@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadModule, parseSync } from 'libpg-query';
 import { generatePgDump } from '../../apps/server/test/artifacts/pg-dump-generator';
-import { loadPostgresParser, parsePostgresSchema } from '../../apps/server/src/modules/artifacts/pg-schema';
+import { loadPostgresParser, parsePostgresSchema } from '../../libs/diagram/src/node/pg-schema';
 
 const PARSE_TIMEOUT_MS = 30_000;
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);

@@ -23,9 +23,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = join(ROOT, 'apps/cli');
 /**
  * Kept as dependencies by default: jsdom resolves a worker file of its own at load time (see the README); resvg
- * (`render -o x.png`) is a native module, which a bundle cannot hold.
+ * (`render -o x.png`) is a native module, which a bundle cannot hold; libpg-query (`diff` of PostgreSQL schemas)
+ * loads its WebAssembly file from beside its own JavaScript.
  */
-const DEFAULT_EXTERNAL = ['jsdom', '@resvg/resvg-js'];
+const DEFAULT_EXTERNAL = ['jsdom', '@resvg/resvg-js', 'libpg-query'];
 /** oclif requires TypeScript only to read a tsconfig.json during development; the package never needs it. */
 const NEVER_BUNDLED = ['typescript'];
 

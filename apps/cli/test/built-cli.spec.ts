@@ -66,8 +66,8 @@ describe('built service-cli binary', () => {
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
   });
 
-  it('loads its commands without class-validator (≈0.2 s of every start; the CLI uses @sc/contracts/core only)', async () => {
-    const probe = `require(${JSON.stringify(COMPILED_COMMANDS)}); console.log(JSON.stringify(Object.keys(require.cache).filter((file) => /node_modules[\\/](class-validator|class-transformer|jsdom|mermaid)[\\/]/.test(file))));`;
+  it('loads its commands without class-validator (≈0.2 s of every start; the CLI uses @sc/contracts/core only) nor the SQL parsers', async () => {
+    const probe = `require(${JSON.stringify(COMPILED_COMMANDS)}); console.log(JSON.stringify(Object.keys(require.cache).filter((file) => /node_modules[\\/](class-validator|class-transformer|jsdom|mermaid|libpg-query|pgsql-deparser|node-sql-parser)[\\/]/.test(file))));`;
     const loaded = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['-e', probe], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
     );
@@ -188,21 +188,29 @@ describe('built service-cli binary', () => {
       cpSync(SAMPLE, copy.dir, { recursive: true });
       const file = path.join(copy.dir, '.service/diagrams/topology.mmd');
       writeFileSync(file, readFileSync(file, 'utf8').replace('gateway[API gateway]', 'gateway[Public API gateway]').replace('  api --> rules\n', '  api --> cache[(Redis cache)]\n'));
+      // A column added to the PostgreSQL schema (libpg-query) and one widened in the MySQL one (node-sql-parser).
+      const ledger = path.join(copy.dir, '.service/schemas/ledger.sql');
+      writeFileSync(ledger, `${readFileSync(ledger, 'utf8')}\nALTER TABLE accounts ADD COLUMN closed_at TIMESTAMPTZ;\n`);
+      const reporting = path.join(copy.dir, '.service/schemas/reporting.sql');
+      writeFileSync(reporting, readFileSync(reporting, 'utf8').replace('iban VARCHAR(34)', 'iban VARCHAR(40)'));
       return copy;
     };
 
-    it('compares two checkouts: text by default, --json, --format markdown, and --exit-code 1 only when something changed', async () => {
+    it('compares two checkouts: text by default, --json, --format markdown, and --exit-code 4 only when something changed', async () => {
       repo = editedCopy();
       const text = await runCli(['diff', '--base', SAMPLE], { cwd: repo.dir });
       expect(text.stderr).toBe('');
       expect(text.code).toBe(0);
       expect(text.stdout).toMatch(/^topology\s+changed\s+1\/0\/1\s+1\/1\/0\s+0\/0\/0$/m);
       expect(text.stdout).toContain('changed node gateway "Public API gateway": label');
+      expect(text.stdout).toContain('database-schema ledger (changed):\n  changed table accounts\n    added column closed_at timestamptz\n');
+      expect(text.stdout).toContain('database-schema reporting (changed):\n  changed table payouts\n    changed column iban: type VARCHAR(34) → VARCHAR(40)\n');
 
       const json = await runCli(['diff', '--base', SAMPLE, '--json', '--exit-code'], { cwd: repo.dir });
-      expect(json.code).toBe(1);
+      expect(json.code).toBe(4);
       const output = JSON.parse(json.stdout) as DiffJson;
-      expect(output).toMatchObject({ ok: true, exitCode: 1, changed: true, service: 'payments', summaryLine: '1 diagram changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed.' });
+      expect(output).toMatchObject({ ok: true, exitCode: 4, changed: true, service: 'payments', summaryLine: '1 diagram changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed; 2 other artifacts changed (database-schema ledger changed (1 table changed), database-schema reporting changed (1 table changed)).' });
+      expect(output.summary).toMatchObject({ tables: { added: 0, removed: 0, changed: 2 }, columns: { added: 1, removed: 0, changed: 1 } });
 
       const markdown = await runCli(['diff', '--base', SAMPLE, '--format', 'markdown', '--preview-url', 'https://context.example.com/p/1'], { cwd: repo.dir });
       expect(markdown.code).toBe(0);

@@ -22,9 +22,15 @@ const ajv = new Ajv({ allErrors: true, strict: true, schemas: ['cli-output-commo
 const validate = ajv.getSchema('cli-diff-output.schema.json');
 
 const DIAGRAM = 'flowchart LR\n  subgraph core[Core]\n    api[Orders API] --> db[(Orders DB)]\n  end\n  web[Web] --> api\n';
+const SCHEMA = `-- Billing (PostgreSQL)
+CREATE TABLE public.invoices (id bigint NOT NULL, customer text NOT NULL, amount numeric(10,2), note text);
+ALTER TABLE ONLY public.invoices ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
+CREATE TABLE public.legacy_exports (id int PRIMARY KEY);
+`;
 const REPO = {
   ...MINIMAL_REPO,
-  '.service.yaml': `${MINIMAL_REPO['.service.yaml']}architectureDiagrams:\n  - name: topology\n    path: .service/diagrams/topology.mmd\n    contextPath: .service/diagrams/topology.context.json\n`,
+  '.service.yaml': `${MINIMAL_REPO['.service.yaml']}architectureDiagrams:\n  - name: topology\n    path: .service/diagrams/topology.mmd\n    contextPath: .service/diagrams/topology.context.json\ndatabases:\n  - name: ledger\n    engine: postgres\n    schemaPath: .service/schemas/ledger.sql\n`,
+  '.service/schemas/ledger.sql': SCHEMA,
   '.service/diagrams/topology.mmd': DIAGRAM,
   '.service/diagrams/topology.context.json': '{ "nodes": { "db": { "type": "shape", "shape": "cylinder" } } }\n',
 };
@@ -99,7 +105,7 @@ describe('service-cli diff', () => {
     ]);
   });
 
-  it('lists what changed per diagram and artifact; --exit-code turns a change into exit 1', async () => {
+  it('lists what changed per diagram and artifact; --exit-code turns a change into exit 4', async () => {
     editDiagram();
     const json = await diff({ json: true });
     expect(json.code).toBe(0);
@@ -109,7 +115,7 @@ describe('service-cli diff', () => {
     expect(validate?.(json.json) ? [] : validate?.errors).toEqual([]);
 
     const text = await diff({ exitCode: true });
-    expect(text.code).toBe(1);
+    expect(text.code).toBe(4);
     expect(text.stdout).toContain('Service billing: revision 3 on http://127.0.0.1');
     expect(text.stdout).toContain('  added edge api → cache');
     expect(text.stderr).toBe('');
@@ -117,7 +123,70 @@ describe('service-cli diff', () => {
     const markdown = await diff({ format: 'markdown', previewUrl: 'https://context.example.com/orgs/acme/services/billing/previews/p1' });
     expect(markdown.stdout.startsWith(`${DIFF_COMMENT_MARKER}\n`)).toBe(true);
     expect(markdown.stdout).toContain('(https://context.example.com/orgs/acme/services/billing/previews/p1)');
-    expect(markdown.stdout).toContain('<summary>Diagram <code>topology</code> changed: 1 node added, 1 node changed, 1 edge added</summary>');
+    // The diagram's title links to its section of the preview page (the page scrolls to #diagram-<name>).
+    expect(markdown.stdout).toContain(
+      '<summary>Diagram <a href="https://context.example.com/orgs/acme/services/billing/previews/p1#diagram-topology"><code>topology</code></a> changed: 1 node added, 1 node changed, 1 edge added</summary>',
+    );
+    expect((await diff({ format: 'markdown' })).stdout).toContain('<summary>Diagram <code>topology</code> changed');
+  });
+
+  it('compares SQL schemas table by table and column by column with PostgreSQL\'s parser, in every output', async () => {
+    repo.write(
+      '.service/schemas/ledger.sql',
+      `${SCHEMA.replace('amount numeric(10,2), note text', 'amount numeric(12,2) NOT NULL DEFAULT 0, currency char(3)').replace('CREATE TABLE public.legacy_exports (id int PRIMARY KEY);\n', '')}CREATE TABLE public.refunds (id bigint PRIMARY KEY, invoice_id bigint REFERENCES public.invoices (id));\nCOMMENT ON TABLE public.invoices IS 'Issued invoices';\n`,
+    );
+    const json = await diff({ json: true, exitCode: true });
+    expect(json.code).toBe(4);
+    expect(validate?.(json.json) ? [] : validate?.errors).toEqual([]);
+    expect(json.json?.summary).toMatchObject({ artifacts: { changed: 1 }, tables: { added: 1, removed: 1, changed: 1 }, columns: { added: 1, removed: 1, changed: 1 } });
+    expect(json.json?.summaryLine).toBe('1 other artifact changed (database-schema ledger changed (1 table added, 1 table removed, 1 table changed)).');
+    const ledger = json.json?.artifacts.find((artifact) => artifact.name === 'ledger');
+    expect(ledger?.tables).toEqual([
+      {
+        name: 'public.invoices',
+        status: 'changed',
+        columns: {
+          added: [{ name: 'currency', type: 'char(3)', nullable: true }],
+          removed: [{ name: 'note', type: 'text', nullable: true }],
+          changed: [{ name: 'amount', fields: ['default', 'nullable', 'type'], before: { default: null, nullable: true, type: 'numeric(10, 2)' }, after: { default: '0', nullable: false, type: 'numeric(12, 2)' } }],
+        },
+        comment: { before: null, after: 'Issued invoices' },
+      },
+      { name: 'public.legacy_exports', status: 'removed', columns: { added: [], removed: [{ name: 'id', type: 'int', nullable: false }], changed: [] } },
+      { name: 'public.refunds', status: 'added', columns: { added: [{ name: 'id', type: 'bigint', nullable: false }, { name: 'invoice_id', type: 'bigint', nullable: true }], removed: [], changed: [] } },
+    ]);
+
+    const text = await diff();
+    expect(text.stdout).toMatch(/^database-schema\s+ledger\s+changed\s+main\s+1\/1\/1$/m);
+    expect(text.stdout).toContain(
+      [
+        'database-schema ledger (changed):',
+        '  changed table public.invoices',
+        '    added column currency char(3)',
+        '    removed column note text',
+        '    changed column amount: default none → 0, nullable → not null, type numeric(10, 2) → numeric(12, 2)',
+        '    comment none → Issued invoices',
+        '  removed table public.legacy_exports (1 column)',
+        '  added table public.refunds (2 columns)',
+      ].join('\n'),
+    );
+
+    const markdown = await diff({ format: 'markdown' });
+    expect(markdown.stdout).toContain('<summary>Schema <code>ledger</code> changed (1 table added, 1 table removed, 1 table changed)</summary>');
+    expect(markdown.stdout).toContain('- Changed table `public.invoices`\n  - Added column `currency` `char(3)`\n');
+    expect(markdown.stdout).toContain('  - Changed column `amount`: default none → `0`, nullable → not null, type `numeric(10, 2)` → `numeric(12, 2)`');
+  });
+
+  it('a schema whose files changed but whose tables did not says so; one that does not parse is exit 1 with its line', async () => {
+    repo.write('.service/schemas/ledger.sql', `${SCHEMA}-- a comment only\n`);
+    const same = await diff({ json: true });
+    expect(same.json?.artifacts.find((artifact) => artifact.name === 'ledger')).toMatchObject({ status: 'changed', files: ['main'], tables: [] });
+    expect((await diff()).stdout).toContain('files changed, the tables are the same');
+
+    repo.write('.service/schemas/ledger.sql', 'CREATE TABLE t (id int);\nCREATE TABLE broken (id int,,);\n');
+    const invalid = await diff({ json: true, exitCode: true });
+    expect(invalid.code).toBe(1);
+    expect(invalid.json).toMatchObject({ ok: false, exitCode: 1, error: { code: 'validation_failed', details: [expect.objectContaining({ code: 'sql_syntax_error', file: '.service/schemas/ledger.sql', line: 2 })] } });
   });
 
   it('--against asks for that revision; an unknown one is exit 2', async () => {
@@ -133,8 +202,8 @@ describe('service-cli diff', () => {
   it('a service the server does not have yet: everything is added', async () => {
     filesAnswer = () => ({ status: 404, body: { error: { code: 'service_not_found', message: 'There is no service named "billing" in this organization.', details: [] } } });
     const result = await diff({ json: true, exitCode: true });
-    expect(result.code).toBe(1);
-    expect(result.json).toMatchObject({ before: { source: 'server', revision: null }, summary: { diagrams: { added: 1 }, nodes: { added: 3 }, artifacts: { added: 2 } } });
+    expect(result.code).toBe(4);
+    expect(result.json).toMatchObject({ before: { source: 'server', revision: null }, summary: { diagrams: { added: 1 }, nodes: { added: 3 }, artifacts: { added: 3 }, tables: { added: 2 } } });
   });
 
   it('exit 2 without a token or with a token that may not read, exit 3 when the server fails', async () => {

@@ -33,4 +33,6 @@ export { ICON_PATHS } from './lib/canvas/icons';
 export { diagramSvg, withoutRemoteImages } from './lib/canvas/render-svg';
 // The revision compare of the dashboard (server) and `service-cli diff`: one diff of two graph models.
 export { diffGraphs, keyEdges, type DiffableGraph, type GraphDiff } from './lib/graph-diff';
+// Schemas compared table by table and column by column (`service-cli diff`), from the SQL parsers' table model.
+export { diffSqlTables, type SchemaColumnChange, type SchemaDiff, type SchemaTableChange } from './lib/schema-diff';
 export * from './lib/canvas/arrangement';

@@ -17,3 +17,5 @@ export {
   type WorkerPoolOptions,
 } from './node/worker-pool';
 export { serveWorkerJobs } from './node/worker-thread';
+export { isSqlEngine, parseSqlSchema, type SqlEngine, type SqlSchemaResult } from './node/sql-schema';
+export { loadPostgresParser, parsePostgresSchema, type PostgresSchemaResult } from './node/pg-schema';

@@ -3,14 +3,14 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { EnvironmentProviders, Provider, Type } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { MATERIAL_ANIMATIONS } from '@angular/material/core';
-import { Routes, provideRouter } from '@angular/router';
+import { Routes, provideRouter, type RouterFeatures } from '@angular/router';
 import { apiErrorInterceptor } from '../app/core/api-error.interceptor';
 import { provideAppIcons } from '../app/core/icons';
 
 /** The app's real HTTP pipeline (error interceptor included) on Angular's testing backend, plus the icons. */
-export function provideTestApp(routes: Routes = []): (Provider | EnvironmentProviders)[] {
+export function provideTestApp(routes: Routes = [], ...routerFeatures: RouterFeatures[]): (Provider | EnvironmentProviders)[] {
   return [
-    provideRouter(routes),
+    provideRouter(routes, ...routerFeatures),
     provideHttpClient(withInterceptors([apiErrorInterceptor])),
     provideHttpClientTesting(),
     provideAppIcons(),

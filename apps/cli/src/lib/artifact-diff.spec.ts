@@ -62,6 +62,9 @@ describe('diffArtifacts', () => {
       edges: { added: 1, removed: 1, changed: 0 },
       groups: { added: 0, removed: 0, changed: 1 },
       artifacts: { added: 0, removed: 1, changed: 1 },
+      // No side read the ledger's tables: it is compared by its files.
+      tables: { added: 0, removed: 0, changed: 0 },
+      columns: { added: 0, removed: 0, changed: 0 },
     });
     expect(summaryLine(result)).toBe(
       '3 diagrams changed (1 new, 1 removed): 2 nodes added, 2 nodes removed, 1 node changed, 1 edge added, 1 edge removed, 1 group changed; 2 other artifacts changed (database-schema ledger removed, flow refunds changed).',
@@ -95,7 +98,9 @@ describe('diff output', () => {
     expect(lines[0]).toBe(DIFF_COMMENT_MARKER);
     expect(markdown).toContain('**1 diagram changed: 1 node removed, 1 node changed, 1 edge added, 1 edge removed.**');
     expect(markdown).toContain('[See the change on the drawing (preview)](https://context.example.com/orgs/acme/previews/p1)');
-    expect(markdown).toContain('<details>\n<summary>Diagram <code>topology</code> changed: 1 node removed, 1 node changed, 1 edge added, 1 edge removed</summary>');
+    expect(markdown).toContain(
+      '<details>\n<summary>Diagram <a href="https://context.example.com/orgs/acme/previews/p1#diagram-topology"><code>topology</code></a> changed: 1 node removed, 1 node changed, 1 edge added, 1 edge removed</summary>',
+    );
     expect(markdown).toContain('- Changed node `api` “API &lt;b&gt;bold&lt;/b&gt; \\*x\\*”: label');
     expect(markdown).toContain('- Added edge `api` → `db` (2nd) “writes”');
     expect(markdown).not.toContain('<b>');

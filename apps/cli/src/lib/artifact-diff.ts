@@ -1,5 +1,6 @@
+import type { SqlColumn, SqlTable } from '@sc/contracts';
 import type { ArtifactKind } from '@sc/contracts/core';
-import { diffGraphs, keyEdges, type OverlaidGraph } from '@sc/diagram';
+import { diffGraphs, diffSqlTables, keyEdges, type OverlaidGraph, type SchemaTableChange } from '@sc/diagram';
 
 /**
  * What `service-cli diff` compares: the artifacts of one side (a checkout, or a revision on the server), each with
@@ -13,6 +14,8 @@ export interface SideArtifact {
   files: Array<{ role: 'main' | 'context' | 'notes'; path: string; sha256: string }>;
   /** Architecture diagrams only. */
   graph?: OverlaidGraph;
+  /** SQL database schemas only (postgres, mysql, sqlite): the tables the server's parsers read. */
+  tables?: SqlTable[];
 }
 
 export type ChangeStatus = 'added' | 'removed' | 'changed' | 'unchanged';
@@ -58,6 +61,42 @@ export interface ArtifactDiffEntry {
   path: string;
   /** Which of the artifact's files differ (main, context, notes); empty unless `changed`. */
   files: Array<'main' | 'context' | 'notes'>;
+  /**
+   * SQL database schemas: the tables that differ, column by column (empty when the files changed but the tables
+   * did not). Absent for other artifacts and for schemas of other engines (compared by their files).
+   */
+  tables?: TableDiffEntry[];
+}
+
+/** A column named with its type and nullability (an added or removed column). */
+export interface ColumnRef {
+  name: string;
+  type: string;
+  nullable: boolean;
+}
+
+/** The column fields a schema diff compares. */
+export type ColumnField = Exclude<keyof SqlColumn, 'name'>;
+
+export interface ColumnChange {
+  name: string;
+  /** The fields that differ: type, nullable, default, primaryKey, unique, references, comment. */
+  fields: ColumnField[];
+  /** Those fields' values before and after (a comment or default that is absent: null). */
+  before: Partial<Record<ColumnField, string | boolean | null>>;
+  after: Partial<Record<ColumnField, string | boolean | null>>;
+}
+
+export interface TableDiffEntry {
+  name: string;
+  status: 'added' | 'removed' | 'changed';
+  kind?: 'view';
+  /** An added table lists every column as added; a removed one every column as removed. */
+  columns: { added: ColumnRef[]; removed: ColumnRef[]; changed: ColumnChange[] };
+  primaryKey?: { before: string[]; after: string[] };
+  comment?: { before: string | null; after: string | null };
+  /** A table became a view, or the reverse. */
+  kindChanged?: boolean;
 }
 
 export interface CountTriple {
@@ -73,6 +112,10 @@ export interface DiffSummary {
   groups: CountTriple;
   /** The other artifacts (flows, schemas, job notes, summary, docs, API specs). */
   artifacts: CountTriple;
+  /** Tables of SQL schemas added, removed and changed. */
+  tables: CountTriple;
+  /** Columns added, removed and changed within changed tables (an added or removed table counts as a table only). */
+  columns: CountTriple;
 }
 
 export interface ArtifactsDiff {
@@ -100,7 +143,7 @@ export function diffArtifacts(before: readonly SideArtifact[], after: readonly S
     const either = (b ?? a) as SideArtifact;
     const status: ChangeStatus = !a ? 'added' : !b ? 'removed' : sameFiles(a, b) ? 'unchanged' : 'changed';
     if (either.kind === 'architecture-diagram') diagrams.push(diagramEntry(either, status, a?.graph, b?.graph));
-    else artifacts.push({ kind: either.kind, name: either.name, status, path: mainPath(either), files: status === 'changed' && a && b ? changedRoles(a, b) : [] });
+    else artifacts.push(artifactEntry(either, status, a, b));
   }
   diagrams.sort((x, y) => x.name.localeCompare(y.name));
   const summary: DiffSummary = {
@@ -109,6 +152,8 @@ export function diffArtifacts(before: readonly SideArtifact[], after: readonly S
     edges: countElements(diagrams, 'edges'),
     groups: countElements(diagrams, 'groups'),
     artifacts: countStatuses(artifacts),
+    tables: countStatuses(artifacts.flatMap((artifact) => artifact.tables ?? [])),
+    columns: countColumns(artifacts),
   };
   const changed = [...diagrams, ...artifacts].some((entry) => entry.status !== 'unchanged');
   return { changed, summary, diagrams, artifacts };
@@ -132,6 +177,42 @@ function diagramEntry(artifact: SideArtifact, status: ChangeStatus, before: Over
     changed: diff.edges.changed.map((change) => ({ ...edgeRef(change.after, change.key), fields: change.fields })),
   };
   return { ...base, nodes, edges, groups, filesOnly: status === 'changed' && !diff.changed };
+}
+
+function artifactEntry(either: SideArtifact, status: ChangeStatus, before: SideArtifact | undefined, after: SideArtifact | undefined): ArtifactDiffEntry {
+  const entry: ArtifactDiffEntry = { kind: either.kind, name: either.name, status, path: mainPath(either), files: status === 'changed' && before && after ? changedRoles(before, after) : [] };
+  // Tables are compared when each side that has the schema has its tables read (one side only: all added or removed).
+  const comparable = (!before || before.tables) && (!after || after.tables) && (before?.tables ?? after?.tables);
+  if (!comparable) return entry;
+  const tables = status === 'unchanged' ? [] : diffSqlTables(before?.tables ?? [], after?.tables ?? []).tables.map(tableEntry);
+  return { ...entry, tables };
+}
+
+function tableEntry(change: SchemaTableChange): TableDiffEntry {
+  const ref = (column: SqlColumn): ColumnRef => ({ name: column.name, type: column.type, nullable: column.nullable });
+  const values = (column: SqlColumn, fields: readonly ColumnField[]) => Object.fromEntries(fields.map((field) => [field, column[field] ?? null]));
+  return {
+    name: change.name,
+    status: change.status,
+    ...(change.kind ? { kind: change.kind } : {}),
+    columns: {
+      added: change.columns.added.map(ref),
+      removed: change.columns.removed.map(ref),
+      changed: change.columns.changed.map((column) => {
+        const fields = column.fields.filter((field): field is ColumnField => field !== 'name');
+        return { name: column.name, fields, before: values(column.before, fields), after: values(column.after, fields) };
+      }),
+    },
+    ...(change.primaryKey ? { primaryKey: change.primaryKey } : {}),
+    ...(change.comment ? { comment: change.comment } : {}),
+    ...(change.kindChanged ? { kindChanged: true } : {}),
+  };
+}
+
+function countColumns(artifacts: readonly ArtifactDiffEntry[]): CountTriple {
+  const changedTables = artifacts.flatMap((artifact) => artifact.tables ?? []).filter((table) => table.status === 'changed');
+  const sum = (pick: (table: TableDiffEntry) => number) => changedTables.reduce((total, table) => total + pick(table), 0);
+  return { added: sum((table) => table.columns.added.length), removed: sum((table) => table.columns.removed.length), changed: sum((table) => table.columns.changed.length) };
 }
 
 function elementDiff<T>(diff: { added: T[]; removed: T[]; changed: Array<{ after: T; fields: string[] }> }, ref: (element: T) => ElementRef): ElementDiff {
@@ -160,7 +241,8 @@ function mainPath(artifact: SideArtifact): string {
   return artifact.files.find((file) => file.role === 'main')?.path ?? '';
 }
 
-function countStatuses(entries: ReadonlyArray<{ status: ChangeStatus }>): CountTriple {
+/** How many entries were added, removed and changed (diagrams, artifacts, tables). */
+export function countStatuses(entries: ReadonlyArray<{ status: ChangeStatus }>): CountTriple {
   const count = (status: ChangeStatus) => entries.filter((entry) => entry.status === status).length;
   return { added: count('added'), removed: count('removed'), changed: count('changed') };
 }

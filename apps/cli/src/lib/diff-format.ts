@@ -1,4 +1,5 @@
-import type { ArtifactDiffEntry, ArtifactsDiff, CountTriple, DiagramDiffEntry, ElementChange, ElementDiff, ElementRef } from './artifact-diff';
+import { previewDiagramUrl } from '@sc/contracts/core';
+import { countStatuses, type ArtifactDiffEntry, type ArtifactsDiff, type ColumnChange, type ColumnRef, type CountTriple, type DiagramDiffEntry, type ElementChange, type ElementDiff, type ElementRef } from './artifact-diff';
 import { renderTable } from './format';
 
 /** The first line of the pull-request comment: the CI templates find (and update) their comment by it. */
@@ -41,9 +42,17 @@ function otherArtifactsChanged(artifacts: readonly ArtifactDiffEntry[]): string 
   return artifacts
     .filter((artifact) => artifact.status !== 'unchanged')
     // The summary and the job-dependency graph are named after their kind: said once.
-    .map((artifact) => `${artifact.kind === artifact.name ? artifact.kind : `${artifact.kind} ${artifact.name}`} ${artifact.status}`)
+    .map((artifact) => `${artifact.kind === artifact.name ? artifact.kind : `${artifact.kind} ${artifact.name}`} ${artifact.status}${tableCountWords(artifact)}`)
     .join(', ');
 }
+
+/** " (1 table added, 2 tables changed)" for a compared SQL schema; "" otherwise. */
+function tableCountWords(artifact: ArtifactDiffEntry): string {
+  if (!artifact.tables) return '';
+  const words = countWords(countStatuses(artifact.tables), 'table');
+  return words.length ? ` (${words.join(', ')})` : artifact.status === 'changed' ? ' (files only, the tables are the same)' : '';
+}
+
 
 /** How ids and labels are written: plain text, or markdown (ids as code, labels escaped). */
 interface Words {
@@ -81,6 +90,59 @@ function changeLines(diagram: DiagramDiffEntry, words: Words = PLAIN): string[] 
   return lines;
 }
 
+/**
+ * A changed SQL schema in words, one line per table and, indented under a changed table, one per column, key or
+ * comment change; the same for the text and the markdown output.
+ */
+function schemaLines(artifact: ArtifactDiffEntry, words: Words = PLAIN): Array<{ depth: 0 | 1; text: string }> {
+  const lines: Array<{ depth: 0 | 1; text: string }> = [];
+  for (const table of artifact.tables ?? []) {
+    const noun = table.kind === 'view' ? 'view' : 'table';
+    if (table.status !== 'changed') {
+      const columns = table.status === 'added' ? table.columns.added : table.columns.removed;
+      lines.push({ depth: 0, text: `${table.status} ${noun} ${words.id(table.name)} (${plural(columns.length, 'column')})` });
+      continue;
+    }
+    lines.push({ depth: 0, text: `changed ${noun} ${words.id(table.name)}${table.kindChanged ? ' (was a table or view of the other kind)' : ''}` });
+    for (const column of table.columns.added) lines.push({ depth: 1, text: `added column ${columnWords(column, words)}` });
+    for (const column of table.columns.removed) lines.push({ depth: 1, text: `removed column ${columnWords(column, words)}` });
+    for (const column of table.columns.changed) lines.push({ depth: 1, text: `changed column ${words.id(column.name)}: ${columnChangeWords(column, words)}` });
+    if (table.primaryKey) lines.push({ depth: 1, text: `primary key ${keyWords(table.primaryKey.before, words)} → ${keyWords(table.primaryKey.after, words)}` });
+    if (table.comment) lines.push({ depth: 1, text: `comment ${valueWords(table.comment.before, words)} → ${valueWords(table.comment.after, words)}` });
+  }
+  if (artifact.status === 'changed' && artifact.tables?.length === 0) lines.push({ depth: 0, text: 'files changed, the tables are the same (comments, formatting, statements that define no table)' });
+  return lines;
+}
+
+function columnWords(column: ColumnRef, words: Words): string {
+  const type = column.type ? ` ${words.id(column.type)}` : '';
+  return `${words.id(column.name)}${type}${column.nullable ? '' : ' not null'}`;
+}
+
+/** `type numeric(10, 2) → numeric(12, 2), nullable → not null, default none → 0`. */
+function columnChangeWords(change: ColumnChange, words: Words): string {
+  return change.fields
+    .map((field) => {
+      const before = change.before[field];
+      const after = change.after[field];
+      if (field === 'nullable') return after ? 'not null → nullable' : 'nullable → not null';
+      if (typeof before === 'boolean' || typeof after === 'boolean') return `${after ? 'now' : 'no longer'} ${FLAG_WORDS[field] ?? field}`;
+      return `${FIELD_WORDS[field] ?? field} ${valueWords(before ?? null, words)} → ${valueWords(after ?? null, words)}`;
+    })
+    .join(', ');
+}
+
+const FLAG_WORDS: Partial<Record<ColumnChange['fields'][number], string>> = { primaryKey: 'in the primary key', unique: 'unique' };
+const FIELD_WORDS: Partial<Record<ColumnChange['fields'][number], string>> = { references: 'reference' };
+
+function valueWords(value: string | null, words: Words): string {
+  return value === null || value === '' ? 'none' : words.id(value);
+}
+
+function keyWords(columns: readonly string[], words: Words): string {
+  return columns.length ? `(${columns.map(words.id).join(', ')})` : 'none';
+}
+
 function fieldsWords(change: ElementChange): string {
   return change.fields.join(', ');
 }
@@ -103,10 +165,19 @@ export function diffText(diff: ArtifactsDiff, sides: DiffSides): string {
     );
   }
   if (diff.artifacts.length) {
-    out.push('', renderTable(['KIND', 'NAME', 'STATUS', 'FILES CHANGED'], diff.artifacts.map((artifact) => [artifact.kind, artifact.name, artifact.status, artifact.files.join(', ') || '-'])));
+    out.push(
+      '',
+      renderTable(
+        ['KIND', 'NAME', 'STATUS', 'FILES CHANGED', 'TABLES +/-/~'],
+        diff.artifacts.map((artifact) => [artifact.kind, artifact.name, artifact.status, artifact.files.join(', ') || '-', artifact.tables ? tripleText(countStatuses(artifact.tables)) : '-']),
+      ),
+    );
   }
   for (const diagram of diff.diagrams.filter((entry) => entry.status !== 'unchanged')) {
     out.push('', `${diagram.name} (${diagram.status}):`, ...changeLines(diagram).map((line) => `  ${line}`));
+  }
+  for (const schema of changedSchemas(diff)) {
+    out.push('', `${schema.kind} ${schema.name} (${schema.status}):`, ...schemaLines(schema).map((line) => `${'  '.repeat(line.depth + 1)}${line.text}`));
   }
   out.push('', summaryLine(diff));
   return out.join('\n');
@@ -145,7 +216,7 @@ function renderMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl: strin
     out.push(
       '',
       '<details>',
-      `<summary>Diagram <code>${escapeHtml(diagram.name)}</code> ${diagram.status}${counts.length ? `: ${escapeHtml(counts.join(', '))}` : ''}</summary>`,
+      `<summary>Diagram ${diagramTitle(diagram, previewUrl)} ${diagram.status}${counts.length ? `: ${escapeHtml(counts.join(', '))}` : ''}</summary>`,
       '',
       ...shown.map((line) => `- ${capitalize(line)}`),
     );
@@ -159,6 +230,21 @@ function renderMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl: strin
     shortened = true;
     out.push('', `… and ${plural(changed.length - maxSections, 'more changed diagram')}.`);
   }
+  const schemas = changedSchemas(diff);
+  for (const schema of schemas.slice(0, maxSections)) {
+    const lines = schemaLines(schema, MARKDOWN);
+    const shown = lines.slice(0, perDiagram);
+    out.push('', '<details>', `<summary>Schema <code>${escapeHtml(schema.name)}</code> ${schema.status}${escapeHtml(tableCountWords(schema))}</summary>`, '', ...shown.map((line) => `${'  '.repeat(line.depth)}- ${capitalize(line.text)}`));
+    if (shown.length < lines.length) {
+      shortened = true;
+      out.push(`- … and ${lines.length - shown.length} more`);
+    }
+    out.push('', '</details>');
+  }
+  if (schemas.length > maxSections) {
+    shortened = true;
+    out.push('', `… and ${plural(schemas.length - maxSections, 'more changed schema')}.`);
+  }
   const others = diff.artifacts.filter((artifact) => artifact.status !== 'unchanged');
   if (others.length) {
     out.push('', '| Artifact | Status | Files |', '|---|---|---|', ...others.map((artifact) => `| ${escapeMarkdown(`${artifact.kind} ${artifact.name}`)} | ${artifact.status} | ${artifact.files.join(', ') || '-'} |`));
@@ -167,8 +253,24 @@ function renderMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl: strin
   return `${out.join('\n')}\n`;
 }
 
+/** SQL schemas whose tables were compared and that differ. */
+function changedSchemas(diff: ArtifactsDiff): ArtifactDiffEntry[] {
+  return diff.artifacts.filter((artifact) => artifact.tables !== undefined && artifact.status !== 'unchanged');
+}
+
+function tripleText(counts: CountTriple): string {
+  return `${counts.added}/${counts.removed}/${counts.changed}`;
+}
+
 function countsOf(diagram: DiagramDiffEntry, part: Part): CountTriple {
   return { added: diagram[part].added.length, removed: diagram[part].removed.length, changed: diagram[part].changed.length };
+}
+
+/** The diagram's name, linked to its section of the preview page when there is one (a removed diagram is not drawn there). */
+function diagramTitle(diagram: DiagramDiffEntry, previewUrl: string | undefined): string {
+  const name = `<code>${escapeHtml(diagram.name)}</code>`;
+  if (!previewUrl || diagram.status === 'removed') return name;
+  return `<a href="${escapeHtml(previewDiagramUrl(previewUrl, diagram.name))}">${name}</a>`;
 }
 
 function capitalize(text: string): string {

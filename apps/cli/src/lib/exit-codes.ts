@@ -7,10 +7,10 @@ export enum ExitCode {
   Configuration = 2,
   /** The gateway failed or could not be reached (5xx after retries, network errors, timeouts). */
   ServerOrNetwork = 3,
+  /**
+   * `service-cli diff --exit-code` only: the comparison ran and something changed. Not 1 as in `git diff
+   * --exit-code`: 1 is Validation here (an invalid checkout), and a CI step must tell "changed" from "could not
+   * compare" by the code alone — as `terraform plan -detailed-exitcode` gives changes a code (2) no error uses.
+   */
+  DiffChanged = 4,
 }
-
-/**
- * `service-cli diff --exit-code`: 1 when the artifacts differ, like `git diff --exit-code`. It shares 1 with
- * Validation (an invalid checkout); a script that must tell them apart reads `--json`'s `ok`.
- */
-export const DIFF_CHANGED_EXIT_CODE = 1;

@@ -79,7 +79,7 @@ export type DiffSideJson =
 /** `service-cli diff --json` (docs/schema/cli-diff-output.schema.json). */
 export interface DiffJson {
   ok: true;
-  /** 0, or 1 with --exit-code when something changed. */
+  /** 0, or 4 (ExitCode.DiffChanged) with --exit-code when something changed. */
   exitCode: number;
   changed: boolean;
   service: string;

@@ -4,8 +4,9 @@ import type { MeResponse, ServiceRevisionFiles } from '@sc/contracts';
 import { diffArtifacts, type ArtifactsDiff, type SideArtifact } from './artifact-diff';
 import { CliError, type CliProblem } from './cli-error';
 import { openPooledDiagramChecker, type DiagramChecker } from './diagram-check';
+import { readSqlTables } from './schema-read';
 import { diffMarkdown, diffText, summaryLine, type DiffSides } from './diff-format';
-import { DIFF_CHANGED_EXIT_CODE, ExitCode } from './exit-codes';
+import { ExitCode } from './exit-codes';
 import { resolveGateway, requireToken, type GatewayTarget } from './gateway';
 import { redactingIo, runReportingErrors, type CliIo } from './io';
 import type { DiffJson, DiffSideJson } from './output-types';
@@ -21,7 +22,7 @@ export interface DiffOptions {
   base?: string;
   json: boolean;
   format: 'text' | 'markdown';
-  /** Exit 1 when something changed. */
+  /** Exit 4 (ExitCode.DiffChanged) when something changed. */
   exitCode: boolean;
   /** Linked from the markdown (the preview of `sync --preview`). */
   previewUrl?: string;
@@ -58,11 +59,11 @@ async function diff(options: DiffOptions, context: SyncContext, io: CliIo): Prom
 
   const parsed = await parseSides([before, after.side], context.checkDiagram);
   const errors = parsed.problems.filter((problem) => problem.severity === 'error');
-  if (errors.length) throw new CliError(ExitCode.Validation, 'validation_failed', 'A diagram or context file could not be parsed; nothing was compared.', errors);
+  if (errors.length) throw new CliError(ExitCode.Validation, 'validation_failed', 'A diagram, context file or SQL schema could not be parsed; nothing was compared.', errors);
   const [beforeArtifacts, afterArtifacts] = parsed.sides as [SideArtifact[], SideArtifact[]];
   const result = diffArtifacts(beforeArtifacts, afterArtifacts);
   const sides: DiffSides = { service, before: before.words, after: after.side.words };
-  const exitCode = options.exitCode && result.changed ? DIFF_CHANGED_EXIT_CODE : ExitCode.Ok;
+  const exitCode = options.exitCode && result.changed ? ExitCode.DiffChanged : ExitCode.Ok;
   if (options.json) io.out(JSON.stringify(diffJson(result, before, after.side, service, exitCode, options.previewUrl), null, 2));
   else if (options.format === 'markdown') io.out(diffMarkdown(result, sides, options.previewUrl).trimEnd());
   else io.out(diffText(result, sides));
@@ -176,7 +177,8 @@ function isRevisionFiles(body: unknown): body is ServiceRevisionFiles {
 
 /**
  * Builds both sides' compared artifacts: every architecture diagram parsed and its context applied by the sync's
- * checker (worker threads, the server's code), with the side's databases known, so both graphs come from one code.
+ * checker (worker threads, the server's code), with the side's databases known, so both graphs come from one code;
+ * every SQL schema read into tables by the server's parsers (@sc/diagram/node).
  */
 async function parseSides(sides: Side[], checker?: DiagramChecker): Promise<{ sides: SideArtifact[][]; problems: CliProblem[] }> {
   const diagrams = sides.reduce((count, side) => count + side.artifacts.filter((artifact) => artifact.kind === 'architecture-diagram').length, 0);
@@ -195,6 +197,11 @@ async function parseSides(sides: Side[], checker?: DiagramChecker): Promise<{ si
               ...(artifact.context ? [{ role: 'context' as const, path: artifact.context.path, sha256: artifact.context.sha256 }] : []),
               ...(artifact.notes ? [{ role: 'notes' as const, path: artifact.notes.path, sha256: artifact.notes.sha256 }] : []),
             ];
+            if (artifact.kind === 'database-schema') {
+              const read = await readSqlTables(artifact, `${side.label}${artifact.file.path}`);
+              if (read.problem) problems.push(read.problem);
+              return { kind: artifact.kind, name: artifact.name, files, ...(read.tables ? { tables: read.tables } : {}) };
+            }
             if (artifact.kind !== 'architecture-diagram') return { kind: artifact.kind, name: artifact.name, files };
             const checked = await check({
               diagramFile: `${side.label}${artifact.file.path}`,

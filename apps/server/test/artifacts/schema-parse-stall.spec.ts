@@ -1,6 +1,6 @@
 import type { DatabaseView } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
-import { parseSqlSchema } from '../../src/modules/artifacts/sql-schema';
+import { parseSqlSchema } from '@sc/diagram/node';
 import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
 import { bundle, syncFile } from './bundles';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { loadPostgresParser, parsePostgresSchema } from '../../src/modules/artifacts/pg-schema';
-import { type CatalogTable, dumpServiceSchema, REGENERATE_SERVICE_SCHEMA_FIXTURE, SERVICE_SCHEMA_FIXTURE, type ServiceSchemaDump } from './service-schema-dump';
+import { loadPostgresParser, parsePostgresSchema } from '@sc/diagram/node';
+import { asCatalog, dumpServiceSchema, REGENERATE_SERVICE_SCHEMA_FIXTURE, SERVICE_SCHEMA_FIXTURE, type ServiceSchemaDump } from './service-schema-dump';
 
 /**
  * Issue 28 §1: real `pg_dump --schema-only` output of the project's own database, parsed with PostgreSQL's parser.
@@ -25,14 +25,7 @@ describe('pg_dump --schema-only of the service database', () => {
     expect(dump.catalog.filter((table) => table.primaryKey.length > 1).length).toBeGreaterThan(2);
     expect(dump.catalog.flatMap((table) => table.columns).filter((column) => column.references).length).toBeGreaterThan(20);
 
-    const read: CatalogTable[] = parsed.tables.map((table) => ({
-      name: table.name,
-      kind: table.kind ?? 'table',
-      primaryKey: table.primaryKey,
-      columns: table.columns.map((column) => ({ name: column.name, nullable: column.nullable, references: column.references })),
-    }));
-    const byName = (a: CatalogTable, b: CatalogTable) => a.name.localeCompare(b.name);
-    expect(read.sort(byName)).toEqual([...dump.catalog].sort(byName));
+    expect(asCatalog(parsed.tables)).toEqual(dump.catalog);
     // The columns flagged primaryKey are the table's key.
     for (const table of parsed.tables) {
       const flagged = table.columns.filter((column) => column.primaryKey).map((column) => column.name);

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Client } from 'pg';
+import type { SqlTable } from '@sc/contracts';
 import { buildDataSourceOptions, openDataSource } from '../../src/database/data-source-options';
 import { createTestDatabase, withAdminClient } from '../support/test-database';
 
@@ -32,8 +33,26 @@ export interface ServiceSchemaDump {
   catalog: CatalogTable[];
 }
 
-/** pg_dump of a few hundred KB at most; a stuck connection must not hang the test run. */
-const PG_DUMP_TIMEOUT_MS = 60_000;
+/** pg_dump of a few MB at most; a stuck connection must not hang the test run. */
+const PG_DUMP_TIMEOUT_MS = 120_000;
+
+/** The real `pg_dump --schema-only --no-owner` of the database at `url`, and what its catalog holds. */
+export async function dumpSchemaAndCatalog(url: string): Promise<ServiceSchemaDump> {
+  const { stdout } = await promisify(execFile)('pg_dump', ['--schema-only', '--no-owner', `--dbname=${url}`], { timeout: PG_DUMP_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  return { sql: stdout, catalog: await withAdminClient(url, readCatalog) };
+}
+
+/** The parser's tables in the catalog's terms (the fields both describe), to compare with readCatalog's. */
+export function asCatalog(tables: readonly SqlTable[]): CatalogTable[] {
+  return tables
+    .map((table) => ({
+      name: table.name,
+      kind: table.kind ?? ('table' as const),
+      primaryKey: table.primaryKey,
+      columns: table.columns.map((column) => ({ name: column.name, nullable: column.nullable, references: column.references })),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
 
 export async function dumpServiceSchema(adminUrl: string): Promise<ServiceSchemaDump> {
   const database = await createTestDatabase(adminUrl);
@@ -43,8 +62,7 @@ export async function dumpServiceSchema(adminUrl: string): Promise<ServiceSchema
     // TypeORM's own silent logger instead of the server's query logger (which logs every statement outside Nest).
     const dataSource = await openDataSource({ ...(await buildDataSourceOptions(database.config)), logger: undefined, logging: false });
     await dataSource.destroy();
-    const { stdout } = await promisify(execFile)('pg_dump', ['--schema-only', '--no-owner', `--dbname=${url}`], { timeout: PG_DUMP_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
-    return { sql: stdout, catalog: await withAdminClient(url, readCatalog) };
+    return await dumpSchemaAndCatalog(url);
   } finally {
     await database.drop();
   }
@@ -78,12 +96,14 @@ async function readCatalog(client: Client): Promise<CatalogTable[]> {
   );
   const target = new Map(references.rows.map((row) => [`${row.table}.${row.name}`, row.target]));
   if (target.size !== references.rows.length) throw new Error('a column is in two foreign keys: compare them another way');
-  return tables.rows.map(({ name, type }) => ({
+  return tables.rows
+    .map(({ name, type }) => ({
     name,
     kind: type === 'VIEW' ? 'view' : 'table',
     primaryKey: keys.rows.filter((row) => row.table === name).map((row) => row.name),
     columns: columns.rows.filter((row) => row.table === name).map((row) => ({ name: row.name, nullable: row.nullable === 'YES', references: target.get(`${name}.${row.name}`) ?? null })),
-  }));
+  }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // Run directly: writes the fixture (see REGENERATE_SERVICE_SCHEMA_FIXTURE).

@@ -128,11 +128,12 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
     });
   }
 
-  /** The preview step stored the branch as a preview, and the comment links its page. */
+  /** The preview step stored the branch as a preview, and the comment links its page and the diagram's place on it. */
   const expectPreviewStep = (run: Run, body: string) => {
     const url = /service-cli: preview of feature\/cache: (\S+)/.exec(run.stderr)?.[1];
     expect(url).toMatch(new RegExp(`^${t.baseUrl}/orgs/acme/services/payments/previews/[0-9a-f-]{36}$`));
     expect(body).toContain(`[See the change on the drawing (preview)](${url})`);
+    expect(body).toContain(`<summary>Diagram <a href="${url}#diagram-topology"><code>topology</code></a> changed`);
   };
 
   it('GitHub: comments what the pull request changes, then updates the same comment on the next push; nothing is synced', async () => {
@@ -148,7 +149,7 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
     const comment = forge.comments[1];
     expect(comment.body.startsWith(`${MARKER}\n`)).toBe(true);
     expect(comment.body).toContain('**1 diagram changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed.**');
-    expect(comment.body).toContain('<summary>Diagram <code>topology</code> changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed</summary>');
+    expect(comment.body).toContain('<code>topology</code></a> changed: 1 node added, 1 node changed, 1 edge added, 1 edge removed</summary>');
     expect(comment.body).toContain('- Changed node `gateway` “Public API gateway”: label');
     expect(comment.body).toContain('- Removed edge `api` → `rules`');
     expect(comment.body).toContain(`with revision 1 on ${t.baseUrl}`);

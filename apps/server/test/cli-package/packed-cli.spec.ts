@@ -95,9 +95,9 @@ describe('the packed service-cli, installed from the server', () => {
     expect(install.code).toBe(0);
     const installed = JSON.parse(readFileSync(join(installDir, 'node_modules/service-cli/package.json'), 'utf8')) as Record<string, unknown>;
     expect(installed).toMatchObject({ name: 'service-cli', version: SERVER_VERSION, bin: { 'service-cli': './bin/run.js' } });
-    // The workspace libraries and Mermaid are inside the bundle; jsdom and resvg (a native module, for `render`) are
-    // dependencies.
-    expect(Object.keys(installed['dependencies'] as object).sort()).toEqual(['@resvg/resvg-js', 'jsdom']);
+    // The workspace libraries and Mermaid are inside the bundle; jsdom, resvg (a native module, for `render`) and
+    // libpg-query (WebAssembly beside its JavaScript, for `diff` of PostgreSQL schemas) are dependencies.
+    expect(Object.keys(installed['dependencies'] as object).sort()).toEqual(['@resvg/resvg-js', 'jsdom', 'libpg-query']);
     expect(readdirSync(join(installDir, 'node_modules/service-cli/dist')).sort()).toEqual(['commands.js', 'mermaid-worker.js']);
     expect(existsSync(join(installDir, 'node_modules/@sc'))).toBe(false);
     expect(existsSync(join(installDir, 'node_modules/mermaid'))).toBe(false);

@@ -201,6 +201,19 @@ export function previewPageUrl(publicUrl: string, organizationId: string, servic
   return `${servicePageUrl(publicUrl, organizationId, service)}/previews/${encodeURIComponent(previewId)}`;
 }
 
+/**
+ * The fragment that places a preview page on one diagram's section (`#diagram-<name>`): the page gives each drawn
+ * diagram this id and scrolls to it; `service-cli diff --format markdown` links each changed diagram with it.
+ */
+export function previewDiagramFragment(diagram: string): string {
+  return `diagram-${encodeURIComponent(diagram)}`;
+}
+
+/** A preview page URL placed on one diagram (previewDiagramFragment); any fragment already on the URL is replaced. */
+export function previewDiagramUrl(previewUrl: string, diagram: string): string {
+  return `${previewUrl.replace(/#.*$/, '')}#${previewDiagramFragment(diagram)}`;
+}
+
 /** The dashboard page of a synced service (the admin app's route `orgs/:orgId/services/:service`). */
 export function servicePageUrl(publicUrl: string, organizationId: string, service: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/orgs/${encodeURIComponent(organizationId)}/services/${encodeURIComponent(service)}`;

@@ -46,7 +46,8 @@ export function keyEdges<T extends { source: string; target: string }>(edges: T[
   return keyed;
 }
 
-function diffKeyed<T>(before: Map<string, T>, after: Map<string, T>): GraphElementDiff<T> {
+/** Elements matched by key: added, removed, and changed with the top-level fields that differ. */
+export function diffKeyed<T>(before: Map<string, T>, after: Map<string, T>): GraphElementDiff<T> {
   const diff: GraphElementDiff<T> = { added: [], removed: [], changed: [] };
   for (const [key, element] of after) {
     const previous = before.get(key);

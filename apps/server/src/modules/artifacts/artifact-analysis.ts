@@ -1,8 +1,7 @@
 import { findUnstorableCharacter, isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
 import { hintToAdd, jsonPath, parseStrictJson, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
-import type { ParseMermaidResult } from '@sc/diagram/node';
+import { isSqlEngine, type ParseMermaidResult, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
 import { walkJson } from '../../common/http/json-input';
-import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from './sql-schema';
 
 /**
  * Server-side validation of artifact contents, with the same engine as the CLI (libs/diagram for Mermaid and

@@ -1,7 +1,7 @@
 import type { SqlTable } from '@sc/contracts';
+import { loadPostgresParser, parsePostgresSchema } from '@sc/diagram/node';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPostgresParser, parsePostgresSchema } from './pg-schema';
 
 /** Real `pg_dump --schema-only` output (PostgreSQL 15.20) of the database pg-dump-fixture.sql builds: every object kind. */
 const DUMP = readFileSync(join(__dirname, '../../../test/artifacts/fixtures/pg-dump-schema-only.sql'), 'utf8');

@@ -1,7 +1,7 @@
+import { parseSqlSchema, type SqlEngine } from '@sc/diagram/node';
 import { DomainError } from '../../common/errors/domain-error';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode } from './artifacts.errors';
-import { parseSqlSchema, type SqlEngine } from './sql-schema';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 jest.setTimeout(60_000);

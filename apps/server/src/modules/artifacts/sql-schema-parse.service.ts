@@ -1,10 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
+import { WorkerPool, startWorkerThread, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { DomainError } from '../../common/errors/domain-error';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
-import type { SqlEngine, SqlSchemaResult } from './sql-schema';
 import type { SqlParseRequest } from './sql-schema-worker';
 
 /** A parse that ran out of time: a problem of that schema, reported with the others of the sync (422). */

@@ -2,8 +2,7 @@
  * Worker thread entry of SqlSchemaParseService: parses SQL schemas off the server's event loop. The service names
  * this file; the server's build emits it next to the service as sql-schema-worker.js.
  */
-import { serveWorkerJobs } from '@sc/diagram/node';
-import { parseSqlSchema, type SqlEngine } from './sql-schema';
+import { parseSqlSchema, serveWorkerJobs, type SqlEngine } from '@sc/diagram/node';
 
 /** Service → thread. */
 export interface SqlParseRequest {

@@ -1,7 +1,10 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { ComponentFixture } from '@angular/core/testing';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { withComponentInputBinding } from '@angular/router';
+import { RouterTestingHarness } from '@angular/router/testing';
+import { previewDiagramUrl } from '@sc/contracts/core';
 import { query, settle } from '../../../testing/dom';
-import { createWithInputs, setUpTestApp } from '../../../testing/providers';
+import { createWithInputs, provideTestApp, setUpTestApp } from '../../../testing/providers';
 import { PreviewPage } from './preview.page';
 import type { PreviewData } from './services.api';
 
@@ -85,5 +88,34 @@ describe('PreviewPage', () => {
     await settle(fixture);
     expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=preview-banner]')).toBeNull();
     expect((fixture.nativeElement as HTMLElement).textContent).toContain('has no preview');
+  });
+
+  it('scrolls to the diagram a #diagram-<name> link names (service-cli diff --format markdown) once the preview has loaded', async () => {
+    TestBed.resetTestingModule();
+    TestBed.configureTestingModule({ providers: provideTestApp([{ path: 'orgs/:orgId/services/:service/previews/:id', component: PreviewPage }], withComponentInputBinding()) });
+    const routed = TestBed.inject(HttpTestingController);
+    // jsdom lays nothing out and has no scrollIntoView: record which element the page asks the browser to show.
+    const scrolledTo: string[] = [];
+    const jsdomScroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.id);
+    };
+    const link = previewDiagramUrl(`/orgs/acme/services/payments/previews/${ID}`, 'checkout');
+    expect(link).toBe(`/orgs/acme/services/payments/previews/${ID}#diagram-checkout`);
+    const harness = await RouterTestingHarness.create();
+    await harness.navigateByUrl(link);
+    const sequence = { name: 'checkout', kind: 'sequence', revision: 2, path: 'c.mmd', mermaid: '', contextPath: null, context: null, graph: { kind: 'sequence', nodes: [], edges: [], groups: [] }, report: null };
+    const changes = { changed: true, nodes: { added: [{ id: 'api', label: 'api' }], removed: [], changed: [] }, edges: { added: [], removed: [], changed: [] }, groups: { added: [], removed: [], changed: [] } };
+    harness.detectChanges();
+    expect(scrolledTo).toEqual([]);
+    routed.expectOne(URL).flush(preview([{ name: 'checkout', status: 'changed', counts: { added: 1, changed: 0, removed: 0 }, diagram: sequence, changes } as unknown as PreviewData['diagrams'][number]]));
+    await harness.fixture.whenStable();
+    harness.detectChanges();
+    const section = (harness.routeNativeElement as HTMLElement).querySelector('[data-testid=preview-diagram]');
+    expect(section?.id).toBe('diagram-checkout');
+    expect(section?.classList.contains('targeted')).toBe(true);
+    expect(scrolledTo).toEqual(['diagram-checkout']);
+    routed.verify();
+    Element.prototype.scrollIntoView = jsdomScroll;
   });
 });

@@ -1,9 +1,11 @@
-import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { DatePipe, DOCUMENT } from '@angular/common';
+import { afterRenderEffect, ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { RouterLink } from '@angular/router';
+import { ActivatedRoute, RouterLink } from '@angular/router';
+import { previewDiagramFragment } from '@sc/contracts/core';
 import type { Highlights } from '../diagram-canvas/canvas-model';
 import { changeHighlights, describeChanges, type ChangeEntry } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
@@ -33,7 +35,8 @@ interface DrawnDiagram {
  * A preview (`service-cli sync --preview`): what the service's diagrams would become, not synced. Each added or
  * changed diagram is drawn on the diagram canvas with the compare highlights of the diagram page (added green,
  * changed amber, removed ghosted red, changes.ts) against the service's current revision; removed and unchanged
- * diagrams are listed.
+ * diagrams are listed. A URL ending in `#diagram-<name>` (previewDiagramFragment; the links of `service-cli diff
+ * --format markdown`) scrolls to that diagram once the preview has loaded.
  */
 @Component({
   selector: 'sc-preview-page',
@@ -46,6 +49,9 @@ interface DrawnDiagram {
 })
 export class PreviewPage {
   private readonly api = inject(ServicesApi);
+  private readonly route = inject(ActivatedRoute);
+  private readonly document = inject(DOCUMENT);
+  protected readonly fragment = toSignal(this.route.fragment, { initialValue: this.route.snapshot.fragment });
 
   /** Bound from the route by the router. */
   readonly orgId = input.required<string>();
@@ -82,6 +88,15 @@ export class PreviewPage {
   readonly removed = computed(() => (this.preview()?.diagrams ?? []).filter((diagram) => diagram.status === 'removed'));
   readonly unchanged = computed(() => (this.preview()?.diagrams ?? []).filter((diagram) => diagram.status === 'unchanged'));
   readonly countsSummary = countsSummary;
+  readonly fragmentOf = previewDiagramFragment;
+
+  constructor() {
+    // The router's anchor scrolling runs at navigation end, before the preview has loaded and its sections exist.
+    afterRenderEffect(() => {
+      const fragment = this.fragment();
+      if (fragment && this.drawn().length > 0) this.document.getElementById(fragment)?.scrollIntoView({ block: 'start' });
+    });
+  }
 }
 
 function countsSummary(counts: PreviewDiagram['counts']): string {

@@ -1,4 +1,4 @@
-// The decorator-free entry: this module also runs in the SQL parser threads (sql-schema-worker.ts).
+// Runs in the server's SQL parser threads (apps/server sql-schema-worker.ts) and in service-cli diff.
 import { isPlainObject, type DatabaseEngine } from '@sc/contracts/core';
 import type { SqlColumn, SqlTable } from '@sc/contracts';
 import { loadPostgresParser, parsePostgresSchema } from './pg-schema';
@@ -7,7 +7,8 @@ import { loadPostgresParser, parsePostgresSchema } from './pg-schema';
  * Reads tables and columns out of SQL DDL. PostgreSQL schemas go to PostgreSQL's own parser (pg-schema.ts,
  * libpg-query). MySQL and SQLite go to node-sql-parser (one grammar per engine): CREATE TABLE defines a table;
  * ALTER TABLE … ADD COLUMN / ADD CONSTRAINT amends it; other statements (indexes, views, …) are accepted and ignored.
- * A large schema takes seconds, so the server runs this in worker threads (SqlSchemaParseService).
+ * A large schema takes seconds, so the server runs this in worker threads (SqlSchemaParseService); service-cli
+ * diff runs it in its own process to compare schemas table by table.
  */
 
 export type SqlEngine = Extract<DatabaseEngine, 'postgres' | 'mysql' | 'sqlite'>;
@@ -18,9 +19,12 @@ export type SqlSchemaResult =
 
 type SqlParserEngine = Exclude<SqlEngine, 'postgres'>;
 
-const GRAMMAR: Record<SqlParserEngine, { module: string; database: string }> = {
-  mysql: { module: 'node-sql-parser/build/mysql', database: 'mysql' },
-  sqlite: { module: 'node-sql-parser/build/sqlite', database: 'sqlite' },
+type ParserModule = { Parser: new () => SqlParser };
+
+/** Literal requires, so the CLI's bundler (apps/cli/scripts/pack.mjs) packs exactly these two grammars. */
+const GRAMMAR: Record<SqlParserEngine, { load: () => ParserModule; database: string }> = {
+  mysql: { load: () => require('node-sql-parser/build/mysql') as ParserModule, database: 'mysql' },
+  sqlite: { load: () => require('node-sql-parser/build/sqlite') as ParserModule, database: 'sqlite' },
 };
 
 interface SqlParser {
@@ -34,7 +38,7 @@ const parsers = new Map<SqlParserEngine, SqlParser>();
 function parserFor(engine: SqlParserEngine): SqlParser {
   let parser = parsers.get(engine);
   if (!parser) {
-    const { Parser } = require(GRAMMAR[engine].module) as { Parser: new () => SqlParser };
+    const { Parser } = GRAMMAR[engine].load();
     parser = new Parser();
     parsers.set(engine, parser);
   }

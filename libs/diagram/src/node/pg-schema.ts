@@ -1,7 +1,5 @@
-// The decorator-free entry: this module also runs in the SQL parser threads (sql-schema-worker.ts).
+// Runs in the server's SQL parser threads (apps/server sql-schema-worker.ts) and in service-cli diff.
 import type { SqlColumn, SqlTable } from '@sc/contracts';
-import { loadModule, parseSync } from 'libpg-query';
-import { deparseSync } from 'pgsql-deparser';
 
 /**
  * Reads tables, views and columns out of a PostgreSQL schema with PostgreSQL's own parser: libpg-query is the
@@ -27,11 +25,26 @@ export type PostgresSchemaResult = { ok: true; tables: SqlTable[] } | SyntaxProb
  */
 const WINDOW_CHARS = 16 * 1024;
 
-/** The WebAssembly module loads once per thread (about 0.2 s). */
-export function loadPostgresParser(): Promise<void> {
-  return loadModule();
+type Parser = Pick<typeof import('libpg-query'), 'parseSync'> & Pick<typeof import('pgsql-deparser'), 'deparseSync'>;
+let parser: Parser | undefined;
+
+/**
+ * The WebAssembly module loads once per thread (about 0.2 s). Both packages are loaded here, not at import, so
+ * service-cli starts without them (only `diff` of a PostgreSQL schema needs them).
+ */
+export async function loadPostgresParser(): Promise<void> {
+  if (parser) return;
+  const [pgQuery, deparser] = await Promise.all([import('libpg-query'), import('pgsql-deparser')]);
+  await pgQuery.loadModule();
+  parser = { parseSync: pgQuery.parseSync, deparseSync: deparser.deparseSync };
 }
 
+function loadedParser(): Parser {
+  if (!parser) throw new Error('parsePostgresSchema needs loadPostgresParser() first.');
+  return parser;
+}
+
+/** Tables and views of a PostgreSQL schema; call (and await) loadPostgresParser() once before. */
 export function parsePostgresSchema(sql: string): PostgresSchemaResult {
   const text = sql.replace(/^\\(?:restrict|unrestrict|connect|c)\b.*$/gm, (line) => ' '.repeat(line.length));
   const reader = new SchemaReader();
@@ -57,7 +70,7 @@ function parseWindow(text: string, start: number): WindowResult {
     const window = text.slice(start, end);
     if (window.trim() === '') return { ok: true, stmts: [], end };
     try {
-      return { ok: true, stmts: (parseSync(window) as { stmts?: { stmt: Node }[] }).stmts ?? [], end };
+      return { ok: true, stmts: (loadedParser().parseSync(window) as { stmts?: { stmt: Node }[] }).stmts ?? [], end };
     } catch (error) {
       const details = (error as { sqlDetails?: { message?: string; cursorPosition?: number } }).sqlDetails;
       const message = details?.message ?? (error as Error).message;
@@ -303,7 +316,7 @@ function sqlText(expression: Node): string | null {
   let text = printed.get(key);
   if (text === undefined) {
     try {
-      text = deparseSync([expression as never]);
+      text = loadedParser().deparseSync([expression as never]);
     } catch {
       // An expression the printer cannot render is still in the schema text; the column just shows none.
       text = null;
