@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, boxesClash, keptBoxes, moveBoxes } from './arrangement';
+import { applyArrangement, arrangementOf, boxesClash, keptBoxes, moveBoxes, withoutArranged } from './arrangement';
 import { GROUP_HEADER, type Box, type LayoutInput, type LayoutResult } from './layout';
 
 /**
@@ -358,6 +358,34 @@ describe('applyArrangement growing a frame for new members', () => {
       ),
       { numRuns: 200, seed: 20261128 },
     );
+  });
+});
+
+describe('withoutArranged', () => {
+  it('drops the chosen nodes, a chosen group with everything inside it, and the bends of their edges', () => {
+    const parentOf = new Map<string, string | undefined>([['a', undefined], ['b', 'g'], ['c', 'h'], ['h', 'g'], ['g', undefined], ['d', undefined]]);
+    const lists: ArrangementLists = {
+      nodes: ['a', 'b', 'c', 'd'].map((id) => ({ id, x: 0, y: 0 })),
+      groups: ['g', 'h'].map((id) => ({ id, x: 0, y: 0, width: 10, height: 10 })),
+      edges: [
+        { source: 'a', target: 'd', index: 0, points: [] },
+        { source: 'd', target: 'c', index: 0, points: [] },
+        { source: 'd', target: 'd', index: 0, points: [] },
+      ],
+    };
+    const left = withoutArranged(lists, ['a', 'g'], parentOf);
+    expect(left.nodes.map((n) => n.id)).toEqual(['d']);
+    expect(left.groups).toEqual([]);
+    expect(left.edges).toEqual([{ source: 'd', target: 'd', index: 0, points: [] }]);
+    // Then placed again, each near its neighbours and clear of what stays.
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), node('d'), node('e')], groups: [], edges: [edge('a', 'd')] };
+    const arranged: ArrangementLists = { ...empty, nodes: [{ id: 'a', x: 0, y: 0 }, { id: 'd', x: 600, y: 300 }, { id: 'e', x: 600, y: 400 }] };
+    const { layout, placed } = applyArrangement(input, rowLayout(input), withoutArranged(arranged, ['a', 'e'], new Map()));
+    expect(placed).toEqual(['a', 'e']);
+    expect(layout.boxes['d']).toMatchObject({ x: 600, y: 300 });
+    expect(Math.hypot(layout.boxes['a'].x - 600, layout.boxes['a'].y - 300)).toBeLessThan(250);
+    expect(boxesClash(layout.boxes['a'], layout.boxes['d'], 16)).toBe(false);
+    expect(boxesClash(layout.boxes['e'], layout.boxes['a'], 16)).toBe(false);
   });
 });
 

@@ -596,3 +596,21 @@ export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box
   }
   return next;
 }
+
+/**
+ * "Auto-arrange selection": the arrangement without the boxes of `ids` — and of everything inside those that are
+ * groups — nor the bends of the edges touching them. applyArrangement then places them like new elements (a group as
+ * a unit with the automatic layout of its inside), near their neighbours and around everything still arranged.
+ */
+export function withoutArranged(arrangement: ArrangementLists, ids: Iterable<string>, parentOf: ReadonlyMap<string, string | undefined>): ArrangementLists {
+  const chosen = new Set(ids);
+  const within = (id: string) => {
+    for (let current: string | undefined = id, steps = 0; current !== undefined && steps <= parentOf.size; current = parentOf.get(current), steps++) if (chosen.has(current)) return true;
+    return false;
+  };
+  return {
+    nodes: arrangement.nodes.filter((node) => !within(node.id)),
+    groups: arrangement.groups.filter((group) => !within(group.id)),
+    edges: arrangement.edges.filter((edge) => !within(edge.source) && !within(edge.target)),
+  };
+}
