@@ -117,7 +117,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
   encapsulation: ViewEncapsulation.None,
   imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, CanvasPreviewComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
-  styleUrl: './diagram-canvas.component.scss',
+  styleUrls: ['./diagram-canvas.component.scss', './arrange-mode.scss'],
   host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
 })
 export class DiagramCanvasComponent {
@@ -641,6 +641,8 @@ export class DiagramCanvasComponent {
 
   selectEdge(edge: CanvasEdge, event: Event): void {
     event.stopPropagation();
+    // In arrange mode a line is being edited (a double click adds a bend): no details panel over the drawing.
+    if (this.arranging()) return;
     this.select({ kind: 'edge', edge });
   }
 
