@@ -234,6 +234,9 @@ describe('arranging a synced diagram in a real browser', () => {
     await page().setViewportSize({ width: 1280, height: 720 });
     await open(3);
     await screenshot(page(), '70-arrangement-bends-and-resized-node');
+    // And in arrange mode: the bend handles, the middle handles and the resize corners.
+    await page().getByTestId('arrange-mode').click();
+    await screenshot(page(), '71-arrangement-handles');
     await page().setViewportSize({ width: 1280, height: 800 });
   });
 
@@ -242,8 +245,10 @@ describe('arranging a synced diagram in a real browser', () => {
     await page().getByTestId('arrange-mode').click();
     await node('a').click({ modifiers: ['Shift'] });
     await node('c').click({ modifiers: ['Shift'] });
-    expect(await node('a').getAttribute('data-arrange-selected')).toBe('true');
-    expect(await node('c').getAttribute('data-arrange-selected')).toBe('true');
+    await eventually(async () => {
+      expect(await node('a').getAttribute('data-arrange-selected')).toBe('true');
+      expect(await node('c').getAttribute('data-arrange-selected')).toBe('true');
+    });
     expect(await node('b').getAttribute('data-arrange-selected')).toBeNull();
     await page().getByTestId('arrangement-auto').click();
     await eventually(async () => {
@@ -256,22 +261,28 @@ describe('arranging a synced diagram in a real browser', () => {
 
     // A shift-drag around all three selects them (a second shift-click on a takes it out again).
     await node('a').click({ modifiers: ['Shift'] });
-    expect(await node('a').getAttribute('data-arrange-selected')).toBeNull();
+    await eventually(async () => expect(await node('a').getAttribute('data-arrange-selected')).toBeNull());
     const boxes = await Promise.all(['a', 'b', 'c'].map((id) => node(id).boundingBox()));
-    const left = Math.min(...boxes.map((b) => b?.x ?? 0)) - 20;
-    const top = Math.min(...boxes.map((b) => b?.y ?? 0)) - 20;
-    const right = Math.max(...boxes.map((b) => (b?.x ?? 0) + (b?.width ?? 0))) + 20;
-    const bottom = Math.max(...boxes.map((b) => (b?.y ?? 0) + (b?.height ?? 0))) + 20;
+    // Around the three, within the drawing's area (vflow: not the toolbar above it nor the side panel).
+    const area = await canvas().locator('vflow').boundingBox();
+    if (!area) throw new Error('no drawing area');
+    const left = Math.max(area.x + 2, Math.min(...boxes.map((b) => b?.x ?? 0)) - 20);
+    const top = Math.max(area.y + 2, Math.min(...boxes.map((b) => b?.y ?? 0)) - 20);
+    const right = Math.min(area.x + area.width - 2, Math.max(...boxes.map((b) => (b?.x ?? 0) + (b?.width ?? 0))) + 20);
+    const bottom = Math.min(area.y + area.height - 2, Math.max(...boxes.map((b) => (b?.y ?? 0) + (b?.height ?? 0))) + 20);
     await page().keyboard.down('Shift');
     await page().mouse.move(left, top);
     await page().mouse.down();
     await page().mouse.move(right, bottom, { steps: 10 });
     await page().mouse.up();
     await page().keyboard.up('Shift');
-    for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-arrange-selected')).toBe('true');
+    // Drawn at the next change detection after the pointer is released.
+    await eventually(async () => {
+      for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-arrange-selected')).toBe('true');
+    });
     // Leaving arrange mode drops the selection; nothing was saved.
     await page().getByTestId('arrange-mode').click();
-    expect(await node('a').getAttribute('data-arrange-selected')).toBeNull();
+    await eventually(async () => expect(await node('a').getAttribute('data-arrange-selected')).toBeNull());
   });
 
   it('after a sync adding a node: the old nodes have not moved and the new one is highlighted', async () => {

@@ -424,7 +424,7 @@ export class DiagramCanvasComponent {
       // Arrange mode's shift-click and shift-drag selection, before ngx-vflow sees the pointer (no pan, no drag).
       const down = (event: Event) => this.selectPointerDown(event as PointerEvent, element as HTMLElement);
       const click = (event: Event) => {
-        if (this.arranging() && (event as MouseEvent).shiftKey) {
+        if (this.arranging() && (event as MouseEvent).shiftKey && (event.target as Element | null)?.closest?.('vflow')) {
           event.stopPropagation();
           event.preventDefault();
         }
@@ -930,7 +930,8 @@ export class DiagramCanvasComponent {
    */
   private selectPointerDown(event: PointerEvent, viewport: HTMLElement): void {
     const drawing = this.laidOut();
-    if (!this.arranging() || !event.shiftKey || event.button !== 0 || !drawing) return;
+    // Only on the drawing: the minimap and the details panel keep their own clicks.
+    if (!this.arranging() || !event.shiftKey || event.button !== 0 || !drawing || !(event.target as Element | null)?.closest?.('vflow')) return;
     const start = this.drawingPoint(event);
     if (!start) return;
     event.stopPropagation();
