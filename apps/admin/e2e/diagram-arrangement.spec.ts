@@ -236,6 +236,9 @@ describe('arranging a synced diagram in a real browser', () => {
     await screenshot(page(), '70-arrangement-bends-and-resized-node');
     // And in arrange mode: the bend handles, the middle handles and the resize corners.
     await page().getByTestId('arrange-mode').click();
+    // The arrange actions fit the window (a row of their own), and no tooltip covers them.
+    await page().mouse.move(600, 700);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await screenshot(page(), '71-arrangement-handles');
     await page().setViewportSize({ width: 1280, height: 800 });
   });
