@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { ArrangementStoreModule } from '../arrangements/arrangement-store.module';
 import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
@@ -41,6 +42,8 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     AuditModule,
     // The sync replaces the service's search entries in its transaction.
     SearchModule,
+    // Diagram images are drawn through the diagram's saved arrangement, as the dashboard draws it.
+    ArrangementStoreModule,
   ],
   controllers: [GatewayController, ServicesController, PreviewsController, SchemasController],
   providers: [

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { DiagramLayout } from '@sc/contracts';
+import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
 import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../common/crypto/tokens';
+import { ArrangementStore } from '../arrangements/arrangement-store';
 import { ArtifactsConfig, type LayoutSettings } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';
@@ -74,6 +75,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
 
   constructor(
     private readonly repository: ArtifactsRepository,
+    private readonly arrangements: ArrangementStore,
     config: ArtifactsConfig,
   ) {
     this.settings = config.layout;
@@ -103,8 +105,9 @@ export class DiagramLayoutService implements OnApplicationShutdown {
 
   /**
    * The version's image as drawn in `revision` (the dashboard's model, node geometry and layout: the stored default
-   * layout replayed when nothing is collapsed, else ELK in the layout thread), rendered in the layout thread and
-   * cached by a hash of everything it is drawn from.
+   * layout replayed when nothing is collapsed, else ELK in the layout thread, then the diagram's saved arrangement
+   * applied as the dashboard applies it — libs/diagram `applyArrangement`), rendered in the layout thread and cached
+   * by a hash of everything it is drawn from (the arrangement by its version: a save or reset makes a new image).
    */
   async image(serviceId: string, revision: number, version: ArtifactVersionRecord, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
     const analysis = version.analysis;
@@ -124,12 +127,17 @@ export class DiagramLayoutService implements OnApplicationShutdown {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
     const collapsed = [...new Set(options.collapsed)].sort();
-    const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1]));
+    // The arrangement is stored per service and diagram name (every revision is drawn with it).
+    const arrangement = await this.arrangements.current(serviceId, version.name);
+    const arranged = arrangement ? [serviceId, arrangement.version] : null;
+    const key = sha256Hex(
+      JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, arranged, collapsed, options.format, options.format === 'png' ? options.scale : 1]),
+    );
     const kept = this.images.get(key);
     if (kept) return kept;
     const running = this.rendering.get(key);
     if (running) return running;
-    const job = this.render(version, inputs, { ...options, collapsed }).finally(() => this.rendering.delete(key));
+    const job = this.render(version, inputs, { ...options, collapsed }, arrangement?.lists ?? null).finally(() => this.rendering.delete(key));
     this.rendering.set(key, job);
     const image = await job;
     // An image larger than the whole cache is served but not kept (lru-cache would refuse it anyway).
@@ -137,7 +145,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     return image;
   }
 
-  private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
+  private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions, arrangement: ArrangementLists | null): Promise<RenderedDiagramImage> {
     // A collapsed view has other containers than the default view's: its layout is computed in the thread.
     const stored = options.collapsed.length ? null : await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     const started = performance.now();
@@ -146,7 +154,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
       const answer = await this.pool.run({
         graph: inputs.graph,
         databases: [...inputs.databases],
-        image: { collapsed: options.collapsed, stored, format: options.format, scale: options.scale, maxPixels: MAX_IMAGE_PIXELS },
+        image: { collapsed: options.collapsed, stored, arrangement, format: options.format, scale: options.scale, maxPixels: MAX_IMAGE_PIXELS },
       });
       result = answer as DiagramImage;
     } catch (error) {

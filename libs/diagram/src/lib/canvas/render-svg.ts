@@ -2,6 +2,7 @@ import type { CanvasModel, CanvasNode, DataRow } from './canvas-model';
 import { markerId, roundedPath, usedMarkers } from './edge-path';
 import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
+import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -272,7 +273,8 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
   }
   for (const node of model.nodes) {
     const box = layout.boxes[node.id];
-    if (box) parts.push(drawNode(node, box.x, box.y));
+    // A node resized in arrange mode is drawn at its box's size.
+    if (box) parts.push(drawNode(atBoxSize(node, box), box.x, box.y));
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-margin} ${-margin} ${width} ${height}" font-family="${escape(FONT_FAMILY)}">` +

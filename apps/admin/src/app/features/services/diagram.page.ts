@@ -23,7 +23,7 @@ import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { DRAFT_KIND, type ArrangementLists, type DatabaseView, type DiagramArrangement, type SyncArtifactRef } from '@sc/contracts';
-import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
+import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, withoutArranged, type DiagramView } from '@sc/diagram';
 import { catchError, firstValueFrom, forkJoin, from, map, of, switchMap, tap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
@@ -357,15 +357,26 @@ export class DiagramPage {
     this.notify.error(new ApiError(0, ClientErrorCode.ClientError, 'An element cannot be put inside a group it is not a member of: the drag was undone.'));
   }
 
+  /** What "Auto-arrange selection" places: arrange mode's selection (shift-click, shift-drag) and the selected node. */
+  readonly arrangeTargets = computed(() => {
+    const ids = new Set(this.canvas()?.arrangeSelection() ?? []);
+    const selected = this.selectedNode();
+    if (selected) ids.add(selected);
+    return ids;
+  });
+
   /**
-   * "Auto-arrange selection": the selected node leaves the arrangement, so it is placed like a new one — at the free
-   * spot nearest its neighbours (applyArrangement) — and fixed there by the next Save.
+   * "Auto-arrange selection": the selected nodes and groups (a group with everything inside it) leave the
+   * arrangement, so they are placed like new ones — near their neighbours, around what stays arranged
+   * (applyArrangement) — and fixed there by the next Save.
    */
   autoArrangeSelection(): void {
-    const id = this.selectedNode();
+    const ids = this.arrangeTargets();
     const lists = this.workingArrangement() ?? this.currentArrangement();
-    if (!id || !lists || !lists.nodes.some((node) => node.id === id)) return;
-    this.arranged({ ...lists, nodes: lists.nodes.filter((node) => node.id !== id), edges: lists.edges.filter((edge) => edge.source !== id && edge.target !== id) });
+    const graph = this.data()?.graph;
+    if (ids.size === 0 || !lists || !graph) return;
+    const parentOf = new Map<string, string | undefined>([...graph.groups.map((g) => [g.id, g.parent] as const), ...graph.nodes.map((n) => [n.id, n.parent] as const)]);
+    this.arranged(withoutArranged(lists, ids, parentOf));
   }
 
   undoArrangement(): void {
