@@ -52,6 +52,10 @@ describe('organization isolation', () => {
         'POST /api/v1/orgs/:orgId/scim-tokens',
         'DELETE /api/v1/orgs/:orgId/scim-tokens/:tokenId',
         'GET /api/v1/orgs/:orgId/scim-config',
+        'GET /api/v1/orgs/:orgId/domains',
+        'POST /api/v1/orgs/:orgId/domains',
+        'POST /api/v1/orgs/:orgId/domains/:domainId/verify',
+        'DELETE /api/v1/orgs/:orgId/domains/:domainId',
       ]),
     );
   });

@@ -12,6 +12,7 @@
  */
 import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
 import { FIELD_LIMITS } from './field-limits';
+import type { SsoPublicProvider } from './sso';
 
 export const DOMAIN_STATES = ['pending', 'verified', 'failed'] as const;
 export type DomainState = (typeof DOMAIN_STATES)[number];
@@ -52,9 +53,10 @@ export class SignInByEmailRequest {
 export interface SignInDestination {
   organizationId: string;
   organizationName: string;
-  /** `/orgs/<id>/sign-in` (choose a provider there). */
+  /** `/orgs/<id>/sign-in`: the organization's sign-in page. */
   signInPath: string;
-  providers: { slug: string; name: string; loginPath: string }[];
+  /** Its enabled providers (at least one); `loginUrl` starts the sign-in. */
+  providers: SsoPublicProvider[];
 }
 
 /**
