@@ -20,7 +20,7 @@ export async function startDnsServer(): Promise<{ address: string; records: Map<
       const texts = records.get(name);
       if (!texts) return void send(Packet.createErrorResponseFromRequest(request, 3));
       const response = Packet.createResponseFromRequest(request);
-      for (const data of texts) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+      for (const data of texts) response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data }));
       void send(response);
     },
   });

@@ -105,7 +105,7 @@ describe('verified domains and sign-in by work email', () => {
     expect(await job.runOnce()).toBe(2);
     const [after] = (await call<DomainResponse[]>(t.baseUrl, 'GET', domainsPath('acme'), { headers: bearer(org.adminToken) })).body;
     expect(after).toMatchObject({ state: 'failed', verifiedAt: null });
-    expect(Date.parse(after.lastCheckedAt!)).toBeGreaterThan(Date.parse(acme.lastCheckedAt!) + DAY_MS);
+    expect(Date.parse(after.lastCheckedAt ?? '')).toBeGreaterThan(Date.parse(acme.lastCheckedAt ?? '') + DAY_MS);
     expect((await route('a@acme.example')).body.destinations.map((d) => d.organizationId)).toEqual(['globex']);
 
     // A DNS outage: the verified globex domain stays verified, with the reason recorded.

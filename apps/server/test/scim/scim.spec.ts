@@ -21,6 +21,11 @@ describe('SCIM 2.0 provisioning', () => {
 
   const members = async (): Promise<MemberResponse[]> => (await call<MemberResponse[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(org.owner) })).body;
   const memberByEmail = async (email: string) => (await members()).find((member) => member.email === email);
+  const requireMember = async (email: string): Promise<MemberResponse> => {
+    const member = await memberByEmail(email);
+    if (!member) throw new Error(`${email} is not a member`);
+    return member;
+  };
 
   describe('SCIM tokens', () => {
     it('are created by owners only, shown once, listed without the secret, revocable, and audited', async () => {
@@ -200,7 +205,7 @@ describe('SCIM 2.0 provisioning', () => {
     it("deprovisions at once: active false (Entra's \"False\" string, Okta's path-less replace) ends the member's sessions and revokes their API tokens", async () => {
       // A member SCIM provisioned, made admin by an owner, signed in, with an API token of their own.
       const created = await scim(t, token, 'POST', `${base}/Users`, { schemas: [USER_SCHEMA], userName: 'leaver@acme.example', emails: [{ primary: true, value: 'leaver@acme.example' }], active: true });
-      const member = (await memberByEmail('leaver@acme.example'))!;
+      const member = await requireMember('leaver@acme.example');
       expect((await call(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${member.userId}`, { headers: sessionHeaders(org.owner), body: { role: 'admin' } })).status).toBe(200);
       const session = await signInAs(t, org.owner, 'acme', member.userId);
       const apiToken = await createToken(t, session, 'acme', { scopes: ['admin'] });
@@ -229,7 +234,7 @@ describe('SCIM 2.0 provisioning', () => {
 
     it('deleting an active member ends their session and revokes their tokens in the same request', async () => {
       const created = await scim(t, token, 'POST', `${base}/Users`, { schemas: [USER_SCHEMA], userName: 'gone@acme.example', active: true });
-      const member = (await memberByEmail('gone@acme.example'))!;
+      const member = await requireMember('gone@acme.example');
       await call(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${member.userId}`, { headers: sessionHeaders(org.owner), body: { role: 'admin' } });
       const session = await signInAs(t, org.owner, 'acme', member.userId);
       const apiToken = await createToken(t, session, 'acme', { scopes: ['admin'] });
