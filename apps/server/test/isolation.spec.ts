@@ -117,7 +117,7 @@ describe('organization isolation', () => {
     // SCIM routes are served outside /api/v1 and authenticate with SCIM tokens only (modules/scim).
     const scimRoutes = listRoutes(t.app)
       .filter((route) => route.path.includes('/scim/v2/orgs/:organizationId'))
-      .map((route) => ({ method: route.method, path: route.path.replace(/^\/api\/v1/, '') }));
+      .map((route) => ({ method: route.method, path: route.path }));
     expect(scimRoutes.length).toBeGreaterThanOrEqual(17);
     const created = await call<{ token: string }>(t.baseUrl, 'POST', `/api/v1/orgs/${orgA.organizationId}/scim-tokens`, { headers: sessionHeaders(orgA.owner), body: { name: 'isolation' } });
     const failures: string[] = [];

@@ -20,8 +20,11 @@ export type DomainState = (typeof DOMAIN_STATES)[number];
 /** The TXT record value an owner publishes: `service-verification=<token>`. */
 export const DOMAIN_VERIFICATION_PREFIX = 'service-verification=';
 
-/** A lowercase DNS name with at least two labels (`example.com`, `eu.example.co.uk`); no trailing dot, no wildcard. */
-export const DOMAIN_NAME_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/**
+ * A lowercase DNS name with at least two labels (`example.com`, `eu.example.co.uk`); no trailing dot, no wildcard. The
+ * length (253) is checked by MaxLength: no lookahead here, so the OpenAPI pattern stays a plain regular language.
+ */
+export const DOMAIN_NAME_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export class AddDomainRequest {
   @IsString()
