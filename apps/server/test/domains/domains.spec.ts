@@ -2,13 +2,13 @@ import type { AuditPage, DomainResponse, SignInByEmailResponse } from '@sc/contr
 import { DomainRecheckJob } from '../../src/modules/domains/domain-recheck.job';
 import { bearer, call, createOrganization, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
 import { createProvider } from '../sso/sso-support';
-import { startDnsServer } from './dns-server';
+import { startDnsServer, type TestDnsServer } from '@sc/testing-idp';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Domain verification against a DNS server on loopback, the daily re-check, and routing by work email. */
 describe('verified domains and sign-in by work email', () => {
-  let dns: Awaited<ReturnType<typeof startDnsServer>>;
+  let dns: TestDnsServer;
   let t: TestApp;
   let org: SeededOrganization;
   let globex: SeededOrganization;

@@ -6,7 +6,17 @@ const { Packet } = dns2;
  * A real DNS server on loopback (UDP, dns2) for the TXT lookups of domain verification: `records` maps a name to its
  * TXT strings; other names answer NXDOMAIN; names in `failing` answer SERVFAIL (a resolver that cannot answer).
  */
-export async function startDnsServer(): Promise<{ address: string; records: Map<string, string[]>; failing: Set<string>; queries: string[]; close(): Promise<void> }> {
+export interface TestDnsServer {
+  /** `127.0.0.1:<port>`: a value for SERVICE_DNS_SERVERS. */
+  address: string;
+  records: Map<string, string[]>;
+  failing: Set<string>;
+  /** Every name asked, in order. */
+  queries: string[];
+  close(): Promise<void>;
+}
+
+export async function startDnsServer(): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   const failing = new Set<string>();
   const queries: string[] = [];
