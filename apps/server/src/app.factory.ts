@@ -22,6 +22,7 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { readsOwnBody } from './modules/artifacts/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 import { SCHEMA_ROUTES } from './modules/artifacts/schemas.controller';
+import { SCIM_ROUTES } from './modules/scim/scim.controller';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
 export const API_PREFIX = contracts.API_PREFIX.slice(1);
@@ -72,7 +73,8 @@ export function configureApp(app: INestApplication): void {
   app.use(cookieParser());
   app.use(metricsEndpoint(app.get(MetricsService)));
   // Routes that read their own body (the sync gateway: modules/artifacts/raw-body-routes.ts) skip these parsers.
-  app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
+  // SCIM clients send application/scim+json (RFC 7644 §3.1).
+  app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/scim+json'] })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   app.use(refuseUnusableInput);
   // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
@@ -88,7 +90,8 @@ export function configureApp(app: INestApplication): void {
   });
   // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), and the context file's JSON
   // Schema at /schemas/context.v1.json (what a `"$schema"` names), outside the API prefix.
-  app.setGlobalPrefix(API_PREFIX, { exclude: PUBLIC_FILE_ROUTES });
+  // The SCIM service provider lives at /scim/v2/… too: the path identity providers are given (modules/scim).
+  app.setGlobalPrefix(API_PREFIX, { exclude: [...PUBLIC_FILE_ROUTES, SCIM_ROUTES] });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
   );
@@ -120,7 +123,7 @@ function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || PUBLIC_FILE_PATHS.has(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/scim/') || PUBLIC_FILE_PATHS.has(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

@@ -22,6 +22,8 @@ import { MembersModule } from './modules/members/members.module';
 import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SearchModule } from './modules/search/search.module';
+import { ScimModule } from './modules/scim/scim.module';
+import { DomainsModule } from './modules/domains/domains.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { SetupModule } from './modules/setup/setup.module';
 import { SignInLinksModule } from './modules/sign-in-links/sign-in-links.module';
@@ -64,6 +66,8 @@ import { UsersModule } from './modules/users/users.module';
     DraftsModule,
     ArrangementsModule,
     SearchModule,
+    ScimModule,
+    DomainsModule,
   ],
 })
 export class AppModule {}

@@ -230,6 +230,18 @@ export enum RateLimitErrorCode {
   Unavailable = 'rate_limit_unavailable',
 }
 
+/** SCIM provisioning: the management API of SCIM tokens (the SCIM routes answer RFC 7644 error bodies instead). */
+export enum ScimErrorCode {
+  TokenNotFound = 'scim_token_not_found',
+}
+
+/** Verified email domains (sign-in by work email). */
+export enum DomainsErrorCode {
+  NotFound = 'domain_not_found',
+  /** The organization already added this domain. */
+  AlreadyAdded = 'domain_exists',
+}
+
 /** Every enum above, for code that needs the runtime list (a test that each code has a status, docs); ErrorCode is their union. */
 export const ERROR_CODE_ENUMS = {
   CommonErrorCode,
@@ -250,6 +262,8 @@ export const ERROR_CODE_ENUMS = {
   MetricsErrorCode,
   CliPackageErrorCode,
   RateLimitErrorCode,
+  ScimErrorCode,
+  DomainsErrorCode,
 } as const;
 
 type ErrorCodeEnums = typeof ERROR_CODE_ENUMS;

@@ -16,6 +16,8 @@ import {
   SetupErrorCode,
   SsoErrorCode,
   TokensErrorCode,
+  ScimErrorCode,
+  DomainsErrorCode,
   type ErrorCode,
   type ErrorDetail,
 } from '@sc/contracts';
@@ -68,6 +70,9 @@ export const ERROR_STATUS = {
 
   [TokensErrorCode.NotFound]: 404,
   [TokensErrorCode.ExpiryInPast]: 400,
+  [ScimErrorCode.TokenNotFound]: 404,
+  [DomainsErrorCode.NotFound]: 404,
+  [DomainsErrorCode.AlreadyAdded]: 409,
 
   [SetupErrorCode.TokenInvalid]: 403,
   [SetupErrorCode.AlreadyDone]: 409,

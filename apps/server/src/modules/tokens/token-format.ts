@@ -9,8 +9,13 @@ const TOKEN_PATTERN = /^sct_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
  * easy to find by secret scanners; the visible part lets people recognise a token in the list.
  */
 export function generateApiToken(): { token: string; prefix: string } {
+  return generateBearerToken('sct');
+}
+
+/** `<marker>_<8 visible chars>_<43 chars secret>`: API tokens (`sct`) and SCIM tokens (`scim`). */
+export function generateBearerToken(marker: string): { token: string; prefix: string } {
   const visible = Array.from(randomBytes(8), (byte) => PREFIX_ALPHABET[byte % PREFIX_ALPHABET.length]).join('');
-  const prefix = `sct_${visible}`;
+  const prefix = `${marker}_${visible}`;
   return { token: `${prefix}_${randomToken(32)}`, prefix };
 }
 
