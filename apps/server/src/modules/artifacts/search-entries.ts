@@ -44,7 +44,9 @@ function diagramEntries(ref: Ref, graph: OverlaidGraph): NewSearchEntry[] {
   const nodes = graph.nodes.map((node) => {
     const overlay = node.overlay;
     const data = Object.entries(overlay?.data ?? {}).flatMap(([field, { value }]) => [field, ...(Array.isArray(value) ? value : value === undefined ? [] : [String(value)])]);
-    return entry(ref, 'node', node.id, overlay?.name ?? node.label, [node.label, node.id, overlay?.type, node.description, node.technology, overlay?.value, ...data]);
+    // The table a db-table node binds (dbConfig) is text of the node too: "where is this table used" starts from it.
+    const binding = [overlay?.dbConfig?.tableName, overlay?.dbConfig?.databaseName];
+    return entry(ref, 'node', node.id, overlay?.name ?? node.label, [node.label, node.id, overlay?.type, node.description, node.technology, overlay?.value, ...binding, ...data]);
   });
   const groups = graph.groups.map((group) => entry(ref, 'group', group.id, group.overlay?.name ?? group.label, [group.label, group.id]));
   return [...nodes, ...groups];
