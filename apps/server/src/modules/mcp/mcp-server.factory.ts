@@ -279,7 +279,7 @@ export class McpServerFactory {
       for (const node of graph.nodes) {
         const binding = bindingOf(node, wanted);
         if (!binding) continue;
-        const edge = (edge: OverlaidGraph['edges'][number]) => ({ from: edge.source, to: edge.target, label: edge.label ?? null });
+        const edge = (edge: OverlaidGraph['edges'][number]) => ({ from: edge.source, to: edge.target, label: edge.overlay?.label ?? edge.label ?? null });
         usedIn.push({
           service,
           diagram,
