@@ -4,20 +4,16 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
+import { BIN, requireBuiltCli } from './support/built-cli';
 
 /**
  * `service-cli mcp` as an assistant runs it: the built binary spawned by the SDK's StdioClientTransport, bridging to a
  * real Streamable HTTP MCP server (the SDK's, stateless, as the service's /mcp) on loopback that checks the bearer token.
  */
-const CLI_ROOT = path.join(__dirname, '..');
-const BIN = path.join(CLI_ROOT, 'bin/run.js');
-const COMPILED_COMMANDS = path.join(CLI_ROOT, 'dist/apps/cli/src/commands.js');
 const TOKEN = 'sct_mcp_bridge_test_0123456789abcdef';
 
 interface McpTestServer {
@@ -65,7 +61,7 @@ describe('service-cli mcp (built binary)', () => {
   let server: McpTestServer;
 
   beforeAll(async () => {
-    if (!existsSync(COMPILED_COMMANDS)) throw new Error(`${COMPILED_COMMANDS} is missing: run \`npx nx run cli:build\` before these tests.`);
+    requireBuiltCli();
     server = await startMcpServer();
   });
   afterAll(() => server?.close());

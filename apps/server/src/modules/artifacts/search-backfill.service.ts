@@ -5,6 +5,7 @@ import { SearchService } from '../search/search.service';
 import { ArtifactsRepository } from './artifacts.repository';
 import type { ArtifactVersionRecord } from './entities/artifact-version.entity';
 import { searchEntriesOf } from './search-entries';
+import { SharedPass } from './shared-pass';
 
 /**
  * Indexes the services synced before the search index existed (no entry at all), from their current revision's
@@ -17,7 +18,7 @@ import { searchEntriesOf } from './search-entries';
 export class SearchBackfillService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SearchBackfill');
   private first: NodeJS.Immediate | undefined;
-  private running: Promise<number> | undefined;
+  private readonly passes = new SharedPass(() => this.pass());
 
   constructor(
     private readonly repository: ArtifactsRepository,
@@ -37,15 +38,12 @@ export class SearchBackfillService implements OnApplicationBootstrap, OnApplicat
   async onApplicationShutdown(): Promise<void> {
     clearImmediate(this.first);
     // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
-    await this.running?.catch(() => undefined);
+    await this.passes.settled();
   }
 
   /** Indexes every service without entries; answers how many it indexed. Concurrent calls share one pass. */
   runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
   }
 
   private async pass(): Promise<number> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ServiceDetail } from '@sc/contracts';
+import { MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ArtifactKind, type ServiceDetail } from '@sc/contracts';
 import type { OverlaidGraph, OverlaidNode } from '@sc/diagram';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
@@ -180,72 +180,81 @@ export class McpServerFactory {
     // One listing serves every template of this request: the SDK asks each template for its list in turn.
     let listing: Promise<ServiceDetail[]> | undefined;
     const services = () => (listing ??= this.listServiceDetails(orgId));
-    const resourcesOf = (kind: string, uri: (service: ServiceDetail, name: string) => string, mimeType: string) => async () => ({
-      resources: (await services()).flatMap((service) =>
-        service.artifacts.filter((artifact) => artifact.kind === kind).map((artifact) => ({ uri: uri(service, artifact.name), name: `${service.name}: ${artifact.name} (${kind})`, mimeType })),
-      ),
-    });
-    const enc = encodeURIComponent;
+    /**
+     * A template `service://{service}/<path>` (with `{name}` for one artifact of `kind`), listed for every service's
+     * artifacts of that kind, and read by `read(service, name)` with the URI's names decoded.
+     */
+    const template = (id: string, uriTemplate: string, kind: ArtifactKind, meta: { title: string; description: string; mimeType: string }, read: (service: string, name: string) => Promise<string>) => {
+      const uriOf = (service: string, name: string) => uriTemplate.replace('{service}', encodeURIComponent(service)).replace('{name}', encodeURIComponent(name));
+      const list = async () => ({
+        resources: (await services()).flatMap((service) =>
+          service.artifacts
+            .filter((artifact) => artifact.kind === kind)
+            .map((artifact) => ({ uri: uriOf(service.name, artifact.name), name: `${service.name}: ${artifact.name} (${kind})`, mimeType: meta.mimeType })),
+        ),
+      });
+      server.registerResource(id, new ResourceTemplate(uriTemplate, { list }), meta, (uri, variables) =>
+        this.resource(uri, () => read(variable(variables, 'service'), uriTemplate.includes('{name}') ? variable(variables, 'name') : '')),
+      );
+    };
 
-    server.registerResource(
+    template(
       'service-summary',
-      new ResourceTemplate('service://{service}/summary', { list: resourcesOf('service-summary', (service) => `service://${enc(service.name)}/summary`, 'text/markdown') }),
+      'service://{service}/summary',
+      'service-summary',
       { title: 'Service summary', description: 'The service summary (Markdown) of the current revision.', mimeType: 'text/markdown' },
-      (uri, variables) => this.resource(uri, async () => (await this.artifacts.getSummary(orgId, variable(variables, 'service'))).markdown),
+      async (service) => (await this.artifacts.getSummary(orgId, service)).markdown,
     );
-    server.registerResource(
+    template(
       'service-diagram',
-      new ResourceTemplate('service://{service}/diagrams/{name}', { list: resourcesOf('architecture-diagram', (service, name) => `service://${enc(service.name)}/diagrams/${enc(name)}`, 'text/plain') }),
+      'service://{service}/diagrams/{name}',
+      'architecture-diagram',
       { title: 'Architecture diagram', description: 'Mermaid, context and graph of an architecture diagram (get_diagram pages the rest).', mimeType: 'text/plain' },
-      (uri, variables) =>
-        this.resource(uri, async () => {
-          const service = variable(variables, 'service');
-          return diagramDocument(service, await this.artifacts.readDiagram(orgId, service, variable(variables, 'name')), 'all');
-        }),
+      async (service, name) => diagramDocument(service, await this.artifacts.readDiagram(orgId, service, name), 'all'),
     );
-    server.registerResource(
+    template(
       'service-flow',
-      new ResourceTemplate('service://{service}/flows/{name}', { list: resourcesOf('flow', (service, name) => `service://${enc(service.name)}/flows/${enc(name)}`, 'text/plain') }),
+      'service://{service}/flows/{name}',
+      'flow',
       { title: 'Flow', description: 'A flow: its Mermaid source, notes and graph.', mimeType: 'text/plain' },
-      (uri, variables) =>
-        this.resource(uri, async () => {
-          const flow = await this.artifacts.getFlow(orgId, variable(variables, 'service'), variable(variables, 'name'));
-          return sections([
-            [`Flow "${flow.name}" (${flow.kind}), revision ${flow.revision}: ${flow.path}`, null],
-            ['Mermaid', flow.mermaid],
-            [`Notes${flow.notesPath ? ` (${flow.notesPath})` : ''}`, flow.notes],
-            ['Graph (JSON, one element per line)', linesJson(flow.graph)],
-          ]);
-        }),
+      async (service, name) => {
+        const flow = await this.artifacts.getFlow(orgId, service, name);
+        return sections([
+          [`Flow "${flow.name}" (${flow.kind}), revision ${flow.revision}: ${flow.path}`, null],
+          ['Mermaid', flow.mermaid],
+          [`Notes${flow.notesPath ? ` (${flow.notesPath})` : ''}`, flow.notes],
+          ['Graph (JSON, one element per line)', linesJson(flow.graph)],
+        ]);
+      },
     );
-    server.registerResource(
+    template(
       'service-schema',
-      new ResourceTemplate('service://{service}/schemas/{name}', { list: resourcesOf('database-schema', (service, name) => `service://${enc(service.name)}/schemas/${enc(name)}`, 'text/plain') }),
+      'service://{service}/schemas/{name}',
+      'database-schema',
       { title: 'Database schema', description: 'A database schema as synced, its tables and columns (JSON) and its notes.', mimeType: 'text/plain' },
-      (uri, variables) =>
-        this.resource(uri, async () => {
-          const database = await this.artifacts.getDatabase(orgId, variable(variables, 'service'), variable(variables, 'name'));
-          const tables = database.tables.length > 0 ? linesJson(database.tables, 1) : database.collections.length > 0 ? linesJson(database.collections, 1) : null;
-          return sections([
-            [`Database "${database.name}" (${database.engine}), revision ${database.revision}: ${database.path}`, null],
-            ['Tables (JSON, one per line)', tables],
-            [`Notes${database.notesPath ? ` (${database.notesPath})` : ''}`, database.notes],
-            ['Schema as synced', database.schema],
-          ]);
-        }),
+      async (service, name) => {
+        const database = await this.artifacts.getDatabase(orgId, service, name);
+        const tables = database.tables.length > 0 ? linesJson(database.tables, 1) : database.collections.length > 0 ? linesJson(database.collections, 1) : null;
+        return sections([
+          [`Database "${database.name}" (${database.engine}), revision ${database.revision}: ${database.path}`, null],
+          ['Tables (JSON, one per line)', tables],
+          [`Notes${database.notesPath ? ` (${database.notesPath})` : ''}`, database.notes],
+          ['Schema as synced', database.schema],
+        ]);
+      },
     );
-    server.registerResource(
+    template(
       'service-jobs',
-      new ResourceTemplate('service://{service}/jobs', { list: resourcesOf('job-notes', (service) => `service://${enc(service.name)}/jobs`, 'text/markdown') }),
-      { title: 'Job notes', description: 'The service\'s job notes and job-dependency graph.', mimeType: 'text/markdown' },
-      (uri, variables) =>
-        this.resource(uri, async () => {
-          const jobs = await this.artifacts.getJobs(orgId, variable(variables, 'service'));
-          return sections([
-            [`Jobs, revision ${jobs.revision}${jobs.notesPath ? `: ${jobs.notesPath}` : ''}`, jobs.notes],
-            [`Job dependencies${jobs.dependencies ? ` (${jobs.dependencies.path})` : ''}`, jobs.dependencies?.mermaid ?? null],
-          ]);
-        }),
+      'service://{service}/jobs',
+      'job-notes',
+      { title: 'Job notes', description: "The service's job notes and job-dependency graph.", mimeType: 'text/markdown' },
+      async (service) => {
+        const jobs = await this.artifacts.getJobs(orgId, service);
+        return sections([
+          [`Jobs, revision ${jobs.revision}${jobs.notesPath ? `: ${jobs.notesPath}` : ''}`, jobs.notes],
+          [`Job dependencies${jobs.dependencies ? ` (${jobs.dependencies.path})` : ''}`, jobs.dependencies?.mermaid ?? null],
+        ]);
+      },
     );
   }
 
