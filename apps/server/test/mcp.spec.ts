@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_MAX_ANSWER_BYTES, type SyncArtifact, type SyncResult } from '@sc/contracts';
+import { MCP_MAX_ANSWER_BYTES, type SyncArtifact, type SyncBundle, type SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, TOPOLOGY, bundle, postSync, sampleArtifacts, syncFile } from './artifacts/bundles';
 import { bearer, call, createOrganization, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 
@@ -71,24 +71,31 @@ describe('MCP server (/mcp)', () => {
 
   const tool = async (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
+  /** A sync that must be stored; a refusal shows its problems (under load, a parse timeout is one). */
+  async function sync(token: string, body: SyncBundle): Promise<void> {
+    const answer = await postSync<SyncResult>(t.baseUrl, token, body);
+    expect({ status: answer.status, refusal: answer.status === 201 ? null : answer.body }).toEqual({ status: 201, refusal: null });
+  }
+
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
+    // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     const globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
     acmeRead = (await createToken(t, acme.owner, 'acme', { name: 'assistant', scopes: ['read'] })).token;
     globexRead = (await createToken(t, globex.owner, 'globex', { name: 'assistant', scopes: ['read'] })).token;
-    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, bundle(ordersArtifacts(), 'orders'))).status).toBe(201);
+    await sync(acmeSync, bundle(ordersArtifacts(), 'orders'));
     // Revision 2 of orders adds a node to the topology (diff_revisions compares 1 and 2).
     const second = ordersArtifacts().map((artifact) =>
       artifact.name === 'topology' ? { ...artifact, file: syncFile(artifact.file.path, `${TOPOLOGY}  api --> cache[(Cache)]\n`) } : artifact,
     );
-    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, bundle(second, 'orders'))).status).toBe(201);
-    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, bundle(bigArtifacts(), 'estate'))).status).toBe(201);
+    await sync(acmeSync, bundle(second, 'orders'));
+    await sync(acmeSync, bundle(bigArtifacts(), 'estate'));
     const theirs = bundle(sampleArtifacts(), 'globex-billing');
     theirs.service.description = 'globex-secret-marker';
-    expect((await postSync<SyncResult>(t.baseUrl, globexSync, theirs)).status).toBe(201);
+    await sync(globexSync, theirs);
   });
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => undefined);
