@@ -126,6 +126,9 @@ describe('MCP server (/mcp)', () => {
       ]),
     );
     expect(resources.some((uri) => uri.includes('globex'))).toBe(false);
+    // An admin token reads too, as on the API's read routes.
+    const asAdmin = await connect(acme.adminToken);
+    expect((await asAdmin.listTools()).tools).toHaveLength(7);
   });
 
   it('answers search, list_services and get_service, and refuses bad input with a tool error in words', async () => {
