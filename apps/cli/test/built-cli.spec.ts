@@ -47,7 +47,7 @@ describe('built service-cli binary', () => {
   it('prints help listing every command', async () => {
     const result = await runCli(['help']);
     expect(result.code).toBe(0);
-    for (const command of ['diff', 'help', 'init', 'inspect', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
+    for (const command of ['diff', 'help', 'init', 'inspect', 'mcp', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
   });
 
   it.each([['sync'], ['init'], ['inspect'], ['diff']])('has --help with examples on %s', async (command) => {
