@@ -17,6 +17,7 @@ import { ArrangementsModule } from './modules/arrangements/arrangements.module';
 import { AUTH_THROTTLER } from './modules/access/rate-limit';
 import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
+import { McpModule } from './modules/mcp/mcp.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
 import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
@@ -68,6 +69,7 @@ import { UsersModule } from './modules/users/users.module';
     SearchModule,
     ScimModule,
     DomainsModule,
+    McpModule,
   ],
 })
 export class AppModule {}

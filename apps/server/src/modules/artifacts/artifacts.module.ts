@@ -28,6 +28,8 @@ import { PreviewsRepository } from './previews.repository';
 import { PreviewsService } from './previews.service';
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 import { DiagramLayoutService } from './diagram-layout.service';
+import { DiagramCheckService } from './diagram-check.service';
+import { SearchBackfillService } from './search-backfill.service';
 import { MERMAID_PARSER, SyncService } from './sync.service';
 
 /**
@@ -62,8 +64,13 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
     ReadLookups,
     ArtifactsReadService,
     RetentionService,
+    // A diagram checked with the sync's engine, stored nowhere (the MCP server's validate_diagram).
+    DiagramCheckService,
+    // Services synced before the search index existed are indexed at start (and by runOnce).
+    SearchBackfillService,
   ],
-  // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention.
-  exports: [ArtifactsReadService, RetentionService],
+  // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention;
+  // the MCP server reads through the read service and checks diagrams through DiagramCheckService.
+  exports: [ArtifactsReadService, RetentionService, DiagramCheckService],
 })
 export class ArtifactsModule {}
