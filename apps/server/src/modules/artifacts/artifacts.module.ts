@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
-import { ArrangementStoreModule } from '../arrangements/arrangement-store.module';
+import { ArrangementStoreModule } from '../arrangement-store/arrangement-store.module';
 import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
 import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../common/crypto/tokens';
-import { ArrangementStore } from '../arrangements/arrangement-store';
+import { ArrangementStore } from '../arrangement-store/arrangement-store';
 import { ArtifactsConfig, type LayoutSettings } from './artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from './artifacts.errors';
 import { ArtifactsRepository } from './artifacts.repository';

@@ -4,7 +4,7 @@ import { ArrangementRecord } from './arrangement.entity';
 import { ArrangementStore } from './arrangement-store';
 import { ArrangementsRepository } from './arrangements.repository';
 
-/** Saved arrangements, read-only, for the modules that draw synced diagrams (ArtifactsModule's images). */
+/** The stored arrangements: ArrangementStore for ArrangementsModule (rules, routes) and ArtifactsModule (images). */
 @Module({
   imports: [TypeOrmModule.forFeature([ArrangementRecord])],
   providers: [ArrangementsRepository, ArrangementStore],
