@@ -22,6 +22,7 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { readsOwnBody } from './modules/artifacts/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 import { SCHEMA_ROUTES } from './modules/artifacts/schemas.controller';
+import { EMBED_ROUTES, isEmbedPath } from './modules/embeds/embed-public.controller';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
 export const API_PREFIX = contracts.API_PREFIX.slice(1);
@@ -87,7 +88,8 @@ export function configureApp(app: INestApplication): void {
     next();
   });
   // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), and the context file's JSON
-  // Schema at /schemas/context.v1.json (what a `"$schema"` names), outside the API prefix.
+  // Schema at /schemas/context.v1.json (what a `"$schema"` names), and embed links at /embed/… (what a README shows),
+  // outside the API prefix.
   app.setGlobalPrefix(API_PREFIX, { exclude: PUBLIC_FILE_ROUTES });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
@@ -112,15 +114,15 @@ function exceptOnGateway(parser: RequestHandler): RequestHandler {
   return (req, res, next) => (readsOwnBody(req.path) ? next() : parser(req, res, next));
 }
 
-const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES];
-const PUBLIC_FILE_PATHS = new Set(PUBLIC_FILE_ROUTES.map((route) => `/${route}`));
+const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES, ...EMBED_ROUTES];
+const PUBLIC_FILE_PATHS = new Set([...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES].map((route) => `/${route}`));
 
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || PUBLIC_FILE_PATHS.has(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || PUBLIC_FILE_PATHS.has(req.path) || isEmbedPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

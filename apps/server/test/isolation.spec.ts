@@ -48,6 +48,9 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/services',
         'DELETE /api/v1/orgs/:orgId/services/:service',
         'GET /api/v1/orgs/:orgId/search',
+        'GET /api/v1/orgs/:orgId/embed-links',
+        'POST /api/v1/orgs/:orgId/embed-links',
+        'DELETE /api/v1/orgs/:orgId/embed-links/:linkId',
       ]),
     );
   });

@@ -14,3 +14,4 @@ export * from './lib/drafts';
 export * from './lib/arrangement';
 export * from './lib/list-page';
 export * from './lib/search';
+export * from './lib/embeds';

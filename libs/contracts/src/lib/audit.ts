@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'service.preview_deleted',
   'diagram.arranged',
   'diagram.arrangement_reset',
+  'embed_link.created',
+  'embed_link.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,7 +43,7 @@ export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as co
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** `diagram`: a synced diagram, its id `<service>/<diagram name>`. */
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram'] as const;
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram', 'embed_link'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -146,4 +148,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.preview_deleted': 'Preview deleted',
   'diagram.arranged': 'Diagram arranged',
   'diagram.arrangement_reset': 'Diagram arrangement reset',
+  'embed_link.created': 'Embed link created',
+  'embed_link.revoked': 'Embed link revoked',
 };

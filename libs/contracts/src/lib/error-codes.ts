@@ -198,6 +198,16 @@ export enum SearchErrorCode {
   InvalidQuery = 'invalid_search_query',
 }
 
+/** Embed links (/orgs/:orgId/embed-links and the public /embed/<token> routes). */
+export enum EmbedsErrorCode {
+  /**
+   * No such link in the organization; on the public routes also a revoked or expired link, a diagram the link does not
+   * cover, or a token that never existed (one answer for all, so a guess learns nothing).
+   */
+  NotFound = 'embed_link_not_found',
+  ExpiryInPast = 'embed_link_expiry_in_past',
+}
+
 export enum MermaidParseErrorCode {
   /** Parsing took longer than SERVICE_MERMAID_PARSE_TIMEOUT; the worker was replaced. */
   ParseTimeout = 'diagram_parse_timeout',
@@ -245,6 +255,7 @@ export const ERROR_CODE_ENUMS = {
   DraftsErrorCode,
   ArrangementErrorCode,
   SearchErrorCode,
+  EmbedsErrorCode,
   MermaidParseErrorCode,
   HealthErrorCode,
   MetricsErrorCode,

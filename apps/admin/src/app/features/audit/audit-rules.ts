@@ -65,6 +65,7 @@ const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   sign_in_link: 'sign-in link',
   service: 'service',
   diagram: 'diagram',
+  embed_link: 'embed link',
 };
 
 export function targetTypeLabel(entry: AuditEntry): string {
