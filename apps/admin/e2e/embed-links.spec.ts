@@ -79,6 +79,7 @@ describe('embed links', () => {
 
     await page.goto(readmeUrl);
     await eventually(async () => expect(await imageWidths()).toEqual([0, 0]));
+    await eventually(async () => expect(await frame.locator('h1').innerText()).toBe('This embed link is not available'));
     await screenshot(page, '73-embed-readme-revoked');
   });
 });

@@ -52,9 +52,15 @@ describe('embed links', () => {
     const revoked = await call<EmbedLinkResponse>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/embed-links/${created.body.id}`, { headers: sessionHeaders(acme.owner) });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
-    for (const path of [`/embed/${token}.svg`, `/embed/${token}.png`, `/embed/${token}/topology.svg`, `/embed/${token}`]) {
+    for (const path of [`/embed/${token}.svg`, `/embed/${token}.png`, `/embed/${token}/topology.svg`]) {
       const answer = await publicGet(t.baseUrl, path);
       expect([path, answer.status, errorCode(answer)]).toEqual([path, 404, 'embed_link_not_found']);
+    }
+    // The page says so in HTML any site may frame (a portal's iframe shows the sentence, not a refused frame).
+    for (const path of [`/embed/${token}`, `/embed/${token}/topology`]) {
+      const page = await publicGet(t.baseUrl, path);
+      expect([path, page.status, page.headers.get('content-type'), page.headers.get('content-security-policy')?.endsWith('frame-ancestors *')]).toEqual([path, 404, 'text/html; charset=utf-8', true]);
+      expect(page.body.toString('utf8')).toContain('This embed link is not available');
     }
     // Revoking again keeps the first time and records nothing more.
     const again = await call<EmbedLinkResponse>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/embed-links/${created.body.id}`, { headers: sessionHeaders(acme.owner) });

@@ -18,6 +18,7 @@ import {
   layoutInput,
   replayLayout,
   withoutRemoteImages,
+  type DiagramTheme,
   type ModelInput,
   type OverlaidGraph,
 } from '@sc/diagram';
@@ -38,6 +39,7 @@ export interface DiagramImageJob {
   stored: DiagramLayout | null;
   format: 'svg' | 'png';
   scale: number;
+  theme: DiagramTheme;
   /** A PNG of more pixels than this is not rendered (`tooLarge` answers instead). */
   maxPixels: number;
 }
@@ -60,7 +62,7 @@ async function renderImage(graph: OverlaidGraph, databases: ModelInput['database
   const input = layoutInput(model);
   const layout =
     job.stored && job.stored.fingerprint === layoutFingerprint(input) ? await replayLayout(job.stored, input, new LayoutCache()) : await layoutDiagram(elk, input, new LayoutCache());
-  const svg = withoutRemoteImages(diagramSvg(model, layout));
+  const svg = withoutRemoteImages(diagramSvg(model, layout, job.theme));
   const size = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg);
   const width = Number(size?.[1] ?? 0);
   const height = Number(size?.[2] ?? 0);

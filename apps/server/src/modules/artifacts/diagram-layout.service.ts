@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
+import { LAYOUT_ENGINE_VERSION, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
 import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +20,8 @@ export interface DiagramImageOptions {
   format: 'svg' | 'png';
   /** PNG pixels per SVG unit (1..4). */
   scale: number;
+  /** The drawing's colours (libs/diagram render-svg.ts palettes). */
+  theme: DiagramTheme;
 }
 
 /** A rendered image and its strong ETag (a hash of its bytes). */
@@ -34,7 +36,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const IMAGES_KEPT = 64;
 const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
 /** Names the drawing code (render-svg.ts) in the image cache key: change it when the drawing changes. */
-const RENDER_VERSION = 'svg-1+resvg-2.6.2';
+const RENDER_VERSION = 'svg-2+resvg-2.6.2';
 
 /** What one stored layout is computed from, and the part of its key besides the version and the engine. */
 interface LayoutInputs {
@@ -124,7 +126,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
     const collapsed = [...new Set(options.collapsed)].sort();
-    const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1]));
+    const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1, options.theme]));
     const kept = this.images.get(key);
     if (kept) return kept;
     const running = this.rendering.get(key);
@@ -146,7 +148,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
       const answer = await this.pool.run({
         graph: inputs.graph,
         databases: [...inputs.databases],
-        image: { collapsed: options.collapsed, stored, format: options.format, scale: options.scale, maxPixels: MAX_IMAGE_PIXELS },
+        image: { collapsed: options.collapsed, stored, format: options.format, scale: options.scale, theme: options.theme, maxPixels: MAX_IMAGE_PIXELS },
       });
       result = answer as DiagramImage;
     } catch (error) {

@@ -96,3 +96,8 @@ export function servicePage(service: string, diagrams: { name: string; path: str
     false,
   );
 }
+
+/** What a page route answers for an unknown, revoked or expired link (404). */
+export function notFoundPage(): string {
+  return document('Embed link not available', '<main><h1>This embed link is not available</h1><p>It was revoked or has expired, or it never existed. Ask the people who shared it for a new one.</p></main>', false);
+}

@@ -5,7 +5,8 @@ import { sendImage } from '../../common/http/send-image';
 import { Public } from '../access/decorators';
 import { EmbedRateLimit } from '../access/rate-limit';
 import { type DiagramImageQuery, diagramImageOptions } from '../artifacts/diagram-image-query';
-import { diagramPage, embedPageCsp, servicePage } from './embed-page';
+import { DomainError } from '../../common/errors/domain-error';
+import { diagramPage, embedPageCsp, notFoundPage, servicePage } from './embed-page';
 import { EmbedLinksService, type EmbedTarget } from './embeds.service';
 
 /** The public embed paths, outside the API prefix (app.factory.ts excludes them and keeps the SPA fallback off them). */
@@ -35,26 +36,30 @@ export class EmbedPublicController {
       await this.sendImage(req, res, await this.embeds.resolve(image.name, undefined), image.format, query);
       return;
     }
-    // A link to one diagram shows it; a link to a service lists its diagrams.
-    const target = await this.embeds.resolve(file, undefined).catch(() => null);
-    if (target) {
-      sendPage(res, target.link.frameAncestors, diagramPage(target.link.serviceName, target.diagram, `${encodeURIComponent(file)}.svg`), true);
-      return;
-    }
-    const { link, diagrams } = await this.embeds.diagramsOf(file);
-    const listed = diagrams.map((name) => ({ name, path: `${encodeURIComponent(file)}/${encodeURIComponent(name)}` }));
-    sendPage(res, link.frameAncestors, servicePage(link.serviceName, listed), false);
+    await pageOrNotFound(res, async () => {
+      // A link to one diagram shows it; a link to a service lists its diagrams.
+      const target = await this.embeds.resolve(file, undefined).catch(() => null);
+      if (target) {
+        sendPage(res, target.link.frameAncestors, diagramPage(target.link.serviceName, target.diagram, `${encodeURIComponent(file)}.svg`), true);
+        return;
+      }
+      const { link, diagrams } = await this.embeds.diagramsOf(file);
+      const listed = diagrams.map((name) => ({ name, path: `${encodeURIComponent(file)}/${encodeURIComponent(name)}` }));
+      sendPage(res, link.frameAncestors, servicePage(link.serviceName, listed), false);
+    });
   }
 
   @Get(EMBED_ROUTES[1])
   async nested(@Param('token') token: string, @Param('file') file: string, @Query() query: DiagramImageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
     const image = imageFile(file);
-    const target = await this.embeds.resolve(token, image?.name ?? file);
     if (image) {
-      await this.sendImage(req, res, target, image.format, query);
+      await this.sendImage(req, res, await this.embeds.resolve(token, image.name), image.format, query);
       return;
     }
-    sendPage(res, target.link.frameAncestors, diagramPage(target.link.serviceName, target.diagram, `${encodeURIComponent(file)}.svg`), true);
+    await pageOrNotFound(res, async () => {
+      const target = await this.embeds.resolve(token, file);
+      sendPage(res, target.link.frameAncestors, diagramPage(target.link.serviceName, target.diagram, `${encodeURIComponent(file)}.svg`), true);
+    });
   }
 
   private async sendImage(req: Request, res: Response, target: EmbedTarget, format: 'svg' | 'png', query: DiagramImageQuery): Promise<void> {
@@ -72,12 +77,25 @@ function imageFile(file: string): { name: string; format: 'svg' | 'png' } | null
   return match ? { name: match[1] ?? '', format: match[2] as 'svg' | 'png' } : null;
 }
 
-function sendPage(res: Response, frameAncestors: readonly string[] | null, html: string, withScript: boolean): void {
+/**
+ * A page route's answer, or for a link that is gone (404) a small HTML page saying so that any site may frame: an
+ * iframe on a portal then shows that sentence instead of a refused frame, and it says nothing about the link.
+ */
+async function pageOrNotFound(res: Response, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status !== 404) throw error;
+    sendPage(res, null, notFoundPage(), false, 404);
+  }
+}
+
+function sendPage(res: Response, frameAncestors: readonly string[] | null, html: string, withScript: boolean, status = 200): void {
   res.setHeader('Content-Security-Policy', embedPageCsp(frameAncestors, withScript));
   // frame-ancestors decides; helmet's X-Frame-Options: SAMEORIGIN would contradict it in browsers that read only that.
   if (frameAncestors !== null && frameAncestors.length === 0) res.setHeader('X-Frame-Options', 'DENY');
   else res.removeHeader('X-Frame-Options');
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('X-Robots-Tag', 'noindex');
-  res.status(200).type('html').send(html);
+  res.status(status).type('html').send(html);
 }
