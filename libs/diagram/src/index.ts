@@ -30,7 +30,9 @@ export * from './lib/canvas/route-check';
 // The drawing as a standalone SVG (the dashboard's Export and the server's image.svg / image.png).
 export * from './lib/canvas/edge-path';
 export { ICON_PATHS } from './lib/canvas/icons';
-export { DIAGRAM_THEMES, diagramSvg, withoutRemoteImages, type DiagramTheme } from './lib/canvas/render-svg';
+export { diagramSvg, withoutRemoteImages } from './lib/canvas/render-svg';
+export { DIAGRAM_THEMES, type DiagramTheme } from './lib/canvas/palette';
+export { sequenceSvg } from './lib/canvas/sequence-svg';
 // The revision compare of the dashboard (server) and `service-cli diff`: one diff of two graph models.
 export { diffGraphs, keyEdges, type DiffableGraph, type GraphDiff } from './lib/graph-diff';
 export * from './lib/canvas/arrangement';

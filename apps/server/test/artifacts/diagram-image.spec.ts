@@ -171,10 +171,24 @@ describe('diagram images: image.svg and image.png', () => {
     expect(pngFacts(png.body)).toMatchObject({ uniform: false });
   });
 
-  it('answers clear errors: a sequence diagram, a bad theme or scale, an unknown diagram or revision', async () => {
+  it('draws a sequence diagram: every participant (by its context name) and message in order, as SVG and PNG', async () => {
+    const image = await get('/diagrams/checkout-sequence/image.svg');
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    const svg = image.body.toString('utf8');
+    expect(svg).not.toMatch(/<script|<foreignObject|\son[a-z]+=/i);
+    const text = svg.replace(/<[^>]+>/g, '\n').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+    const messages = ['Pay', 'POST /payments (Idempotency-Key)', 'authorize(card, amount)', 'approved', 'record authorization', '201 Created', 'Confirmation'];
+    const positions = messages.map((message) => text.indexOf(message));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const participant of ['Shopper', 'Merchant web', 'Payments API', 'Ledger', 'Card processor']) expect(text).toContain(participant);
+    const png = await get('/diagrams/checkout-sequence/image.png?scale=1');
+    expect([png.status, pngFacts(png.body).uniform]).toEqual([200, false]);
+    expect((await get('/diagrams/checkout-sequence/image.svg?collapsed=x')).status).toBe(400);
+  });
+
+  it('answers clear errors: a bad theme or scale, an unknown diagram or revision', async () => {
     const cases: Array<[string, number, string]> = [
-      ['/diagrams/checkout-sequence/image.svg', 422, 'diagram_image_unsupported'],
-      ['/diagrams/checkout-sequence/image.png', 422, 'diagram_image_unsupported'],
       ['/diagrams/topology/image.svg?theme=blue', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=1.5', 400, 'invalid_diagram_image_query'],

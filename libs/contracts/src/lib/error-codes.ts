@@ -151,7 +151,7 @@ export enum ArtifactsErrorCode {
   DiagramLayoutNotFound = 'diagram_layout_not_found',
   /** image.svg / image.png: a bad `?collapsed=` (a group the diagram does not have), `?scale=` or `?theme=`. */
   InvalidImageQuery = 'invalid_diagram_image_query',
-  /** image.svg / image.png of a diagram the server cannot draw yet (a sequence diagram, the dark theme). */
+  /** image.svg / image.png of a diagram the server cannot draw. No kind or theme is refused any more (sequence diagrams and `?theme=dark` are drawn); kept for clients comparing against it. */
   DiagramImageUnsupported = 'diagram_image_unsupported',
   /** The image would be over the pixel limit (PNG) or the diagram over SERVICE_LAYOUT_MAX_ELEMENTS. */
   DiagramImageTooLarge = 'diagram_image_too_large',

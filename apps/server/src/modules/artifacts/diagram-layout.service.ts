@@ -111,17 +111,17 @@ export class DiagramLayoutService implements OnApplicationShutdown {
   async image(serviceId: string, revision: number, version: ArtifactVersionRecord, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
     const analysis = version.analysis;
     if (analysis.type !== 'diagram') throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `"${version.name}" is not a diagram.`);
-    if (analysis.diagramKind === 'sequence') {
-      throw artifactsError(ArtifactsErrorCode.DiagramImageUnsupported, `Diagram "${version.name}" is a sequence diagram; the server does not draw sequence diagrams as images yet.`);
-    }
     const graph = analysis.overlaid ?? analysis.graph;
+    // A sequence diagram has no layout or groups: its participants and messages are drawn in order (sequence-svg.ts).
+    const sequence = analysis.diagramKind === 'sequence';
+    if (sequence && options.collapsed.length) throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `Diagram "${version.name}" is a sequence diagram; it has no groups to collapse.`);
     const groups = new Set(graph.groups.map((group) => group.id));
     const unknown = options.collapsed.filter((id) => !groups.has(id));
     if (unknown.length) {
       const known = groups.size ? `its groups are ${[...groups].map((id) => `"${id}"`).join(', ')}` : 'it has no groups';
       throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `?collapsed= names ${unknown.map((id) => `"${id}"`).join(', ')}, not a group of diagram "${version.name}"; ${known}.`);
     }
-    const inputs = await this.inputs(serviceId, revision, version);
+    const inputs = sequence ? { graph, databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
     if (!inputs) {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
@@ -141,7 +141,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
 
   private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
     // A collapsed view has other containers than the default view's: its layout is computed in the thread.
-    const stored = options.collapsed.length ? null : await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    const stored = options.collapsed.length || inputs.graph.kind === 'sequence' ? null : await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     const started = performance.now();
     let result: DiagramImage;
     try {

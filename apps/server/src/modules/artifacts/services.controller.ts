@@ -125,7 +125,7 @@ export class ServicesController {
   @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
   @OrgAccess('viewer')
   @ApiOkResponse({
-    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_unsupported for a sequence diagram, 422 diagram_image_too_large over 40 megapixels.',
+    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_too_large over 40 megapixels.',
   })
   async diagramImage(
     @Param('orgId') orgId: string,

@@ -167,8 +167,8 @@ export class DiagramPage {
   /** "Edit a copy": a synced flowchart becomes a draft (only flowcharts can be drafts), for whoever may edit drafts. */
   readonly canEditCopy = computed(() => this.source() === 'diagram' && this.data()?.kind === DRAFT_KIND && this.session.canEditDrafts());
   readonly notes = computed(() => this.loaded.value()?.notes ?? null);
-  /** The export menu's embed items: admins, for diagrams the server draws as images (not sequence diagrams yet). */
-  readonly canEmbed = computed(() => this.source() === 'diagram' && this.session.canManage() && (this.data()?.kind ?? 'sequence') !== 'sequence');
+  /** The export menu's embed items: admins, on a synced architecture diagram (the server draws every kind). */
+  readonly canEmbed = computed(() => this.source() === 'diagram' && this.session.canManage() && this.data() !== null);
   private readonly dialog = inject(MatDialog);
   private readonly clipboard = inject(Clipboard);
   /** The embed link made on this page for this diagram (its token is shown only once), so further copies reuse it. */
