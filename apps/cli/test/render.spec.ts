@@ -49,6 +49,12 @@ describe('service-cli render', () => {
     expect(at.every((position) => position > 0) && at[0] < at[1] && at[1] < at[2]).toBe(true);
   }, 60_000);
 
+  it('draws --theme dark as the server does for ?theme=dark', async () => {
+    const { exitCode } = await render({ output: 'dark.svg', theme: 'dark' });
+    expect(exitCode).toBe(ExitCode.Ok);
+    expect(readFileSync(path.join(repo.dir, 'dark.svg'), 'utf8')).toContain('fill="#0d1117"');
+  }, 60_000);
+
   it('writes nothing for an invalid diagram or another extension', async () => {
     repo.write('bad.mmd', 'flowchart LR\n  a -->\n');
     const invalid = await render({ file: 'bad.mmd', output: 'bad.svg' }, repo.dir);
