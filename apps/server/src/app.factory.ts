@@ -22,6 +22,7 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { readsOwnBody } from './modules/artifacts/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 import { SCHEMA_ROUTES } from './modules/artifacts/schemas.controller';
+import { EMBED_ROUTES, isEmbedPath } from './modules/embeds/embed-public.controller';
 import { MCP_ROUTES } from './modules/mcp/mcp.controller';
 import { SCIM_ROUTES } from './modules/scim/scim.controller';
 
@@ -90,8 +91,9 @@ export function configureApp(app: INestApplication): void {
     next();
   });
   // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), and the context file's JSON
-  // Schema at /schemas/context.v1.json (what a `"$schema"` names), and the MCP server at /mcp, outside the API prefix.
-  // The SCIM service provider lives at /scim/v2/… too: the path identity providers are given (modules/scim).
+  // Schema at /schemas/context.v1.json (what a `"$schema"` names), embed links at /embed/… (what a README shows) and
+  // the MCP server at /mcp, outside the API prefix. The SCIM service provider lives at /scim/v2/… too: the path
+  // identity providers are given (modules/scim).
   app.setGlobalPrefix(API_PREFIX, { exclude: [...PUBLIC_FILE_ROUTES, ...MCP_ROUTES, SCIM_ROUTES] });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
@@ -116,16 +118,16 @@ function exceptOnGateway(parser: RequestHandler): RequestHandler {
   return (req, res, next) => (readsOwnBody(req.path) ? next() : parser(req, res, next));
 }
 
-const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES];
-/** Paths outside the API prefix the admin app's fallback must leave to their controllers. */
-const SERVER_PATHS = new Set([...PUBLIC_FILE_ROUTES, ...MCP_ROUTES].map((route) => `/${route}`));
+const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES, ...EMBED_ROUTES];
+/** Paths outside the API prefix the admin app's fallback must leave to their controllers (embeds: isEmbedPath). */
+const SERVER_PATHS = new Set([...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES, ...MCP_ROUTES].map((route) => `/${route}`));
 
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/scim/') || SERVER_PATHS.has(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/scim/') || SERVER_PATHS.has(req.path) || isEmbedPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

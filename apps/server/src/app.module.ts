@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { CommonModule } from './common/common.module';
 import { ConfigModule } from './config/config.module';
-import { AppConfig } from './config/app-config';
+import { APP_ENV, AppConfig } from './config/app-config';
 import { RedisModule } from './common/redis/redis.module';
 import { RedisService } from './common/redis/redis.service';
 import { SharedThrottlerStorage } from './common/redis/shared-throttler-storage';
@@ -14,7 +14,10 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CliPackageModule } from './modules/cli-package/cli-package.module';
 import { DraftsModule } from './modules/drafts/drafts.module';
 import { ArrangementsModule } from './modules/arrangements/arrangements.module';
-import { AUTH_THROTTLER } from './modules/access/rate-limit';
+import { AUTH_THROTTLER, EMBED_THROTTLER } from './modules/access/rate-limit';
+import { EmbedsConfig } from './modules/embeds/embeds.config';
+import { EmbedsModule } from './modules/embeds/embeds.module';
+import type { Env } from './config/env';
 import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { McpModule } from './modules/mcp/mcp.module';
@@ -40,9 +43,12 @@ import { UsersModule } from './modules/users/users.module';
     DatabaseModule,
     RedisModule,
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig, RedisService],
-      useFactory: (config: AppConfig, redis: RedisService) => ({
-        throttlers: [{ name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit }],
+      inject: [AppConfig, RedisService, APP_ENV],
+      useFactory: (config: AppConfig, redis: RedisService, env: Env) => ({
+        throttlers: [
+          { name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit },
+          { name: EMBED_THROTTLER, ...embedThrottler(EmbedsConfig.fromEnv(env)) },
+        ],
         // With REDIS_URL every instance counts in Redis; otherwise in this process's memory.
         ...(redis.client ? { storage: new SharedThrottlerStorage(redis.client) } : {}),
       }),
@@ -70,6 +76,11 @@ import { UsersModule } from './modules/users/users.module';
     ScimModule,
     DomainsModule,
     McpModule,
+    EmbedsModule,
   ],
 })
 export class AppModule {}
+
+function embedThrottler(config: EmbedsConfig): { ttl: number; limit: number } {
+  return { ttl: config.rateLimit.windowMs, limit: config.rateLimit.limit };
+}

@@ -56,6 +56,9 @@ describe('organization isolation', () => {
         'POST /api/v1/orgs/:orgId/domains',
         'POST /api/v1/orgs/:orgId/domains/:domainId/verify',
         'DELETE /api/v1/orgs/:orgId/domains/:domainId',
+        'GET /api/v1/orgs/:orgId/embed-links',
+        'POST /api/v1/orgs/:orgId/embed-links',
+        'DELETE /api/v1/orgs/:orgId/embed-links/:linkId',
       ]),
     );
   });

@@ -16,3 +16,4 @@ export * from './lib/list-page';
 export * from './lib/search';
 export * from './lib/scim';
 export * from './lib/domains';
+export * from './lib/embeds';

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'domain.verified',
   'domain.verification_failed',
   'domain.removed',
+  'embed_link.created',
+  'embed_link.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,7 +50,7 @@ export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host', 'scim
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** `diagram`: a synced diagram, its id `<service>/<diagram name>`. */
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram', 'scim_token', 'domain'] as const;
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram', 'scim_token', 'domain', 'embed_link'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -159,4 +161,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'domain.verified': 'Domain verified',
   'domain.verification_failed': 'Domain verification failed',
   'domain.removed': 'Domain removed',
+  'embed_link.created': 'Embed link created',
+  'embed_link.revoked': 'Embed link revoked',
 };

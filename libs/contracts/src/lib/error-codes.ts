@@ -151,7 +151,7 @@ export enum ArtifactsErrorCode {
   DiagramLayoutNotFound = 'diagram_layout_not_found',
   /** image.svg / image.png: a bad `?collapsed=` (a group the diagram does not have), `?scale=` or `?theme=`. */
   InvalidImageQuery = 'invalid_diagram_image_query',
-  /** image.svg / image.png of a diagram the server cannot draw yet (a sequence diagram, the dark theme). */
+  /** image.svg / image.png of a diagram the server cannot draw. No kind or theme is refused any more (sequence diagrams and `?theme=dark` are drawn); kept for clients comparing against it. */
   DiagramImageUnsupported = 'diagram_image_unsupported',
   /** The image would be over the pixel limit (PNG) or the diagram over SERVICE_LAYOUT_MAX_ELEMENTS. */
   DiagramImageTooLarge = 'diagram_image_too_large',
@@ -196,6 +196,16 @@ export enum ArrangementErrorCode {
 export enum SearchErrorCode {
   /** GET /orgs/:orgId/search: `q` missing, empty, or longer than SEARCH_LIMITS.maxQueryLength; `kind` or `limit` out of range. */
   InvalidQuery = 'invalid_search_query',
+}
+
+/** Embed links (/orgs/:orgId/embed-links and the public /embed/<token> routes). */
+export enum EmbedsErrorCode {
+  /**
+   * No such link in the organization; on the public routes also a revoked or expired link, a diagram the link does not
+   * cover, or a token that never existed (one answer for all, so a guess learns nothing).
+   */
+  NotFound = 'embed_link_not_found',
+  ExpiryInPast = 'embed_link_expiry_in_past',
 }
 
 export enum MermaidParseErrorCode {
@@ -257,6 +267,7 @@ export const ERROR_CODE_ENUMS = {
   DraftsErrorCode,
   ArrangementErrorCode,
   SearchErrorCode,
+  EmbedsErrorCode,
   MermaidParseErrorCode,
   HealthErrorCode,
   MetricsErrorCode,

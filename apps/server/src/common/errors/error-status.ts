@@ -13,6 +13,7 @@ import {
   OrganizationsErrorCode,
   RateLimitErrorCode,
   SearchErrorCode,
+  EmbedsErrorCode,
   SetupErrorCode,
   SsoErrorCode,
   TokensErrorCode,
@@ -140,6 +141,8 @@ export const ERROR_STATUS = {
   [ArrangementErrorCode.VersionConflict]: 409,
 
   [SearchErrorCode.InvalidQuery]: 400,
+  [EmbedsErrorCode.NotFound]: 404,
+  [EmbedsErrorCode.ExpiryInPast]: 400,
 
   [MermaidParseErrorCode.ParseTimeout]: 422,
   [MermaidParseErrorCode.ParserUnavailable]: 503,

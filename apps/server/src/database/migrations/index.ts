@@ -13,6 +13,7 @@ import { DiagramArrangements1765500000000 } from './1765500000000-diagram-arrang
 import { SearchEntries1765600000000 } from './1765600000000-search-entries';
 import { Scim1765800000000 } from './1765800000000-scim';
 import { VerifiedDomains1765800100000 } from './1765800100000-verified-domains';
+import { EmbedLinks1765900000000 } from './1765900000000-embed-links';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   SearchEntries1765600000000,
   Scim1765800000000,
   VerifiedDomains1765800100000,
+  EmbedLinks1765900000000,
 ];

@@ -23,6 +23,7 @@
  *                                          `read` (or `admin`); it reads as a viewer, whatever its method.
  *   @Authenticated({ sessionOnly?, minRole? })  any caller in its own organization (GET /me, sign-out).
  *   @AuthRateLimit()                       add to authentication endpoints (429 rate_limited).
+ *   @EmbedRateLimit()                      the public /embed routes (their own count; 429 rate_limited).
  *
  * Failed guesses (token_invalid, session_invalid) are counted per client address (AuthFailureLimiter); over
  * SERVICE_AUTH_FAILURE_LIMIT per SERVICE_AUTH_FAILURE_WINDOW they answer 429 rate_limited instead of 401.
@@ -35,4 +36,4 @@ export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS
 export type { AccessRule, TokenRouteScope } from './decorators';
 export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
 export { effectiveRank, tokenCapRank } from './principal';
-export { AuthRateLimit } from './rate-limit';
+export { AuthRateLimit, EmbedRateLimit } from './rate-limit';

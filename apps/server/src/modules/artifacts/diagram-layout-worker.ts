@@ -13,12 +13,14 @@ import {
   collapseGroups,
   createView,
   diagramSvg,
+  sequenceSvg,
   layoutDefaultView,
   layoutDiagram,
   layoutFingerprint,
   layoutInput,
   replayLayout,
   withoutRemoteImages,
+  type DiagramTheme,
   type ModelInput,
   type OverlaidGraph,
 } from '@sc/diagram';
@@ -41,6 +43,7 @@ export interface DiagramImageJob {
   arrangement: ArrangementLists | null;
   format: 'svg' | 'png';
   scale: number;
+  theme: DiagramTheme;
   /** A PNG of more pixels than this is not rendered (`tooLarge` answers instead). */
   maxPixels: number;
 }
@@ -57,14 +60,19 @@ const elk = new ELK();
  * the thread, then the saved arrangement applied over it) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
  * nothing outside itself.
  */
-async function renderImage(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<DiagramImage> {
+async function canvasSvg(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<string> {
   const view = job.collapsed.length ? collapseGroups(createView(graph), job.collapsed) : createView(graph);
   const model = buildModel({ view, databases, highlights: null });
   const input = layoutInput(model);
   const automatic =
     job.stored && job.stored.fingerprint === layoutFingerprint(input) ? await replayLayout(job.stored, input, new LayoutCache()) : await layoutDiagram(elk, input, new LayoutCache());
   const { layout } = applyArrangement(input, automatic, job.arrangement);
-  const svg = withoutRemoteImages(diagramSvg(model, layout));
+  return withoutRemoteImages(diagramSvg(model, layout, job.theme));
+}
+
+/** The image: a sequence diagram drawn by sequence-svg.ts (no layout), any other as the canvas draws it; PNG by resvg. */
+async function renderImage(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<DiagramImage> {
+  const svg = graph.kind === 'sequence' ? sequenceSvg(graph, job.theme) : await canvasSvg(graph, databases, job);
   const size = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg);
   const width = Number(size?.[1] ?? 0);
   const height = Number(size?.[2] ?? 0);

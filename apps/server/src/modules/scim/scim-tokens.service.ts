@@ -3,12 +3,11 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { SCIM_TOKEN_PREFIX, type CreatedScimTokenResponse, type ScimTokenResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { sha256Hex } from '../../common/crypto/tokens';
+import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
 import { AuditService, accountableUserId, type ScimActor } from '../audit/audit.service';
 import { MembersService } from '../members/members.service';
-import { generateBearerToken } from '../tokens/token-format';
 import { ScimError } from './scim-error';
 import { ScimToken } from './scim.entities';
 import { ScimErrorCode, scimError } from './scim.errors';
@@ -30,7 +29,7 @@ export class ScimTokensService {
 
   /** Creates a token (owners only, enforced by the route) and returns the raw value once. */
   async create(organizationId: string, name: string, actor: Principal): Promise<CreatedScimTokenResponse> {
-    const { token, prefix } = generateBearerToken(SCIM_TOKEN_PREFIX.slice(0, -1));
+    const { token, prefix } = prefixedToken(SCIM_TOKEN_PREFIX.slice(0, -1), 32);
     const entity = Object.assign(new ScimToken(), {
       id: randomUUID(),
       organizationId,

@@ -67,6 +67,7 @@ const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   diagram: 'diagram',
   scim_token: 'SCIM token',
   domain: 'domain',
+  embed_link: 'embed link',
 };
 
 export function targetTypeLabel(entry: AuditEntry): string {
