@@ -22,5 +22,7 @@ export async function answerServicePage(
   await new Promise((resolve) => setTimeout(resolve, 0));
   fixture.detectChanges();
   http.expectOne(revisionsUrl).flush(revisions);
+  // Admins and owners also see the service's embed links (none here); the page is stable only once they arrived.
+  for (const request of http.match((candidate) => candidate.url.endsWith('/embed-links') && candidate.params.has('service'))) request.flush([]);
   await settle(fixture);
 }
