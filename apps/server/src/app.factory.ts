@@ -19,9 +19,9 @@ import { describeRequestSchemas, requestBodyClasses } from './common/openapi/val
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
-import { readsOwnBody } from './modules/artifacts/raw-body-routes';
+import { readsOwnBody } from './modules/artifacts/sync/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
-import { SCHEMA_ROUTES } from './modules/artifacts/schemas.controller';
+import { SCHEMA_ROUTES } from './modules/artifacts/read/schemas.controller';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
 export const API_PREFIX = contracts.API_PREFIX.slice(1);

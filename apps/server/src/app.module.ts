@@ -19,7 +19,7 @@ import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
-import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
+import { MermaidParseModule } from './modules/parsing/parsing.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SearchModule } from './modules/search/search.module';
 import { SessionsModule } from './modules/sessions/sessions.module';

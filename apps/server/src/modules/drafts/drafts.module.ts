@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
-import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
+import { MermaidParseModule } from '../parsing/parsing.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
 import { DraftRecord } from './draft.entity';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
-import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
+import { MermaidParseModule } from '../parsing/parsing.module';
 import { HealthConfig } from './health.config';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
