@@ -1,5 +1,5 @@
 import type { ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
-import { ArtifactsRepository } from '../../src/modules/artifacts/store/artifacts.repository';
+import { ArtifactsRepository } from '../../src/modules/artifacts/store/services.repository';
 import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
 import { bearer, call, createToken, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
 import { bundle, postSync, syncFile } from './bundles';

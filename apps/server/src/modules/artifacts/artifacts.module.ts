@@ -11,7 +11,7 @@ import { AnswerCache } from './read/answer-cache';
 import { mermaidParserFrom } from '../parsing/mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
 import { ArtifactsReadService } from './read/artifacts-read.service';
-import { ArtifactsRepository } from './store/artifacts.repository';
+import { ArtifactsRepository } from './store/services.repository';
 import { ReadLookups } from './read/read-lookups';
 import { ArtifactBlobRecord } from './store/entities/artifact-blob.entity';
 import { ArtifactVersionRecord } from './store/entities/artifact-version.entity';

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../../common/crypto/tokens';
 import { ArtifactsConfig, type LayoutSettings } from '../artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/artifacts.repository';
+import { ArtifactsRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { DiagramImage, DiagramLayoutRequest, LayoutDatabase } from '../../parsing/diagram-layout-worker';
 

@@ -9,7 +9,7 @@ import type { Principal } from '../../access/principal';
 import { AuditService } from '../../audit/audit.service';
 import { ArtifactsReadService, diagramGraph } from '../read/artifacts-read.service';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/artifacts.repository';
+import { ArtifactsRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { ServiceRecord } from '../store/entities/service.entity';
 import { PreviewsRepository, type PreviewRecord } from '../store/previews.repository';

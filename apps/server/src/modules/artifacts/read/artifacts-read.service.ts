@@ -27,7 +27,7 @@ import { ReadLookups } from './read-lookups';
 import { DiagramLayoutService, type DiagramImageOptions, type RenderedDiagramImage } from '../layouts/diagram-layout.service';
 import { parseJsonDocument, type ArtifactAnalysis } from '../sync/artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/artifacts.repository';
+import { ArtifactsRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { ServiceRecord } from '../store/entities/service.entity';
 import type { ServiceRevisionRecord } from '../store/entities/service-revision.entity';

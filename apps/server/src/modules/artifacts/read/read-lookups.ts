@@ -3,7 +3,7 @@ import type { ArtifactKind } from '@sc/contracts';
 import { CacheChanges } from '../../../database/cache-changes';
 import { NotifiedCache } from '../../../database/notified-cache';
 import { AnswerCache } from './answer-cache';
-import { ArtifactsRepository } from '../store/artifacts.repository';
+import { ArtifactsRepository } from '../store/services.repository';
 import { ServiceRecord } from '../store/entities/service.entity';
 
 /** Services by name and versions by revision, kept: a cached read then needs no database round trip at all. */

@@ -5,7 +5,7 @@ import { AuditService } from '../../audit/audit.service';
 import { MetricsService } from '../../metrics/metrics.service';
 import { ArtifactsConfig } from '../artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/artifacts.repository';
+import { ArtifactsRepository } from '../store/services.repository';
 import { PreviewsRepository } from '../store/previews.repository';
 import { UnitOfWork } from '../../../database/unit-of-work';
 

@@ -28,7 +28,7 @@ import { MetricsService, outcomeOf } from '../../metrics/metrics.service';
 import { ArtifactAnalyzer, issuesToProblems, type ArtifactAnalysis, type MermaidParser } from './artifact-analysis';
 import { ArtifactsConfig } from '../artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository, NOT_IN_A_REVISION, type NewBlob, type NewVersion, type RevisionMember } from '../store/artifacts.repository';
+import { ArtifactsRepository, NOT_IN_A_REVISION, type NewBlob, type NewVersion, type RevisionMember } from '../store/services.repository';
 import { PreviewsRepository } from '../store/previews.repository';
 import { artifactFiles, checkBundleRules, enforceLimits, parseBundleShape, utf8Bytes } from './bundle-checks';
 import { artifactFingerprint, artifactKey, byKindAndName, planRevision, toRef, type RevisionPlan } from './revision-plan';
