@@ -19,7 +19,7 @@ import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
-import { MermaidParseModule } from './modules/parsing/parsing.module';
+import { ParsingModule } from './modules/parsing/parsing.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SearchModule } from './modules/search/search.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
@@ -56,7 +56,7 @@ import { UsersModule } from './modules/users/users.module';
     SignInLinksModule,
     MeModule,
     // Feature modules of other areas are added below.
-    MermaidParseModule,
+    ParsingModule,
     ArtifactsModule,
     SsoModule,
     AuditModule,

@@ -1,7 +1,11 @@
+import type { DiagramIssue } from '@sc/diagram';
+import type { ParseMermaidResult } from '@sc/diagram/node';
 import { DomainError } from '../../common/errors/domain-error';
 import { MermaidParseErrorCode } from './mermaid-parse.errors';
 import type { MermaidParseService } from './mermaid-parse.service';
-import type { MermaidParser } from '../artifacts/sync/artifact-analysis';
+
+/** Parses Mermaid for the sync's analyzer: the graph, or the issues found (a timeout among them). */
+export type MermaidParser = (source: string) => Promise<Extract<ParseMermaidResult, { ok: true }> | { ok: false; issues: Array<Omit<DiagramIssue, 'code'> & { code: string }> }>;
 
 /**
  * Adapts MermaidParseService to the analyzer. A diagram that exceeds the parse timeout is a problem of that

@@ -1,12 +1,13 @@
+import { ArtifactsErrorCode } from '@sc/contracts';
 import { parseSqlSchema, type SqlEngine } from '@sc/diagram/node';
 import { DomainError } from '../../common/errors/domain-error';
-import { ArtifactsConfig } from '../artifacts/artifacts.config';
-import { ArtifactsErrorCode } from '../artifacts/artifacts.errors';
+import { ParsingConfig } from './parsing.config';
+
 import { SqlSchemaParseService } from './sql-schema-parse.service';
 
 jest.setTimeout(60_000);
 
-const config = (env: Record<string, string> = {}) => ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '2', ...env });
+const config = (env: Record<string, string> = {}) => ParsingConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '2', ...env });
 const manyTables = (count: number) => Array.from({ length: count }, (_, i) => `CREATE TABLE t${i} (id int primary key, name text);`).join('\n');
 
 describe('SqlSchemaParseService (real worker threads)', () => {

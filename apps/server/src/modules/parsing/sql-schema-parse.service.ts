@@ -1,10 +1,14 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ArtifactsErrorCode } from '@sc/contracts';
 import { WorkerPool, startWorkerThread, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
 import { join } from 'node:path';
 import { DomainError } from '../../common/errors/domain-error';
-import { ArtifactsConfig } from '../artifacts/artifacts.config';
-import { ArtifactsErrorCode, artifactsError } from '../artifacts/artifacts.errors';
+import { ParsingConfig } from './parsing.config';
+import { errorFactoryFor } from '../../common/errors/error-status';
 import type { SqlParseRequest } from './sql-schema-worker';
+
+// The SQL parser's codes are artifact problems on the wire (ArtifactsErrorCode in @sc/contracts).
+const sqlParseError = errorFactoryFor<ArtifactsErrorCode>();
 
 /** A parse that ran out of time: a problem of that schema, reported with the others of the sync (422). */
 export interface SqlParseTimedOut {
@@ -23,15 +27,15 @@ export interface SqlParseTimedOut {
 export class SqlSchemaParseService implements OnApplicationShutdown {
   private readonly pool: WorkerPool<SqlParseRequest, SqlSchemaResult>;
 
-  constructor(config: ArtifactsConfig) {
+  constructor(config: ParsingConfig) {
     this.pool = new WorkerPool({
       size: config.sqlParse.workers,
       timeoutMs: config.sqlParse.timeoutMs,
       createWorker: () => startWorkerThread(join(__dirname, 'sql-schema-worker'), join(__dirname, '..', '..', '..', 'tsconfig.app.json')),
       errors: {
         timeout: (timeoutMs) =>
-          artifactsError(ArtifactsErrorCode.SqlParseTimeout, `Parsing the schema took longer than ${timeoutMs} ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.`),
-        unavailable: (reason) => artifactsError(ArtifactsErrorCode.SqlParserUnavailable, `The SQL schema parser is unavailable (${reason}); try again.`),
+          sqlParseError(ArtifactsErrorCode.SqlParseTimeout, `Parsing the schema took longer than ${timeoutMs} ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.`),
+        unavailable: (reason) => sqlParseError(ArtifactsErrorCode.SqlParserUnavailable, `The SQL schema parser is unavailable (${reason}); try again.`),
       },
     });
   }

@@ -1,17 +1,17 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
-import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../../common/crypto/tokens';
 import { ArtifactsConfig, type LayoutSettings } from '../artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/services.repository';
+import { DiagramLayoutsRepository } from '../store/diagram-layouts.repository';
+import { ServicesRepository } from '../store/services.repository';
+import { DiagramLayoutPool } from '../../parsing/diagram-layout-pool';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
-import type { DiagramImage, DiagramLayoutRequest, LayoutDatabase } from '../../parsing/diagram-layout-worker';
+import type { DiagramImage, LayoutDatabase } from '../../parsing/diagram-layout-worker';
 
 /** What an image read asks for (validated by the controller's query parsing). */
 export interface DiagramImageOptions {
@@ -50,15 +50,15 @@ const FAILED_KEPT = 1000;
 /**
  * The default view's layout of synced diagrams (libs/diagram `layoutDefaultView`: the dashboard's own model and
  * layout code), computed with ELK in SERVICE_LAYOUT_WORKERS worker threads, once per diagram version, layout
- * engine and named database schemas, and stored in `diagram_layouts` for every instance. Computed in the
+ * engine and named database schemas, and stored in `diagram_layouts` for every instance (the threads are the parsing
+ * module's DiagramLayoutPool). Computed in the
  * background after a sync commits a revision, and on a read that finds none; a sync never waits for it and never
  * fails because of it. A layout that times out (SERVICE_LAYOUT_TIMEOUT) or a diagram over SERVICE_LAYOUT_MAX_ELEMENTS
  * gets none: the dashboard then lays it out itself, as it does until a layout is stored.
  */
 @Injectable()
-export class DiagramLayoutService implements OnApplicationShutdown {
+export class DiagramLayoutService {
   private readonly logger = new Logger(DiagramLayoutService.name);
-  private readonly pool: WorkerPool<DiagramLayoutRequest, DiagramLayout | DiagramImage>;
   private readonly settings: LayoutSettings;
   /** Layouts being computed by this instance, by key: a read or a sync asking for one again joins it. */
   private readonly running = new Map<string, Promise<void>>();
@@ -73,19 +73,12 @@ export class DiagramLayoutService implements OnApplicationShutdown {
   private readonly rendering = new Map<string, Promise<RenderedDiagramImage>>();
 
   constructor(
-    private readonly repository: ArtifactsRepository,
+    private readonly repository: ServicesRepository,
+    private readonly layoutStore: DiagramLayoutsRepository,
+    private readonly pool: DiagramLayoutPool,
     config: ArtifactsConfig,
   ) {
     this.settings = config.layout;
-    this.pool = new WorkerPool({
-      size: this.settings.workers,
-      timeoutMs: this.settings.timeoutMs,
-      createWorker: () => startWorkerThread(join(__dirname, 'diagram-layout-worker'), join(__dirname, '..', '..', '..', 'tsconfig.app.json')),
-      errors: {
-        timeout: (timeoutMs) => new Error(`the layout took longer than ${timeoutMs} ms (SERVICE_LAYOUT_TIMEOUT)`),
-        unavailable: (reason) => new Error(`the layout thread is unavailable: ${reason}`),
-      },
-    });
   }
 
   /**
@@ -96,7 +89,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
   async find(serviceId: string, revision: number, version: ArtifactVersionRecord): Promise<DiagramLayout | null> {
     const inputs = await this.inputs(serviceId, revision, version);
     if (!inputs) return null;
-    const stored = await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    const stored = await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     if (!stored) void this.start(version.id, inputs);
     return stored;
   }
@@ -139,7 +132,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
 
   private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
     // A collapsed view has other containers than the default view's: its layout is computed in the thread.
-    const stored = options.collapsed.length ? null : await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    const stored = options.collapsed.length ? null : await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     const started = performance.now();
     let result: DiagramImage;
     try {
@@ -175,10 +168,6 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.pool.close();
-  }
-
   private async layOutRevision(organizationId: string, serviceName: string, revision: number): Promise<void> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service) return;
@@ -186,7 +175,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const schemas = await this.repository.versionsInRevision(service.id, revision, { kind: 'database-schema' });
     for (const version of await this.repository.versionsInRevision(service.id, revision, { kind: 'architecture-diagram' })) {
       const inputs = await this.inputs(service.id, revision, version, schemas);
-      if (inputs && !(await this.repository.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key))) await this.start(version.id, inputs);
+      if (inputs && !(await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key))) await this.start(version.id, inputs);
     }
   }
 
@@ -211,7 +200,7 @@ export class DiagramLayoutService implements OnApplicationShutdown {
     const started = performance.now();
     const layout = (await this.pool.run({ graph: inputs.graph, databases: [...inputs.databases] })) as DiagramLayout;
     // Another instance may have stored the same layout meanwhile: the first one stays (they are equal).
-    await this.repository.saveDiagramLayout(versionId, LAYOUT_ENGINE_VERSION, inputs.key, layout);
+    await this.layoutStore.saveDiagramLayout(versionId, LAYOUT_ENGINE_VERSION, inputs.key, layout);
     this.logger.log({ msg: 'diagram layout', versionId, containers: Object.keys(layout.containers).length, ms: Math.round(performance.now() - started) });
   }
 

@@ -9,9 +9,10 @@ import type { Principal } from '../../access/principal';
 import { AuditService } from '../../audit/audit.service';
 import { ArtifactsReadService, diagramGraph } from '../read/artifacts-read.service';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/services.repository';
+import { ServicesRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { ServiceRecord } from '../store/entities/service.entity';
+import { StoreCollector } from '../retention/store-collector';
 import { PreviewsRepository, type PreviewRecord } from '../store/previews.repository';
 
 type Graph = GraphModel | OverlaidGraph;
@@ -23,13 +24,14 @@ type Graph = GraphModel | OverlaidGraph;
 @Injectable()
 export class PreviewsService {
   constructor(
-    private readonly repository: ArtifactsRepository,
+    private readonly repository: ServicesRepository,
     private readonly previews: PreviewsRepository,
     private readonly reads: ArtifactsReadService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly appConfig: AppConfig,
     private readonly audit: AuditService,
+    private readonly collector: StoreCollector,
   ) {}
 
   /** The service's open previews, newest first. */
@@ -67,7 +69,7 @@ export class PreviewsService {
       if (!service) throw serviceNotFound(serviceName);
       const preview = await this.preview(service, previewId);
       await this.previews.deletePreview(service.id, preview.id, this.clock.now());
-      await this.repository.deleteUnreferencedBlobs(await this.repository.deleteUnlinkedVersions(service.id));
+      await this.collector.collectUnlinked(service.id);
       await this.audit.record({
         organizationId,
         actor,

@@ -27,7 +27,8 @@ import { ReadLookups } from './read-lookups';
 import { DiagramLayoutService, type DiagramImageOptions, type RenderedDiagramImage } from '../layouts/diagram-layout.service';
 import { parseJsonDocument, type ArtifactAnalysis } from '../sync/artifact-analysis';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/services.repository';
+import { BlobStore } from '../store/blob-store';
+import { ServicesRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { ServiceRecord } from '../store/entities/service.entity';
 import type { ServiceRevisionRecord } from '../store/entities/service-revision.entity';
@@ -52,10 +53,11 @@ const KIND_LABEL: Record<ArtifactKind, string> = {
 @Injectable()
 export class ArtifactsReadService {
   constructor(
-    private readonly repository: ArtifactsRepository,
+    private readonly repository: ServicesRepository,
     private readonly cache: AnswerCache,
     private readonly lookups: ReadLookups,
     private readonly layouts: DiagramLayoutService,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** By name; the cursor is the last name of the previous page. */
@@ -141,7 +143,7 @@ export class ArtifactsReadService {
   /** A diagram version as DiagramView (also the diagrams of a preview, PreviewsService). */
   async diagramView(version: ArtifactVersionRecord, revision: number): Promise<DiagramView<Graph, ApplyReport>> {
     const analysis = diagramAnalysis(version);
-    const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
+    const contents = await this.blobs.blobContents([version.sha256, version.contextSha256]);
     const contextText = version.contextSha256 ? contents.get(version.contextSha256) : undefined;
     return {
       name: version.name,
@@ -162,7 +164,7 @@ export class ArtifactsReadService {
   async getDiagramSource(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DiagramSource> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'architecture-diagram', name);
-    const contents = await this.repository.blobContents([version.sha256, version.contextSha256]);
+    const contents = await this.blobs.blobContents([version.sha256, version.contextSha256]);
     const context = version.contextPath && version.contextSha256 ? syncedFile(version.contextPath, version.contextSha256, contents) : null;
     return {
       name: version.name,
@@ -178,7 +180,7 @@ export class ArtifactsReadService {
   async getRevisionFiles(organizationId: string, serviceName: string, revisionParam?: number): Promise<ServiceRevisionFiles> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision);
-    const contents = await this.repository.blobContents(versions.flatMap((version) => [version.sha256, version.contextSha256, version.notesSha256]));
+    const contents = await this.blobs.blobContents(versions.flatMap((version) => [version.sha256, version.contextSha256, version.notesSha256]));
     const optional = (path: string | null, sha256: string | null) => (path && sha256 ? syncedFile(path, sha256, contents) : null);
     return {
       service: service.name,
@@ -223,7 +225,7 @@ export class ArtifactsReadService {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'flow', name);
     const { diagramKind, graph } = diagramAnalysis(version);
-    const contents = await this.repository.blobContents([version.sha256, version.notesSha256]);
+    const contents = await this.blobs.blobContents([version.sha256, version.notesSha256]);
     return {
       name: version.name,
       kind: diagramKind,
@@ -251,7 +253,7 @@ export class ArtifactsReadService {
   async getDatabase(organizationId: string, serviceName: string, name: string, revisionParam?: number): Promise<DatabaseView> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const version = await this.one(service, revision, 'database-schema', name);
-    const contents = await this.repository.blobContents([version.sha256, version.notesSha256]);
+    const contents = await this.blobs.blobContents([version.sha256, version.notesSha256]);
     const schema = contents.get(version.sha256) ?? '';
     const analysis = version.analysis;
     const document = analysis.type === 'json-schema' ? parseJsonDocument(schema) : undefined;
@@ -276,7 +278,7 @@ export class ArtifactsReadService {
     if (!notes && !dependencies) {
       throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no job notes or job dependencies in revision ${revision}.`);
     }
-    const contents = await this.repository.blobContents([notes?.sha256 ?? null, dependencies?.sha256 ?? null]);
+    const contents = await this.blobs.blobContents([notes?.sha256 ?? null, dependencies?.sha256 ?? null]);
     const dependencyAnalysis = dependencies ? diagramAnalysis(dependencies) : undefined;
     return {
       revision,
@@ -293,7 +295,7 @@ export class ArtifactsReadService {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     const [summary] = await this.repository.versionsInRevision(service.id, revision, { kind: 'service-summary' });
     if (!summary) throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `Service ${service.name} has no service summary in revision ${revision}.`);
-    const contents = await this.repository.blobContents([summary.sha256]);
+    const contents = await this.blobs.blobContents([summary.sha256]);
     return { revision, path: summary.path, markdown: contents.get(summary.sha256) ?? '' };
   }
 
@@ -307,7 +309,7 @@ export class ArtifactsReadService {
   async getText(organizationId: string, serviceName: string, kind: 'doc' | 'api-spec', name: string, revisionParam?: number): Promise<SerializedAnswer> {
     const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
     return this.cachedAnswer(service, revision, kind, name, async (version): Promise<TextArtifactView> => {
-      const contents = await this.repository.blobContents([version.sha256]);
+      const contents = await this.blobs.blobContents([version.sha256]);
       return { ...textItem(version), revision, content: contents.get(version.sha256) ?? '' };
     });
   }

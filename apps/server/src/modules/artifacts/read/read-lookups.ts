@@ -3,7 +3,7 @@ import type { ArtifactKind } from '@sc/contracts';
 import { CacheChanges } from '../../../database/cache-changes';
 import { NotifiedCache } from '../../../database/notified-cache';
 import { AnswerCache } from './answer-cache';
-import { ArtifactsRepository } from '../store/services.repository';
+import { ServicesRepository } from '../store/services.repository';
 import { ServiceRecord } from '../store/entities/service.entity';
 
 /** Services by name and versions by revision, kept: a cached read then needs no database round trip at all. */
@@ -25,7 +25,7 @@ export class ReadLookups {
   private readonly revisions: NotifiedCache<true>;
 
   constructor(
-    private readonly repository: ArtifactsRepository,
+    private readonly repository: ServicesRepository,
     changes: CacheChanges,
     answers: AnswerCache,
   ) {

@@ -24,7 +24,7 @@ import type { Principal } from '../../access/principal';
 import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
 import { type DiagramImageQuery, diagramImageOptions } from './diagram-image-query';
-import { RetentionService } from '../retention/retention.service';
+import { ServiceDeletionService } from '../retention/service-deletion.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
 import { RevisionsPageQuery } from './revisions-page';
 
@@ -49,7 +49,7 @@ function ViewAnswerRoute(path: string, view: string, note = ''): MethodDecorator
 export class ServicesController {
   constructor(
     private readonly artifacts: ArtifactsReadService,
-    private readonly retention: RetentionService,
+    private readonly deletion: ServiceDeletionService,
   ) {}
 
   @Get()
@@ -70,7 +70,7 @@ export class ServicesController {
   @HttpCode(204)
   @OrgAccess('admin')
   async remove(@Param('orgId') orgId: string, @Param('service') service: string, @CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.retention.deleteService(orgId, service, principal);
+    await this.deletion.deleteService(orgId, service, principal);
   }
 
   @Get(':service/revisions')

@@ -1,15 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
-import type { Principal } from '../../access/principal';
-import { AuditService } from '../../audit/audit.service';
 import { MetricsService } from '../../metrics/metrics.service';
 import { ArtifactsConfig } from '../artifacts.config';
-import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
-import { ArtifactsRepository } from '../store/services.repository';
+import { ServicesRepository } from '../store/services.repository';
 import { PreviewsRepository } from '../store/previews.repository';
+import { StoreCollector } from './store-collector';
 import { UnitOfWork } from '../../../database/unit-of-work';
 
-/** What one retention run or one service deletion removed. */
+/** What one retention run or one service deletion (ServiceDeletionService) removed. */
 export interface RemovedData {
   revisionsRemoved: number;
   blobsRemoved: number;
@@ -19,13 +17,13 @@ export interface RemovedData {
 
 /**
  * The data lifecycle of the artifact store: revision retention (SERVICE_REVISIONS_KEEP) and the removal of expired
- * previews (SERVICE_PREVIEW_DAYS), a background job every SERVICE_RETENTION_INTERVAL and once at start, and the
- * deletion of a whole service.
+ * previews (SERVICE_PREVIEW_DAYS), a background job every SERVICE_RETENTION_INTERVAL and once at start. Deleting a
+ * whole service is ServiceDeletionService; both collect what nothing links any more with StoreCollector.
  *
- * Both work per service in one transaction that holds the service's row lock, the lock every sync of that
- * service takes first (ArtifactsRepository.lockService): a sync of the service runs entirely before or
+ * Each service is handled in one transaction that holds the service's row lock, the lock every sync of that
+ * service takes first (ServicesRepository.lockService): a sync of the service runs entirely before or
  * entirely after. Blobs are shared by all services, so their collection has its own locking protocol with
- * syncs of other services: see ArtifactsRepository.insertBlobs and deleteUnreferencedBlobs. Any number of
+ * syncs of other services: see BlobStore.insertBlobs and deleteUnreferencedBlobs. Any number of
  * instances may run the job at the same time; they serialize on the same locks.
  */
 @Injectable()
@@ -36,13 +34,13 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   private running: Promise<RemovedData> | undefined;
 
   constructor(
-    private readonly repository: ArtifactsRepository,
+    private readonly repository: ServicesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ArtifactsConfig,
-    private readonly audit: AuditService,
     private readonly metrics: MetricsService,
     private readonly previews: PreviewsRepository,
     private readonly clock: Clock,
+    private readonly collector: StoreCollector,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -71,33 +69,6 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     return this.running;
   }
 
-  /**
-   * Deletes a service with all its revisions and artifact versions, and the blobs nothing else references;
-   * audited as `service.deleted`. A sync of the service running at the same time commits before (and is
-   * deleted with it) or waits for the lock and then starts the service afresh at revision 1.
-   */
-  async deleteService(organizationId: string, serviceName: string, actor: Principal): Promise<RemovedData> {
-    const removed = await this.unitOfWork.run(async () => {
-      const service = await this.repository.lockServiceByName(organizationId, serviceName);
-      if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `This organization has no service named "${serviceName}".`);
-      const { revisionsRemoved, previewsRemoved, hashes } = await this.repository.deleteService(service.id);
-      const blobsRemoved = await this.repository.deleteUnreferencedBlobs(hashes);
-      await this.audit.record(
-        {
-          organizationId,
-          actor,
-          action: 'service.deleted',
-          target: { type: 'service', id: service.id, label: service.name },
-          before: { name: service.name, currentRevision: service.currentRevision, revisions: revisionsRemoved, previews: previewsRemoved },
-          after: null,
-        },
-      );
-      return { revisionsRemoved, blobsRemoved, previewsRemoved };
-    });
-    this.metrics.countRemoved('service_deleted', removed);
-    return removed;
-  }
-
   private async pass(): Promise<RemovedData> {
     const keep = this.config.retention.keepRevisions;
     const total: RemovedData = { revisionsRemoved: 0, blobsRemoved: 0, previewsRemoved: 0 };
@@ -109,9 +80,9 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
         // Gone since the list was read (deleted): nothing to keep.
         if (!(await this.repository.lockServiceById(serviceId))) return { revisionsRemoved: 0, blobsRemoved: 0, previewsRemoved: 0 };
         const previewsRemoved = await this.previews.deleteExpiredPreviews(serviceId, now);
-        const { revisionsRemoved, hashes } =
-          keep === null ? { revisionsRemoved: 0, hashes: await this.repository.deleteUnlinkedVersions(serviceId) } : await this.repository.pruneRevisions(serviceId, keep);
-        return { revisionsRemoved, previewsRemoved, blobsRemoved: await this.repository.deleteUnreferencedBlobs(hashes) };
+        if (keep === null) return { revisionsRemoved: 0, previewsRemoved, blobsRemoved: await this.collector.collectUnlinked(serviceId) };
+        const { revisionsRemoved, hashes } = await this.repository.pruneRevisions(serviceId, keep);
+        return { revisionsRemoved, previewsRemoved, blobsRemoved: await this.collector.collectBlobs(hashes) };
       });
       this.metrics.countRemoved('retention', removed);
       total.revisionsRemoved += removed.revisionsRemoved;

@@ -36,14 +36,14 @@ interface PreviewRow {
 }
 
 /**
- * The SQL of previews. Their artifact versions and blobs are ArtifactsRepository's (shared with revisions); this
+ * The SQL of previews. Their artifact versions and blobs are ServicesRepository's (shared with revisions); this
  * holds the preview rows and their links. Every method joins the current unit of work when one is open.
  */
 @Injectable()
 export class PreviewsRepository extends TransactionalRepository {
   /**
    * Stores a preview in place of the service's preview with the same label (its links go with it, ON DELETE
-   * CASCADE). Call with the service locked (ArtifactsRepository.lockServiceByName). Returns the new id.
+   * CASCADE). Call with the service locked (ServicesRepository.lockServiceByName). Returns the new id.
    */
   async replacePreview(preview: Omit<PreviewRecord, 'id'>, members: Array<{ kind: ArtifactKind; name: string; versionId: string }>): Promise<string> {
     await this.manager.query('DELETE FROM service_previews WHERE service_id = $1 AND label = $2', [preview.serviceId, preview.label]);

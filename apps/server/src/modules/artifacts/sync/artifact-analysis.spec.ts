@@ -6,7 +6,7 @@ import { MermaidParseService } from '../../parsing/mermaid-parse.service';
 import { ArtifactAnalyzer, ANALYZER_VERSION, listCollections, type ArtifactAnalysis } from './artifact-analysis';
 import { sha256Hex } from '../../../common/crypto/tokens';
 import { mermaidParserFrom } from '../../parsing/mermaid-parser';
-import { ArtifactsConfig } from '../artifacts.config';
+import { ParsingConfig } from '../../parsing/parsing.config';
 import { SqlSchemaParseService } from '../../parsing/sql-schema-parse.service';
 
 jest.setTimeout(60_000);
@@ -24,7 +24,7 @@ describe('ArtifactAnalyzer', () => {
   const mermaid = new MermaidParseService(new MermaidParseConfig(1, 30_000, 1024 * 1024));
   const parseInWorker = mermaidParserFrom(mermaid);
   // And its SQL parser, in worker threads too.
-  const sql = new SqlSchemaParseService(ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '1' }));
+  const sql = new SqlSchemaParseService(ParsingConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '1' }));
   let parses = 0;
   const analyzer = new ArtifactAnalyzer(
     (source) => {

@@ -1,6 +1,7 @@
 import { findUnstorableCharacter, isPlainObject, type DatabaseEngine, type SqlTable, type SyncArtifact, type SyncArtifactRef, type SyncProblemDetail } from '@sc/contracts';
 import { hintToAdd, jsonPath, parseStrictJson, positionOf, validateParsedDiagram, type ApplyReport, type DiagramIssue, type DiagramKind, type GraphModel, type OverlaidGraph } from '@sc/diagram';
-import { isSqlEngine, type ParseMermaidResult, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
+import { isSqlEngine, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
+import type { MermaidParser } from '../../parsing/mermaid-parser';
 import { walkJson } from '../../../common/http/json-input';
 
 /**
@@ -34,7 +35,7 @@ export type ArtifactAnalysis =
 export type ArtifactIssue = Omit<DiagramIssue, 'code'> & { code: string };
 
 /** Parses Mermaid off the main thread in the server (MermaidParseService); in-process in unit tests. */
-export type MermaidParser = (source: string) => Promise<Extract<ParseMermaidResult, { ok: true }> | { ok: false; issues: ArtifactIssue[] }>;
+export type { MermaidParser };
 
 /**
  * Parses a SQL schema off the main thread in the server (SqlSchemaParseService); a parse that ran out of time

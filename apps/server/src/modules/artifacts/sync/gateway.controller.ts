@@ -6,6 +6,7 @@ import { CurrentPrincipal, TokenAccess } from '../../access/decorators';
 import type { TokenPrincipal } from '../../access/principal';
 import { ArtifactsConfig } from '../artifacts.config';
 import { readJsonBody } from './sync-body';
+import { SyncCheckService } from './sync-check.service';
 import { SyncService } from './sync.service';
 
 @ApiTags('gateway')
@@ -13,6 +14,7 @@ import { SyncService } from './sync.service';
 export class GatewayController {
   constructor(
     private readonly syncs: SyncService,
+    private readonly syncChecks: SyncCheckService,
     private readonly config: ArtifactsConfig,
   ) {}
 
@@ -48,6 +50,6 @@ export class GatewayController {
   @HttpCode(200)
   @TokenAccess('sync')
   check(@CurrentPrincipal() principal: TokenPrincipal, @Body() body: SyncCheckRequest): Promise<SyncCheckResult> {
-    return this.syncs.check(principal, body);
+    return this.syncChecks.check(principal, body);
   }
 }
