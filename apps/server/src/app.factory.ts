@@ -71,7 +71,7 @@ export function configureApp(app: INestApplication): void {
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
   app.use(metricsEndpoint(app.get(MetricsService)));
-  // Routes that read their own body (the sync gateway: modules/artifacts/raw-body-routes.ts) skip these parsers.
+  // Routes that read their own body (the sync gateway: modules/artifacts/sync/raw-body-routes.ts) skip these parsers.
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   app.use(refuseUnusableInput);
