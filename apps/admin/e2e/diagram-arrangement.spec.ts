@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
-import { eventually } from './support/browser';
+import { eventually, screenshot } from './support/browser';
+import { drawnCrossings } from './support/geometry';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
 
 /**
  * Arranging a synced diagram by hand (issue 25): a node dragged in arrange mode and saved stays where it was put
- * after a reload, and after a sync that adds a node the old nodes have not moved and the new one is highlighted.
+ * after a reload; several bends per edge are added, moved and removed; a node resized by its corner keeps its size
+ * and its whole label; several nodes selected with Shift are auto-arranged; and after a sync that adds a node the old
+ * nodes have not moved and the new one is highlighted.
  */
 
 const FIRST = 'flowchart LR\n  a[Start] --> b[Middle] --> c[Done]\n';
@@ -130,6 +133,159 @@ describe('arranging a synced diagram in a real browser', () => {
     const after = await size();
     expect(Math.abs(after.width - resized.width)).toBeLessThan(1.5);
     expect(Math.abs(after.height - resized.height)).toBeLessThan(1.5);
+  });
+
+  const saveArrangement = async (name = 'flow') => {
+    const saved = page().waitForResponse((response) => response.url().endsWith(`/diagrams/${name}/arrangement`) && response.request().method() === 'PUT');
+    await page().getByTestId('arrangement-save').click();
+    expect((await saved).status()).toBe(200);
+  };
+  /** Where, on screen, the point at `fraction` of an edge's drawn line is. */
+  const along = (edgeKey: string, fraction: number) =>
+    canvas()
+      .locator(`[data-edge-key="${edgeKey}"] .edge-line`)
+      .evaluate((element, f) => {
+        const path = element as SVGPathElement;
+        const point = path.getPointAtLength(path.getTotalLength() * f);
+        const m = path.getScreenCTM() as DOMMatrix;
+        return { x: point.x * m.a + point.y * m.c + m.e, y: point.x * m.b + point.y * m.d + m.f };
+      }, fraction);
+
+  it('adds bends by double-clicking a line, moves one by dragging, removes one by double-clicking it; kept after Save and a reload', async () => {
+    await open(3);
+    await page().getByTestId('arrange-mode').click();
+    const key = 'b->c#0';
+    const edge = canvas().locator(`[data-edge-key="${key}"]`);
+    const path = () => edge.locator('.edge-line').getAttribute('d');
+    const bends = () => edge.getByTestId('edge-bend-point');
+    expect(await bends().count()).toBe(0);
+    const first = await along(key, 0.25);
+    await page().mouse.dblclick(first.x, first.y);
+    await eventually(async () => expect(await bends().count()).toBe(1));
+    const second = await along(key, 0.8);
+    await page().mouse.dblclick(second.x, second.y);
+    await eventually(async () => expect(await bends().count()).toBe(2));
+    // Drag the first bend 60 px down.
+    const handle = await bends().first().boundingBox();
+    if (!handle) throw new Error('no bend handle');
+    const before = await path();
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 60, { steps: 8 });
+    await page().mouse.up();
+    await eventually(async () => expect(await path()).not.toBe(before));
+    const moved = await bends().first().boundingBox();
+    expect((moved?.y ?? 0) - handle.y).toBeGreaterThan(40);
+    const bent = await path();
+    expect(bent?.match(/Q/g)?.length).toBe(2);
+    await saveArrangement();
+
+    await open(3);
+    expect(await path()).toBe(bent);
+    expect(await drawnCrossings(page())).toEqual([]);
+    await page().getByTestId('arrange-mode').click();
+    expect(await bends().count()).toBe(2);
+    const last = await bends().nth(1).boundingBox();
+    if (!last) throw new Error('no second bend');
+    await page().mouse.dblclick(last.x + last.width / 2, last.y + last.height / 2);
+    await eventually(async () => expect(await bends().count()).toBe(1));
+    const oneBend = await path();
+    await saveArrangement();
+    await open(3);
+    expect(await path()).toBe(oneBend);
+  });
+
+  it('resizes a node by its corner: drawn at that size with its label whole, kept after Save and a reload', async () => {
+    await open(3);
+    const zoom = () => node('a').evaluate((element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth);
+    const size = async (id: string) => {
+      const box = await node(id).boundingBox();
+      const z = await zoom();
+      if (!box) throw new Error(`node ${id} is not drawn`);
+      return { width: box.width / z, height: box.height / z };
+    };
+    const before = await size('c');
+    await page().getByTestId('arrange-mode').click();
+    const handle = await node('c').locator('xpath=..').getByTestId('node-resize').boundingBox();
+    if (!handle) throw new Error('no resize handle');
+    await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(handle.x + handle.width / 2 + 90, handle.y + handle.height / 2 + 50, { steps: 8 });
+    await page().mouse.up();
+    await eventually(async () => expect((await size('c')).width).toBeGreaterThan(before.width + 40));
+    const resized = await size('c');
+    expect(resized.height).toBeGreaterThan(before.height + 20);
+    // The label is whole and inside the larger box.
+    const label = await node('c').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const text = Array.from(element.querySelectorAll('*')).find((child) => child.children.length === 0 && child.textContent?.trim() === 'Done');
+      const at = text?.getBoundingClientRect();
+      return at ? { inside: at.left >= box.left && at.right <= box.right && at.top >= box.top && at.bottom <= box.bottom, clipped: (text as HTMLElement).scrollWidth > Math.ceil(at.width) + 1 } : null;
+    });
+    expect(label).toEqual({ inside: true, clipped: false });
+    await saveArrangement();
+
+    await open(3);
+    const after = await size('c');
+    expect(Math.abs(after.width - resized.width)).toBeLessThan(1.5);
+    expect(Math.abs(after.height - resized.height)).toBeLessThan(1.5);
+    expect(await drawnCrossings(page())).toEqual([]);
+    // Looked at: 1280×720, the bent edge and the resized node after a reload.
+    await page().setViewportSize({ width: 1280, height: 720 });
+    await open(3);
+    await screenshot(page(), '70-arrangement-bends-and-resized-node');
+    // And in arrange mode: the bend handles, the middle handles and the resize corners.
+    await page().getByTestId('arrange-mode').click();
+    // The arrange actions fit the window (a row of their own), and no tooltip covers them.
+    await page().mouse.move(600, 700);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await screenshot(page(), '71-arrangement-handles');
+    await page().setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('auto-arranges several nodes selected with Shift (click or drag), around the ones still arranged', async () => {
+    await open(3);
+    await page().getByTestId('arrange-mode').click();
+    await node('a').click({ modifiers: ['Shift'] });
+    await node('c').click({ modifiers: ['Shift'] });
+    await eventually(async () => {
+      expect(await node('a').getAttribute('data-arrange-selected')).toBe('true');
+      expect(await node('c').getAttribute('data-arrange-selected')).toBe('true');
+    });
+    expect(await node('b').getAttribute('data-arrange-selected')).toBeNull();
+    await page().getByTestId('arrangement-auto').click();
+    await eventually(async () => {
+      expect(await node('a').getAttribute('data-placed')).toBe('true');
+      expect(await node('c').getAttribute('data-placed')).toBe('true');
+    });
+    expect(await node('b').getAttribute('data-placed')).toBeNull();
+    await page().getByTestId('arrangement-undo').click();
+    await eventually(async () => expect(await node('a').getAttribute('data-placed')).toBeNull());
+
+    // A shift-drag around all three selects them (a second shift-click on a takes it out again).
+    await node('a').click({ modifiers: ['Shift'] });
+    await eventually(async () => expect(await node('a').getAttribute('data-arrange-selected')).toBeNull());
+    const boxes = await Promise.all(['a', 'b', 'c'].map((id) => node(id).boundingBox()));
+    // Around the three, within the drawing's area (vflow: not the toolbar above it nor the side panel).
+    const area = await canvas().locator('vflow').boundingBox();
+    if (!area) throw new Error('no drawing area');
+    const left = Math.max(area.x + 2, Math.min(...boxes.map((b) => b?.x ?? 0)) - 20);
+    const top = Math.max(area.y + 2, Math.min(...boxes.map((b) => b?.y ?? 0)) - 20);
+    const right = Math.min(area.x + area.width - 2, Math.max(...boxes.map((b) => (b?.x ?? 0) + (b?.width ?? 0))) + 20);
+    const bottom = Math.min(area.y + area.height - 2, Math.max(...boxes.map((b) => (b?.y ?? 0) + (b?.height ?? 0))) + 20);
+    await page().keyboard.down('Shift');
+    await page().mouse.move(left, top);
+    await page().mouse.down();
+    await page().mouse.move(right, bottom, { steps: 10 });
+    await page().mouse.up();
+    await page().keyboard.up('Shift');
+    // Drawn at the next change detection after the pointer is released.
+    await eventually(async () => {
+      for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-arrange-selected')).toBe('true');
+    });
+    // Leaving arrange mode drops the selection; nothing was saved.
+    await page().getByTestId('arrange-mode').click();
+    await eventually(async () => expect(await node('a').getAttribute('data-arrange-selected')).toBeNull());
   });
 
   it('after a sync adding a node: the old nodes have not moved and the new one is highlighted', async () => {

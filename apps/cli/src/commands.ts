@@ -2,6 +2,7 @@ import DiffCommand from './commands/diff';
 import HelpCommand from './commands/help';
 import InitCommand from './commands/init';
 import InspectCommand from './commands/inspect';
+import McpCommand from './commands/mcp';
 import RenderCommand from './commands/render';
 import SyncCommand from './commands/sync';
 
@@ -11,6 +12,7 @@ export const COMMANDS = {
   help: HelpCommand,
   init: InitCommand,
   inspect: InspectCommand,
+  mcp: McpCommand,
   render: RenderCommand,
   sync: SyncCommand,
 };

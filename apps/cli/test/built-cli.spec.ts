@@ -1,20 +1,15 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { SyncBundle } from '@sc/contracts';
 import { NODE_TYPES } from '@sc/diagram';
 import type { DiffJson, SyncDoneJson, SyncDryRunJson } from '../src/lib/output-types';
+import { BIN, CLI_ROOT, COMPILED_COMMANDS, requireBuiltCli } from './support/built-cli';
 import { startGatewayServer, syncResult, type GatewayServer } from './support/gateway-server';
 import { createTempRepo, MINIMAL_REPO, type TempRepo } from './support/temp-repo';
 
-/**
- * The compiled binary as CI runs it (`npx nx run cli:build` first; `nx run cli:test` depends on the build).
- * Runs asynchronously so the local gateway in this process can answer.
- */
-const CLI_ROOT = path.join(__dirname, '..');
-const BIN = path.join(CLI_ROOT, 'bin/run.js');
-const COMPILED_COMMANDS = path.join(CLI_ROOT, 'dist/apps/cli/src/commands.js');
+/** The compiled binary (support/built-cli.ts), run asynchronously so the local gateway in this process can answer. */
 const SAMPLE = path.join(__dirname, 'fixtures/sample-repo');
 const TOKEN = 'sc_sync_built_binary_0123456789abcdef';
 
@@ -40,9 +35,7 @@ describe('built service-cli binary', () => {
   let repo: TempRepo | undefined;
 
   beforeAll(() => {
-    if (!existsSync(COMPILED_COMMANDS)) {
-      throw new Error(`${COMPILED_COMMANDS} is missing: run \`npx nx run cli:build\` before these tests.`);
-    }
+    requireBuiltCli();
   });
   afterEach(async () => {
     await server?.close();
@@ -54,7 +47,7 @@ describe('built service-cli binary', () => {
   it('prints help listing every command', async () => {
     const result = await runCli(['help']);
     expect(result.code).toBe(0);
-    for (const command of ['diff', 'help', 'init', 'inspect', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
+    for (const command of ['diff', 'help', 'init', 'inspect', 'mcp', 'sync']) expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
   });
 
   it.each([['sync'], ['init'], ['inspect'], ['diff']])('has --help with examples on %s', async (command) => {

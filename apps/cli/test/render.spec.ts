@@ -41,12 +41,24 @@ describe('service-cli render', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([(svg.json.output?.width ?? 0) * 3, (svg.json.output?.height ?? 0) * 3]);
   }, 60_000);
 
-  it('writes nothing for an invalid diagram, a sequence diagram or another extension', async () => {
+  it('writes a sequence diagram with its participants and messages in order', async () => {
+    const { exitCode, json } = await render({ file: '.service/diagrams/checkout-sequence.mmd', output: 'seq.svg' });
+    expect([exitCode, json.ok]).toEqual([ExitCode.Ok, true]);
+    const svg = readFileSync(path.join(repo.dir, 'seq.svg'), 'utf8');
+    const at = ['Pay', 'authorize(card, amount)', 'Confirmation'].map((message) => svg.indexOf(`>${message}<`));
+    expect(at.every((position) => position > 0) && at[0] < at[1] && at[1] < at[2]).toBe(true);
+  }, 60_000);
+
+  it('draws --theme dark as the server does for ?theme=dark', async () => {
+    const { exitCode } = await render({ output: 'dark.svg', theme: 'dark' });
+    expect(exitCode).toBe(ExitCode.Ok);
+    expect(readFileSync(path.join(repo.dir, 'dark.svg'), 'utf8')).toContain('fill="#0d1117"');
+  }, 60_000);
+
+  it('writes nothing for an invalid diagram or another extension', async () => {
     repo.write('bad.mmd', 'flowchart LR\n  a -->\n');
     const invalid = await render({ file: 'bad.mmd', output: 'bad.svg' }, repo.dir);
     expect([invalid.exitCode, invalid.json.ok, invalid.json.output, invalid.json.problems.length > 0]).toEqual([ExitCode.Validation, false, undefined, true]);
-    const sequence = await render({ file: '.service/diagrams/checkout-sequence.mmd', output: 'seq.svg' });
-    expect([sequence.exitCode, (sequence.json as unknown as { error: { code: string } }).error.code]).toEqual([ExitCode.Validation, 'render_unsupported']);
     const other = await render({ output: 'out.jpg' });
     expect([other.exitCode, (other.json as unknown as { error: { code: string } }).error.code]).toEqual([ExitCode.Validation, 'render_output_format']);
   }, 60_000);

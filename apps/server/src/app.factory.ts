@@ -22,6 +22,9 @@ import { MetricsService } from './modules/metrics/metrics.service';
 import { readsOwnBody } from './modules/artifacts/sync/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
 import { SCHEMA_ROUTES } from './modules/artifacts/read/schemas.controller';
+import { EMBED_ROUTES, isEmbedPath } from './modules/embeds/embed-public.controller';
+import { MCP_ROUTES } from './modules/mcp/mcp.controller';
+import { SCIM_ROUTES } from './modules/scim/scim.controller';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
 export const API_PREFIX = contracts.API_PREFIX.slice(1);
@@ -72,7 +75,8 @@ export function configureApp(app: INestApplication): void {
   app.use(cookieParser());
   app.use(metricsEndpoint(app.get(MetricsService)));
   // Routes that read their own body (the sync gateway: modules/artifacts/sync/raw-body-routes.ts) skip these parsers.
-  app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes })));
+  // SCIM clients send application/scim+json (RFC 7644 §3.1).
+  app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/scim+json'] })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   app.use(refuseUnusableInput);
   // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
@@ -87,8 +91,10 @@ export function configureApp(app: INestApplication): void {
     next();
   });
   // The CLI package downloads live at /downloads/… (what `npm install -g <url>` reads), and the context file's JSON
-  // Schema at /schemas/context.v1.json (what a `"$schema"` names), outside the API prefix.
-  app.setGlobalPrefix(API_PREFIX, { exclude: PUBLIC_FILE_ROUTES });
+  // Schema at /schemas/context.v1.json (what a `"$schema"` names), embed links at /embed/… (what a README shows) and
+  // the MCP server at /mcp, outside the API prefix. The SCIM service provider lives at /scim/v2/… too: the path
+  // identity providers are given (modules/scim).
+  app.setGlobalPrefix(API_PREFIX, { exclude: [...PUBLIC_FILE_ROUTES, ...MCP_ROUTES, SCIM_ROUTES] });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
   );
@@ -112,15 +118,16 @@ function exceptOnGateway(parser: RequestHandler): RequestHandler {
   return (req, res, next) => (readsOwnBody(req.path) ? next() : parser(req, res, next));
 }
 
-const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES];
-const PUBLIC_FILE_PATHS = new Set(PUBLIC_FILE_ROUTES.map((route) => `/${route}`));
+const PUBLIC_FILE_ROUTES = [...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES, ...EMBED_ROUTES];
+/** Paths outside the API prefix the admin app's fallback must leave to their controllers (embeds: isEmbedPath). */
+const SERVER_PATHS = new Set([...DOWNLOAD_ROUTES, ...SCHEMA_ROUTES, ...MCP_ROUTES].map((route) => `/${route}`));
 
 /** The built Angular SPA at `/`: static files, and index.html for any other non-API GET (client-side routes). */
 function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || PUBLIC_FILE_PATHS.has(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/scim/') || SERVER_PATHS.has(req.path) || isEmbedPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

@@ -133,4 +133,31 @@ describe('diagram arrangements API', () => {
     // A save of the version before the reset conflicts; of the reset's version, saves.
     expect((await request(editor, 'PUT', { 'if-match': '"2"' }, { nodes: [], groups: [], edges: [] })).status).toBe(409);
   });
+
+  it('draws the image routes through the arrangement, and the automatic layout again after a reset', async () => {
+    const image = (who: Who, org = 'acme', query = '') =>
+      fetch(`${t.baseUrl}/api/v1/orgs/${org}/services/orders/diagrams/topology/image.svg${query}`, { headers: authHeaders(who) }).then(async (r) => ({ etag: r.headers.get('etag'), svg: await r.text() }));
+    const placeOf = (svg: string, id: string) => new RegExp(`<g transform="translate\\(([-\\d.]+),([-\\d.]+)\\)" data-node-id="${id}"`).exec(svg)?.slice(1).map(Number);
+    const automatic = await image(viewer);
+    expect(placeOf(automatic.svg, 'web')).toBeDefined();
+    expect(placeOf(automatic.svg, 'web')).not.toEqual([1500, 700]);
+
+    const saved = await request(editor, 'PUT', { 'if-match': '"3"' }, { nodes: [{ id: 'web', x: 1500, y: 700 }], groups: [], edges: [{ source: 'web', target: 'api', index: 0, points: [{ x: 1400, y: 900 }] }] });
+    expect(saved.status).toBe(200);
+    const arranged = await image(viewer);
+    expect(placeOf(arranged.svg, 'web')).toEqual([1500, 700]);
+    expect(arranged.etag).not.toBe(automatic.etag);
+    // The bend is drawn: the edge's path passes through it.
+    expect(/data-edge-source="web" data-edge-target="api"><path d="[^"]*1400[ ,]900/.test(arranged.svg)).toBe(true);
+    // A collapsed view is drawn through it too; another organization's diagram of the same name is not.
+    expect(placeOf((await image(viewer, 'acme', '?collapsed=core')).svg, 'web')).toEqual([1500, 700]);
+    const foreign = placeOf((await image(other.owner, 'other')).svg, 'web');
+    expect(foreign).toBeDefined();
+    expect(foreign).not.toEqual([1500, 700]);
+
+    expect((await request(editor, 'DELETE', { 'if-match': '"4"' })).status).toBe(204);
+    const reset = await image(viewer);
+    expect(placeOf(reset.svg, 'web')).toEqual(placeOf(automatic.svg, 'web'));
+    expect(reset.svg).toBe(automatic.svg);
+  });
 });

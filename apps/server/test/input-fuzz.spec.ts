@@ -69,6 +69,8 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
   let t: TestApp;
   let acme: SeededOrganization;
   let syncToken: string;
+  /** SCIM routes take SCIM tokens only: their fuzz cases send this one. */
+  let scimToken: string;
   let openApi: OpenApiDocument;
   let validParams: Record<string, string>;
 
@@ -86,7 +88,10 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
     const synced = await postSync(t.baseUrl, syncToken, baseBundle());
     expect(synced.status).toBe(201);
     openApi = (await call<OpenApiDocument>(t.baseUrl, 'GET', '/api/docs-json')).body;
-    validParams = { orgId: 'acme', organizationId: 'acme', userId: victim.userId, tokenId: victimToken.id, slug: 'corp', service: 'orders' };
+    scimToken = (await call<{ token: string }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/scim-tokens', { headers: sessionHeaders(acme.owner), body: { name: 'idp' } })).body.token;
+    const scimUser = await call<{ id: string }>(t.baseUrl, 'POST', '/scim/v2/orgs/acme/Users', { headers: bearer(scimToken), body: { userName: 'scim@acme.example' } });
+    expect(scimUser.status).toBe(201);
+    validParams = { orgId: 'acme', organizationId: 'acme', userId: victim.userId, tokenId: victimToken.id, slug: 'corp', service: 'orders', id: scimUser.body.id };
   });
   afterAll(() => t?.close());
 
@@ -149,7 +154,7 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
       const response = await fetchRetryingLostConnection(url, { method: route.method, headers, body, redirect: 'manual' });
       const text = await response.text();
       if (response.status >= 500) return `${sent} → ${response.status} ${text.slice(0, 300)}`;
-      if (response.status >= 400 && !isErrorBody(text)) return `${sent} → ${response.status} without the error body: ${text.slice(0, 200)}`;
+      if (response.status >= 400 && !isErrorBody(text) && !(path.startsWith('/scim/') && isScimErrorBody(text))) return `${sent} → ${response.status} without the error body: ${text.slice(0, 200)}`;
       return undefined;
     } catch (error) {
       const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
@@ -158,6 +163,7 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
   }
 
   async function credentials(route: RouteInfo, as: FuzzCase['as']): Promise<Record<string, string>> {
+    if (route.path.startsWith('/scim/')) return bearer(scimToken);
     if (as === 'token') return bearer(route.access?.kind === 'token' ? syncToken : acme.adminToken);
     const session: SessionCredentials = SESSION_CHANGING.has(`${route.method} ${route.path}`) ? await signInAs(t, acme.owner, 'acme', acme.ownerUserId) : acme.owner;
     return sessionHeaders(session);
@@ -200,6 +206,16 @@ function serialize(value: unknown): string {
 function preview(value: unknown): string {
   const text = JSON.stringify(value ?? null).replaceAll(`"${DEEP_MARKER}"`, `<nested ${DEEP_DEPTH} deep>`);
   return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text;
+}
+
+/** RFC 7644 §3.12: what the SCIM routes answer errors with. */
+function isScimErrorBody(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { schemas?: unknown; status?: unknown; detail?: unknown };
+    return Array.isArray(parsed.schemas) && parsed.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && typeof parsed.status === 'string' && typeof parsed.detail === 'string';
+  } catch {
+    return false;
+  }
 }
 
 function isErrorBody(text: string): boolean {

@@ -48,6 +48,17 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/services',
         'DELETE /api/v1/orgs/:orgId/services/:service',
         'GET /api/v1/orgs/:orgId/search',
+        'GET /api/v1/orgs/:orgId/scim-tokens',
+        'POST /api/v1/orgs/:orgId/scim-tokens',
+        'DELETE /api/v1/orgs/:orgId/scim-tokens/:tokenId',
+        'GET /api/v1/orgs/:orgId/scim-config',
+        'GET /api/v1/orgs/:orgId/domains',
+        'POST /api/v1/orgs/:orgId/domains',
+        'POST /api/v1/orgs/:orgId/domains/:domainId/verify',
+        'DELETE /api/v1/orgs/:orgId/domains/:domainId',
+        'GET /api/v1/orgs/:orgId/embed-links',
+        'POST /api/v1/orgs/:orgId/embed-links',
+        'DELETE /api/v1/orgs/:orgId/embed-links/:linkId',
       ]),
     );
   });
@@ -103,6 +114,27 @@ describe('organization isolation', () => {
     expect(failures).toEqual([]);
     const own = await call<{ version: number; name: string }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/drafts/${realIds[orgA.organizationId].draftId}`, { headers: sessionHeaders(orgA.owner) });
     expect(own.body).toMatchObject({ version: 1, name: 'isolation' });
+  });
+
+  it("refuses org A's SCIM token, session and API token on every SCIM route of org B (404 for the token, 401 for the others)", async () => {
+    // SCIM routes are served outside /api/v1 and authenticate with SCIM tokens only (modules/scim).
+    const scimRoutes = listRoutes(t.app)
+      .filter((route) => route.path.includes('/scim/v2/orgs/:organizationId'))
+      .map((route) => ({ method: route.method, path: route.path }));
+    expect(scimRoutes.length).toBeGreaterThanOrEqual(17);
+    const created = await call<{ token: string }>(t.baseUrl, 'POST', `/api/v1/orgs/${orgA.organizationId}/scim-tokens`, { headers: sessionHeaders(orgA.owner), body: { name: 'isolation' } });
+    const failures: string[] = [];
+    for (const route of scimRoutes) {
+      const path = route.path.replace(':organizationId', orgB.organizationId).replace(/:([A-Za-z]+)/g, () => randomUUID());
+      const body = bodyFor(route as RouteInfo);
+      const asToken = await call<{ status?: string }>(t.baseUrl, route.method, path, { headers: { authorization: `Bearer ${created.body.token}` }, body });
+      if (asToken.status !== 404 || asToken.body.status !== '404') failures.push(`SCIM token: ${route.method} ${path} → ${asToken.status}`);
+      for (const [who, headers] of [['session', sessionHeaders(orgA.owner)], ['API token', { authorization: `Bearer ${orgA.adminToken}` }]] as const) {
+        const response = await call(t.baseUrl, route.method, path, { headers, body });
+        if (response.status !== 401) failures.push(`${who}: ${route.method} ${path} → ${response.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('answers the same for an organization that does not exist (no probing)', async () => {

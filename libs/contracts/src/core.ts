@@ -11,3 +11,4 @@ export * from './lib/http-names';
 export * from './lib/safe-redirect';
 export * from './lib/sso-error-wording';
 export * from './lib/plural';
+export * from './lib/mcp';

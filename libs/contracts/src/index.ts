@@ -14,3 +14,6 @@ export * from './lib/drafts';
 export * from './lib/arrangement';
 export * from './lib/list-page';
 export * from './lib/search';
+export * from './lib/scim';
+export * from './lib/domains';
+export * from './lib/embeds';

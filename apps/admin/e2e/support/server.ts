@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
  * Starts the production build (`node dist/.../main.js`) on embedded PGlite in a fresh data directory, serving the
  * built admin app, exactly as `npm start` does; resolves once it says it waits for setup and answers /api/v1/health.
  */
-export async function startServer(setupToken: string): Promise<RunningServer> {
+export async function startServer(setupToken: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   for (const required of [SERVER_MAIN, join(ADMIN_DIR, 'index.html')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: build first (nx run admin:e2e builds server and admin).`);
   }
@@ -54,6 +54,7 @@ export async function startServer(setupToken: string): Promise<RunningServer> {
       // The e2e identity providers are real servers on loopback, which the server calls only when allowed.
       SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -23,6 +23,8 @@ export interface E2eSessionOptions {
   timeout: number;
   /** Sets up organization `acme` with the browser signed in as its owner (setUpOrganization). */
   organization?: boolean;
+  /** More environment for the server, read when the server starts (e.g. SERVICE_DNS_SERVERS of a DNS server started before). */
+  serverEnv?: () => Record<string, string>;
   /** Problems the page is known to report without anything being wrong; every other one fails the test. */
   ignoredProblem?: RegExp;
 }
@@ -35,7 +37,7 @@ export interface E2eSessionOptions {
 export function useE2eSession(options: E2eSessionOptions): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
-    session.server = await startServer(options.setupToken);
+    session.server = await startServer(options.setupToken, options.serverEnv?.());
     Object.assign(session, await openBrowser(options.browser, options.timeout));
     if (options.organization) session.syncToken = await setUpOrganization(session.server, session.context);
   });

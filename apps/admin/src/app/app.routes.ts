@@ -17,6 +17,11 @@ export const appRoutes: Routes = [
     path: 'sign-in-link',
     loadChildren: () => import('./features/sign-in-link/sign-in-link.routes').then((m) => m.signInLinkRoutes),
   },
+  // Public: sign in by work email (routes to the organization that verified the domain).
+  {
+    path: 'sign-in',
+    loadChildren: () => import('./features/sign-in-by-email/sign-in-by-email.routes').then((m) => m.signInByEmailRoutes),
+  },
   // Public: the organization's SSO buttons. Before orgs/:orgId, whose guard requires a session.
   {
     path: 'orgs/:orgId/sign-in',

@@ -1,4 +1,5 @@
 import { Args, Flags } from '@oclif/core';
+import { DIAGRAM_THEMES, type DiagramTheme } from '@sc/diagram';
 import { documentedCommand, jsonFlag } from '../lib/cli-command';
 import { processIo } from '../lib/io';
 import { Messages } from '../lib/messages';
@@ -16,13 +17,14 @@ export default class RenderCommand extends documentedCommand(messages) {
     database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
     output: Flags.string({ char: 'o', summary: messages.getMessage('flags.output.summary'), required: true, helpValue: '<out.svg|out.png>' }),
     scale: Flags.integer({ summary: messages.getMessage('flags.scale.summary'), default: 2, min: 1, max: 4 }),
+    theme: Flags.string({ summary: messages.getMessage('flags.theme.summary'), options: [...DIAGRAM_THEMES], default: 'light' }),
     json: jsonFlag(messages),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(RenderCommand);
     process.exitCode = await runRender(
-      { file: args.file, context: flags.context, databases: flags.database ?? [], output: flags.output, scale: flags.scale, json: this.jsonEnabled() },
+      { file: args.file, context: flags.context, databases: flags.database ?? [], output: flags.output, scale: flags.scale, theme: flags.theme as DiagramTheme, json: this.jsonEnabled() },
       { cwd: process.cwd(), io: processIo },
     );
   }

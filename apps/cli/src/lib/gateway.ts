@@ -68,11 +68,14 @@ export function resolveGateway(env: Env, enterprise: boolean): GatewayTarget {
   return { baseUrl, syncUrl: `${baseUrl}${GATEWAY_SYNC_PATH}`, source, notices };
 }
 
-/** The sync token, or exit 2 saying where to create one. */
-export function requireToken(env: Env): string {
+/** The dashboard page where a read token for `service-cli mcp` is created (named in its missing-token error). */
+export const READ_TOKEN_PAGE_HINT = 'In the dashboard open your organization → API tokens, create a token with the "read" scope and give it to the assistant as SERVICE_TOKEN.';
+
+/** The token (a sync token for CI, a read token for `mcp`: `hint` says where to create it), or exit 2 saying where. */
+export function requireToken(env: Env, hint = TOKEN_PAGE_HINT): string {
   const token = nonEmpty(env['SERVICE_TOKEN']);
   if (!token) {
-    throw new CliError(ExitCode.Configuration, 'token_missing', `SERVICE_TOKEN is not set. ${TOKEN_PAGE_HINT}`);
+    throw new CliError(ExitCode.Configuration, 'token_missing', `SERVICE_TOKEN is not set. ${hint}`);
   }
   if (/\s/.test(token)) {
     throw new CliError(ExitCode.Configuration, 'token_invalid', 'SERVICE_TOKEN contains whitespace; copy the token again without spaces or line breaks.');

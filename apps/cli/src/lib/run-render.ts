@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { LayoutCache, buildModel, createView, diagramSvg, layoutDiagram, layoutInput, withoutRemoteImages } from '@sc/diagram';
+import { LayoutCache, buildModel, createView, diagramSvg, layoutDiagram, layoutInput, sequenceSvg, withoutRemoteImages, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
 import type ElkConstructor from 'elkjs/lib/elk.bundled.js';
 import { CliError } from './cli-error';
 import { ExitCode } from './exit-codes';
@@ -18,6 +18,8 @@ export interface RenderOptions {
   output: string;
   /** PNG pixels per SVG unit (1..4). */
   scale: number;
+  /** The drawing's colours (light unless given). */
+  theme?: DiagramTheme;
   json: boolean;
 }
 
@@ -50,13 +52,9 @@ export async function runRender(options: RenderOptions, context: InspectContext)
       return exitCode;
     };
     if (!check.ok || !check.graph) return report();
-    if (check.graph.kind === 'sequence') throw new CliError(ExitCode.Validation, 'render_unsupported', `${file} is a sequence diagram; render draws flowchart, state and C4 diagrams.`);
-    // No database schemas here: data nodes show the database they name, without its tables.
-    const model = buildModel({ view: createView(check.graph), databases: new Map(), highlights: null });
-    // Loaded here, not at start-up: ELK is a large bundle the other commands never need.
-    const ELK = (await import('elkjs/lib/elk.bundled.js')).default as unknown as typeof ElkConstructor;
-    const layout = await layoutDiagram(new ELK(), layoutInput(model), new LayoutCache());
-    const svg = withoutRemoteImages(diagramSvg(model, layout));
+    // A sequence diagram is drawn in its order without a layout, as the server draws it (sequence-svg.ts).
+    const theme = options.theme ?? 'light';
+    const svg = check.graph.kind === 'sequence' ? sequenceSvg(check.graph, theme) : await canvasSvg(check.graph, theme);
     const [, width, height] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)?.map(Number) ?? [0, 0, 0];
     let bytes: Buffer = Buffer.from(svg, 'utf8');
     if (format === 'png') {
@@ -69,4 +67,14 @@ export async function runRender(options: RenderOptions, context: InspectContext)
     const scale = format === 'png' ? options.scale : 1;
     return report({ path: displayPathOf(target, cwd), format, width: width * scale, height: height * scale, bytes: bytes.length });
   });
+}
+
+/** Any other kind as the canvas draws it: the model, ELK's layout, render-svg.ts. */
+async function canvasSvg(graph: OverlaidGraph, theme: DiagramTheme): Promise<string> {
+  // No database schemas here: data nodes show the database they name, without its tables.
+  const model = buildModel({ view: createView(graph), databases: new Map(), highlights: null });
+  // Loaded here, not at start-up: ELK is a large bundle the other commands never need.
+  const ELK = (await import('elkjs/lib/elk.bundled.js')).default as unknown as typeof ElkConstructor;
+  const layout = await layoutDiagram(new ELK(), layoutInput(model), new LayoutCache());
+  return withoutRemoteImages(diagramSvg(model, layout, theme));
 }

@@ -7,15 +7,18 @@ import { AppConfig } from '../config/app-config';
 
 /** The channel the triggers of migration 1764800000000-cache-change-notifications notify on. */
 export const CACHE_CHANGES_CHANNEL = 'sc_cache_changes';
-/** The notification payloads: who may do what (sessions, tokens, members, users), and services with their revisions. */
-export type CacheTopic = 'access' | 'services';
+/**
+ * The notification payloads: who may do what (sessions, tokens, members, users), services with their revisions, and
+ * embed links (migration 1765900000000).
+ */
+export type CacheTopic = 'access' | 'services' | 'embeds';
 /** The listener connection's application_name (pg_stat_activity), so operators and tests can find it. */
 export const CACHE_LISTENER_APPLICATION_NAME = 'sc-cache-listener';
 /** How often the listener proves its connection alive; a failed or slow round trip counts as a lost connection. */
 const HEARTBEAT_INTERVAL_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 const RECONNECT_DELAYS_MS = [250, 1_000, 5_000];
-const TOPICS: readonly CacheTopic[] = ['access', 'services'];
+const TOPICS: readonly CacheTopic[] = ['access', 'services', 'embeds'];
 
 /** What the pool of pgWithCacheChanges emits for a change notification that arrived on one of its connections. */
 const POOL_CHANGE_EVENT = 'sc-cache-change';

@@ -44,8 +44,8 @@ export function TextColumn(options: NullableOption & Pick<ColumnOptions, 'transf
   return column({ type: 'text', ...options });
 }
 
-export function IntegerColumn(): PropertyDecorator {
-  return column({ type: 'integer' });
+export function IntegerColumn(options: NullableOption = {}): PropertyDecorator {
+  return column({ type: 'integer', ...options });
 }
 
 export function BooleanColumn(options: Pick<ColumnOptions, 'default' | 'nullable'> = {}): PropertyDecorator {

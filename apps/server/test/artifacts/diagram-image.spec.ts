@@ -152,11 +152,43 @@ describe('diagram images: image.svg and image.png', () => {
     expect((await get('/diagrams/topology/image.svg?collapsed=nope')).status).toBe(400);
   });
 
-  it('answers clear errors: a sequence diagram, the dark theme, a bad scale, an unknown diagram or revision', async () => {
+  it('draws the dark theme on request: the same drawing and size on a dark background with light text, cached apart', async () => {
+    const light = await get('/diagrams/topology/image.svg');
+    expect((await get('/diagrams/topology/image.svg?theme=light')).body.equals(light.body)).toBe(true);
+    const dark = await get('/diagrams/topology/image.svg?theme=dark');
+    expect(dark.status).toBe(200);
+    const [lightSvg, darkSvg] = [light.body.toString('utf8'), dark.body.toString('utf8')];
+    const size = (svg: string) => /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)?.slice(1);
+    expect(size(darkSvg)).toEqual(size(lightSvg));
+    const background = (svg: string) => /<\/defs><rect [^>]*fill="([^"]+)"/.exec(svg)?.[1];
+    expect([background(lightSvg), background(darkSvg)]).toEqual(['#ffffff', '#0d1117']);
+    expect(darkSvg).toContain('fill="#e6edf3"');
+    // The same words, only other colours.
+    const words = (svg: string) => svg.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).sort();
+    expect(words(darkSvg)).toEqual(words(lightSvg));
+    expect(dark.headers.get('etag')).not.toBe(light.headers.get('etag'));
+    const png = await get('/diagrams/topology/image.png?theme=dark&scale=1');
+    expect(pngFacts(png.body)).toMatchObject({ uniform: false });
+  });
+
+  it('draws a sequence diagram: every participant (by its context name) and message in order, as SVG and PNG', async () => {
+    const image = await get('/diagrams/checkout-sequence/image.svg');
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    const svg = image.body.toString('utf8');
+    expect(svg).not.toMatch(/<script|<foreignObject|\son[a-z]+=/i);
+    const text = svg.replace(/<[^>]+>/g, '\n').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+    const messages = ['Pay', 'POST /payments (Idempotency-Key)', 'authorize(card, amount)', 'approved', 'record authorization', '201 Created', 'Confirmation'];
+    const positions = messages.map((message) => text.indexOf(message));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const participant of ['Shopper', 'Merchant web', 'Payments API', 'Ledger', 'Card processor']) expect(text).toContain(participant);
+    const png = await get('/diagrams/checkout-sequence/image.png?scale=1');
+    expect([png.status, pngFacts(png.body).uniform]).toEqual([200, false]);
+    expect((await get('/diagrams/checkout-sequence/image.svg?collapsed=x')).status).toBe(400);
+  });
+
+  it('answers clear errors: a bad theme or scale, an unknown diagram or revision', async () => {
     const cases: Array<[string, number, string]> = [
-      ['/diagrams/checkout-sequence/image.svg', 422, 'diagram_image_unsupported'],
-      ['/diagrams/checkout-sequence/image.png', 422, 'diagram_image_unsupported'],
-      ['/diagrams/topology/image.svg?theme=dark', 422, 'diagram_image_unsupported'],
       ['/diagrams/topology/image.svg?theme=blue', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=1.5', 400, 'invalid_diagram_image_query'],

@@ -98,11 +98,11 @@ async function readCatalog(client: Client): Promise<CatalogTable[]> {
   if (target.size !== references.rows.length) throw new Error('a column is in two foreign keys: compare them another way');
   return tables.rows
     .map(({ name, type }) => ({
-    name,
-    kind: type === 'VIEW' ? 'view' : 'table',
-    primaryKey: keys.rows.filter((row) => row.table === name).map((row) => row.name),
-    columns: columns.rows.filter((row) => row.table === name).map((row) => ({ name: row.name, nullable: row.nullable === 'YES', references: target.get(`${name}.${row.name}`) ?? null })),
-  }))
+      name,
+      kind: type === 'VIEW' ? ('view' as const) : ('table' as const),
+      primaryKey: keys.rows.filter((row) => row.table === name).map((row) => row.name),
+      columns: columns.rows.filter((row) => row.table === name).map((row) => ({ name: row.name, nullable: row.nullable === 'YES', references: target.get(`${name}.${row.name}`) ?? null })),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

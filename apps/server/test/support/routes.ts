@@ -30,7 +30,9 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
       const access = (Reflect.getMetadata(ACCESS_METADATA, handler) ?? Reflect.getMetadata(ACCESS_METADATA, controller)) as AccessRule | undefined;
       for (const base of controllerPaths) {
         for (const sub of asArray(methodPath)) {
-          const path = `/${[API_PREFIX, base, sub].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+          // The SCIM service provider is served outside the API prefix (app.factory.ts, SCIM_ROUTES).
+          const prefix = base.replace(/^\/+/, '').startsWith('scim/') ? '' : API_PREFIX;
+          const path = `/${[prefix, base, sub].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
           routes.push({ method: RequestMethod[requestMethod], path, access, handler: `${controller.name}.${name}` });
         }
       }

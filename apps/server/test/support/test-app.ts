@@ -15,7 +15,7 @@ import type { Env } from '../../src/config/env';
 import { freePort } from './free-port';
 import { lineCollector } from './log-lines';
 import { ManualClock } from './manual-clock';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The setup token every test app accepts (SERVICE_SETUP_TOKEN). */
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
@@ -27,6 +27,8 @@ export interface TestApp {
   clock: ManualClock;
   dataSource: DataSource;
   config: AppConfig;
+  /** The app's database (pass it as `sharedDatabase` to start a second instance on it). */
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Embedded database on disk in this directory instead of memory (another process may open it after close); ignored with TEST_DATABASE_URL. */
   embeddedDataDir?: string;
+  /**
+   * Another test app's PostgreSQL database (its `database`), for a second instance on the same data; the first app
+   * drops it on close, this one leaves it. Only with TEST_DATABASE_URL (PGlite is one process, one connection).
+   */
+  sharedDatabase?: TestDatabase;
 }
 
 /**
@@ -46,7 +53,8 @@ export interface TestAppOptions {
  * listening on 127.0.0.1 with a random port. Always `await close()` (afterAll/afterEach).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  if (options.sharedDatabase && options.sharedDatabase.config.kind !== 'postgres') throw new Error('sharedDatabase needs TEST_DATABASE_URL (PostgreSQL).');
+  const database: TestDatabase = options.sharedDatabase ? { config: options.sharedDatabase.config, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'sc-test-'));
   // The public URL must be the real address: SSO providers redirect back to it, links point at it.
   const port = await freePort();
@@ -99,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     dataSource: app.get(DataSource),
     config,
+    database: options.sharedDatabase ?? database,
     close: async () => {
       await app.close();
       await database.drop();

@@ -29,19 +29,28 @@ export const AUDIT_ACTIONS = [
   'service.preview_deleted',
   'diagram.arranged',
   'diagram.arrangement_reset',
+  'scim_token.created',
+  'scim_token.revoked',
+  'domain.added',
+  'domain.verified',
+  'domain.verification_failed',
+  'domain.removed',
+  'embed_link.created',
+  'embed_link.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * `user`: a signed-in member; `token`: an API token (its creator in `userId`); `sso`: a sign-in through an SSO
  * provider changed the signing-in user's own membership; `setup`: first-run setup (the first owner in `userId`);
- * `host`: the `sign-in-link` command on the server host (the owner the link is for in `userId`).
+ * `host`: the `sign-in-link` command on the server host (the owner the link is for in `userId`); `scim`: an identity
+ * provider through a SCIM token (the token in `tokenId`/`tokenPrefix`, the owner who created it in `userId`).
  */
-export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'token', 'sso', 'setup', 'host', 'scim'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** `diagram`: a synced diagram, its id `<service>/<diagram name>`. */
-export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram'] as const;
+export const AUDIT_TARGET_TYPES = ['organization', 'member', 'token', 'sso_provider', 'sign_in_link', 'service', 'diagram', 'scim_token', 'domain', 'embed_link'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export interface AuditActor {
@@ -146,4 +155,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.preview_deleted': 'Preview deleted',
   'diagram.arranged': 'Diagram arranged',
   'diagram.arrangement_reset': 'Diagram arrangement reset',
+  'scim_token.created': 'SCIM token created',
+  'scim_token.revoked': 'SCIM token revoked',
+  'domain.added': 'Domain added',
+  'domain.verified': 'Domain verified',
+  'domain.verification_failed': 'Domain verification failed',
+  'domain.removed': 'Domain removed',
+  'embed_link.created': 'Embed link created',
+  'embed_link.revoked': 'Embed link revoked',
 };

@@ -151,7 +151,7 @@ export enum ArtifactsErrorCode {
   DiagramLayoutNotFound = 'diagram_layout_not_found',
   /** image.svg / image.png: a bad `?collapsed=` (a group the diagram does not have), `?scale=` or `?theme=`. */
   InvalidImageQuery = 'invalid_diagram_image_query',
-  /** image.svg / image.png of a diagram the server cannot draw yet (a sequence diagram, the dark theme). */
+  /** image.svg / image.png of a diagram the server cannot draw. No kind or theme is refused any more (sequence diagrams and `?theme=dark` are drawn); kept for clients comparing against it. */
   DiagramImageUnsupported = 'diagram_image_unsupported',
   /** The image would be over the pixel limit (PNG) or the diagram over SERVICE_LAYOUT_MAX_ELEMENTS. */
   DiagramImageTooLarge = 'diagram_image_too_large',
@@ -198,6 +198,16 @@ export enum SearchErrorCode {
   InvalidQuery = 'invalid_search_query',
 }
 
+/** Embed links (/orgs/:orgId/embed-links and the public /embed/<token> routes). */
+export enum EmbedsErrorCode {
+  /**
+   * No such link in the organization; on the public routes also a revoked or expired link, a diagram the link does not
+   * cover, or a token that never existed (one answer for all, so a guess learns nothing).
+   */
+  NotFound = 'embed_link_not_found',
+  ExpiryInPast = 'embed_link_expiry_in_past',
+}
+
 export enum MermaidParseErrorCode {
   /** Parsing took longer than SERVICE_MERMAID_PARSE_TIMEOUT; the worker was replaced. */
   ParseTimeout = 'diagram_parse_timeout',
@@ -230,6 +240,18 @@ export enum RateLimitErrorCode {
   Unavailable = 'rate_limit_unavailable',
 }
 
+/** SCIM provisioning: the management API of SCIM tokens (the SCIM routes answer RFC 7644 error bodies instead). */
+export enum ScimErrorCode {
+  TokenNotFound = 'scim_token_not_found',
+}
+
+/** Verified email domains (sign-in by work email). */
+export enum DomainsErrorCode {
+  NotFound = 'domain_not_found',
+  /** The organization already added this domain. */
+  AlreadyAdded = 'domain_exists',
+}
+
 /** Every enum above, for code that needs the runtime list (a test that each code has a status, docs); ErrorCode is their union. */
 export const ERROR_CODE_ENUMS = {
   CommonErrorCode,
@@ -245,11 +267,14 @@ export const ERROR_CODE_ENUMS = {
   DraftsErrorCode,
   ArrangementErrorCode,
   SearchErrorCode,
+  EmbedsErrorCode,
   MermaidParseErrorCode,
   HealthErrorCode,
   MetricsErrorCode,
   CliPackageErrorCode,
   RateLimitErrorCode,
+  ScimErrorCode,
+  DomainsErrorCode,
 } as const;
 
 type ErrorCodeEnums = typeof ERROR_CODE_ENUMS;

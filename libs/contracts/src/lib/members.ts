@@ -69,6 +69,7 @@ export type MemberAddedBy =
   | { kind: 'member'; userId: string | null; email: string | null }
   | ({ kind: 'token' } & TokenRef)
   | { kind: 'sso'; providerSlug: string | null; providerName: string | null }
+  | { kind: 'scim'; tokenId: string; tokenName: string }
   | { kind: 'unknown' };
 
 /** "Added by" in words: "First-run setup", "ada@acme.example", "SSO sign-up through Acme Login", … */
@@ -84,6 +85,8 @@ export function describeAddedBy(addedBy: MemberAddedBy): string {
       return `API token ${addedBy.tokenName ?? addedBy.tokenPrefix ?? addedBy.tokenId}${addedBy.email ? ` (created by ${addedBy.email})` : ''}`;
     case 'sso':
       return `SSO sign-up through ${addedBy.providerName ?? addedBy.providerSlug ?? 'a deleted provider'}`;
+    case 'scim':
+      return `SCIM provisioning (token ${addedBy.tokenName})`;
     case 'unknown':
       return 'Unknown (added before this was recorded)';
   }

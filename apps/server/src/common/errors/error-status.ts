@@ -13,9 +13,12 @@ import {
   OrganizationsErrorCode,
   RateLimitErrorCode,
   SearchErrorCode,
+  EmbedsErrorCode,
   SetupErrorCode,
   SsoErrorCode,
   TokensErrorCode,
+  ScimErrorCode,
+  DomainsErrorCode,
   type ErrorCode,
   type ErrorDetail,
 } from '@sc/contracts';
@@ -68,6 +71,9 @@ export const ERROR_STATUS = {
 
   [TokensErrorCode.NotFound]: 404,
   [TokensErrorCode.ExpiryInPast]: 400,
+  [ScimErrorCode.TokenNotFound]: 404,
+  [DomainsErrorCode.NotFound]: 404,
+  [DomainsErrorCode.AlreadyAdded]: 409,
 
   [SetupErrorCode.TokenInvalid]: 403,
   [SetupErrorCode.AlreadyDone]: 409,
@@ -135,6 +141,8 @@ export const ERROR_STATUS = {
   [ArrangementErrorCode.VersionConflict]: 409,
 
   [SearchErrorCode.InvalidQuery]: 400,
+  [EmbedsErrorCode.NotFound]: 404,
+  [EmbedsErrorCode.ExpiryInPast]: 400,
 
   [MermaidParseErrorCode.ParseTimeout]: 422,
   [MermaidParseErrorCode.ParserUnavailable]: 503,

@@ -11,6 +11,9 @@ import { Provenance1765200000000 } from './1765200000000-provenance';
 import { ServicePreviews1765400000000 } from './1765400000000-service-previews';
 import { DiagramArrangements1765500000000 } from './1765500000000-diagram-arrangements';
 import { SearchEntries1765600000000 } from './1765600000000-search-entries';
+import { Scim1765800000000 } from './1765800000000-scim';
+import { VerifiedDomains1765800100000 } from './1765800100000-verified-domains';
+import { EmbedLinks1765900000000 } from './1765900000000-embed-links';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -30,4 +33,7 @@ export const MIGRATIONS = [
   ServicePreviews1765400000000,
   DiagramArrangements1765500000000,
   SearchEntries1765600000000,
+  Scim1765800000000,
+  VerifiedDomains1765800100000,
+  EmbedLinks1765900000000,
 ];

@@ -11,7 +11,7 @@ export const ACCESS_METADATA = 'sc:access';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'org'; minRole: Role; sync: boolean }
-  | { kind: 'token'; scope: 'sync' }
+  | { kind: 'token'; scope: TokenRouteScope }
   | { kind: 'authenticated'; sessionOnly: boolean; minRole?: Role };
 
 /** No authentication (health, setup, sign-in link redemption, SSO login start and callback). */
@@ -26,8 +26,17 @@ export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } sati
 export const OrgAccess = (minRole: Role, options: { sync?: boolean } = {}) =>
   SetMetadata(ACCESS_METADATA, { kind: 'org', minRole, sync: options.sync ?? false } satisfies AccessRule);
 
-/** For non-organization routes used by CI (POST /api/v1/gateway/sync): an API token with `scope`; the token's organization is the target. */
-export const TokenAccess = (scope: 'sync') => SetMetadata(ACCESS_METADATA, { kind: 'token', scope } satisfies AccessRule);
+/**
+ * The scope a token-only route needs: `sync` (CI's POST /api/v1/gateway/sync) or `read` (the MCP server at /mcp,
+ * which also admits `admin` tokens, as every read route of the API does).
+ */
+export type TokenRouteScope = 'sync' | 'read';
+
+/**
+ * For non-organization routes called with an API token only (POST /api/v1/gateway/sync, POST /mcp): an API token with
+ * `scope`; the token's organization is the target, and the token never acts above its creator's current role.
+ */
+export const TokenAccess = (scope: TokenRouteScope) => SetMetadata(ACCESS_METADATA, { kind: 'token', scope } satisfies AccessRule);
 
 /**
  * Any signed-in caller acting in its own organization (GET /me, sign-out). `sessionOnly` refuses API

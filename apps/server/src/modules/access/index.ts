@@ -19,8 +19,11 @@
  *   @OrgAccess('editor', { sync: true })   additionally admits tokens with the `sync` scope.
  *   @TokenAccess('sync')                   non-org routes for CI (POST /api/v1/gateway/sync): an API token
  *                                          with `sync`; principal.organizationId is the target org.
+ *   @TokenAccess('read')                   non-org read-only routes for tools (POST /mcp): an API token with
+ *                                          `read` (or `admin`); it reads as a viewer, whatever its method.
  *   @Authenticated({ sessionOnly?, minRole? })  any caller in its own organization (GET /me, sign-out).
  *   @AuthRateLimit()                       add to authentication endpoints (429 rate_limited).
+ *   @EmbedRateLimit()                      the public /embed routes (their own count; 429 rate_limited).
  *
  * Failed guesses (token_invalid, session_invalid) are counted per client address (AuthFailureLimiter); over
  * SERVICE_AUTH_FAILURE_LIMIT per SERVICE_AUTH_FAILURE_WINDOW they answer 429 rate_limited instead of 401.
@@ -30,7 +33,7 @@
  * writes its cookies with `SessionCookies.write(res, session)`.
  */
 export { Public, OrgAccess, TokenAccess, Authenticated, CurrentPrincipal, ACCESS_METADATA } from './decorators';
-export type { AccessRule } from './decorators';
+export type { AccessRule, TokenRouteScope } from './decorators';
 export type { Principal, SessionPrincipal, TokenPrincipal, AuthenticatedRequest } from './principal';
 export { effectiveRank, tokenCapRank } from './principal';
-export { AuthRateLimit } from './rate-limit';
+export { AuthRateLimit, EmbedRateLimit } from './rate-limit';

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { AuditModule } from '../audit/audit.module';
-import { ArrangementRecord } from './arrangement.entity';
+import { ArrangementStoreModule } from '../arrangement-store/arrangement-store.module';
 import { ArrangementsController } from './arrangements.controller';
-import { ArrangementsRepository } from './arrangements.repository';
 import { ArrangementsService } from './arrangements.service';
 
 /** Arrangements of synced diagrams under /api/v1/orgs/:orgId/services/:service/diagrams/:name/arrangement (README.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArrangementRecord]), ArtifactsModule, AuditModule],
+  imports: [ArrangementStoreModule, ArtifactsModule, AuditModule],
   controllers: [ArrangementsController],
-  providers: [ArrangementsRepository, ArrangementsService],
+  providers: [ArrangementsService],
   exports: [ArrangementsService],
 })
 export class ArrangementsModule {}

@@ -9,7 +9,7 @@ import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import { AuditService } from '../audit/audit.service';
 import { arrangementLists, arrangementProblems } from './arrangement-checks';
 import { ArrangementErrorCode, arrangementError } from './arrangements.errors';
-import { ArrangementsRepository } from './arrangements.repository';
+import { ArrangementStore } from '../arrangement-store/arrangement-store';
 
 const EMPTY: ArrangementLists = { nodes: [], groups: [], edges: [] };
 
@@ -22,7 +22,7 @@ const EMPTY: ArrangementLists = { nodes: [], groups: [], edges: [] };
 @Injectable()
 export class ArrangementsService {
   constructor(
-    private readonly arrangements: ArrangementsRepository,
+    private readonly arrangements: ArrangementStore,
     private readonly artifacts: ArtifactsReadService,
     private readonly audit: AuditService,
     private readonly unitOfWork: UnitOfWork,

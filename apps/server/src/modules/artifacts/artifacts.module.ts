@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../../config/app-config';
 import type { Env } from '../../config/env';
+import { ArrangementStoreModule } from '../arrangement-store/arrangement-store.module';
 import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
 import { ParsingModule } from '../parsing/parsing.module';
@@ -30,8 +31,10 @@ import { ServiceRevisionRecord } from './store/entities/service-revision.entity'
 import { PreviewsRepository } from './store/previews.repository';
 import { ServicesRepository } from './store/services.repository';
 import { BundleValidator, MERMAID_PARSER } from './sync/bundle-validator';
+import { DiagramCheckService } from './sync/diagram-check.service';
 import { GatewayController } from './sync/gateway.controller';
 import { RevisionWriter } from './sync/revision-writer';
+import { SearchBackfillService } from './sync/search-backfill.service';
 import { SyncAudit } from './sync/sync-audit';
 import { SyncCheckService } from './sync/sync-check.service';
 import { SyncService } from './sync/sync.service';
@@ -50,6 +53,8 @@ import { SyncService } from './sync/sync.service';
     AuditModule,
     // The sync replaces the service's search entries in its transaction.
     SearchModule,
+    // Diagram images are drawn through the diagram's saved arrangement, as the dashboard draws it.
+    ArrangementStoreModule,
   ],
   controllers: [GatewayController, ServicesController, PreviewsController, SchemasController],
   providers: [
@@ -77,8 +82,13 @@ import { SyncService } from './sync/sync.service';
     StoreCollector,
     RetentionService,
     ServiceDeletionService,
+    // sync/: a diagram checked with the sync's engine, stored nowhere (the MCP server's validate_diagram).
+    DiagramCheckService,
+    // sync/: services synced before the search index existed are indexed at start (and by runOnce).
+    SearchBackfillService,
   ],
-  // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention.
-  exports: [ArtifactsReadService, RetentionService],
+  // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention;
+  // the MCP server reads through the read service and checks diagrams through DiagramCheckService.
+  exports: [ArtifactsReadService, RetentionService, DiagramCheckService],
 })
 export class ArtifactsModule {}

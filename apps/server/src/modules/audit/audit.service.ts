@@ -8,8 +8,21 @@ import { AuditEvent } from './audit-event.entity';
 import { AuditErrorCode, auditError } from './audit.errors';
 import { AuditEventQuery, AuditRepository } from './audit.repository';
 
-/** Who made a change: a request's principal, or the server acting for a user (first-run setup, an SSO sign-in). */
-export type AuditActorInput = Principal | { kind: 'setup' | 'sso' | 'host'; userId: string; clientAddress: string | null };
+/**
+ * Who made a change: a request's principal, the server acting for a user (first-run setup, an SSO sign-in), or an
+ * identity provider through a SCIM token (`userId`: the owner who created the token).
+ */
+export type AuditActorInput = Principal | { kind: 'setup' | 'sso' | 'host'; userId: string; clientAddress: string | null } | ScimActor;
+
+/** An identity provider provisioning through a SCIM token. */
+export interface ScimActor {
+  kind: 'scim';
+  tokenId: string;
+  tokenPrefix: string;
+  tokenName: string;
+  userId: string | null;
+  clientAddress: string | null;
+}
 
 /** The member answerable for an action: the user, or for an API token the member who created it. */
 export function accountableUserId(actor: AuditActorInput): string | null {
@@ -58,8 +71,8 @@ export class AuditService {
       actorType: actor.kind === 'session' ? 'user' : actor.kind,
       actorUserId,
       actorEmail: actorUser?.email ?? null,
-      actorTokenId: actor.kind === 'token' ? actor.tokenId : null,
-      actorTokenPrefix: actor.kind === 'token' ? actor.tokenPrefix : null,
+      actorTokenId: actor.kind === 'token' || actor.kind === 'scim' ? actor.tokenId : null,
+      actorTokenPrefix: actor.kind === 'token' || actor.kind === 'scim' ? actor.tokenPrefix : null,
       targetType: change.target.type,
       targetId: change.target.id.slice(0, 255),
       targetLabel: change.target.label?.slice(0, 320) ?? null,

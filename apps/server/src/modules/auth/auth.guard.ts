@@ -160,12 +160,16 @@ export class AuthGuard implements CanActivate {
         this.requireRank(principal, rule.minRole, request.method);
         return;
       }
-      case 'token':
+      case 'token': {
         if (principal.kind !== 'token') throw authError(AuthErrorCode.TokenRequired, 'This endpoint is for API tokens ("Authorization: Bearer <token>"), not browser sessions.');
-        if (!principal.scopes.includes(rule.scope)) throw authError(AuthErrorCode.InsufficientScope, `This API token needs the "${rule.scope}" scope.`);
-        // Syncing writes revisions: the creator must still be allowed to (editor or higher).
-        if (tokenCapRank(principal) < ROLE_RANK.editor) throw creatorRoleTooLow(principal, 'editor');
+        // A read-only token route (the MCP server: JSON-RPC over POST, reads only) admits what the API's reads admit.
+        const admitted = rule.scope === 'read' ? principal.scopes.includes('read') || principal.scopes.includes('admin') : principal.scopes.includes(rule.scope);
+        if (!admitted) throw authError(AuthErrorCode.InsufficientScope, `This API token needs the "${rule.scope}" scope.`);
+        // Syncing writes revisions: the creator must still be allowed to (editor or higher); reading needs a viewer.
+        const minRole = rule.scope === 'sync' ? 'editor' : 'viewer';
+        if (tokenCapRank(principal) < ROLE_RANK[minRole]) throw creatorRoleTooLow(principal, minRole);
         return;
+      }
       case 'authenticated':
         if (rule.sessionOnly && principal.kind !== 'session') throw authError(AuthErrorCode.SessionRequired, 'This endpoint needs a signed-in user; API tokens cannot use it.');
         if (rule.minRole) this.requireRank(principal, rule.minRole, request.method);

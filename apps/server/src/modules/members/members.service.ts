@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberAddedBy, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
-import { AuditService, type AuditActorInput } from '../audit/audit.service';
+import { AuditService, type AuditActorInput, type ScimActor } from '../audit/audit.service';
 import type { Principal } from '../access/principal';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
@@ -103,7 +103,7 @@ export class MembersService {
     });
   }
 
-  async setDisabled(organizationId: string, actor: Principal, userId: string, disabled: boolean): Promise<MemberResponse> {
+  async setDisabled(organizationId: string, actor: Principal | ScimActor, userId: string, disabled: boolean): Promise<MemberResponse> {
     return this.mutate(organizationId, userId, async (membership, user) => {
       if (membership.disabled === disabled) return;
       this.requireOwnerForOwnerRole(actor, membership.role);
@@ -120,7 +120,7 @@ export class MembersService {
     });
   }
 
-  async remove(organizationId: string, actor: Principal, userId: string): Promise<void> {
+  async remove(organizationId: string, actor: Principal | ScimActor, userId: string): Promise<void> {
     await this.mutate(organizationId, userId, async (membership, user) => {
       this.requireOwnerForOwnerRole(actor, membership.role);
       if (membership.role === 'owner') await this.protectLastOwner(organizationId, membership, 'remove');
@@ -142,13 +142,25 @@ export class MembersService {
    * never demoted by a login. Returns the membership as stored; the caller refuses disabled ones.
    */
   async applySsoMembership(input: { organizationId: string; userId: string; role: Role; clientAddress?: string | null; provider?: { slug: string; name: string } }): Promise<Membership> {
+    // The sign-in changes the signing-in user's own membership: the audit log names them, acting through SSO.
+    const actor: AuditActorInput = { kind: 'sso', userId: input.userId, clientAddress: input.clientAddress ?? null };
+    const addedBy: MemberAddedBy = { kind: 'sso', providerSlug: input.provider?.slug ?? null, providerName: input.provider?.name ?? null };
+    return this.applyIdentityProviderMembership(input, actor, addedBy);
+  }
+
+  /**
+   * For SCIM provisioning: the same rules as applySsoMembership (an identity provider manages memberships of source
+   * `sso` only; manual ones keep their role; the last active owner is never demoted), acted by the SCIM token.
+   */
+  async applyScimMembership(input: { organizationId: string; userId: string; role: Role; actor: ScimActor }): Promise<Membership> {
+    return this.applyIdentityProviderMembership(input, input.actor, { kind: 'scim', tokenId: input.actor.tokenId, tokenName: input.actor.tokenName });
+  }
+
+  private async applyIdentityProviderMembership(input: { organizationId: string; userId: string; role: Role }, actor: AuditActorInput, addedBy: MemberAddedBy): Promise<Membership> {
     return this.unitOfWork.run(async () => {
       const existing = await this.memberships.findForUpdate(input.organizationId, input.userId);
       const user = await this.users.findById(input.userId);
       if (!user) throw membersError(MembersErrorCode.NotFound, 'No such user.');
-      // The sign-in changes the signing-in user's own membership: the audit log names them, acting through SSO.
-      const actor: AuditActorInput = { kind: 'sso', userId: input.userId, clientAddress: input.clientAddress ?? null };
-      const addedBy: MemberAddedBy = { kind: 'sso', providerSlug: input.provider?.slug ?? null, providerName: input.provider?.name ?? null };
       if (!existing) return this.insertMembership(input.organizationId, user, input.role, 'sso', actor, addedBy);
       if (existing.source !== 'sso' || existing.role === input.role) return existing;
       if (existing.role === 'owner' && !existing.disabled && (await this.memberships.countActiveOwnersLocked(input.organizationId)) <= 1) return existing;
@@ -194,9 +206,12 @@ export class MembersService {
     return membership;
   }
 
-  /** Owners are managed by owners only; admins manage admins, editors and viewers. */
-  private requireOwnerForOwnerRole(actor: Principal, role: Role): void {
-    if (role === 'owner' && !(actor.kind === 'session' && actor.role === 'owner')) {
+  /**
+   * Owners are managed by owners only; admins manage admins, editors and viewers. A SCIM token acts for the owner
+   * who created it (it works only while that member is an active owner), so it may deprovision an owner too.
+   */
+  private requireOwnerForOwnerRole(actor: Principal | ScimActor, role: Role): void {
+    if (role === 'owner' && !(actor.kind === 'session' && actor.role === 'owner') && actor.kind !== 'scim') {
       throw membersError(MembersErrorCode.OwnerRoleRequired, 'Only an owner can grant the owner role or change an owner.');
     }
   }

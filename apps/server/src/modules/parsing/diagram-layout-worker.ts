@@ -5,19 +5,22 @@
  */
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { Resvg } from '@resvg/resvg-js';
-import type { DiagramLayout } from '@sc/contracts';
+import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
 import {
   LayoutCache,
+  applyArrangement,
   buildModel,
   collapseGroups,
   createView,
   diagramSvg,
+  sequenceSvg,
   layoutDefaultView,
   layoutDiagram,
   layoutFingerprint,
   layoutInput,
   replayLayout,
   withoutRemoteImages,
+  type DiagramTheme,
   type ModelInput,
   type OverlaidGraph,
 } from '@sc/diagram';
@@ -36,8 +39,11 @@ export interface DiagramImageJob {
   collapsed: string[];
   /** The stored default-view layout, replayed (no ELK run) when it fits the view drawn. */
   stored: DiagramLayout | null;
+  /** The diagram's saved arrangement, applied over the automatic layout as the dashboard does; null: none. */
+  arrangement: ArrangementLists | null;
   format: 'svg' | 'png';
   scale: number;
+  theme: DiagramTheme;
   /** A PNG of more pixels than this is not rendered (`tooLarge` answers instead). */
   maxPixels: number;
 }
@@ -51,16 +57,22 @@ const elk = new ELK();
 
 /**
  * The canvas's model of the view, its layout (the stored one replayed when it is the same input, else ELK here in
- * the thread) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
+ * the thread, then the saved arrangement applied over it) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
  * nothing outside itself.
  */
-async function renderImage(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<DiagramImage> {
+async function canvasSvg(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<string> {
   const view = job.collapsed.length ? collapseGroups(createView(graph), job.collapsed) : createView(graph);
   const model = buildModel({ view, databases, highlights: null });
   const input = layoutInput(model);
-  const layout =
+  const automatic =
     job.stored && job.stored.fingerprint === layoutFingerprint(input) ? await replayLayout(job.stored, input, new LayoutCache()) : await layoutDiagram(elk, input, new LayoutCache());
-  const svg = withoutRemoteImages(diagramSvg(model, layout));
+  const { layout } = applyArrangement(input, automatic, job.arrangement);
+  return withoutRemoteImages(diagramSvg(model, layout, job.theme));
+}
+
+/** The image: a sequence diagram drawn by sequence-svg.ts (no layout), any other as the canvas draws it; PNG by resvg. */
+async function renderImage(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<DiagramImage> {
+  const svg = graph.kind === 'sequence' ? sequenceSvg(graph, job.theme) : await canvasSvg(graph, databases, job);
   const size = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg);
   const width = Number(size?.[1] ?? 0);
   const height = Number(size?.[2] ?? 0);

@@ -45,6 +45,19 @@ export class SearchRepository extends TransactionalRepository {
     );
   }
 
+  /** Services with a revision and no entry at all, not even their own: synced before the index existed. */
+  async servicesWithoutEntries(): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.manager.query(
+      `SELECT s.id FROM services s WHERE s.current_revision > 0 AND NOT EXISTS (SELECT 1 FROM search_entries e WHERE e.service_id = s.id) ORDER BY s.id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async hasEntries(serviceId: string): Promise<boolean> {
+    const rows: unknown[] = await this.manager.query('SELECT 1 FROM search_entries WHERE service_id = $1 LIMIT 1', [serviceId]);
+    return rows.length > 0;
+  }
+
   async hasArtifactEntries(serviceId: string): Promise<boolean> {
     const rows: unknown[] = await this.manager.query(`SELECT 1 FROM search_entries WHERE service_id = $1 AND element_kind <> 'service' LIMIT 1`, [serviceId]);
     return rows.length > 0;

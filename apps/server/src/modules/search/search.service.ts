@@ -32,6 +32,19 @@ export class SearchService {
     }
   }
 
+  /**
+   * Services synced before the index existed: a revision and no entry at all (every sync writes at least the
+   * service's own entry). The artifacts module's SearchBackfillService indexes them.
+   */
+  servicesWithoutEntries(): Promise<string[]> {
+    return this.repository.servicesWithoutEntries();
+  }
+
+  /** Whether the service has any entry (checked again under the service's lock before a backfill writes). */
+  hasEntries(serviceId: string): Promise<boolean> {
+    return this.repository.hasEntries(serviceId);
+  }
+
   async search(organizationId: string, query: SearchQuery): Promise<SearchAnswer> {
     const hits = await this.repository.search(organizationId, query);
     return { query: query.q, kind: query.kind, hits, truncated: hits.length === query.limit };

@@ -43,5 +43,7 @@ import { SsoSignInService } from './sso-sign-in.service';
     SsoBindingCookie,
     OrgSsoStrategy,
   ],
+  // SCIM maps groups to roles with the providers' claim rules; sign-in by email lists enabled providers.
+  exports: [SsoProvidersService],
 })
 export class SsoModule {}

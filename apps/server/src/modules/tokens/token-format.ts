@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { randomToken } from '../../common/crypto/tokens';
+import { prefixedToken } from '../../common/crypto/tokens';
 
-const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const TOKEN_PATTERN = /^sct_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -9,9 +7,7 @@ const TOKEN_PATTERN = /^sct_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
  * easy to find by secret scanners; the visible part lets people recognise a token in the list.
  */
 export function generateApiToken(): { token: string; prefix: string } {
-  const visible = Array.from(randomBytes(8), (byte) => PREFIX_ALPHABET[byte % PREFIX_ALPHABET.length]).join('');
-  const prefix = `sct_${visible}`;
-  return { token: `${prefix}_${randomToken(32)}`, prefix };
+  return prefixedToken('sct', 32);
 }
 
 export function looksLikeApiToken(value: string): boolean {

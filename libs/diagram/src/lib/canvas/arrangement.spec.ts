@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, boxesClash, keptBoxes, moveBoxes } from './arrangement';
+import { applyArrangement, arrangementOf, boxesClash, keptBoxes, moveBoxes, withoutArranged } from './arrangement';
 import { GROUP_HEADER, type Box, type LayoutInput, type LayoutResult } from './layout';
 
 /**
@@ -114,6 +114,21 @@ describe('applyArrangement', () => {
     expect(b.x >= g.x && b.y >= g.y && b.x + b.width <= g.x + g.width && b.y + b.height <= g.y + g.height).toBe(true);
     expect(g.x).toBe(100);
     expect(g.y).toBe(100);
+  });
+
+  it('grows a full frame away from a kept neighbour instead of over it', () => {
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a', 'g'), node('b', 'g'), node('n')], groups: [group('g')], edges: [] };
+    const frame = { id: 'g', x: 100, y: 100, width: 152, height: 48 + GROUP_HEADER + 8 + 16 };
+    // `n` sits just below the frame: growing the frame downwards (the old rule) covered it.
+    const arrangement = { ...empty, groups: [frame], nodes: [{ id: 'a', x: 116, y: 148 }, { id: 'n', x: 100, y: frame.y + frame.height + 20 }] };
+    const { layout, placed } = applyArrangement(input, rowLayout(input), arrangement);
+    expect(placed).toEqual(['b']);
+    const g = layout.boxes['g'];
+    expect(boxesClash(g, layout.boxes['n'])).toBe(false);
+    expect(layout.boxes['n']).toMatchObject({ x: 100, y: frame.y + frame.height + 20 });
+    const b = layout.boxes['b'];
+    expect(b.x >= g.x && b.y >= g.y && b.x + b.width <= g.x + g.width && b.y + b.height <= g.y + g.height).toBe(true);
+    expect(boxesClash(b, layout.boxes['a'], 16)).toBe(false);
   });
 
   it('keeps a node moved to another group at its place relative to the group when it fits, else places it', () => {
@@ -287,6 +302,93 @@ describe('applyArrangement on random edits', () => {
   });
 });
 
+describe('applyArrangement growing a frame for new members', () => {
+  it('never grows a frame over a kept neighbour when its right or its bottom side is free', () => {
+    const sides = ['above', 'below', 'left', 'right'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        // A kept frame keeps its top-left corner, so it grows rightwards or downwards only.
+        fc.constantFrom('below' as const, 'right' as const),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: -60, max: 60 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (kept, added, free, gaps, slides, nested) => {
+          // A frame (nested in an outer frame or not) holding `kept` members in a row, exactly; a kept neighbour
+          // close to it on every side but `free`; `added` new members of the frame.
+          const members = Array.from({ length: kept }, (_, i) => node(`m${i}`, 'g'));
+          const news = Array.from({ length: added }, (_, i) => node(`new${i}`, 'g'));
+          const frame = { id: 'g', x: 1000, y: 1000, width: kept * 120 + (kept - 1) * 16 + 32, height: 48 + GROUP_HEADER + 8 + 16 };
+          const neighbours = sides.filter((side) => side !== free);
+          const place = (side: (typeof sides)[number], i: number) => {
+            const gap = gaps[i];
+            const slide = slides[i];
+            if (side === 'above') return { x: frame.x + slide, y: frame.y - gap - 48 };
+            if (side === 'below') return { x: frame.x + slide, y: frame.y + frame.height + gap };
+            if (side === 'left') return { x: frame.x - gap - 120, y: frame.y + slide };
+            return { x: frame.x + frame.width + gap, y: frame.y + slide };
+          };
+          const outer = { id: 'o', x: 0, y: 0, width: 3000, height: 3000 };
+          const input: LayoutInput = {
+            direction: 'RIGHT',
+            nodes: [...members, ...news, ...neighbours.map((side) => node(`n-${side}`, nested ? 'o' : undefined))],
+            groups: [group('g', nested ? 'o' : undefined), ...(nested ? [group('o')] : [])],
+            edges: news.map((n, i) => edge(n.id, `n-${neighbours[i % neighbours.length]}`)),
+          };
+          const arrangement: ArrangementLists = {
+            ...empty,
+            groups: [frame, ...(nested ? [outer] : [])],
+            nodes: [...members.map((m, i) => ({ id: m.id, x: frame.x + 16 + i * 136, y: frame.y + GROUP_HEADER + 8 })), ...neighbours.map((side, i) => ({ id: `n-${side}`, ...place(side, i) }))],
+          };
+          const { layout, placed } = applyArrangement(input, rowLayout(input), arrangement);
+          expect(placed).toEqual(news.map((n) => n.id));
+          const g = layout.boxes['g'];
+          for (const side of neighbours) {
+            const stored = arrangement.nodes.find((n) => n.id === `n-${side}`);
+            expect(layout.boxes[`n-${side}`]).toMatchObject({ x: stored?.x, y: stored?.y });
+            expect(boxesClash(g, layout.boxes[`n-${side}`])).toBe(false);
+          }
+          for (const n of news) {
+            const b = layout.boxes[n.id];
+            expect(b.x >= g.x && b.y >= g.y && b.x + b.width <= g.x + g.width && b.y + b.height <= g.y + g.height).toBe(true);
+            for (const m of members) expect(boxesClash(b, layout.boxes[m.id])).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 20261128 },
+    );
+  });
+});
+
+describe('withoutArranged', () => {
+  it('drops the chosen nodes, a chosen group with everything inside it, and the bends of their edges', () => {
+    const parentOf = new Map<string, string | undefined>([['a', undefined], ['b', 'g'], ['c', 'h'], ['h', 'g'], ['g', undefined], ['d', undefined]]);
+    const lists: ArrangementLists = {
+      nodes: ['a', 'b', 'c', 'd'].map((id) => ({ id, x: 0, y: 0 })),
+      groups: ['g', 'h'].map((id) => ({ id, x: 0, y: 0, width: 10, height: 10 })),
+      edges: [
+        { source: 'a', target: 'd', index: 0, points: [] },
+        { source: 'd', target: 'c', index: 0, points: [] },
+        { source: 'd', target: 'd', index: 0, points: [] },
+      ],
+    };
+    const left = withoutArranged(lists, ['a', 'g'], parentOf);
+    expect(left.nodes.map((n) => n.id)).toEqual(['d']);
+    expect(left.groups).toEqual([]);
+    expect(left.edges).toEqual([{ source: 'd', target: 'd', index: 0, points: [] }]);
+    // Then placed again, each near its neighbours and clear of what stays.
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), node('d'), node('e')], groups: [], edges: [edge('a', 'd')] };
+    const arranged: ArrangementLists = { ...empty, nodes: [{ id: 'a', x: 0, y: 0 }, { id: 'd', x: 600, y: 300 }, { id: 'e', x: 600, y: 400 }] };
+    const { layout, placed } = applyArrangement(input, rowLayout(input), withoutArranged(arranged, ['a', 'e'], new Map()));
+    expect(placed).toEqual(['a', 'e']);
+    expect(layout.boxes['d']).toMatchObject({ x: 600, y: 300 });
+    expect(Math.hypot(layout.boxes['a'].x - 600, layout.boxes['a'].y - 300)).toBeLessThan(250);
+    expect(boxesClash(layout.boxes['a'], layout.boxes['d'], 16)).toBe(false);
+    expect(boxesClash(layout.boxes['e'], layout.boxes['a'], 16)).toBe(false);
+  });
+});
+
 describe('moveBoxes', () => {
   it('moves a group with its members, grows a frame around a member dragged out of it, and refuses a frame over a non-member', () => {
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a', 'g'), node('b')], groups: [group('g')], edges: [] };
@@ -307,6 +409,19 @@ describe('moveBoxes', () => {
     // Saved and applied again, everything stays where it was dragged.
     const arrangement = saved(input, { ...auto, boxes: out });
     expect(applyArrangement(input, auto, arrangement)).toMatchObject({ placed: [], layout: { boxes: out } });
+  });
+
+  it('resizes a node, never smaller than its own size', () => {
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), node('b')], groups: [], edges: [] };
+    const boxes = { a: { x: 0, y: 0, width: 120, height: 48 }, b: { x: 300, y: 0, width: 120, height: 48 } };
+    expect(moveBoxes(input, boxes, [{ id: 'a', x: 0, y: 0, width: 200, height: 90 }])?.['a']).toEqual({ x: 0, y: 0, width: 200, height: 90 });
+    expect(moveBoxes(input, boxes, [{ id: 'a', x: 0, y: 0, width: 60, height: 20 }])?.['a']).toEqual({ x: 0, y: 0, width: 120, height: 48 });
+    // Saved with its size, drawn at it.
+    const grown = moveBoxes(input, boxes, [{ id: 'b', x: 300, y: 0, width: 180, height: 70 }]) as Record<string, Box>;
+    const lists = saved(input, { width: 500, height: 100, boxes: grown, edges: {} });
+    expect(lists.nodes).toContainEqual({ id: 'b', x: 300, y: 0, width: 180, height: 70 });
+    expect(lists.nodes).toContainEqual({ id: 'a', x: 0, y: 0 });
+    expect(applyArrangement(input, rowLayout(input), lists).layout.boxes['b']).toEqual({ x: 300, y: 0, width: 180, height: 70 });
   });
 
   it('resizes a frame, never smaller than what its members need', () => {

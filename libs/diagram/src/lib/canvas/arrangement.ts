@@ -14,8 +14,10 @@ import { GROUP_HEADER, borderPoint, centre, type Box, type EdgeRoute, type Layou
  * - Everything else (new elements, and all members of a group that is placed) is placed: as a unit with the
  *   automatic layout of its inside, at the free spot nearest its neighbours (the centre of the boxes it has edges
  *   to), or, without placed neighbours, nearest where the automatic layout put it; never overlapping a box placed
- *   before it (kept boxes come first), inside its group's frame when there is room, else below what the frame holds
- *   (the frame then grows, and so do the frames around it).
+ *   before it (kept boxes come first), inside its group's frame when there is room, else at the nearest spot just
+ *   outside the frame's inside that the frame (and the frames around it) can grow to hold — rightwards or downwards,
+ *   the frame keeping its place — without covering any element that is not in them; only a frame hemmed in on both
+ *   of those sides grows over a neighbour.
  * - Arranged elements that no longer exist drop out; a renamed id is a removed one plus a new one.
  */
 
@@ -29,6 +31,14 @@ export interface ArrangedDrawing {
   layout: LayoutResult;
   /** Ids of the nodes and groups placed automatically (not where the arrangement has them), in the input's order. */
   placed: string[];
+}
+
+/**
+ * An element drawn at its box's size (a node resized in arrange mode is larger than its own size; never smaller, see
+ * moveBoxes): the same object when the sizes agree, so unchanged nodes are not redrawn.
+ */
+export function atBoxSize<T extends { width: number; height: number }>(element: T, box: Pick<Box, 'width' | 'height'>): T {
+  return Math.abs(element.width - box.width) < 0.5 && Math.abs(element.height - box.height) < 0.5 ? element : { ...element, width: box.width, height: box.height };
 }
 
 /** Whether an arrangement places anything at all (none: the diagram is laid out automatically). */
@@ -259,22 +269,37 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
     listAdd(neighbours, edge.target, edge.source);
   }
 
-  /** Grows a kept frame and the kept frames around it until they hold `box` with their padding. */
-  const grow = (frameId: string | undefined, box: Box) => {
+  /**
+   * The frames that must grow to hold `box` with their padding — the kept frame `frameId` and the frames around it —
+   * with their grown boxes, innermost first (none when the frame holds it already).
+   */
+  const grownFrames = (frameId: string | undefined, box: Box): [string, Box][] => {
+    const out: [string, Box][] = [];
     for (let id = frameId; id !== undefined; id = parentOf(id)) {
       const frame = index.boxes.get(id);
-      if (!frame) return;
+      if (!frame) break;
       const inner = content(frame);
-      if (inside(inner, box)) return;
+      if (inside(inner, box)) break;
       const left = Math.min(inner.x, box.x);
       const top = Math.min(inner.y, box.y);
       const right = Math.max(inner.x + inner.width, box.x + box.width);
       const bottom = Math.max(inner.y + inner.height, box.y + box.height);
       const grown = { x: left - PADDING, y: top - HEADER, width: right - left + 2 * PADDING, height: bottom - top + HEADER + PADDING };
-      index.set(id, grown);
+      out.push([id, grown]);
       box = grown;
     }
+    return out;
   };
+  const grow = (frameId: string | undefined, box: Box) => {
+    for (const [id, grown] of grownFrames(frameId, box)) index.set(id, grown);
+  };
+  const isInside = (id: string, frameId: string) => {
+    for (let current = parentOf(id); current !== undefined; current = parentOf(current)) if (current === frameId) return true;
+    return false;
+  };
+  /** Whether a frame grown to hold `box` would cover an element that is not in it (nor around it, nor `members`). */
+  const growthCovers = (frameId: string | undefined, box: Box, members: ReadonlySet<string>) =>
+    grownFrames(frameId, box).some(([id, grown]) => index.clash(grown, 0, (other) => other === id || members.has(other) || isInside(other, id) || isInside(id, other)) !== undefined);
 
   // Units: placed elements whose parent is the top level or a kept group; their members move with them.
   const units = elements.filter((element) => !kept.has(element.id) && (parentOf(element.id) === undefined || kept.has(parentOf(element.id) as string)));
@@ -338,8 +363,30 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
         break;
       }
     }
+    if (!spot && room) {
+      // The frame is full: the nearest spot it can grow to hold without covering a neighbour — beside its members
+      // across its edge, or just below or right of its inside. Only rightwards and downwards: a kept frame keeps its
+      // top-left corner (its place), as every kept box does.
+      const bottom = room.y + room.height + GAP;
+      const right = room.x + room.width + GAP;
+      const outside: Point[] = [
+        { x: room.x, y: bottom },
+        { x: anchor.x - size.width / 2, y: bottom },
+        { x: right, y: room.y },
+        { x: right, y: anchor.y - size.height / 2 },
+      ];
+      const wider = [...ranked.map(({ p }) => p), ...outside].map((p, i) => ({ p, i, d: distance(p) })).sort((a, b) => a.d - b.d || a.i - b.i);
+      for (const { p } of wider) {
+        const box = { ...p, ...size };
+        if (box.x >= room.x && box.y >= room.y && !index.clash(box, GAP, ignore) && !growthCovers(parent, box, members)) {
+          spot = p;
+          break;
+        }
+      }
+    }
     if (!spot) {
-      // No room: below everything it would overlap, at the left of the frame's inside (the frame grows).
+      // No room anywhere (a frame hemmed in on every side by kept boxes): below everything it would overlap, at the
+      // left of the frame's inside; the frame grows over what is below it.
       const box = { x: room ? room.x : anchor.x - size.width / 2, y: room ? room.y : anchor.y - size.height / 2, ...size };
       for (let other = index.clash(box, GAP, ignore); other; other = index.clash(box, GAP, ignore)) box.y = other.y + other.height + GAP;
       spot = { x: box.x, y: box.y };
@@ -485,7 +532,7 @@ export function arrangementOf(
 
 /**
  * The boxes after a drag in arrange mode: each moved node at its new place, each moved group with everything drawn
- * inside it, each resized frame at its new size, then every frame grown (innermost first) to hold its members. Null when the result would put an element
+ * inside it, each resized node or frame at its new size (never below its own), then every frame grown (innermost first) to hold its members. Null when the result would put an element
  * inside a frame it is not a member of: that drawing would say something the graph does not, and the saved
  * arrangement tells which group each element was in only by the frame holding its centre.
  */
@@ -501,11 +548,13 @@ export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box
     if (!box) continue;
     const dx = move.x - box.x;
     const dy = move.y - box.y;
-    // A resize (a frame's corner dragged): never narrower than its header row (the group's least width) nor lower
-    // than the header; frames still grow to hold their members below.
-    const least = input.groups.find((group) => group.id === move.id)?.width ?? 0;
-    const width = Math.max(move.width ?? box.width, least, 2 * PADDING);
-    const height = Math.max(move.height ?? box.height, HEADER + PADDING);
+    // A resize (a corner dragged). A frame: never narrower than its header row (the group's least width) nor lower
+    // than the header; frames still grow to hold their members below. A node: never smaller than its own size (what
+    // its label and rows need), so its text stays whole.
+    const ownNode = input.nodes.find((n) => n.id === move.id);
+    const least = ownNode ? ownNode : { width: input.groups.find((group) => group.id === move.id)?.width ?? 0, height: 0 };
+    const width = Math.max(move.width ?? box.width, least.width, 2 * PADDING);
+    const height = Math.max(move.height ?? box.height, least.height, ownNode ? 0 : HEADER + PADDING);
     if (dx === 0 && dy === 0 && width === box.width && height === box.height) continue;
     next[move.id] = { x: move.x, y: move.y, width, height };
     if (dx === 0 && dy === 0) continue;
@@ -546,4 +595,22 @@ export function moveBoxes(input: LayoutInput, boxes: Readonly<Record<string, Box
     }
   }
   return next;
+}
+
+/**
+ * "Auto-arrange selection": the arrangement without the boxes of `ids` — and of everything inside those that are
+ * groups — nor the bends of the edges touching them. applyArrangement then places them like new elements (a group as
+ * a unit with the automatic layout of its inside), near their neighbours and around everything still arranged.
+ */
+export function withoutArranged(arrangement: ArrangementLists, ids: Iterable<string>, parentOf: ReadonlyMap<string, string | undefined>): ArrangementLists {
+  const chosen = new Set(ids);
+  const within = (id: string) => {
+    for (let current: string | undefined = id, steps = 0; current !== undefined && steps <= parentOf.size; current = parentOf.get(current), steps++) if (chosen.has(current)) return true;
+    return false;
+  };
+  return {
+    nodes: arrangement.nodes.filter((node) => !within(node.id)),
+    groups: arrangement.groups.filter((group) => !within(group.id)),
+    edges: arrangement.edges.filter((edge) => !within(edge.source) && !within(edge.target)),
+  };
 }

@@ -145,6 +145,40 @@ describe('diagramSvg: a standalone file (the server serves it as image.svg)', ()
     expect(references(text).filter((ref) => !ref.startsWith('#'))).toEqual([]);
   });
 
+  it('draws a node resized in arrange mode at its box’s size, its label still whole', () => {
+    const graph = buildGraph({ kind: 'flowchart', nodes: { a: 'Orders API', b: { label: 'Queue', shape: 'circle' } }, edges: ['a -> b'] });
+    const model = buildModel({ view: createView(graph), databases: new Map() });
+    const layout = stacked(model);
+    const a = model.nodes.find((node) => node.id === 'a');
+    if (!a) throw new Error('no node a');
+    layout.boxes['a'] = { ...layout.boxes['a'], width: a.width + 100, height: a.height + 60 };
+    const svg = new DOMParser().parseFromString(diagramSvg(model, layout), 'image/svg+xml');
+    const outline = svg.querySelector('[data-node-id="a"] path')?.getAttribute('d') ?? '';
+    expect(outline).toBe(`M0,0H${a.width + 100}V${a.height + 60}H0Z`);
+    // The label centred in the larger box.
+    expect(svg.querySelector('[data-node-id="a"] text')?.getAttribute('x')).toBe(String((a.width + 100) / 2));
+    expect(linesOf(svg, 'a')).toEqual(['Orders API']);
+    // The other node keeps its own size.
+    const b = svg.querySelector('[data-node-id="b"] path')?.getAttribute('d') ?? '';
+    expect(b).toBe(new DOMParser().parseFromString(diagramSvg(model, stacked(model)), 'image/svg+xml').querySelector('[data-node-id="b"] path')?.getAttribute('d'));
+  });
+
+  it('draws the dark theme with the same shapes and text, only the colours of its own palette (a context colour stays)', () => {
+    const graph = fixtureTopology();
+    const model = buildModel({ view: createView(graph), databases: FIXTURE_DATABASES });
+    const light = diagramSvg(model, stacked(model));
+    const dark = diagramSvg(model, stacked(model), 'dark');
+    const colours = /(fill|stroke)="(#[0-9a-fA-F]{3,8}|rgba\([^)]*\))"/g;
+    // Removing every colour leaves the same file: nothing but colours differs.
+    expect(dark.replace(colours, '$1=""')).toBe(light.replace(colours, '$1=""'));
+    expect(dark).toContain('fill="#0d1117"');
+    expect(dark).not.toContain('fill="#ffffff"');
+    // A fill the diagram chose itself (a context's or Mermaid's style) is drawn as chosen in either theme.
+    const target = model.nodes.find((node) => !['start', 'end', 'c4', 'text'].includes(node.kind));
+    const styled = { ...model, nodes: model.nodes.map((node) => (node === target ? { ...node, look: { ...node.look, fill: '#123456' } } : node)) };
+    expect(diagramSvg(styled, stacked(styled), 'dark')).toContain('fill="#123456"');
+  });
+
   it('writes a label that looks like markup as text, never as elements', () => {
     const graph = buildGraph({ nodes: { evil: '<script>alert(1)</script>', img: '<image href="https://evil.example/x.png"/>', sum: 'R&D "core" 5 > 3' } });
     const model = buildModel({ view: createView(graph), databases: new Map() });

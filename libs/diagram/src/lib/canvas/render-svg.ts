@@ -1,7 +1,9 @@
-import type { CanvasModel, CanvasNode, DataRow } from './canvas-model';
+import { DEFAULT_EDGE_COLOUR, type CanvasModel, type CanvasNode, type DataRow } from './canvas-model';
+import { PALETTES, type DiagramTheme, type Palette } from './palette';
 import { markerId, roundedPath, usedMarkers } from './edge-path';
 import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
+import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -14,10 +16,11 @@ import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
  */
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const STATUS_COLOURS = { added: '#1a7f37', changed: '#b7791f', removed: '#c62828' } as const;
-const INK = '#1f2933';
-const MUTED = '#5f6b7a';
-const LINK = '#0b57d0';
+
+/** An edge or marker colour in the palette: the default edge colour follows the theme, a chosen one stays. */
+function themed(p: Palette, colour: string): string {
+  return colour === DEFAULT_EDGE_COLOUR ? p.edge : colour;
+}
 /** Card layout (canvas-node.component.scss): title bar, body padding, data rows. */
 const TITLE_BAR = 34;
 const PAD_X = 10;
@@ -45,7 +48,7 @@ function fitted(text: string, maxWidth: number | undefined, font: Font): string 
   return `${text.slice(0, end)}…`;
 }
 
-function textLines(lines: readonly string[], x: number, y: number, options: TextOptions = {}): string {
+function textLines(p: Palette, lines: readonly string[], x: number, y: number, options: TextOptions = {}): string {
   const size = options.size ?? 13;
   const step = options.step ?? size + 4;
   const font: Font = { size, ...(options.weight ? { weight: options.weight } : {}), ...(options.mono ? { mono: true } : {}) };
@@ -53,19 +56,19 @@ function textLines(lines: readonly string[], x: number, y: number, options: Text
     .map(
       (line, i) =>
         `<text x="${x}" y="${y + i * step}" font-size="${size}" font-weight="${options.weight ?? 400}" text-anchor="${options.anchor ?? 'start'}"` +
-        `${options.mono ? ` font-family="${escape(MONO_FAMILY)}"` : ''}${options.italic ? ' font-style="italic"' : ''} fill="${options.colour ?? INK}" xml:space="preserve">${escape(fitted(line, options.maxWidth, font))}</text>`,
+        `${options.mono ? ` font-family="${escape(MONO_FAMILY)}"` : ''}${options.italic ? ' font-style="italic"' : ''} fill="${options.colour ?? p.ink}" xml:space="preserve">${escape(fitted(line, options.maxWidth, font))}</text>`,
     )
     .join('');
 }
 
 /** A Material icon (icons.ts) of `size` px at x, y. */
-function icon(name: string, x: number, y: number, size = 18, colour = MUTED): string {
+function icon(p: Palette, name: string, x: number, y: number, size = 18, colour = p.muted): string {
   const path = ICON_PATHS[name];
   return path ? `<path transform="translate(${x},${y}) scale(${size / 24})" d="${path}" fill="${colour}"/>` : '';
 }
 
 /** The data rows (`label: value`) at the bottom of a node's box, `x` from its left (NodeFieldsComponent). */
-function fieldRows(fields: readonly DataRow[], width: number, height: number, x = PAD_X, colour = INK): string {
+function fieldRows(p: Palette, fields: readonly DataRow[], width: number, height: number, x = PAD_X, colour = p.ink): string {
   if (fields.length === 0) return '';
   const top = height - (fields.length * FIELD_LINE + 10) + 4;
   return fields
@@ -76,7 +79,7 @@ function fieldRows(fields: readonly DataRow[], width: number, height: number, x 
       const value = fitted(row.value, Math.max(width - 2 * x - labelWidth - 4, 0), { size: 12 });
       return (
         `<text x="${x}" y="${top + 12 + i * FIELD_LINE}" font-size="12" xml:space="preserve" data-field="${escape(row.label)}">` +
-        `<tspan font-weight="500" fill="${colour === INK ? MUTED : colour}">${escape(label)}</tspan><tspan dx="4" fill="${colour}">${escape(value)}</tspan></text>`
+        `<tspan font-weight="500" fill="${colour === p.ink ? p.muted : colour}">${escape(label)}</tspan><tspan dx="4" fill="${colour}">${escape(value)}</tspan></text>`
       );
     })
     .join('');
@@ -85,7 +88,7 @@ function fieldRows(fields: readonly DataRow[], width: number, height: number, x 
 const CARD_ICONS: Record<string, string> = { code: 'code', table: 'table', cloud: 'cloud', image: 'image', gif: 'animation', component: 'widgets', 'data-source': 'database', 'db-table': 'table' };
 
 /** The content of a card kind under its title bar (CardNodeComponent, DatabaseNodeComponent). */
-function cardBody(node: CanvasNode, w: number): string {
+function cardBody(p: Palette, node: CanvasNode, w: number): string {
   const body = node.body;
   const x = PAD_X;
   const inner = w - 2 * PAD_X;
@@ -93,8 +96,8 @@ function cardBody(node: CanvasNode, w: number): string {
     case 'code': {
       const lines = (body.code ?? '').split(/\r?\n/);
       return (
-        `<rect x="${x}" y="${BODY_TOP}" width="${inner}" height="${lines.length * 16 + 12}" rx="4" fill="#f6f8fa"/>` +
-        textLines(lines, x + 8, BODY_TOP + 6 + 12, { size: 12, mono: true, step: 16, maxWidth: inner - 16 })
+        `<rect x="${x}" y="${BODY_TOP}" width="${inner}" height="${lines.length * 16 + 12}" rx="4" fill="${p.codeFill}"/>` +
+        textLines(p, lines, x + 8, BODY_TOP + 6 + 12, { size: 12, mono: true, step: 16, maxWidth: inner - 16 })
       );
     }
     case 'table': {
@@ -106,8 +109,8 @@ function cardBody(node: CanvasNode, w: number): string {
         let left = x;
         table.widths.forEach((width, c) => {
           const header = r === 0 && table.columns.length > 0;
-          out += `<rect x="${left}" y="${BODY_TOP + r * 24}" width="${width}" height="24" fill="${header ? '#f1f4f8' : '#ffffff'}" stroke="#d5dce5"/>`;
-          out += textLines([row[c] ?? ''], left + 8, BODY_TOP + r * 24 + 16, { size: 12, weight: header ? 500 : 400, maxWidth: width - 9 });
+          out += `<rect x="${left}" y="${BODY_TOP + r * 24}" width="${width}" height="24" fill="${header ? p.tableHeader : p.cardFill}" stroke="${p.tableStroke}"/>`;
+          out += textLines(p, [row[c] ?? ''], left + 8, BODY_TOP + r * 24 + 16, { size: 12, weight: header ? 500 : 400, maxWidth: width - 9 });
           left += width;
         });
       });
@@ -116,53 +119,53 @@ function cardBody(node: CanvasNode, w: number): string {
     case 'cloud': {
       const provider = body.cloud?.provider ?? '';
       const providerWidth = textWidth(provider, { size: 13, weight: 600 });
-      return textLines([provider], x, BODY_TOP + 14, { weight: 600 }) + textLines([body.cloud?.service ?? ''], x + providerWidth + 8, BODY_TOP + 14, { colour: MUTED });
+      return textLines(p, [provider], x, BODY_TOP + 14, { weight: 600 }) + textLines(p, [body.cloud?.service ?? ''], x + providerWidth + 8, BODY_TOP + 14, { colour: p.muted });
     }
     case 'image':
     case 'gif': {
       // Under the picture, what shows where it cannot load (a PNG never loads an https picture: see withoutRemoteImages).
-      const frame = `<rect x="${x}" y="${BODY_TOP}" width="160" height="100" fill="#f1f4f8"/>${icon(CARD_ICONS[node.kind] ?? 'image', x + 68, BODY_TOP + 38, 24)}`;
+      const frame = `<rect x="${x}" y="${BODY_TOP}" width="160" height="100" fill="${p.tableHeader}"/>${icon(p, CARD_ICONS[node.kind] ?? 'image', x + 68, BODY_TOP + 38, 24)}`;
       if (body.imageSrc) return `${frame}<image x="${x}" y="${BODY_TOP}" width="160" height="100" href="${escape(body.imageSrc)}" preserveAspectRatio="xMidYMid meet"/>`;
       if (node.kind === 'gif') {
-        return `<circle cx="${x + 11}" cy="${BODY_TOP + 28}" r="11" fill="${LINK}"/>` + textLines([body.animatedIcon ?? ''], x + 32, BODY_TOP + 32, { size: 12 });
+        return `<circle cx="${x + 11}" cy="${BODY_TOP + 28}" r="11" fill="${p.link}"/>` + textLines(p, [body.animatedIcon ?? ''], x + 32, BODY_TOP + 32, { size: 12 });
       }
-      return textLines(['Image not shown: only https and data URLs are loaded.'], x, BODY_TOP + 14, { size: 12, colour: MUTED, maxWidth: inner });
+      return textLines(p, ['Image not shown: only https and data URLs are loaded.'], x, BODY_TOP + 14, { size: 12, colour: p.muted, maxWidth: inner });
     }
     case 'component':
-      return icon('widgets', x, BODY_TOP + 2) + textLines([body.componentId ?? ''], x + 24, BODY_TOP + 16, { size: 12, mono: true, maxWidth: inner - 24 });
+      return icon(p, 'widgets', x, BODY_TOP + 2) + textLines(p, [body.componentId ?? ''], x + 24, BODY_TOP + 16, { size: 12, mono: true, maxWidth: inner - 24 });
     case 'data-source':
     case 'db-table':
-      return databaseBody(node, x, inner);
+      return databaseBody(p, node, x, inner);
     default:
       return '';
   }
 }
 
 /** The database (and table) a data node names, then the table's columns or the database's tables (DatabaseNodeComponent). */
-function databaseBody(node: CanvasNode, x: number, inner: number): string {
+function databaseBody(p: Palette, node: CanvasNode, x: number, inner: number): string {
   const db = node.body.database;
   if (!db) return '';
-  let out = textLines([`${db.name}${db.table ? `.${db.table}` : ''}`], x, BODY_TOP + 13, { size: 12, colour: LINK, maxWidth: inner });
+  let out = textLines(p, [`${db.name}${db.table ? `.${db.table}` : ''}`], x, BODY_TOP + 13, { size: 12, colour: p.link, maxWidth: inner });
   const top = BODY_TOP + 22;
   const row = (i: number, left: string, right = '', rightMono = false) =>
-    `<path d="M${x},${top + i * 20}H${x + inner}" stroke="#eef1f5"/>` +
+    `<path d="M${x},${top + i * 20}H${x + inner}" stroke="${p.rowDivider}"/>` +
     left +
-    (right ? textLines([right], x + inner, top + i * 20 + 14, { size: 11, mono: rightMono, anchor: 'end', colour: MUTED }) : '');
+    (right ? textLines(p, [right], x + inner, top + i * 20 + 14, { size: 11, mono: rightMono, anchor: 'end', colour: p.muted }) : '');
   if (db.columns) {
     const columns = db.columns.slice(0, 12);
     columns.forEach((column, i) => {
       const mark = column.primaryKey ? 'PK' : column.references ? 'FK' : '';
       const markWidth = mark ? textWidth(mark, { size: 10, weight: 700 }) + 4 : 0;
-      const name = (mark ? textLines([mark], x, top + i * 20 + 14, { size: 10, weight: 700, colour: STATUS_COLOURS.changed }) : '') + textLines([column.name], x + markWidth, top + i * 20 + 14, { size: 12 });
+      const name = (mark ? textLines(p, [mark], x, top + i * 20 + 14, { size: 10, weight: 700, colour: p.status.changed }) : '') + textLines(p, [column.name], x + markWidth, top + i * 20 + 14, { size: 12 });
       out += row(i, name, column.type, true);
     });
-    if (db.columns.length > 12) out += row(columns.length, textLines([`… ${db.columns.length - 12} more`], x, top + columns.length * 20 + 14, { size: 12, colour: MUTED }));
+    if (db.columns.length > 12) out += row(columns.length, textLines(p, [`… ${db.columns.length - 12} more`], x, top + columns.length * 20 + 14, { size: 12, colour: p.muted }));
   } else if (db.table) {
-    out += textLines(['Table not found in the synced schema.'], x, top + 14, { size: 12, colour: MUTED, maxWidth: inner });
+    out += textLines(p, ['Table not found in the synced schema.'], x, top + 14, { size: 12, colour: p.muted, maxWidth: inner });
   } else {
     const tables = db.tables.slice(0, 8);
-    tables.forEach((table, i) => (out += row(i, textLines([table], x, top + i * 20 + 14, { size: 12 }))));
-    if (db.tables.length > 8) out += row(tables.length, textLines([`… ${db.tables.length - 8} more`], x, top + tables.length * 20 + 14, { size: 12, colour: MUTED }));
+    tables.forEach((table, i) => (out += row(i, textLines(p, [table], x, top + i * 20 + 14, { size: 12 }))));
+    if (db.tables.length > 8) out += row(tables.length, textLines(p, [`… ${db.tables.length - 8} more`], x, top + tables.length * 20 + 14, { size: 12, colour: p.muted }));
   }
   return out;
 }
@@ -178,27 +181,27 @@ function c4Look(node: CanvasNode): { fill: string; ink: string; rx: string; ry: 
   return { fill, ink, ...radius };
 }
 
-function drawNode(node: CanvasNode, x: number, y: number): string {
+function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
   const { width: w, height: h } = node;
   const look = node.look;
-  const stroke = node.status ? STATUS_COLOURS[node.status] : (look.stroke ?? '#4a5a70');
+  const stroke = node.status ? p.status[node.status] : (look.stroke ?? p.outline);
   const strokeWidth = node.status ? 3 : (look.strokeWidth ?? 1.5);
   const dash = look.dash === 'dashed' ? ' stroke-dasharray="7 5"' : look.dash === 'dotted' ? ' stroke-dasharray="2 4"' : '';
   const opacity = node.status === 'removed' ? ' opacity="0.5"' : '';
-  const paint = (fill: string, defaultStroke = '#4a5a70') =>
+  const paint = (fill: string, defaultStroke = p.outline) =>
     `fill="${escape(look.fill ?? fill)}" stroke="${escape(node.status ? stroke : (look.stroke ?? defaultStroke))}" stroke-width="${node.status ? 3 : (look.strokeWidth ?? 1)}"${dash}`;
   let out = `<g transform="translate(${x},${y})" data-node-id="${escape(node.id)}" data-node-type="${escape(node.kind)}"${opacity}>`;
   if (node.kind === 'start' || node.kind === 'end') {
-    out += node.kind === 'start' ? `<circle cx="14" cy="14" r="14" fill="${INK}"/>` : `<circle cx="14" cy="14" r="12" fill="#fff" stroke="${INK}" stroke-width="3"/><circle cx="14" cy="14" r="7" fill="${INK}"/>`;
+    out += node.kind === 'start' ? `<circle cx="14" cy="14" r="14" fill="${p.ink}"/>` : `<circle cx="14" cy="14" r="12" fill="${p.background}" stroke="${p.ink}" stroke-width="3"/><circle cx="14" cy="14" r="7" fill="${p.ink}"/>`;
   } else if (node.kind === 'mermaid' || node.kind === 'shape') {
     const outline = h - (node.fields.length ? node.fields.length * FIELD_LINE + 10 : 0);
     const drawing = shapeDrawing(node.shape, w, outline, look.radius);
-    out += drawing.fills.map((d) => `<path d="${d}" fill="${escape(look.fill ?? (node.kind === 'mermaid' ? '#f3f6fa' : '#eef3fb'))}" stroke="${escape(stroke)}" stroke-width="${strokeWidth}"${dash}/>`).join('');
+    out += drawing.fills.map((d) => `<path d="${d}" fill="${escape(look.fill ?? (node.kind === 'mermaid' ? p.mermaidFill : p.shapeFill))}" stroke="${escape(stroke)}" stroke-width="${strokeWidth}"${dash}/>`).join('');
     out += drawing.lines.map((d) => `<path d="${d}" fill="none" stroke="${escape(stroke)}" stroke-width="1.5"/>`).join('');
     const offset = textOffset(node.shape, outline);
     const textTop = offset.top + (outline - offset.top - offset.bottom - node.titleLines.length * 18) / 2 + 13;
-    out += textLines(node.titleLines, w / 2, textTop, { size: 14, weight: 500, anchor: 'middle', colour: look.color, step: 18 });
-    out += fieldRows(node.fields, w, h);
+    out += textLines(p, node.titleLines, w / 2, textTop, { size: 14, weight: 500, anchor: 'middle', colour: look.color, step: 18 });
+    out += fieldRows(p, node.fields, w, h);
   } else if (node.kind === 'c4') {
     const c4 = node.body.c4;
     const { fill, ink, rx, ry } = c4Look(node);
@@ -211,33 +214,35 @@ function drawNode(node: CanvasNode, x: number, y: number): string {
     let top = Math.max(8, (h - fieldsHeight - content) / 2);
     if (person) out += `<g transform="translate(${w / 2 - 14},${top})" fill="${ink}"><circle cx="14" cy="7" r="6"/><path d="M2,22 Q14,8 26,22Z"/></g>`;
     top += person;
-    out += textLines(node.titleLines, w / 2, top + 13, { size: 14, weight: 600, anchor: 'middle', colour: ink, step: 18 });
+    out += textLines(p, node.titleLines, w / 2, top + 13, { size: 14, weight: 600, anchor: 'middle', colour: ink, step: 18 });
     top += node.titleLines.length * 18;
-    out += textLines([typeLine], w / 2, top + 13, { size: 12, anchor: 'middle', colour: ink, maxWidth: w - 24 });
-    out += textLines(c4?.description ?? [], w / 2, top + 18 + 13, { size: 13, anchor: 'middle', colour: ink, step: 18 });
-    out += fieldRows(node.fields, w, h, 22, ink);
+    out += textLines(p, [typeLine], w / 2, top + 13, { size: 12, anchor: 'middle', colour: ink, maxWidth: w - 24 });
+    out += textLines(p, c4?.description ?? [], w / 2, top + 18 + 13, { size: 13, anchor: 'middle', colour: ink, step: 18 });
+    out += fieldRows(p, node.fields, w, h, 22, ink);
   } else if (node.kind === 'text') {
     // A text node: its name as a small caption over its value in large type (no frame).
     // (Written as named: the canvas's capitals are a style, and a search of the file finds the name.)
-    out += textLines([node.title], 8, 17, { size: 11, colour: MUTED, maxWidth: w - 16 });
-    out += textLines(node.body.lines ?? [], 8, 22 + 18, { size: 18, weight: 500, step: 24, colour: look.color });
-    out += fieldRows(node.fields, w, h);
+    out += textLines(p, [node.title], 8, 17, { size: 11, colour: p.muted, maxWidth: w - 16 });
+    out += textLines(p, node.body.lines ?? [], 8, 22 + 18, { size: 18, weight: 500, step: 24, colour: look.color });
+    out += fieldRows(p, node.fields, w, h);
   } else if (node.kind === 'comment') {
-    out += `<path d="M2,0H${w - 14}A14,14 0 0 1 ${w},14V${h - 2}A2,2 0 0 1 ${w - 2},${h}H2A2,2 0 0 1 0,${h - 2}V2A2,2 0 0 1 2,0Z" ${paint('#fff8c5', '#d4a72c')}/>`;
-    out += textLines(node.body.lines ?? node.titleLines, 14, 12 + 13, { size: 13, italic: true, step: 18 });
-    out += fieldRows(node.fields, w, h);
+    out += `<path d="M2,0H${w - 14}A14,14 0 0 1 ${w},14V${h - 2}A2,2 0 0 1 ${w - 2},${h}H2A2,2 0 0 1 0,${h - 2}V2A2,2 0 0 1 2,0Z" ${paint(p.commentFill, p.commentStroke)}/>`;
+    out += textLines(p, node.body.lines ?? node.titleLines, 14, 12 + 13, { size: 13, italic: true, step: 18 });
+    out += fieldRows(p, node.fields, w, h);
   } else {
-    out += `<rect width="${w}" height="${h}" rx="${look.radius ?? 8}" ${paint('#ffffff', '#9aa8ba')}/>`;
-    out += icon(CARD_ICONS[node.kind] ?? 'widgets', PAD_X, 8);
-    out += textLines([node.title], PAD_X + 24, 22, { size: 14, weight: 500, maxWidth: w - PAD_X * 2 - 24 });
-    out += `<path d="M0,${TITLE_BAR}H${w}" stroke="#e3e8ef"/>`;
-    out += cardBody(node, w);
-    out += fieldRows(node.fields, w, h);
+    out += `<rect width="${w}" height="${h}" rx="${look.radius ?? 8}" ${paint(p.cardFill, p.cardStroke)}/>`;
+    out += icon(p, CARD_ICONS[node.kind] ?? 'widgets', PAD_X, 8);
+    out += textLines(p, [node.title], PAD_X + 24, 22, { size: 14, weight: 500, maxWidth: w - PAD_X * 2 - 24 });
+    out += `<path d="M0,${TITLE_BAR}H${w}" stroke="${p.divider}"/>`;
+    out += cardBody(p, node, w);
+    out += fieldRows(p, node.fields, w, h);
   }
   return `${out}</g>`;
 }
 
-export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
+/** `theme`: `light` (the dashboard's colours) or `dark` (the same drawing on a dark background, for dark pages). */
+export function diagramSvg(model: CanvasModel, layout: LayoutResult, theme: DiagramTheme = 'light'): string {
+  const p = PALETTES[theme];
   const margin = 16;
   const width = Math.ceil(layout.width + margin * 2);
   const height = Math.ceil(layout.height + margin * 2);
@@ -245,38 +250,39 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult): string {
   const markers = usedMarkers(model.edges).map(
     (marker) =>
       `<marker id="${marker.id}" viewBox="-1 -1 12 12" refX="9" refY="5" markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="${marker.start ? 'auto-start-reverse' : 'auto'}">` +
-      `<path d="${marker.d}" fill="${marker.filled ? escape(marker.color) : 'none'}" stroke="${escape(marker.color)}" stroke-width="1.5"/></marker>`,
+      `<path d="${marker.d}" fill="${marker.filled ? escape(themed(p, marker.color)) : 'none'}" stroke="${escape(themed(p, marker.color))}" stroke-width="1.5"/></marker>`,
   );
   for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
     const box = layout.boxes[group.id];
     if (!box) continue;
-    const stroke = group.status ? STATUS_COLOURS[group.status] : '#9aa8ba';
+    const stroke = group.status ? p.status[group.status] : p.groupStroke;
     parts.push(
-      `<g data-group-id="${escape(group.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10" fill="${group.collapsed ? '#eef3fb' : 'rgba(31,111,235,0.04)'}" stroke="${stroke}" stroke-width="${group.status ? 3 : 1.2}"/>` +
-        `${textLines([group.title], box.x + 12, box.y + 25, { size: 13, weight: 600, colour: '#344256' })}</g>`,
+      `<g data-group-id="${escape(group.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10" fill="${group.collapsed ? p.shapeFill : p.groupFill}" stroke="${stroke}" stroke-width="${group.status ? 3 : 1.2}"/>` +
+        `${textLines(p, [group.title], box.x + 12, box.y + 25, { size: 13, weight: 600, colour: p.groupTitle })}</g>`,
     );
   }
   for (const edge of model.edges) {
     const route = layout.edges[edge.key];
     if (!route || edge.invisible) continue;
-    const colour = edge.status ? STATUS_COLOURS[edge.status] : edge.color;
+    const colour = edge.status ? p.status[edge.status] : themed(p, edge.color);
     const dash = edge.dash === 'dashed' || edge.animated ? ' stroke-dasharray="7 5"' : edge.dash === 'dotted' ? ' stroke-dasharray="2 4"' : '';
     const start = edge.markerStart ? ` marker-start="url(#${markerId(edge.markerStart, 'start')})"` : '';
     const end = edge.markerEnd ? ` marker-end="url(#${markerId(edge.markerEnd, 'end')})"` : '';
     let out = `<g data-edge-source="${escape(edge.source)}" data-edge-target="${escape(edge.target)}"><path d="${roundedPath(route.points)}" fill="none" stroke="${escape(colour)}" stroke-width="${edge.width}"${dash}${start}${end}/>`;
     if (route.label && edge.labelLines.length) {
-      out += `<rect x="${route.label.x}" y="${route.label.y}" width="${edge.labelWidth}" height="${edge.labelHeight}" rx="4" fill="#fff" stroke="#d5dce5"/>`;
-      out += textLines(edge.labelLines, route.label.x + edge.labelWidth / 2, route.label.y + 14, { size: 12, anchor: 'middle', colour: '#344256', step: 16 });
+      out += `<rect x="${route.label.x}" y="${route.label.y}" width="${edge.labelWidth}" height="${edge.labelHeight}" rx="4" fill="${p.cardFill}" stroke="${p.tableStroke}"/>`;
+      out += textLines(p, edge.labelLines, route.label.x + edge.labelWidth / 2, route.label.y + 14, { size: 12, anchor: 'middle', colour: p.groupTitle, step: 16 });
     }
     parts.push(`${out}</g>`);
   }
   for (const node of model.nodes) {
     const box = layout.boxes[node.id];
-    if (box) parts.push(drawNode(node, box.x, box.y));
+    // A node resized in arrange mode is drawn at its box's size.
+    if (box) parts.push(drawNode(p, atBoxSize(node, box), box.x, box.y));
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-margin} ${-margin} ${width} ${height}" font-family="${escape(FONT_FAMILY)}">` +
-    `<defs>${markers.join('')}</defs><rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="#ffffff"/>${parts.join('')}</svg>\n`
+    `<defs>${markers.join('')}</defs><rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="${p.background}"/>${parts.join('')}</svg>\n`
   );
 }
 

@@ -65,6 +65,9 @@ const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   sign_in_link: 'sign-in link',
   service: 'service',
   diagram: 'diagram',
+  scim_token: 'SCIM token',
+  domain: 'domain',
+  embed_link: 'embed link',
 };
 
 export function targetTypeLabel(entry: AuditEntry): string {
@@ -95,6 +98,8 @@ export function actorLabel(entry: AuditEntry, nameOf: NameOf = NO_NAMES): string
       return `${who} via first-run setup`;
     case 'host':
       return `sign-in-link command on the server host, for ${who}`;
+    case 'scim':
+      return `SCIM provisioning with token ${actor.tokenPrefix ?? actor.tokenId ?? ''}${actor.email ? ` (created by ${name ?? actor.email})` : ''}`;
     default:
       return who;
   }

@@ -20,7 +20,8 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
+import { applyArrangement, arrangementOf, atBoxSize, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
+import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
@@ -117,7 +118,7 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
   encapsulation: ViewEncapsulation.None,
   imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, CanvasPreviewComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
-  styleUrl: './diagram-canvas.component.scss',
+  styleUrls: ['./diagram-canvas.component.scss', './arrange-mode.scss'],
   host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
 })
 export class DiagramCanvasComponent {
@@ -149,6 +150,13 @@ export class DiagramCanvasComponent {
   readonly arrange = output<ArrangementLists>();
   /** A drag was refused (it would put an element inside a frame it is not a member of). */
   readonly arrangeRefused = output<void>();
+  /**
+   * Arrange mode's selection for "Auto-arrange selection" (node and group ids): shift-click toggles one, a shift-drag
+   * on the canvas selects what its rectangle encloses. Emptied when arrange mode ends.
+   */
+  readonly arrangeSelection = signal<ReadonlySet<string>>(new Set());
+  /** The rectangle of a shift-drag under way, in the viewport's pixels (null: none). */
+  readonly boxSelecting = signal<{ left: number; top: number; width: number; height: number } | null>(null);
   /** Nodes and groups the arrangement does not place (new since it was saved): highlighted with `data-placed`. */
   readonly placed = signal<ReadonlySet<string>>(new Set());
   /** The automatic layout last drawn and its model: redrawn with the arrangement whenever that changes. */
@@ -289,7 +297,8 @@ export class DiagramCanvasComponent {
     }
     for (const node of model.nodes) {
       const box = boxes[node.id];
-      if (box) out.push({ id: node.id, type: 'html-template', box, data: node });
+      // A node resized in arrange mode draws at its box's size (never below its own: moveBoxes).
+      if (box) out.push({ id: node.id, type: 'html-template', box, data: atBoxSize(node, box) });
     }
     return out;
   }
@@ -413,6 +422,20 @@ export class DiagramCanvasComponent {
       const observer = new ResizeObserver(() => this.viewSize.set(this.size()));
       observer.observe(element);
       this.destroyRef.onDestroy(() => observer.disconnect());
+      // Arrange mode's shift-click and shift-drag selection, before ngx-vflow sees the pointer (no pan, no drag).
+      const down = (event: Event) => this.selectPointerDown(event as PointerEvent, element as HTMLElement);
+      const click = (event: Event) => {
+        if (this.arranging() && (event as MouseEvent).shiftKey && (event.target as Element | null)?.closest?.('vflow')) {
+          event.stopPropagation();
+          event.preventDefault();
+        }
+      };
+      element.addEventListener('pointerdown', down, true);
+      element.addEventListener('click', click, true);
+      this.destroyRef.onDestroy(() => {
+        element.removeEventListener('pointerdown', down, true);
+        element.removeEventListener('click', click, true);
+      });
     });
     effect(() => {
       const model = this.model();
@@ -430,6 +453,7 @@ export class DiagramCanvasComponent {
       const arranging = this.arranging();
       untracked(() => {
         for (const node of this.vNodes.values()) (node.draggable as WritableSignal<boolean> | undefined)?.set(arranging);
+        if (!arranging && this.arrangeSelection().size) this.arrangeSelection.set(new Set());
       });
     });
     // The page's selected node (its URL) is selected when it changes, once the node is drawn, and brought into view.
@@ -619,6 +643,8 @@ export class DiagramCanvasComponent {
 
   selectEdge(edge: CanvasEdge, event: Event): void {
     event.stopPropagation();
+    // In arrange mode a line is being edited (a double click adds a bend): no details panel over the drawing.
+    if (this.arranging()) return;
     this.select({ kind: 'edge', edge });
   }
 
@@ -804,7 +830,10 @@ export class DiagramCanvasComponent {
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
   }
 
-  /** Resizing a group: its frame's bottom-right corner is dragged; where it is released is the frame's new corner. */
+  /**
+   * Resizing a node or a group: its bottom-right corner is dragged; where it is released is its new corner (a node
+   * never smaller than its own size, a frame never smaller than what it holds: moveBoxes).
+   */
   startResize(id: string, event: PointerEvent): void {
     if (!this.arranging()) return;
     event.stopPropagation();
@@ -825,7 +854,7 @@ export class DiagramCanvasComponent {
     handle.addEventListener('pointerup', release);
   }
 
-  /** Where an edge's bend handle is drawn in arrange mode: the middle of its middle segment. */
+  /** Where an edge's "add a bend" handle is drawn in arrange mode: the middle of its middle segment. */
   bendHandle(route: EdgeRoute): Point {
     const middle = Math.floor((route.points.length - 1) / 2);
     const p = route.points[middle];
@@ -833,12 +862,16 @@ export class DiagramCanvasComponent {
     return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
   }
 
+  /** The bends of a drawn edge (its route's points between its ends), each with a handle in arrange mode. */
+  bendPoints(route: EdgeRoute): Point[] {
+    return route.points.slice(1, -1);
+  }
+
   /**
-   * Bending an edge: the handle is dragged (the pointer captured, so the canvas does not pan) and where it is released
-   * becomes the edge's one bend; a double click straightens the edge (no bends).
+   * Dragging one of an edge's handles: the pointer is captured (the canvas does not pan) and where it is released
+   * becomes `drop`'s point. The middle handle adds a bend on the middle segment; a bend's handle moves that bend.
    */
-  startBend(edge: CanvasEdge, event: PointerEvent): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
+  private dragHandle(event: PointerEvent, drop: (point: Point) => void): void {
     event.stopPropagation();
     event.preventDefault();
     const handle = event.target as SVGElement;
@@ -846,25 +879,93 @@ export class DiagramCanvasComponent {
     const release = (up: PointerEvent) => {
       handle.removeEventListener('pointerup', release);
       const point = this.drawingPoint(up);
-      if (point) this.bend(edge.key, [point]);
+      if (point) drop(point);
     };
     handle.addEventListener('pointerup', release);
   }
 
+  /** The middle handle dragged: a new bend where it is released, on the segment it was drawn on. */
+  startBend(edge: CanvasEdge, route: EdgeRoute, event: PointerEvent): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    const segment = Math.floor((route.points.length - 1) / 2);
+    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendAdded(route, point, segment)));
+  }
+
+  /** A bend's handle dragged: that bend moves to where it is released. */
+  startBendMove(edge: CanvasEdge, route: EdgeRoute, index: number, event: PointerEvent): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendMoved(route, index, point)));
+  }
+
+  /** A double click on an edge's line: a new bend there, on the nearest segment. */
+  addBendAt(edge: CanvasEdge, route: EdgeRoute, event: MouseEvent): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    const point = this.drawingPoint(event);
+    if (point) this.bendWith(edge.key, withBendAdded(route, point));
+  }
+
+  /** A double click on a bend's handle: that bend is removed. */
+  removeBend(edge: CanvasEdge, route: EdgeRoute, index: number, event: Event): void {
+    if (!this.arranging() || edge.key.startsWith('*')) return;
+    event.stopPropagation();
+    this.bendWith(edge.key, withBendRemoved(route, index));
+  }
+
+  /** A double click on the middle handle: the edge straight again (no bends). */
   straighten(edge: CanvasEdge, event: Event): void {
     if (!this.arranging() || edge.key.startsWith('*')) return;
     event.stopPropagation();
-    this.bend(edge.key, []);
+    this.bendWith(edge.key, []);
   }
 
-  private bend(key: string, points: Point[]): void {
+  private bendWith(key: string, points: Point[] | null): void {
     const drawing = this.laidOut();
-    if (!drawing) return;
+    if (!drawing || !points) return;
     this.arrange.emit(this.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
   }
 
+  /**
+   * Arrange mode with Shift held: a click toggles the node or group under the pointer in arrangeSelection, a drag
+   * selects every node and group its rectangle encloses. Taken before ngx-vflow (capture phase, default prevented, so
+   * no mouse events follow): the canvas neither pans nor drags a node.
+   */
+  private selectPointerDown(event: PointerEvent, viewport: HTMLElement): void {
+    const drawing = this.laidOut();
+    // Only on the drawing: the minimap and the details panel keep their own clicks.
+    if (!this.arranging() || !event.shiftKey || event.button !== 0 || !drawing || !(event.target as Element | null)?.closest?.('vflow')) return;
+    const start = this.drawingPoint(event);
+    if (!start) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const rect = viewport.getBoundingClientRect();
+    const from = { x: event.clientX, y: event.clientY };
+    viewport.setPointerCapture?.(event.pointerId);
+    const ids = () => [...drawing.model.nodes.map((node) => node.id), ...drawing.model.groups.map((group) => group.id)];
+    const move = (at: PointerEvent) => {
+      const area = spanned(from, { x: at.clientX, y: at.clientY });
+      this.boxSelecting.set(area.width + area.height < 4 ? null : { left: area.x - rect.left, top: area.y - rect.top, width: area.width, height: area.height });
+    };
+    const up = (at: PointerEvent) => {
+      viewport.removeEventListener('pointermove', move);
+      viewport.removeEventListener('pointerup', up);
+      this.boxSelecting.set(null);
+      const end = this.drawingPoint(at);
+      if (!end) return;
+      if (Math.abs(at.clientX - from.x) + Math.abs(at.clientY - from.y) < 4) {
+        const id = boxAt(drawing.result.boxes, ids(), end);
+        if (id !== null) this.arrangeSelection.set(toggled(this.arrangeSelection(), id));
+        return;
+      }
+      const chosen = boxesWithin(drawing.result.boxes, ids(), spanned(start, end));
+      if (chosen.length) this.arrangeSelection.set(new Set([...this.arrangeSelection(), ...chosen]));
+    };
+    viewport.addEventListener('pointermove', move);
+    viewport.addEventListener('pointerup', up);
+  }
+
   /** A pointer's place in the drawing's coordinates. */
-  private drawingPoint(event: PointerEvent): Point | null {
+  private drawingPoint(event: MouseEvent): Point | null {
     const flow = this.flow();
     const element = (this.host.nativeElement as HTMLElement).querySelector('vflow');
     if (!flow || !element) return null;

@@ -3,7 +3,8 @@ import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router, type NavigationExtras } from '@angular/router';
 import type { DiagramLayout } from '@sc/contracts';
 import { LAYOUT_ENGINE_VERSION, createView, defaultViewLayoutInput, layoutFingerprint, type OverlaidGraph } from '@sc/diagram';
-import { query, settle as settleFixture, textOf } from '../../../testing/dom';
+import { Clipboard } from '@angular/cdk/clipboard';
+import { dialogOpened, query, settle as settleFixture, textOf } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
 import { SessionService } from '../../core/session.service';
 import { answerLate } from '../../../testing/http';
@@ -577,6 +578,39 @@ describe('DiagramPage', () => {
     TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
     fixture.detectChanges();
     expect(fixture.nativeElement.querySelector('[data-testid=edit-copy]')).not.toBeNull();
+  });
+
+  it('offers admins embed links in the Export menu: the dialog creates one, later copies reuse it', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'admin' });
+    await loaded();
+    (await exportMenu('copy-markdown')).click();
+    await dialogOpened(fixture);
+    (document.querySelector('[data-testid=embed-pinned] input') as HTMLInputElement).click();
+    await settle(fixture);
+    (document.querySelector('[data-testid=embed-create]') as HTMLButtonElement).click();
+    const created = http.expectOne({ method: 'POST', url: '/api/v1/orgs/acme/embed-links' });
+    expect(created.request.body).toEqual({ service: 'payments', diagram: 'overview', revision: 3 });
+    const url = 'http://sc.test/embed/sce_ab12cd34_' + 'x'.repeat(32);
+    created.flush({ id: 'e1', token: 'sce_…', url, svgUrl: `${url}.svg`, pngUrl: `${url}.png`, embedLink: {} });
+    await settle(fixture);
+    const fields = Array.from(document.querySelectorAll<HTMLInputElement>('mat-dialog-container input[data-testid^=embed-snippet-]'));
+    // The Markdown asked for comes first; it shows the image and links to the diagram's page.
+    expect(fields.map((field) => field.dataset['testid'])).toEqual(['embed-snippet-markdown', 'embed-snippet-image', 'embed-snippet-iframe']);
+    expect(fields[0].value).toBe(`[![overview](${url}.svg)](${location.origin}/orgs/acme/services/payments/diagrams/overview)`);
+    (document.querySelector('[data-testid=embed-done]') as HTMLButtonElement).click();
+    await settle(fixture);
+    const copy = jest.spyOn(TestBed.inject(Clipboard), 'copy').mockReturnValue(true);
+    (await exportMenu('copy-iframe')).click();
+    await settle(fixture);
+    expect(copy).toHaveBeenCalledWith(expect.stringContaining(`<iframe src="${url}"`));
+    expect(document.querySelector('mat-dialog-container')).toBeNull();
+  });
+
+  it('offers no embed links to editors', async () => {
+    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+    await loaded();
+    await exportMenu('export-svg');
+    expect(document.querySelector('[data-testid=copy-image-link]')).toBeNull();
   });
 
   it('explains a diagram that does not exist', async () => {

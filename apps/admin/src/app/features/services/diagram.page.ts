@@ -14,7 +14,9 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
+import { Clipboard } from '@angular/cdk/clipboard';
 import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
@@ -22,8 +24,8 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
-import { DRAFT_KIND, type ArrangementLists, type DatabaseView, type DiagramArrangement, type SyncArtifactRef } from '@sc/contracts';
-import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, type DiagramView } from '@sc/diagram';
+import { DRAFT_KIND, type ArrangementLists, type CreatedEmbedLinkResponse, type DatabaseView, type DiagramArrangement, type SyncArtifactRef } from '@sc/contracts';
+import { DiagramExportError, collapseGroup, collapseGroups, expandGroup, exportToMermaid, withoutArranged, type DiagramView } from '@sc/diagram';
 import { catchError, firstValueFrom, forkJoin, from, map, of, switchMap, tap, type Observable } from 'rxjs';
 import { ApiError, ClientErrorCode } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
@@ -42,6 +44,8 @@ import { claimEarlyDiagram, diagramUrl, hasServerLayout } from '../diagram-canva
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { diagramSvg, svgToPng } from '../diagram-canvas/export-image';
 import { DraftsApi } from '../drafts/drafts.api';
+import { EmbedLinkDialogComponent, type EmbedLinkDialogData } from '../embeds/embed-link-dialog.component';
+import { EMBED_SNIPPET_LABELS, embedSnippet, type EmbedSnippetKind } from '../embeds/embed-snippets';
 import { ContextSummaryComponent } from './context-summary.component';
 import { GroupListComponent } from './group-list.component';
 import { RevisionBarComponent } from './revision-bar.component';
@@ -163,6 +167,12 @@ export class DiagramPage {
   /** "Edit a copy": a synced flowchart becomes a draft (only flowcharts can be drafts), for whoever may edit drafts. */
   readonly canEditCopy = computed(() => this.source() === 'diagram' && this.data()?.kind === DRAFT_KIND && this.session.canEditDrafts());
   readonly notes = computed(() => this.loaded.value()?.notes ?? null);
+  /** The export menu's embed items: admins, on a synced architecture diagram (the server draws every kind). */
+  readonly canEmbed = computed(() => this.source() === 'diagram' && this.session.canManage() && this.data() !== null);
+  private readonly dialog = inject(MatDialog);
+  private readonly clipboard = inject(Clipboard);
+  /** The embed link made on this page for this diagram (its token is shown only once), so further copies reuse it. */
+  private readonly embedLink = signal<{ key: string; link: CreatedEmbedLinkResponse } | null>(null);
 
   /** Earlier revisions an architecture diagram's changes can be listed against, newest first. */
   readonly comparable = computed(() => {
@@ -357,15 +367,26 @@ export class DiagramPage {
     this.notify.error(new ApiError(0, ClientErrorCode.ClientError, 'An element cannot be put inside a group it is not a member of: the drag was undone.'));
   }
 
+  /** What "Auto-arrange selection" places: arrange mode's selection (shift-click, shift-drag) and the selected node. */
+  readonly arrangeTargets = computed(() => {
+    const ids = new Set(this.canvas()?.arrangeSelection() ?? []);
+    const selected = this.selectedNode();
+    if (selected) ids.add(selected);
+    return ids;
+  });
+
   /**
-   * "Auto-arrange selection": the selected node leaves the arrangement, so it is placed like a new one — at the free
-   * spot nearest its neighbours (applyArrangement) — and fixed there by the next Save.
+   * "Auto-arrange selection": the selected nodes and groups (a group with everything inside it) leave the
+   * arrangement, so they are placed like new ones — near their neighbours, around what stays arranged
+   * (applyArrangement) — and fixed there by the next Save.
    */
   autoArrangeSelection(): void {
-    const id = this.selectedNode();
+    const ids = this.arrangeTargets();
     const lists = this.workingArrangement() ?? this.currentArrangement();
-    if (!id || !lists || !lists.nodes.some((node) => node.id === id)) return;
-    this.arranged({ ...lists, nodes: lists.nodes.filter((node) => node.id !== id), edges: lists.edges.filter((edge) => edge.source !== id && edge.target !== id) });
+    const graph = this.data()?.graph;
+    if (ids.size === 0 || !lists || !graph) return;
+    const parentOf = new Map<string, string | undefined>([...graph.groups.map((g) => [g.id, g.parent] as const), ...graph.nodes.map((n) => [n.id, n.parent] as const)]);
+    this.arranged(withoutArranged(lists, ids, parentOf));
   }
 
   undoArrangement(): void {
@@ -652,6 +673,28 @@ export class DiagramPage {
 
 
   /** The drawing as shown (collapsed groups, highlights), as an SVG file. */
+  /**
+   * "Copy image link", "Copy Markdown", "Copy HTML iframe": with the link this page made for the diagram, copies at
+   * once; otherwise the dialog creates one (latest or pinned, expiry) and shows the snippets to copy.
+   */
+  async copyEmbed(kind: EmbedSnippetKind): Promise<void> {
+    const data = this.data();
+    if (!data) return;
+    const key = `${this.orgId()}/${this.service()}/${data.name}`;
+    const pageUrl = new URL(this.router.serializeUrl(this.router.createUrlTree(['/orgs', this.orgId(), 'services', this.service(), 'diagrams', data.name])), location.origin).toString();
+    const known = this.embedLink();
+    if (known?.key === key) {
+      if (this.clipboard.copy(embedSnippet(kind, known.link, data.name, pageUrl))) this.notify.success(`${EMBED_SNIPPET_LABELS[kind]} copied to the clipboard.`);
+      return;
+    }
+    const ref = this.dialog.open<EmbedLinkDialogComponent, EmbedLinkDialogData, CreatedEmbedLinkResponse>(EmbedLinkDialogComponent, {
+      data: { orgId: this.orgId(), service: this.service(), diagram: data.name, revision: data.revision, kind, diagramPageUrl: pageUrl },
+      autoFocus: 'dialog',
+    });
+    const created = await firstValueFrom(ref.afterClosed());
+    if (created) this.embedLink.set({ key, link: created });
+  }
+
   exportSvg(): void {
     const drawing = this.drawingSvg();
     if (drawing) downloadText(`${drawing.name}.svg`, drawing.svg, 'image/svg+xml');

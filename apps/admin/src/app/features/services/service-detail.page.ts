@@ -17,11 +17,12 @@ import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
 import { DATA_TABLE } from '../../shared/data-table.component';
+import { EmbedLinksCardComponent } from '../embeds/embed-links-card.component';
 
 @Component({
   selector: 'sc-service-detail-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, DATA_TABLE, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [DatePipe, RouterLink, MatButtonModule, MatCardModule, MatIconModule, MatProgressBarModule, DATA_TABLE, ErrorBannerComponent, LoadMoreComponent, RevisionBarComponent, ServiceBreadcrumbComponent, EmbedLinksCardComponent],
   templateUrl: './service-detail.page.html',
   styleUrl: './services.scss',
 })

@@ -7,6 +7,7 @@ import { provideSsoIcons } from './sso-icons';
 import { SsoSettingsPage } from './sso-settings.page';
 
 const PROVIDERS = '/api/v1/orgs/acme/sso/providers';
+const DOMAINS = '/api/v1/orgs/acme/domains';
 
 function provider(slug: string, overrides: Partial<SsoProviderResponse> = {}): SsoProviderResponse {
   return {
@@ -36,6 +37,7 @@ describe('SsoSettingsPage', () => {
 
   it('lists name, slug, type, status and callback URL, and links the public sign-in page', async () => {
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old', { type: 'generic', enabled: false })]);
+    http.expectOne(DOMAINS).flush([]);
     await settle(fixture);
     const [okta, old] = rows();
     for (const shown of ['OKTA-MAIN', 'okta-main', 'Okta', 'Enabled', 'https://sc.acme.test/api/v1/auth/orgs/acme/callback/okta-main']) expect(okta).toContain(shown);
@@ -46,6 +48,7 @@ describe('SsoSettingsPage', () => {
 
   it('deletes a provider after confirmation', async () => {
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old')]);
+    http.expectOne(DOMAINS).flush([]);
     await settle(fixture);
     (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('[aria-label="Delete OLD"]')?.click();
     await dialogOpened(fixture);
@@ -56,5 +59,25 @@ describe('SsoSettingsPage', () => {
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('okta-main');
+  });
+
+  it('shows each email domain with its state, last check and, until verified, the TXT record to publish', async () => {
+    http.expectOne(PROVIDERS).flush([]);
+    const base = { verifiedAt: null, lastCheckedAt: null, lastError: null, createdAt: '2026-01-01T00:00:00.000Z' };
+    http.expectOne(DOMAINS).flush([
+      { ...base, id: 'd1', domain: 'acme.example', state: 'verified', txtRecord: 'service-verification=one', verifiedAt: '2026-01-02T00:00:00.000Z', lastCheckedAt: '2026-01-02T00:00:00.000Z' },
+      { ...base, id: 'd2', domain: 'new.example', state: 'failed', txtRecord: 'service-verification=two', lastCheckedAt: '2026-01-02T00:00:00.000Z', lastError: 'new.example has no TXT records (ENOTFOUND).' },
+    ]);
+    await settle(fixture);
+    const card = (fixture.nativeElement as HTMLElement).querySelector('[data-testid="domains-card"]')?.textContent ?? '';
+    expect(card).toContain('acme.example');
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid="domain-state-acme.example"]')?.textContent?.trim()).toBe('Verified');
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid="domain-state-new.example"]')?.textContent?.trim()).toBe('Failed');
+    expect(card).toContain('has no TXT records');
+    const txt = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll<HTMLInputElement>('[data-testid="domains-card"] input[readonly]')).map((input) => input.value);
+    expect(txt).toEqual(['service-verification=two']);
+    // Not an owner (the session has no role here): no add form and no SCIM card.
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid="domain-add"]')).toBeNull();
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid="scim-card"]')).toBeNull();
   });
 });

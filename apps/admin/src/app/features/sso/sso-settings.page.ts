@@ -17,6 +17,9 @@ import { SsoAuditComponent } from './sso-audit.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { RelativeTimeComponent } from '../../shared/relative-time.component';
+import { SessionService } from '../../core/session.service';
+import { DomainsCardComponent } from './domains-card.component';
+import { ScimCardComponent } from './scim-card.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -34,6 +37,8 @@ import { RelativeTimeComponent } from '../../shared/relative-time.component';
     SsoAuditComponent,
     ListStateComponent,
     RelativeTimeComponent,
+    DomainsCardComponent,
+    ScimCardComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',
@@ -42,6 +47,9 @@ export class SsoSettingsPage {
   private readonly api = inject(SsoApi);
   private readonly origin = inject(DOCUMENT).location.origin;
 
+  /** SCIM tokens are the owners' (the server refuses admins). */
+  private readonly session = inject(SessionService);
+  readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly orgId = input.required<string>();
   /** `?tab=audit` opens the audit log. */
   readonly tab = input<string | undefined>();

@@ -2,7 +2,8 @@ import type { ApiTokenResponse, TokenScope } from '@sc/contracts';
 
 export type TokenStatus = 'active' | 'expired' | 'revoked';
 
-export function tokenStatus(token: ApiTokenResponse, now: Date = new Date()): TokenStatus {
+/** Active, expired or revoked: of an API token, and of anything else that expires and is revoked alike (embed links). */
+export function tokenStatus(token: Pick<ApiTokenResponse, 'revokedAt' | 'expiresAt'>, now: Date = new Date()): TokenStatus {
   if (token.revokedAt !== null) return 'revoked';
   if (token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now.getTime()) return 'expired';
   return 'active';

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, type OverlaidGraph } from '@sc/diagram';
+import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
+import { LAYOUT_ENGINE_VERSION, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
 import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../../common/crypto/tokens';
+import { ArrangementStore } from '../../arrangement-store/arrangement-store';
 import { ArtifactsConfig, type LayoutSettings } from '../artifacts.config';
 import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
 import { DiagramLayoutsRepository } from '../store/diagram-layouts.repository';
@@ -20,6 +21,8 @@ export interface DiagramImageOptions {
   format: 'svg' | 'png';
   /** PNG pixels per SVG unit (1..4). */
   scale: number;
+  /** The drawing's colours (libs/diagram render-svg.ts palettes). */
+  theme: DiagramTheme;
 }
 
 /** A rendered image and its strong ETag (a hash of its bytes). */
@@ -34,7 +37,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const IMAGES_KEPT = 64;
 const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
 /** Names the drawing code (render-svg.ts) in the image cache key: change it when the drawing changes. */
-const RENDER_VERSION = 'svg-1+resvg-2.6.2';
+const RENDER_VERSION = 'svg-2+resvg-2.6.2';
 
 /** What one stored layout is computed from, and the part of its key besides the version and the engine. */
 interface LayoutInputs {
@@ -76,6 +79,7 @@ export class DiagramLayoutService {
     private readonly repository: ServicesRepository,
     private readonly layoutStore: DiagramLayoutsRepository,
     private readonly pool: DiagramLayoutPool,
+    private readonly arrangements: ArrangementStore,
     config: ArtifactsConfig,
   ) {
     this.settings = config.layout;
@@ -96,33 +100,39 @@ export class DiagramLayoutService {
 
   /**
    * The version's image as drawn in `revision` (the dashboard's model, node geometry and layout: the stored default
-   * layout replayed when nothing is collapsed, else ELK in the layout thread), rendered in the layout thread and
-   * cached by a hash of everything it is drawn from.
+   * layout replayed when nothing is collapsed, else ELK in the layout thread, then the diagram's saved arrangement
+   * applied as the dashboard applies it — libs/diagram `applyArrangement`), rendered in the layout thread and cached
+   * by a hash of everything it is drawn from (the arrangement by its version: a save or reset makes a new image).
    */
   async image(serviceId: string, revision: number, version: ArtifactVersionRecord, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
     const analysis = version.analysis;
     if (analysis.type !== 'diagram') throw artifactsError(ArtifactsErrorCode.ArtifactNotFound, `"${version.name}" is not a diagram.`);
-    if (analysis.diagramKind === 'sequence') {
-      throw artifactsError(ArtifactsErrorCode.DiagramImageUnsupported, `Diagram "${version.name}" is a sequence diagram; the server does not draw sequence diagrams as images yet.`);
-    }
     const graph = analysis.overlaid ?? analysis.graph;
+    // A sequence diagram has no layout or groups: its participants and messages are drawn in order (sequence-svg.ts).
+    const sequence = analysis.diagramKind === 'sequence';
+    if (sequence && options.collapsed.length) throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `Diagram "${version.name}" is a sequence diagram; it has no groups to collapse.`);
     const groups = new Set(graph.groups.map((group) => group.id));
     const unknown = options.collapsed.filter((id) => !groups.has(id));
     if (unknown.length) {
       const known = groups.size ? `its groups are ${[...groups].map((id) => `"${id}"`).join(', ')}` : 'it has no groups';
       throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `?collapsed= names ${unknown.map((id) => `"${id}"`).join(', ')}, not a group of diagram "${version.name}"; ${known}.`);
     }
-    const inputs = await this.inputs(serviceId, revision, version);
+    const inputs = sequence ? { graph, databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
     if (!inputs) {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
     const collapsed = [...new Set(options.collapsed)].sort();
-    const key = sha256Hex(JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, collapsed, options.format, options.format === 'png' ? options.scale : 1]));
+    // The arrangement is stored per service and diagram name (every revision is drawn with it).
+    const arrangement = await this.arrangements.current(serviceId, version.name);
+    const arranged = arrangement ? [serviceId, arrangement.version] : null;
+    const key = sha256Hex(
+      JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, arranged, collapsed, options.format, options.format === 'png' ? options.scale : 1, options.theme]),
+    );
     const kept = this.images.get(key);
     if (kept) return kept;
     const running = this.rendering.get(key);
     if (running) return running;
-    const job = this.render(version, inputs, { ...options, collapsed }).finally(() => this.rendering.delete(key));
+    const job = this.render(version, inputs, { ...options, collapsed }, arrangement?.lists ?? null).finally(() => this.rendering.delete(key));
     this.rendering.set(key, job);
     const image = await job;
     // An image larger than the whole cache is served but not kept (lru-cache would refuse it anyway).
@@ -130,16 +140,16 @@ export class DiagramLayoutService {
     return image;
   }
 
-  private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions): Promise<RenderedDiagramImage> {
+  private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions, arrangement: ArrangementLists | null): Promise<RenderedDiagramImage> {
     // A collapsed view has other containers than the default view's: its layout is computed in the thread.
-    const stored = options.collapsed.length ? null : await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
+    const stored = options.collapsed.length || inputs.graph.kind === 'sequence' ? null : await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
     const started = performance.now();
     let result: DiagramImage;
     try {
       const answer = await this.pool.run({
         graph: inputs.graph,
         databases: [...inputs.databases],
-        image: { collapsed: options.collapsed, stored, format: options.format, scale: options.scale, maxPixels: MAX_IMAGE_PIXELS },
+        image: { collapsed: options.collapsed, stored, arrangement, format: options.format, scale: options.scale, theme: options.theme, maxPixels: MAX_IMAGE_PIXELS },
       });
       result = answer as DiagramImage;
     } catch (error) {

@@ -119,6 +119,23 @@ export class ArtifactsReadService {
     return this.layouts.image(service.id, revision, await this.one(service, revision, 'architecture-diagram', name), options);
   }
 
+  /**
+   * The id of the service an embed link shows, after checking that what it names exists: the service, the pinned
+   * revision (else the current one) and the diagram when one is named (the same 404s as reading them).
+   */
+  async embedTarget(organizationId: string, serviceName: string, diagram: string | null, revisionParam?: number): Promise<{ serviceId: string }> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    if (diagram !== null) await this.one(service, revision, 'architecture-diagram', diagram);
+    return { serviceId: service.id };
+  }
+
+  /** The names of the architecture diagrams in the revision (the current one without `revisionParam`). */
+  async diagramNames(organizationId: string, serviceName: string, revisionParam?: number): Promise<string[]> {
+    const { service, revision } = await this.resolve(organizationId, serviceName, revisionParam);
+    const versions = revision === 0 ? [] : await this.repository.versionsInRevision(service.id, revision, { kind: 'architecture-diagram' });
+    return versions.map((version) => version.name);
+  }
+
   /** The answer's bytes in a content coding, kept beside it in the cache; null when the cache is off. */
   compressedAnswer(answer: SerializedAnswer, encoding: AnswerEncoding): Promise<Buffer | null> {
     return this.cache.compressed(answer, encoding);

@@ -12,7 +12,7 @@ function invalid(message: string): Error {
   return artifactsError(ArtifactsErrorCode.InvalidImageQuery, message);
 }
 
-/** The options the query asks for, or 400 invalid_diagram_image_query (422 for the dark theme, not drawn yet). */
+/** The options the query asks for, or 400 invalid_diagram_image_query. */
 export function diagramImageOptions(query: DiagramImageQuery, format: 'svg' | 'png'): DiagramImageOptions {
   if (query.collapsed !== undefined && typeof query.collapsed !== 'string') throw invalid('?collapsed= is given more than once; write the group ids comma-separated in one.');
   const collapsed = (query.collapsed ?? '')
@@ -20,12 +20,12 @@ export function diagramImageOptions(query: DiagramImageQuery, format: 'svg' | 'p
     .map((id) => id.trim())
     .filter(Boolean);
   if (query.theme !== undefined && query.theme !== 'light' && query.theme !== 'dark') throw invalid('?theme= must be light or dark.');
-  if (query.theme === 'dark') throw artifactsError(ArtifactsErrorCode.DiagramImageUnsupported, 'The dark theme is not drawn yet; leave ?theme= out or ask for light.');
+  const theme = query.theme ?? 'light';
   let scale = 2;
   if (query.scale !== undefined) {
     if (format === 'svg') throw invalid('?scale= applies to image.png only; an SVG scales itself.');
     if (typeof query.scale !== 'string' || !/^[1-4]$/.test(query.scale)) throw invalid('?scale= must be a whole number from 1 to 4.');
     scale = Number(query.scale);
   }
-  return { collapsed, format, scale };
+  return { collapsed, format, scale, theme };
 }

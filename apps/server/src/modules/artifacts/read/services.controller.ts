@@ -18,6 +18,7 @@ import type {
   TextArtifactListItem,
 } from '@sc/contracts';
 import { matchesIfNoneMatch } from '../../../common/http/if-none-match';
+import { sendImage } from '../../../common/http/send-image';
 import { pageItems, pageLimit, setNextLink } from '../../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../../access/decorators';
 import type { Principal } from '../../access/principal';
@@ -124,7 +125,7 @@ export class ServicesController {
   @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
   @OrgAccess('viewer')
   @ApiOkResponse({
-    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_unsupported for a sequence diagram, 422 diagram_image_too_large over 40 megapixels.',
+    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_too_large over 40 megapixels.',
   })
   async diagramImage(
     @Param('orgId') orgId: string,
@@ -137,7 +138,7 @@ export class ServicesController {
   ): Promise<void> {
     const format = req.path.endsWith('.png') ? 'png' : 'svg';
     const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, format), revision);
-    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml');
+    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml', { cacheControl: 'private, max-age=60' });
   }
 
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
@@ -269,22 +270,6 @@ export class ServicesController {
     res.setHeader('Content-Encoding', encoding);
     res.send(compressed);
   }
-}
-
-/**
- * An image with its strong ETag (304 on If-None-Match, after the guard and lookups as for sendAnswer). The CSP keeps
- * an SVG opened on its own from running or loading anything, should it ever hold more than shapes and text.
- */
-function sendImage(req: Request, res: Response, image: { body: Buffer; etag: string }, type: 'image/svg+xml' | 'image/png'): void {
-  res.setHeader('ETag', image.etag);
-  res.setHeader('Cache-Control', 'private, max-age=60');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (matchesIfNoneMatch(req, image.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.status(200).type(type).send(image.body);
 }
 
 /** The compression middleware's default threshold (app.factory.ts): smaller answers are sent uncompressed. */

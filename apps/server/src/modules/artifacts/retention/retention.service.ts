@@ -4,6 +4,7 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { ArtifactsConfig } from '../artifacts.config';
 import { ServicesRepository } from '../store/services.repository';
 import { PreviewsRepository } from '../store/previews.repository';
+import { SharedPass } from './shared-pass';
 import { StoreCollector } from './store-collector';
 import { UnitOfWork } from '../../../database/unit-of-work';
 
@@ -31,7 +32,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger('Retention');
   private timer: NodeJS.Timeout | undefined;
   private first: NodeJS.Immediate | undefined;
-  private running: Promise<RemovedData> | undefined;
+  private readonly passes = new SharedPass(() => this.pass());
 
   constructor(
     private readonly repository: ServicesRepository,
@@ -54,7 +55,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     clearImmediate(this.first);
     clearInterval(this.timer);
     // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
-    await this.running?.catch(() => undefined);
+    await this.passes.settled();
   }
 
   /**
@@ -63,10 +64,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
    * remaining revision or preview links and the blobs no version references any more. Concurrent calls share one pass.
    */
   runOnce(): Promise<RemovedData> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
   }
 
   private async pass(): Promise<RemovedData> {

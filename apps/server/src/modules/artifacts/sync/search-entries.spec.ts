@@ -14,8 +14,15 @@ describe('searchEntriesOf', () => {
       graph: { kind: 'flowchart', nodes: [], edges: [], groups: [] },
       overlaid: {
         kind: 'flowchart',
-        nodes: [{ id: 'api', label: 'API\nserver', overlay: { name: 'Payments API', type: 'shape', data: { Owner: { type: 'Text Input', value: 'payments-team' }, Tags: { type: 'Tag Input', value: ['pci'] } } } }],
-        edges: [],
+        nodes: [
+          { id: 'api', label: 'API\nserver', overlay: { name: 'Payments API', type: 'shape', data: { Owner: { type: 'Text Input', value: 'payments-team' }, Tags: { type: 'Tag Input', value: ['pci'] } } } },
+          { id: 'store', label: 'Store', overlay: { type: 'db-table', dbConfig: { serviceName: 'payments', databaseName: 'ledger', tableName: 'entries' } } },
+        ],
+        edges: [
+          { source: 'api', target: 'store', overlay: { label: 'writes' } },
+          { source: 'api', target: 'store', label: 'reads' },
+          { source: 'store', target: 'store', label: 'writes' },
+        ],
         groups: [{ id: 'core', label: 'core', nodes: ['api'] }],
       },
       report: null,
@@ -33,7 +40,10 @@ describe('searchEntriesOf', () => {
     ]);
     expect(entries.map((entry) => [entry.artifact?.name ?? null, entry.elementKind, entry.elementId, entry.title, entry.text])).toEqual([
       [null, 'service', 'payments', 'payments', 'Card payments'],
-      ['refunds', 'node', 'api', 'Payments API', 'API server · api · shape · Owner · payments-team · Tags · pci'],
+      // Labels of the edges in and out of a node are its text too, each once.
+      ['refunds', 'node', 'api', 'Payments API', 'API server · api · shape · Owner · payments-team · Tags · pci · writes · reads'],
+      // The table a db-table node binds is found by its name ("where is entries used").
+      ['refunds', 'node', 'store', 'Store', 'store · db-table · entries · ledger · writes · reads'],
       // The label equals the title: said once.
       ['refunds', 'group', 'core', 'core', ''],
       ['refunds', 'heading', 'Refunds', 'Refunds', 'refunds'],

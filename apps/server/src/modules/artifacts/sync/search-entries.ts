@@ -41,10 +41,19 @@ export function searchEntriesOf(
 type Ref = NewSearchEntry['artifact'];
 
 function diagramEntries(ref: Ref, graph: OverlaidGraph): NewSearchEntry[] {
+  // Edges have no entries of their own: their labels ("writes", "publishes") are text of the nodes they join.
+  const edgeLabels = new Map<string, string[]>();
+  for (const edge of graph.edges) {
+    const label = edge.overlay?.label ?? edge.label;
+    if (!label) continue;
+    for (const end of new Set([edge.source, edge.target])) edgeLabels.set(end, [...(edgeLabels.get(end) ?? []), label]);
+  }
   const nodes = graph.nodes.map((node) => {
     const overlay = node.overlay;
     const data = Object.entries(overlay?.data ?? {}).flatMap(([field, { value }]) => [field, ...(Array.isArray(value) ? value : value === undefined ? [] : [String(value)])]);
-    return entry(ref, 'node', node.id, overlay?.name ?? node.label, [node.label, node.id, overlay?.type, node.description, node.technology, overlay?.value, ...data]);
+    // The table a db-table node binds (dbConfig) is text of the node too: "where is this table used" starts from it.
+    const binding = [overlay?.dbConfig?.tableName, overlay?.dbConfig?.databaseName];
+    return entry(ref, 'node', node.id, overlay?.name ?? node.label, [node.label, node.id, overlay?.type, node.description, node.technology, overlay?.value, ...binding, ...data, ...new Set(edgeLabels.get(node.id))]);
   });
   const groups = graph.groups.map((group) => entry(ref, 'group', group.id, group.overlay?.name ?? group.label, [group.label, group.id]));
   return [...nodes, ...groups];

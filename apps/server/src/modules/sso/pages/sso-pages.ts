@@ -1,5 +1,6 @@
 import { SsoClaimRuleEvaluation, SsoErrorCode, SsoTestDecision, SsoTestReport, ssoErrorWording } from '@sc/contracts';
 import type { StateRefusal } from '../../oauth-state/oauth-state.service';
+import { escapeHtml } from '../../../common/http/html';
 
 /**
  * The person clicked a sign-in button and came back from the provider: say which of the refusal reasons
@@ -16,9 +17,6 @@ const STATE_REFUSAL_MESSAGES: Record<StateRefusal, string> = {
   other_provider: 'This sign-in attempt was started with another sign-in provider.',
 };
 
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -14,6 +14,11 @@ export class ArrangementsRepository extends TransactionalRepository {
     return this.manager.findOneBy(ArrangementRecord, { organizationId, serviceId, diagram });
   }
 
+  /** By the service's id alone: for callers that looked the service up in its organization already. */
+  findOfService(serviceId: string, diagram: string): Promise<ArrangementRecord | null> {
+    return this.manager.findOneBy(ArrangementRecord, { serviceId, diagram });
+  }
+
   /**
    * Writes `changes` as version `version + 1` only if the stored version is still `version` (0: no row yet). One
    * conditional statement, so two saves of the same version cannot both win. False when nothing matched.

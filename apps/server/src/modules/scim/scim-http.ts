@@ -1,0 +1,64 @@
+import { ArgumentsHost, CallHandler, Catch, ExceptionFilter, ExecutionContext, Injectable, Logger, NestInterceptor, type CanActivate } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+import { describeForLog, mapError } from '../../common/errors/all-exceptions.filter';
+import type { ScimActor } from '../audit/audit.service';
+import { ScimError, scimErrorBody } from './scim-error';
+import { ScimTokensService } from './scim-tokens.service';
+
+/** RFC 7644 §3.1: requests and responses are `application/scim+json`. */
+export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
+
+export type ScimRequest = Request & { scimActor?: ScimActor };
+
+/**
+ * Authenticates SCIM requests with a SCIM token of the path's organization (ScimTokensService.authenticate). The
+ * global AuthGuard lets these routes through (`@Public()`): sessions and API tokens are not SCIM credentials.
+ */
+@Injectable()
+export class ScimTokenGuard implements CanActivate {
+  constructor(private readonly tokens: ScimTokensService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<ScimRequest>();
+    request.scimActor = await this.tokens.authenticate(String(request.params['organizationId']), request.headers.authorization, request.ip ?? null);
+    return true;
+  }
+}
+
+/** Every successful SCIM answer is `application/scim+json`. */
+@Injectable()
+export class ScimContentTypeInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    context.switchToHttp().getResponse<Response>().type(SCIM_CONTENT_TYPE);
+    return next.handle();
+  }
+}
+
+/**
+ * SCIM routes answer RFC 7644 §3.12 error bodies: a ScimError as it is; any other error (a member rule such as
+ * 409 last_owner, validation, an unexpected fault) with the status and sentence the API would give, so a SCIM
+ * client sees why (`detail`) and the status it expects.
+ */
+@Catch()
+export class ScimExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Scim');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    let status: number;
+    let body;
+    if (exception instanceof ScimError) {
+      status = exception.status;
+      body = scimErrorBody(status, exception.detail, exception.scimType);
+    } else {
+      const mapped = mapError(exception);
+      status = mapped.status;
+      if (status >= 500) this.logger.error(describeForLog(exception));
+      body = scimErrorBody(status, mapped.body.error.message, status === 409 ? 'mutability' : undefined);
+    }
+    if (response.headersSent) return;
+    if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer realm="SCIM"');
+    response.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body));
+  }
+}

@@ -1,0 +1,70 @@
+import { Entity } from 'typeorm';
+import { BooleanColumn, IntegerColumn, JsonbColumn, OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+
+/** A SCIM bearer token. The database holds its SHA-256 and visible prefix, never the token. */
+@Entity({ name: 'scim_tokens' })
+export class ScimToken extends OrganizationRecord {
+  @VarcharColumn(100)
+  name!: string;
+
+  @VarcharColumn(32)
+  prefix!: string;
+
+  @Sha256Column()
+  tokenHash!: string;
+
+  @UuidColumn({ nullable: true })
+  createdByUserId!: string | null;
+
+  @TimestampColumn({ nullable: true })
+  lastUsedAt!: Date | null;
+
+  @TimestampColumn({ nullable: true })
+  revokedAt!: Date | null;
+}
+
+/** The SCIM view of a provisioned member: what the identity provider sent, linked to the user it provisions. */
+@Entity({ name: 'scim_users' })
+export class ScimUser extends OrganizationRecord {
+  @UuidColumn()
+  userId!: string;
+
+  @VarcharColumn(320)
+  userName!: string;
+
+  @VarcharColumn(255, { nullable: true })
+  externalId!: string | null;
+
+  @BooleanColumn()
+  active!: boolean;
+
+  /** The stored SCIM attributes (name, displayName, emails, the enterprise extension…), never a password. */
+  @JsonbColumn()
+  attributes!: Record<string, unknown>;
+
+  /** Increases with every change: meta.version and the ETag are `W/"<version>"`. */
+  @IntegerColumn()
+  version!: number;
+
+  @TimestampColumn()
+  updatedAt!: Date;
+}
+
+@Entity({ name: 'scim_groups' })
+export class ScimGroup extends OrganizationRecord {
+  @VarcharColumn(255)
+  displayName!: string;
+
+  @VarcharColumn(255, { nullable: true })
+  externalId!: string | null;
+
+  /** `scim_users.id` of the members. */
+  @JsonbColumn()
+  memberIds!: string[];
+
+  @IntegerColumn()
+  version!: number;
+
+  @TimestampColumn()
+  updatedAt!: Date;
+}

@@ -1,0 +1,7 @@
+import { ScimErrorCode } from '@sc/contracts';
+import { errorFactoryFor } from '../../common/errors/error-status';
+
+// The codes live in @sc/contracts; their statuses in common/errors/error-status.ts.
+export { ScimErrorCode };
+
+export const scimError = errorFactoryFor<ScimErrorCode>();
