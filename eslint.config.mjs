@@ -10,8 +10,10 @@ const DIAGRAM_NODE = {
   path: { name: '@sc/diagram/node', message: DIAGRAM_NODE_MESSAGE },
   pattern: { group: ['@sc/diagram/node/*', '**/libs/diagram/src/node', '**/libs/diagram/src/node/*', '**/libs/diagram/src/node.ts'], message: DIAGRAM_NODE_MESSAGE },
 };
+// A module's repositories live at its top or in its store/ folder; its job folders (e.g. artifacts/sync/) reach them
+// as ../store/*.repository, which the negation allows. Any other module's, at its top or in a folder of it, is refused.
 const OTHER_MODULES_REPOSITORY = {
-  group: ['../*/*.repository', '../../*/*.repository', '**/modules/*/*.repository'],
+  group: ['../*/*.repository', '../../*/*.repository', '../*/*/*.repository', '../../*/*/*.repository', '**/modules/*/*.repository', '**/modules/*/*/*.repository', '!../store/*.repository'],
   message: "A module's repository is its own: call the other module's exported service instead (docs/architecture.md, module map).",
 };
 const UNIT_OF_WORK_PATHS = [

@@ -19,7 +19,7 @@ import { detectDiagramKind } from '../../libs/diagram/src/lib/detect-kind';
 import { graphFromDb } from '../../libs/diagram/src/node/graph-builders';
 import { getMermaid, MERMAID_MAX_EDGES, type MermaidModule } from '../../libs/diagram/src/node/mermaid-runtime';
 import { loadCorpus } from '../../libs/diagram/src/node/corpus';
-import { MermaidParseService } from '../../apps/server/src/modules/mermaid-parse/mermaid-parse.service';
+import { MermaidParseService } from '../../apps/server/src/modules/parsing/mermaid-parse.service';
 import { createTestApp } from '../../apps/server/test/support/test-app';
 import { generatedFlowchart } from '../../libs/diagram/scripts/generated-flowchart';
 import { stockMermaidEntry } from '../../libs/diagram/scripts/stock-mermaid';

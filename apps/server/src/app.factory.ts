@@ -19,9 +19,9 @@ import { describeRequestSchemas, requestBodyClasses } from './common/openapi/val
 import { AppConfig } from './config/app-config';
 import { metricsEndpoint } from './modules/metrics/metrics.endpoint';
 import { MetricsService } from './modules/metrics/metrics.service';
-import { readsOwnBody } from './modules/artifacts/raw-body-routes';
+import { readsOwnBody } from './modules/artifacts/sync/raw-body-routes';
 import { DOWNLOAD_ROUTES } from './modules/cli-package/downloads.controller';
-import { SCHEMA_ROUTES } from './modules/artifacts/schemas.controller';
+import { SCHEMA_ROUTES } from './modules/artifacts/read/schemas.controller';
 import { EMBED_ROUTES, isEmbedPath } from './modules/embeds/embed-public.controller';
 import { MCP_ROUTES } from './modules/mcp/mcp.controller';
 import { SCIM_ROUTES } from './modules/scim/scim.controller';
@@ -74,7 +74,7 @@ export function configureApp(app: INestApplication): void {
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(cookieParser());
   app.use(metricsEndpoint(app.get(MetricsService)));
-  // Routes that read their own body (the sync gateway: modules/artifacts/raw-body-routes.ts) skip these parsers.
+  // Routes that read their own body (the sync gateway: modules/artifacts/sync/raw-body-routes.ts) skip these parsers.
   // SCIM clients send application/scim+json (RFC 7644 §3.1).
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/scim+json'] })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));

@@ -23,7 +23,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { MeModule } from './modules/me/me.module';
 import { MembersModule } from './modules/members/members.module';
-import { MermaidParseModule } from './modules/mermaid-parse/mermaid-parse.module';
+import { ParsingModule } from './modules/parsing/parsing.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SearchModule } from './modules/search/search.module';
 import { ScimModule } from './modules/scim/scim.module';
@@ -65,7 +65,7 @@ import { UsersModule } from './modules/users/users.module';
     SignInLinksModule,
     MeModule,
     // Feature modules of other areas are added below.
-    MermaidParseModule,
+    ParsingModule,
     ArtifactsModule,
     SsoModule,
     AuditModule,

@@ -1,5 +1,5 @@
 import type { SearchAnswer, SyncResult } from '@sc/contracts';
-import { SearchBackfillService } from '../src/modules/artifacts/search-backfill.service';
+import { SearchBackfillService } from '../src/modules/artifacts/sync/search-backfill.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
 import { createOrganization, createTestApp, createToken, call, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
 

@@ -1,5 +1,5 @@
 import type { AuditPage, PreviewListItem, PreviewView, ServiceDetail, ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
-import { RetentionService } from '../../src/modules/artifacts/retention.service';
+import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
 import { bearer, call, createOrganization, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, TOPOLOGY, TOPOLOGY_CONTEXT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 

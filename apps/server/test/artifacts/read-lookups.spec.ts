@@ -1,5 +1,5 @@
 import type { ErrorBody, TextArtifactView } from '@sc/contracts';
-import { RetentionService } from '../../src/modules/artifacts/retention.service';
+import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
 import { bearer, call, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { bundle, postSync } from './bundles';
 import { doc } from './retention-fixture';

@@ -56,7 +56,7 @@ describe('revision retention and blob collection on two PostgreSQL connections',
     const now = new Date();
     const held = await heldOpen(async () => {
       const record = await app.repository.lockService('acme', service, now);
-      await app.repository.insertBlobs([{ sha256: sha(content), content, size: Buffer.byteLength(content) }], now);
+      await app.blobs.insertBlobs([{ sha256: sha(content), content, size: Buffer.byteLength(content) }], now);
       return record;
     }, async (record) => {
       const number = record.currentRevision + 1;
@@ -111,7 +111,7 @@ describe('revision retention and blob collection on two PostgreSQL connections',
     const held = await heldOpen(async () => {
       await app.repository.lockServiceById(service?.id ?? '');
       const { hashes } = await app.repository.deleteService(service?.id ?? '');
-      return app.repository.deleteUnreferencedBlobs(hashes);
+      return app.blobs.deleteUnreferencedBlobs(hashes);
     });
     expect(held.value).toBe(1);
 

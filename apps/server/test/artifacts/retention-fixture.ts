@@ -1,6 +1,7 @@
 import type { ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
-import { ArtifactsRepository } from '../../src/modules/artifacts/artifacts.repository';
-import { RetentionService } from '../../src/modules/artifacts/retention.service';
+import { BlobStore } from '../../src/modules/artifacts/store/blob-store';
+import { ServicesRepository } from '../../src/modules/artifacts/store/services.repository';
+import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
 import { bearer, call, createToken, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
 import { bundle, postSync, syncFile } from './bundles';
 
@@ -10,7 +11,8 @@ export interface RetentionApp {
   acme: SeededOrganization;
   syncToken: string;
   retention: RetentionService;
-  repository: ArtifactsRepository;
+  repository: ServicesRepository;
+  blobs: BlobStore;
 }
 
 export function doc(name: string, content: string): SyncArtifact {
@@ -54,7 +56,8 @@ export function useRetentionApp() {
     app.acme = await setupOrganization(app.t, { orgId: 'acme' });
     app.syncToken = (await createToken(app.t, app.acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     app.retention = app.t.app.get(RetentionService);
-    app.repository = app.t.app.get(ArtifactsRepository);
+    app.repository = app.t.app.get(ServicesRepository);
+    app.blobs = app.t.app.get(BlobStore);
   });
   afterAll(() => app.t?.close());
 

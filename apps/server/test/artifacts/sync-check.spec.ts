@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { syncBundleDigest, type ErrorBody, type ServiceDetail, type SyncArtifact, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts';
 import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
-import { MermaidParseService } from '../../src/modules/mermaid-parse/mermaid-parse.service';
+import { MermaidParseService } from '../../src/modules/parsing/mermaid-parse.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
 const digestOf = (synced: SyncBundle): string => syncBundleDigest(synced, (text) => createHash('sha256').update(text, 'utf8').digest('hex'));

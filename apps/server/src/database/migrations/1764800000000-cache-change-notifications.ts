@@ -14,7 +14,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * not); a deleted API token or any change to one except its `last_used_at` (written at most once a minute per token).
  * TRUNCATE of any of these tables notifies too. Inserts never do: a new row grants, and the cache keeps no refusals.
  *
- * Payload `services` empties the read lookups (modules/artifacts/read-lookups.ts: a service by name, the version a
+ * Payload `services` empties the read lookups (modules/artifacts/read/read-lookups.ts: a service by name, the version a
  * revision holds): any update, delete or truncate of services (every sync moves current_revision), and a deletion of
  * revisions or their artifact links (retention, a deleted service). Per statement: one notification however many rows.
  */

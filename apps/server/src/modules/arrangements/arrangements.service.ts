@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import { ifMatchVersion } from '../../common/http/if-match';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
-import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
+import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import { AuditService } from '../audit/audit.service';
 import { arrangementLists, arrangementProblems } from './arrangement-checks';
 import { ArrangementErrorCode, arrangementError } from './arrangements.errors';

@@ -27,12 +27,6 @@ describe('ArtifactsConfig.fromEnv', () => {
     expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual(['SERVICE_SYNC_MAX_BYTES', 'SERVICE_SYNC_MAX_ARTIFACTS']);
   });
 
-  it('reads the SQL parser pool settings', () => {
-    expect(ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '3', SERVICE_SQL_PARSE_TIMEOUT: '5s' }).sqlParse).toEqual({ workers: 3, timeoutMs: 5000 });
-    expect(ArtifactsConfig.fromEnv({}).sqlParse.timeoutMs).toBe(30_000);
-    expect(() => ArtifactsConfig.fromEnv({ SERVICE_SQL_PARSE_WORKERS: '0' })).toThrow(/SERVICE_SQL_PARSE_WORKERS/);
-  });
-
   it('refuses a per-file limit above the per-sync limit', () => {
     expect(() => ArtifactsConfig.fromEnv({ SERVICE_SYNC_MAX_FILE_BYTES: '2mb', SERVICE_SYNC_MAX_BYTES: '1mb' })).toThrow(/must not be larger/);
   });

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { DEFAULT_PREVIEW_DAYS, DEFAULT_SYNC_LIMITS } from '@sc/contracts';
 import { Env, EnvReader } from '../../config/env';
 
@@ -14,13 +13,6 @@ export interface ArtifactsLimits {
   maxArtifacts: number;
 }
 
-/** The SQL schema parser's worker threads (SqlSchemaParseService). */
-export interface SqlParseSettings {
-  workers: number;
-  /** Longest a single schema parse may run before its thread is replaced (sql_parse_timeout). */
-  timeoutMs: number;
-}
-
 /** Revision retention (RetentionService). */
 export interface RetentionSettings {
   /** Revisions kept per service, newest first; null keeps them all (the default). */
@@ -29,12 +21,8 @@ export interface RetentionSettings {
   intervalMs: number;
 }
 
-/** The default-view layouts of synced diagrams (DiagramLayoutService). */
+/** The default-view layouts of synced diagrams (DiagramLayoutService; its threads are the parsing module's). */
 export interface LayoutSettings {
-  /** Worker threads running ELK; one is enough, as layouts are computed in the background. */
-  workers: number;
-  /** Longest one diagram's layout may run before its thread is replaced (the dashboard then lays it out itself). */
-  timeoutMs: number;
   /** Diagrams with more nodes and groups are not laid out on the server. */
   maxElements: number;
 }
@@ -44,12 +32,11 @@ export interface PreviewSettings {
   days: number;
 }
 
-export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { workers: 1, timeoutMs: 60_000, maxElements: 10_000 };
+export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { maxElements: 10_000 };
 
 export class ArtifactsConfig {
   constructor(
     readonly limits: ArtifactsLimits,
-    readonly sqlParse: SqlParseSettings,
     readonly retention: RetentionSettings = { keepRevisions: null, intervalMs: 3_600_000 },
     readonly layout: LayoutSettings = DEFAULT_LAYOUT_SETTINGS,
     readonly previews: PreviewSettings = { days: DEFAULT_PREVIEW_DAYS },
@@ -59,9 +46,9 @@ export class ArtifactsConfig {
    * SERVICE_SYNC_MAX_FILE_BYTES (1MiB), SERVICE_SYNC_MAX_SCHEMA_BYTES (16MiB), SERVICE_SYNC_MAX_BYTES (32MiB),
    * SERVICE_SYNC_MAX_ARTIFACTS (500). The defaults are the contracts' DEFAULT_SYNC_LIMITS, which the CLI warns against
    * before sending.
-   * SERVICE_SQL_PARSE_WORKERS (min(2, cpus)) and SERVICE_SQL_PARSE_TIMEOUT (30s): npm run bench:sql-schema measures a 5 MB dump.
    * SERVICE_REVISIONS_KEEP (unset: keep every revision) and SERVICE_RETENTION_INTERVAL (1h).
-   * SERVICE_LAYOUT_WORKERS (1), SERVICE_LAYOUT_TIMEOUT (60s) and SERVICE_LAYOUT_MAX_ELEMENTS (10,000 nodes and groups: a 5,000-node diagram with its groups, as bench:dashboard draws).
+   * SERVICE_LAYOUT_MAX_ELEMENTS (10,000 nodes and groups: a 5,000-node diagram with its groups, as bench:dashboard draws); the pools'
+   * settings (SERVICE_SQL_PARSE_*, SERVICE_LAYOUT_WORKERS, SERVICE_LAYOUT_TIMEOUT) are the parsing module's ParsingConfig.
    * SERVICE_PREVIEW_DAYS (14): a preview expires that many days after its push.
    */
   static fromEnv(env: Env): ArtifactsConfig {
@@ -78,21 +65,15 @@ export class ArtifactsConfig {
       const value = variable === 'SERVICE_SYNC_MAX_FILE_BYTES' ? limits.maxFileBytes : limits.maxSchemaBytes;
       if (value > limits.maxSyncBytes) read.problem(`${variable} must not be larger than SERVICE_SYNC_MAX_BYTES.`);
     }
-    const sqlParse: SqlParseSettings = {
-      workers: read.integer('SERVICE_SQL_PARSE_WORKERS', Math.min(2, availableParallelism()), { min: 1, max: 64 }),
-      timeoutMs: read.durationMs('SERVICE_SQL_PARSE_TIMEOUT', 30_000, { minMs: 100 }),
-    };
     const retention: RetentionSettings = {
       keepRevisions: read.raw('SERVICE_REVISIONS_KEEP') === undefined ? null : read.integer('SERVICE_REVISIONS_KEEP', 1, { min: 1 }),
       intervalMs: read.durationMs('SERVICE_RETENTION_INTERVAL', 3_600_000, { minMs: 1000 }),
     };
     const layout: LayoutSettings = {
-      workers: read.integer('SERVICE_LAYOUT_WORKERS', DEFAULT_LAYOUT_SETTINGS.workers, { min: 1, max: 16 }),
-      timeoutMs: read.durationMs('SERVICE_LAYOUT_TIMEOUT', DEFAULT_LAYOUT_SETTINGS.timeoutMs, { minMs: 100 }),
       maxElements: read.integer('SERVICE_LAYOUT_MAX_ELEMENTS', DEFAULT_LAYOUT_SETTINGS.maxElements, { min: 1 }),
     };
     const previews: PreviewSettings = { days: read.integer('SERVICE_PREVIEW_DAYS', DEFAULT_PREVIEW_DAYS, { min: 1, max: 3650 }) };
     read.assertValid();
-    return new ArtifactsConfig(limits, sqlParse, retention, layout, previews);
+    return new ArtifactsConfig(limits, retention, layout, previews);
   }
 }

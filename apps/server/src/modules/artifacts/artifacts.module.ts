@@ -5,41 +5,50 @@ import type { Env } from '../../config/env';
 import { ArrangementStoreModule } from '../arrangement-store/arrangement-store.module';
 import { AuditModule } from '../audit/audit.module';
 import { HealthModule } from '../health/health.module';
-import { MermaidParseModule } from '../mermaid-parse/mermaid-parse.module';
-import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { ParsingModule } from '../parsing/parsing.module';
+import { MermaidParseService } from '../parsing/mermaid-parse.service';
+import { mermaidParserFrom } from '../parsing/mermaid-parser';
 import { SearchModule } from '../search/search.module';
-import { AnswerCache } from './answer-cache';
-import { mermaidParserFrom } from './mermaid-parser';
 import { ArtifactsConfig } from './artifacts.config';
-import { ArtifactsReadService } from './artifacts-read.service';
-import { ArtifactsRepository } from './artifacts.repository';
-import { ReadLookups } from './read-lookups';
-import { ArtifactBlobRecord } from './entities/artifact-blob.entity';
-import { ArtifactVersionRecord } from './entities/artifact-version.entity';
-import { RevisionArtifactRecord } from './entities/revision-artifact.entity';
-import { ServiceRecord } from './entities/service.entity';
-import { ServiceRevisionRecord } from './entities/service-revision.entity';
-import { RetentionService } from './retention.service';
-import { GatewayController } from './gateway.controller';
-import { SchemasController } from './schemas.controller';
-import { ServicesController } from './services.controller';
-import { PreviewsController } from './previews.controller';
-import { PreviewsRepository } from './previews.repository';
-import { PreviewsService } from './previews.service';
-import { SqlSchemaParseService } from './sql-schema-parse.service';
-import { DiagramLayoutService } from './diagram-layout.service';
-import { DiagramCheckService } from './diagram-check.service';
-import { SearchBackfillService } from './search-backfill.service';
-import { MERMAID_PARSER, SyncService } from './sync.service';
+import { DiagramLayoutService } from './layouts/diagram-layout.service';
+import { PreviewsController } from './previews/previews.controller';
+import { PreviewsService } from './previews/previews.service';
+import { AnswerCache } from './read/answer-cache';
+import { ArtifactsReadService } from './read/artifacts-read.service';
+import { ReadLookups } from './read/read-lookups';
+import { SchemasController } from './read/schemas.controller';
+import { ServicesController } from './read/services.controller';
+import { RetentionService } from './retention/retention.service';
+import { ServiceDeletionService } from './retention/service-deletion.service';
+import { StoreCollector } from './retention/store-collector';
+import { BlobStore } from './store/blob-store';
+import { DiagramLayoutsRepository } from './store/diagram-layouts.repository';
+import { ArtifactBlobRecord } from './store/entities/artifact-blob.entity';
+import { ArtifactVersionRecord } from './store/entities/artifact-version.entity';
+import { RevisionArtifactRecord } from './store/entities/revision-artifact.entity';
+import { ServiceRecord } from './store/entities/service.entity';
+import { ServiceRevisionRecord } from './store/entities/service-revision.entity';
+import { PreviewsRepository } from './store/previews.repository';
+import { ServicesRepository } from './store/services.repository';
+import { BundleValidator, MERMAID_PARSER } from './sync/bundle-validator';
+import { DiagramCheckService } from './sync/diagram-check.service';
+import { GatewayController } from './sync/gateway.controller';
+import { RevisionWriter } from './sync/revision-writer';
+import { SearchBackfillService } from './sync/search-backfill.service';
+import { SyncAudit } from './sync/sync-audit';
+import { SyncCheckService } from './sync/sync-check.service';
+import { SyncService } from './sync/sync.service';
 
 /**
  * Artifact sync (POST /api/v1/gateway/sync) and the versioned artifact store with its read API
  * (/api/v1/orgs/:orgId/services/...), and the public JSON Schema of context files (/schemas/context.v1.json).
+ * Folders by job: sync/, read/, previews/, layouts/, store/, retention/ (README.md).
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([ServiceRecord, ServiceRevisionRecord, ArtifactBlobRecord, ArtifactVersionRecord, RevisionArtifactRecord]),
-    MermaidParseModule,
+    // Mermaid, SQL schemas and diagram layouts are parsed and computed in ParsingModule's worker pools, never on the request thread.
+    ParsingModule,
     HealthModule,
     AuditModule,
     // The sync replaces the service's search entries in its transaction.
@@ -50,23 +59,32 @@ import { MERMAID_PARSER, SyncService } from './sync.service';
   controllers: [GatewayController, ServicesController, PreviewsController, SchemasController],
   providers: [
     { provide: ArtifactsConfig, inject: [APP_ENV], useFactory: (env: Env) => ArtifactsConfig.fromEnv(env) },
-    // Mermaid runs in MermaidParseModule's worker pool, never on the request thread.
     { provide: MERMAID_PARSER, inject: [MermaidParseService], useFactory: mermaidParserFrom },
-    ArtifactsRepository,
+    // store/
+    ServicesRepository,
+    BlobStore,
+    DiagramLayoutsRepository,
     PreviewsRepository,
-    PreviewsService,
-    // SQL schemas are parsed in worker threads too (node-sql-parser takes seconds on a large schema).
-    SqlSchemaParseService,
-    // Default-view layouts of synced diagrams, with ELK in worker threads, in the background.
-    DiagramLayoutService,
+    // sync/
+    BundleValidator,
+    RevisionWriter,
+    SyncAudit,
     SyncService,
+    SyncCheckService,
+    // layouts/: default-view layouts of synced diagrams, computed in the background, and diagram images.
+    DiagramLayoutService,
+    // read/ and previews/
     { provide: AnswerCache, inject: [APP_ENV], useFactory: (env: Env) => AnswerCache.fromEnv(env) },
     ReadLookups,
     ArtifactsReadService,
+    PreviewsService,
+    // retention/
+    StoreCollector,
     RetentionService,
-    // A diagram checked with the sync's engine, stored nowhere (the MCP server's validate_diagram).
+    ServiceDeletionService,
+    // sync/: a diagram checked with the sync's engine, stored nowhere (the MCP server's validate_diagram).
     DiagramCheckService,
-    // Services synced before the search index existed are indexed at start (and by runOnce).
+    // sync/: services synced before the search index existed are indexed at start (and by runOnce).
     SearchBackfillService,
   ],
   // Drafts copy synced diagrams ("Edit a copy") through the read service; the multi-instance suite runs retention;

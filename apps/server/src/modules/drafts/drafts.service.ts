@@ -25,9 +25,9 @@ import { DiagramExportError, exportToMermaid, validateDrawnGraph, validateParsed
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
-import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
+import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { Principal } from '../access/principal';
-import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { MermaidParseService } from '../parsing/mermaid-parse.service';
 import { TokensService } from '../tokens/tokens.service';
 import { displayNameOf, type User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { sendImage } from '../../common/http/send-image';
 import { Public } from '../access/decorators';
 import { EmbedRateLimit } from '../access/rate-limit';
-import { type DiagramImageQuery, diagramImageOptions } from '../artifacts/diagram-image-query';
+import { type DiagramImageQuery, diagramImageOptions } from '../artifacts/read/diagram-image-query';
 import { DomainError } from '../../common/errors/domain-error';
 import { diagramPage, embedPageCsp, notFoundPage, servicePage } from './embed-page';
 import { EmbedLinksService, type EmbedTarget } from './embeds.service';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { ErrorDetail } from '@sc/contracts';
 import { DataSource } from 'typeorm';
 import { RedisService } from '../../common/redis/redis.service';
-import { MermaidParseService } from '../mermaid-parse/mermaid-parse.service';
+import { MermaidParseService } from '../parsing/mermaid-parse.service';
 import { HealthErrorCode, healthError } from './health.errors';
 import { ShutdownService } from './shutdown.service';
 

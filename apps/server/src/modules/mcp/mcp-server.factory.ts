@@ -5,8 +5,8 @@ import { MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMEN
 import type { OverlaidGraph, OverlaidNode } from '@sc/diagram';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
-import { ArtifactsReadService } from '../artifacts/artifacts-read.service';
-import { DiagramCheckService } from '../artifacts/diagram-check.service';
+import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
+import { DiagramCheckService } from '../artifacts/sync/diagram-check.service';
 import { SERVER_VERSION } from '../cli-package/server-version';
 import { SearchService } from '../search/search.service';
 import { linesJson, pageOf } from './answer-pages';

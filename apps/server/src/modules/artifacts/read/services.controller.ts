@@ -1,0 +1,283 @@
+import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res, applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ListPageQuery } from '@sc/contracts';
+import type {
+  DatabaseListItem,
+  DatabaseView,
+  DiagramDiff,
+  DiagramSource,
+  FlowListItem,
+  FlowView,
+  JobsView,
+  ServiceDetail,
+  ServiceListItem,
+  ServiceRevisionFiles,
+  ServiceRevisionItem,
+  SummaryView,
+  TextArtifactListItem,
+} from '@sc/contracts';
+import { matchesIfNoneMatch } from '../../../common/http/if-none-match';
+import { sendImage } from '../../../common/http/send-image';
+import { pageItems, pageLimit, setNextLink } from '../../../common/http/paging';
+import { CurrentPrincipal, OrgAccess } from '../../access/decorators';
+import type { Principal } from '../../access/principal';
+import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
+import { ArtifactsReadService } from './artifacts-read.service';
+import { type DiagramImageQuery, diagramImageOptions } from './diagram-image-query';
+import { ServiceDeletionService } from '../retention/service-deletion.service';
+import { RevisionNumberPipe } from './revision-number.pipe';
+import { RevisionsPageQuery } from './revisions-page';
+
+/**
+ * A read any member may make whose handler answers with sendAnswer: the route, its access rule and the OpenAPI
+ * note of sendAnswer's ETag contract, written once for every such route. `note` follows that sentence.
+ */
+function ViewAnswerRoute(path: string, view: string, note = ''): MethodDecorator {
+  return applyDecorators(
+    Get(path),
+    OrgAccess('viewer'),
+    ApiOkResponse({ description: `${view} (JSON) with a strong ETag; If-None-Match answers 304.${note}` }),
+  );
+}
+
+/**
+ * The artifact read API: a session of any member, or an API token with the read (or admin) scope.
+ * `?revision=n` reads an earlier revision; without it, the current one.
+ */
+@ApiTags('services')
+@Controller('orgs/:orgId/services')
+export class ServicesController {
+  constructor(
+    private readonly artifacts: ArtifactsReadService,
+    private readonly deletion: ServiceDeletionService,
+  ) {}
+
+  @Get()
+  @OrgAccess('viewer')
+  @ApiOkResponse({ description: 'By name, at most `limit` (≤ 100, default 100); `Link: <…?cursor=…&limit=L>; rel="next"` names the next page.' })
+  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ServiceListItem[]> {
+    return pageItems(req, res, query, await this.artifacts.listServices(orgId, query));
+  }
+
+  @Get(':service')
+  @OrgAccess('viewer')
+  get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceDetail> {
+    return this.artifacts.getService(orgId, service, revision);
+  }
+
+  /** Deletes the service, its revisions and artifact versions, and the stored files nothing else references (audited). */
+  @Delete(':service')
+  @HttpCode(204)
+  @OrgAccess('admin')
+  async remove(@Param('orgId') orgId: string, @Param('service') service: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.deletion.deleteService(orgId, service, principal);
+  }
+
+  @Get(':service/revisions')
+  @OrgAccess('viewer')
+  @ApiOkResponse({ description: 'Newest first, at most `limit` (≤ 100, default 100); `Link: <…?before=N&limit=L>; rel="next"` names the next page.' })
+  async revisions(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Query() query: RevisionsPageQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ServiceRevisionItem[]> {
+    const page = await this.artifacts.listRevisions(orgId, service, query);
+    setNextLink(req, res, page.nextBefore, pageLimit(query), 'before');
+    return page.items;
+  }
+
+  @ViewAnswerRoute(':service/diagrams/:name', 'DiagramView')
+  async diagram(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
+  }
+
+  /**
+   * The layout of the diagram's default view, computed by the server once per content (DiagramLayout); the same
+   * guard, organization and role rules as the diagram. 404 diagram_layout_not_found while none is stored.
+   */
+  @ViewAnswerRoute(':service/diagrams/:name/layout', 'DiagramLayout', ' 404 diagram_layout_not_found while none is stored.')
+  async diagramLayout(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getDiagramLayout(orgId, service, name, revision));
+  }
+
+  /**
+   * The diagram drawn as a standalone SVG (the dashboard's drawing: libs/diagram render-svg.ts; no script, nothing
+   * referenced outside the file), or that SVG rendered to PNG with resvg (`?scale=1..4`, default 2; at most 40
+   * megapixels). `?collapsed=g1,g2` draws those groups collapsed.
+   */
+  @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
+  @OrgAccess('viewer')
+  @ApiOkResponse({
+    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_too_large over 40 megapixels.',
+  })
+  async diagramImage(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query() query: DiagramImageQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    const format = req.path.endsWith('.png') ? 'png' : 'svg';
+    const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, format), revision);
+    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml', { cacheControl: 'private, max-age=60' });
+  }
+
+  /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
+  @Get(':service/diagrams/:name/source')
+  @OrgAccess('viewer')
+  diagramSource(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<DiagramSource> {
+    return this.artifacts.getDiagramSource(orgId, service, name, revision);
+  }
+
+  /** Every artifact's files of the revision exactly as synced (`service-cli diff` compares a checkout with them). */
+  @Get(':service/files')
+  @OrgAccess('viewer')
+  files(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceRevisionFiles> {
+    return this.artifacts.getRevisionFiles(orgId, service, revision);
+  }
+
+  @Get(':service/diagrams/:name/diff')
+  @OrgAccess('viewer')
+  diff(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Query('from', RevisionNumberPipe) from?: number,
+    @Query('to', RevisionNumberPipe) to?: number,
+  ): Promise<DiagramDiff> {
+    return this.artifacts.diffDiagram(orgId, service, name, from, to);
+  }
+
+  @Get(':service/flows')
+  @OrgAccess('viewer')
+  flows(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowListItem[]> {
+    return this.artifacts.listFlows(orgId, service, revision);
+  }
+
+  @Get(':service/flows/:name')
+  @OrgAccess('viewer')
+  flow(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowView> {
+    return this.artifacts.getFlow(orgId, service, name, revision);
+  }
+
+  @Get(':service/databases')
+  @OrgAccess('viewer')
+  databases(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseListItem[]> {
+    return this.artifacts.listDatabases(orgId, service, revision);
+  }
+
+  @Get(':service/databases/:name')
+  @OrgAccess('viewer')
+  database(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseView> {
+    return this.artifacts.getDatabase(orgId, service, name, revision);
+  }
+
+  @Get(':service/jobs')
+  @OrgAccess('viewer')
+  jobs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<JobsView> {
+    return this.artifacts.getJobs(orgId, service, revision);
+  }
+
+  @Get(':service/summary')
+  @OrgAccess('viewer')
+  summary(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<SummaryView> {
+    return this.artifacts.getSummary(orgId, service, revision);
+  }
+
+  @Get(':service/docs')
+  @OrgAccess('viewer')
+  docs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
+    return this.artifacts.listTexts(orgId, service, 'doc', revision);
+  }
+
+  @ViewAnswerRoute(':service/docs/:name', 'TextArtifactView')
+  async doc(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
+  }
+
+  @Get(':service/api-specs')
+  @OrgAccess('viewer')
+  apiSpecs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
+    return this.artifacts.listTexts(orgId, service, 'api-spec', revision);
+  }
+
+  @ViewAnswerRoute(':service/api-specs/:name', 'TextArtifactView')
+  async apiSpec(
+    @Param('orgId') orgId: string,
+    @Param('service') service: string,
+    @Param('name') name: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('revision', RevisionNumberPipe) revision?: number,
+  ): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
+  }
+
+  /**
+   * Sends a serialized read answer with its strong ETag. Reached only after the guard's organization and role
+   * checks and the lookups, so a 304 never confirms anything the caller may not read. `private, no-cache`: the
+   * browser keeps the answer but asks again every time (the access check runs again), and a 304 saves the body.
+   * A cached answer goes out as the compressed bytes kept beside it (brotli when accepted, else gzip; answers under
+   * the middleware's 1 KB threshold as they are); the compression middleware leaves a response with a
+   * Content-Encoding alone. With the cache off the middleware compresses it, like every other answer.
+   */
+  private async sendAnswer(req: Request, res: Response, answer: SerializedAnswer): Promise<void> {
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (matchesIfNoneMatch(req, answer.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type('application/json');
+    const encoding = req.method === 'HEAD' || Buffer.byteLength(answer.body) < COMPRESSION_THRESHOLD_BYTES ? false : acceptedEncoding(req);
+    const compressed = encoding ? await this.artifacts.compressedAnswer(answer, encoding) : null;
+    if (!encoding || !compressed) {
+      res.send(answer.body);
+      return;
+    }
+    res.vary('Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding);
+    res.send(compressed);
+  }
+}
+
+/** The compression middleware's default threshold (app.factory.ts): smaller answers are sent uncompressed. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** brotli when the client takes it (as the compression middleware prefers), else gzip, else none. */
+function acceptedEncoding(req: Request): AnswerEncoding | false {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return false;
+}
