@@ -122,6 +122,22 @@ export enum SsoErrorCode {
   OutboundUrlRefused = 'outbound_url_refused',
   InvalidCursor = CommonErrorCode.InvalidCursor,
   SessionRequired = AuthErrorCode.SessionRequired,
+  /** SAML: the IdP metadata (pasted or fetched) is not usable; saving answers invalid_provider_config naming the field. */
+  SamlMetadataFailed = 'saml_metadata_failed',
+  /** SAML: neither the response nor its assertion carries a valid signature (RSA-SHA256 or better) of the IdP's certificates. */
+  SamlSignatureInvalid = 'saml_signature_invalid',
+  /** SAML: the assertion is expired or not yet valid (3 minutes of clock skew allowed). */
+  SamlAssertionExpired = 'saml_assertion_expired',
+  /** SAML: the assertion's audience is not this provider's SP entity ID. */
+  SamlAudienceMismatch = 'saml_audience_mismatch',
+  /** SAML: the response's Destination or the assertion's Recipient is not this provider's ACS URL. */
+  SamlDestinationMismatch = 'saml_destination_mismatch',
+  /** SAML: an assertion ID this provider already accepted. */
+  SamlAssertionReplayed = 'saml_assertion_replayed',
+  /** SAML: a response without InResponseTo while the provider does not allow IdP-initiated sign-in. */
+  SamlIdpInitiatedRefused = 'saml_idp_initiated_refused',
+  /** SAML: the response is malformed, reports an IdP error, or lacks what the profile requires. */
+  SamlResponseInvalid = 'saml_response_invalid',
 }
 
 /** The sync gateway and the artifact store. */

@@ -98,6 +98,14 @@ export const ERROR_STATUS = {
   [SsoErrorCode.ClientSecretUnreadable]: 409,
   [SsoErrorCode.DiscoveryFailed]: 502,
   [SsoErrorCode.OutboundUrlRefused]: 400,
+  [SsoErrorCode.SamlMetadataFailed]: 502,
+  [SsoErrorCode.SamlSignatureInvalid]: 400,
+  [SsoErrorCode.SamlAssertionExpired]: 400,
+  [SsoErrorCode.SamlAudienceMismatch]: 400,
+  [SsoErrorCode.SamlDestinationMismatch]: 400,
+  [SsoErrorCode.SamlAssertionReplayed]: 400,
+  [SsoErrorCode.SamlIdpInitiatedRefused]: 400,
+  [SsoErrorCode.SamlResponseInvalid]: 400,
 
   // ArtifactsErrorCode.UnsupportedMediaType is the common code above.
   [ArtifactsErrorCode.InvalidBundle]: 400,

@@ -23,6 +23,9 @@ import { SsoIdentityLinker } from './sso-identity-linker';
 import { SsoProvidersRepository } from './sso-providers.repository';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
+import { SamlAuthController } from './saml-auth.controller';
+import { SamlAssertionsRepository } from './saml/saml-assertions.repository';
+import { SamlSignIn } from './saml/saml-sign-in';
 
 /**
  * Organization SSO: provider configuration (owner/admin), discovery, the public sign-in routes (login
@@ -30,7 +33,7 @@ import { SsoSignInService } from './sso-sign-in.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SsoProvider, SsoIdentity, SsoAuditEvent]), OAuthStateModule, UsersModule, MembersModule, SessionsModule, OrganizationsModule, AuditModule],
-  controllers: [SsoAdminController, SsoAuthController],
+  controllers: [SsoAdminController, SsoAuthController, SamlAuthController],
   providers: [
     { provide: SsoConfig, inject: [APP_ENV], useFactory: (env: Env) => SsoConfig.fromEnv(env) },
     SsoProvidersRepository,
@@ -42,6 +45,8 @@ import { SsoSignInService } from './sso-sign-in.service';
     SsoSignInService,
     SsoBindingCookie,
     OrgSsoStrategy,
+    SamlAssertionsRepository,
+    SamlSignIn,
   ],
 })
 export class SsoModule {}
