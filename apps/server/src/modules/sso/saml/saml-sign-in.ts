@@ -96,7 +96,8 @@ export class SamlSignIn {
     if (provider.entity.idpEntityId && profile.issuer !== provider.entity.idpEntityId) {
       throw ssoError(SsoErrorCode.SamlResponseInvalid, `The assertion was issued by "${profile.issuer ?? ''}", not by the IdP of this provider (${provider.entity.idpEntityId}).`);
     }
-    const confirmation = bearerConfirmation(assertion, this.clock.now().getTime());
+    // node-saml judges Conditions by the system clock; the SubjectConfirmationData is judged by the same one.
+    const confirmation = bearerConfirmation(assertion, Date.now());
     if (confirmation.recipient !== urls.acsUrl) throw destinationMismatch(`Recipient ${confirmation.recipient ?? '(none)'}`, urls.acsUrl);
     if (!idpInitiated) {
       const responseInResponseTo = doc.documentElement.getAttribute('InResponseTo');
@@ -128,7 +129,7 @@ export class SamlSignIn {
       userinfoClaimNames: [],
       githubEmailsUsed: false,
       assertionClaimNames: Object.keys(profile.attributes ?? {}),
-      idTokenCheck: `SAML ${confirmation.signed} verified against the IdP's metadata certificate; audience ${urls.spEntityId}, recipient and destination ${urls.acsUrl}, validity (±${SAML_CLOCK_SKEW_SECONDS / 60} min), ${idpInitiated ? 'IdP-initiated (allowed by this provider)' : 'InResponseTo bound to this sign-in'}, assertion ID not seen before.`,
+      idTokenCheck: `SAML ${signedParts(doc)} verified against the IdP's metadata certificate; audience ${urls.spEntityId}, recipient and destination ${urls.acsUrl}, validity (±${SAML_CLOCK_SKEW_SECONDS / 60} min), ${idpInitiated ? 'IdP-initiated (allowed by this provider)' : 'InResponseTo bound to this sign-in'}, assertion ID not seen before.`,
       warnings: [],
     };
   }
@@ -213,7 +214,6 @@ interface BearerConfirmation {
   recipient: string | null;
   inResponseTo: string | null;
   notOnOrAfter: number;
-  signed: string;
 }
 
 /** The bearer SubjectConfirmation of the verified assertion that is valid now (the profile requires one). */
@@ -230,13 +230,11 @@ function bearerConfirmation(assertion: Element, nowMs: number): BearerConfirmati
     return Number.isFinite(notOnOrAfter) && nowMs - SKEW_MS < notOnOrAfter;
   });
   if (!usable) throw ssoError(SsoErrorCode.SamlAssertionExpired, `The assertion's SubjectConfirmationData has expired or has no NotOnOrAfter (${SAML_CLOCK_SKEW_SECONDS / 60} minutes of clock difference are allowed).`);
-  const signed = xpath.selectElements(assertion, "*[local-name()='Signature']").length > 0 ? 'assertion signature' : 'response signature';
   return {
     assertionId,
     recipient: usable.getAttribute('Recipient'),
     inResponseTo: usable.getAttribute('InResponseTo'),
     notOnOrAfter: Date.parse(usable.getAttribute('NotOnOrAfter') ?? ''),
-    signed,
   };
 }
 
@@ -252,6 +250,14 @@ function claimsOf(profile: Profile): Claims {
   if (profile.nameIDFormat) claims['nameIDFormat'] = profile.nameIDFormat;
   if (profile.issuer) claims['issuer'] = profile.issuer;
   return claims;
+}
+
+/** Which parts carry a signature (node-saml verified one of them; the verified bytes no longer hold it). */
+function signedParts(doc: Document): string {
+  const signature = "*[local-name()='Signature' and namespace-uri()='http://www.w3.org/2000/09/xmldsig#']";
+  const response = xpath.selectElements(doc, `/*/${signature}`).length > 0;
+  const assertion = xpath.selectElements(doc, `/*/*[local-name()='Assertion']/${signature}`).length > 0;
+  return response && assertion ? 'response and assertion signatures' : response ? 'response signature' : 'assertion signature';
 }
 
 function destinationMismatch(what: string, acsUrl: string) {
