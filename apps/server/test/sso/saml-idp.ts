@@ -87,9 +87,11 @@ export class SamlIdp {
 
   static async start(): Promise<SamlIdp> {
     const key = makeSigningKey('test-idp');
-    let idp: SamlIdp | undefined;
+    // The handler needs the IdP, which needs the server's port: filled in once it listens.
+    const started: { idp?: SamlIdp } = {};
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const idp = started.idp;
       if (!idp) {
         res.writeHead(503).end();
         return;
@@ -113,8 +115,8 @@ export class SamlIdp {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    idp = new SamlIdp(server, origin, `${origin}/entity`, key);
-    return idp;
+    started.idp = new SamlIdp(server, origin, `${origin}/entity`, key);
+    return started.idp;
   }
 
   get metadataUrl(): string {
