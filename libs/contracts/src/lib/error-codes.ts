@@ -47,6 +47,8 @@ export enum AuthErrorCode {
   InsufficientScope = 'insufficient_scope',
   TokenRequired = 'token_required',
   SessionRequired = 'session_required',
+  /** The organization requires SSO: this way in (a sign-in link) is refused; owners use the break-glass command. */
+  SsoRequired = 'sso_required',
   CsrfFailed = 'csrf_failed',
   SignInLinkInvalid = 'sign_in_link_invalid',
   /**
@@ -138,6 +140,11 @@ export enum SsoErrorCode {
   SamlIdpInitiatedRefused = 'saml_idp_initiated_refused',
   /** SAML: the response is malformed, reports an IdP error, or lacks what the profile requires. */
   SamlResponseInvalid = 'saml_response_invalid',
+  SsoRequired = AuthErrorCode.SsoRequired,
+  /** Turning Require SSO on without a proven enabled provider, or from a session that did not start through SSO. */
+  SsoRequirementUnmet = 'sso_requirement_unmet',
+  /** Disabling or deleting the last enabled provider of an organization that requires SSO. */
+  SsoRequiredLastProvider = 'sso_required_last_provider',
 }
 
 /** The sync gateway and the artifact store. */

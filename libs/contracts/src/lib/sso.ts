@@ -12,6 +12,8 @@
  *   POST   /orgs/:orgId/sso/discovery                 (owner|admin)  SsoDiscoveryRequest → SsoDiscoveryResponse
  *   GET    /orgs/:orgId/sso/public-url                (owner|admin)  → SsoPublicUrlResponse
  *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&before&provider&outcome → SsoAuditPage
+ *   GET    /orgs/:orgId/sso/settings                  (owner|admin)  → SsoSettingsResponse
+ *   PUT    /orgs/:orgId/sso/settings                  (owner, session) UpdateSsoSettingsRequest → SsoSettingsResponse
  *   GET    /auth/orgs/:orgId/providers                (public)       → SsoPublicProvider[]
  *   GET    /auth/orgs/:orgId/login/:slug?redirect=/path (public)     → 302 to the provider
  *   GET    /auth/orgs/:orgId/callback/:slug           (public)       → 302 to the redirect path, or an error page
@@ -477,6 +479,22 @@ export interface SsoSamlDetails {
 export function samlServiceProviderUrls(publicUrl: string, organizationId: string, slug: string): { spEntityId: string; acsUrl: string; metadataUrl: string } {
   const metadataUrl = `${trimSlash(publicUrl)}${samlMetadataPath(organizationId, slug)}`;
   return { spEntityId: metadataUrl, acsUrl: `${trimSlash(publicUrl)}${samlAcsPath(organizationId, slug)}`, metadataUrl };
+}
+
+/**
+ * GET/PUT /orgs/:orgId/sso/settings. `requireSso`: members sign in only through the organization's enabled providers;
+ * sign-in links are then redeemed only for owners, and only when the break-glass command on the server host minted
+ * them; API tokens are unaffected. Turning it on (owners, in a session) needs an enabled provider whose last test
+ * sign-in passed and a session that started through SSO (409 sso_requirement_unmet), and ends the organization's
+ * sessions that did not.
+ */
+export interface SsoSettingsResponse {
+  requireSso: boolean;
+}
+
+export class UpdateSsoSettingsRequest {
+  @IsBoolean()
+  requireSso!: boolean;
 }
 
 export interface SsoProviderTestResult {

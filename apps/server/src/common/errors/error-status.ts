@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   [AuthErrorCode.InsufficientScope]: 403,
   [AuthErrorCode.TokenRequired]: 403,
   [AuthErrorCode.SessionRequired]: 403,
+  [AuthErrorCode.SsoRequired]: 403,
   [AuthErrorCode.CsrfFailed]: 403,
   [AuthErrorCode.SignInLinkInvalid]: 400,
   [AuthErrorCode.UnsupportedContentType]: 415,
@@ -106,6 +107,8 @@ export const ERROR_STATUS = {
   [SsoErrorCode.SamlAssertionReplayed]: 400,
   [SsoErrorCode.SamlIdpInitiatedRefused]: 400,
   [SsoErrorCode.SamlResponseInvalid]: 400,
+  [SsoErrorCode.SsoRequirementUnmet]: 409,
+  [SsoErrorCode.SsoRequiredLastProvider]: 409,
 
   // ArtifactsErrorCode.UnsupportedMediaType is the common code above.
   [ArtifactsErrorCode.InvalidBundle]: 400,

@@ -31,6 +31,7 @@ import { SsoConfig } from './sso.config';
 import { SsoProvidersRepository } from './sso-providers.repository';
 import { SsoAuditRepository } from './sso-audit.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { OrganizationsService } from '../organizations/organizations.service';
 
 /** A provider ready for sign-in: its settings, effective endpoints, callback URL and opened secret. */
 export interface SignInProvider {
@@ -51,6 +52,7 @@ export class SsoProvidersService {
     private readonly clock: Clock,
     private readonly appConfig: AppConfig,
     @Inject(SsoConfig) private readonly ssoConfig: SsoConfig,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async list(organizationId: string): Promise<SsoProviderResponse[]> {
@@ -131,6 +133,7 @@ export class SsoProvidersService {
     const enabling = settings.enabled && !provider.enabled;
     const untested = enabling && !this.passedRecentTest(provider);
     if (untested && patch.confirmUntested !== true) throw notTested(provider.slug);
+    if (provider.enabled && !settings.enabled) await this.keepOneUnderRequiredSso(provider);
     // Sending the metadata URL again (even unchanged) reads it again: how an admin picks up a rotated certificate.
     const idp = await this.samlMetadata(settings, patch.idpMetadataUrl !== undefined && patch.idpMetadataUrl !== null || (settings.type === 'saml' && provider.type !== 'saml'));
     applySettings(provider, settings, idp);
@@ -151,6 +154,7 @@ export class SsoProvidersService {
 
   async delete(organizationId: string, slug: string, actor: AuditActorInput): Promise<void> {
     const provider = await this.require(organizationId, slug);
+    if (provider.enabled) await this.keepOneUnderRequiredSso(provider);
     await this.unitOfWork.run(async () => {
       await this.providers.delete(provider.id);
       await this.audit.record({ organizationId, actor, action: 'sso_provider.deleted', target: providerTarget(provider), before: auditedSettings(provider) });
@@ -271,6 +275,19 @@ export class SsoProvidersService {
     }
     if (!response.ok) throw ssoError(SsoErrorCode.SamlMetadataFailed, `${new URL(url).origin} answered HTTP ${response.status} for the IdP metadata; check idpMetadataUrl.`, [{ path: 'idpMetadataUrl', message: `HTTP ${response.status}` }]);
     return response.text;
+  }
+
+  /** Require SSO on: the last enabled provider stays, or nobody (owners included) could sign in any more. */
+  private async keepOneUnderRequiredSso(provider: SsoProvider): Promise<void> {
+    if (!(await this.organizations.requiresSso(provider.organizationId))) return;
+    const others = (await this.providers.listEnabled(provider.organizationId)).filter((other) => other.id !== provider.id);
+    if (others.length === 0) {
+      throw ssoError(
+        SsoErrorCode.SsoRequiredLastProvider,
+        `"${provider.slug}" is the last enabled provider and this organization requires SSO: enable another provider, or turn Require SSO off first.`,
+        [{ path: 'enabled', message: 'The last enabled provider of an organization that requires SSO.' }],
+      );
+    }
   }
 
   private passedRecentTest(provider: SsoProvider): boolean {

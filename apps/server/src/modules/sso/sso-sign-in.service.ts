@@ -227,7 +227,7 @@ export class SsoSignInService {
       await this.recordFailure(attempt.client, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
     }
-    const session = await this.sessions.startSession({ userId: applied.userId, organizationId: attempt.organizationId, replacing });
+    const session = await this.sessions.startSession({ userId: applied.userId, organizationId: attempt.organizationId, replacing, viaSso: true });
     await this.audit.record({ ...attempt, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
     return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(attempt.organizationId)), session };
   }

@@ -26,6 +26,7 @@ import { SsoSignInService } from './sso-sign-in.service';
 import { SamlAuthController } from './saml-auth.controller';
 import { SamlAssertionsRepository } from './saml/saml-assertions.repository';
 import { SamlSignIn } from './saml/saml-sign-in';
+import { SsoRequirementService } from './sso-requirement.service';
 
 /**
  * Organization SSO: provider configuration (owner/admin), discovery, the public sign-in routes (login
@@ -47,6 +48,7 @@ import { SamlSignIn } from './saml/saml-sign-in';
     OrgSsoStrategy,
     SamlAssertionsRepository,
     SamlSignIn,
+    SsoRequirementService,
   ],
 })
 export class SsoModule {}
