@@ -17,6 +17,7 @@ import { SsoAuditComponent } from './sso-audit.component';
 import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { RelativeTimeComponent } from '../../shared/relative-time.component';
+import { RequireSsoCardComponent } from './require-sso-card.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -34,6 +35,7 @@ import { RelativeTimeComponent } from '../../shared/relative-time.component';
     SsoAuditComponent,
     ListStateComponent,
     RelativeTimeComponent,
+    RequireSsoCardComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',
