@@ -139,6 +139,17 @@ describe('SSO sign-in through a real SAML identity provider', () => {
     expect(await lastAudit()).toMatchObject({ outcome: 'failure', errorCode: code, providerSlug: 'corp' });
   });
 
+  it('answers malformed posts with saml_response_invalid (never 500), and a page for browsers', async () => {
+    const acs = corp.saml?.acsUrl as string;
+    for (const form of [{}, { SAMLResponse: 'not base64 xml' }, { SAMLResponse: Buffer.from('<a/>').toString('base64') }] as Record<string, string>[]) {
+      const answer = await new TestBrowser({ accept: 'application/json' }).request(acs, { method: 'POST', form });
+      expect([answer.status, (JSON.parse(answer.text) as ErrorBody).error.code]).toEqual([400, 'saml_response_invalid']);
+    }
+    const page = await new TestBrowser().request(acs, { method: 'POST', form: { SAMLResponse: 'x' } });
+    expect([page.status, page.headers.get('content-type')]).toEqual([400, expect.stringMatching(/^text\/html/)]);
+    expect(page.text).toContain('<code data-error-code>saml_response_invalid</code>');
+  });
+
   it('accepts an assertion within the 3-minute clock skew', async () => {
     // Every timestamp 7 minutes back: NotOnOrAfter (issued + 5 min) passed 2 minutes ago.
     const { browser, acsUrl, samlResponse } = await tampered({ timeShiftMs: -7 * 60_000 });
