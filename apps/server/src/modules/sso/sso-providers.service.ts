@@ -138,6 +138,7 @@ export class SsoProvidersService {
     const idp = await this.samlMetadata(settings, patch.idpMetadataUrl !== undefined && patch.idpMetadataUrl !== null || (settings.type === 'saml' && provider.type !== 'saml'));
     applySettings(provider, settings, idp);
     if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
+    if (settings.type === 'saml') provider.clientSecretSealed = '';
     provider.updatedAt = this.clock.now();
     const changes = changedFields(before, auditedSettings(provider));
     // A new client secret is recorded as a fact, never as a value.

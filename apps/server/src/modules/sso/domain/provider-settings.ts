@@ -88,6 +88,8 @@ export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoPro
   if (type !== current.type) {
     for (const field of TYPE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(field)) clearField(next, field);
     if (type === 'entra' && patch.cloud === undefined) next.cloud = 'global';
+    // SAML has no client: the OAuth client ID goes (the service drops the sealed secret).
+    if (type === 'saml') next.clientId = '';
   }
   for (const key of SETTING_FIELDS.filter((field) => field !== 'type')) {
     const value = (patch as Partial<Record<keyof ProviderSettings, unknown>>)[key];
