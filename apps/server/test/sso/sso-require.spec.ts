@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ErrorBody, SsoProviderResponse, SsoSettingsResponse, SsoTestStartResponse } from '@sc/contracts';
-import { TestBrowser } from '@sc/testing-idp';
 import type { Env } from '../../src/config/env';
 import { runSignInLinkCommand, SignInLinkExit } from '../../src/modules/sign-in-links/sign-in-link.command';
 import { addMember, bearer, call, createTestApp, expectError, mintSignInLink, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { loginUrl, meOf } from './sso-support';
-import { SamlIdp } from './saml-idp';
+import { SamlIdp, TestBrowser } from '@sc/testing-idp';
 
 const HOST = '127.0.0.1';
 const BINDING = 'sc_sso_binding';

@@ -1,8 +1,7 @@
 import type { ErrorBody, SsoAuditPage, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
 import { call, createOrganization, createTestApp, expectError, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
-import { TestBrowser } from '@sc/testing-idp';
 import { isSpaPage, loginUrl, meOf } from './sso-support';
-import { SamlIdp, strangerKey, type ResponseOptions, type SamlUser } from './saml-idp';
+import { SamlIdp, strangerKey, TestBrowser, type ResponseOptions, type SamlUser } from '@sc/testing-idp';
 
 const HOST = '127.0.0.1';
 const BINDING = 'sc_sso_binding';
@@ -11,7 +10,7 @@ const ADA: SamlUser = { nameId: 'ada-0001', email: 'Ada@Example.com', name: 'Ada
 const BOB: SamlUser = { nameId: 'bob-0002', email: 'bob@example.com', name: 'Bob', groups: ['eng'] };
 
 /**
- * SAML 2.0 Web Browser SSO against a real IdP on loopback (saml-idp.ts: metadata, HTTP-Redirect SSO endpoint, responses
+ * SAML 2.0 Web Browser SSO against a real IdP on loopback (@sc/testing-idp's SamlIdp: metadata, HTTP-Redirect SSO endpoint, responses
  * signed with xml-crypto under a key made for this run), driven over HTTP with cookies and redirects: sign-in, every
  * refusal with its code (signature, algorithm, expiry, audience, destination, recipient, replay, IdP-initiated, other
  * organization, signature wrapping), the one-time state, test sign-in, SP metadata.

@@ -48,7 +48,8 @@ export class SsoRequirementService {
         problems.push({ path: 'requireSso', message: 'You did not sign in through SSO in this session: sign out, sign in with one of the organization’s providers, then turn it on.' });
       }
       if (problems.length > 0) {
-        throw ssoError(SsoErrorCode.SsoRequirementUnmet, `Require SSO cannot be turned on yet: ${problems.map((p) => p.message).join(' ')}`, problems);
+        // The details say what is missing, one each (the dashboard lists them under the message).
+        throw ssoError(SsoErrorCode.SsoRequirementUnmet, `Require SSO cannot be turned on yet: ${problems.length === 1 ? 'one condition is' : 'two conditions are'} not met.`, problems);
       }
     }
     await this.unitOfWork.run(async () => {

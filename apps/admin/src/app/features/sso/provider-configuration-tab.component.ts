@@ -26,8 +26,8 @@ import { SsoApi } from './sso.api';
         <div class="created-banner" role="status" data-testid="provider-created">
           <mat-icon svgIcon="check_circle" aria-hidden="true" />
           <div>
-            <strong>Provider created.</strong> Register the callback URL below at your identity provider, then run a
-            test sign-in.
+            <strong>Provider created.</strong> Register the {{ saml() ? 'service provider values' : 'callback URL' }} below at your
+            identity provider, then run a test sign-in.
           </div>
         </div>
       }
@@ -37,11 +37,11 @@ import { SsoApi } from './sso.api';
         Register this service at the identity provider with these values, or give it the metadata link. Responses must
         be signed (RSA-SHA256 or better) and are accepted only at this ACS URL, for this entity ID.
       </p>
-      <h3 class="field-label">Entity ID (audience)</h3>
+      <p class="muted">Entity ID (audience)</p>
       <sc-copy-field [value]="sp.spEntityId" label="entity ID" testId="saml-entity-id" copyTestId="saml-entity-id-copy" />
-      <h3 class="field-label">ACS URL (reply URL, HTTP-POST)</h3>
+      <p class="muted">ACS URL (reply URL, HTTP-POST)</p>
       <sc-copy-field [value]="sp.acsUrl" label="ACS URL" testId="saml-acs-url" copyTestId="saml-acs-copy" />
-      <h3 class="field-label">Metadata</h3>
+      <p class="muted">Metadata</p>
       <sc-copy-field [value]="sp.metadataUrl" label="metadata URL" testId="saml-metadata-link" copyTestId="saml-metadata-copy" />
       <p><a [href]="sp.metadataUrl" target="_blank" rel="noopener" data-testid="saml-metadata-open">Open the SP metadata</a></p>
       </sc-section-card>

@@ -15,6 +15,7 @@ import { SsoApi } from './sso.api';
   selector: 'sc-require-sso-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatSlideToggleModule, ErrorBannerComponent, SectionCardComponent],
+  styles: [':host { display: block; margin-top: 16px; }'],
   template: `
     <sc-section-card heading="Require SSO">
       <p class="muted">

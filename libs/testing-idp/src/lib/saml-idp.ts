@@ -108,7 +108,10 @@ export class SamlIdp {
           return;
         }
         const samlResponse = idp.response({ user: idp.user, acsUrl: request.acsUrl, audience: request.issuer, inResponseTo: request.id });
-        res.writeHead(200, { 'content-type': 'text/html' }).end(`<form method="post" action="${request.acsUrl}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"></form>`);
+        // What IdPs answer: a form the page posts at once (a browser runs the script; TestBrowser reads the form).
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<form method="post" action="${request.acsUrl}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"><button>Continue</button></form><script>document.forms[0].submit()</script>`);
         return;
       }
       res.writeHead(404).end();
