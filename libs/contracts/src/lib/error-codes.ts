@@ -47,6 +47,8 @@ export enum AuthErrorCode {
   InsufficientScope = 'insufficient_scope',
   TokenRequired = 'token_required',
   SessionRequired = 'session_required',
+  /** The organization requires SSO: this way in (a sign-in link) is refused; owners use the break-glass command. */
+  SsoRequired = 'sso_required',
   CsrfFailed = 'csrf_failed',
   SignInLinkInvalid = 'sign_in_link_invalid',
   /**
@@ -122,6 +124,27 @@ export enum SsoErrorCode {
   OutboundUrlRefused = 'outbound_url_refused',
   InvalidCursor = CommonErrorCode.InvalidCursor,
   SessionRequired = AuthErrorCode.SessionRequired,
+  /** SAML: the IdP metadata (pasted or fetched) is not usable; saving answers invalid_provider_config naming the field. */
+  SamlMetadataFailed = 'saml_metadata_failed',
+  /** SAML: neither the response nor its assertion carries a valid signature (RSA-SHA256 or better) of the IdP's certificates. */
+  SamlSignatureInvalid = 'saml_signature_invalid',
+  /** SAML: the assertion is expired or not yet valid (3 minutes of clock skew allowed). */
+  SamlAssertionExpired = 'saml_assertion_expired',
+  /** SAML: the assertion's audience is not this provider's SP entity ID. */
+  SamlAudienceMismatch = 'saml_audience_mismatch',
+  /** SAML: the response's Destination or the assertion's Recipient is not this provider's ACS URL. */
+  SamlDestinationMismatch = 'saml_destination_mismatch',
+  /** SAML: an assertion ID this provider already accepted. */
+  SamlAssertionReplayed = 'saml_assertion_replayed',
+  /** SAML: a response without InResponseTo while the provider does not allow IdP-initiated sign-in. */
+  SamlIdpInitiatedRefused = 'saml_idp_initiated_refused',
+  /** SAML: the response is malformed, reports an IdP error, or lacks what the profile requires. */
+  SamlResponseInvalid = 'saml_response_invalid',
+  SsoRequired = AuthErrorCode.SsoRequired,
+  /** Turning Require SSO on without a proven enabled provider, or from a session that did not start through SSO. */
+  SsoRequirementUnmet = 'sso_requirement_unmet',
+  /** Disabling or deleting the last enabled provider of an organization that requires SSO. */
+  SsoRequiredLastProvider = 'sso_required_last_provider',
 }
 
 /** The sync gateway and the artifact store. */

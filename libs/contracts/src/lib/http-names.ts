@@ -21,6 +21,16 @@ export function ssoCallbackPath(organizationId: string, slug: string): string {
   return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/callback/${encodeURIComponent(slug)}`;
 }
 
+/** `/api/v1/auth/orgs/<orgId>/saml/<slug>/acs`: where a SAML IdP posts its response (Assertion Consumer Service). */
+export function samlAcsPath(organizationId: string, slug: string): string {
+  return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/saml/${encodeURIComponent(slug)}/acs`;
+}
+
+/** `/api/v1/auth/orgs/<orgId>/saml/<slug>/metadata`: the service provider's SAML metadata; also its entity ID. */
+export function samlMetadataPath(organizationId: string, slug: string): string {
+  return `${API_PREFIX}/auth/orgs/${encodeURIComponent(organizationId)}/saml/${encodeURIComponent(slug)}/metadata`;
+}
+
 /** Who is calling (a session or an API token) and in which organization: `service-cli diff` learns its token's organization here. */
 export const ME_PATH = `${API_PREFIX}/me`;
 

@@ -66,6 +66,18 @@ const WORDING: Partial<Record<SsoErrorCode, Partial<SsoErrorWording>>> = {
     signInPage: 'That sign-in option is turned off. Use another one or contact an administrator.',
   },
   [SsoErrorCode.ClientSecretUnreadable]: { whatToDo: "An administrator must enter the provider's client secret again in the SSO settings." },
+  [SsoErrorCode.SamlSignatureInvalid]: {
+    whatToDo: "Try again. If it keeps failing, an administrator should save the provider again to re-read the IdP's metadata (its signing certificate may have changed) and check that the IdP signs with RSA-SHA256.",
+  },
+  [SsoErrorCode.SamlAssertionExpired]: { whatToDo: 'Start the sign-in again. If it keeps failing, the clocks of the identity provider and this service differ by more than 3 minutes.' },
+  [SsoErrorCode.SamlAudienceMismatch]: { whatToDo: "An administrator should set the IdP's audience (entity ID) to the one shown in the SSO settings." },
+  [SsoErrorCode.SamlDestinationMismatch]: { whatToDo: "An administrator should set the IdP's reply (ACS) URL to the one shown in the SSO settings." },
+  [SsoErrorCode.SamlAssertionReplayed]: { whatToDo: 'Start a new sign-in from the sign-in page: each sign-in from the identity provider can be used once.' },
+  [SsoErrorCode.SamlIdpInitiatedRefused]: {
+    title: 'Start the sign-in here',
+    whatToDo: "This organization accepts only sign-ins started from its own sign-in page. Open it and choose the provider there.",
+    signInPage: 'Sign-ins started from the identity provider’s portal are not accepted here. Choose your provider below.',
+  },
 };
 
 /**

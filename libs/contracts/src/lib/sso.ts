@@ -12,9 +12,13 @@
  *   POST   /orgs/:orgId/sso/discovery                 (owner|admin)  SsoDiscoveryRequest → SsoDiscoveryResponse
  *   GET    /orgs/:orgId/sso/public-url                (owner|admin)  → SsoPublicUrlResponse
  *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&before&provider&outcome → SsoAuditPage
+ *   GET    /orgs/:orgId/sso/settings                  (owner|admin)  → SsoSettingsResponse
+ *   PUT    /orgs/:orgId/sso/settings                  (owner, session) UpdateSsoSettingsRequest → SsoSettingsResponse
  *   GET    /auth/orgs/:orgId/providers                (public)       → SsoPublicProvider[]
  *   GET    /auth/orgs/:orgId/login/:slug?redirect=/path (public)     → 302 to the provider
  *   GET    /auth/orgs/:orgId/callback/:slug           (public)       → 302 to the redirect path, or an error page
+ *   GET    /auth/orgs/:orgId/saml/:slug/metadata      (public)       → SAML SP metadata (XML)
+ *   POST   /auth/orgs/:orgId/saml/:slug/acs           (public)       SAMLResponse (form) → 303 to the redirect path, or an error page
  */
 import { Transform } from 'class-transformer';
 import {
@@ -27,15 +31,16 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { asInstance } from './as-instance';
 import { IsOptionalNotNull } from './optional-not-null';
 import { PageLimit } from './paging';
 import { FIELD_LIMITS } from './field-limits';
-import { ssoCallbackPath } from './http-names';
+import { samlAcsPath, samlMetadataPath, ssoCallbackPath } from './http-names';
 
-export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta'] as const;
+export const SSO_PROVIDER_TYPES = ['generic', 'entra', 'okta', 'saml'] as const;
 export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
 
 /**
@@ -63,6 +68,19 @@ export const SSO_DEFAULT_SCOPES = 'openid email profile';
 export const SSO_DEFAULT_ALLOW_SIGN_UP = false;
 export const SSO_DEFAULT_ROLE: SsoRole = 'viewer';
 export const SSO_DEFAULT_CLAIMS = { emailClaim: 'email', nameClaim: 'name', subjectClaim: 'sub' } as const;
+
+/**
+ * SAML attribute mapping defaults: `emailClaim`, `nameClaim` and `subjectClaim` name assertion attributes (or
+ * `nameID`, the assertion's subject). Claim rules name any attribute, e.g. `groups` or Entra's
+ * `http://schemas.microsoft.com/ws/2008/06/identity/claims/groups`.
+ */
+export const SAML_DEFAULT_CLAIMS = { emailClaim: 'email', nameClaim: 'name', subjectClaim: 'nameID' } as const;
+
+/** Largest pasted or fetched IdP metadata document. */
+export const SAML_METADATA_MAX_LENGTH = 200_000;
+
+/** Accepted clock difference between the IdP and the service when checking assertion times. */
+export const SAML_CLOCK_SKEW_SECONDS = 180;
 
 /** Lifetime of a sign-in (or test sign-in) state: the callback must arrive within it. */
 export const SSO_STATE_TTL_SECONDS = 600;
@@ -164,6 +182,9 @@ export function deriveSsoEndpoints(input: SsoEndpointInput, overrides: SsoEndpoi
         jwksUri: input.jwksUri ?? null,
         issuer: input.issuer ?? null,
       };
+    case 'saml':
+      // SAML has no OAuth endpoints: its IdP comes from the metadata (SsoProviderResponse.saml).
+      return emptyEndpoints();
   }
 }
 
@@ -266,6 +287,23 @@ abstract class SsoProviderFieldsDto {
   @MaxLength(SSO_LIMITS.urlLength)
   jwksUri?: string | null;
 
+  /** SAML: where the IdP publishes its metadata (read through the outbound guard when the provider is saved). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(SSO_LIMITS.urlLength)
+  idpMetadataUrl?: string | null;
+
+  /** SAML: the IdP's metadata document pasted as XML (instead of idpMetadataUrl). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(SAML_METADATA_MAX_LENGTH)
+  idpMetadataXml?: string | null;
+
+  /** SAML: accept responses the IdP sends without a request from this service (IdP-initiated). Default false. */
+  @IsOptionalNotNull()
+  @IsBoolean()
+  allowIdpInitiated?: boolean;
+
   @IsOptionalNotNull()
   @IsString()
   @MinLength(1)
@@ -333,12 +371,15 @@ export class CreateSsoProviderRequest extends SsoProviderFieldsDto {
   @MaxLength(FIELD_LIMITS.ssoDisplayName)
   displayName!: string;
 
+  /** OAuth types only; SAML providers have none (leave it out). */
+  @ValidateIf((request: CreateSsoProviderRequest) => request.type !== 'saml' || request.clientId !== undefined)
   @IsString()
   @MinLength(1)
   @MaxLength(FIELD_LIMITS.ssoClientId)
   clientId!: string;
 
-  /** Write-only: stored encrypted (AES-256-GCM), never returned; responses carry `hasClientSecret`. */
+  /** Write-only: stored encrypted (AES-256-GCM), never returned; responses carry `hasClientSecret`. OAuth types only. */
+  @ValidateIf((request: CreateSsoProviderRequest) => request.type !== 'saml' || request.clientSecret !== undefined)
   @IsString()
   @MinLength(1)
   @MaxLength(FIELD_LIMITS.ssoClientSecret)
@@ -398,6 +439,10 @@ export interface SsoProviderResponse {
   userinfoUrl: string | null;
   issuer: string | null;
   jwksUri: string | null;
+  idpMetadataUrl: string | null;
+  /** The IdP metadata in use: pasted, or as read from idpMetadataUrl at the last save. */
+  idpMetadataXml: string | null;
+  allowIdpInitiated: boolean;
   emailClaim: string;
   nameClaim: string;
   subjectClaim: string;
@@ -407,14 +452,49 @@ export interface SsoProviderResponse {
   claimRules: ClaimRule[];
   /** What sign-in really uses (derived for entra/okta, configured for generic). */
   effectiveEndpoints: SsoEffectiveEndpoints;
-  /** Register exactly this at the provider. */
+  /** Register exactly this at the provider (OAuth types; SAML registers `saml.acsUrl`). */
   callbackUrl: string;
+  /** SAML only: what to register at the IdP, and what the service read from its metadata. */
+  saml: SsoSamlDetails | null;
   /** Advice for the admin (http callback, offline_access scope, open sign-up…); never blocks saving. */
   warnings: string[];
   /** The last test sign-in of this provider (null: never tested). */
   lastTest: SsoProviderTestResult | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The service provider's side of a SAML provider, and the IdP as its metadata describes it. */
+export interface SsoSamlDetails {
+  spEntityId: string;
+  acsUrl: string;
+  metadataUrl: string;
+  idpEntityId: string | null;
+  idpSsoUrl: string | null;
+  /** How many signing certificates the metadata lists (responses must be signed by one of them). */
+  idpSigningCertificates: number;
+}
+
+/** SAML URLs of a provider: the SP entity ID is its metadata URL. */
+export function samlServiceProviderUrls(publicUrl: string, organizationId: string, slug: string): { spEntityId: string; acsUrl: string; metadataUrl: string } {
+  const metadataUrl = `${trimSlash(publicUrl)}${samlMetadataPath(organizationId, slug)}`;
+  return { spEntityId: metadataUrl, acsUrl: `${trimSlash(publicUrl)}${samlAcsPath(organizationId, slug)}`, metadataUrl };
+}
+
+/**
+ * GET/PUT /orgs/:orgId/sso/settings. `requireSso`: members sign in only through the organization's enabled providers;
+ * sign-in links are then redeemed only for owners, and only when the break-glass command on the server host minted
+ * them; API tokens are unaffected. Turning it on (owners, in a session) needs an enabled provider whose last test
+ * sign-in passed and a session that started through SSO (409 sso_requirement_unmet), and ends the organization's
+ * sessions that did not.
+ */
+export interface SsoSettingsResponse {
+  requireSso: boolean;
+}
+
+export class UpdateSsoSettingsRequest {
+  @IsBoolean()
+  requireSso!: boolean;
 }
 
 export interface SsoProviderTestResult {
@@ -559,7 +639,8 @@ export interface SsoTestReport {
   failedStep: string | null;
   /** Merged claims (UserInfo wins), shown to the admin who ran the test only. */
   claims: Record<string, unknown>;
-  claimSources: { idToken: string[]; userinfo: string[]; githubEmails: boolean };
+  /** `assertion`: attribute names of a SAML assertion (empty for OAuth types). */
+  claimSources: { idToken: string[]; userinfo: string[]; githubEmails: boolean; assertion: string[] };
   idTokenVerification: string | null;
   email: { claim: string; value: string | null };
   name: { claim: string; value: string | null; fallbackToEmail: boolean };

@@ -10,6 +10,7 @@ import { DiagramLayouts1765000000000 } from './1765000000000-diagram-layouts';
 import { Provenance1765200000000 } from './1765200000000-provenance';
 import { ServicePreviews1765400000000 } from './1765400000000-service-previews';
 import { DiagramArrangements1765500000000 } from './1765500000000-diagram-arrangements';
+import { SamlProviders1765700000000 } from './1765700000000-saml-providers';
 import { SearchEntries1765600000000 } from './1765600000000-search-entries';
 import { Scim1765800000000 } from './1765800000000-scim';
 import { VerifiedDomains1765800100000 } from './1765800100000-verified-domains';
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   ServicePreviews1765400000000,
   DiagramArrangements1765500000000,
   SearchEntries1765600000000,
+  SamlProviders1765700000000,
   Scim1765800000000,
   VerifiedDomains1765800100000,
   EmbedLinks1765900000000,

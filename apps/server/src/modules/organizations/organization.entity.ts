@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn, VarcharColumn } from '../../database/columns';
+import { BooleanColumn, TimestampColumn, VarcharColumn } from '../../database/columns';
 
 @Entity({ name: 'organizations' })
 export class Organization {
@@ -11,4 +11,8 @@ export class Organization {
 
   @TimestampColumn()
   createdAt!: Date;
+
+  /** Members sign in only through the organization's enabled SSO providers (owners: also break-glass links). */
+  @BooleanColumn()
+  requireSso!: boolean;
 }

@@ -12,6 +12,10 @@ export class OrganizationsRepository extends TransactionalRepository {
     return (await this.manager.createQueryBuilder(Organization, 'o').select('1').limit(1).getRawOne()) !== undefined;
   }
 
+  async setRequireSso(id: string, requireSso: boolean): Promise<void> {
+    await this.manager.update(Organization, { id }, { requireSso });
+  }
+
   async insert(organization: Organization): Promise<void> {
     await this.manager.insert(Organization, organization);
   }

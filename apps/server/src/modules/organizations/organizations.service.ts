@@ -28,6 +28,16 @@ export class OrganizationsService {
     return organization ? toOrganizationResponse(organization) : null;
   }
 
+  /** Whether members may sign in only through SSO (false for an organization that does not exist). */
+  async requiresSso(id: string): Promise<boolean> {
+    return (await this.organizations.findById(id))?.requireSso === true;
+  }
+
+  /** Stores the Require SSO setting; the caller checked the preconditions and records the audit entry. */
+  async setRequireSso(id: string, requireSso: boolean): Promise<void> {
+    await this.organizations.setRequireSso(id, requireSso);
+  }
+
   /** False until first-run setup created the first organization. */
   anyExists(): Promise<boolean> {
     return this.organizations.anyExists();
@@ -61,7 +71,7 @@ export class OrganizationsService {
     if (await this.organizations.findById(input.id)) {
       throw this.idTaken(input.id);
     }
-    const organization = Object.assign(new Organization(), { id: input.id, name: input.name.trim(), createdAt: this.clock.now() });
+    const organization = Object.assign(new Organization(), { id: input.id, name: input.name.trim(), createdAt: this.clock.now(), requireSso: false });
     try {
       await this.organizations.insert(organization);
     } catch (error) {

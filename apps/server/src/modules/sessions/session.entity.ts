@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn } from '../../database/columns';
+import { BooleanColumn, OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn } from '../../database/columns';
 
 /** A browser session. Only the SHA-256 of the cookie value is stored. */
 @Entity({ name: 'sessions' })
@@ -18,4 +18,8 @@ export class Session extends OrganizationRecord {
 
   @TimestampColumn()
   absoluteExpiresAt!: Date;
+
+  /** Started by a sign-in through one of the organization's SSO providers (what enabling Require SSO asks of the owner). */
+  @BooleanColumn()
+  viaSso!: boolean;
 }

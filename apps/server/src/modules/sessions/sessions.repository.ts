@@ -20,6 +20,14 @@ export class SessionsRepository extends TransactionalRepository {
     await this.manager.delete(Session, { id });
   }
 
+  async deleteNotViaSso(organizationId: string): Promise<void> {
+    await this.manager.delete(Session, { organizationId, viaSso: false });
+  }
+
+  findById(id: string): Promise<Session | null> {
+    return this.manager.findOneBy(Session, { id });
+  }
+
   async deleteForMember(organizationId: string, userId: string): Promise<void> {
     await this.manager.delete(Session, { organizationId, userId });
   }

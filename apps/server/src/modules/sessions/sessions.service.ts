@@ -58,7 +58,7 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
    * checked; never on the strength of a session of another organization. Does not end another session of
    * the request; pass `replacing` (the current raw cookie value) to rotate.
    */
-  async startSession(input: { userId: string; organizationId: string; replacing?: string }): Promise<StartedSession> {
+  async startSession(input: { userId: string; organizationId: string; replacing?: string; viaSso?: boolean }): Promise<StartedSession> {
     if (input.replacing) await this.end(input.replacing);
     const now = this.clock.now();
     const rawToken = randomToken(32);
@@ -71,6 +71,7 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
       lastSeenAt: now,
       idleExpiresAt: new Date(now.getTime() + this.config.sessionIdleTtlMs),
       absoluteExpiresAt: new Date(now.getTime() + this.config.sessionAbsoluteTtlMs),
+      viaSso: input.viaSso === true,
     });
     await this.sessions.insert(session);
     return { sessionId: session.id, cookieValue: rawToken, csrfToken: this.csrfTokenFor(session.id), expiresAt: session.absoluteExpiresAt };
@@ -105,6 +106,16 @@ export class SessionsService implements OnApplicationBootstrap, OnApplicationShu
   async end(rawToken: string): Promise<void> {
     const session = await this.sessions.findByTokenHash(sha256Hex(rawToken));
     if (session) await this.sessions.deleteById(session.id);
+  }
+
+  /** Whether this session started with a sign-in through an SSO provider. */
+  async startedViaSso(sessionId: string): Promise<boolean> {
+    return (await this.sessions.findById(sessionId))?.viaSso === true;
+  }
+
+  /** Require SSO turned on: ends the organization's sessions that did not start through SSO (inside the caller's unit of work). */
+  async endAllNotViaSso(organizationId: string): Promise<void> {
+    await this.sessions.deleteNotViaSso(organizationId);
   }
 
   /** Deletes the session rows of a member (removed or disabled), inside the caller's unit of work. */

@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn } from '../../database/columns';
+import { BooleanColumn, OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn } from '../../database/columns';
 
 /** A one-time sign-in link (break-glass before SSO). Only the SHA-256 of the link token is stored. */
 @Entity({ name: 'sign_in_links' })
@@ -18,4 +18,8 @@ export class SignInLink extends OrganizationRecord {
 
   @TimestampColumn({ nullable: true })
   usedAt!: Date | null;
+
+  /** Minted by the `sign-in-link` command on the server host: the only links an SSO-only organization redeems. */
+  @BooleanColumn()
+  breakGlass!: boolean;
 }

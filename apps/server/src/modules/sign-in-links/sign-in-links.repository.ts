@@ -18,14 +18,14 @@ export class SignInLinksRepository extends TransactionalRepository {
    * Marks an unused, unexpired link as used and returns it, in one statement: of two concurrent
    * redemptions only one gets the row back.
    */
-  async consume(tokenHash: string, now: Date): Promise<Pick<SignInLink, 'organizationId' | 'userId'> | null> {
+  async consume(tokenHash: string, now: Date): Promise<Pick<SignInLink, 'organizationId' | 'userId' | 'breakGlass'> | null> {
     const rows: unknown = await this.manager.query(
-      'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING organization_id, user_id',
+      'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING organization_id, user_id, break_glass',
       [tokenHash, now],
     );
     // pg answers UPDATE ... RETURNING with [rows, count]; both drivers go through TypeORM's postgres driver.
-    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as { organization_id: string; user_id: string }[];
+    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as { organization_id: string; user_id: string; break_glass: boolean }[];
     const row = list[0];
-    return row ? { organizationId: row.organization_id, userId: row.user_id } : null;
+    return row ? { organizationId: row.organization_id, userId: row.user_id, breakGlass: row.break_glass } : null;
   }
 }

@@ -20,6 +20,11 @@ import { UnitOfWork } from '../../database/unit-of-work';
 const LINK_TTL_MS = 15 * 60 * 1000;
 
 const invalidLink = () => authError(AuthErrorCode.SignInLinkInvalid, 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.');
+const ssoRequired = () =>
+  authError(
+    AuthErrorCode.SsoRequired,
+    'This organization requires single sign-on: sign in with one of its identity providers. Sign-in links work only for owners, minted with the sign-in-link command on the server host.',
+  );
 const accountDisabled = () => authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
 
 @Injectable()
@@ -37,7 +42,8 @@ export class SignInLinksService {
   ) {}
 
   /** Mints a single-use link, valid 15 minutes, that signs `userId` in to the organization. */
-  async mint(organizationId: string, userId: string, actor: AuditActorInput): Promise<SignInLinkResponse> {
+  async mint(organizationId: string, userId: string, actor: AuditActorInput, breakGlass = false): Promise<SignInLinkResponse> {
+    if (!breakGlass && (await this.organizations.requiresSso(organizationId))) throw ssoRequired();
     const user = await this.requireActiveMember(organizationId, userId, () => membersError(MembersErrorCode.NotFound, 'No active member with this id in this organization.'));
     const now = this.clock.now();
     const token = randomToken(32);
@@ -50,6 +56,7 @@ export class SignInLinksService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + LINK_TTL_MS),
       usedAt: null,
+      breakGlass,
     });
     await this.unitOfWork.run(async () => {
       await this.links.insert(link);
@@ -77,7 +84,7 @@ export class SignInLinksService {
       throw membersError(MembersErrorCode.NotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
     }
     // Nobody signed in: the operator on the server host acts, answerable as the owner the link is for.
-    return this.mint(organizationId, user.id, { kind: 'host', userId: user.id, clientAddress: null });
+    return this.mint(organizationId, user.id, { kind: 'host', userId: user.id, clientAddress: null }, true);
   }
 
   /** Who and where a usable link signs in, for the confirmation page; the link stays unused. */
@@ -85,6 +92,7 @@ export class SignInLinksService {
     const link = await this.links.findUsable(sha256Hex(token), this.clock.now());
     if (!link) throw invalidLink();
     await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
+    await this.requireAllowedUnderSso(link);
     const [organization, user] = await Promise.all([this.organizations.find(link.organizationId), this.users.findById(link.userId)]);
     if (!organization || !user) throw invalidLink();
     return { organization: { id: organization.id, name: organization.name }, email: user.email, expiresAt: link.expiresAt.toISOString() };
@@ -95,8 +103,16 @@ export class SignInLinksService {
     const link = await this.links.consume(sha256Hex(token), this.clock.now());
     if (!link) throw invalidLink();
     await this.requireActiveMember(link.organizationId, link.userId, accountDisabled);
+    await this.requireAllowedUnderSso(link);
     const session = await this.sessions.startSession({ userId: link.userId, organizationId: link.organizationId, replacing: currentSession });
     return { redirect: `/orgs/${encodeURIComponent(link.organizationId)}`, session };
+  }
+
+  /** Under Require SSO only a break-glass link of a (still) active owner signs in; any other link minted before is refused. */
+  private async requireAllowedUnderSso(link: Pick<SignInLink, 'organizationId' | 'userId' | 'breakGlass'>): Promise<void> {
+    if (!(await this.organizations.requiresSso(link.organizationId))) return;
+    const member = await this.members.activeMember(link.organizationId, link.userId);
+    if (!link.breakGlass || member?.role !== 'owner') throw ssoRequired();
   }
 
   private async requireActiveMember(organizationId: string, userId: string, refusal: () => Error): Promise<User> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -13,7 +13,10 @@ import {
   SsoTestStartResponse,
   StartSsoTestRequest,
   UpdateSsoProviderRequest,
+  UpdateSsoSettingsRequest,
+  type SsoSettingsResponse,
 } from '@sc/contracts';
+import { SsoRequirementService } from './sso-requirement.service';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { signInRequest } from './sign-in-request';
@@ -31,7 +34,21 @@ export class SsoAdminController {
     private readonly signIn: SsoSignInService,
     private readonly audit: SsoAuditService,
     private readonly binding: SsoBindingCookie,
+    private readonly requirement: SsoRequirementService,
   ) {}
+
+  @Get('settings')
+  @OrgAccess('admin')
+  settings(@Param('orgId') orgId: string): Promise<SsoSettingsResponse> {
+    return this.requirement.get(orgId);
+  }
+
+  /** Owners only: Require SSO decides how everyone, owners included, gets in. */
+  @Put('settings')
+  @OrgAccess('owner')
+  updateSettings(@Param('orgId') orgId: string, @Body() body: UpdateSsoSettingsRequest, @CurrentPrincipal() principal: Principal): Promise<SsoSettingsResponse> {
+    return this.requirement.set(orgId, body.requireSso, principal);
+  }
 
   @Get('providers')
   @OrgAccess('admin')

@@ -13,8 +13,12 @@ import {
   SsoSignInStatus,
   ssoCallbackUrl,
   ssoLoginPath,
+  samlServiceProviderUrls,
+  SsoSamlDetails,
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
+import { sha256Hex } from '../../common/crypto/tokens';
+import { parseIdpMetadata } from './saml/saml-metadata';
 import { Clock } from '../../common/clock';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { boundedFetch, checkOutboundUrl, OutboundFetchError, parseJsonBody } from '../../common/http/bounded-fetch';
@@ -27,6 +31,7 @@ import { SsoConfig } from './sso.config';
 import { SsoProvidersRepository } from './sso-providers.repository';
 import { SsoAuditRepository } from './sso-audit.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { OrganizationsService } from '../organizations/organizations.service';
 
 /** A provider ready for sign-in: its settings, effective endpoints, callback URL and opened secret. */
 export interface SignInProvider {
@@ -47,6 +52,7 @@ export class SsoProvidersService {
     private readonly clock: Clock,
     private readonly appConfig: AppConfig,
     @Inject(SsoConfig) private readonly ssoConfig: SsoConfig,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async list(organizationId: string): Promise<SsoProviderResponse[]> {
@@ -83,6 +89,7 @@ export class SsoProvidersService {
   async create(organizationId: string, request: CreateSsoProviderRequest, actor: AuditActorInput): Promise<SsoProviderResponse> {
     const settings = settingsForCreate(request, this.ssoConfig.outbound);
     if (await this.providers.findBySlug(organizationId, request.slug)) throw slugTaken(request.slug);
+    const idp = await this.samlMetadata(settings, settings.idpMetadataUrl !== null);
     // A new provider has never been tested: enabling it at once needs the explicit confirmation.
     if (settings.enabled && request.confirmUntested !== true) throw notTested(request.slug);
     const now = this.clock.now();
@@ -90,14 +97,15 @@ export class SsoProvidersService {
     provider.id = randomUUID();
     provider.organizationId = organizationId;
     provider.slug = request.slug;
-    provider.clientSecretSealed = this.secretBox.seal(request.clientSecret);
+    // SAML providers have no client secret: '' (never sealed) keeps the column's NOT NULL for the OAuth types.
+    provider.clientSecretSealed = settings.type === 'saml' ? '' : this.secretBox.seal(request.clientSecret);
     provider.createdAt = now;
     provider.updatedAt = now;
     provider.lastTestAt = null;
     provider.lastTestOk = null;
     provider.lastTestErrorCode = null;
     provider.lastTestMessage = null;
-    applySettings(provider, settings);
+    applySettings(provider, settings, idp);
     try {
       await this.unitOfWork.run(async () => {
         await this.providers.insert(provider);
@@ -125,8 +133,12 @@ export class SsoProvidersService {
     const enabling = settings.enabled && !provider.enabled;
     const untested = enabling && !this.passedRecentTest(provider);
     if (untested && patch.confirmUntested !== true) throw notTested(provider.slug);
-    applySettings(provider, settings);
+    if (provider.enabled && !settings.enabled) await this.keepOneUnderRequiredSso(provider);
+    // Sending the metadata URL again (even unchanged) reads it again: how an admin picks up a rotated certificate.
+    const idp = await this.samlMetadata(settings, patch.idpMetadataUrl !== undefined && patch.idpMetadataUrl !== null || (settings.type === 'saml' && provider.type !== 'saml'));
+    applySettings(provider, settings, idp);
     if (patch.clientSecret !== undefined) provider.clientSecretSealed = this.secretBox.seal(patch.clientSecret);
+    if (settings.type === 'saml') provider.clientSecretSealed = '';
     provider.updatedAt = this.clock.now();
     const changes = changedFields(before, auditedSettings(provider));
     // A new client secret is recorded as a fact, never as a value.
@@ -143,6 +155,7 @@ export class SsoProvidersService {
 
   async delete(organizationId: string, slug: string, actor: AuditActorInput): Promise<void> {
     const provider = await this.require(organizationId, slug);
+    if (provider.enabled) await this.keepOneUnderRequiredSso(provider);
     await this.unitOfWork.run(async () => {
       await this.providers.delete(provider.id);
       await this.audit.record({ organizationId, actor, action: 'sso_provider.deleted', target: providerTarget(provider), before: auditedSettings(provider) });
@@ -152,6 +165,7 @@ export class SsoProvidersService {
   /** Loads a provider for login start or callback; the client secret is opened only here. */
   async forSignIn(organizationId: string, slug: string): Promise<SignInProvider> {
     const entity = await this.require(organizationId, slug);
+    if (entity.type === 'saml') return { entity, endpoints: this.endpointsOf(entity), callbackUrl: this.callbackUrlOf(entity), clientSecret: '' };
     let clientSecret: string;
     try {
       clientSecret = this.secretBox.open(entity.clientSecretSealed);
@@ -229,6 +243,54 @@ export class SsoProvidersService {
     };
   }
 
+  /**
+   * The IdP of a SAML provider's settings: the metadata URL is read through the outbound guard when `fetch` says so
+   * (its document then replaces idpMetadataXml), and the document in use is parsed. Non-SAML settings: nothing.
+   */
+  private async samlMetadata(settings: ProviderSettings, fetch: boolean): Promise<SamlIdpFields> {
+    if (settings.type !== 'saml') return { idpEntityId: null, idpSsoUrl: null, idpCertificates: [] };
+    let field: 'idpMetadataUrl' | 'idpMetadataXml' = 'idpMetadataXml';
+    if (fetch && settings.idpMetadataUrl) {
+      field = 'idpMetadataUrl';
+      settings.idpMetadataXml = await this.fetchMetadata(settings.idpMetadataUrl);
+    }
+    try {
+      const idp = await parseIdpMetadata(settings.idpMetadataXml ?? '');
+      return { idpEntityId: idp.entityId, idpSsoUrl: idp.ssoUrl, idpCertificates: idp.certificates };
+    } catch (error) {
+      const message = `${field}: ${error instanceof Error ? error.message : String(error)}`;
+      throw ssoError(SsoErrorCode.InvalidProviderConfig, `The provider configuration has 1 problem: ${message}`, [{ path: field, message }]);
+    }
+  }
+
+  private async fetchMetadata(url: string): Promise<string> {
+    let response;
+    try {
+      response = await boundedFetch(url, { headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } }, this.ssoConfig.outbound);
+    } catch (error) {
+      if (error instanceof OutboundFetchError) {
+        if (error.reason === 'refused_url' || error.reason === 'address_not_allowed') throw ssoError(SsoErrorCode.OutboundUrlRefused, error.message, [{ path: 'idpMetadataUrl', message: error.message }]);
+        throw ssoError(SsoErrorCode.SamlMetadataFailed, `${error.message} The IdP metadata could not be read.`, [{ path: 'idpMetadataUrl', message: error.message }]);
+      }
+      throw error;
+    }
+    if (!response.ok) throw ssoError(SsoErrorCode.SamlMetadataFailed, `${new URL(url).origin} answered HTTP ${response.status} for the IdP metadata; check idpMetadataUrl.`, [{ path: 'idpMetadataUrl', message: `HTTP ${response.status}` }]);
+    return response.text;
+  }
+
+  /** Require SSO on: the last enabled provider stays, or nobody (owners included) could sign in any more. */
+  private async keepOneUnderRequiredSso(provider: SsoProvider): Promise<void> {
+    if (!(await this.organizations.requiresSso(provider.organizationId))) return;
+    const others = (await this.providers.listEnabled(provider.organizationId)).filter((other) => other.id !== provider.id);
+    if (others.length === 0) {
+      throw ssoError(
+        SsoErrorCode.SsoRequiredLastProvider,
+        `"${provider.slug}" is the last enabled provider and this organization requires SSO: enable another provider, or turn Require SSO off first.`,
+        [{ path: 'enabled', message: 'The last enabled provider of an organization that requires SSO.' }],
+      );
+    }
+  }
+
   private passedRecentTest(provider: SsoProvider): boolean {
     const since = this.clock.now().getTime() - SSO_TEST_VALID_HOURS * 3600_000;
     return provider.lastTestOk === true && provider.lastTestAt !== null && provider.lastTestAt.getTime() >= since;
@@ -251,6 +313,16 @@ export class SsoProvidersService {
     return { publicUrl: this.appConfig.publicUrl };
   }
 
+  private samlDetailsOf(provider: SsoProvider): SsoSamlDetails | null {
+    if (provider.type !== 'saml') return null;
+    return {
+      ...samlServiceProviderUrls(this.appConfig.publicUrl, provider.organizationId, provider.slug),
+      idpEntityId: provider.idpEntityId,
+      idpSsoUrl: provider.idpSsoUrl,
+      idpSigningCertificates: provider.idpCertificates.length,
+    };
+  }
+
   private callbackUrlOf(provider: SsoProvider): string {
     return ssoCallbackUrl(this.appConfig.publicUrl, provider.organizationId, provider.slug);
   }
@@ -266,6 +338,7 @@ export class SsoProvidersService {
       hasClientSecret: provider.clientSecretSealed.length > 0,
       effectiveEndpoints: this.endpointsOf(provider),
       callbackUrl,
+      saml: this.samlDetailsOf(provider),
       warnings: settingsWarnings(settings, callbackUrl),
       lastTest: provider.lastTestAt
         ? { ok: provider.lastTestOk === true, at: provider.lastTestAt.toISOString(), errorCode: provider.lastTestErrorCode, message: provider.lastTestMessage ?? '' }
@@ -282,7 +355,10 @@ function providerTarget(provider: SsoProvider) {
 
 /** A provider as the audit log keeps it: its settings and whether a client secret is set, never the secret. */
 function auditedSettings(provider: SsoProvider): Record<string, unknown> {
-  return { slug: provider.slug, ...settingsOf(provider), hasClientSecret: provider.clientSecretSealed.length > 0 };
+  const settings = settingsOf(provider);
+  // The metadata document can be long: the log keeps its digest, which still shows when it changed.
+  const metadata = settings.idpMetadataXml === null ? {} : { idpMetadataXml: `sha256:${sha256Hex(settings.idpMetadataXml)}` };
+  return { slug: provider.slug, ...settings, ...metadata, hasClientSecret: provider.clientSecretSealed.length > 0 };
 }
 
 /** The fields whose value differs, before and after (compared as JSON: scopes, domains and rules are arrays). */
@@ -291,8 +367,11 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])) };
 }
 
-function applySettings(provider: SsoProvider, settings: ProviderSettings): void {
-  Object.assign(provider, settings);
+/** What the service parsed from a SAML provider's metadata (empty for the OAuth types). */
+type SamlIdpFields = Pick<SsoProvider, 'idpEntityId' | 'idpSsoUrl' | 'idpCertificates'>;
+
+function applySettings(provider: SsoProvider, settings: ProviderSettings, idp: SamlIdpFields): void {
+  Object.assign(provider, settings, idp);
 }
 
 /** The audit entry of a provider enabled without a recent passed test says so. */

@@ -17,6 +17,7 @@ import { ssoError } from './sso.errors';
 import { SsoIdentityLinker } from './sso-identity-linker';
 import { SignInProvider, SsoProvidersService } from './sso-providers.service';
 import { failedReport, testReport } from './sso-test-report';
+import { SamlSignIn } from './saml/saml-sign-in';
 
 export type CallbackOutcome = { kind: 'signed-in'; redirectPath: string; session: StartedSession } | { kind: 'test'; report: SsoTestReport };
 
@@ -58,6 +59,7 @@ export class SsoSignInService {
     private readonly sessions: SessionsService,
     private readonly organizations: OrganizationsService,
     @Inject(SsoConfig) private readonly ssoConfig: SsoConfig,
+    private readonly saml: SamlSignIn,
   ) {}
 
   /** GET …/login/:slug: stores a state and answers with the provider's authorization URL. */
@@ -106,9 +108,11 @@ export class SsoSignInService {
         return issued.state;
       },
     };
-    const redirect = await request.runFlow<AuthorizationRedirect>(flow);
-    const binding: SsoBinding = { organizationId: provider.entity.organizationId, slug: provider.entity.slug, value: bindingValue, maxAgeMs: SSO_STATE_TTL_SECONDS * 1000 };
-    return { authorizationUrl: redirect.url, expiresAt: expiresAt.toISOString(), binding };
+    const saml = provider.entity.type === 'saml';
+    // SAML: the state travels as the AuthnRequest ID (no PKCE); OAuth: passport makes the verifier and the redirect.
+    const url = saml ? await this.saml.authorizationUrl(provider, await (flow.issueState as (codeVerifier: string) => Promise<string>)('')) : (await request.runFlow<AuthorizationRedirect>(flow)).url;
+    const binding: SsoBinding = { organizationId: provider.entity.organizationId, slug: provider.entity.slug, value: bindingValue, maxAgeMs: SSO_STATE_TTL_SECONDS * 1000, saml };
+    return { authorizationUrl: url, expiresAt: expiresAt.toISOString(), binding };
   }
 
   /**
@@ -119,10 +123,42 @@ export class SsoSignInService {
    * test sign-in, whose report shows where it failed.
    */
   async handleCallback(request: SignInRequest, binding: string | undefined, replacing: string | undefined): Promise<CallbackOutcome> {
+    return this.finishSignIn(request, binding, replacing, 'oauth', (_provider, flow) => request.runFlow<ProviderIdentity>(flow));
+  }
+
+  /**
+   * POST …/saml/:slug/acs: the same rules as the OAuth callback. The state comes from the response's InResponseTo
+   * (consumed before the response is trusted, as the OAuth callback consumes `state` first, so a failed test
+   * sign-in still gets its report); a response without one is IdP-initiated, refused unless the provider allows it.
+   */
+  async handleSamlResponse(request: SignInRequest, samlResponse: unknown, binding: string | undefined, replacing: string | undefined): Promise<CallbackOutcome> {
+    return this.finishSignIn(request, binding, replacing, 'saml', async (provider, flow) => {
+      const posted = await this.saml.peek(samlResponse);
+      if (posted.state === null) {
+        if (!provider.entity.allowIdpInitiated) {
+          throw ssoError(SsoErrorCode.SamlIdpInitiatedRefused, `The identity provider sent a sign-in this service did not ask for (IdP-initiated), and provider "${provider.entity.slug}" does not accept those. Start the sign-in from this service's sign-in page.`);
+        }
+        return this.saml.identify(provider, samlResponse, idpInitiatedState(provider), true);
+      }
+      const state = await (flow.consumeState as (state: unknown) => Promise<ConsumedState>)(posted.state);
+      return this.saml.identify(provider, samlResponse, state, false);
+    });
+  }
+
+  private async finishSignIn(
+    request: SignInRequest,
+    binding: string | undefined,
+    replacing: string | undefined,
+    protocol: 'oauth' | 'saml',
+    identify: (provider: SignInProvider, flow: SsoFlow) => Promise<ProviderIdentity>,
+  ): Promise<CallbackOutcome> {
     const { organizationId, slug, client } = request;
     let provider: SignInProvider;
     try {
       provider = await this.providers.forSignIn(organizationId, slug);
+      if ((provider.entity.type === 'saml') !== (protocol === 'saml')) {
+        throw ssoError(SsoErrorCode.ProviderNotFound, `The provider "${slug}" is ${provider.entity.type === 'saml' ? 'a SAML provider: its IdP posts to …/saml/' + slug + '/acs' : 'not a SAML provider'}.`);
+      }
     } catch (error) {
       if (await this.organizations.find(organizationId)) await this.recordFailure(client, organizationId, null, slug, false, error);
       throw error;
@@ -139,7 +175,7 @@ export class SsoSignInService {
     };
     let identity: ProviderIdentity;
     try {
-      identity = await request.runFlow<ProviderIdentity>(flow);
+      identity = await identify(provider, flow);
     } catch (error) {
       const test = consumed?.purpose === 'test';
       await this.recordFailure(client, organizationId, provider.entity.id, slug, test, error);
@@ -191,7 +227,7 @@ export class SsoSignInService {
       await this.recordFailure(attempt.client, attempt.organizationId, attempt.providerId, attempt.providerSlug, false, error, attempt);
       throw error;
     }
-    const session = await this.sessions.startSession({ userId: applied.userId, organizationId: attempt.organizationId, replacing });
+    const session = await this.sessions.startSession({ userId: applied.userId, organizationId: attempt.organizationId, replacing, viaSso: true });
     await this.audit.record({ ...attempt, test: false, errorCode: null, message: `Signed in as ${applied.role} (${roleSourceText(evaluation.plan)}).`, userId: applied.userId, role: applied.role });
     return { kind: 'signed-in', redirectPath: safeRedirectPath(identity.state.redirectPath, defaultRedirect(attempt.organizationId)), session };
   }
@@ -209,6 +245,12 @@ export class SsoSignInService {
     const message = error instanceof DomainError ? `${error.message}${reason}` : 'Unexpected server error during sign-in.';
     await this.audit.record({ ...extra, organizationId, providerId, providerSlug: slug, test, errorCode: code, message, client });
   }
+}
+
+/** An IdP-initiated response has no state: it signs in (never tests) and lands on the organization's home. */
+function idpInitiatedState(provider: SignInProvider): ConsumedState {
+  const organizationId = provider.entity.organizationId;
+  return { id: '', organizationId, providerId: provider.entity.id, purpose: 'login', nonce: '', codeVerifier: '', redirectPath: defaultRedirect(organizationId), initiatedByUserId: null };
 }
 
 function defaultRedirect(organizationId: string): string {

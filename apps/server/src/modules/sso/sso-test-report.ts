@@ -14,7 +14,7 @@ export function testReport(slug: string, provider: Pick<SignInProvider, 'entity'
     errorMessage: evaluation.failure?.message ?? null,
     failedStep: evaluation.failure ? failedStep(evaluation.failure.code) : null,
     claims: identity.claims,
-    claimSources: { idToken: identity.idTokenClaimNames, userinfo: identity.userinfoClaimNames, githubEmails: identity.githubEmailsUsed },
+    claimSources: { idToken: identity.idTokenClaimNames, userinfo: identity.userinfoClaimNames, githubEmails: identity.githubEmailsUsed, assertion: identity.assertionClaimNames ?? [] },
     idTokenVerification: identity.idTokenCheck,
     email: { claim: settings.emailClaim, value: evaluation.email },
     name: { claim: settings.nameClaim, value: evaluation.name, fallbackToEmail: evaluation.name === null },
@@ -45,6 +45,12 @@ const FAILED_STEPS: Partial<Record<string, string>> = {
   [SsoErrorCode.AccountDisabled]: 'the disabled account check',
   [SsoErrorCode.SignupDisabled]: 'the sign-up check',
   [SsoErrorCode.IdentityConflict]: 'the identity link check',
+  [SsoErrorCode.SamlResponseInvalid]: 'reading the SAML response',
+  [SsoErrorCode.SamlSignatureInvalid]: 'the SAML signature check',
+  [SsoErrorCode.SamlAssertionExpired]: 'the SAML validity period check',
+  [SsoErrorCode.SamlAudienceMismatch]: 'the SAML audience check',
+  [SsoErrorCode.SamlDestinationMismatch]: 'the SAML destination and recipient check',
+  [SsoErrorCode.SamlAssertionReplayed]: 'the SAML replay check',
 };
 
 export function failedStep(code: string): string {
@@ -63,7 +69,7 @@ export function failedReport(slug: string, provider: Pick<SignInProvider, 'entit
     errorMessage: error.message,
     failedStep: step,
     claims: {},
-    claimSources: { idToken: [], userinfo: [], githubEmails: false },
+    claimSources: { idToken: [], userinfo: [], githubEmails: false, assertion: [] },
     idTokenVerification: null,
     email: { claim: settings.emailClaim, value: null },
     name: { claim: settings.nameClaim, value: null, fallbackToEmail: false },

@@ -23,6 +23,10 @@ import { SsoIdentityLinker } from './sso-identity-linker';
 import { SsoProvidersRepository } from './sso-providers.repository';
 import { SsoProvidersService } from './sso-providers.service';
 import { SsoSignInService } from './sso-sign-in.service';
+import { SamlAuthController } from './saml-auth.controller';
+import { SamlAssertionsRepository } from './saml/saml-assertions.repository';
+import { SamlSignIn } from './saml/saml-sign-in';
+import { SsoRequirementService } from './sso-requirement.service';
 
 /**
  * Organization SSO: provider configuration (owner/admin), discovery, the public sign-in routes (login
@@ -30,7 +34,7 @@ import { SsoSignInService } from './sso-sign-in.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SsoProvider, SsoIdentity, SsoAuditEvent]), OAuthStateModule, UsersModule, MembersModule, SessionsModule, OrganizationsModule, AuditModule],
-  controllers: [SsoAdminController, SsoAuthController],
+  controllers: [SsoAdminController, SsoAuthController, SamlAuthController],
   providers: [
     { provide: SsoConfig, inject: [APP_ENV], useFactory: (env: Env) => SsoConfig.fromEnv(env) },
     SsoProvidersRepository,
@@ -42,6 +46,9 @@ import { SsoSignInService } from './sso-sign-in.service';
     SsoSignInService,
     SsoBindingCookie,
     OrgSsoStrategy,
+    SamlAssertionsRepository,
+    SamlSignIn,
+    SsoRequirementService,
   ],
   // SCIM maps groups to roles with the providers' claim rules; sign-in by email lists enabled providers.
   exports: [SsoProvidersService],

@@ -43,6 +43,19 @@ describe('ProviderConfigurationTabComponent', () => {
     expect(testButton().disabled).toBe(false);
   });
 
+  it('shows a SAML provider’s entity ID, ACS URL and metadata link to copy, and its IdP', async () => {
+    const sp = { spEntityId: 'https://sc.test/api/v1/auth/orgs/acme/saml/corp/metadata', acsUrl: 'https://sc.test/api/v1/auth/orgs/acme/saml/corp/acs', metadataUrl: 'https://sc.test/api/v1/auth/orgs/acme/saml/corp/metadata' };
+    fixture.componentRef.setInput('saml', sp);
+    fixture.componentRef.setInput('provider', ssoProvider({ type: 'saml', slug: 'corp', saml: { ...sp, idpEntityId: 'https://idp.test/entity', idpSsoUrl: 'https://idp.test/sso', idpSigningCertificates: 1 } }));
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('Service provider (SAML)');
+    expect(textOf(fixture)).not.toContain('Callback URL');
+    expect(query<HTMLInputElement>(fixture, '[data-testid=saml-acs-url]').value).toBe(sp.acsUrl);
+    expect(query<HTMLInputElement>(fixture, '[data-testid=saml-entity-id]').value).toBe(sp.spEntityId);
+    expect(query<HTMLAnchorElement>(fixture, '[data-testid=saml-metadata-open]').href).toBe(sp.metadataUrl);
+    expect(query(fixture, '[data-testid=saml-idp]').textContent).toContain('https://idp.test/sso');
+  });
+
   it('greets a provider just created', async () => {
     fixture.componentRef.setInput('created', true);
     await settle(fixture);

@@ -2,7 +2,7 @@ import { DOCUMENT } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
-import type { SsoProviderResponse } from '@sc/contracts';
+import type { SsoProviderResponse, SsoSamlDetails } from '@sc/contracts';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, toApiError } from '../../core/api-error';
 import { CopyFieldComponent } from '../../shared/copy-field.component';
@@ -26,11 +26,26 @@ import { SsoApi } from './sso.api';
         <div class="created-banner" role="status" data-testid="provider-created">
           <mat-icon svgIcon="check_circle" aria-hidden="true" />
           <div>
-            <strong>Provider created.</strong> Register the callback URL below at your identity provider, then run a
-            test sign-in.
+            <strong>Provider created.</strong> Register the {{ saml() ? 'service provider values' : 'callback URL' }} below at your
+            identity provider, then run a test sign-in.
           </div>
         </div>
       }
+      @if (saml(); as sp) {
+      <sc-section-card heading="Service provider (SAML)">
+      <p>
+        Register this service at the identity provider with these values, or give it the metadata link. Responses must
+        be signed (RSA-SHA256 or better) and are accepted only at this ACS URL, for this entity ID.
+      </p>
+      <p class="muted">Entity ID (audience)</p>
+      <sc-copy-field [value]="sp.spEntityId" label="entity ID" testId="saml-entity-id" copyTestId="saml-entity-id-copy" />
+      <p class="muted">ACS URL (reply URL, HTTP-POST)</p>
+      <sc-copy-field [value]="sp.acsUrl" label="ACS URL" testId="saml-acs-url" copyTestId="saml-acs-copy" />
+      <p class="muted">Metadata</p>
+      <sc-copy-field [value]="sp.metadataUrl" label="metadata URL" testId="saml-metadata-link" copyTestId="saml-metadata-copy" />
+      <p><a [href]="sp.metadataUrl" target="_blank" rel="noopener" data-testid="saml-metadata-open">Open the SP metadata</a></p>
+      </sc-section-card>
+      } @else {
       <sc-section-card heading="Callback URL">
       <p>
         Register exactly this value as the redirect URI of the client at the identity provider. Scheme, host,
@@ -44,9 +59,20 @@ import { SsoApi } from './sso.api';
         </div>
       }
       </sc-section-card>
+      }
 
       @if (p) {
       <sc-section-card heading="Effective endpoints">
+      @if (p.saml; as idp) {
+      <dl class="key-values endpoints" data-testid="saml-idp">
+        <dt>IdP entity ID</dt>
+        <dd class="mono">{{ idp.idpEntityId ?? '—' }}</dd>
+        <dt>Single sign-on</dt>
+        <dd class="mono">{{ idp.idpSsoUrl ?? '—' }}</dd>
+        <dt>Signing certificates</dt>
+        <dd>{{ idp.idpSigningCertificates }}</dd>
+      </dl>
+      } @else {
       <dl class="key-values endpoints">
         <dt>Authorization</dt>
         <dd class="mono">{{ p.effectiveEndpoints.authorizationUrl ?? '—' }}</dd>
@@ -59,6 +85,7 @@ import { SsoApi } from './sso.api';
         <dt>Issuer</dt>
         <dd class="mono">{{ p.effectiveEndpoints.issuer ?? '—' }}</dd>
       </dl>
+      }
       @for (warning of serverWarnings(); track warning) {
         <div class="warning-banner" role="note">
           <mat-icon svgIcon="warning" aria-hidden="true" />
@@ -97,6 +124,8 @@ export class ProviderConfigurationTabComponent {
   readonly orgId = input.required<string>();
   /** The callback URL to register: the saved provider's, or while creating the one its slug will give. */
   readonly callbackUrl = input.required<string>();
+  /** SAML providers: the SP values to register instead of a callback URL. */
+  readonly saml = input<Pick<SsoSamlDetails, 'spEntityId' | 'acsUrl' | 'metadataUrl'> | null>(null);
   /** Null while the provider is being created. */
   readonly provider = input.required<SsoProviderResponse | null>();
   /** Greets a provider just created (`?created=1`). */

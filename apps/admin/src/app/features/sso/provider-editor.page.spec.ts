@@ -106,6 +106,22 @@ describe('ProviderEditorPage', () => {
       );
     });
 
+    it('SAML: asks for the IdP metadata instead of a client, and shows the SP values to register', async () => {
+      chooseType('SAML 2.0');
+      await settle(fixture);
+      expect(labels()).toEqual(expect.arrayContaining(['IdP metadata URL', '…or IdP metadata XML']));
+      for (const gone of ['Client ID', 'Client secret', 'Scopes', 'Authorization URL']) expect(labels()).not.toContain(gone);
+      expect(inputLabelled('Subject claim').value).toBe('nameID');
+      type('Display name', 'Corp SAML');
+      type('IdP metadata URL', 'https://idp.test/metadata');
+      await settle(fixture);
+      const configurationTab = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>('[role=tab]')).find((tab) => tab.textContent?.includes('Configuration')) as HTMLElement;
+      configurationTab.click();
+      await settle(fixture);
+      expect(query<HTMLInputElement>(fixture, '[data-testid=saml-acs-url]').value).toBe('https://context.example.com/api/v1/auth/orgs/acme/saml/corp-saml/acs');
+      expect(query<HTMLInputElement>(fixture, '[data-testid=saml-entity-id]').value).toBe('https://context.example.com/api/v1/auth/orgs/acme/saml/corp-saml/metadata');
+    });
+
     it('hints at user:email while the UserInfo URL is GitHub’s', async () => {
       type('UserInfo URL', 'https://api.github.com/user');
       await settle(fixture);

@@ -5,7 +5,7 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTabsModule } from '@angular/material/tabs';
 import { Router, RouterLink } from '@angular/router';
-import { SSO_SLUG_PATTERN, SSO_TEST_VALID_HOURS, SsoErrorCode, ssoCallbackUrl, type SsoProviderResponse, type SsoPublicUrlResponse } from '@sc/contracts';
+import { SSO_SLUG_PATTERN, SSO_TEST_VALID_HOURS, SsoErrorCode, samlServiceProviderUrls, ssoCallbackUrl, type SsoProviderResponse, type SsoPublicUrlResponse } from '@sc/contracts';
 import { tap } from 'rxjs';
 import type { ApiError } from '../../core/api-error';
 import { mutation } from '../../core/mutation';
@@ -87,6 +87,15 @@ export class ProviderEditorPage {
     const publicUrl = this.publicUrl.value()?.publicUrl;
     const slug = this.slugValue();
     return this.mode() === 'create' && publicUrl && SSO_SLUG_PATTERN.test(slug) ? ssoCallbackUrl(publicUrl, this.orgId(), slug) : null;
+  });
+  private readonly typeValue = toSignal(this.form.controls.type.valueChanges, { initialValue: this.form.controls.type.value });
+  /** SAML: what the IdP administrator registers (entity ID, ACS URL, metadata link), saved or as the slug will give. */
+  readonly samlUrls = computed(() => {
+    const provider = this.provider();
+    if (provider) return provider.saml;
+    const publicUrl = this.publicUrl.value()?.publicUrl;
+    const slug = this.slugValue();
+    return this.typeValue() === 'saml' && publicUrl && SSO_SLUG_PATTERN.test(slug) ? samlServiceProviderUrls(publicUrl, this.orgId(), slug) : null;
   });
   private readonly saveAction = mutation({ report: 'inline' });
   private readonly confirm = confirmation();

@@ -41,6 +41,20 @@ describe('provider form group', () => {
     expect(form.controls.tenantId.hasError('required')).toBe(true);
   });
 
+  it('SAML: needs the metadata (URL or XML) instead of a client, and swaps untouched claim defaults', () => {
+    const form = createProviderForm();
+    form.patchValue({ displayName: 'Corp SAML', slug: 'corp' });
+    form.controls.type.setValue('saml');
+    expect([form.controls.clientId.valid, form.controls.clientSecret.valid]).toEqual([true, true]);
+    expect(form.controls.idpMetadataUrl.hasError('metadataRequired')).toBe(true);
+    expect(form.controls.subjectClaim.value).toBe('nameID');
+    form.controls.idpMetadataXml.setValue('<md:EntityDescriptor/>');
+    expect(form.valid).toBe(true);
+    form.controls.type.setValue('generic');
+    expect(form.controls.subjectClaim.value).toBe('sub');
+    expect(form.controls.clientId.hasError('required')).toBe(true);
+  });
+
   it('refuses a scheme, path or port in the Okta domain', () => {
     const form = filledGenericForm();
     form.controls.type.setValue('okta');

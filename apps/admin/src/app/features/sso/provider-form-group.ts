@@ -1,6 +1,7 @@
 import { AbstractControl, FormArray, FormControl, FormGroup, ValidationErrors, ValidatorFn, Validators } from '@angular/forms';
 import {
   FIELD_LIMITS,
+  SAML_METADATA_MAX_LENGTH,
   SSO_LIMITS,
   SSO_SLUG_PATTERN,
   type ClaimRuleOperator,
@@ -12,9 +13,11 @@ import {
 import { suggestOrganizationId } from '../../shared/organization-id';
 import type { ClaimRuleGroup } from './claim-rules-editor.component';
 import {
+  defaultClaimsFor,
   detailsByTarget,
   emptyProviderForm,
   moveItem,
+  usesClient,
   usesField,
   type ClaimRuleFormValue,
   type ProviderFormValue,
@@ -36,6 +39,21 @@ function requiredForType(field: TypeField): ValidatorFn {
     return control.value.trim() === '' ? { required: true } : null;
   };
 }
+
+/** Client ID and secret: required for the OAuth types only (SAML has no client). */
+function requiredForClient(control: AbstractControl<string>): ValidationErrors | null {
+  const type = control.parent?.get('type')?.value as SsoProviderType | undefined;
+  if (type && !usesClient(type)) return null;
+  return control.value.trim() === '' ? { required: true } : null;
+}
+
+/** SAML needs its IdP's metadata: a URL, or the document pasted. */
+const metadataRequired: ValidatorFn = (control: AbstractControl<string>) => {
+  const type = control.parent?.get('type')?.value as SsoProviderType | undefined;
+  if (type !== 'saml') return null;
+  const pasted = (control.parent?.get('idpMetadataXml')?.value as string | undefined) ?? '';
+  return control.value.trim() === '' && pasted.trim() === '' ? { metadataRequired: true } : null;
+};
 
 /** Okta asks for acme.okta.com; a pasted https://acme.okta.com/ is the common mistake. */
 export const hostnameOnly: ValidatorFn = (control: AbstractControl<string>) => {
@@ -104,9 +122,12 @@ export function createProviderForm(): ProviderFormGroup {
     userinfoUrl: text(initial.userinfoUrl, requiredForType('userinfoUrl'), httpUrl),
     issuer: text(initial.issuer, httpUrl),
     jwksUri: text(initial.jwksUri, httpUrl),
-    clientId: text(initial.clientId, Validators.required, Validators.maxLength(FIELD_LIMITS.ssoClientId)),
-    // Required to create; see editProviderForm.
-    clientSecret: text(initial.clientSecret, Validators.required),
+    idpMetadataUrl: text(initial.idpMetadataUrl, metadataRequired, httpUrl),
+    idpMetadataXml: text(initial.idpMetadataXml, Validators.maxLength(SAML_METADATA_MAX_LENGTH)),
+    allowIdpInitiated: new FormControl(initial.allowIdpInitiated, { nonNullable: true }),
+    clientId: text(initial.clientId, requiredForClient, Validators.maxLength(FIELD_LIMITS.ssoClientId)),
+    // Required to create (OAuth types); see editProviderForm.
+    clientSecret: text(initial.clientSecret, requiredForClient),
     scopes: text(initial.scopes),
     emailClaim: text(initial.emailClaim, Validators.required),
     nameClaim: text(initial.nameClaim, Validators.required),
@@ -122,9 +143,19 @@ export function createProviderForm(): ProviderFormGroup {
     const slug = form.controls.slug;
     if (slug.enabled && slug.pristine) slug.setValue(suggestOrganizationId(name));
   });
-  form.controls.type.valueChanges.subscribe(() => {
+  let previousType = form.controls.type.value;
+  form.controls.type.valueChanges.subscribe((type) => {
     for (const field of REQUIRED_BY_TYPE) form.controls[field].updateValueAndValidity({ emitEvent: false });
+    for (const field of ['idpMetadataUrl', 'clientId', 'clientSecret'] as const) form.controls[field].updateValueAndValidity({ emitEvent: false });
+    // Claim names the admin left at the previous type's defaults follow the new type (nameID ↔ sub).
+    const before = defaultClaimsFor(previousType);
+    const after = defaultClaimsFor(type);
+    for (const field of ['emailClaim', 'nameClaim', 'subjectClaim'] as const) {
+      if (form.controls[field].value === before[field]) form.controls[field].setValue(after[field], { emitEvent: false });
+    }
+    previousType = type;
   });
+  form.controls.idpMetadataXml.valueChanges.subscribe(() => form.controls.idpMetadataUrl.updateValueAndValidity({ emitEvent: false }));
   return form;
 }
 

@@ -31,6 +31,16 @@ function form(overrides: Partial<ProviderFormValue> = {}): ProviderFormValue {
 
 describe('provider form rules', () => {
   describe('requests', () => {
+    it('sends a SAML provider without client, secret or scopes, with its metadata and IdP-initiated switch', () => {
+      const saml = form({ type: 'saml', idpMetadataUrl: ' https://idp.test/metadata ', idpMetadataXml: '', allowIdpInitiated: true, subjectClaim: 'nameID' });
+      const request = toCreateRequest(saml) as unknown as Record<string, unknown>;
+      expect(request).toMatchObject({ type: 'saml', idpMetadataUrl: 'https://idp.test/metadata', idpMetadataXml: null, allowIdpInitiated: true, subjectClaim: 'nameID' });
+      for (const absent of ['clientId', 'clientSecret', 'scopes', 'authUrl', 'tenantId', 'domain']) expect(request).not.toHaveProperty(absent);
+      expect(toUpdateRequest(saml)).not.toHaveProperty('clientSecret');
+      // The OAuth types never send the SAML switch.
+      expect(toCreateRequest(form({ allowIdpInitiated: true }))).not.toHaveProperty('allowIdpInitiated');
+    });
+
     it('sends only the generic fields for a generic provider, blanks as null', () => {
       const request = toCreateRequest(form());
       expect(request).toMatchObject({

@@ -1,4 +1,5 @@
 import {
+  SAML_DEFAULT_CLAIMS,
   SSO_DEFAULT_ALLOW_SIGN_UP,
   SSO_DEFAULT_CLAIMS,
   SSO_DEFAULT_ROLE,
@@ -42,6 +43,10 @@ export interface ProviderFormValue {
   userinfoUrl: string;
   issuer: string;
   jwksUri: string;
+  /** SAML: the IdP's metadata URL, or the document pasted (one of the two). */
+  idpMetadataUrl: string;
+  idpMetadataXml: string;
+  allowIdpInitiated: boolean;
   clientId: string;
   /** Empty on edit means "keep the stored secret". */
   clientSecret: string;
@@ -56,20 +61,35 @@ export interface ProviderFormValue {
   claimRules: ClaimRuleFormValue[];
 }
 
-export type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri';
+export type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri' | 'idpMetadataUrl' | 'idpMetadataXml';
 
 /** The fields each type uses; the server refuses the others, so the form neither shows nor sends them. */
 export const FIELDS_BY_TYPE: Readonly<Record<SsoProviderType, readonly TypeField[]>> = {
   generic: ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'],
   entra: ['tenantId', 'cloud'],
   okta: ['domain'],
+  saml: ['idpMetadataUrl', 'idpMetadataXml'],
 };
 
 export const TYPE_LABELS: Readonly<Record<SsoProviderType, string>> = {
   generic: 'Generic OpenID Connect / OAuth 2.0',
   entra: 'Microsoft Entra ID',
   okta: 'Okta',
+  saml: 'SAML 2.0',
 };
+
+/** SAML has no client: no client ID, secret or scopes. */
+export function usesClient(type: SsoProviderType): boolean {
+  return type !== 'saml';
+}
+
+/**
+ * The claim names a type starts with. Switching between SAML and the OAuth types swaps the defaults the admin has
+ * not changed (SAML's subject is the assertion's NameID; OAuth's the `sub` claim).
+ */
+export function defaultClaimsFor(type: SsoProviderType): { emailClaim: string; nameClaim: string; subjectClaim: string } {
+  return type === 'saml' ? { ...SAML_DEFAULT_CLAIMS } : { ...SSO_DEFAULT_CLAIMS };
+}
 
 export const OPERATOR_LABELS: Readonly<Record<ClaimRuleOperator, string>> = {
   equals: 'equals',
@@ -100,6 +120,9 @@ export function emptyProviderForm(): ProviderFormValue {
     userinfoUrl: '',
     issuer: '',
     jwksUri: '',
+    idpMetadataUrl: '',
+    idpMetadataXml: '',
+    allowIdpInitiated: false,
     clientId: '',
     clientSecret: '',
     scopes: SSO_DEFAULT_SCOPES,
@@ -127,6 +150,10 @@ export function formValueFromProvider(provider: SsoProviderResponse): ProviderFo
     userinfoUrl: provider.userinfoUrl ?? '',
     issuer: provider.issuer ?? '',
     jwksUri: provider.jwksUri ?? '',
+    idpMetadataUrl: provider.idpMetadataUrl ?? '',
+    // With a metadata URL the document shown is the one read from it; saving sends the URL, which reads it again.
+    idpMetadataXml: provider.idpMetadataUrl ? '' : (provider.idpMetadataXml ?? ''),
+    allowIdpInitiated: provider.allowIdpInitiated,
     clientId: provider.clientId,
     clientSecret: '',
     scopes: provider.scopes,
@@ -194,12 +221,12 @@ function typeFields(value: ProviderFormValue): Partial<Record<TypeField, string 
 }
 
 function sharedFields(value: ProviderFormValue) {
+  const client = usesClient(value.type) ? { clientId: value.clientId.trim(), scopes: value.scopes.trim() } : { allowIdpInitiated: value.allowIdpInitiated };
   return {
     displayName: value.displayName.trim(),
     type: value.type,
     enabled: value.enabled,
-    clientId: value.clientId.trim(),
-    scopes: value.scopes.trim(),
+    ...client,
     emailClaim: value.emailClaim.trim(),
     nameClaim: value.nameClaim.trim(),
     subjectClaim: value.subjectClaim.trim(),
@@ -212,13 +239,14 @@ function sharedFields(value: ProviderFormValue) {
 }
 
 export function toCreateRequest(value: ProviderFormValue): CreateSsoProviderRequest {
-  return { slug: value.slug.trim(), clientSecret: value.clientSecret, ...sharedFields(value) } as CreateSsoProviderRequest;
+  const secret = usesClient(value.type) ? { clientSecret: value.clientSecret } : {};
+  return { slug: value.slug.trim(), ...secret, ...sharedFields(value) } as CreateSsoProviderRequest;
 }
 
 /** The slug is never sent (it cannot change); the secret only when the admin typed a replacement. */
 export function toUpdateRequest(value: ProviderFormValue): UpdateSsoProviderRequest {
   const request = sharedFields(value) as UpdateSsoProviderRequest;
-  if (value.clientSecret !== '') request.clientSecret = value.clientSecret;
+  if (value.clientSecret !== '' && usesClient(value.type)) request.clientSecret = value.clientSecret;
   return request;
 }
 

@@ -8,6 +8,7 @@ import { SsoSettingsPage } from './sso-settings.page';
 
 const PROVIDERS = '/api/v1/orgs/acme/sso/providers';
 const DOMAINS = '/api/v1/orgs/acme/domains';
+const SETTINGS = '/api/v1/orgs/acme/sso/settings';
 
 function provider(slug: string, overrides: Partial<SsoProviderResponse> = {}): SsoProviderResponse {
   return {
@@ -36,6 +37,7 @@ describe('SsoSettingsPage', () => {
   afterEach(() => verifyAndClearOverlays(http));
 
   it('lists name, slug, type, status and callback URL, and links the public sign-in page', async () => {
+    http.expectOne(SETTINGS).flush({ requireSso: false });
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old', { type: 'generic', enabled: false })]);
     http.expectOne(DOMAINS).flush([]);
     await settle(fixture);
@@ -46,7 +48,41 @@ describe('SsoSettingsPage', () => {
     expect(textOf(fixture)).toContain('/orgs/acme/sign-in');
   });
 
+  it('shows SAML providers with their ACS URL', async () => {
+    http.expectOne(SETTINGS).flush({ requireSso: false });
+    const acsUrl = 'https://sc.acme.test/api/v1/auth/orgs/acme/saml/corp/acs';
+    http.expectOne(PROVIDERS).flush([provider('corp', { type: 'saml', saml: { acsUrl } as SsoProviderResponse['saml'] })]);
+    http.expectOne(DOMAINS).flush([]);
+    await settle(fixture);
+    expect(rows()[0]).toContain('SAML 2.0');
+    expect(rows()[0]).toContain(acsUrl);
+  });
+
+  it('turns Require SSO on, and shows why the server refused and goes back when it does', async () => {
+    http.expectOne(SETTINGS).flush({ requireSso: false });
+    http.expectOne(PROVIDERS).flush([provider('okta-main')]);
+    http.expectOne(DOMAINS).flush([]);
+    await settle(fixture);
+    const toggle = () => (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('[data-testid=require-sso] button') as HTMLButtonElement;
+    toggle().click();
+    await settle(fixture);
+    http
+      .expectOne({ method: 'PUT', url: SETTINGS })
+      .flush({ error: { code: 'sso_requirement_unmet', message: 'Require SSO cannot be turned on yet: you did not sign in through SSO.', details: [] } }, { status: 409, statusText: 'Conflict' });
+    await settle(fixture);
+    expect(textOf(fixture)).toContain('you did not sign in through SSO');
+    expect(toggle().getAttribute('aria-checked')).toBe('false');
+    toggle().click();
+    await settle(fixture);
+    const put = http.expectOne({ method: 'PUT', url: SETTINGS });
+    expect(put.request.body).toEqual({ requireSso: true });
+    put.flush({ requireSso: true });
+    await settle(fixture);
+    expect(toggle().getAttribute('aria-checked')).toBe('true');
+  });
+
   it('deletes a provider after confirmation', async () => {
+    http.expectOne(SETTINGS).flush({ requireSso: false });
     http.expectOne(PROVIDERS).flush([provider('okta-main'), provider('old')]);
     http.expectOne(DOMAINS).flush([]);
     await settle(fixture);
@@ -62,6 +98,7 @@ describe('SsoSettingsPage', () => {
   });
 
   it('shows each email domain with its state, last check and, until verified, the TXT record to publish', async () => {
+    http.expectOne(SETTINGS).flush({ requireSso: false });
     http.expectOne(PROVIDERS).flush([]);
     const base = { verifiedAt: null, lastCheckedAt: null, lastError: null, createdAt: '2026-01-01T00:00:00.000Z' };
     http.expectOne(DOMAINS).flush([

@@ -20,6 +20,7 @@ import { RelativeTimeComponent } from '../../shared/relative-time.component';
 import { SessionService } from '../../core/session.service';
 import { DomainsCardComponent } from './domains-card.component';
 import { ScimCardComponent } from './scim-card.component';
+import { RequireSsoCardComponent } from './require-sso-card.component';
 
 /** Organization settings → SSO: the providers and the sign-in audit log. */
 @Component({
@@ -39,6 +40,7 @@ import { ScimCardComponent } from './scim-card.component';
     RelativeTimeComponent,
     DomainsCardComponent,
     ScimCardComponent,
+    RequireSsoCardComponent,
   ],
   templateUrl: './sso-settings.page.html',
   styleUrl: './sso-settings.page.scss',

@@ -7,6 +7,7 @@ import type {
   SsoDiscoveryResponse,
   SsoProviderResponse,
   SsoPublicUrlResponse,
+  SsoSettingsResponse,
   SsoSignInStatus,
   SsoTestStartResponse,
   UpdateSsoProviderRequest,
@@ -32,6 +33,15 @@ export class SsoApi {
 
   private provider(orgId: string, slug: string): string {
     return `${this.base(orgId)}/providers/${encodeURIComponent(slug)}`;
+  }
+
+  settings(orgId: string): Observable<SsoSettingsResponse> {
+    return this.http.get<SsoSettingsResponse>(`${this.base(orgId)}/settings`);
+  }
+
+  /** Owners: Require SSO on or off (409 sso_requirement_unmet says what is missing). */
+  updateSettings(orgId: string, requireSso: boolean): Observable<SsoSettingsResponse> {
+    return this.http.put<SsoSettingsResponse>(`${this.base(orgId)}/settings`, { requireSso });
   }
 
   list(orgId: string): Observable<SsoProviderResponse[]> {

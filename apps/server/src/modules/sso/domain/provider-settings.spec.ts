@@ -96,6 +96,18 @@ describe('provider settings', () => {
     expect(problems(() => settingsForUpdate(okta, { authUrl: 'https://i.example/a' }, allow))[0]).toMatch(/does not apply to okta/);
   });
 
+  it('SAML: metadata URL or XML, no client, SAML claim defaults, and a type change drops the OAuth client', () => {
+    const saml = settingsForCreate({ slug: 'corp', displayName: 'Corp', type: 'saml', idpMetadataUrl: 'https://idp.example.com/metadata' } as CreateSsoProviderRequest, allow);
+    expect(saml).toMatchObject({ type: 'saml', clientId: '', idpMetadataUrl: 'https://idp.example.com/metadata', idpMetadataXml: null, allowIdpInitiated: false, emailClaim: 'email', subjectClaim: 'nameID' });
+    expect(problems(() => settingsForCreate({ slug: 'c', displayName: 'C', type: 'saml' } as CreateSsoProviderRequest, allow))[0]).toMatch(/^idpMetadataUrl: SAML providers need the IdP metadata/);
+    expect(problems(() => settingsForCreate({ slug: 'c', displayName: 'C', type: 'saml', idpMetadataUrl: 'http://10.0.0.5/metadata' } as CreateSsoProviderRequest, allow))[0]).toMatch(/^idpMetadataUrl:/);
+    expect(problems(() => create({ type: 'saml', idpMetadataXml: '<x/>' }))).toEqual([expect.stringMatching(/^clientId: clientId does not apply to saml/)]);
+    const generic = create({ authUrl: 'https://i.example/a', tokenUrl: 'https://i.example/t', userinfoUrl: 'https://i.example/u' });
+    expect(settingsForUpdate(generic, { type: 'saml', idpMetadataXml: '<x/>' }, allow)).toMatchObject({ type: 'saml', clientId: '', authUrl: null, idpMetadataXml: '<x/>' });
+    // Pasting metadata replaces a metadata URL.
+    expect(settingsForUpdate(saml, { idpMetadataXml: '<x/>' }, allow)).toMatchObject({ idpMetadataUrl: null, idpMetadataXml: '<x/>' });
+  });
+
   it('warns about risky but valid choices', () => {
     const s = create({ authUrl: 'https://i.example/a', tokenUrl: 'https://i.example/t', userinfoUrl: 'https://api.github.com/user', scopes: 'read:user offline_access', allowSignUp: true });
     const warnings = settingsWarnings(s, 'http://sso.example.com/api/v1/auth/orgs/a/callback/corp');

@@ -6,6 +6,7 @@ import {
   SSO_DEFAULT_CLAIMS,
   SSO_DEFAULT_ROLE,
   SSO_DEFAULT_SCOPES,
+  SAML_DEFAULT_CLAIMS,
   SsoProviderResponse,
   SsoProviderType,
   UpdateSsoProviderRequest,
@@ -15,12 +16,12 @@ import { SsoErrorCode, ssoError } from '../sso.errors';
 import { claimRuleProblem } from './claims';
 
 /** Everything an admin configures on a provider except its slug and secret: the response minus derived fields. */
-export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'warnings' | 'lastTest' | 'createdAt' | 'updatedAt'>;
+export type ProviderSettings = Omit<SsoProviderResponse, 'id' | 'organizationId' | 'slug' | 'hasClientSecret' | 'effectiveEndpoints' | 'callbackUrl' | 'saml' | 'warnings' | 'lastTest' | 'createdAt' | 'updatedAt'>;
 
 /** Every setting once, in the order answers list them; `satisfies` makes the compiler reject a missing or unknown one. */
 const SETTING_ORDER = {
   displayName: 0, type: 0, enabled: 0, tenantId: 0, cloud: 0, domain: 0, clientId: 0, scopes: 0, authUrl: 0, tokenUrl: 0,
-  userinfoUrl: 0, issuer: 0, jwksUri: 0, emailClaim: 0, nameClaim: 0, subjectClaim: 0, allowedDomains: 0, allowSignUp: 0,
+  userinfoUrl: 0, issuer: 0, jwksUri: 0, idpMetadataUrl: 0, idpMetadataXml: 0, allowIdpInitiated: 0, emailClaim: 0, nameClaim: 0, subjectClaim: 0, allowedDomains: 0, allowSignUp: 0,
   defaultRole: 0, claimRules: 0,
 } satisfies Record<keyof ProviderSettings, 0>;
 const SETTING_FIELDS = Object.keys(SETTING_ORDER) as (keyof ProviderSettings)[];
@@ -30,13 +31,14 @@ export function settingsOf(source: ProviderSettings): ProviderSettings {
   return Object.fromEntries(SETTING_FIELDS.map((field) => [field, source[field]])) as ProviderSettings;
 }
 
-type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri';
+type TypeField = 'tenantId' | 'cloud' | 'domain' | 'authUrl' | 'tokenUrl' | 'userinfoUrl' | 'issuer' | 'jwksUri' | 'idpMetadataUrl' | 'idpMetadataXml';
 const FIELDS_BY_TYPE: Record<SsoProviderType, readonly TypeField[]> = {
   generic: ['authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'],
   entra: ['tenantId', 'cloud'],
   okta: ['domain'],
+  saml: ['idpMetadataUrl', 'idpMetadataXml'],
 };
-const TYPE_FIELDS: readonly TypeField[] = ['tenantId', 'cloud', 'domain', 'authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri'];
+const TYPE_FIELDS: readonly TypeField[] = ['tenantId', 'cloud', 'domain', 'authUrl', 'tokenUrl', 'userinfoUrl', 'issuer', 'jwksUri', 'idpMetadataUrl', 'idpMetadataXml'];
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +47,7 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 export function settingsForCreate(request: CreateSsoProviderRequest, urlPolicy: UrlPolicy): ProviderSettings {
   const details = inapplicableFieldDetails(request.type, request);
+  const claims = request.type === 'saml' ? SAML_DEFAULT_CLAIMS : SSO_DEFAULT_CLAIMS;
   const settings: ProviderSettings = {
     displayName: request.displayName.trim(),
     type: request.type,
@@ -53,16 +56,19 @@ export function settingsForCreate(request: CreateSsoProviderRequest, urlPolicy: 
     tenantId: request.tenantId ?? null,
     cloud: request.type === 'entra' ? (request.cloud ?? 'global') : null,
     domain: request.domain ?? null,
-    clientId: request.clientId.trim(),
+    clientId: (request.clientId ?? '').trim(),
     scopes: request.scopes ?? '',
     authUrl: request.authUrl ?? null,
     tokenUrl: request.tokenUrl ?? null,
     userinfoUrl: request.userinfoUrl ?? null,
     issuer: request.issuer ?? null,
     jwksUri: request.jwksUri ?? null,
-    emailClaim: request.emailClaim ?? SSO_DEFAULT_CLAIMS.emailClaim,
-    nameClaim: request.nameClaim ?? SSO_DEFAULT_CLAIMS.nameClaim,
-    subjectClaim: request.subjectClaim ?? SSO_DEFAULT_CLAIMS.subjectClaim,
+    idpMetadataUrl: request.idpMetadataUrl ?? null,
+    idpMetadataXml: request.idpMetadataXml ?? null,
+    allowIdpInitiated: request.type === 'saml' ? (request.allowIdpInitiated ?? false) : false,
+    emailClaim: request.emailClaim ?? claims.emailClaim,
+    nameClaim: request.nameClaim ?? claims.nameClaim,
+    subjectClaim: request.subjectClaim ?? claims.subjectClaim,
     allowedDomains: request.allowedDomains ?? [],
     allowSignUp: request.allowSignUp ?? SSO_DEFAULT_ALLOW_SIGN_UP,
     defaultRole: request.defaultRole ?? SSO_DEFAULT_ROLE,
@@ -82,12 +88,17 @@ export function settingsForUpdate(current: ProviderSettings, patch: UpdateSsoPro
   if (type !== current.type) {
     for (const field of TYPE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(field)) clearField(next, field);
     if (type === 'entra' && patch.cloud === undefined) next.cloud = 'global';
+    // SAML has no client: the OAuth client ID goes (the service drops the sealed secret).
+    if (type === 'saml') next.clientId = '';
   }
   for (const key of SETTING_FIELDS.filter((field) => field !== 'type')) {
     const value = (patch as Partial<Record<keyof ProviderSettings, unknown>>)[key];
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
   }
   if (type === 'entra' && next.cloud === null) next.cloud = 'global';
+  // Pasted metadata replaces a metadata URL: the document in use is then the one pasted.
+  if (patch.idpMetadataXml && !patch.idpMetadataUrl) next.idpMetadataUrl = null;
+  if (type !== 'saml') next.allowIdpInitiated = false;
   return normalizeAndValidate(next, urlPolicy, details);
 }
 
@@ -118,6 +129,8 @@ function normalizeAndValidate(settings: ProviderSettings, urlPolicy: UrlPolicy, 
     userinfoUrl: blankToNull(settings.userinfoUrl),
     issuer: blankToNull(settings.issuer),
     jwksUri: blankToNull(settings.jwksUri),
+    idpMetadataUrl: blankToNull(settings.idpMetadataUrl),
+    idpMetadataXml: blankToNull(settings.idpMetadataXml),
     emailClaim: settings.emailClaim.trim(),
     nameClaim: settings.nameClaim.trim(),
     subjectClaim: settings.subjectClaim.trim(),
@@ -126,7 +139,8 @@ function normalizeAndValidate(settings: ProviderSettings, urlPolicy: UrlPolicy, 
   };
 
   if (!s.displayName) details.push({ path: 'displayName', message: 'displayName must not be empty.' });
-  if (!s.clientId) details.push({ path: 'clientId', message: 'clientId is required.' });
+  if (!s.clientId && s.type !== 'saml') details.push({ path: 'clientId', message: 'clientId is required.' });
+  if (s.clientId && s.type === 'saml') details.push({ path: 'clientId', message: 'clientId does not apply to saml providers; leave it out.' });
   for (const scope of s.scopes.split(' ')) {
     if (!SCOPE_TOKEN.test(scope)) details.push({ path: 'scopes', message: `"${scope}" is not a valid scope token (no quotes or backslashes).` });
   }
@@ -158,6 +172,13 @@ function normalizeAndValidate(settings: ProviderSettings, urlPolicy: UrlPolicy, 
     case 'okta': {
       const problem = oktaDomainProblem(s.domain);
       if (problem) details.push({ path: 'domain', message: problem });
+      break;
+    }
+    case 'saml': {
+      // The document itself is read (and a URL fetched) by SsoProvidersService, which may need the network.
+      if (!s.idpMetadataUrl && !s.idpMetadataXml) details.push({ path: 'idpMetadataUrl', message: 'SAML providers need the IdP metadata: idpMetadataUrl, or the document pasted as idpMetadataXml.' });
+      const problem = urlProblem(s.idpMetadataUrl, 'idpMetadataUrl', urlPolicy);
+      if (problem) details.push(problem);
       break;
     }
   }
@@ -216,7 +237,7 @@ export function settingsWarnings(s: ProviderSettings, callbackUrl: string): stri
   }
   const scopes = s.scopes.split(' ');
   if (scopes.includes('offline_access')) warnings.push('offline_access requests a refresh token that the service discards; remove it.');
-  if (!scopes.includes('openid') && s.type !== 'generic') warnings.push('Without the openid scope the provider returns no ID token and may refuse UserInfo.');
+  if (!scopes.includes('openid') && s.type !== 'generic' && s.type !== 'saml') warnings.push('Without the openid scope the provider returns no ID token and may refuse UserInfo.');
   if (s.allowSignUp && s.allowedDomains.length === 0) {
     warnings.push('Sign-up is on and Allowed domains is empty: anyone who can sign in at this provider becomes a member. Restrict the domains or turn sign-up off.');
   }

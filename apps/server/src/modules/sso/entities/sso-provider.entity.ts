@@ -51,6 +51,27 @@ export class SsoProvider extends OrganizationRecord {
   @VarcharColumn(2048, { nullable: true })
   jwksUri!: string | null;
 
+  /** SAML: where the metadata was read from (null: pasted). */
+  @VarcharColumn(2048, { nullable: true })
+  idpMetadataUrl!: string | null;
+
+  /** SAML: the metadata document in use (pasted, or read from idpMetadataUrl at the last save). */
+  @TextColumn({ nullable: true })
+  idpMetadataXml!: string | null;
+
+  @BooleanColumn()
+  allowIdpInitiated!: boolean;
+
+  /** SAML, parsed from the metadata at save: the IdP's entity ID, its HTTP-Redirect SSO URL, its signing certificates (PEM). */
+  @VarcharColumn(1024, { nullable: true })
+  idpEntityId!: string | null;
+
+  @VarcharColumn(2048, { nullable: true })
+  idpSsoUrl!: string | null;
+
+  @JsonbColumn()
+  idpCertificates!: string[];
+
   @VarcharColumn(200)
   emailClaim!: string;
 

@@ -127,17 +127,24 @@ ${outcome}
 <tr><th>Email</th><td>${escapeHtml(report.email.value ?? '(none)')}</td><td>claim <code>${escapeHtml(report.email.claim)}</code></td></tr>
 <tr><th>Name</th><td>${escapeHtml(report.name.value ?? '(none)')}</td><td>claim <code>${escapeHtml(report.name.claim)}</code>${report.name.fallbackToEmail ? ' — the email is used as display name' : ''}</td></tr>
 <tr><th>Subject</th><td>${escapeHtml(report.subject.value ?? '(none)')}</td><td>claim <code>${escapeHtml(report.subject.claim)}</code></td></tr>
-<tr><th>ID token</th><td colspan="2">${escapeHtml(report.idTokenVerification ?? 'none returned')}</td></tr>
+<tr><th>${report.claimSources.assertion.length > 0 ? 'Signature' : 'ID token'}</th><td colspan="2">${escapeHtml(report.idTokenVerification ?? 'none returned')}</td></tr>
 ${decision('Allowed domains', report.domain)}${decision('Disabled', report.disabled)}${decision('Sign-up', report.signUp)}${decision('Identity link', report.identityLink)}
 </table>
 <h2>Claim rules (in order)</h2>
 ${claimRulesSection(report)}
 ${report.warnings.length ? `<h2>Warnings</h2><ul>${report.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : ''}
 <h2>Merged claims</h2>
-<p class="muted">ID token: ${escapeHtml(report.claimSources.idToken.join(', ') || 'none')}. UserInfo: ${escapeHtml(report.claimSources.userinfo.join(', ') || 'none')}.${report.claimSources.githubEmails ? ' Email from the GitHub emails endpoint.' : ''} UserInfo wins on duplicate names.</p>
+${claimSourcesLine(report)}
 <table>${claims || '<tr><td class="muted">No claims (the test stopped before they were read).</td></tr>'}</table>
 <a class="button" href="${escapeHtml(`${providerPage}?tab=configuration`)}">Run the test again</a>
 <a class="button secondary" href="${escapeHtml(providerPage)}">Back to SSO settings</a>
 <p class="muted">Run the test again opens this provider's Configuration tab, where Test sign-in starts a new test.</p>`,
   );
+}
+
+/** Where the claims came from: the SAML assertion's attributes, or the ID token and UserInfo. */
+function claimSourcesLine(report: SsoTestReport): string {
+  const sources = report.claimSources;
+  if (sources.assertion.length > 0) return `<p class="muted">SAML assertion attributes: ${escapeHtml(sources.assertion.join(', '))}; the subject is the NameID (claim nameID).</p>`;
+  return `<p class="muted">ID token: ${escapeHtml(sources.idToken.join(', ') || 'none')}. UserInfo: ${escapeHtml(sources.userinfo.join(', ') || 'none')}.${sources.githubEmails ? ' Email from the GitHub emails endpoint.' : ''} UserInfo wins on duplicate names.</p>`;
 }

@@ -43,6 +43,8 @@ export interface ProviderIdentity {
   userinfoClaimNames: string[];
   githubEmailsUsed: boolean;
   idTokenCheck: string | null;
+  /** SAML: the attribute names the assertion carried (the claims come from it alone). */
+  assertionClaimNames?: string[];
   warnings: string[];
 }
 
