@@ -84,12 +84,17 @@ describe('parsePostgresSchema (libpg-query)', () => {
       'public.diagram_arrangements',
       'public.diagram_drafts',
       'public.diagram_layouts',
+      'public.embed_links',
       'public.memberships',
       'public.migrations',
       'public.oauth_states',
       'public.organizations',
       'public.preview_artifacts',
       'public.revision_artifacts',
+      'public.saml_assertions',
+      'public.scim_groups',
+      'public.scim_tokens',
+      'public.scim_users',
       'public.search_entries',
       'public.service_previews',
       'public.service_revisions',
@@ -100,6 +105,7 @@ describe('parsePostgresSchema (libpg-query)', () => {
       'public.sso_identities',
       'public.sso_providers',
       'public.users',
+      'public.verified_domains',
     ]);
     const byName = new Map(tables.map((table) => [table.name, table]));
     expect(byName.get('public.revision_artifacts')?.primaryKey).toEqual(['revision_id', 'kind', 'name']);
