@@ -37,6 +37,7 @@ describe('embed links', () => {
     expect(svg.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(svg.headers.get('x-robots-tag')).toBe('noindex');
     expect(svg.body.toString('utf8')).toContain('Orders API');
     // The image the signed-in route draws, byte for byte.
     const signedIn = await fetch(`${t.baseUrl}/api/v1/orgs/acme/services/orders/diagrams/topology/image.svg`, { headers: bearer(acme.adminToken) });

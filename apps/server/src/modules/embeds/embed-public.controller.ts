@@ -66,8 +66,8 @@ export class EmbedPublicController {
     const image = await this.embeds.image(target, diagramImageOptions(query, format));
     // no-cache: browsers and image proxies (a forge's camo) keep the image but ask again each time (a 304 while it is
     // unchanged), so a sync shows at once and a revoked link stops at once.
-    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml', { cacheControl: 'public, no-cache', crossOrigin: true });
     res.setHeader('X-Robots-Tag', 'noindex');
+    sendImage(req, res, image, format === 'png' ? 'image/png' : 'image/svg+xml', { cacheControl: 'public, no-cache', crossOrigin: true });
   }
 }
 
