@@ -4,7 +4,8 @@ import type { Observable } from 'rxjs';
 import { describeForLog, mapError } from '../../common/errors/all-exceptions.filter';
 import type { ScimActor } from '../audit/audit.service';
 import { ScimError, scimErrorBody } from './scim-error';
-import { ScimTokensService } from './scim-tokens.service';
+import { AuthFailureLimiter } from '../auth/auth-failure-limit';
+import { ScimTokensService, UnknownScimTokenError } from './scim-tokens.service';
 
 /** RFC 7644 §3.1: requests and responses are `application/scim+json`. */
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
@@ -13,15 +14,25 @@ export type ScimRequest = Request & { scimActor?: ScimActor };
 
 /**
  * Authenticates SCIM requests with a SCIM token of the path's organization (ScimTokensService.authenticate). The
- * global AuthGuard lets these routes through (`@Public()`): sessions and API tokens are not SCIM credentials.
+ * global AuthGuard lets these routes through (`@Public()`): sessions and API tokens are not SCIM credentials. An
+ * unknown token counts as a failed guess in the AuthGuard's limiter (same counter per address): over the limit the
+ * answer is 429 with Retry-After, as a SCIM error body (ScimExceptionFilter).
  */
 @Injectable()
 export class ScimTokenGuard implements CanActivate {
-  constructor(private readonly tokens: ScimTokensService) {}
+  constructor(
+    private readonly tokens: ScimTokensService,
+    private readonly failures: AuthFailureLimiter,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ScimRequest>();
-    request.scimActor = await this.tokens.authenticate(String(request.params['organizationId']), request.headers.authorization, request.ip ?? null);
+    try {
+      request.scimActor = await this.tokens.authenticate(String(request.params['organizationId']), request.headers.authorization, request.ip ?? null);
+    } catch (error) {
+      if (error instanceof UnknownScimTokenError) await this.failures.countGuess(request, context.switchToHttp().getResponse<Response>());
+      throw error;
+    }
     return true;
   }
 }
