@@ -25,6 +25,7 @@ import { SCHEMA_ROUTES } from './modules/artifacts/read/schemas.controller';
 import { EMBED_ROUTES, isEmbedPath } from './modules/embeds/embed-public.controller';
 import { MCP_ROUTES } from './modules/mcp/mcp.controller';
 import { SCIM_ROUTES } from './modules/scim/scim.controller';
+import { isScimPath, sendScimBodyReadError } from './modules/scim/scim-http';
 
 /** Nest's global prefix: @sc/contracts' API_PREFIX ("/api/v1") without its leading slash. */
 export const API_PREFIX = contracts.API_PREFIX.slice(1);
@@ -79,9 +80,11 @@ export function configureApp(app: INestApplication): void {
   app.use(exceptOnGateway(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/scim+json'] })));
   app.use(exceptOnGateway(urlencoded({ limit: config.bodyLimitBytes, extended: false })));
   app.use(refuseUnusableInput);
-  // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape.
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  // body-parser fails before Nest's pipeline runs, so its errors need their own handler in the same shape (on SCIM
+  // paths, the SCIM error body their clients read).
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    if (isScimPath(req.path)) return sendScimBodyReadError(res, error);
     const { status, body } = mapError(error);
     res.status(status).json(body);
   });

@@ -1,7 +1,7 @@
 import type { AuditPage, MemberResponse, ScimTokenResponse } from '@sc/contracts';
 import { addMember, bearer, call, createOrganization, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, signInAs, type SeededOrganization, type TestApp } from '../support';
 import { createProvider } from '../sso/sso-support';
-import { ENTERPRISE, GROUP_SCHEMA, USER_SCHEMA, createScimToken, expectScimError, patchOps, scim, type ScimBody } from './scim-support';
+import { ENTERPRISE, GROUP_SCHEMA, USER_SCHEMA, createScimToken, expectScimError, patchOps, scim, type ScimBody, type ScimErrorBody } from './scim-support';
 
 /**
  * SCIM 2.0 provisioning end to end over HTTP, with request bodies shaped as Microsoft Entra ID and Okta document
@@ -81,6 +81,15 @@ describe('SCIM 2.0 provisioning', () => {
 
   describe('Users', () => {
     let entraUser: ScimBody;
+
+    it('answers a body that is not JSON with a SCIM invalidSyntax error, not the API envelope', async () => {
+      for (const contentType of ['application/scim+json', 'application/json']) {
+        const broken = await scim<ScimErrorBody>(t, token, 'POST', `${base}/Users`, '{"userName": "cut', { 'content-type': contentType });
+        expectScimError(broken, 400, 'invalidSyntax');
+        expect(broken.body.detail).toBe('The request body is not valid JSON.');
+        expect(broken.body).not.toHaveProperty('error');
+      }
+    });
 
     it("creates a user from Entra ID's request (Microsoft Learn: \"Tutorial: Develop and plan provisioning for a SCIM endpoint\", Create User)", async () => {
       const created = await scim(t, token, 'POST', `${base}/Users`, {

@@ -1,4 +1,4 @@
-import { ssoCallbackUrl, type SsoProviderResponse, type SsoPublicProvider, type SsoPublicUrlResponse, type ErrorBody } from '@sc/contracts';
+import { ssoCallbackUrl, type SsoProviderResponse, type SsoSignInPageProvider, type SsoPublicUrlResponse, type ErrorBody } from '@sc/contracts';
 import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
@@ -217,10 +217,10 @@ describe('SSO provider configuration API', () => {
 
   it('lists only enabled providers publicly, and answers 404 for an unknown organization', async () => {
     for (const slug of ['entra', 'loopback']) expect((await patch(slug, { enabled: true, confirmUntested: true })).status).toBe(200);
-    const list = await call<SsoPublicProvider[]>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/providers');
+    const list = await call<SsoSignInPageProvider[]>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/providers');
     expect(list.status).toBe(200);
     expect(list.body.map((p) => p.slug).sort()).toEqual(['corp', 'entra', 'loopback']);
-    expect(list.body.find((p) => p.slug === 'corp')).toEqual({ slug: 'corp', displayName: 'Corporate', loginUrl: '/api/v1/auth/orgs/acme/login/corp' });
+    expect(list.body.find((p) => p.slug === 'corp')).toEqual({ slug: 'corp', displayName: 'Corporate', loginUrl: '/api/v1/auth/orgs/acme/login/corp', requireSso: false });
     expect(JSON.stringify(list.body)).not.toMatch(/clientId|secret|https:/);
     const missing = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/auth/orgs/nope/providers', { headers: { accept: 'application/json' } });
     expectError(missing, 404, 'organization_not_found');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ErrorBody, SsoProviderResponse, SsoSettingsResponse, SsoTestStartResponse } from '@sc/contracts';
+import type { ErrorBody, SsoProviderResponse, SsoSettingsResponse, SsoSignInPageProvider, SsoTestStartResponse } from '@sc/contracts';
 import type { Env } from '../../src/config/env';
 import { runSignInLinkCommand, SignInLinkExit } from '../../src/modules/sign-in-links/sign-in-link.command';
 import { addMember, bearer, call, createTestApp, expectError, mintSignInLink, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
@@ -103,6 +103,9 @@ describe('Require SSO', () => {
     expect((await meOf(t, owner.browser)).body.role).toBe('owner');
     const audit = await call<{ items: { action: string; after: unknown }[] }>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=organization.sso_requirement_changed', { headers: sessionHeaders(owner.credentials) });
     expect(audit.body.items[0]).toMatchObject({ after: { requireSso: true } });
+    // The public sign-in page learns that the providers are the only way in, and nothing more.
+    const signInPage = await call<SsoSignInPageProvider[]>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/providers');
+    expect(signInPage.body).toEqual([{ slug: 'corp', displayName: expect.any(String), loginUrl: '/api/v1/auth/orgs/acme/login/corp', requireSso: true }]);
 
     // Every other way in is refused.
     expectError(await redeem(earlierLink), 403, 'sso_required');

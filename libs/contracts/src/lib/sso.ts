@@ -14,7 +14,7 @@
  *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&before&provider&outcome → SsoAuditPage
  *   GET    /orgs/:orgId/sso/settings                  (owner|admin)  → SsoSettingsResponse
  *   PUT    /orgs/:orgId/sso/settings                  (owner, session) UpdateSsoSettingsRequest → SsoSettingsResponse
- *   GET    /auth/orgs/:orgId/providers                (public)       → SsoPublicProvider[]
+ *   GET    /auth/orgs/:orgId/providers                (public)       → SsoSignInPageProvider[]
  *   GET    /auth/orgs/:orgId/login/:slug?redirect=/path (public)     → 302 to the provider
  *   GET    /auth/orgs/:orgId/callback/:slug           (public)       → 302 to the redirect path, or an error page
  *   GET    /auth/orgs/:orgId/saml/:slug/metadata      (public)       → SAML SP metadata (XML)
@@ -548,6 +548,15 @@ export interface SsoPublicProvider {
   displayName: string;
   /** Relative URL that starts the sign-in (append `?redirect=/path`). */
   loginUrl: string;
+}
+
+/** An entry of the organization's public sign-in page list (`GET /auth/orgs/:orgId/providers`). */
+export interface SsoSignInPageProvider extends SsoPublicProvider {
+  /**
+   * The organization requires single sign-on: its providers are the only way in, there is no sign-in link to ask
+   * for. The same on every entry; the one organization setting this public list reveals.
+   */
+  requireSso: boolean;
 }
 
 export class StartSsoTestRequest {

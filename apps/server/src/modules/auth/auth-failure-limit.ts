@@ -32,6 +32,14 @@ export class AuthFailureLimiter {
   /** Counts `error` when it is a failed guess; over the limit, throws 429 rate_limited (Retry-After set) instead. */
   async count(error: unknown, request: Request, response: Response): Promise<void> {
     if (!(error instanceof DomainError) || !GUESS_FAILURES.has(error.code)) return;
+    await this.countGuess(request, response);
+  }
+
+  /**
+   * Counts one failed guess that the caller has recognised itself (SCIM tokens, whose errors are not DomainErrors);
+   * over the limit, throws 429 rate_limited (Retry-After set).
+   */
+  async countGuess(request: Request, response: Response): Promise<void> {
     const { limit, windowMs } = this.config.authFailureLimit;
     const key = `${AUTH_FAILURE_THROTTLER}:${request.ip ?? 'unknown'}`;
     const record = await this.storage.increment(key, windowMs, limit, windowMs, AUTH_FAILURE_THROTTLER);

@@ -15,7 +15,8 @@ import { AuthGuard } from './auth.guard';
 
 /**
  * Registers the global AuthGuard (it enforces the rules modules/access declares), its AuthCache, and sign-out. Exports
- * only the cache (for tests); a module that needs sessions, members or users imports their module itself.
+ * the cache (for tests) and the failed-guess limiter (SCIM counts its token guesses in it); a module that needs
+ * sessions, members or users imports their module itself.
  */
 @Module({
   imports: [SessionsModule, TokensModule, MembersModule],
@@ -29,6 +30,6 @@ import { AuthGuard } from './auth.guard';
     },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuthCache],
+  exports: [AuthCache, AuthFailureLimiter],
 })
 export class AuthModule {}

@@ -3,8 +3,9 @@ import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { describeForLog, mapError } from '../../common/errors/all-exceptions.filter';
 import type { ScimActor } from '../audit/audit.service';
-import { ScimError, scimErrorBody } from './scim-error';
-import { ScimTokensService } from './scim-tokens.service';
+import { ScimError, scimErrorBody, type ScimErrorBody, type ScimType } from './scim-error';
+import { AuthFailureLimiter } from '../auth/auth-failure-limit';
+import { ScimTokensService, UnknownScimTokenError } from './scim-tokens.service';
 
 /** RFC 7644 §3.1: requests and responses are `application/scim+json`. */
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
@@ -13,15 +14,25 @@ export type ScimRequest = Request & { scimActor?: ScimActor };
 
 /**
  * Authenticates SCIM requests with a SCIM token of the path's organization (ScimTokensService.authenticate). The
- * global AuthGuard lets these routes through (`@Public()`): sessions and API tokens are not SCIM credentials.
+ * global AuthGuard lets these routes through (`@Public()`): sessions and API tokens are not SCIM credentials. An
+ * unknown token counts as a failed guess in the AuthGuard's limiter (same counter per address): over the limit the
+ * answer is 429 with Retry-After, as a SCIM error body (ScimExceptionFilter).
  */
 @Injectable()
 export class ScimTokenGuard implements CanActivate {
-  constructor(private readonly tokens: ScimTokensService) {}
+  constructor(
+    private readonly tokens: ScimTokensService,
+    private readonly failures: AuthFailureLimiter,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ScimRequest>();
-    request.scimActor = await this.tokens.authenticate(String(request.params['organizationId']), request.headers.authorization, request.ip ?? null);
+    try {
+      request.scimActor = await this.tokens.authenticate(String(request.params['organizationId']), request.headers.authorization, request.ip ?? null);
+    } catch (error) {
+      if (error instanceof UnknownScimTokenError) await this.failures.countGuess(request, context.switchToHttp().getResponse<Response>());
+      throw error;
+    }
     return true;
   }
 }
@@ -58,7 +69,27 @@ export class ScimExceptionFilter implements ExceptionFilter {
       body = scimErrorBody(status, mapped.body.error.message, status === 409 ? 'mutability' : undefined);
     }
     if (response.headersSent) return;
-    if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer realm="SCIM"');
-    response.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body));
+    sendScimError(response, status, body);
   }
+}
+
+/** SCIM paths (outside the API prefix: `/scim/v2/orgs/:orgId/…`). */
+export function isScimPath(path: string): boolean {
+  return path.startsWith('/scim/');
+}
+
+/**
+ * The answer on a SCIM path when the body cannot be read (not JSON, too large, bad encoding; the Express-level
+ * handler in app.factory.ts: body parsing runs before Nest's pipeline and its filters): the status and sentence the
+ * API gives, as a SCIM error body, `invalidSyntax` for a 400.
+ */
+export function sendScimBodyReadError(response: Response, error: unknown): void {
+  const { status, body } = mapError(error);
+  const scimType: ScimType | undefined = status === 400 ? 'invalidSyntax' : undefined;
+  sendScimError(response, status, scimErrorBody(status, body.error.message, scimType));
+}
+
+function sendScimError(response: Response, status: number, body: ScimErrorBody): void {
+  if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer realm="SCIM"');
+  response.status(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body));
 }

@@ -75,7 +75,7 @@ export class ScimTokensService {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) throw new ScimError(401, 'Send the SCIM token as "Authorization: Bearer <token>".');
     const token = TOKEN_PATTERN.test(match[1]) ? await this.tokens.findByHash(sha256Hex(match[1])) : null;
-    if (!token) throw new ScimError(401, 'This SCIM token is not valid.');
+    if (!token) throw new UnknownScimTokenError();
     if (token.revokedAt) throw new ScimError(401, 'This SCIM token was revoked; create a new one in the SSO settings.');
     if (token.organizationId !== organizationId) throw new ScimError(404, `No organization "${organizationId}" exists, or this token is not for it.`);
     const creator = token.createdByUserId ? await this.members.activeMember(organizationId, token.createdByUserId) : null;
@@ -102,4 +102,15 @@ function toResponse(token: ScimToken): ScimTokenResponse {
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     revokedAt: token.revokedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The bearer token is no SCIM token at all: what guessing produces (ScimTokenGuard counts it in the failed-guess
+ * limiter). Revoked tokens, tokens of another organization and missing headers come from real clients and are not
+ * counted, as for API tokens.
+ */
+export class UnknownScimTokenError extends ScimError {
+  constructor() {
+    super(401, 'This SCIM token is not valid.');
+  }
 }

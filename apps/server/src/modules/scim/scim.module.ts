@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
 import { MembersModule } from '../members/members.module';
 import { SsoModule } from '../sso/sso.module';
 import { UsersModule } from '../users/users.module';
@@ -17,7 +18,7 @@ import { ScimTokenGuard } from './scim-http';
 
 /** SCIM 2.0 provisioning (README.md): the SCIM routes of each organization and the owners' SCIM token API. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScimToken, ScimUser, ScimGroup]), MembersModule, UsersModule, AuditModule, SsoModule],
+  imports: [TypeOrmModule.forFeature([ScimToken, ScimUser, ScimGroup]), MembersModule, UsersModule, AuditModule, SsoModule, AuthModule],
   controllers: [ScimController, ScimTokensController],
   providers: [ScimTokensRepository, ScimResourcesRepository, ScimTokensService, ScimRolesService, ScimUsersService, ScimGroupsService, ScimTokenGuard],
 })

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SsoPublicProvider } from '@sc/contracts';
+import { SsoSignInPageProvider } from '@sc/contracts';
 import { sessionCookieOf } from '../../common/http/cookies';
 import { Public } from '../access/decorators';
 import { AuthRateLimit } from '../access/rate-limit';
@@ -34,13 +34,13 @@ export class SsoAuthController {
     private readonly binding: SsoBindingCookie,
   ) {}
 
-  /** The enabled providers for the organization's sign-in page. */
+  /** The enabled providers for the organization's sign-in page, and whether they are the only way in. */
   @Get('providers')
-  async providersList(@Param('organizationId') organizationId: string): Promise<SsoPublicProvider[]> {
+  async providersList(@Param('organizationId') organizationId: string): Promise<SsoSignInPageProvider[]> {
     if (!(await this.organizations.find(organizationId))) {
       throw ssoError(SsoErrorCode.OrganizationNotFound, `No organization "${organizationId}" exists.`);
     }
-    return this.providers.listPublic(organizationId);
+    return this.providers.listForSignInPage(organizationId);
   }
 
   @Get('login/:slug')

@@ -10,6 +10,7 @@ import {
   SsoProviderResponse,
   type SsoPublicUrlResponse,
   SsoPublicProvider,
+  SsoSignInPageProvider,
   SsoSignInStatus,
   ssoCallbackUrl,
   ssoLoginPath,
@@ -65,6 +66,12 @@ export class SsoProvidersService {
       displayName: p.displayName,
       loginUrl: ssoLoginPath(organizationId, p.slug),
     }));
+  }
+
+  /** The sign-in page's list: the enabled providers, each saying whether the organization requires SSO. */
+  async listForSignInPage(organizationId: string): Promise<SsoSignInPageProvider[]> {
+    const [providers, requireSso] = await Promise.all([this.listPublic(organizationId), this.organizations.requiresSso(organizationId)]);
+    return providers.map((provider) => ({ ...provider, requireSso }));
   }
 
   /**

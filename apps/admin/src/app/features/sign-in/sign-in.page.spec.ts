@@ -32,8 +32,8 @@ describe('SignInPage', () => {
   it('shows one button per enabled provider, returning to the requested page', async () => {
     await open({ redirect: '/orgs/acme/members' });
     http.expectOne(PROVIDERS).flush([
-      { slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc' },
-      { slug: 'entra', displayName: 'Microsoft', loginUrl: '/api/v1/auth/orgs/acme/login/entra' },
+      { slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc', requireSso: false },
+      { slug: 'entra', displayName: 'Microsoft', loginUrl: '/api/v1/auth/orgs/acme/login/entra', requireSso: false },
     ]);
     await settle(fixture);
     expect(links()).toEqual([
@@ -42,6 +42,15 @@ describe('SignInPage', () => {
     ]);
     // Under the buttons: the way in when SSO fails.
     expect(query(fixture, '[data-testid=sign-in-fallback]').textContent).toContain('ask an owner of this organization for a one-time sign-in link');
+  });
+
+  it('says the organization requires single sign-on and offers only its providers', async () => {
+    await open();
+    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc', requireSso: true }]);
+    await settle(fixture);
+    expect(links()).toEqual([{ text: 'Sign in with Keycloak', href: '/api/v1/auth/orgs/acme/login/kc?redirect=%2Forgs%2Facme' }]);
+    expect(query(fixture, '[data-testid=sign-in-sso-required]').textContent).toContain('This organization requires single sign-on');
+    expect(textOf(fixture)).not.toMatch(/sign-in link/i);
   });
 
   it('looks the same for an organization without providers and one that does not exist', async () => {
@@ -61,14 +70,14 @@ describe('SignInPage', () => {
 
   it('explains why the person was sent back', async () => {
     await open({ error: 'signup_disabled' });
-    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc' }]);
+    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc', requireSso: false }]);
     await settle(fixture);
     expect(textOf(fixture)).toContain('You are not a member of this organization yet.');
   });
 
   it('reloads when the router reuses the page for another organization', async () => {
     await open();
-    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc' }]);
+    http.expectOne(PROVIDERS).flush([{ slug: 'kc', displayName: 'Keycloak', loginUrl: '/api/v1/auth/orgs/acme/login/kc', requireSso: false }]);
     await settle(fixture);
     fixture.componentRef.setInput('orgId', 'globex');
     fixture.detectChanges();

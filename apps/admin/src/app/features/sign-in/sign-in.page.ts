@@ -3,7 +3,7 @@ import { ChangeDetectionStrategy, Component, computed, inject, input } from '@an
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
-import type { SsoPublicProvider } from '@sc/contracts';
+import type { SsoSignInPageProvider } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { PublicPageComponent } from '../../shared/public-page.component';
 import { loginHref, signInErrorMessage } from './sign-in-rules';
@@ -40,10 +40,17 @@ type LoadState = 'loading' | 'ready' | 'unavailable' | 'failed';
                 }
               }
             </div>
-            <p class="muted fallback" data-testid="sign-in-fallback">
-              Cannot get in this way? If single sign-on fails for you, ask an owner of this organization for a one-time
-              sign-in link.
-            </p>
+            @if (requireSso()) {
+              <p class="muted fallback" data-testid="sign-in-sso-required">
+                This organization requires single sign-on: sign in with one of its identity providers above. If that
+                fails for you, contact your identity provider's administrator.
+              </p>
+            } @else {
+              <p class="muted fallback" data-testid="sign-in-fallback">
+                Cannot get in this way? If single sign-on fails for you, ask an owner of this organization for a one-time
+                sign-in link.
+              </p>
+            }
           }
           @case ('unavailable') {
             <p data-testid="sign-in-unavailable">
@@ -84,8 +91,8 @@ export class SignInPage {
 
   protected readonly available = pageResource({
     params: this.orgId,
-    load: (orgId) => this.http.get<SsoPublicProvider[]>(`/api/v1/auth/orgs/${encodeURIComponent(orgId)}/providers`),
-    initial: [] as SsoPublicProvider[],
+    load: (orgId) => this.http.get<SsoSignInPageProvider[]>(`/api/v1/auth/orgs/${encodeURIComponent(orgId)}/providers`),
+    initial: [] as SsoSignInPageProvider[],
   });
   /** An organization without SSO (404) or without enabled providers is "unavailable", not a failure. */
   readonly state = computed<LoadState>(() => {
@@ -94,6 +101,8 @@ export class SignInPage {
     if (error) return error.status === 404 ? 'unavailable' : 'failed';
     return this.available.value().length > 0 ? 'ready' : 'unavailable';
   });
+  /** Sign-in links work only for owners' break-glass then, so the page does not suggest asking for one. */
+  readonly requireSso = computed(() => this.available.value().some((provider) => provider.requireSso));
   readonly loadError = computed(() => this.available.error()?.message ?? '');
 
   readonly errorMessage = computed(() => signInErrorMessage(this.error()));
