@@ -127,3 +127,51 @@ export function clickAt(page: Page, selector: string): Promise<number> {
     return now;
   }, selector);
 }
+
+/** Long tasks of the page, recorded from its first script on. */
+export const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+export async function longTasks(page: Page): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+}
+
+/**
+ * Mermaid's own render of the same source, in a blank page of the same browser (the previous diagram page's path):
+ * the baseline of bench:dashboard and bench:render.
+ */
+export async function mermaidRender(context: BrowserContext, source: string): Promise<{ time: number; longestTask: number; error?: string }> {
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
+  await page.evaluate(OBSERVE_LONG_TASKS);
+  await page.addScriptTag({ path: join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js') });
+  const result = await page.evaluate(async (text) => {
+    const mermaid = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
+    // As the previous page configured it, with the text and edge limits raised so a 1,000-node diagram renders at all.
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', htmlLabels: false, maxTextSize: 10_000_000, maxEdges: 5000 });
+    const start = performance.now();
+    try {
+      const { svg } = await mermaid.render('bench', text);
+      (document.getElementById('out') as HTMLElement).innerHTML = svg;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return { time: performance.now() - start };
+    } catch (error) {
+      return { time: performance.now() - start, error: String(error) };
+    }
+  }, source);
+  await page.waitForTimeout(200);
+  const longestTask = Math.max(0, ...(await longTasks(page)).map((task) => task.duration));
+  await page.close();
+  return { ...result, longestTask };
+}
+
+/** Min, median and max of a benchmark's runs. */
+export const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+};
+/** A duration for the tables: seconds from 1 s, a tenth of a millisecond under 10 ms (cached reads take a few). */
+export const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);

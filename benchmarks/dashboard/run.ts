@@ -20,13 +20,25 @@
  * or `--only 60` (one diagram, by node count or name: huge / large / small).
  */
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 import { layoutCrossings } from '../../apps/admin/e2e/support/geometry';
-import { BENCH_DIAGRAMS, benchBundle, clickAt, drawnAt, fixtureBundle, startHarness, type BenchDiagram, type Harness, type Ready } from './harness';
-
-const ROOT = resolve(__dirname, '../..');
+import {
+  BENCH_DIAGRAMS,
+  benchBundle,
+  clickAt,
+  drawnAt,
+  fixtureBundle,
+  longTasks,
+  mermaidRender,
+  ms,
+  OBSERVE_LONG_TASKS,
+  startHarness,
+  stats,
+  type BenchDiagram,
+  type Harness,
+  type Ready,
+} from './harness';
 
 /** The value after `--name` on the command line. */
 function option(name: string): string | undefined {
@@ -52,17 +64,6 @@ interface RunResult {
   collapseAll: number;
   search: number;
   longestTask: number;
-}
-
-/** Long tasks of the page, recorded from its first script on. */
-const OBSERVE_LONG_TASKS = `
-  window.__longTasks = [];
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); })
-    .observe({ type: 'longtask', buffered: true });
-`;
-
-async function longTasks(page: Page): Promise<{ start: number; duration: number }[]> {
-  return page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 }
 
 /** Clicks and times until the drawing's node count satisfies `ready`. */
@@ -119,32 +120,6 @@ async function measure(context: BrowserContext, url: string, nodeCount: number, 
   return { drawn, interactive, collapse, expand, collapseAll, search, longestTask };
 }
 
-/** Mermaid's own render of the same source, in a blank page of the same browser (the previous diagram page's path). */
-async function mermaidRender(context: BrowserContext, source: string): Promise<{ time: number; longestTask: number; error?: string }> {
-  const page = await context.newPage();
-  await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
-  await page.evaluate(OBSERVE_LONG_TASKS);
-  await page.addScriptTag({ path: join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js') });
-  const result = await page.evaluate(async (text) => {
-    const mermaid = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
-    // As the previous page configured it, with the text and edge limits raised so a 1,000-node diagram renders at all.
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', htmlLabels: false, maxTextSize: 10_000_000, maxEdges: 5000 });
-    const start = performance.now();
-    try {
-      const { svg } = await mermaid.render('bench', text);
-      (document.getElementById('out') as HTMLElement).innerHTML = svg;
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      return { time: performance.now() - start };
-    } catch (error) {
-      return { time: performance.now() - start, error: String(error) };
-    }
-  }, source);
-  await page.waitForTimeout(200);
-  const longestTask = Math.max(0, ...(await longTasks(page)).map((task) => task.duration));
-  await page.close();
-  return { ...result, longestTask };
-}
-
 /** The same number of plain named boxes painted in a blank page of the same browser: the least drawing that many nodes costs. */
 async function plainBoxes(context: BrowserContext, count: number): Promise<number> {
   const page = await context.newPage();
@@ -166,11 +141,6 @@ async function plainBoxes(context: BrowserContext, count: number): Promise<numbe
   return time;
 }
 
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0], median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
-};
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
 /** A measure's min / median / max, and its median as a ratio to each baseline's median (Mermaid's render, plain boxes). */
 const row = (name: string, values: number[], baselines: { mermaid: number | null; boxes: number }) => {
   const { min, median, max } = stats(values);
