@@ -130,7 +130,7 @@ function serveAdminApp(app: NestExpressApplication, adminDir: string): void {
   app.useStaticAssets(adminDir, { index: false, setHeaders: (res: Response, path: string) => res.setHeader('Cache-Control', adminCacheControl(basename(path))) });
   const indexHtml = join(adminDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/scim/') || SERVER_PATHS.has(req.path) || isEmbedPath(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || isScimPath(req.path) || SERVER_PATHS.has(req.path) || isEmbedPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
