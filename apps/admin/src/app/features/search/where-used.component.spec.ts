@@ -1,4 +1,3 @@
-import { TestBed } from '@angular/core/testing';
 import type { ErrorBody, WhereUsedAnswer, WhereUsedHit } from '@sc/contracts';
 import { settle } from '../../../testing/dom';
 import { useTestHttp } from '../../../testing/http';
