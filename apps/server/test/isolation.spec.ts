@@ -48,6 +48,7 @@ describe('organization isolation', () => {
         'GET /api/v1/orgs/:orgId/services',
         'DELETE /api/v1/orgs/:orgId/services/:service',
         'GET /api/v1/orgs/:orgId/search',
+        'GET /api/v1/orgs/:orgId/search/where-used',
         'GET /api/v1/orgs/:orgId/scim-tokens',
         'POST /api/v1/orgs/:orgId/scim-tokens',
         'DELETE /api/v1/orgs/:orgId/scim-tokens/:tokenId',

@@ -1,4 +1,4 @@
-import type { ErrorBody, SearchAnswer, SearchHit, SyncBundle, SyncResult } from '@sc/contracts';
+import type { ErrorBody, SearchAnswer, SearchHit, SyncArtifact, SyncBundle, SyncResult, WhereUsedAnswer } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, repositoryBundle, sampleArtifacts, syncFile } from './artifacts/bundles';
 import { SAMPLE_REPO } from './artifacts/cli-process';
 import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
@@ -112,6 +112,62 @@ describe('organization search', () => {
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, 'organization_not_found']);
     const foreignToken = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/globex/search?q=orders', { headers: bearer(acme.adminToken) });
     expect([foreignToken.status, foreignToken.body.error?.code]).toEqual([404, 'organization_not_found']);
+  });
+
+  it('tells where a table is used: every diagram of the organization binding it, across services, never another organization\'s', async () => {
+    // A second acme service binds the fixture's ledger table "entries" (and one of another database); globex binds it too.
+    const bindingEntries = (service: string): SyncArtifact[] => [
+      {
+        kind: 'architecture-diagram',
+        name: 'reporting',
+        file: syncFile('.service/diagrams/reporting.mmd', 'flowchart LR\n  job[Nightly job] --> ledgerCopy[(Ledger entries)]\n  job --> archived[(Archived entries)]\n'),
+        context: syncFile(
+          '.service/diagrams/reporting.context.json',
+          JSON.stringify({
+            nodes: {
+              ledgerCopy: { type: 'db-table', dbConfig: { serviceName: service, databaseName: 'ledger', tableName: 'Entries' } },
+              archived: { type: 'db-table', dbConfig: { serviceName: service, databaseName: 'archive', tableName: 'entries' } },
+            },
+          }),
+        ),
+      },
+      { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: syncFile('.service/schemas/ledger.sql', 'CREATE TABLE other (id int);\n') },
+      { kind: 'database-schema', name: 'archive', engine: 'postgres', file: syncFile('.service/schemas/archive.sql', 'CREATE TABLE entries (id int);\n') },
+    ];
+    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, bundle(bindingEntries('reports'), 'reports'))).status).toBe(201);
+    expect((await postSync<SyncResult>(t.baseUrl, globexSync, bundle(bindingEntries('globex-reports'), 'globex-reports'))).status).toBe(201);
+    const whereUsed = (query: string, headers: Record<string, string> = sessionHeaders(acme.owner), orgId = 'acme') =>
+      call<WhereUsedAnswer & ErrorBody>(t.baseUrl, 'GET', `/api/v1/orgs/${orgId}/search/where-used?${query}`, { headers });
+    const nodesOf = (answer: WhereUsedAnswer) => answer.usedIn.map((hit) => `${hit.service}/${hit.diagram}/${hit.node.id}`).sort();
+
+    const all = await whereUsed('table=entries');
+    expect(all.status).toBe(200);
+    expect(nodesOf(all.body)).toEqual(['payments/topology/ledgerEntries', 'reports/reporting/archived', 'reports/reporting/ledgerCopy']);
+    expect(all.body.usedIn.every((hit) => hit.matchedBy === 'dbConfig.tableName')).toBe(true);
+    expect(all.body.usedIn.find((hit) => hit.node.id === 'ledgerEntries')).toMatchObject({ node: { label: 'ledger.entries', type: 'db-table' }, incoming: [expect.objectContaining({ from: 'api' })] });
+    expect(all.body).toMatchObject({ table: 'entries', database: null, truncated: false });
+    expect(all.body.definedIn.map((definition) => `${definition.service}/${definition.database}`).sort()).toEqual(['payments/ledger', 'reports/archive']);
+
+    // A read token answers too; with a database, nodes naming another database are left out.
+    const read = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
+    const ledger = await whereUsed('table=ENTRIES&database=ledger', bearer(read));
+    expect([ledger.status, nodesOf(ledger.body)]).toEqual([200, ['payments/topology/ledgerEntries', 'reports/reporting/ledgerCopy']]);
+    expect(ledger.body.definedIn).toEqual([{ service: 'payments', database: 'ledger', table: 'entries' }]);
+
+    // globex sees its own binding only.
+    expect(nodesOf((await whereUsed('table=entries', sessionHeaders(globex.owner), 'globex')).body)).toEqual(['globex-reports/reporting/archived', 'globex-reports/reporting/ledgerCopy']);
+    const foreign = await whereUsed('table=entries', sessionHeaders(acme.owner), 'globex');
+    expect([foreign.status, foreign.body.error?.code]).toEqual([404, 'organization_not_found']);
+
+    // A table nobody binds (a node labelled like it does not bind it): an empty list.
+    expect((await whereUsed('table=no_such_table')).body).toEqual({ table: 'no_such_table', database: null, usedIn: [], definedIn: [], truncated: false });
+    expect((await whereUsed('table=job')).body.usedIn).toEqual([]);
+    for (const [query, path] of [['', 'table'], ['table=%20%20', 'table'], [`table=${'x'.repeat(201)}`, 'table'], ['table=a&table=b', 'table'], [`table=a&database=${'d'.repeat(201)}`, 'database']]) {
+      const bad = await whereUsed(query);
+      expect([bad.status, bad.body.error?.code, bad.body.error?.details?.[0]?.path]).toEqual([400, 'invalid_search_query', path]);
+      expect(bad.body.error?.message).toMatch(/table|database/);
+    }
+    expect((await call(t.baseUrl, 'DELETE', '/api/v1/orgs/acme/services/reports', { headers: sessionHeaders(acme.owner) })).status).toBe(204);
   });
 
   it('follows the next sync: a removed node is no longer found, a new one is', async () => {

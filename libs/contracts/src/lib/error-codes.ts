@@ -217,7 +217,7 @@ export enum ArrangementErrorCode {
 }
 
 export enum SearchErrorCode {
-  /** GET /orgs/:orgId/search: `q` missing, empty, or longer than SEARCH_LIMITS.maxQueryLength; `kind` or `limit` out of range. */
+  /** GET /orgs/:orgId/search: `q` missing, empty, or longer than SEARCH_LIMITS.maxQueryLength; `kind` or `limit` out of range. GET /orgs/:orgId/search/where-used: `table` missing, empty or too long, `database` too long. */
   InvalidQuery = 'invalid_search_query',
 }
 

@@ -44,3 +44,56 @@ export interface SearchAnswer {
   /** True when `limit` hits were returned: more may match. */
   truncated: boolean;
 }
+
+/**
+ * "Where is this used" (issue 30): GET /api/v1/orgs/:orgId/search/where-used?table=…[&database=…] and the MCP tool
+ * `where_used`. Candidates come from the search index, then every candidate diagram's current revision is matched
+ * exactly (case-insensitive).
+ */
+export const WHERE_USED_LIMITS = {
+  /** Most nodes listed in one answer; `truncated` tells when more may bind the name. */
+  maxHits: 200,
+} as const;
+
+/** How a node binds the name: its context dbConfig.tableName first, then its context name, its id, its label. */
+export const WHERE_USED_BINDINGS = ['dbConfig.tableName', 'context name', 'id', 'label'] as const;
+export type WhereUsedBinding = (typeof WHERE_USED_BINDINGS)[number];
+
+export interface WhereUsedEdge {
+  from: string;
+  to: string;
+  label: string | null;
+}
+
+export interface WhereUsedHit {
+  service: string;
+  /** The architecture diagram's name (the admin opens it at `?node=<node.id>`). */
+  diagram: string;
+  node: {
+    id: string;
+    label: string;
+    name: string | null;
+    type: string | null;
+    dbConfig: { serviceName?: string; databaseName?: string; tableName?: string } | null;
+  };
+  matchedBy: WhereUsedBinding;
+  incoming: WhereUsedEdge[];
+  outgoing: WhereUsedEdge[];
+}
+
+/** A database schema of a current revision defining a table of that name. */
+export interface WhereUsedDefinition {
+  service: string;
+  database: string;
+  table: string;
+}
+
+/** The route's answer: only nodes whose dbConfig.tableName is the table (and, with `database`, not naming another database). */
+export interface WhereUsedAnswer {
+  table: string;
+  database: string | null;
+  usedIn: WhereUsedHit[];
+  definedIn: WhereUsedDefinition[];
+  /** True when the list may be incomplete: more candidates than one search answers, or more than `maxHits` nodes. */
+  truncated: boolean;
+}

@@ -2,13 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ArtifactKind, type ServiceDetail } from '@sc/contracts';
-import type { OverlaidGraph, OverlaidNode } from '@sc/diagram';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import { DiagramCheckService } from '../artifacts/sync/diagram-check.service';
 import { SERVER_VERSION } from '../cli-package/server-version';
 import { SearchService } from '../search/search.service';
+import { WhereUsedService } from '../search/where-used.service';
 import { linesJson, pageOf } from './answer-pages';
 
 /** The room left beside a page for the line that says how to get the next one. */
@@ -38,6 +38,7 @@ export class McpServerFactory {
     private readonly artifacts: ArtifactsReadService,
     private readonly search: SearchService,
     private readonly diagrams: DiagramCheckService,
+    private readonly whereUsedService: WhereUsedService,
   ) {}
 
   create(organizationId: string): McpServer {
@@ -266,43 +267,10 @@ export class McpServerFactory {
     return details;
   }
 
-  /**
-   * Diagrams binding `name`: candidates from the search index (node hits), each diagram read once through the read
-   * service and its nodes matched exactly (dbConfig.tableName, context name, id, label; case-insensitive), with the
-   * edges in and out of each matched node; and the schemas defining a table of that name.
-   */
+  /** The diagrams binding `name` (any binding: dbConfig.tableName, context name, id, label) and the schemas defining it. */
   private async whereUsed(orgId: string, name: string): Promise<unknown> {
-    const wanted = name.toLowerCase();
-    const [nodeHits, tableHits] = await Promise.all([
-      this.search.search(orgId, { q: name, kind: 'node', limit: SEARCH_LIMITS.maxLimit }),
-      this.search.search(orgId, { q: name, kind: 'table', limit: SEARCH_LIMITS.maxLimit }),
-    ]);
-    const diagrams = new Map<string, { service: string; diagram: string }>();
-    for (const hit of nodeHits.hits) {
-      if (hit.artifact?.kind !== 'architecture-diagram') continue;
-      diagrams.set(JSON.stringify([hit.service, hit.artifact.name]), { service: hit.service, diagram: hit.artifact.name });
-    }
-    const usedIn: unknown[] = [];
-    for (const { service, diagram } of diagrams.values()) {
-      const graph = (await this.artifacts.readDiagram(orgId, service, diagram)).graph as OverlaidGraph;
-      for (const node of graph.nodes) {
-        const binding = bindingOf(node, wanted);
-        if (!binding) continue;
-        const edge = (edge: OverlaidGraph['edges'][number]) => ({ from: edge.source, to: edge.target, label: edge.overlay?.label ?? edge.label ?? null });
-        usedIn.push({
-          service,
-          diagram,
-          node: { id: node.id, label: node.label, name: node.overlay?.name ?? null, type: node.overlay?.type ?? null, dbConfig: node.overlay?.dbConfig ?? null },
-          matchedBy: binding,
-          incoming: graph.edges.filter((candidate) => candidate.target === node.id).map(edge),
-          outgoing: graph.edges.filter((candidate) => candidate.source === node.id).map(edge),
-        });
-      }
-    }
-    const definedIn = tableHits.hits
-      .filter((hit) => hit.element.id.toLowerCase() === wanted && hit.artifact)
-      .map((hit) => ({ service: hit.service, database: hit.artifact?.name, table: hit.element.id }));
-    return { name, usedIn, definedIn, candidatesTruncated: nodeHits.truncated };
+    const { usedIn, definedIn, truncated } = await this.whereUsedService.find(orgId, name);
+    return { name, usedIn, definedIn, candidatesTruncated: truncated };
   }
 
   /** Runs a tool: its text paged from `offset`, a refusal (unknown service, bad revision, offset past the end) as a tool error in words. */
@@ -342,16 +310,6 @@ function paged(text: string, offset: number, howToContinue: string): Paged {
   }
   const more = page.nextOffset === null ? null : `[This answer continues: ${page.total} characters in all; ${howToContinue}=${page.nextOffset}.]`;
   return { text: page.text, more };
-}
-
-/** How a node binds the wanted name, or null: the context's dbConfig.tableName first, then its context name, id and label. */
-function bindingOf(node: OverlaidNode, wanted: string): string | null {
-  const same = (value: string | undefined | null) => typeof value === 'string' && value.toLowerCase() === wanted;
-  if (same(node.overlay?.dbConfig?.tableName)) return 'dbConfig.tableName';
-  if (same(node.overlay?.name)) return 'context name';
-  if (same(node.id)) return 'id';
-  if (same(node.label)) return 'label';
-  return null;
 }
 
 type DiagramPart = 'all' | 'mermaid' | 'context' | 'graph';

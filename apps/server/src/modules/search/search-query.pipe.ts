@@ -28,6 +28,27 @@ export class SearchQueryPipe implements PipeTransform<unknown, SearchQuery> {
   }
 }
 
+export interface WhereUsedQuery {
+  table: string;
+  database: string | null;
+}
+
+/** The where-used route's query string (`table`, optional `database`), or 400 invalid_search_query naming the parameter. */
+@Injectable()
+export class WhereUsedQueryPipe implements PipeTransform<unknown, WhereUsedQuery> {
+  transform(raw: unknown): WhereUsedQuery {
+    const query = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const table = single(query, 'table')?.trim();
+    if (!table) refuse('table', 'Give the name of the table in ?table=.');
+    if (table.length > SEARCH_LIMITS.maxQueryLength) refuse('table', `?table= is ${table.length} characters long; a table name takes at most ${SEARCH_LIMITS.maxQueryLength}.`);
+    const database = single(query, 'database')?.trim();
+    if (database !== undefined && database.length > SEARCH_LIMITS.maxQueryLength) {
+      refuse('database', `?database= is ${database.length} characters long; a database name takes at most ${SEARCH_LIMITS.maxQueryLength}.`);
+    }
+    return { table, database: database || null };
+  }
+}
+
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;

@@ -1,5 +1,9 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { SessionService } from '../../core/session.service';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
-import { renderWithInputs } from '../../../testing/providers';
+import { ME } from '../../../testing/fixtures';
+import { createWithInputs, provideTestApp, renderWithInputs } from '../../../testing/providers';
 import { buildModel, canvasNode, type CanvasNode } from './canvas-model';
 import { DetailsPanelComponent, fieldView, safeLink, type Selection } from './details-panel.component';
 
@@ -77,6 +81,35 @@ describe('DetailsPanelComponent', () => {
     expect(rows[0]).toBe('id | BIGSERIAL | no | PK | ');
     expect(rows[1]).toBe('payment_id | UUID | no | → payments.id | ');
     expect(rows).toHaveLength(4);
+  });
+
+  it('offers "Where is this used" for a db-table node: the organization\'s diagrams binding its table, each opening at its node', async () => {
+    TestBed.resetTestingModule();
+    TestBed.configureTestingModule({ providers: provideTestApp() });
+    TestBed.inject(SessionService).adopt(ME);
+    const http = TestBed.inject(HttpTestingController);
+    const fixture = createWithInputs(DetailsPanelComponent, { selection: { kind: 'node', node: node('ledgerEntries') }, serviceLink: '/orgs/acme/services/payments', revision: 1, labelOf });
+    fixture.detectChanges();
+    const element = fixture.nativeElement as HTMLElement;
+    element.querySelector<HTMLButtonElement>('[data-testid=where-used]')?.click();
+    fixture.detectChanges();
+    const request = http.expectOne((req) => req.url === '/api/v1/orgs/acme/search/where-used');
+    expect([request.request.params.get('table'), request.request.params.get('database')]).toEqual(['entries', 'ledger']);
+    request.flush({
+      table: 'entries',
+      database: 'ledger',
+      usedIn: [{ service: 'reports', diagram: 'reporting', node: { id: 'copy', label: 'Entries copy', name: null, type: 'db-table', dbConfig: null }, matchedBy: 'dbConfig.tableName', incoming: [], outgoing: [] }],
+      definedIn: [],
+      truncated: false,
+    });
+    // The answer lands in the resource after the current task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    const hits = element.querySelectorAll('[data-testid=where-used-list] [data-testid=where-used-hit]');
+    expect(Array.from(hits).map((hit) => hit.getAttribute('href'))).toEqual(['/orgs/acme/services/reports/diagrams/reporting?node=copy']);
+    http.verify();
+    // Nodes that bind no table do not offer it.
+    expect(renderWithInputs(DetailsPanelComponent, { selection: { kind: 'node', node: node('api') }, serviceLink: '', labelOf }).querySelector('[data-testid=where-used]')).toBeNull();
   });
 
   it('shows the content of text, code, table, cloud, image, gif and component nodes', () => {

@@ -1,8 +1,10 @@
-import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
 import { isColor, type DataField } from '@sc/diagram';
+import { SessionService } from '../../core/session.service';
+import { WhereUsedComponent } from '../search/where-used.component';
 import type { CanvasEdge, CanvasNode } from './canvas-model';
 import { CodeBlockComponent } from './nodes/code-block.component';
 
@@ -90,7 +92,7 @@ export function fieldView(label: string, field: DataField): FieldView {
 @Component({
   selector: 'sc-details-panel',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatIconModule, RouterLink, CodeBlockComponent],
+  imports: [MatButtonModule, MatIconModule, RouterLink, CodeBlockComponent, WhereUsedComponent],
   host: { role: 'complementary', '[attr.aria-label]': 'heading()', 'data-testid': 'details-panel' },
   templateUrl: './details-panel.component.html',
   styleUrl: './details-panel.component.scss',
@@ -101,6 +103,8 @@ export class DetailsPanelComponent {
   readonly revision = input<number>();
   readonly labelOf = input<(id: string) => string>((id) => id);
   readonly closed = output<void>();
+  /** The session's organization: "Where is this used" lists its diagrams binding a db-table node's table. */
+  readonly orgId = inject(SessionService).organizationId;
 
   readonly node = computed(() => {
     const selected = this.selection();

@@ -1,6 +1,6 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { SEARCH_LIMITS, SEARCH_SNIPPET_MARKS, type SearchAnswer, type SearchHit } from '@sc/contracts';
+import { SEARCH_LIMITS, SEARCH_SNIPPET_MARKS, type SearchAnswer, type SearchHit, type WhereUsedAnswer, type WhereUsedHit } from '@sc/contracts';
 import type { Observable } from 'rxjs';
 import { orgApiUrl } from '../../core/org-api';
 
@@ -12,6 +12,17 @@ export class SearchApi {
   search(orgId: string, q: string, limit = SEARCH_LIMITS.defaultLimit): Observable<SearchAnswer> {
     return this.http.get<SearchAnswer>(orgApiUrl(orgId, 'search'), { params: new HttpParams().set('q', q).set('limit', limit) });
   }
+
+  /** GET /orgs/:orgId/search/where-used: the current diagrams whose nodes bind this table (of this database, when given). */
+  whereUsed(orgId: string, table: string, database?: string | null): Observable<WhereUsedAnswer> {
+    const params = new HttpParams().set('table', table);
+    return this.http.get<WhereUsedAnswer>(orgApiUrl(orgId, 'search/where-used'), { params: database ? params.set('database', database) : params });
+  }
+}
+
+/** The diagram of a where-used hit, opened centred on the node (`?node=`). */
+export function whereUsedTarget(orgId: string, hit: WhereUsedHit): Required<Pick<HitTarget, 'commands' | 'queryParams'>> {
+  return { commands: ['/orgs', orgId, 'services', hit.service, 'diagrams', hit.diagram], queryParams: { node: hit.node.id } };
 }
 
 /** Where a hit opens: the router commands, and `?node=` (the diagram pages centre that node) or a table's fragment. */

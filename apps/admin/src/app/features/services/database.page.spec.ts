@@ -47,4 +47,29 @@ describe('DatabasePage at a table', () => {
       Element.prototype.scrollIntoView = original;
     }
   });
+
+  it('offers "Where is this used" on each table card, asking for that table of this database', async () => {
+    const fixture = createWithInputs(DatabasePage, { orgId: 'acme', service: 'payments', name: 'ledger' });
+    // Answers land in the page's resources after the current task.
+    const drawn = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fixture.detectChanges();
+    };
+    fixture.detectChanges();
+    testHttp().expectOne('/api/v1/orgs/acme/services/payments/databases/ledger').flush(VIEW);
+    await drawn();
+    testHttp().expectOne('/api/v1/orgs/acme/services/payments/revisions').flush([]);
+    const element = fixture.nativeElement as HTMLElement;
+    const buttons = Array.from(element.querySelectorAll<HTMLButtonElement>('mat-card[id] [data-testid=where-used]'));
+    expect(buttons).toHaveLength(3);
+    buttons[2]?.click();
+    fixture.detectChanges();
+    const request = testHttp().expectOne((req) => req.url === '/api/v1/orgs/acme/search/where-used');
+    expect([request.request.params.get('table'), request.request.params.get('database')]).toEqual(['entries', 'ledger']);
+    request.flush({ table: 'entries', database: 'ledger', usedIn: [], definedIn: [{ service: 'payments', database: 'ledger', table: 'entries' }], truncated: false });
+    await drawn();
+    const card = element.querySelector('#table-entries');
+    expect(card?.querySelector('[data-testid=where-used-list] [data-testid=where-used-empty]')?.textContent).toContain('No diagram binds the table entries');
+    expect(element.querySelectorAll('[data-testid=where-used-list]')).toHaveLength(1);
+  });
 });

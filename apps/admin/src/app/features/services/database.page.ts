@@ -11,12 +11,13 @@ import { RevisionBarComponent } from './revision-bar.component';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { ServicesApi, parseRevision } from './services.api';
 import { tableAnchor } from '../search/search.api';
+import { WhereUsedComponent } from '../search/where-used.component';
 
 /** A synced database schema: tables and columns parsed from SQL, or the collections of a JSON schema. */
 @Component({
   selector: 'sc-database-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent, WhereUsedComponent],
   template: `
     <div class="page">
       <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="name()" />
@@ -33,6 +34,7 @@ import { tableAnchor } from '../search/search.api';
             <mat-card-header>
               <mat-card-title><h2 class="mono">{{ table.name }}</h2></mat-card-title>
             </mat-card-header>
+            <mat-card-content><sc-where-used [orgId]="orgId()" [table]="table.name" [database]="db.name" /></mat-card-content>
             <table class="schema" [attr.aria-label]="'Columns of ' + table.name">
               <thead>
                 <tr><th>Column</th><th>Type</th><th>Null</th><th>Key</th><th>Default</th><th>References</th></tr>
