@@ -26,7 +26,7 @@ import { MembersModule } from './modules/members/members.module';
 import { ParsingModule } from './modules/parsing/parsing.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { SearchModule } from './modules/search/search.module';
-import { WhereUsedModule } from './modules/search/where-used.module';
+import { WhereUsedModule } from './modules/where-used/where-used.module';
 import { ScimModule } from './modules/scim/scim.module';
 import { DomainsModule } from './modules/domains/domains.module';
 import { SessionsModule } from './modules/sessions/sessions.module';

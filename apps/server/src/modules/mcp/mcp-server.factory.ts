@@ -8,7 +8,7 @@ import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import { DiagramCheckService } from '../artifacts/sync/diagram-check.service';
 import { SERVER_VERSION } from '../cli-package/server-version';
 import { SearchService } from '../search/search.service';
-import { WhereUsedService } from '../search/where-used.service';
+import { WhereUsedService } from '../where-used/where-used.service';
 import { linesJson, pageOf } from './answer-pages';
 
 /** The room left beside a page for the line that says how to get the next one. */

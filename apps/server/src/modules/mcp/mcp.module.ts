@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { SearchModule } from '../search/search.module';
-import { WhereUsedModule } from '../search/where-used.module';
+import { WhereUsedModule } from '../where-used/where-used.module';
 import { McpController } from './mcp.controller';
 import { McpServerFactory } from './mcp-server.factory';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
-import { SearchModule } from './search.module';
+import { SearchModule } from '../search/search.module';
 import { WhereUsedController } from './where-used.controller';
 import { WhereUsedService } from './where-used.service';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { WhereUsedAnswer } from '@sc/contracts';
 import { OrgAccess } from '../access/decorators';
-import { WhereUsedQueryPipe, type WhereUsedQuery } from './search-query.pipe';
+import { WhereUsedQueryPipe, type WhereUsedQuery } from '../search/search-query.pipe';
 import { WhereUsedService } from './where-used.service';
 
 /** GET /api/v1/orgs/:orgId/search/where-used: any member (or a read token) lists the diagrams binding a table. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SEARCH_LIMITS, WHERE_USED_LIMITS, type WhereUsedBinding, type WhereUsedDefinition, type WhereUsedEdge, type WhereUsedHit } from '@sc/contracts';
 import type { OverlaidGraph, OverlaidNode } from '@sc/diagram';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
-import { SearchService } from './search.service';
+import { SearchService } from '../search/search.service';
 
 export interface WhereUsedOptions {
   /** Only nodes bound by their context dbConfig.tableName (the route); otherwise context name, id and label bind too (MCP). */
