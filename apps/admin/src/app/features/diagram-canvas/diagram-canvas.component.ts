@@ -501,7 +501,8 @@ export class DiagramCanvasComponent {
       // Before the first drawing, the layout's bookkeeping and the drawing each get a task of their own, not the one
       // that built the model: a layout at hand (cached, or the server's) would otherwise make one long task of all three.
       // After a collapse drawn in place, the bookkeeping (the layout's input, the key of every container: a third of
-      // the click's main-thread time on 1,000 nodes) waits for a later task, so the browser paints the click's answer first.
+      // the click's main-thread time on 1,000 nodes) and the worker's ELK run wait until the frame after the drawing,
+      // so the browser paints the click's answer first without ELK taking one of the two cores meanwhile.
       if (drawnInPlace) await afterNextFrame();
       else if (!this.fitted) await nextTask();
       if (run !== this.layoutRun) return;
