@@ -16,5 +16,7 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(withPostgres ? [] : POSTGRES_ONLY)],
   testTimeout: 60000,
+  // service-cli built once for the specs that run it (test/global-setup.cjs).
+  globalSetup: '<rootDir>/test/global-setup.cjs',
   maxWorkers: 2,
 };

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,14 +14,12 @@ export const WORKSPACE_ROOT = resolve(__dirname, '../../../..');
 export const CLI_BIN = join(WORKSPACE_ROOT, 'apps/cli/bin/run.js');
 export const SAMPLE_REPO = join(WORKSPACE_ROOT, 'apps/cli/test/fixtures/sample-repo');
 
-/** Builds the CLI with Nx (cached when nothing changed) so the test never runs a stale binary. */
-export function buildCli(): Promise<void> {
-  return new Promise((resolveBuild, reject) => {
-    execFile('npx', ['nx', 'run', 'cli:build', '--output-style=static'], { cwd: WORKSPACE_ROOT, env: { ...process.env, NX_DAEMON: 'false' } }, (error, stdout, stderr) => {
-      if (error || !existsSync(join(WORKSPACE_ROOT, 'apps/cli/dist'))) reject(new Error(`cli:build failed:\n${stdout}\n${stderr}`));
-      else resolveBuild();
-    });
-  });
+/**
+ * The built CLI is there: the integration run builds it once before its workers start (test/global-setup.cjs), so no
+ * spec runs a stale binary and no two workers build it at the same time.
+ */
+export async function requireBuiltCli(): Promise<void> {
+  if (!existsSync(join(WORKSPACE_ROOT, 'apps/cli/dist'))) throw new Error('apps/cli/dist is missing: run the integration tests through jest.integration.cjs, whose global setup builds the CLI.');
 }
 
 export interface CliRun extends ChildOutput {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bearer, call, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
-import { buildCli, copySampleRepo, recordingProxy, runCli, type CliRun } from './cli-process';
+import { requireBuiltCli, copySampleRepo, recordingProxy, runCli, type CliRun } from './cli-process';
 
 /**
  * End to end: the built `service-cli sync` binary, run as a child process against the fixture repository
@@ -29,7 +29,7 @@ describe('service-cli sync end to end', () => {
   const resultOf = (run: CliRun) => run.json['result'] as SyncResult;
 
   beforeAll(async () => {
-    await buildCli();
+    await requireBuiltCli();
     t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '512kb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;

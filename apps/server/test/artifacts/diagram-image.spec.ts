@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, readCallers, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT } from './bundles';
-import { buildCli, copySampleRepo, runCli } from './cli-process';
+import { requireBuiltCli, copySampleRepo, runCli } from './cli-process';
 
 /**
  * Server-side images of synced diagrams (issue 26): image.svg drawn by libs/diagram's renderer from the dashboard's
@@ -76,7 +76,7 @@ describe('diagram images: image.svg and image.png', () => {
   const error = async (path: string) => (await call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readToken) })).body.error;
 
   beforeAll(async () => {
-    await buildCli();
+    await requireBuiltCli();
     t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { COLD_WORKER_TIMEOUT } from '../artifacts/bundles';
-import { buildCli, CLI_BIN, copySampleRepo, runCli, WORKSPACE_ROOT } from '../artifacts/cli-process';
+import { requireBuiltCli, CLI_BIN, copySampleRepo, runCli, WORKSPACE_ROOT } from '../artifacts/cli-process';
 import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
 
 /**
@@ -94,7 +94,7 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
   let owner: Awaited<ReturnType<typeof setupOrganization>>['owner'];
 
   beforeAll(async () => {
-    await buildCli();
+    await requireBuiltCli();
     t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     owner = acme.owner;
