@@ -15,7 +15,9 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(withPostgres ? [] : POSTGRES_ONLY)],
-  testTimeout: 60000,
+  // An upper bound, never a wait: a file's app start (every migration on PGlite) took over 60 s in a beforeAll with
+  // two CI runs and two CPU hogs on the 2-core machine.
+  testTimeout: 120000,
   // service-cli built once for the specs that run it (test/global-setup.cjs).
   globalSetup: '<rootDir>/test/global-setup.cjs',
   maxWorkers: 2,
