@@ -175,3 +175,27 @@ export const stats = (values: number[]) => {
 };
 /** A duration for the tables: seconds from 1 s, a tenth of a millisecond under 10 ms (cached reads take a few). */
 export const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);
+
+/**
+ * A benchmark's command line: `--runs N` (or BENCH_RUNS; default 5) and `--only <diagram>` (a key of `byOption`;
+ * `onlyTakes` says which in words). A bad value exits 2 with the reason; `progress` writes to stderr.
+ */
+export function benchOptions(
+  bench: string,
+  byOption: Readonly<Record<string, BenchDiagram>>,
+  onlyTakes: string,
+): { runs: number; only: BenchDiagram | undefined; progress: (message: string) => void } {
+  const option = (name: string): string | undefined => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const usage = (message: string): never => {
+    console.error(`${bench}: ${message}`);
+    process.exit(2);
+  };
+  const runs = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) usage(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
+  const only = option('only');
+  if (only !== undefined && byOption[only] === undefined) usage(`--only takes ${onlyTakes}, not "${only}".`);
+  return { runs, only: only === undefined ? undefined : byOption[only], progress: (message) => void process.stderr.write(`${bench}: ${message}\n`) };
+}

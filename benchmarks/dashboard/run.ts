@@ -26,6 +26,7 @@ import { layoutCrossings } from '../../apps/admin/e2e/support/geometry';
 import {
   BENCH_DIAGRAMS,
   benchBundle,
+  benchOptions,
   clickAt,
   drawnAt,
   fixtureBundle,
@@ -40,21 +41,7 @@ import {
   type Ready,
 } from './harness';
 
-/** The value after `--name` on the command line. */
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-const RUNS = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
-const ONLY = option('only');
-function usage(message: string): never {
-  console.error(`bench:dashboard: ${message}`);
-  process.exit(2);
-}
-if (!Number.isInteger(RUNS) || RUNS < 1) usage(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
-const BY_OPTION: Record<string, BenchDiagram> = { '5000': 'huge', huge: 'huge', '1000': 'large', large: 'large', '60': 'small', small: 'small' };
-if (ONLY !== undefined && BY_OPTION[ONLY] === undefined) usage(`--only takes 5000 (huge), 1000 (large) or 60 (small), not "${ONLY}".`);
-const progress = (message: string) => process.stderr.write(`bench:dashboard: ${message}\n`);
+const { runs: RUNS, only: ONLY, progress } = benchOptions('bench:dashboard', { '5000': 'huge', huge: 'huge', '1000': 'large', large: 'large', '60': 'small', small: 'small' }, '5000 (huge), 1000 (large) or 60 (small)');
 
 interface RunResult {
   drawn: number;
@@ -155,7 +142,7 @@ async function main(): Promise<void> {
   try {
     harness = await startHarness();
     await harness.sync(await fixtureBundle());
-    const names = (ONLY === undefined ? ['large', 'small', 'huge'] : [BY_OPTION[ONLY]]) satisfies BenchDiagram[];
+    const names = (ONLY === undefined ? ['large', 'small', 'huge'] : [ONLY]) satisfies BenchDiagram[];
     await harness.sync(benchBundle(names));
     progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
     const state = await harness.context.storageState();

@@ -23,23 +23,9 @@
  */
 import { loadavg } from 'node:os';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
-import { BENCH_DIAGRAMS, benchBundle, mermaidRender, ms, startHarness, stats, type BenchDiagram, type Harness } from '../dashboard/harness';
+import { BENCH_DIAGRAMS, benchBundle, benchOptions, mermaidRender, ms, startHarness, stats, type BenchDiagram, type Harness } from '../dashboard/harness';
 
-/** The value after `--name` on the command line. */
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-const RUNS = Number(option('runs') ?? process.env['BENCH_RUNS'] ?? 5);
-const ONLY = option('only');
-function usage(message: string): never {
-  console.error(`bench:render: ${message}`);
-  process.exit(2);
-}
-if (!Number.isInteger(RUNS) || RUNS < 1) usage(`--runs must be a whole number of at least 1, not "${option('runs')}".`);
-const BY_OPTION: Record<string, BenchDiagram> = { '1000': 'large', large: 'large', '60': 'small', small: 'small' };
-if (ONLY !== undefined && BY_OPTION[ONLY] === undefined) usage(`--only takes 1000 (large) or 60 (small), not "${ONLY}".`);
-const progress = (message: string) => process.stderr.write(`bench:render: ${message}\n`);
+const { runs: RUNS, only: ONLY, progress } = benchOptions('bench:render', { '1000': 'large', large: 'large', '60': 'small', small: 'small' }, '1000 (large) or 60 (small)');
 
 const FORMATS = ['svg', 'png'] as const;
 /** Cached reads per run and format: one takes a few milliseconds, so a single one is mostly noise. */
@@ -86,7 +72,7 @@ async function main(): Promise<void> {
   let harness: Harness | undefined;
   try {
     harness = await startHarness();
-    const names = (ONLY === undefined ? ['small', 'large'] : [BY_OPTION[ONLY]]) satisfies BenchDiagram[];
+    const names = (ONLY === undefined ? ['small', 'large'] : [ONLY]) satisfies BenchDiagram[];
     await harness.sync(benchBundle(names));
     progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
     const { baseUrl } = harness.server;
