@@ -33,14 +33,16 @@ const CACHED_REPEATS = 5;
 type Format = (typeof FORMATS)[number];
 
 /**
- * The groups run `run` collapses: the leaf groups (generatedTopology nests gA > gB > gC and gA > gD for every four, so
- * the leaves are the third and fourth of each four) picked by the bits of run + 1 — a different view every run.
+ * The view run `run` asks for, different every run so that each cold read renders: the leaf groups it collapses
+ * (generatedTopology nests gA > gB > gC and gA > gD for every four, so the leaves are the third and fourth of each
+ * four) picked by the bits of a counter, then the same subsets again in the dark theme once the light ones are used up.
  */
-function collapsedFor(run: number, groupCount: number): string[] {
+function viewFor(run: number, groupCount: number): { collapsed: string[]; theme: 'light' | 'dark' } {
   const leaves = Array.from({ length: groupCount }, (_, i) => i).filter((i) => i % 4 >= 2);
-  const picked = leaves.filter((_, bit) => ((run + 1) >> bit) & 1);
-  if (!picked.length) throw new Error(`${RUNS} runs need more than the ${leaves.length} leaf groups' ${2 ** leaves.length - 1} views`);
-  return picked.map((i) => `g${i}`);
+  const subsets = 2 ** leaves.length - 1;
+  if (run >= 2 * subsets) throw new Error(`${RUNS} runs need more than the ${2 * subsets} views of ${leaves.length} leaf groups in two themes`);
+  const picked = leaves.filter((_, bit) => (((run % subsets) + 1) >> bit) & 1);
+  return { collapsed: picked.map((i) => `g${i}`), theme: run < subsets ? 'light' : 'dark' };
 }
 
 /** The server's refusal of a PNG over its pixel limit (422 diagram_image_too_large): that format is not measured. */
@@ -81,8 +83,8 @@ async function main(): Promise<void> {
     for (const name of names) {
       const { nodes, topology } = BENCH_DIAGRAMS[name];
       const source = generatedTopology(...topology).mermaid;
-      const image = (format: Format, collapsed: string[] = []) =>
-        `${baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${name}/image.${format}${collapsed.length ? `?collapsed=${collapsed.join(',')}` : ''}`;
+      const image = (format: Format, view?: { collapsed: string[]; theme: string }) =>
+        `${baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${name}/image.${format}${view ? `?${new URLSearchParams({ collapsed: view.collapsed.join(','), theme: view.theme })}` : ''}`;
       const first: Partial<Record<Format, { time: number; bytes: number }>> = {};
       const refused: Partial<Record<Format, string>> = {};
       for (const format of FORMATS) {
@@ -100,10 +102,10 @@ async function main(): Promise<void> {
       const views: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         progress(`${name}: run ${run + 1} of ${RUNS}`);
-        const collapsed = collapsedFor(run, topology[2]);
-        views.push(collapsed.join(','));
+        const view = viewFor(run, topology[2]);
+        views.push(`?collapsed=${view.collapsed.join(',')}&theme=${view.theme}`);
         for (const format of formats) {
-          cold[format].push((await timedGet(image(format, collapsed), cookie, format)).time);
+          cold[format].push((await timedGet(image(format, view), cookie, format)).time);
           for (let repeat = 0; repeat < CACHED_REPEATS; repeat++) cached[format].push((await timedGet(image(format), cookie, format)).time);
         }
         const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
         console.log(row(`${format.toUpperCase()} cached: the default view again (${CACHED_REPEATS} a run)`, cached[format], baseline));
       }
       console.log(row('baseline: Mermaid render of the same source (Chromium)', mermaid, baseline));
-      console.log(`\nCollapsed per run: ${views.map((view) => `?collapsed=${view}`).join('; ')}. PNG at the default ?scale=2.`);
+      console.log(`\nView per run: ${views.join('; ')}. PNG at the default ?scale=2.`);
     }
   } finally {
     await harness?.stop();
