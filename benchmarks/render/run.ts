@@ -126,7 +126,7 @@ async function main(): Promise<void> {
         }
         const size = `${Math.round(once.bytes / 1024)} KiB`;
         console.log(row(`${format.toUpperCase()} default view, first request after the sync (stored layout; once), ${size}`, [once.time], baseline));
-        console.log(row(`${format.toUpperCase()} cold: a new \`?collapsed=\` view (ELK layout + drawing)`, cold[format], baseline));
+        console.log(row(`${format.toUpperCase()} cold: a new view, \`?collapsed=\` and \`?theme=\` (ELK layout + drawing)`, cold[format], baseline));
         console.log(row(`${format.toUpperCase()} cached: the default view again (${CACHED_REPEATS} a run)`, cached[format], baseline));
       }
       console.log(row('baseline: Mermaid render of the same source (Chromium)', mermaid, baseline));
