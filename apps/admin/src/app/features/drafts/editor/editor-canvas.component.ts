@@ -1,11 +1,8 @@
 import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal, type WritableSignal } from '@angular/core';
-import type { ContextShape, NodeType } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
-import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
+import { markerUrl, roundedPath, usedMarkers, type Box, type CanvasEdge, type CanvasNode, type ContextShape, type EdgeRoute, type ModelInput, type NodeType } from '@sc/diagram';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
-import { markerUrl, roundedPath, usedMarkers } from '../../diagram-canvas/edge-path';
-import type { Box, EdgeRoute } from '../../diagram-canvas/layout';
 import { fitZoomLimits } from '../../diagram-canvas/fit';
 import { readableFit } from '../../diagram-canvas/readable-fit';
 import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
