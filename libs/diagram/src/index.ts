@@ -23,6 +23,9 @@ export { withParticipantNames } from './lib/sequence-names';
 // layout the server computes once per diagram content (the dashboard draws a first visit from it).
 export * from './lib/canvas/text-size';
 export * from './lib/canvas/shapes';
+export * from './lib/canvas/canvas-types';
+export { GROUP_NAME_ROOM, GROUP_TITLE_FONT, canvasNode, groupBox, groupHeaderExtra, plainLabel, safeImageSource } from './lib/canvas/node-look';
+export * from './lib/canvas/edge-look';
 export * from './lib/canvas/canvas-model';
 export * from './lib/canvas/layout';
 export * from './lib/canvas/default-layout';

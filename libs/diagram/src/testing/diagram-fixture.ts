@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlColumn } from '@sc/contracts';
 import { applyContext } from '../lib/apply-context';
-import type { ModelInput } from '../lib/canvas/canvas-model';
+import type { ModelInput } from '../lib/canvas/canvas-types';
 import { createView } from '../lib/collapse';
 import { parseContextJson } from '../lib/context/parse-context';
 import type { GraphModel } from '../lib/model';

@@ -1,6 +1,10 @@
-import { createView, collapseGroup } from '../collapse';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { fixtureModelInput, fixtureTopology } from '../../testing/diagram-fixture';
+import { createView, collapseGroup, expandGroup } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
-import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, buildModel, groupHeaderExtra } from './canvas-model';
+import { buildModel, layoutInput } from './canvas-model';
+import { LayoutCache, layoutDiagram, type Box } from './layout';
+import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, groupHeaderExtra } from './node-look';
 import { textWidth } from './text-size';
 
 const NO_DATABASES = new Map();
@@ -81,5 +85,65 @@ describe('group frames: the header row (name, type, button) decides the least wi
     // The outer name gets at least the inner frame's width.
     expect(nameRoom(groups.get('out')?.width ?? 0)).toBeGreaterThanOrEqual(Math.min(nameWidth(outer), groups.get('in')?.width ?? 0) - 1);
     expect(nameRoom(groups.get('out')?.width ?? 0)).toBeGreaterThan(GROUP_NAME_ROOM);
+  });
+});
+
+describe('canvas model: state diagrams', () => {
+  it('adds the [*] start and end marks of state diagrams, per composite state', () => {
+    const graph: OverlaidGraph = {
+      kind: 'state',
+      nodes: [{ id: 'Created', label: 'Created' }, { id: 'Batched', label: 'Batched', parent: 'Settling' }],
+      groups: [{ id: 'Settling', label: 'Settling', nodes: ['Batched'] }],
+      edges: [{ source: 'Created', target: 'Settling' }],
+      start: [{ state: 'Created' }, { state: 'Batched', scope: 'Settling' }],
+      end: [{ state: 'Settling' }],
+    };
+    const model = buildModel({ view: createView(graph), databases: new Map() });
+    expect(model.nodes.filter((n) => n.kind === 'start' || n.kind === 'end').map((n) => [n.id, n.parent ?? null])).toEqual([
+      ['[*]start', null],
+      ['[*]start:Settling', 'Settling'],
+      ['[*]end', null],
+    ]);
+    expect(model.edges.map((e) => `${e.source}>${e.target}`)).toEqual(['Created>Settling', '[*]start>Created', '[*]start:Settling>Batched', 'Settling>[*]end']);
+  });
+});
+
+const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+
+describe('layout (ELK, per group)', () => {
+  const elk = new ELK();
+  // ELK runs in this thread: on a busy machine a layout takes several times longer than on a quiet one.
+  jest.setTimeout(120_000);
+
+  it('puts every member inside its group frame and routes every edge, collapsed groups as boxes', async () => {
+    const view = createView(fixtureTopology());
+    const model = buildModel({ ...fixtureModelInput(), view });
+    const result = await layoutDiagram(elk, layoutInput(model), new LayoutCache());
+    // The context's own group (storage) frames the nodes it lists, as Mermaid's subgraphs frame theirs.
+    expect(model.nodes.filter((n) => n.parent === 'storage').map((n) => n.id).sort()).toEqual(['idempotencyKeys', 'ledgerDb', 'ledgerEntries']);
+    for (const node of model.nodes) {
+      expect([node.id, result.boxes[node.id]?.width]).toEqual([node.id, node.width]);
+      if (node.parent) expect([node.id, inside(result.boxes[node.id], result.boxes[node.parent])]).toEqual([node.id, true]);
+    }
+    for (const edge of model.edges) expect([edge.key, (result.edges[edge.key]?.points.length ?? 0) >= 2]).toEqual([edge.key, true]);
+    // Labelled edges get a place for their label.
+    expect(result.edges['api->ledgerDb#0'].label).toBeDefined();
+
+    const collapsed = buildModel({ ...fixtureModelInput(), view: collapseGroup(view, 'core') });
+    const after = await layoutDiagram(elk, layoutInput(collapsed), new LayoutCache());
+    expect(after.boxes['api']).toBeUndefined();
+    expect(after.boxes['core'].height).toBe(44);
+    // The edge from the queue to the worker now points at the group.
+    expect(collapsed.edges.some((e) => e.source === 'events' && e.target === 'core')).toBe(true);
+  });
+
+  it('draws an expanded group exactly as before it was collapsed', async () => {
+    const cache = new LayoutCache();
+    const view = createView(fixtureTopology());
+    const before = await layoutDiagram(elk, layoutInput(buildModel({ ...fixtureModelInput(), view })), cache);
+    await layoutDiagram(elk, layoutInput(buildModel({ ...fixtureModelInput(), view: collapseGroup(view, 'core') })), cache);
+    const again = await layoutDiagram(elk, layoutInput(buildModel({ ...fixtureModelInput(), view: expandGroup(collapseGroup(view, 'core'), 'core') })), cache);
+    expect(again).toEqual(before);
   });
 });

@@ -2,7 +2,8 @@ import type { DiagramLayout, DiagramLayoutContainer } from '@sc/contracts';
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import { createView } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
-import { buildModel, layoutInput, type ModelInput } from './canvas-model';
+import { buildModel, layoutInput } from './canvas-model';
+import type { ModelInput } from './canvas-types';
 import { LayoutCache, containerGraph, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
 
 /**

@@ -1,5 +1,5 @@
 import type { Point } from './layout';
-import type { CanvasEdge, MarkerSpec } from './canvas-model';
+import type { CanvasEdge, MarkerSpec } from './canvas-types';
 
 /** An SVG path through the points with rounded corners (orthogonal routes from ELK look drawn, not plotted). */
 export function roundedPath(points: readonly Point[], radius = 8): string {

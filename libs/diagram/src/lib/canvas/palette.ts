@@ -1,4 +1,4 @@
-import { DEFAULT_EDGE_COLOUR } from './canvas-model';
+import { DEFAULT_EDGE_COLOUR } from './edge-look';
 
 export type DiagramTheme = 'light' | 'dark';
 export const DIAGRAM_THEMES: readonly DiagramTheme[] = ['light', 'dark'];

@@ -5,7 +5,8 @@ import { createView } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
 import { FIXTURE_DATABASES, fixtureTopology } from '../../testing/diagram-fixture';
 import { buildGraph } from '../../testing/build-graph';
-import { buildModel, type CanvasModel } from './canvas-model';
+import { buildModel } from './canvas-model';
+import type { CanvasModel } from './canvas-types';
 import type { LayoutResult } from './layout';
 import { diagramSvg, withoutRemoteImages } from './render-svg';
 

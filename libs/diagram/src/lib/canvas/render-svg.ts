@@ -1,4 +1,5 @@
-import { DEFAULT_EDGE_COLOUR, type CanvasModel, type CanvasNode, type DataRow } from './canvas-model';
+import type { CanvasModel, CanvasNode, DataRow } from './canvas-types';
+import { DEFAULT_EDGE_COLOUR } from './edge-look';
 import { PALETTES, type DiagramTheme, type Palette } from './palette';
 import { markerId, roundedPath, usedMarkers } from './edge-path';
 import { ICON_PATHS } from './icons';

@@ -1,5 +1,5 @@
+import type { Box, EdgeRoute, Point } from '@sc/diagram';
 import { ARRANGEMENT_MAX_POINTS } from '@sc/contracts';
-import type { Box, EdgeRoute, Point } from './layout';
 
 /**
  * Arrange mode's edits of edge bends and its selection, as plain geometry (the canvas calls them with the drawing

@@ -1,8 +1,7 @@
 import { TestBed } from '@angular/core/testing';
-import { SHAPES } from '@sc/diagram';
+import { SHAPES, buildModel, canvasNode, type CanvasNode } from '@sc/diagram';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
 import { renderWithInputs } from '../../../testing/providers';
-import { buildModel, canvasNode, type CanvasNode } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
 
 /** Every node type of the fixture context, drawn by its component. */

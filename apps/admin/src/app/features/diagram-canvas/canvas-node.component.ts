@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, ViewEncapsulation, input, output } from '@angular/core';
-import type { CanvasNode } from './canvas-model';
+import type { CanvasNode } from '@sc/diagram';
 import { C4NodeComponent } from './nodes/c4-node.component';
 import { CardNodeComponent } from './nodes/card-node.component';
 import { DatabaseNodeComponent } from './nodes/database-node.component';

@@ -1,6 +1,5 @@
+import { edgeKeys, type ChangeStatus, type GraphEdge, type GraphGroup, type GraphNode, type Highlights, type OverlaidEdge, type OverlaidGraph, type OverlaidGroup, type OverlaidNode } from '@sc/diagram';
 import type { GraphChanges } from '@sc/contracts';
-import type { GraphEdge, GraphGroup, GraphNode, OverlaidEdge, OverlaidGraph, OverlaidGroup, OverlaidNode } from '@sc/diagram';
-import { edgeKeys, type ChangeStatus, type Highlights } from './canvas-model';
 
 /** A diff between revisions (DiagramDiff) or between the current revision and a preview. */
 type Changes = GraphChanges<GraphNode, GraphEdge, GraphGroup>;

@@ -1,10 +1,10 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
+import { buildModel, canvasNode, type CanvasNode } from '@sc/diagram';
 import { SessionService } from '../../core/session.service';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
 import { ME } from '../../../testing/fixtures';
 import { createWithInputs, provideTestApp, renderWithInputs } from '../../../testing/providers';
-import { buildModel, canvasNode, type CanvasNode } from './canvas-model';
 import { DetailsPanelComponent, fieldView, safeLink, type Selection } from './details-panel.component';
 
 describe('DetailsPanelComponent', () => {

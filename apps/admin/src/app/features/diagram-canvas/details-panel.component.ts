@@ -2,10 +2,9 @@ import { ChangeDetectionStrategy, Component, computed, inject, input, output } f
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
-import { isColor, type DataField } from '@sc/diagram';
+import { isColor, type CanvasEdge, type CanvasNode, type DataField } from '@sc/diagram';
 import { SessionService } from '../../core/session.service';
 import { WhereUsedComponent } from '../search/where-used.component';
-import type { CanvasEdge, CanvasNode } from './canvas-model';
 import { CodeBlockComponent } from './nodes/code-block.component';
 
 export type Selection = { kind: 'node'; node: CanvasNode } | { kind: 'edge'; edge: CanvasEdge };

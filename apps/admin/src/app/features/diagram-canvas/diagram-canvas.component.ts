@@ -14,94 +14,50 @@ import {
   signal,
   untracked,
   viewChild,
-  type WritableSignal,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, atBoxSize, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
-import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
+import { ModelReuse, applyArrangement, arrangementOf, buildModel, edgeKeys, isArranged, layoutInput, moveBoxes, roundedPath, usedMarkers } from '@sc/diagram';
+import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, DiagramView, EdgeRoute, Highlights, LayoutInput, LayoutResult, ModelInput, Point } from '@sc/diagram';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
-import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
+import { ArrangeGestures } from './arrange-gestures';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
-import { markerUrl, roundedPath, usedMarkers } from './edge-path';
+import { GROUP_PREFIX, inView, placedElements, routedData, routedEdges, sameItems, sameRoute, type EdgeData, type GroupData, type Placed, type Routed } from './drawn-elements';
 import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
-import { centre, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
-import { fitViewport, fitZoomLimits, READABLE_UP_TO } from './fit';
-import { textWidth } from './text-measure';
 import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
+import { overviewLabels } from './overview-labels';
 import { CanvasPreviewComponent } from './preview.component';
-
-interface EdgeData {
-  edge: CanvasEdge;
-  /** The SVG path is made from the route only when the edge is rendered (pathOf): zoomed out, none is. */
-  route: EdgeRoute;
-  label?: Point;
-}
-
-/** Same points, so the same drawn line (a new layout object for an unchanged route). */
-function sameRoute(a: EdgeRoute, b: EdgeRoute): boolean {
-  if (a === b) return true;
-  if (a.points.length !== b.points.length || a.label?.x !== b.label?.x || a.label?.y !== b.label?.y) return false;
-  return a.points.every((point, i) => point.x === b.points[i].x && point.y === b.points[i].y);
-}
-
-interface GroupData {
-  group: CanvasGroup;
-}
-
-/** A node or group frame of the last drawing, where it is drawn; ngx-vflow's node for it is made when it is shown. */
-interface Placed {
-  id: string;
-  type: 'html-template' | 'template-group';
-  box: Box;
-  data: unknown;
-}
-
-/** An edge of the last drawing between ngx-vflow ids; ngx-vflow's edge for it is made when it is shown. */
-interface Routed {
-  key: string;
-  source: string;
-  target: string;
-  edge: CanvasEdge;
-  route: EdgeRoute;
-}
-
-const edgeData = ({ edge, route }: Routed): EdgeData => ({ edge, route, ...(route.label ? { label: route.label } : {}) });
+import { CanvasEdgeComponent } from './shared/canvas-edge.component';
+import { CanvasSearchComponent } from './shared/canvas-search.component';
+import { CanvasViewport } from './shared/canvas-viewport';
+import { FlowElements, dataOf, newFlowNode } from './shared/flow-elements';
+import { canvasKeyAction, neighbour } from './shared/keyboard-navigation';
 
 /** Nodes above this count are drawn only where the viewport shows them (and as boxes when zoomed far out). */
 const VIRTUALIZE_ABOVE = 250;
 /** Below this zoom a large diagram is drawn as boxes on the preview canvas, with no node or edge in the DOM. */
 const PREVIEW_BELOW_ZOOM = 0.3;
+/** Zoomed out further than this, a node gone to (keyboard, URL) is centred and zoomed in to even when it is in view. */
+const CENTRE_BELOW_ZOOM = 0.3;
+/** The zoom a node gone to is shown at, at least (centreOn). */
+const READ_ZOOM = 0.9;
+/** The details panel's width: a node is centred in what it leaves of the view. */
+const PANEL_WIDTH = 360;
 /** The minimap's box over the view's bottom-right corner with its margins (see .canvas-minimap): fit leaves it free. */
 const MINIMAP_CORNER = { width: MINIMAP_WIDTH + 20, height: MINIMAP_HEIGHT + 20 };
 const FIT_PADDING = 0.04;
 /** The toolbar (search, zoom) floats over the top of the view; fit and centring keep the drawing below it. */
 const TOOLBAR_HEIGHT = 48;
-/**
- * Zoomed out so far that a group's 13 px name is drawn under this screen size, a diagram of more than
- * READABLE_UP_TO nodes shows its group names over the drawing at this size (overviewLabels).
- */
-const OVERVIEW_LABEL_SIZE = 12;
-const GROUP_TITLE_SIZE = 13;
-/** A frame narrower than this on screen gets no overview label (it would cover its neighbours). */
-const OVERVIEW_LABEL_MIN_WIDTH = 72;
-const OVERVIEW_LABEL_FONT = { size: OVERVIEW_LABEL_SIZE, weight: 600 };
-/** An overview label's height on screen (12 px text, padding): labels closer than this vertically would overlap. */
-const OVERVIEW_LABEL_HEIGHT = 18;
 const EMPTY: never[] = [];
-/** The same elements in the same order: ngx-vflow is handed the previous array and has nothing to do. */
-const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 /** Zoom limits: far enough out for 1,000 nodes, close enough in to read a table node's cells. */
-const MIN_ZOOM = 0.02;
-const MAX_ZOOM = 3;
+const ZOOM_LIMITS = { min: 0.02, max: 3 };
 /** Layouts kept by collapse state (the oldest is dropped first). */
 const KEPT_LAYOUTS = 16;
-const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 /** Resolves in a later task, letting the browser handle input and paint in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -116,10 +72,10 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
   selector: 'sc-diagram-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  imports: [Vflow, CanvasNodeComponent, CanvasMinimapComponent, CanvasPreviewComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
+  imports: [Vflow, CanvasNodeComponent, CanvasEdgeComponent, CanvasSearchComponent, CanvasMinimapComponent, CanvasPreviewComponent, DetailsPanelComponent, EdgeMarkersComponent, MatButtonModule, MatIconModule, MatTooltipModule],
   templateUrl: './diagram-canvas.component.html',
-  styleUrls: ['./diagram-canvas.component.scss', './arrange-mode.scss'],
-  host: { class: 'sc-diagram-canvas', '(document:keydown)': 'shortcut($event)' },
+  styleUrls: ['./shared/canvas-drawing.scss', './diagram-canvas.component.scss', './arrange-mode.scss'],
+  host: { class: 'sc-diagram-canvas' },
 })
 export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
@@ -150,13 +106,20 @@ export class DiagramCanvasComponent {
   readonly arrange = output<ArrangementLists>();
   /** A drag was refused (it would put an element inside a frame it is not a member of). */
   readonly arrangeRefused = output<void>();
+  /** Arrange mode's resize, bend and selection gestures (ArrangeGestures), each ending in `arrange` or `arrangeRefused`. */
+  readonly gestures = new ArrangeGestures({
+    drawing: () => this.laidOut(),
+    arranging: () => this.arranging(),
+    drawingPoint: (event) => this.drawingPoint(event),
+    arrangementFor: (input, result, bends) => this.arrangementFor(input, result, bends),
+    arranged: (lists) => this.arrange.emit(lists),
+    refused: () => this.arrangeRefused.emit(),
+  });
   /**
    * Arrange mode's selection for "Auto-arrange selection" (node and group ids): shift-click toggles one, a shift-drag
    * on the canvas selects what its rectangle encloses. Emptied when arrange mode ends.
    */
-  readonly arrangeSelection = signal<ReadonlySet<string>>(new Set());
-  /** The rectangle of a shift-drag under way, in the viewport's pixels (null: none). */
-  readonly boxSelecting = signal<{ left: number; top: number; width: number; height: number } | null>(null);
+  readonly arrangeSelection = this.gestures.selection;
   /** Nodes and groups the arrangement does not place (new since it was saved): highlighted with `data-placed`. */
   readonly placed = signal<ReadonlySet<string>>(new Set());
   /** The automatic layout last drawn and its model: redrawn with the arrangement whenever that changes. */
@@ -210,39 +173,21 @@ export class DiagramCanvasComponent {
    * model only for the nodes it is handed, so a node off screen costs nothing to make anew; updating the signals of
    * every node on each collapse and expand (1,000 of them, none shown when zoomed out) was most of Angular's share.
    */
-  private readonly vNodes = new Map<string, Node>();
-  private readonly vEdges = new Map<string, Edge<EdgeData>>();
+  private readonly elements = new FlowElements<EdgeData>();
+  private readonly viewport = new CanvasViewport(
+    () => this.flow(),
+    () => (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>('.canvas-viewport'),
+  );
 
   /** The nodes and edges of the last layout, where they are drawn (set with it, outside any reactive context). */
   private readonly nodes = signal<Placed[]>([]);
   private readonly edges = signal<Routed[]>([]);
 
-  /**
-   * Group names over a zoomed-out overview of a diagram of more than READABLE_UP_TO nodes, at OVERVIEW_LABEL_SIZE on
-   * screen, at the top-left of each frame wide enough to hold a label: the frames' own names are unreadable there
-   * (and absent from the preview canvas).
-   */
+  /** Group names over a zoomed-out overview of a large diagram (overviewLabels). */
   readonly overviewLabels = computed(() => {
     const drawing = this.laidOut();
     const viewport = this.flow()?.viewport();
-    if (!drawing || !viewport || drawing.model.nodes.length <= READABLE_UP_TO) return EMPTY;
-    const { x, y, zoom } = viewport;
-    if (GROUP_TITLE_SIZE * zoom >= OVERVIEW_LABEL_SIZE) return EMPTY;
-    const { width, height } = this.viewSize();
-    const labels: { id: string; title: string; left: number; top: number; width: number }[] = [];
-    // Outer groups first; a label that would overlap one already placed (a nested frame starting at its parent's
-    // corner) is left out.
-    for (const group of [...drawing.model.groups].sort((a, b) => a.depth - b.depth)) {
-      const box = drawing.result.boxes[group.id];
-      if (!box) continue;
-      const left = box.x * zoom + x;
-      const top = box.y * zoom + y;
-      const shown = Math.min(box.width * zoom, textWidth(group.title, OVERVIEW_LABEL_FONT) + 12);
-      if (box.width * zoom < OVERVIEW_LABEL_MIN_WIDTH || left > width || top > height || left + shown < 0 || top + box.height * zoom < 0) continue;
-      const overlaps = labels.some((label) => left < label.left + label.width && label.left < left + shown && Math.abs(top - label.top) < OVERVIEW_LABEL_HEIGHT);
-      if (!overlaps) labels.push({ id: group.id, title: group.title, left, top, width: shown });
-    }
-    return labels;
+    return drawing && viewport ? overviewLabels(drawing, viewport, this.viewSize()) : EMPTY;
   });
 
   /** Zoomed out far enough that a large diagram is shown as its preview. */
@@ -259,13 +204,7 @@ export class DiagramCanvasComponent {
       if (!this.large()) return placed.map((item) => this.flowNode(item));
       const flow = this.flow();
       if (!flow || this.previewed()) return EMPTY;
-      const { x, y, zoom } = flow.viewport();
-      const { width, height } = this.viewSize();
-      const left = -x / zoom;
-      const top = -y / zoom;
-      const right = left + width / zoom;
-      const bottom = top + height / zoom;
-      return placed.filter(({ box }) => box.x <= right && box.x + box.width >= left && box.y <= bottom && box.y + box.height >= top).map((item) => this.flowNode(item));
+      return inView(placed, flow.viewport(), this.viewSize()).map((item) => this.flowNode(item));
     },
     { equal: sameItems },
   );
@@ -280,98 +219,48 @@ export class DiagramCanvasComponent {
     { equal: sameItems },
   );
 
-  /**
-   * Groups (outermost first, so inner frames are drawn above outer ones) then nodes, at absolute positions (their
-   * ngx-vflow nodes: flowNode, kept up to date by syncFlow).
-   *
-   * No `parentId` (flowNode): the viewer does not drag, and with parents ngx-vflow re-sorts every group's descendants on each
-   * update (its pullNode walks `children()`, recomputed from all nodes after every write), which was most of the
-   * main thread's time on a 1,000-node diagram (0.5 s of a 0.6 s task in the CPU profile).
-   */
-  private flowNodes(model: CanvasModel, result: LayoutResult): Placed[] {
-    const boxes = result.boxes;
-    const out: Placed[] = [];
-    for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
-      const box = boxes[group.id];
-      if (box) out.push({ id: `g:${group.id}`, type: 'template-group', box, data: this.groupDataFor(group) });
-    }
-    for (const node of model.nodes) {
-      const box = boxes[node.id];
-      // A node resized in arrange mode draws at its box's size (never below its own: moveBoxes).
-      if (box) out.push({ id: node.id, type: 'html-template', box, data: atBoxSize(node, box) });
-    }
-    return out;
-  }
-
-  private flowEdges(model: CanvasModel, result: LayoutResult): Routed[] {
-    const ids = new Set(model.nodes.map((n) => n.id));
-    const vid = (id: string) => (ids.has(id) ? id : `g:${id}`);
-    const out: Routed[] = [];
-    for (const edge of model.edges) {
-      const route = result.edges[edge.key];
-      if (route && !edge.invisible) out.push({ key: edge.key, source: vid(edge.source), target: vid(edge.target), edge, route });
-    }
-    return out;
-  }
-
-  /** ngx-vflow's node for a placed element: the one it was handed (kept up to date by draw), else a new one. */
+  /** ngx-vflow's node for a placed element: the one it was handed (kept up to date by syncFlow), else a new one. */
   private flowNode(item: Placed): Node {
-    const existing = this.vNodes.get(item.id);
-    if (existing && existing.type === item.type) return existing;
-    const node = {
-      id: item.id,
-      type: item.type,
-      point: signal({ x: item.box.x, y: item.box.y }),
-      width: signal(item.box.width),
-      height: signal(item.box.height),
-      data: signal(item.data),
-      draggable: signal(untracked(this.arranging)),
-    } as Node;
-    this.vNodes.set(item.id, node);
-    return node;
+    const { id, type, box, data } = item;
+    return this.elements.node(
+      id,
+      (node) => node.type === type,
+      () => newFlowNode({ id, type, point: { x: box.x, y: box.y }, width: box.width, height: box.height, data }, { draggable: signal(untracked(this.arranging)) }),
+    );
   }
 
   private flowEdge(item: Routed): Edge<EdgeData> {
-    const existing = this.vEdges.get(item.key);
-    if (existing && existing.source === item.source && existing.target === item.target) return existing;
-    const edge: Edge<EdgeData> = { id: item.key, source: item.source, target: item.target, type: 'template', data: signal(edgeData(item)) };
-    this.vEdges.set(item.key, edge);
-    return edge;
+    const { key, source, target } = item;
+    return this.elements.edge(
+      key,
+      (edge) => edge.source === source && edge.target === target,
+      () => ({ id: key, source, target, type: 'template', data: signal(routedData(item)) }),
+    );
   }
 
   /**
    * Brings ngx-vflow's nodes and edges it was handed to the new drawing, writing only what changed (each write wakes
-   * ngx-vflow's computations for that element), and drops the others (see vNodes).
+   * ngx-vflow's computations for that element), and drops the others (see elements).
    */
   private syncFlow(placed: Placed[], routed: Routed[]): void {
-    type Sized = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown> };
     const shownNodes = new Set(untracked(this.shownNodes));
     const byId = new Map(placed.map((item) => [item.id, item]));
-    for (const [id, node] of this.vNodes) {
+    this.elements.keepNodes((node, id) => {
       const item = byId.get(id);
-      if (!item || !shownNodes.has(node) || node.type !== item.type) {
-        this.vNodes.delete(id);
-        continue;
-      }
-      const sized = node as Sized;
-      const point = sized.point();
-      if (point.x !== item.box.x || point.y !== item.box.y) sized.point.set({ x: item.box.x, y: item.box.y });
-      sized.width.set(item.box.width);
-      sized.height.set(item.box.height);
-      sized.data.set(item.data);
-    }
+      if (!item || !shownNodes.has(node) || node.type !== item.type) return false;
+      this.elements.update(node, item.box, item.box, item.data);
+      return true;
+    });
     const shownEdges = new Set(untracked(this.shownEdges));
     const byKey = new Map(routed.map((item) => [item.key, item]));
-    for (const [key, edge] of this.vEdges) {
+    this.elements.keepEdges((edge, key) => {
       const item = byKey.get(key);
-      if (!item || !shownEdges.has(edge) || edge.source !== item.source || edge.target !== item.target) {
-        this.vEdges.delete(key);
-        continue;
-      }
+      if (!item || !shownEdges.has(edge) || edge.source !== item.source || edge.target !== item.target) return false;
       const before = edge.data?.();
       // Unchanged: no write, so ngx-vflow and the edge's template see nothing to do.
-      if (before?.edge !== item.edge || !sameRoute(before.route, item.route)) edge.data?.set(edgeData(item));
-    }
+      if (before?.edge !== item.edge || !sameRoute(before.route, item.route)) edge.data?.set(routedData(item));
+      return true;
+    });
   }
 
   /** SVG paths by route, made when an edge is rendered and kept while its route is. */
@@ -404,14 +293,6 @@ export class DiagramCanvasComponent {
     ...this.model().nodes.filter((n) => n.kind !== 'start' && n.kind !== 'end').map((n) => ({ id: n.id, title: n.title, kind: n.kind as string })),
     ...this.model().groups.map((g) => ({ id: g.id, title: g.title, kind: 'group' })),
   ]);
-  readonly query = signal('');
-  readonly matches = computed(() => {
-    const query = this.query().trim().toLowerCase();
-    if (!query) return [];
-    return this.searchable()
-      .filter((item) => item.id.toLowerCase().includes(query) || item.title.toLowerCase().includes(query))
-      .slice(0, 8);
-  });
 
   constructor() {
     // The minimap's frame follows the viewport's size as the browser lays it out; reading the size after each
@@ -419,17 +300,12 @@ export class DiagramCanvasComponent {
     afterNextRender(() => {
       const element = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
       if (!element) return;
-      const observer = new ResizeObserver(() => this.viewSize.set(this.size()));
+      const observer = new ResizeObserver(() => this.viewSize.set(this.viewport.size()));
       observer.observe(element);
       this.destroyRef.onDestroy(() => observer.disconnect());
       // Arrange mode's shift-click and shift-drag selection, before ngx-vflow sees the pointer (no pan, no drag).
-      const down = (event: Event) => this.selectPointerDown(event as PointerEvent, element as HTMLElement);
-      const click = (event: Event) => {
-        if (this.arranging() && (event as MouseEvent).shiftKey && (event.target as Element | null)?.closest?.('vflow')) {
-          event.stopPropagation();
-          event.preventDefault();
-        }
-      };
+      const down = (event: Event) => this.gestures.selectPointerDown(event as PointerEvent, element as HTMLElement);
+      const click = (event: Event) => this.gestures.selectClick(event as MouseEvent);
       element.addEventListener('pointerdown', down, true);
       element.addEventListener('click', click, true);
       this.destroyRef.onDestroy(() => {
@@ -452,7 +328,7 @@ export class DiagramCanvasComponent {
     effect(() => {
       const arranging = this.arranging();
       untracked(() => {
-        for (const node of this.vNodes.values()) (node.draggable as WritableSignal<boolean> | undefined)?.set(arranging);
+        this.elements.setDraggable(arranging);
         if (!arranging && this.arrangeSelection().size) this.arrangeSelection.set(new Set());
       });
     });
@@ -533,8 +409,8 @@ export class DiagramCanvasComponent {
     this.layoutError.set(null);
     const first = !this.fitted;
     if (first) this.fitTo(model, result);
-    const items = this.flowNodes(model, result);
-    const routed = this.flowEdges(model, result);
+    const items = placedElements(model, result, (group) => this.groupDataFor(group));
+    const routed = routedEdges(model, result);
     this.syncFlow(items, routed);
     this.nodes.set(items);
     const complete = () => {
@@ -573,13 +449,9 @@ export class DiagramCanvasComponent {
    * every node that zoom shows, to drop them a frame later.
    */
   private fitTo(model: CanvasModel, result: LayoutResult): void {
-    const flow = this.flow();
-    const { width, height } = this.size();
-    if (!flow || width === 0 || result.width === 0 || result.height === 0) return;
-    // The toolbar floats over the top of the view: the drawing is fitted below it.
-    const view = { width, height: Math.max(height - TOOLBAR_HEIGHT, 1) };
-    const fitted = fitViewport(result, view, MINIMAP_CORNER, FIT_PADDING, fitZoomLimits(model.nodes.length, MIN_ZOOM));
-    flow.viewportTo({ ...fitted, y: fitted.y + TOOLBAR_HEIGHT });
+    if (this.viewport.size().width === 0 || result.width === 0 || result.height === 0) return;
+    const drawing = { x: 0, y: 0, width: result.width, height: result.height };
+    this.viewport.fit(drawing, model.nodes.length, { corner: MINIMAP_CORNER, padding: FIT_PADDING, minZoom: ZOOM_LIMITS.min, top: TOOLBAR_HEIGHT });
   }
 
   // Viewport -------------------------------------------------------------------------------------------------------
@@ -591,48 +463,27 @@ export class DiagramCanvasComponent {
   }
 
   zoomBy(factor: number): void {
-    const flow = this.flow();
-    if (!flow) return;
-    const { x, y, zoom } = flow.viewport();
-    const next = clampZoom(zoom * factor);
-    const { width, height } = this.size();
-    // Zoom around the centre of the view, as the buttons have no pointer position.
-    const cx = (width / 2 - x) / zoom;
-    const cy = (height / 2 - y) / zoom;
-    flow.viewportTo({ x: width / 2 - cx * next, y: height / 2 - cy * next, zoom: next });
+    this.viewport.zoomBy(factor, ZOOM_LIMITS);
   }
 
   /** The size of the element showing the flow, kept for the minimap's frame. */
   readonly viewSize = signal({ width: 0, height: 0 });
-  readonly minZoom = MIN_ZOOM;
-  readonly maxZoom = MAX_ZOOM;
+  readonly minZoom = ZOOM_LIMITS.min;
+  readonly maxZoom = ZOOM_LIMITS.max;
 
   /** Centres the view on a point of the drawing, keeping the zoom (the minimap). */
   panTo(point: Point): void {
-    const flow = this.flow();
-    if (!flow) return;
-    const { zoom } = flow.viewport();
-    const { width, height } = this.size();
-    flow.viewportTo({ x: width / 2 - point.x * zoom, y: height / 2 - point.y * zoom, zoom });
+    this.viewport.panTo(point);
   }
 
   /** Centres the node or group; zooms in to a readable scale when the view is zoomed far out. */
   centreOn(id: string): void {
-    const flow = this.flow();
     const box = this.laidOut()?.result.boxes[id];
-    if (!flow || !box) return;
-    const zoom = Math.max(flow.viewport().zoom, 0.9);
-    const { width, height } = this.size();
+    if (!box) return;
+    const { width } = this.viewport.size();
     // The details panel (open, or opening for the node found) covers the right of the view: centre in the rest.
     const panelOpen = this.selection() !== null || this.model().nodes.some((n) => n.id === id);
-    const visibleWidth = panelOpen ? Math.max(width - 360, width / 2) : width;
-    const c = centre(box);
-    flow.viewportTo({ x: visibleWidth / 2 - c.x * zoom, y: height / 2 - c.y * zoom, zoom });
-  }
-
-  private size(): { width: number; height: number } {
-    const element = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport');
-    return { width: element?.clientWidth ?? 0, height: element?.clientHeight ?? 0 };
+    this.viewport.centreOn(box, READ_ZOOM, panelOpen ? Math.max(width - PANEL_WIDTH, width / 2) : width);
   }
 
   // Selection, search, keyboard ------------------------------------------------------------------------------------
@@ -686,41 +537,11 @@ export class DiagramCanvasComponent {
 
   /** Finds a node or group by id or label, centres it and focuses it. */
   goTo(id: string): void {
-    this.clearSearch();
     this.centreOn(id);
     const node = this.model().nodes.find((n) => n.id === id);
     if (node) this.select({ kind: 'node', node });
     // The node may be rendered only once the viewport shows it (virtualization): focus after the next frames.
     requestAnimationFrame(() => requestAnimationFrame(() => this.focusElement(id)));
-  }
-
-  private readonly searchBox = viewChild<ElementRef<HTMLInputElement>>('search');
-
-  /** Ctrl+K (⌘K) anywhere on the page goes to the search box. */
-  shortcut(event: KeyboardEvent): void {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-      event.preventDefault();
-      this.searchBox()?.nativeElement.focus();
-    }
-  }
-
-  searchKey(event: KeyboardEvent): void {
-    if (event.key === 'Enter') {
-      const first = this.matches()[0];
-      if (first) this.goTo(first.id);
-    } else if (event.key === 'Escape') {
-      this.clearSearch();
-    }
-  }
-
-  /**
-   * Empties the query and the box itself: typed and answered (Enter) before change detection ran, the box's `[value]`
-   * binding still holds '' from its last update, so setting the query back to '' would leave the typed text there.
-   */
-  private clearSearch(): void {
-    this.query.set('');
-    const box = this.searchBox()?.nativeElement;
-    if (box) box.value = '';
   }
 
   private focusElement(id: string): void {
@@ -733,75 +554,33 @@ export class DiagramCanvasComponent {
   keydown(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, .details-panel')) return;
-    if (event.key === '+' || event.key === '=') {
-      this.zoomBy(1.25);
-    } else if (event.key === '-' || event.key === '_') {
-      this.zoomBy(0.8);
-    } else if (event.key === '0') {
-      this.fit();
-    } else if (event.key === 'Escape') {
-      this.select(null);
-    } else if (event.key.startsWith('Arrow')) {
+    const action = canvasKeyAction(event.key);
+    if (action === 'zoom-in') this.zoomBy(1.25);
+    else if (action === 'zoom-out') this.zoomBy(0.8);
+    else if (action === 'fit') this.fit();
+    else if (action === 'close') this.select(null);
+    else if (action === 'move') {
+      const drawing = this.laidOut();
       const from = target.closest<HTMLElement>('[data-node-id]')?.dataset['nodeId'];
-      const next = this.neighbour(from, event.key);
+      const next = drawing ? neighbour(drawing.result.boxes, drawing.model.nodes.map((node) => node.id), from, event.key) : undefined;
       if (!next) return;
       this.centreIfHidden(next);
       requestAnimationFrame(() => this.focusElement(next));
-    } else {
-      return;
-    }
+    } else return;
     event.preventDefault();
   }
 
-  /** The nearest node from `from` in the arrow's direction (the first node when nothing is focused). */
-  private neighbour(from: string | undefined, key: string): string | undefined {
-    const laidOut = this.laidOut();
-    if (!laidOut) return undefined;
-    const boxes = laidOut.result.boxes;
-    const nodes = laidOut.model.nodes.filter((n) => boxes[n.id]);
-    if (from === undefined || !boxes[from]) return nodes[0]?.id;
-    const origin = centre(boxes[from]);
-    const [dx, dy] = key === 'ArrowRight' ? [1, 0] : key === 'ArrowLeft' ? [-1, 0] : key === 'ArrowDown' ? [0, 1] : [0, -1];
-    let best: { id: string; score: number } | undefined;
-    for (const node of nodes) {
-      if (node.id === from) continue;
-      const c = centre(boxes[node.id]);
-      const along = (c.x - origin.x) * dx + (c.y - origin.y) * dy;
-      if (along <= 0) continue;
-      const across = Math.abs((c.x - origin.x) * dy) + Math.abs((c.y - origin.y) * dx);
-      const score = along + across * 2;
-      if (!best || score < best.score) best = { id: node.id, score };
-    }
-    return best?.id;
-  }
-
   private centreIfHidden(id: string): void {
-    const flow = this.flow();
     const box = this.laidOut()?.result.boxes[id];
-    if (!flow || !box) return;
-    const { x, y, zoom } = flow.viewport();
-    const { width, height } = this.size();
-    const left = box.x * zoom + x;
-    const top = box.y * zoom + y;
-    if (zoom < 0.3 || left < 0 || top < TOOLBAR_HEIGHT || left + box.width * zoom > width || top + box.height * zoom > height) this.centreOn(id);
+    if (box && this.flow() && !this.viewport.shows(box, TOOLBAR_HEIGHT, CENTRE_BELOW_ZOOM)) this.centreOn(id);
   }
 
   /** Display names of nodes and groups, for edge ends in the details panel. */
   readonly labelOf = (id: string): string => this.searchable().find((item) => item.id === id)?.title ?? id;
 
-  groupData(data: unknown): GroupData {
-    return data as GroupData;
-  }
-
-  edgeData(data: unknown): EdgeData {
-    return data as EdgeData;
-  }
-
-  nodeData(data: unknown): CanvasNode {
-    return data as CanvasNode;
-  }
-
-  readonly markerUrl = markerUrl;
+  readonly groupData = dataOf<GroupData>();
+  readonly edgeData = dataOf<EdgeData>();
+  readonly nodeData = dataOf<CanvasNode>();
 
   // Arrange mode -----------------------------------------------------------------------------------------------------
 
@@ -815,8 +594,8 @@ export class DiagramCanvasComponent {
     if (!drawing || !this.arranging()) return;
     const moves: ({ id: string } & Point)[] = [];
     for (const item of this.nodes()) {
-      const point = this.vNodes.get(item.id)?.point();
-      if (point && (point.x !== item.box.x || point.y !== item.box.y)) moves.push({ id: item.id.startsWith('g:') ? item.id.slice(2) : item.id, x: Math.round(point.x), y: Math.round(point.y) });
+      const point = this.elements.movedFrom(item.id, item.box);
+      if (point) moves.push({ id: item.id.startsWith(GROUP_PREFIX) ? item.id.slice(GROUP_PREFIX.length) : item.id, x: Math.round(point.x), y: Math.round(point.y) });
     }
     if (moves.length === 0) return;
     const input = layoutInput(drawing.model);
@@ -824,155 +603,17 @@ export class DiagramCanvasComponent {
     if (!boxes) {
       // Back where they were drawn.
       this.syncFlow(this.nodes(), this.edges());
-      for (const item of this.nodes()) (this.vNodes.get(item.id)?.point as WritableSignal<Point> | undefined)?.set({ x: item.box.x, y: item.box.y });
+      for (const item of this.nodes()) this.elements.moveTo(item.id, { x: item.box.x, y: item.box.y });
       this.arrangeRefused.emit();
       return;
     }
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
   }
 
-  /**
-   * Resizing a node or a group: its bottom-right corner is dragged; where it is released is its new corner (a node
-   * never smaller than its own size, a frame never smaller than what it holds: moveBoxes).
-   */
-  startResize(id: string, event: PointerEvent): void {
-    if (!this.arranging()) return;
-    event.stopPropagation();
-    event.preventDefault();
-    const handle = event.target as SVGElement;
-    handle.setPointerCapture?.(event.pointerId);
-    const release = (up: PointerEvent) => {
-      handle.removeEventListener('pointerup', release);
-      const drawing = this.laidOut();
-      const box = drawing?.result.boxes[id];
-      const corner = this.drawingPoint(up);
-      if (!drawing || !box || !corner) return;
-      const input = layoutInput(drawing.model);
-      const boxes = moveBoxes(input, drawing.result.boxes, [{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
-      if (boxes) this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
-      else this.arrangeRefused.emit();
-    };
-    handle.addEventListener('pointerup', release);
-  }
-
-  /** Where an edge's "add a bend" handle is drawn in arrange mode: the middle of its middle segment. */
-  bendHandle(route: EdgeRoute): Point {
-    const middle = Math.floor((route.points.length - 1) / 2);
-    const p = route.points[middle];
-    const q = route.points[middle + 1] ?? p;
-    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-  }
-
-  /** The bends of a drawn edge (its route's points between its ends), each with a handle in arrange mode. */
-  bendPoints(route: EdgeRoute): Point[] {
-    return route.points.slice(1, -1);
-  }
-
-  /**
-   * Dragging one of an edge's handles: the pointer is captured (the canvas does not pan) and where it is released
-   * becomes `drop`'s point. The middle handle adds a bend on the middle segment; a bend's handle moves that bend.
-   */
-  private dragHandle(event: PointerEvent, drop: (point: Point) => void): void {
-    event.stopPropagation();
-    event.preventDefault();
-    const handle = event.target as SVGElement;
-    handle.setPointerCapture?.(event.pointerId);
-    const release = (up: PointerEvent) => {
-      handle.removeEventListener('pointerup', release);
-      const point = this.drawingPoint(up);
-      if (point) drop(point);
-    };
-    handle.addEventListener('pointerup', release);
-  }
-
-  /** The middle handle dragged: a new bend where it is released, on the segment it was drawn on. */
-  startBend(edge: CanvasEdge, route: EdgeRoute, event: PointerEvent): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
-    const segment = Math.floor((route.points.length - 1) / 2);
-    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendAdded(route, point, segment)));
-  }
-
-  /** A bend's handle dragged: that bend moves to where it is released. */
-  startBendMove(edge: CanvasEdge, route: EdgeRoute, index: number, event: PointerEvent): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
-    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendMoved(route, index, point)));
-  }
-
-  /** A double click on an edge's line: a new bend there, on the nearest segment. */
-  addBendAt(edge: CanvasEdge, route: EdgeRoute, event: MouseEvent): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
-    event.stopPropagation();
-    const point = this.drawingPoint(event);
-    if (point) this.bendWith(edge.key, withBendAdded(route, point));
-  }
-
-  /** A double click on a bend's handle: that bend is removed. */
-  removeBend(edge: CanvasEdge, route: EdgeRoute, index: number, event: Event): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
-    event.stopPropagation();
-    this.bendWith(edge.key, withBendRemoved(route, index));
-  }
-
-  /** A double click on the middle handle: the edge straight again (no bends). */
-  straighten(edge: CanvasEdge, event: Event): void {
-    if (!this.arranging() || edge.key.startsWith('*')) return;
-    event.stopPropagation();
-    this.bendWith(edge.key, []);
-  }
-
-  private bendWith(key: string, points: Point[] | null): void {
-    const drawing = this.laidOut();
-    if (!drawing || !points) return;
-    this.arrange.emit(this.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
-  }
-
-  /**
-   * Arrange mode with Shift held: a click toggles the node or group under the pointer in arrangeSelection, a drag
-   * selects every node and group its rectangle encloses. Taken before ngx-vflow (capture phase, default prevented, so
-   * no mouse events follow): the canvas neither pans nor drags a node.
-   */
-  private selectPointerDown(event: PointerEvent, viewport: HTMLElement): void {
-    const drawing = this.laidOut();
-    // Only on the drawing: the minimap and the details panel keep their own clicks.
-    if (!this.arranging() || !event.shiftKey || event.button !== 0 || !drawing || !(event.target as Element | null)?.closest?.('vflow')) return;
-    const start = this.drawingPoint(event);
-    if (!start) return;
-    event.stopPropagation();
-    event.preventDefault();
-    const rect = viewport.getBoundingClientRect();
-    const from = { x: event.clientX, y: event.clientY };
-    viewport.setPointerCapture?.(event.pointerId);
-    const ids = () => [...drawing.model.nodes.map((node) => node.id), ...drawing.model.groups.map((group) => group.id)];
-    const move = (at: PointerEvent) => {
-      const area = spanned(from, { x: at.clientX, y: at.clientY });
-      this.boxSelecting.set(area.width + area.height < 4 ? null : { left: area.x - rect.left, top: area.y - rect.top, width: area.width, height: area.height });
-    };
-    const up = (at: PointerEvent) => {
-      viewport.removeEventListener('pointermove', move);
-      viewport.removeEventListener('pointerup', up);
-      this.boxSelecting.set(null);
-      const end = this.drawingPoint(at);
-      if (!end) return;
-      if (Math.abs(at.clientX - from.x) + Math.abs(at.clientY - from.y) < 4) {
-        const id = boxAt(drawing.result.boxes, ids(), end);
-        if (id !== null) this.arrangeSelection.set(toggled(this.arrangeSelection(), id));
-        return;
-      }
-      const chosen = boxesWithin(drawing.result.boxes, ids(), spanned(start, end));
-      if (chosen.length) this.arrangeSelection.set(new Set([...this.arrangeSelection(), ...chosen]));
-    };
-    viewport.addEventListener('pointermove', move);
-    viewport.addEventListener('pointerup', up);
-  }
-
-  /** A pointer's place in the drawing's coordinates. */
+  /** A pointer's place in the drawing's coordinates (whole pixels). */
   private drawingPoint(event: MouseEvent): Point | null {
-    const flow = this.flow();
-    const element = (this.host.nativeElement as HTMLElement).querySelector('vflow');
-    if (!flow || !element) return null;
-    const { x, y, zoom } = flow.viewport();
-    const rect = element.getBoundingClientRect();
-    return { x: Math.round((event.clientX - rect.left - x) / zoom), y: Math.round((event.clientY - rect.top - y) / zoom) };
+    const point = this.viewport.toDrawing({ x: event.clientX, y: event.clientY }, (this.host.nativeElement as HTMLElement).querySelector('vflow'));
+    return point && { x: Math.round(point.x), y: Math.round(point.y) };
   }
 
   /** The arrangement of everything as drawn now (a Save without a drag fixes the places of what was placed). */

@@ -1,5 +1,5 @@
+import type { MarkerDef } from '@sc/diagram';
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { MarkerDef } from './edge-path';
 
 /**
  * The `<marker>` definitions the edges of a canvas refer to (see usedMarkers and markerUrl), in a zero-size SVG.

@@ -1,9 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { collapseGroup, collapseGroups, createView, expandGroup } from '@sc/diagram';
+import { LayoutCache, ModelReuse, buildModel, collapseGroup, collapseGroups, createView, expandGroup, layoutDiagram, layoutInput, type CanvasModel, type LayoutResult } from '@sc/diagram';
 import { fixtureModelInput, fixtureTopology } from '../../../testing/diagram-fixture';
-import { ModelReuse, buildModel, layoutInput, type CanvasModel } from './canvas-model';
 import { collapseKey, layoutInPlace } from './in-place';
-import { LayoutCache, layoutDiagram, type LayoutResult } from './layout';
 
 describe('redrawing a collapse in place', () => {
   const elk = new ELK();

@@ -1,5 +1,4 @@
-import type { CanvasModel } from './canvas-model';
-import { borderPoint, centre, type Box, type EdgeRoute, type LayoutResult } from './layout';
+import { borderPoint, centre, type Box, type CanvasModel, type EdgeRoute, type LayoutResult } from '@sc/diagram';
 
 /**
  * The drawing right after a group is collapsed, before ELK's new layout arrives from the worker: everything stays

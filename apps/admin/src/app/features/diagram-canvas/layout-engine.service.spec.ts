@@ -1,9 +1,8 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api';
+import { recordLayout, type LayoutInput } from '@sc/diagram';
 import { claimEarlyDiagram, diagramUrl, prefetchDiagram } from './early-diagram-layout';
 import { WARM_UP_ID, claimEarlyLayoutWorkers, startEarlyLayoutWorkers } from './early-layout-worker';
-import { recordLayout } from '@sc/diagram';
-import type { LayoutInput } from './layout';
 import { LayoutEngine } from './layout-engine.service';
 
 const elk = new ELK();

@@ -1,8 +1,7 @@
 import { Injectable, type OnDestroy } from '@angular/core';
 import type { DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, layoutFingerprint, replayLayout } from '@sc/diagram';
 import type { ElkNode } from 'elkjs/lib/elk-api';
-import { LayoutCache, layoutDiagram, type ElkEngine, type LayoutInput, type LayoutResult } from './layout';
+import { LAYOUT_ENGINE_VERSION, LayoutCache, layoutDiagram, layoutFingerprint, replayLayout, type ElkEngine, type LayoutInput, type LayoutResult } from '@sc/diagram';
 import { diagramLayoutRequested } from './early-diagram-layout';
 import { claimEarlyLayoutWorkers, layoutWorkerCount, warmUpGraph, WARM_UP_ID } from './early-layout-worker';
 import { createLayoutWorker } from './layout-worker';

@@ -1,6 +1,5 @@
+import type { CanvasModel, LayoutResult, Point } from '@sc/diagram';
 import { ChangeDetectionStrategy, Component, ElementRef, effect, input, output, viewChild } from '@angular/core';
-import type { CanvasModel } from './canvas-model';
-import type { LayoutResult, Point } from './layout';
 
 export const MINIMAP_WIDTH = 200;
 export const MINIMAP_HEIGHT = 130;

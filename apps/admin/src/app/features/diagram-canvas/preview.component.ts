@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, ElementRef, effect, input, viewChild } from '@angular/core';
-import type { CanvasModel } from './canvas-model';
-import type { Box, LayoutResult } from './layout';
+import type { Box, CanvasModel, LayoutResult } from '@sc/diagram';
 import type { Size, Viewport } from './fit';
 
 /**

@@ -1,5 +1,5 @@
+import type { Box } from '@sc/diagram';
 import { fitViewport, fitZoomLimits, type Size, type Viewport } from './fit';
-import type { Box } from './layout';
 
 /**
  * fitViewport with the canvas's zoom limits (fitZoomLimits: text readable up to 150 nodes, never above 1.25×) for a

@@ -6,7 +6,7 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ActivatedRoute, RouterLink } from '@angular/router';
 import { previewDiagramFragment } from '@sc/contracts/core';
-import type { Highlights } from '../diagram-canvas/canvas-model';
+import type { DiagramView, Highlights } from '@sc/diagram';
 import { changeHighlights, describeChanges, type ChangeEntry } from '../diagram-canvas/changes';
 import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
@@ -16,7 +16,6 @@ import { plural } from '../../shared/plural';
 import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
 import { viewWithCollapsed } from './diagram-url-state';
 import { ServicesApi, type PreviewData } from './services.api';
-import type { DiagramView } from '@sc/diagram';
 
 type PreviewDiagram = PreviewData['diagrams'][number];
 

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { CanvasNode } from '../canvas-model';
+import type { CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /**

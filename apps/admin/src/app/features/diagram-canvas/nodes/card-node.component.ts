@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatIconModule } from '@angular/material/icon';
+import type { CanvasNode } from '@sc/diagram';
 import { CodeBlockComponent } from './code-block.component';
-import type { CanvasNode } from '../canvas-model';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /**

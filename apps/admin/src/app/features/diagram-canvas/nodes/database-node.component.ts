@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
-import type { CanvasNode } from '../canvas-model';
+import type { CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /**

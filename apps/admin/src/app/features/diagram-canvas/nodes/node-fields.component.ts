@@ -1,5 +1,5 @@
+import type { DataRow } from '@sc/diagram';
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { DataRow } from '../canvas-model';
 
 /** The first data fields of a node, shown on it as `label: value` lines (all of them are in the details panel). */
 @Component({

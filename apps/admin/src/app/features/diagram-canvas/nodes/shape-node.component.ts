@@ -1,7 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import type { CanvasNode } from '../canvas-model';
+import { shapeDrawing, textOffset, type CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
-import { shapeDrawing, textOffset } from '../shapes';
 
 /** A node drawn as an outline (context `shape` nodes and Mermaid's own shapes) with its title inside. */
 @Component({

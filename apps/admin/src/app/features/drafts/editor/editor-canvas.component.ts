@@ -1,13 +1,13 @@
-import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal, type WritableSignal } from '@angular/core';
-import type { ContextShape, NodeType } from '@sc/diagram';
+import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal } from '@angular/core';
+import { usedMarkers, roundedPath } from '@sc/diagram';
+import type { Box, CanvasEdge, CanvasNode, ContextShape, EdgeRoute, ModelInput, NodeType } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
-import type { CanvasEdge, CanvasNode, ModelInput } from '../../diagram-canvas/canvas-model';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
-import { markerUrl, roundedPath, usedMarkers } from '../../diagram-canvas/edge-path';
-import type { Box, EdgeRoute } from '../../diagram-canvas/layout';
 import { fitZoomLimits } from '../../diagram-canvas/fit';
-import { readableFit } from '../../diagram-canvas/readable-fit';
+import { CanvasEdgeComponent } from '../../diagram-canvas/shared/canvas-edge.component';
+import { CanvasViewport } from '../../diagram-canvas/shared/canvas-viewport';
+import { FlowElements, dataOf, newFlowNode } from '../../diagram-canvas/shared/flow-elements';
 import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
 import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
@@ -26,6 +26,8 @@ const MIN_ZOOM = 0.1;
 const MAX_ZOOM = 3;
 /** Share of the drawing's size kept free around it by a fit. */
 const FIT_PADDING = 0.1;
+/** Nothing covers a corner of the editor's view (it has no minimap). */
+const NO_CORNER = { width: 0, height: 0 };
 /** Room kept between a revealed node and the edge of the view. */
 const REVEAL_MARGIN = 24;
 
@@ -63,10 +65,10 @@ const graphId = (id: string) => (id.startsWith(GROUP_PREFIX) ? id.slice(GROUP_PR
   selector: 'sc-editor-canvas',
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  imports: [Vflow, CanvasNodeComponent, EdgeMarkersComponent],
+  imports: [Vflow, CanvasNodeComponent, CanvasEdgeComponent, EdgeMarkersComponent],
   templateUrl: './editor-canvas.component.html',
-  // The viewer's node, group and edge styles (all scoped under .sc-diagram-canvas), then the editor's own.
-  styleUrls: ['../../diagram-canvas/diagram-canvas.component.scss', './editor-canvas.component.scss'],
+  // The drawing's styles shared with the viewer (all scoped under .sc-diagram-canvas), then the editor's own.
+  styleUrls: ['../../diagram-canvas/shared/canvas-drawing.scss', './editor-canvas.component.scss'],
   host: { class: 'sc-diagram-canvas sc-editor-canvas', '(pointerdown)': 'pointerHeld = true', '(document:pointerup)': 'released()' },
 })
 export class EditorCanvasComponent {
@@ -97,8 +99,12 @@ export class EditorCanvasComponent {
   readonly shortcuts = { selection: ['ShiftLeft', 'ShiftRight'], multiSelection: ['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'MetaLeft', 'MetaRight'] };
   readonly editing = signal<LabelEditing | null>(null);
 
-  private readonly vNodes = new Map<string, Node>();
-  private readonly vEdges = new Map<string, Edge<EdgeData>>();
+  /** ngx-vflow's nodes and edges by id, kept while their element is drawn (see FlowElements). */
+  private readonly elements = new FlowElements<EdgeData>();
+  private readonly viewport = new CanvasViewport(
+    () => this.flow(),
+    () => (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>('.canvas-viewport'),
+  );
 
   constructor() {
     effect(() => {
@@ -127,35 +133,23 @@ export class EditorCanvasComponent {
       seen.add(entry.node.id);
       out.push(this.vNode(entry.node.id, 'html-template', entry.point, entry.node, entry.parent, entry.node));
     }
-    for (const id of [...this.vNodes.keys()]) if (!seen.has(id)) this.vNodes.delete(id);
+    this.elements.keepNodes((_, id) => seen.has(id));
     return out;
   }
 
   private vNode(id: string, type: 'html-template' | 'template-group', point: Point, size: { width: number; height: number }, parent: string | undefined, data: unknown): Node {
-    type Full = Node & { width: WritableSignal<number>; height: WritableSignal<number>; data: WritableSignal<unknown>; selected: WritableSignal<boolean> };
     const parentId = parent !== undefined ? flowId(parent, true) : null;
-    const existing = this.vNodes.get(id) as Full | undefined;
-    if (existing && existing.type === type && (existing.parentId?.() ?? null) === parentId) {
-      const current = existing.point();
-      if (current.x !== point.x || current.y !== point.y) existing.point.set(point);
-      existing.width.set(size.width);
-      existing.height.set(size.height);
-      existing.data.set(data);
-      return existing;
-    }
-    const node = {
+    const node = this.elements.node(
       id,
-      type,
-      point: signal(point),
-      width: signal(size.width),
-      height: signal(size.height),
-      data: signal(data),
-      parentId: signal(parentId),
-      extent: signal(null),
-      draggable: signal(!this.readonly()),
-      selected: signal(false),
-    } as unknown as Node;
-    this.vNodes.set(id, node);
+      (existing) => existing.type === type && (existing.parentId?.() ?? null) === parentId,
+      () =>
+        newFlowNode(
+          { id, type, point, width: size.width, height: size.height, data },
+          { parentId: signal(parentId), extent: signal(null), draggable: signal(!this.readonly()), selected: signal(false) },
+        ),
+    );
+    // A node just made already holds these values: nothing is written.
+    this.elements.update(node, point, size, data);
     return node;
   }
 
@@ -172,53 +166,41 @@ export class EditorCanvasComponent {
       // A routed edge draws its label itself, where the layout placed it; ngx-vflow puts its labels in the middle of
       // its own (straight) path.
       const vflowLabel = Boolean(edge.label) && !route;
-      let existing = this.vEdges.get(id);
+      const source = vid(edge.source);
+      const target = vid(edge.target);
       // ngx-vflow reads an edge's ends and which labels it has when the edge first comes in: a change of either is a
       // new edge object.
-      const hadLabel = existing ? Object.keys(existing.edgeLabels?.() ?? {}).length > 0 : false;
-      if (existing && (existing.source !== vid(edge.source) || existing.target !== vid(edge.target) || hadLabel !== vflowLabel)) existing = undefined;
-      if (existing) {
-        // The label object stays: ngx-vflow measures a label once per label object, so a new one on every redraw
-        // was drawn in a zero-size (clipping) box. Its text follows the edge's data signal instead.
-        existing.data?.set(data);
-      } else {
+      const kept = (existing: Edge<EdgeData>) => existing.source === source && existing.target === target && (Object.keys(existing.edgeLabels?.() ?? {}).length > 0) === vflowLabel;
+      const existing = this.elements.edge(id, kept, () => {
         const current = signal(data);
-        existing = {
+        return {
           id,
-          source: vid(edge.source),
-          target: vid(edge.target),
+          source,
+          target,
           type: 'template',
           floating: signal(true),
           selected: signal(false),
           data: current,
           edgeLabels: signal(vflowLabel ? { center: { type: 'html-template' as const, data: current } } : {}),
         };
-        this.vEdges.set(id, existing);
-      }
+      });
+      // The label object stays: ngx-vflow measures a label once per label object, so a new one on every redraw
+      // was drawn in a zero-size (clipping) box. Its text follows the edge's data signal instead (a new edge holds it).
+      existing.data?.set(data);
       out.push(existing);
     }
-    for (const id of [...this.vEdges.keys()]) if (!seen.has(id)) this.vEdges.delete(id);
+    this.elements.keepEdges((_, id) => seen.has(id));
     return out;
   }
 
-  nodeData(data: unknown): CanvasNode {
-    return data as CanvasNode;
-  }
-
-  groupData(data: unknown): EditorGroup {
-    return data as EditorGroup;
-  }
-
-  edgeData(data: unknown): EdgeData {
-    return data as EdgeData;
-  }
+  readonly nodeData = dataOf<CanvasNode>();
+  readonly groupData = dataOf<EditorGroup>();
+  readonly edgeData = dataOf<EdgeData>();
 
   /** A label's data is its edge's data signal (see flowEdges). */
   labelData(data: unknown): EdgeData {
     return (data as Signal<EdgeData>)();
   }
-
-  readonly markerUrl = markerUrl;
 
   /** The drawn path of an edge: its layout route, or ngx-vflow's line between its ends. */
   edgePath(data: EdgeData, path: string): string {
@@ -229,29 +211,15 @@ export class EditorCanvasComponent {
 
   /** Marks the store's selection on ngx-vflow's nodes and edges. */
   private showSelection(selection: Selection): void {
-    const nodes = new Set([...selection.nodes, ...selection.groups.map((id) => flowId(id, true))]);
-    for (const [id, node] of this.vNodes) {
-      const selected = nodes.has(id);
-      if (node.selected && node.selected() !== selected) node.selected.set(selected);
-    }
-    const edges = new Set(selection.edges.map((i) => `e${i}`));
-    for (const [id, edge] of this.vEdges) {
-      const selected = edges.has(id);
-      if (edge.selected && edge.selected() !== selected) edge.selected.set(selected);
-    }
+    this.elements.showSelected(new Set([...selection.nodes, ...selection.groups.map((id) => flowId(id, true))]), new Set(selection.edges.map((i) => `e${i}`)));
   }
 
   /** ngx-vflow changed what is selected (click, Shift+click, rubber band): the store follows. */
   selectionChanged(): void {
-    const nodes: string[] = [];
-    const groups: string[] = [];
-    const edges: number[] = [];
-    for (const [id, node] of this.vNodes) {
-      if (!node.selected?.()) continue;
-      if (id.startsWith(GROUP_PREFIX)) groups.push(graphId(id));
-      else nodes.push(id);
-    }
-    for (const [id, edge] of this.vEdges) if (edge.selected?.()) edges.push(Number(id.slice(1)));
+    const selected = this.elements.selected();
+    const nodes = selected.nodes.filter((id) => !id.startsWith(GROUP_PREFIX));
+    const groups = selected.nodes.filter((id) => id.startsWith(GROUP_PREFIX)).map(graphId);
+    const edges = selected.edges.map((id) => Number(id.slice(1)));
     const current = this.store().selection();
     const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
     if (same(current.nodes, nodes) && same(current.groups, groups) && same(current.edges, edges)) return;
@@ -292,8 +260,8 @@ export class EditorCanvasComponent {
     const model = this.model();
     const moves: ({ id: string } & Point)[] = [];
     const check = (vid: string, id: string, point: Point) => {
-      const now = this.vNodes.get(vid)?.point();
-      if (now && (now.x !== point.x || now.y !== point.y)) {
+      const now = this.elements.movedFrom(vid, point);
+      if (now) {
         moves.push({ id, x: this.snapToGrid() ? snap(now.x) : Math.round(now.x), y: this.snapToGrid() ? snap(now.y) : Math.round(now.y) });
       }
     };
@@ -339,11 +307,7 @@ export class EditorCanvasComponent {
 
   /** A point of the page (client coordinates) as a point of the drawing. */
   toDrawing(client: Point): Point {
-    const flow = this.flow();
-    const rect = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
-    if (!flow || !rect) return { x: 0, y: 0 };
-    const { x, y, zoom } = flow.viewport();
-    return { x: (client.x - rect.left - x) / zoom, y: (client.y - rect.top - y) / zoom };
+    return this.viewport.toDrawing(client, (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')) ?? { x: 0, y: 0 };
   }
 
   /** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
@@ -357,23 +321,12 @@ export class EditorCanvasComponent {
     return found ? { id: found.id, origin: found.origin } : null;
   }
 
-  /** The element ngx-vflow draws in, when it has a size (not before it is laid out, nor while hidden). */
-  private viewElement(): HTMLElement | null {
-    const viewport = (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>('.canvas-viewport');
-    return viewport && viewport.clientWidth > 0 ? viewport : null;
-  }
-
   /**
    * The part of the drawing the canvas shows (drawing coordinates), less `reserveRight` pixels on its right (the
    * properties panel about to open there).
    */
   visibleArea(reserveRight = 0): Box | null {
-    const viewport = this.viewElement();
-    const flow = this.flow();
-    if (!viewport || !flow) return null;
-    const { x, y, zoom } = flow.viewport();
-    const width = Math.max(viewport.clientWidth - reserveRight, viewport.clientWidth / 3);
-    return { x: -x / zoom, y: -y / zoom, width: width / zoom, height: viewport.clientHeight / zoom };
+    return this.viewport.visibleArea(reserveRight);
   }
 
   /** Every node and group frame where it is drawn (drawing coordinates). */
@@ -386,15 +339,12 @@ export class EditorCanvasComponent {
    * nodes; a larger drawing shows its top-left corner).
    */
   fit(): void {
-    const viewport = this.viewElement();
-    const flow = this.flow();
     const boxes = this.boxes();
-    if (!viewport || !flow || boxes.length === 0) return;
+    if (this.viewport.size().width === 0 || !this.flow() || boxes.length === 0) return;
     const left = Math.min(...boxes.map((b) => b.x));
     const top = Math.min(...boxes.map((b) => b.y));
     const drawing = { x: left, y: top, width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
-    const view = { width: viewport.clientWidth, height: viewport.clientHeight };
-    flow.viewportTo(readableFit(drawing, view, { width: 0, height: 0 }, FIT_PADDING, this.model().nodes.length, MIN_ZOOM));
+    this.viewport.fit(drawing, this.model().nodes.length, { corner: NO_CORNER, padding: FIT_PADDING, minZoom: MIN_ZOOM });
   }
 
   pointerHeld = false;
@@ -418,29 +368,8 @@ export class EditorCanvasComponent {
       this.revealOnRelease = id;
       return;
     }
-    const viewport = this.viewElement();
-    const flow = this.flow();
     const box = absoluteBoxes(this.model()).get(id);
-    if (!viewport || !flow || !box) return;
-    const view = { width: viewport.clientWidth, height: viewport.clientHeight };
-    let { x, y, zoom } = flow.viewport();
-    const room = { width: view.width - 2 * REVEAL_MARGIN, height: view.height - 2 * REVEAL_MARGIN };
-    if (box.width * zoom > room.width || box.height * zoom > room.height) {
-      zoom = Math.max(fitZoomLimits(this.model().nodes.length, MIN_ZOOM).min, Math.min(zoom, room.width / box.width, room.height / box.height));
-    }
-    const axis = (start: number, length: number, offset: number, space: number) => {
-      const near = start * zoom + offset;
-      const far = near + length * zoom;
-      if (length * zoom > space - 2 * REVEAL_MARGIN || near < REVEAL_MARGIN) return offset + REVEAL_MARGIN - near;
-      if (far > space - REVEAL_MARGIN) return offset - (far - (space - REVEAL_MARGIN));
-      return offset;
-    };
-    // The zoom changes around the view's top-left corner before the box is brought in.
-    const scale = zoom / flow.viewport().zoom;
-    x = axis(box.x, box.width, x * scale, view.width);
-    y = axis(box.y, box.height, y * scale, view.height);
-    const now = flow.viewport();
-    if (now.x !== x || now.y !== y || now.zoom !== zoom) flow.viewportTo({ x, y, zoom });
+    if (box) this.viewport.reveal(box, REVEAL_MARGIN, fitZoomLimits(this.model().nodes.length, MIN_ZOOM).min);
   }
 
   // Labels in place -------------------------------------------------------------------------------------------------

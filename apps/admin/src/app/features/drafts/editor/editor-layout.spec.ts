@@ -1,6 +1,5 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { Box, LayoutInput, Point } from '../../diagram-canvas/layout';
-import { segmentEntersBox } from '@sc/diagram';
+import { segmentEntersBox, type Box, type LayoutInput, type Point } from '@sc/diagram';
 import { layoutDraft } from './editor-layout';
 
 const elk = new ELK();

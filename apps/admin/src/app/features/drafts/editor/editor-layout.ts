@@ -1,6 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { LAYERED_OPTIONS } from '@sc/diagram';
-import type { Box, EdgeRoute, ElkEngine, LayoutInput, LayoutResult, Point } from '../../diagram-canvas/layout';
+import { LAYERED_OPTIONS, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 

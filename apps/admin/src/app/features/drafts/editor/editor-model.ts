@@ -1,6 +1,4 @@
-import { createView, segmentEntersBox } from '@sc/diagram';
-import { canvasEdge, canvasNode, plainLabel, type CanvasEdge, type CanvasNode, type ModelInput } from '../../diagram-canvas/canvas-model';
-import type { Box, EdgeRoute, LayoutInput, Point as RoutePoint } from '../../diagram-canvas/layout';
+import { canvasEdge, canvasNode, createView, plainLabel, segmentEntersBox, type Box, type CanvasEdge, type CanvasNode, type EdgeRoute, type LayoutInput, type ModelInput, type Point as RoutePoint } from '@sc/diagram';
 import { GROUP_PADDING, positionOf, type EditorDoc, type Point } from './editor-doc';
 
 /**

@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, output } from '@angular/core';
-import { NODE_TYPES, SHAPES } from '@sc/diagram';
-import { shapeDrawing } from '../../diagram-canvas/shapes';
+import { NODE_TYPES, SHAPES, shapeDrawing } from '@sc/diagram';
 import { NODE_TYPE_NAMES, shapeName } from './editor-doc';
 import { PALETTE_MIME, type PaletteDrop } from './editor-canvas.component';
 

@@ -1,4 +1,4 @@
-import type { Box, Point } from '../../diagram-canvas/layout';
+import type { Box, Point } from '@sc/diagram';
 
 export interface Size {
   width: number;

@@ -5,7 +5,7 @@ import { EDGE_RULES, compact, elementEdits } from './element-checks';
 import { ChoiceFieldComponent, MermaidStylesComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 import { StyleFieldsComponent } from './style-fields.component';
 
-/** Marker types the canvas draws (diagram-canvas/canvas-model.ts markerType); "none" hides Mermaid's own arrow. */
+/** Marker types the canvas draws (markerType in @sc/diagram's canvas/edge-look.ts); "none" hides Mermaid's own arrow. */
 export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond', 'none'] as const;
 
 /**

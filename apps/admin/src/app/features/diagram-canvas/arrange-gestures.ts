@@ -1,0 +1,174 @@
+import { signal } from '@angular/core';
+import type { ArrangementLists } from '@sc/contracts';
+import { layoutInput, moveBoxes, type CanvasEdge, type CanvasModel, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
+
+/** What arrange mode's gestures need from the canvas they edit. */
+export interface ArrangeCanvas {
+  /** The drawing on screen (model and the layout it is drawn with), null before the first one. */
+  drawing(): { model: CanvasModel; result: LayoutResult } | null;
+  arranging(): boolean;
+  /** A pointer's place in the drawing's coordinates (null while the flow is not drawn). */
+  drawingPoint(event: MouseEvent): Point | null;
+  /** The whole arrangement with these boxes and these edges' new bends (the page keeps it, with undo, until Save). */
+  arrangementFor(input: LayoutInput, result: LayoutResult, bends?: ReadonlyMap<string, Point[]>): ArrangementLists;
+  /** An edit made: the new arrangement. */
+  arranged(lists: ArrangementLists): void;
+  /** An edit refused (it would put an element inside a frame it is not a member of). */
+  refused(): void;
+}
+
+/**
+ * Arrange mode's pointer gestures on the viewer's canvas, besides the node drags ngx-vflow makes (DiagramCanvasComponent
+ * .dragEnded): resizing nodes and frames from their corner handle, an edge's bends (added, moved, removed,
+ * straightened) and the shift-click / shift-drag selection for "Auto-arrange selection". Each ends in one new
+ * arrangement handed to the canvas (ArrangeCanvas.arranged); the geometry is arrange-edit's and libs/diagram's.
+ */
+export class ArrangeGestures {
+  /** Node and group ids selected (shift-click toggles one, a shift-drag adds what its rectangle encloses). */
+  readonly selection = signal<ReadonlySet<string>>(new Set());
+  /** The rectangle of a shift-drag under way, in the viewport's pixels (null: none). */
+  readonly boxSelecting = signal<{ left: number; top: number; width: number; height: number } | null>(null);
+
+  constructor(private readonly canvas: ArrangeCanvas) {}
+
+  /**
+   * Resizing a node or a group: its bottom-right corner is dragged; where it is released is its new corner (a node
+   * never smaller than its own size, a frame never smaller than what it holds: moveBoxes).
+   */
+  startResize(id: string, event: PointerEvent): void {
+    if (!this.canvas.arranging()) return;
+    this.dragHandle(event, (corner) => {
+      const drawing = this.canvas.drawing();
+      const box = drawing?.result.boxes[id];
+      if (!drawing || !box) return;
+      const input = layoutInput(drawing.model);
+      const boxes = moveBoxes(input, drawing.result.boxes, [{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
+      if (boxes) this.canvas.arranged(this.canvas.arrangementFor(input, { ...drawing.result, boxes }));
+      else this.canvas.refused();
+    });
+  }
+
+  /** Where an edge's "add a bend" handle is drawn in arrange mode: the middle of its middle segment. */
+  bendHandle(route: EdgeRoute): Point {
+    const middle = Math.floor((route.points.length - 1) / 2);
+    const p = route.points[middle];
+    const q = route.points[middle + 1] ?? p;
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  }
+
+  /** The bends of a drawn edge (its route's points between its ends), each with a handle in arrange mode. */
+  bendPoints(route: EdgeRoute): Point[] {
+    return route.points.slice(1, -1);
+  }
+
+  /** The middle handle dragged: a new bend where it is released, on the segment it was drawn on. */
+  startBend(edge: CanvasEdge, route: EdgeRoute, event: PointerEvent): void {
+    if (!this.editable(edge)) return;
+    const segment = Math.floor((route.points.length - 1) / 2);
+    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendAdded(route, point, segment)));
+  }
+
+  /** A bend's handle dragged: that bend moves to where it is released. */
+  startBendMove(edge: CanvasEdge, route: EdgeRoute, index: number, event: PointerEvent): void {
+    if (!this.editable(edge)) return;
+    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendMoved(route, index, point)));
+  }
+
+  /** A double click on an edge's line: a new bend there, on the nearest segment. */
+  addBendAt(edge: CanvasEdge, route: EdgeRoute, event: MouseEvent): void {
+    if (!this.editable(edge)) return;
+    event.stopPropagation();
+    const point = this.canvas.drawingPoint(event);
+    if (point) this.bendWith(edge.key, withBendAdded(route, point));
+  }
+
+  /** A double click on a bend's handle: that bend is removed. */
+  removeBend(edge: CanvasEdge, route: EdgeRoute, index: number, event: Event): void {
+    if (!this.editable(edge)) return;
+    event.stopPropagation();
+    this.bendWith(edge.key, withBendRemoved(route, index));
+  }
+
+  /** A double click on the middle handle: the edge straight again (no bends). */
+  straighten(edge: CanvasEdge, event: Event): void {
+    if (!this.editable(edge)) return;
+    event.stopPropagation();
+    this.bendWith(edge.key, []);
+  }
+
+  /**
+   * Shift held: a click toggles the node or group under the pointer in `selection`, a drag selects every node and
+   * group its rectangle encloses. Taken before ngx-vflow (capture phase, default prevented, so no mouse events
+   * follow): the canvas neither pans nor drags a node.
+   */
+  selectPointerDown(event: PointerEvent, viewport: HTMLElement): void {
+    const drawing = this.canvas.drawing();
+    // Only on the drawing: the minimap and the details panel keep their own clicks.
+    if (!this.canvas.arranging() || !event.shiftKey || event.button !== 0 || !drawing || !(event.target as Element | null)?.closest?.('vflow')) return;
+    const start = this.canvas.drawingPoint(event);
+    if (!start) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const rect = viewport.getBoundingClientRect();
+    const from = { x: event.clientX, y: event.clientY };
+    viewport.setPointerCapture?.(event.pointerId);
+    const ids = () => [...drawing.model.nodes.map((node) => node.id), ...drawing.model.groups.map((group) => group.id)];
+    const move = (at: PointerEvent) => {
+      const area = spanned(from, { x: at.clientX, y: at.clientY });
+      this.boxSelecting.set(area.width + area.height < 4 ? null : { left: area.x - rect.left, top: area.y - rect.top, width: area.width, height: area.height });
+    };
+    const up = (at: PointerEvent) => {
+      viewport.removeEventListener('pointermove', move);
+      viewport.removeEventListener('pointerup', up);
+      this.boxSelecting.set(null);
+      const end = this.canvas.drawingPoint(at);
+      if (!end) return;
+      if (Math.abs(at.clientX - from.x) + Math.abs(at.clientY - from.y) < 4) {
+        const id = boxAt(drawing.result.boxes, ids(), end);
+        if (id !== null) this.selection.set(toggled(this.selection(), id));
+        return;
+      }
+      const chosen = boxesWithin(drawing.result.boxes, ids(), spanned(start, end));
+      if (chosen.length) this.selection.set(new Set([...this.selection(), ...chosen]));
+    };
+    viewport.addEventListener('pointermove', move);
+    viewport.addEventListener('pointerup', up);
+  }
+
+  /** A shift-click on the drawing in arrange mode is the selection's: ngx-vflow does not see it. */
+  selectClick(event: MouseEvent): void {
+    if (this.canvas.arranging() && event.shiftKey && (event.target as Element | null)?.closest?.('vflow')) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+  }
+
+  /** Merged edges of a collapse (`*` keys) are not the diagram's own: they keep no bends. */
+  private editable(edge: CanvasEdge): boolean {
+    return this.canvas.arranging() && !edge.key.startsWith('*');
+  }
+
+  /**
+   * Dragging a handle: the pointer is captured (the canvas does not pan) and where it is released becomes `drop`'s
+   * point, in the drawing's coordinates.
+   */
+  private dragHandle(event: PointerEvent, drop: (point: Point) => void): void {
+    event.stopPropagation();
+    event.preventDefault();
+    const handle = event.target as SVGElement;
+    handle.setPointerCapture?.(event.pointerId);
+    const release = (up: PointerEvent) => {
+      handle.removeEventListener('pointerup', release);
+      const point = this.canvas.drawingPoint(up);
+      if (point) drop(point);
+    };
+    handle.addEventListener('pointerup', release);
+  }
+
+  private bendWith(key: string, points: Point[] | null): void {
+    const drawing = this.canvas.drawing();
+    if (!drawing || !points) return;
+    this.canvas.arranged(this.canvas.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
+  }
+}
