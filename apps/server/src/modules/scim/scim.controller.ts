@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { scimBaseUrl } from '@sc/contracts';
 import type { Response } from 'express';
+import { IfMatchVersion, type IfMatchRule } from '../../common/http/if-match';
 import { AppConfig } from '../../config/app-config';
 import { Public } from '../access/decorators';
 import type { ScimActor } from '../audit/audit.service';
@@ -11,10 +12,16 @@ import { parseScimFilter, type ScimFilter } from './scim-filter';
 import { ScimContentTypeInterceptor, ScimExceptionFilter, ScimTokenGuard, type ScimRequest } from './scim-http';
 import { etagOf } from './scim-resources';
 import { ScimGroupsService } from './scim-groups.service';
-import { ScimUsersService, type ScimAnswer } from './scim-users.service';
+import { ScimUsersService, type ExpectedVersion, type ScimAnswer } from './scim-users.service';
 
 /** Excluded from the /api/v1 prefix (app.factory.ts). */
 export const SCIM_ROUTES = 'scim/v2/{*path}';
+
+/**
+ * If-Match (RFC 7644 §3.14) is optional and `*` matches any version; a header naming no version parses to null,
+ * which no resource's version meets (412 once the resource is found).
+ */
+const SCIM_IF_MATCH: IfMatchRule = { optional: true, wildcard: true };
 
 /** Query parameters of a list (RFC 7644 §3.4.2): strings as sent, read by `readListQuery`. */
 type ListQuery = Record<string, string | string[] | undefined>;
@@ -90,7 +97,7 @@ export class ScimController {
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
@@ -102,7 +109,7 @@ export class ScimController {
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
@@ -111,7 +118,7 @@ export class ScimController {
 
   @Delete('Users/:id')
   @HttpCode(204)
-  async deleteUser(@Param('organizationId') organizationId: string, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined, @Req() req: ScimRequest): Promise<void> {
+  async deleteUser(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
     await this.users.delete(organizationId, actorOf(req), id, ifMatch);
   }
 
@@ -137,7 +144,7 @@ export class ScimController {
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
@@ -149,7 +156,7 @@ export class ScimController {
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
@@ -158,7 +165,7 @@ export class ScimController {
 
   @Delete('Groups/:id')
   @HttpCode(204)
-  async deleteGroup(@Param('organizationId') organizationId: string, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined, @Req() req: ScimRequest): Promise<void> {
+  async deleteGroup(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
     await this.groups.delete(organizationId, actorOf(req), id, ifMatch);
   }
 
