@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { SsoAuditEntry, SsoAuditPage, SsoAuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { normalizeEmail } from '../users/user.entity';
+import { normalizeEmail } from '../users/users.service';
 import { Claims, redactClaims } from './domain/claims';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
 import { SsoAuditRepository } from './sso-audit.repository';
