@@ -295,6 +295,8 @@ function defineRoute(
   handler: (...args: never[]) => unknown,
 ): void {
   const prototype = controller.prototype as object;
+  // Swagger names the operation and finds its parameters by the function's own name.
+  Object.defineProperty(handler, 'name', { value: name });
   Object.defineProperty(prototype, name, { value: handler, writable: true, configurable: true });
   const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
   const parameterDecorators = parameters.map((decorate, index) => (target: object, key: string | symbol) => decorate(target, key, index));
