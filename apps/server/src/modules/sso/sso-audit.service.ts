@@ -14,7 +14,8 @@ export interface SignInClient {
   userAgent: string | null;
 }
 
-export interface AuditRecord {
+/** One SSO sign-in attempt as the SSO audit log keeps it (a change to the organization goes to AuditService.record as an AuditChange). */
+export interface SignInAttemptRecord {
   organizationId: string;
   providerId: string | null;
   providerSlug: string;
@@ -43,7 +44,7 @@ export class SsoAuditService {
   ) {}
 
   /** Records one attempt. A failure to write the audit entry is logged, never shown to the person signing in. */
-  async record(entry: AuditRecord): Promise<void> {
+  async record(entry: SignInAttemptRecord): Promise<void> {
     const event = new SsoAuditEvent();
     event.id = randomUUID();
     event.organizationId = entry.organizationId;
