@@ -23,6 +23,13 @@ export const SCIM_ROUTES = 'scim/v2/{*path}';
  */
 const SCIM_IF_MATCH: IfMatchRule = { optional: true, wildcard: true };
 
+/** A User or a Group by id: the routes that change a resource, one handler each for both types. */
+const GROUP_ROUTE = 'Groups/:id';
+const CHANGE_ROUTES = ['Users/:id', GROUP_ROUTE];
+
+/** What the change routes call, alike for Users and Groups. */
+type ScimResources = Pick<ScimUsersService, 'replace' | 'patch' | 'delete'>;
+
 /** Query parameters of a list (RFC 7644 §3.4.2): strings as sent, read by `readListQuery`. */
 type ListQuery = Record<string, string | string[] | undefined>;
 
@@ -92,36 +99,6 @@ export class ScimController {
     return send(res, await this.users.get(organizationId, id));
   }
 
-  @Put('Users/:id')
-  async replaceUser(
-    @Param('organizationId') organizationId: string,
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
-    @Req() req: ScimRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
-    return send(res, await this.users.replace(organizationId, actorOf(req), id, body, ifMatch));
-  }
-
-  @Patch('Users/:id')
-  async patchUser(
-    @Param('organizationId') organizationId: string,
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
-    @Req() req: ScimRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
-    return send(res, await this.users.patch(organizationId, actorOf(req), id, body, ifMatch));
-  }
-
-  @Delete('Users/:id')
-  @HttpCode(204)
-  async deleteUser(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
-    await this.users.delete(organizationId, actorOf(req), id, ifMatch);
-  }
-
   @Get('Groups')
   listGroups(@Param('organizationId') organizationId: string, @Query() query: ListQuery): Promise<Record<string, unknown>> {
     const { filter, startIndex, count } = readListQuery(query);
@@ -139,8 +116,9 @@ export class ScimController {
     return send(res, await this.groups.get(organizationId, id, excludesMembers(query)));
   }
 
-  @Put('Groups/:id')
-  async replaceGroup(
+  /** Users and Groups change alike: a whole resource (PUT), a PATCH of operations, a DELETE; each with If-Match. */
+  @Put(CHANGE_ROUTES)
+  async replace(
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
@@ -148,11 +126,11 @@ export class ScimController {
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
-    return send(res, await this.groups.replace(organizationId, actorOf(req), id, body, ifMatch));
+    return send(res, await this.resourcesOf(req).replace(organizationId, actorOf(req), id, body, ifMatch));
   }
 
-  @Patch('Groups/:id')
-  async patchGroup(
+  @Patch(CHANGE_ROUTES)
+  async patch(
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
@@ -160,13 +138,18 @@ export class ScimController {
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
-    return send(res, await this.groups.patch(organizationId, actorOf(req), id, body, ifMatch));
+    return send(res, await this.resourcesOf(req).patch(organizationId, actorOf(req), id, body, ifMatch));
   }
 
-  @Delete('Groups/:id')
+  @Delete(CHANGE_ROUTES)
   @HttpCode(204)
-  async deleteGroup(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
-    await this.groups.delete(organizationId, actorOf(req), id, ifMatch);
+  async delete(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
+    await this.resourcesOf(req).delete(organizationId, actorOf(req), id, ifMatch);
+  }
+
+  /** The service of the resource type the matched route names. */
+  private resourcesOf(req: ScimRequest): ScimResources {
+    return (req.route as { path: string }).path.endsWith(GROUP_ROUTE) ? this.groups : this.users;
   }
 
   private baseUrl(organizationId: string): string {
