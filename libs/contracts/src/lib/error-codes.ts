@@ -34,6 +34,13 @@ export enum CommonErrorCode {
   InvalidCursor = 'invalid_cursor',
 }
 
+export enum OrganizationsErrorCode {
+  /** Also answered for organizations the caller may not see, so their existence is not revealed. */
+  NotFound = 'organization_not_found',
+  AlreadyExists = 'organization_exists',
+  OwnerRequired = 'owner_required',
+}
+
 /** Signing in and calling the API: sessions, API tokens, CSRF, roles and scopes. */
 export enum AuthErrorCode {
   AuthenticationRequired = 'authentication_required',
@@ -60,13 +67,8 @@ export enum AuthErrorCode {
   UnsupportedContentType = 'unsupported_content_type',
   /** POST /auth/switch-organization: removed, a session never moves to another organization. */
   OrganizationSwitchRemoved = 'organization_switch_removed',
-}
-
-export enum OrganizationsErrorCode {
-  /** Also answered for organizations the caller may not see, so their existence is not revealed. */
-  NotFound = 'organization_not_found',
-  AlreadyExists = 'organization_exists',
-  OwnerRequired = 'owner_required',
+  /** The AuthGuard's answer for an organization the caller may not see. */
+  OrganizationNotFound = OrganizationsErrorCode.NotFound,
 }
 
 export enum MembersErrorCode {
@@ -74,6 +76,16 @@ export enum MembersErrorCode {
   AlreadyMember = 'member_exists',
   LastOwner = 'last_owner',
   OwnerRoleRequired = 'owner_role_required',
+}
+
+/** Sign-in links (an owner's way in when SSO is down): answered with the auth, members and organizations codes. */
+export enum SignInLinksErrorCode {
+  Invalid = AuthErrorCode.SignInLinkInvalid,
+  SsoRequired = AuthErrorCode.SsoRequired,
+  AccountDisabled = AuthErrorCode.AccountDisabled,
+  UnsupportedContentType = AuthErrorCode.UnsupportedContentType,
+  MemberNotFound = MembersErrorCode.NotFound,
+  OrganizationNotFound = OrganizationsErrorCode.NotFound,
 }
 
 export enum TokensErrorCode {
@@ -281,6 +293,7 @@ export const ERROR_CODE_ENUMS = {
   AuthErrorCode,
   OrganizationsErrorCode,
   MembersErrorCode,
+  SignInLinksErrorCode,
   TokensErrorCode,
   SetupErrorCode,
   AuditErrorCode,

@@ -84,6 +84,8 @@ export const ERROR_STATUS = {
 
   // SsoErrorCode.InvalidOrExpiredState is OAuthStateErrorCode's; AccountDisabled, SessionRequired and
   // OrganizationNotFound are the auth and organizations codes above, InvalidCursor the common one.
+  // SignInLinksErrorCode answers with the auth, members and organizations codes, AuthErrorCode.OrganizationNotFound
+  // is the organizations one: referring enums need no status of their own.
   [SsoErrorCode.InvalidOrExpiredState]: 400,
   [SsoErrorCode.ProviderError]: 400,
   [SsoErrorCode.MissingCode]: 400,

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ArrangementRequest, type DiagramArrangement } from '@sc/contracts';
 import type { Response } from 'express';
+import { IfMatchVersion, type IfMatchRule } from '../../common/http/if-match';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
+import { ArrangementErrorCode, arrangementError } from './arrangements.errors';
 import { ArrangementsService } from './arrangements.service';
 
 /** The ETag of an arrangement is its version; PUT sends it back in If-Match. */
@@ -11,6 +13,18 @@ function withEtag(res: Response, arrangement: DiagramArrangement): DiagramArrang
   res.setHeader('ETag', `"${arrangement.version}"`);
   return arrangement;
 }
+
+/** `If-Match` of a save: the version arranged, 0 for a diagram without an arrangement; missing or anything else → 428. */
+const ARRANGEMENT_IF_MATCH: IfMatchRule = {
+  min: 0,
+  refuse: {
+    thing: 'an arrangement',
+    noun: 'arrangement',
+    verb: 'arranged',
+    source: 'the ETag of GET …/arrangement, "0" for the first',
+    error: (message, details) => arrangementError(ArrangementErrorCode.VersionRequired, message, details),
+  },
+};
 
 /** A synced diagram's arrangement: viewers read it, editors and above save and reset it. */
 @ApiTags('services')
@@ -31,11 +45,11 @@ export class ArrangementsController {
     @Param('service') service: string,
     @Param('name') name: string,
     @Body() body: ArrangementRequest,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(ARRANGEMENT_IF_MATCH) version: number,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DiagramArrangement> {
-    return withEtag(res, await this.arrangements.save(orgId, service, name, principal, ifMatch, body));
+    return withEtag(res, await this.arrangements.save(orgId, service, name, principal, version, body));
   }
 
   @Delete()
@@ -45,9 +59,9 @@ export class ArrangementsController {
     @Param('orgId') orgId: string,
     @Param('service') service: string,
     @Param('name') name: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion({ ...ARRANGEMENT_IF_MATCH, optional: true }) version: number | undefined,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    return this.arrangements.reset(orgId, service, name, principal, ifMatch);
+    return this.arrangements.reset(orgId, service, name, principal, version);
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { ArrangementLists, ArrangementRequest, DiagramArrangement, ErrorDetail } from '@sc/contracts';
 import { defaultViewLayoutInput, isArranged, keptBoxes, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { Clock } from '../../common/clock';
-import { ifMatchVersion } from '../../common/http/if-match';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
@@ -35,8 +34,8 @@ export class ArrangementsService {
     return answer(stored?.version ?? 0, stored ?? EMPTY, view.kind === 'sequence' ? null : view.graph);
   }
 
-  async save(organizationId: string, service: string, diagram: string, principal: Principal, ifMatch: string | undefined, body: ArrangementRequest): Promise<DiagramArrangement> {
-    const version = requiredVersion(ifMatch);
+  /** Saves if `version` (the request's If-Match, 0 for a diagram never arranged) is the stored version, else 409. */
+  async save(organizationId: string, service: string, diagram: string, principal: Principal, version: number, body: ArrangementRequest): Promise<DiagramArrangement> {
     const { serviceId, view } = await this.artifacts.readDiagramOfService(organizationId, service, diagram);
     if (view.kind === 'sequence') throw arrangementError(ArrangementErrorCode.KindUnsupported, `Diagram "${view.name}" is a sequence diagram, drawn by Mermaid's own layout: it cannot be arranged.`);
     const problems = arrangementProblems(body, view.graph);
@@ -61,10 +60,10 @@ export class ArrangementsService {
 
   /**
    * Back to the automatic layout: empty lists at the next version (not a deleted row, so a save of the version
-   * before the reset still conflicts). With If-Match only if the arrangement is still at that version.
+   * before the reset still conflicts). With an `asked` version (the request's If-Match) only if the arrangement is
+   * still at that version.
    */
-  async reset(organizationId: string, service: string, diagram: string, principal: Principal, ifMatch: string | undefined): Promise<void> {
-    const asked = ifMatch === undefined ? undefined : requiredVersion(ifMatch);
+  async reset(organizationId: string, service: string, diagram: string, principal: Principal, asked: number | undefined): Promise<void> {
     const { serviceId, view } = await this.artifacts.readDiagramOfService(organizationId, service, diagram);
     await this.unitOfWork.run(async () => {
       const stored = await this.arrangements.find(organizationId, serviceId, view.name);
@@ -107,19 +106,4 @@ function answer(version: number, lists: ArrangementLists, graph: GraphModel | Ov
   const { nodes, groups, edges } = lists;
   const placed = graph && isArranged(lists) ? keptBoxes(defaultViewLayoutInput(graph as OverlaidGraph, new Map()), lists).placed : [];
   return { version, nodes, groups, edges, placed };
-}
-
-/** The version an `If-Match` header names, 0 for a diagram without an arrangement; missing or anything else → 428. */
-function requiredVersion(ifMatch: string | undefined): number {
-  const version = ifMatchVersion(ifMatch, 0);
-  if (version === null) {
-    throw arrangementError(
-      ArrangementErrorCode.VersionRequired,
-      ifMatch === undefined
-        ? 'Saving an arrangement needs the version you arranged in If-Match (the ETag of GET …/arrangement, "0" for the first), so a newer save is never overwritten.'
-        : `If-Match must name the one version you arranged, e.g. If-Match: "3" (got ${JSON.stringify(ifMatch)}).`,
-      [{ path: 'If-Match', message: 'the version of the arrangement being edited' }],
-    );
-  }
-  return version;
 }

@@ -4,7 +4,6 @@ import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, ROLE_RANK, SESSION_COOKIE, type Role } from '@sc/contracts';
 import { safeEqual, sha256Hex } from '../../common/crypto/tokens';
 import { MembersService } from '../members/members.service';
-import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
 import { SessionCookies } from '../sessions/session-cookies';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
@@ -154,7 +153,7 @@ export class AuthGuard implements CanActivate {
         if (typeof orgId !== 'string') throw new Error('@OrgAccess() is used on a route without an :orgId parameter.');
         if (principal.organizationId !== orgId) {
           // Same answer as for an organization that does not exist: no probing of other organizations.
-          throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${orgId}" exists, or you have no access to it.`);
+          throw authError(AuthErrorCode.OrganizationNotFound, `No organization "${orgId}" exists, or you have no access to it.`);
         }
         if (rule.sync && principal.kind === 'token' && principal.scopes.includes('sync') && tokenCapRank(principal) >= ROLE_RANK[rule.minRole]) return;
         this.requireRank(principal, rule.minRole, request.method);

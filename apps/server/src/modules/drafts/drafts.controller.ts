@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftList } from '@sc/contracts';
 import type { Response } from 'express';
+import { IfMatchVersion } from '../../common/http/if-match';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
+import { DRAFT_IF_MATCH, DraftIdPipe } from './draft-params';
 import { DraftsService } from './drafts.service';
 
 /** The ETag of a draft is its version; PUT sends it back in If-Match. */
@@ -32,7 +34,7 @@ export class DraftsController {
 
   @Get(':draftId')
   @OrgAccess('viewer')
-  async get(@Param('orgId') orgId: string, @Param('draftId') draftId: string, @Res({ passthrough: true }) res: Response): Promise<Draft> {
+  async get(@Param('orgId') orgId: string, @Param('draftId', DraftIdPipe) draftId: string, @Res({ passthrough: true }) res: Response): Promise<Draft> {
     return withEtag(res, await this.drafts.get(orgId, draftId));
   }
 
@@ -40,25 +42,25 @@ export class DraftsController {
   @OrgAccess('editor')
   async update(
     @Param('orgId') orgId: string,
-    @Param('draftId') draftId: string,
+    @Param('draftId', DraftIdPipe) draftId: string,
     @Body() body: UpdateDraftRequest,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(DRAFT_IF_MATCH) version: number,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Draft> {
-    return withEtag(res, await this.drafts.update(orgId, draftId, principal, ifMatch, body));
+    return withEtag(res, await this.drafts.update(orgId, draftId, principal, version, body));
   }
 
   @Delete(':draftId')
   @HttpCode(204)
   @OrgAccess('editor')
-  remove(@Param('orgId') orgId: string, @Param('draftId') draftId: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
-    return this.drafts.remove(orgId, draftId, ifMatch);
+  remove(@Param('orgId') orgId: string, @Param('draftId', DraftIdPipe) draftId: string, @IfMatchVersion({ ...DRAFT_IF_MATCH, optional: true }) version: number | undefined): Promise<void> {
+    return this.drafts.remove(orgId, draftId, version);
   }
 
   @Get(':draftId/export')
   @OrgAccess('viewer')
-  export(@Param('orgId') orgId: string, @Param('draftId') draftId: string): Promise<DraftExport> {
+  export(@Param('orgId') orgId: string, @Param('draftId', DraftIdPipe) draftId: string): Promise<DraftExport> {
     return this.drafts.export(orgId, draftId);
   }
 }

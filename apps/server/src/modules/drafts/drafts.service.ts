@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ifMatchVersion } from '../../common/http/if-match';
 import { randomUUID } from 'node:crypto';
-import { isUUID } from 'class-validator';
 import {
   DRAFT_KIND,
   DRAFT_LIST_DEFAULT_LIMIT,
@@ -29,9 +27,10 @@ import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { Principal } from '../access/principal';
 import { MermaidParseService } from '../parsing/mermaid-parse.service';
 import { TokensService } from '../tokens/tokens.service';
-import { displayNameOf, type User } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import type { User } from '../users/user.entity';
+import { displayNameOf, UsersService } from '../users/users.service';
 import { asDraftGraph, EMPTY_LAYOUT, exportFiles, inContextKeyOrder, issueDetail, layoutProblems, MAX_DRAFT_JSON_DEPTH, tooDeepPath } from './draft-checks';
+import { draftNotFound } from './draft-params';
 import { DraftRecord } from './draft.entity';
 import { DraftsConfig } from './drafts.config';
 import { DraftsErrorCode, draftsError } from './drafts.errors';
@@ -133,12 +132,11 @@ export class DraftsService {
   }
 
   /**
-   * Saves the whole draft if `ifMatch` names the stored version. A stale version changes nothing and answers
-   * 409 draft_version_conflict naming who saved last and when, so the editor can reload or save a copy.
+   * Saves the whole draft if `version` (the request's If-Match) is the stored version. A stale version changes nothing
+   * and answers 409 draft_version_conflict naming who saved last and when, so the editor can reload or save a copy.
    */
-  async update(organizationId: string, draftId: string, principal: Principal, ifMatch: string | undefined, request: UpdateDraftRequest): Promise<Draft<OverlaidGraph>> {
+  async update(organizationId: string, draftId: string, principal: Principal, version: number, request: UpdateDraftRequest): Promise<Draft<OverlaidGraph>> {
     await this.find(organizationId, draftId);
-    const version = requiredVersion(ifMatch);
     const checked = this.check(request.graph, request.layout, 'The draft');
     const author = authorOf(principal);
     const changes = {
@@ -155,10 +153,9 @@ export class DraftsService {
     return this.answer(await this.find(organizationId, draftId), checked.warnings);
   }
 
-  /** Deletes a draft; with `If-Match` only if it is still at that version. */
-  async remove(organizationId: string, draftId: string, ifMatch: string | undefined): Promise<void> {
+  /** Deletes a draft; with a `version` (the request's If-Match) only if it is still at that version. */
+  async remove(organizationId: string, draftId: string, version: number | undefined): Promise<void> {
     await this.find(organizationId, draftId);
-    const version = ifMatch === undefined ? undefined : requiredVersion(ifMatch);
     if (!(await this.drafts.delete(organizationId, draftId, version))) throw await this.conflict(organizationId, draftId, version ?? 0);
   }
 
@@ -282,8 +279,8 @@ export class DraftsService {
   }
 
   private async find(organizationId: string, draftId: string): Promise<DraftRecord> {
-    const draft = isUUID(draftId) ? await this.drafts.find(organizationId, draftId) : null;
-    if (!draft) throw draftsError(DraftsErrorCode.NotFound, 'There is no draft with this id in this organization.');
+    const draft = await this.drafts.find(organizationId, draftId);
+    if (!draft) throw draftNotFound();
     return draft;
   }
 
@@ -381,21 +378,6 @@ function draftName(raw: string): string {
   const problem = name === '' ? 'name must not be blank.' : /[\u0000-\u001f\u007f]/.test(name) ? 'name must be one line without control characters.' : undefined;
   if (problem) throw draftsError(DraftsErrorCode.InvalidRequest, `The draft ${problem}`, [{ path: 'name', message: problem }]);
   return name;
-}
-
-/** The version an `If-Match` header names: `"3"`, `W/"3"` or `3`. Missing or anything else → 428. */
-function requiredVersion(ifMatch: string | undefined): number {
-  const version = ifMatchVersion(ifMatch);
-  if (version === null) {
-    throw draftsError(
-      DraftsErrorCode.VersionRequired,
-      ifMatch === undefined
-        ? 'Saving a draft needs the version you edited in If-Match (the ETag of GET /drafts/:id, e.g. If-Match: "3"), so a newer save is never overwritten.'
-        : `If-Match must name the one version you edited, e.g. If-Match: "3" (got ${JSON.stringify(ifMatch)}).`,
-      [{ path: 'If-Match', message: 'the version of the draft being edited' }],
-    );
-  }
-  return version;
 }
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -3,7 +3,7 @@ import type { MeResponse } from '@sc/contracts';
 import type { Principal } from '../access/principal';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
-import { displayNameOf } from '../users/user.entity';
+import { displayNameOf } from '../users/users.service';
 import { UsersService } from '../users/users.service';
 
 @Injectable()

@@ -8,8 +8,8 @@ import { AuditService, type AuditActorInput, type ScimActor } from '../audit/aud
 import type { Principal } from '../access/principal';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
-import { displayNameOf, type User } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import type { User } from '../users/user.entity';
+import { displayNameOf, UsersService } from '../users/users.service';
 import { Membership } from './membership.entity';
 import { MembersErrorCode, membersError } from './members.errors';
 import { MembershipsRepository } from './memberships.repository';

@@ -12,7 +12,7 @@ import { applyPatch } from './scim-patch';
 import { ScimResourcesRepository } from './scim-resources.repository';
 import { groupAttributes, listResponse, readGroupInput, toGroupResource, type GroupInput } from './scim-resources';
 import { ScimRolesService } from './scim-roles.service';
-import { checkVersion, uniquely, type ScimAnswer } from './scim-users.service';
+import { checkVersion, uniquely, type ExpectedVersion, type ScimAnswer } from './scim-users.service';
 import { ScimGroup, type ScimUser } from './scim.entities';
 import { ScimError } from './scim-error';
 
@@ -62,16 +62,16 @@ export class ScimGroupsService {
     return listResponse(page.total, startIndex, resources.map((answer) => answer.resource));
   }
 
-  async replace(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: string | undefined): Promise<ScimAnswer> {
+  async replace(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: ExpectedVersion): Promise<ScimAnswer> {
     return this.change(organizationId, actor, id, ifMatch, () => readGroupInput(body));
   }
 
   /** PATCH, as Entra ID and Okta send it: add/remove members (lists or `members[value eq "…"]`), replace displayName. */
-  async patch(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: string | undefined): Promise<ScimAnswer> {
+  async patch(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: ExpectedVersion): Promise<ScimAnswer> {
     return this.change(organizationId, actor, id, ifMatch, (group, members) => readGroupInput(applyPatch(groupAttributes(group, members), body)));
   }
 
-  async delete(organizationId: string, actor: ScimActor, id: string, ifMatch: string | undefined): Promise<void> {
+  async delete(organizationId: string, actor: ScimActor, id: string, ifMatch: ExpectedVersion): Promise<void> {
     await this.unitOfWork.run(async () => {
       const group = await this.requireLocked(organizationId, id, ifMatch);
       const members = await this.resources.findUsersByIds(organizationId, group.memberIds);
@@ -80,7 +80,7 @@ export class ScimGroupsService {
     });
   }
 
-  private async change(organizationId: string, actor: ScimActor, id: string, ifMatch: string | undefined, read: (group: ScimGroup, members: ScimUser[]) => GroupInput): Promise<ScimAnswer> {
+  private async change(organizationId: string, actor: ScimActor, id: string, ifMatch: ExpectedVersion, read: (group: ScimGroup, members: ScimUser[]) => GroupInput): Promise<ScimAnswer> {
     const { group, members } = await uniquely(() =>
       this.unitOfWork.run(async () => {
         const group = await this.requireLocked(organizationId, id, ifMatch);
@@ -115,7 +115,7 @@ export class ScimGroupsService {
     if (existing && existing.id !== exceptId) throw new ScimError(409, `A Group named "${displayName}" exists already.`, 'uniqueness');
   }
 
-  private async requireLocked(organizationId: string, id: string, ifMatch: string | undefined): Promise<ScimGroup> {
+  private async requireLocked(organizationId: string, id: string, ifMatch: ExpectedVersion): Promise<ScimGroup> {
     const group = isUUID(id) ? await this.resources.findGroup(organizationId, id, { lock: true }) : null;
     if (!group) throw notFound('Group', id);
     checkVersion(ifMatch, group.version);

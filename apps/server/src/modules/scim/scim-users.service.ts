@@ -3,7 +3,6 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { scimBaseUrl } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { ifMatchVersion } from '../../common/http/if-match';
 import { AppConfig } from '../../config/app-config';
 import { isUniqueViolation } from '../../database/db-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -73,16 +72,16 @@ export class ScimUsersService {
   }
 
   /** PUT: the body replaces the User (attributes it leaves out are cleared). */
-  async replace(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: string | undefined): Promise<ScimAnswer> {
+  async replace(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: ExpectedVersion): Promise<ScimAnswer> {
     return this.change(organizationId, actor, id, ifMatch, () => readUserInput(body));
   }
 
-  async patch(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: string | undefined): Promise<ScimAnswer> {
+  async patch(organizationId: string, actor: ScimActor, id: string, body: unknown, ifMatch: ExpectedVersion): Promise<ScimAnswer> {
     return this.change(organizationId, actor, id, ifMatch, (current) => readUserInput(applyPatch(userAttributes(current), body)));
   }
 
   /** Removes the member (sessions ended, API tokens revoked) and the SCIM record; 409 for the last active owner. */
-  async delete(organizationId: string, actor: ScimActor, id: string, ifMatch: string | undefined): Promise<void> {
+  async delete(organizationId: string, actor: ScimActor, id: string, ifMatch: ExpectedVersion): Promise<void> {
     await this.unitOfWork.run(async () => {
       const user = await this.requireLocked(organizationId, id, ifMatch);
       if (await this.members.findMembership(organizationId, user.userId)) await this.members.remove(organizationId, actor, user.userId);
@@ -91,7 +90,7 @@ export class ScimUsersService {
     });
   }
 
-  private async change(organizationId: string, actor: ScimActor, id: string, ifMatch: string | undefined, read: (current: ScimUser) => UserInput): Promise<ScimAnswer> {
+  private async change(organizationId: string, actor: ScimActor, id: string, ifMatch: ExpectedVersion, read: (current: ScimUser) => UserInput): Promise<ScimAnswer> {
     const user = await uniquely(() =>
       this.unitOfWork.run(async () => {
         const current = await this.requireLocked(organizationId, id, ifMatch);
@@ -134,7 +133,7 @@ export class ScimUsersService {
     return user;
   }
 
-  private async requireLocked(organizationId: string, id: string, ifMatch: string | undefined): Promise<ScimUser> {
+  private async requireLocked(organizationId: string, id: string, ifMatch: ExpectedVersion): Promise<ScimUser> {
     const user = isUUID(id) ? await this.resources.findUser(organizationId, id, { lock: true }) : null;
     if (!user) throw notFound('User', id);
     checkVersion(ifMatch, user.version);
@@ -151,10 +150,13 @@ function assignInput(user: ScimUser, input: UserInput): void {
   Object.assign(user, { userName: input.userName, externalId: input.externalId, active: input.active, attributes: input.attributes });
 }
 
+/** The version a request's If-Match names: undefined when absent or `*` (any version), null when it names none. */
+export type ExpectedVersion = number | null | undefined;
+
 /** If-Match (RFC 7644 §3.14): when sent, it must name the current version, else 412. */
-export function checkVersion(ifMatch: string | undefined, version: number): void {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return;
-  if (ifMatchVersion(ifMatch) !== version) throw new ScimError(412, `The resource is at version W/"${version}"; read it again and retry with that If-Match.`);
+export function checkVersion(ifMatch: ExpectedVersion, version: number): void {
+  if (ifMatch === undefined) return;
+  if (ifMatch !== version) throw new ScimError(412, `The resource is at version W/"${version}"; read it again and retry with that If-Match.`);
 }
 
 /** A concurrent request that took the same userName or displayName: the unique index answers, reported as SCIM's uniqueness. */

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { scimBaseUrl } from '@sc/contracts';
 import type { Response } from 'express';
+import { IfMatchVersion, type IfMatchRule } from '../../common/http/if-match';
 import { AppConfig } from '../../config/app-config';
 import { Public } from '../access/decorators';
 import type { ScimActor } from '../audit/audit.service';
@@ -11,10 +12,23 @@ import { parseScimFilter, type ScimFilter } from './scim-filter';
 import { ScimContentTypeInterceptor, ScimExceptionFilter, ScimTokenGuard, type ScimRequest } from './scim-http';
 import { etagOf } from './scim-resources';
 import { ScimGroupsService } from './scim-groups.service';
-import { ScimUsersService, type ScimAnswer } from './scim-users.service';
+import { ScimUsersService, type ExpectedVersion, type ScimAnswer } from './scim-users.service';
 
 /** Excluded from the /api/v1 prefix (app.factory.ts). */
 export const SCIM_ROUTES = 'scim/v2/{*path}';
+
+/**
+ * If-Match (RFC 7644 §3.14) is optional and `*` matches any version; a header naming no version parses to null,
+ * which no resource's version meets (412 once the resource is found).
+ */
+const SCIM_IF_MATCH: IfMatchRule = { optional: true, wildcard: true };
+
+/** A User or a Group by id: the routes that change a resource, one handler each for both types. */
+const GROUP_ROUTE = 'Groups/:id';
+const CHANGE_ROUTES = ['Users/:id', GROUP_ROUTE];
+
+/** What the change routes call, alike for Users and Groups. */
+type ScimResources = Pick<ScimUsersService, 'replace' | 'patch' | 'delete'>;
 
 /** Query parameters of a list (RFC 7644 §3.4.2): strings as sent, read by `readListQuery`. */
 type ListQuery = Record<string, string | string[] | undefined>;
@@ -85,36 +99,6 @@ export class ScimController {
     return send(res, await this.users.get(organizationId, id));
   }
 
-  @Put('Users/:id')
-  async replaceUser(
-    @Param('organizationId') organizationId: string,
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Req() req: ScimRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
-    return send(res, await this.users.replace(organizationId, actorOf(req), id, body, ifMatch));
-  }
-
-  @Patch('Users/:id')
-  async patchUser(
-    @Param('organizationId') organizationId: string,
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Req() req: ScimRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<Record<string, unknown>> {
-    return send(res, await this.users.patch(organizationId, actorOf(req), id, body, ifMatch));
-  }
-
-  @Delete('Users/:id')
-  @HttpCode(204)
-  async deleteUser(@Param('organizationId') organizationId: string, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined, @Req() req: ScimRequest): Promise<void> {
-    await this.users.delete(organizationId, actorOf(req), id, ifMatch);
-  }
-
   @Get('Groups')
   listGroups(@Param('organizationId') organizationId: string, @Query() query: ListQuery): Promise<Record<string, unknown>> {
     const { filter, startIndex, count } = readListQuery(query);
@@ -132,34 +116,40 @@ export class ScimController {
     return send(res, await this.groups.get(organizationId, id, excludesMembers(query)));
   }
 
-  @Put('Groups/:id')
-  async replaceGroup(
+  /** Users and Groups change alike: a whole resource (PUT), a PATCH of operations, a DELETE; each with If-Match. */
+  @Put(CHANGE_ROUTES)
+  async replace(
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
-    return send(res, await this.groups.replace(organizationId, actorOf(req), id, body, ifMatch));
+    return send(res, await this.resourcesOf(req).replace(organizationId, actorOf(req), id, body, ifMatch));
   }
 
-  @Patch('Groups/:id')
-  async patchGroup(
+  @Patch(CHANGE_ROUTES)
+  async patch(
     @Param('organizationId') organizationId: string,
     @Param('id') id: string,
     @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion,
     @Req() req: ScimRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Record<string, unknown>> {
-    return send(res, await this.groups.patch(organizationId, actorOf(req), id, body, ifMatch));
+    return send(res, await this.resourcesOf(req).patch(organizationId, actorOf(req), id, body, ifMatch));
   }
 
-  @Delete('Groups/:id')
+  @Delete(CHANGE_ROUTES)
   @HttpCode(204)
-  async deleteGroup(@Param('organizationId') organizationId: string, @Param('id') id: string, @Headers('if-match') ifMatch: string | undefined, @Req() req: ScimRequest): Promise<void> {
-    await this.groups.delete(organizationId, actorOf(req), id, ifMatch);
+  async delete(@Param('organizationId') organizationId: string, @Param('id') id: string, @IfMatchVersion(SCIM_IF_MATCH) ifMatch: ExpectedVersion, @Req() req: ScimRequest): Promise<void> {
+    await this.resourcesOf(req).delete(organizationId, actorOf(req), id, ifMatch);
+  }
+
+  /** The service of the resource type the matched route names. */
+  private resourcesOf(req: ScimRequest): ScimResources {
+    return (req.route as { path: string }).path.endsWith(GROUP_ROUTE) ? this.groups : this.users;
   }
 
   private baseUrl(organizationId: string): string {

@@ -8,7 +8,7 @@ import { MembersService } from '../members/members.service';
 import { OrganizationsService, toOrganizationResponse } from '../organizations/organizations.service';
 import { SessionsService, type StartedSession } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
-import { displayNameOf } from '../users/user.entity';
+import { displayNameOf } from '../users/users.service';
 import { UsersService } from '../users/users.service';
 import { SetupErrorCode, setupError } from './setup.errors';
 import { SetupRepository } from './setup.repository';

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RedeemSignInLinkRequest, RedeemSignInLinkResponse, SignInLinkPreviewResponse, SignInLinkResponse } from '@sc/contracts';
 import { sessionCookieOf } from '../../common/http/cookies';
-import { AuthErrorCode, authError } from '../auth/auth.errors';
+import { SignInLinksErrorCode, signInLinksError } from './sign-in-links.errors';
 import { CurrentPrincipal, OrgAccess, Public } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { AuthRateLimit } from '../access/rate-limit';
@@ -57,6 +57,6 @@ export class SignInLinksController {
 
 function requireJson(req: Request): void {
   if (!req.is('application/json')) {
-    throw authError(AuthErrorCode.UnsupportedContentType, 'Send the sign-in link token as JSON (Content-Type: application/json).');
+    throw signInLinksError(SignInLinksErrorCode.UnsupportedContentType, 'Send the sign-in link token as JSON (Content-Type: application/json).');
   }
 }

@@ -5,10 +5,8 @@ import { Clock } from '../../common/clock';
 import { randomToken, sha256Hex } from '../../common/crypto/tokens';
 import { AppConfig } from '../../config/app-config';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
-import { AuthErrorCode, authError } from '../auth/auth.errors';
-import { MembersErrorCode, membersError } from '../members/members.errors';
+import { SignInLinksErrorCode, signInLinksError } from './sign-in-links.errors';
 import { MembersService } from '../members/members.service';
-import { OrganizationsErrorCode, organizationsError } from '../organizations/organizations.errors';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService, type StartedSession } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
@@ -19,13 +17,13 @@ import { UnitOfWork } from '../../database/unit-of-work';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
-const invalidLink = () => authError(AuthErrorCode.SignInLinkInvalid, 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.');
+const invalidLink = () => signInLinksError(SignInLinksErrorCode.Invalid, 'This sign-in link is invalid, expired or was already used; ask an owner for a new one.');
 const ssoRequired = () =>
-  authError(
-    AuthErrorCode.SsoRequired,
+  signInLinksError(
+    SignInLinksErrorCode.SsoRequired,
     'This organization requires single sign-on: sign in with one of its identity providers. Sign-in links work only for owners, minted with the sign-in-link command on the server host.',
   );
-const accountDisabled = () => authError(AuthErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
+const accountDisabled = () => signInLinksError(SignInLinksErrorCode.AccountDisabled, 'Your account or your membership in this organization is disabled or was removed.');
 
 @Injectable()
 export class SignInLinksService {
@@ -44,7 +42,7 @@ export class SignInLinksService {
   /** Mints a single-use link, valid 15 minutes, that signs `userId` in to the organization. */
   async mint(organizationId: string, userId: string, actor: AuditActorInput, breakGlass = false): Promise<SignInLinkResponse> {
     if (!breakGlass && (await this.organizations.requiresSso(organizationId))) throw ssoRequired();
-    const user = await this.requireActiveMember(organizationId, userId, () => membersError(MembersErrorCode.NotFound, 'No active member with this id in this organization.'));
+    const user = await this.requireActiveMember(organizationId, userId, () => signInLinksError(SignInLinksErrorCode.MemberNotFound, 'No active member with this id in this organization.'));
     const now = this.clock.now();
     const token = randomToken(32);
     const link = Object.assign(new SignInLink(), {
@@ -76,12 +74,12 @@ export class SignInLinksService {
    */
   async mintForOwner(organizationId: string, email: string): Promise<SignInLinkResponse> {
     if (!(await this.organizations.find(organizationId))) {
-      throw organizationsError(OrganizationsErrorCode.NotFound, `No organization "${organizationId}" exists on this server.`);
+      throw signInLinksError(SignInLinksErrorCode.OrganizationNotFound, `No organization "${organizationId}" exists on this server.`);
     }
     const user = await this.users.findByEmail(email);
     const member = user ? await this.members.activeMember(organizationId, user.id) : null;
     if (!user || member?.role !== 'owner') {
-      throw membersError(MembersErrorCode.NotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
+      throw signInLinksError(SignInLinksErrorCode.MemberNotFound, `${email} is not an active owner of "${organizationId}"; the link is only for owners (check the address, or whether the membership was disabled).`);
     }
     // Nobody signed in: the operator on the server host acts, answerable as the owner the link is for.
     return this.mint(organizationId, user.id, { kind: 'host', userId: user.id, clientAddress: null }, true);

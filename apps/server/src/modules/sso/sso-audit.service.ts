@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { SsoAuditEntry, SsoAuditPage, SsoAuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { normalizeEmail } from '../users/user.entity';
+import { normalizeEmail } from '../users/users.service';
 import { Claims, redactClaims } from './domain/claims';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
 import { SsoAuditRepository } from './sso-audit.repository';
@@ -14,7 +14,8 @@ export interface SignInClient {
   userAgent: string | null;
 }
 
-export interface AuditRecord {
+/** One SSO sign-in attempt as the SSO audit log keeps it (a change to the organization goes to AuditService.record as an AuditChange). */
+export interface SignInAttemptRecord {
   organizationId: string;
   providerId: string | null;
   providerSlug: string;
@@ -43,7 +44,7 @@ export class SsoAuditService {
   ) {}
 
   /** Records one attempt. A failure to write the audit entry is logged, never shown to the person signing in. */
-  async record(entry: AuditRecord): Promise<void> {
+  async record(entry: SignInAttemptRecord): Promise<void> {
     const event = new SsoAuditEvent();
     event.id = randomUUID();
     event.organizationId = entry.organizationId;

@@ -11,7 +11,7 @@ import { overageWarnings } from './domain/claims';
 import { evaluateSignIn, SignInEvaluation, SignInPlan } from './domain/sign-in-decision';
 import { AuthorizationRedirect, ProviderIdentity, SsoFlow } from './passport/org-sso.strategy';
 import type { SsoBinding } from './sso-binding-cookie';
-import { AuditRecord, SignInClient, SsoAuditService } from './sso-audit.service';
+import { SignInAttemptRecord, SignInClient, SsoAuditService } from './sso-audit.service';
 import { SsoConfig } from './sso.config';
 import { ssoError } from './sso.errors';
 import { SsoIdentityLinker } from './sso-identity-linker';
@@ -41,7 +41,7 @@ export interface StartedSignIn extends SsoTestStartResponse {
 }
 
 /** What every audit entry of one callback shares. */
-type Attempt = Pick<AuditRecord, 'organizationId' | 'providerId' | 'providerSlug' | 'email' | 'subject' | 'claims' | 'client'> & { warnings: string[] };
+type Attempt = Pick<SignInAttemptRecord, 'organizationId' | 'providerId' | 'providerSlug' | 'email' | 'subject' | 'claims' | 'client'> & { warnings: string[] };
 
 /**
  * The SSO sign-in flow: login start, test start and the callback with every rule (see README.md). Reading and
@@ -239,7 +239,7 @@ export class SsoSignInService {
     await this.providers.recordTest(provider.entity.id, { ok, errorCode, message });
   }
 
-  private async recordFailure(client: SignInClient, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<AuditRecord> = {}): Promise<void> {
+  private async recordFailure(client: SignInClient, organizationId: string, providerId: string | null, slug: string, test: boolean, error: unknown, extra: Partial<SignInAttemptRecord> = {}): Promise<void> {
     const code = error instanceof DomainError ? error.code : CommonErrorCode.InternalError;
     const reason = error instanceof DomainError && error.details[0]?.code && code === SsoErrorCode.InvalidOrExpiredState ? ` (${error.details[0].message})` : '';
     const message = error instanceof DomainError ? `${error.message}${reason}` : 'Unexpected server error during sign-in.';

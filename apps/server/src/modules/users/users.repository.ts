@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { User, normalizeEmail } from './user.entity';
+import { User } from './user.entity';
+import { normalizeEmail } from './user-names';
 import { In } from 'typeorm';
 import { TransactionalRepository } from '../../database/unit-of-work';
 

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
-import { User, normalizeEmail } from './user.entity';
+import { User } from './user.entity';
+import { normalizeEmail } from './user-names';
 import { UsersRepository } from './users.repository';
+
+// The users module's API beside the service: how users are named and matched by email.
+export { displayNameOf, normalizeEmail } from './user-names';
 
 @Injectable()
 export class UsersService {

@@ -36,7 +36,7 @@ export class PreviewsService {
 
   /** The service's open previews, newest first. */
   async list(organizationId: string, serviceName: string): Promise<PreviewListItem[]> {
-    const service = await this.service(organizationId, serviceName);
+    const service = await this.serviceRecord(organizationId, serviceName);
     const rows = await this.previews.listPreviews(service.id, this.clock.now());
     return rows.map((row) => this.item(organizationId, service, row));
   }
@@ -46,7 +46,7 @@ export class PreviewsService {
    * revision (the graph diff of `GET …/diagrams/:name/diff`); changed and added diagrams carry their DiagramView.
    */
   async get(organizationId: string, serviceName: string, previewId: string): Promise<PreviewView<Graph, ApplyReport>> {
-    const service = await this.service(organizationId, serviceName);
+    const service = await this.serviceRecord(organizationId, serviceName);
     const preview = await this.preview(service, previewId);
     const [proposed, current] = await Promise.all([
       this.previews.versionsInPreview(preview.id, 'architecture-diagram'),
@@ -98,7 +98,7 @@ export class PreviewsService {
     return { name, status, counts, diagram: after ? await this.reads.diagramView(after, revision) : null, changes: { changed, nodes, edges, groups } };
   }
 
-  private async service(organizationId: string, serviceName: string): Promise<ServiceRecord> {
+  private async serviceRecord(organizationId: string, serviceName: string): Promise<ServiceRecord> {
     const service = await this.repository.findService(organizationId, serviceName);
     if (!service) throw serviceNotFound(serviceName);
     return service;

@@ -81,7 +81,7 @@ export class ArtifactsReadService {
   }
 
   async listRevisions(organizationId: string, serviceName: string, query: RevisionsPageQuery = {}): Promise<Page<ServiceRevisionItem>> {
-    const service = await this.service(organizationId, serviceName);
+    const service = await this.serviceRecord(organizationId, serviceName);
     const limit = pageLimit(query);
     // One more than asked tells whether a next page exists.
     const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: query.before });
@@ -215,7 +215,7 @@ export class ArtifactsReadService {
   }
 
   async diffDiagram(organizationId: string, serviceName: string, name: string, fromParam?: number, toParam?: number): Promise<DiagramDiff> {
-    const service = await this.service(organizationId, serviceName);
+    const service = await this.serviceRecord(organizationId, serviceName);
     if (fromParam === undefined || toParam === undefined) {
       throw artifactsError(ArtifactsErrorCode.InvalidRevision, 'A diff needs both ?from=<revision> and ?to=<revision>.');
     }
@@ -355,14 +355,14 @@ export class ArtifactsReadService {
     });
   }
 
-  private async service(organizationId: string, name: string): Promise<ServiceRecord> {
-    const service = await this.lookups.service(organizationId, name);
+  private async serviceRecord(organizationId: string, name: string): Promise<ServiceRecord> {
+    const service = await this.lookups.serviceRecord(organizationId, name);
     if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `There is no service named "${name}" in this organization.`);
     return service;
   }
 
   private async resolve(organizationId: string, serviceName: string, revisionParam?: number): Promise<{ service: ServiceRecord; revision: number }> {
-    const service = await this.service(organizationId, serviceName);
+    const service = await this.serviceRecord(organizationId, serviceName);
     const revision = revisionParam === undefined ? service.currentRevision : await this.revisionNumber(service, revisionParam);
     return { service, revision };
   }

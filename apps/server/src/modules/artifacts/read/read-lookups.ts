@@ -36,7 +36,7 @@ export class ReadLookups {
   }
 
   /** Frozen: one cached record serves many requests. */
-  service(organizationId: string, name: string): Promise<Readonly<ServiceRecord> | null> {
+  serviceRecord(organizationId: string, name: string): Promise<Readonly<ServiceRecord> | null> {
     return this.services.through(JSON.stringify([organizationId, name]), async () => {
       const service = await this.repository.findService(organizationId, name);
       return service && Object.freeze(service);

@@ -208,42 +208,6 @@ export class ServicesController {
     return this.artifacts.getSummary(orgId, service, revision);
   }
 
-  @Get(':service/docs')
-  @OrgAccess('viewer')
-  docs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
-    return this.artifacts.listTexts(orgId, service, 'doc', revision);
-  }
-
-  @ViewAnswerRoute(':service/docs/:name', 'TextArtifactView')
-  async doc(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
-  ): Promise<void> {
-    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'doc', name, revision));
-  }
-
-  @Get(':service/api-specs')
-  @OrgAccess('viewer')
-  apiSpecs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<TextArtifactListItem[]> {
-    return this.artifacts.listTexts(orgId, service, 'api-spec', revision);
-  }
-
-  @ViewAnswerRoute(':service/api-specs/:name', 'TextArtifactView')
-  async apiSpec(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
-  ): Promise<void> {
-    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, 'api-spec', name, revision));
-  }
-
   /**
    * Sends a serialized read answer with its strong ETag. Reached only after the guard's organization and role
    * checks and the lookups, so a 304 never confirms anything the caller may not read. `private, no-cache`: the
@@ -252,6 +216,16 @@ export class ServicesController {
    * the middleware's 1 KB threshold as they are); the compression middleware leaves a response with a
    * Content-Encoding alone. With the cache off the middleware compresses it, like every other answer.
    */
+  /** The list of one kind of text artifact (docs, API specs): routes defined from TEXT_ROUTES below the class. */
+  private texts(orgId: string, service: string, kind: TextKind, revision?: number): Promise<TextArtifactListItem[]> {
+    return this.artifacts.listTexts(orgId, service, kind, revision);
+  }
+
+  /** One text artifact by name, sent with its ETag: routes defined from TEXT_ROUTES below the class. */
+  private async text(orgId: string, service: string, kind: TextKind, name: string, req: Request, res: Response, revision?: number): Promise<void> {
+    await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, kind, name, revision));
+  }
+
   private async sendAnswer(req: Request, res: Response, answer: SerializedAnswer): Promise<void> {
     res.setHeader('ETag', answer.etag);
     res.setHeader('Cache-Control', 'private, no-cache');
@@ -270,6 +244,65 @@ export class ServicesController {
     res.setHeader('Content-Encoding', encoding);
     res.send(compressed);
   }
+}
+
+type TextKind = 'doc' | 'api-spec';
+
+/**
+ * Docs and API specs are read alike: a list (`GET :service/<segment>`) and one by name (`…/<segment>/:name`). Their
+ * routes are defined from this table onto ServicesController, each pair around the one `texts`/`text` handler pair,
+ * under the method names they always had: a route's OpenAPI operation is named after its method, and Express 5
+ * paths cannot say `:kind(docs|api-specs)`.
+ */
+const TEXT_ROUTES: readonly { segment: string; kind: TextKind; list: string; view: string }[] = [
+  { segment: 'docs', kind: 'doc', list: 'docs', view: 'doc' },
+  { segment: 'api-specs', kind: 'api-spec', list: 'apiSpecs', view: 'apiSpec' },
+];
+
+type TextHandlers = { texts: ServicesController['texts']; text: ServicesController['text'] };
+
+for (const { segment, kind, list, view } of TEXT_ROUTES) {
+  defineRoute(ServicesController, list, [Get(`:service/${segment}`), OrgAccess('viewer')], [Param('orgId'), Param('service'), Query('revision', RevisionNumberPipe)], [String, String, Number], function (
+    this: TextHandlers,
+    orgId: string,
+    service: string,
+    revision?: number,
+  ) {
+    return this.texts(orgId, service, kind, revision);
+  });
+  defineRoute(
+    ServicesController,
+    view,
+    [ViewAnswerRoute(`:service/${segment}/:name`, 'TextArtifactView')],
+    [Param('orgId'), Param('service'), Param('name'), Req(), Res(), Query('revision', RevisionNumberPipe)],
+    [String, String, String, Object, Object, Number],
+    function (this: TextHandlers, orgId: string, service: string, name: string, req: Request, res: Response, revision?: number) {
+      return this.text(orgId, service, kind, name, req, res, revision);
+    },
+  );
+}
+
+/**
+ * Adds a route handler to a controller as a class body would declare it: the method, then its decorators and
+ * parameter decorators with the parameter types TypeScript would record (Nest and Swagger read them).
+ */
+function defineRoute(
+  controller: abstract new (...args: never[]) => unknown,
+  name: string,
+  decorators: MethodDecorator[],
+  parameters: ParameterDecorator[],
+  types: unknown[],
+  handler: (...args: never[]) => unknown,
+): void {
+  const prototype = controller.prototype as object;
+  // Swagger names the operation and finds its parameters by the function's own name.
+  Object.defineProperty(handler, 'name', { value: name });
+  Object.defineProperty(prototype, name, { value: handler, writable: true, configurable: true });
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+  const parameterDecorators = parameters.map((decorate, index) => (target: object, key: string | symbol) => decorate(target, key, index));
+  const metadata = [Reflect.metadata('design:type', Function), Reflect.metadata('design:paramtypes', types), Reflect.metadata('design:returntype', Promise)];
+  const decorated = Reflect.decorate([...decorators, ...parameterDecorators, ...metadata], prototype, name, descriptor) as PropertyDescriptor | undefined;
+  if (decorated) Object.defineProperty(prototype, name, decorated);
 }
 
 /** The compression middleware's default threshold (app.factory.ts): smaller answers are sent uncompressed. */

@@ -76,7 +76,7 @@ export class DiagramCheckService {
 
   /** The databases of the service's current revision: a context's dbConfig.databaseName must name one. */
   private async databaseNames(organizationId: string, name: string): Promise<string[]> {
-    const service = await this.lookups.service(organizationId, name);
+    const service = await this.lookups.serviceRecord(organizationId, name);
     if (!service) throw artifactsError(ArtifactsErrorCode.ServiceNotFound, `There is no service named "${name}" in this organization.`);
     if (service.currentRevision === 0) return [];
     const versions = await this.repository.versionsInRevision(service.id, service.currentRevision, { kind: 'database-schema' });
