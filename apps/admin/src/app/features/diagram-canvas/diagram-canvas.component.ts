@@ -20,7 +20,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
-import { applyArrangement, arrangementOf, atBoxSize, isArranged, moveBoxes, type DiagramView } from '@sc/diagram';
+import { arrangementOf, atBoxSize, moveBoxes, type DiagramView } from '@sc/diagram';
 import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
@@ -31,6 +31,7 @@ import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
 import { centre, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 import { LayoutEngine } from './layout-engine.service';
+import { ElkArrangedDrawing } from './elk-arranged-drawing';
 import { fitViewport, fitZoomLimits, READABLE_UP_TO } from './fit';
 import { textWidth } from './text-measure';
 import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
@@ -123,6 +124,8 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
 })
 export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
+  /** The arrangement drawn over the automatic layout, what it does not place put by ELK in the layout workers. */
+  private readonly arranged = new ElkArrangedDrawing(this.engine.engine);
   private readonly host = inject(ElementRef<HTMLElement>);
   private readonly destroyRef = inject(DestroyRef);
   private readonly injector = inject(Injector);
@@ -524,7 +527,9 @@ export class DiagramCanvasComponent {
     this.automatic = { model, result: automatic };
     const arrangement = this.arrangement();
     // Without an arrangement the layout is drawn as it is, without building the layout input again.
-    const arranged = isArranged(arrangement) ? applyArrangement(layoutInput(model), automatic, arrangement) : { layout: automatic, placed: [] };
+    const arranged = this.arranged.drawing(() => layoutInput(model), automatic, arrangement, () => {
+      if (this.automatic?.result === automatic) this.draw(model, automatic);
+    });
     const result = arranged.layout;
     const placed = this.placed();
     if (placed.size !== arranged.placed.length || arranged.placed.some((id) => !placed.has(id))) this.placed.set(new Set(arranged.placed));
