@@ -30,6 +30,14 @@ export class ArrangementStore {
     return { version: stored.version, lists: { nodes: stored.nodes, groups: stored.groups, edges: stored.edges } };
   }
 
+  /**
+   * The version of the diagram's stored arrangement (0: none ever saved; a reset is a version too), without reading
+   * its lists: versions only grow, so it names what an image is drawn with for a cache (DiagramLayoutService.image).
+   */
+  currentVersion(serviceId: string, diagram: string): Promise<number> {
+    return this.arrangements.versionOfService(serviceId, diagram);
+  }
+
   /** The stored row of a diagram of the organization's service (an arrangement reset to automatic included). */
   find(organizationId: string, serviceId: string, diagram: string): Promise<ArrangementRecord | null> {
     return this.arrangements.find(organizationId, serviceId, diagram);

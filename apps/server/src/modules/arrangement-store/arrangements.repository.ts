@@ -20,6 +20,19 @@ export class ArrangementsRepository extends TransactionalRepository {
   }
 
   /**
+   * The stored version alone (0: no row), without the lists: what an image read needs to find its rendering in the
+   * cache (DiagramLayoutService.image), one small indexed read instead of the whole arrangement.
+   */
+  async versionOfService(serviceId: string, diagram: string): Promise<number> {
+    const row = await this.manager
+      .createQueryBuilder(ArrangementRecord, 'arrangement')
+      .select('arrangement.version', 'version')
+      .where('arrangement.service_id = :serviceId AND arrangement.diagram = :diagram', { serviceId, diagram })
+      .getRawOne<{ version: number | string }>();
+    return row ? Number(row.version) : 0;
+  }
+
+  /**
    * Writes `changes` as version `version + 1` only if the stored version is still `version` (0: no row yet). One
    * conditional statement, so two saves of the same version cannot both win. False when nothing matched.
    */

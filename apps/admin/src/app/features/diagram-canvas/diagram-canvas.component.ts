@@ -21,7 +21,7 @@ import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
 import { arrangementOf, atBoxSize, moveBoxes, type DiagramView } from '@sc/diagram';
-import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
+import { boxAt, boxesWithin, keyboardMove, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { ModelReuse, buildModel, edgeKeys, layoutInput, type CanvasEdge, type CanvasGroup, type CanvasModel, type CanvasNode, type Highlights, type ModelInput } from './canvas-model';
 import { CanvasNodeComponent } from './canvas-node.component';
@@ -734,7 +734,10 @@ export class DiagramCanvasComponent {
     element?.focus({ preventScroll: true });
   }
 
-  /** +/- zoom, 0 fits; arrows move the focus to the nearest node in that direction; Escape closes the details. */
+  /**
+   * +/- zoom, 0 fits; arrows move the focus to the nearest node in that direction (in arrange mode they move the
+   * focused node); Escape closes the details.
+   */
   keydown(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, .details-panel')) return;
@@ -748,6 +751,8 @@ export class DiagramCanvasComponent {
       this.select(null);
     } else if (event.key.startsWith('Arrow')) {
       const from = target.closest<HTMLElement>('[data-node-id]')?.dataset['nodeId'];
+      // Arrange mode: the focused (else the selected) node moves instead, saved like a drag.
+      if (this.arranging() && this.moveByKey(from, event)) return event.preventDefault();
       const next = this.neighbour(from, event.key);
       if (!next) return;
       this.centreIfHidden(next);
@@ -834,6 +839,24 @@ export class DiagramCanvasComponent {
       return;
     }
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+  }
+
+  /**
+   * An arrow key in arrange mode: the focused node (else the selected one) moved by the keyboard's step
+   * (arrange-edit.ts keyboardMove), saved like a drag; false when no node moves (another key, no node).
+   */
+  private moveByKey(focused: string | undefined, event: KeyboardEvent): boolean {
+    const selected = this.selection();
+    const id = focused ?? (selected?.kind === 'node' ? selected.node.id : undefined);
+    const drawing = this.laidOut();
+    const box = id !== undefined ? drawing?.result.boxes[id] : undefined;
+    const to = box ? keyboardMove(box, event) : null;
+    if (!drawing || id === undefined || !to) return false;
+    const input = layoutInput(drawing.model);
+    const boxes = moveBoxes(input, drawing.result.boxes, [{ id, ...to }]);
+    if (boxes) this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+    else this.arrangeRefused.emit();
+    return true;
   }
 
   /**
