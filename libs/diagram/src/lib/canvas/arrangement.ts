@@ -243,6 +243,16 @@ function unitsToPlace<E extends { id: string }>(elements: readonly E[], kept: Re
  */
 export function placementUnits(input: LayoutInput, arrangement: ArrangementLists): { kept: Map<string, Box>; units: { id: string; parent?: string; members: string[] }[] } {
   const { kept } = keptBoxes(input, arrangement);
+  const { elements, parentOf, subtree } = elementTree(input);
+  const units = unitsToPlace(elements, kept, parentOf).map((unit) => {
+    const parent = parentOf(unit.id);
+    return { id: unit.id, ...(parent !== undefined ? { parent } : {}), members: subtree(unit.id) };
+  });
+  return { kept, units };
+}
+
+/** The input's elements (elementsOf's order) with their parents, children and subtrees (an element and all inside it). */
+function elementTree(input: LayoutInput) {
   const elements = elementsOf(input);
   const byId = new Map(elements.map((element) => [element.id, element]));
   const parentOf = (id: string): string | undefined => {
@@ -251,13 +261,12 @@ export function placementUnits(input: LayoutInput, arrangement: ArrangementLists
   };
   const childrenOf = new Map<string | undefined, string[]>();
   for (const element of elements) listAdd(childrenOf, parentOf(element.id), element.id);
-  const units = unitsToPlace(elements, kept, parentOf).map((unit) => {
-    const members = [unit.id];
-    for (let i = 0; i < members.length; i++) members.push(...(childrenOf.get(members[i]) ?? []));
-    const parent = parentOf(unit.id);
-    return { id: unit.id, ...(parent !== undefined ? { parent } : {}), members };
-  });
-  return { kept, units };
+  const subtree = (id: string): string[] => {
+    const all = [id];
+    for (let i = 0; i < all.length; i++) all.push(...(childrenOf.get(all[i]) ?? []));
+    return all;
+  };
+  return { elements, byId, parentOf, childrenOf, subtree };
 }
 
 /**
@@ -275,23 +284,11 @@ export function applyArrangement(
 ): ArrangedDrawing {
   if (!isArranged(arrangement)) return { layout: auto, placed: [] };
   const { kept, placed } = keptBoxes(input, arrangement);
-  const elements = elementsOf(input);
-  const byId = new Map(elements.map((element) => [element.id, element]));
-  const parentOf = (id: string): string | undefined => {
-    const parent = byId.get(id)?.parent;
-    return parent !== undefined && byId.has(parent) ? parent : undefined;
-  };
-  const childrenOf = new Map<string | undefined, string[]>();
-  for (const element of elements) listAdd(childrenOf, parentOf(element.id), element.id);
+  const { elements, byId, parentOf, childrenOf, subtree } = elementTree(input);
   const ancestorsOf = (id: string): Set<string> => {
     const found = new Set<string>();
     for (let current = parentOf(id); current !== undefined && !found.has(current); current = parentOf(current)) found.add(current);
     return found;
-  };
-  const subtree = (id: string): string[] => {
-    const all = [id];
-    for (let i = 0; i < all.length; i++) all.push(...(childrenOf.get(all[i]) ?? []));
-    return all;
   };
 
   const index = new BoxIndex();
