@@ -319,6 +319,17 @@ describe('arranging a synced diagram in a real browser', () => {
     expectSamePlaces(await places(['b', 'c']), before);
     expect(await node('d').getAttribute('data-placed')).toBe('true');
     for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-placed')).toBeNull();
+    // Placed by ELK (in the layout workers, drawn when they answer) after its neighbour in the flow: c -> d, left to
+    // right, so right of c and level with it (c was resized above: the free-spot search alone put d below it).
+    await eventually(async () => {
+      const at = await places(['c', 'd']);
+      const zoom = await node('c').evaluate((element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth);
+      const c = await node('c').boundingBox();
+      if (!c) throw new Error('node c is not drawn');
+      expect(at.d.x).toBeGreaterThanOrEqual(at.c.x + c.width / zoom);
+      expect(at.d.y).toBeGreaterThanOrEqual(at.c.y - 1);
+      expect(at.d.y).toBeLessThanOrEqual(at.c.y + c.height / zoom);
+    });
     expect(await page().getByTestId('arrangement-placed').textContent()).toContain('1 node placed automatically since the arrangement was saved');
   });
 });

@@ -40,6 +40,17 @@ describe('placing what an arrangement does not place, by ELK', () => {
     expectApart(layout.boxes);
   });
 
+  it('puts a new node after a neighbour resized wider than it (the flow, not the centres, orders them)', async () => {
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('c'), node('new')], groups: [], edges: [edge('c', 'new')] };
+    const arrangement: ArrangementLists = { nodes: [{ id: 'c', x: 100, y: 100, width: 320, height: 110 }], groups: [], edges: [] };
+    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const { layout } = await arrangeWithElk(elk, input, auto, arrangement);
+    const fresh = layout.boxes['new'];
+    expect(fresh.x).toBeGreaterThanOrEqual(100 + 320);
+    expect(fresh.y).toBeGreaterThanOrEqual(100);
+    expect(fresh.y + fresh.height).toBeLessThanOrEqual(100 + 110);
+  });
+
   it('puts a new node before the neighbour it points to in a top-down flow (above it)', async () => {
     const input: LayoutInput = { direction: 'DOWN', nodes: [node('a'), node('new')], groups: [], edges: [edge('new', 'a')] };
     const arrangement: ArrangementLists = { nodes: [{ id: 'a', x: 400, y: 400 }], groups: [], edges: [] };

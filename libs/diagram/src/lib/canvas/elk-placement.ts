@@ -1,7 +1,7 @@
 import type { ArrangementLists } from '@sc/contracts';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { applyArrangement, isArranged, placementUnits, type ArrangedDrawing } from './arrangement';
-import type { ElkEngine, LayoutInput, LayoutResult, Point } from './layout';
+import type { Box, ElkEngine, LayoutInput, LayoutResult, Point } from './layout';
 
 /**
  * Where ELK puts what an arrangement does not place (new since it was saved, or chosen for "Auto-arrange selection"),
@@ -19,6 +19,10 @@ import type { ElkEngine, LayoutInput, LayoutResult, Point } from './layout';
  * box (the guarantee "never over a kept box" is its, checked by its property test).
  */
 
+const EDGE = '\u0000edge';
+/** Between layers, as in the automatic layout (LAYERED_OPTIONS in layout.ts). */
+const LAYER_GAP = 56;
+
 /**
  * The options of the placement run. `INTERACTIVE` cycle breaking, layering and crossing minimisation read the
  * coordinates handed in (the kept boxes where they are kept): an edge is reversed, a node layered and ordered as its
@@ -32,7 +36,7 @@ function placementOptions(direction: LayoutInput['direction']): Record<string, s
     'elk.algorithm': 'layered',
     'elk.direction': direction,
     'elk.spacing.nodeNode': '28',
-    'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+    'elk.layered.spacing.nodeNodeBetweenLayers': String(LAYER_GAP),
     'elk.separateConnectedComponents': 'false',
     'elk.layered.cycleBreaking.strategy': 'INTERACTIVE',
     'elk.layered.layering.strategy': 'INTERACTIVE',
@@ -41,7 +45,17 @@ function placementOptions(direction: LayoutInput['direction']): Record<string, s
   };
 }
 
-const EDGE = '\u0000edge';
+/** The corner of a box of `size` one layer after `box` in the flow (`after`), or one layer before it. */
+function besideInFlow(direction: LayoutInput['direction'], box: Box, size: { width: number; height: number }, after: boolean): Point {
+  const right = { x: box.x + box.width + LAYER_GAP, y: box.y };
+  const left = { x: box.x - size.width - LAYER_GAP, y: box.y };
+  const below = { x: box.x, y: box.y + box.height + LAYER_GAP };
+  const above = { x: box.x, y: box.y - size.height - LAYER_GAP };
+  if (direction === 'RIGHT') return after ? right : left;
+  if (direction === 'LEFT') return after ? left : right;
+  if (direction === 'DOWN') return after ? below : above;
+  return after ? above : below;
+}
 
 /**
  * ELK's proposal for each unit applyArrangement will place (top-left corner, by unit id), from `auto` (the sizes of
@@ -77,14 +91,19 @@ export async function elkPlacements(elk: ElkEngine, input: LayoutInput, auto: La
     }
     if (fixed.size === 0) continue;
 
-    // A unit starts at the kept neighbours' mean corner (its automatic place without one): ELK's interactive
-    // strategies then layer and order it from there.
+    // A unit starts where the flow puts it from its kept neighbours (the mean of one layer after each it is pointed
+    // to from, one layer before each it points to; its automatic place without any): ELK's interactive strategies
+    // then layer and order it from there. Started on top of a neighbour instead, a node narrower than it (a resized
+    // one) has its centre before the neighbour's, and the interactive cycle breaking reversed the edge between them.
     const start = new Map<string, Point>();
     for (const unit of inside) {
-      const around = edges.flatMap((edge) => (edge.source === unit.id && fixed.has(edge.target) ? [edge.target] : edge.target === unit.id && fixed.has(edge.source) ? [edge.source] : []));
-      const boxes = around.map((id) => kept.get(id)).filter((box) => box !== undefined);
-      const own = auto.boxes[unit.id];
-      start.set(unit.id, boxes.length ? { x: boxes.reduce((sum, box) => sum + box.x, 0) / boxes.length, y: boxes.reduce((sum, box) => sum + box.y, 0) / boxes.length } : { x: own?.x ?? 0, y: own?.y ?? 0 });
+      const own = auto.boxes[unit.id] ?? { x: 0, y: 0, width: 0, height: 0 };
+      const places = edges.flatMap((edge) => {
+        const neighbour = edge.source === unit.id ? edge.target : edge.target === unit.id ? edge.source : undefined;
+        const box = neighbour !== undefined && fixed.has(neighbour) ? kept.get(neighbour) : undefined;
+        return box ? [besideInFlow(input.direction, box, own, edge.target === unit.id)] : [];
+      });
+      start.set(unit.id, places.length ? { x: places.reduce((sum, p) => sum + p.x, 0) / places.length, y: places.reduce((sum, p) => sum + p.y, 0) / places.length } : { x: own.x, y: own.y });
     }
     const children: ElkNode[] = [
       ...inside.map((unit) => ({ id: unit.id, x: start.get(unit.id)?.x ?? 0, y: start.get(unit.id)?.y ?? 0, width: auto.boxes[unit.id]?.width ?? 0, height: auto.boxes[unit.id]?.height ?? 0 })),
