@@ -69,7 +69,11 @@ export async function elkPlacements(elk: ElkEngine, input: LayoutInput, auto: La
   const unitOf = new Map<string, string>();
   for (const unit of units) for (const member of unit.members) unitOf.set(member, unit.id);
   const containers = new Map<string | undefined, typeof units>();
-  for (const unit of units) containers.set(unit.parent, [...(containers.get(unit.parent) ?? []), unit]);
+  for (const unit of units) {
+    const list = containers.get(unit.parent);
+    if (list) list.push(unit);
+    else containers.set(unit.parent, [unit]);
+  }
 
   for (const [container, inside] of containers) {
     const here = new Set(inside.map((unit) => unit.id));
@@ -95,14 +99,22 @@ export async function elkPlacements(elk: ElkEngine, input: LayoutInput, auto: La
     // to from, one layer before each it points to; its automatic place without any): ELK's interactive strategies
     // then layer and order it from there. Started on top of a neighbour instead, a node narrower than it (a resized
     // one) has its centre before the neighbour's, and the interactive cycle breaking reversed the edge between them.
+    const beside = new Map<string, Point[]>();
+    for (const edge of edges) {
+      for (const [unit, neighbour, after] of [
+        [edge.target, edge.source, true],
+        [edge.source, edge.target, false],
+      ] as const) {
+        const box = fixed.has(neighbour) && !fixed.has(unit) ? kept.get(neighbour) : undefined;
+        if (!box) continue;
+        const place = besideInFlow(input.direction, box, auto.boxes[unit] ?? { width: 0, height: 0 }, after);
+        beside.set(unit, [...(beside.get(unit) ?? []), place]);
+      }
+    }
     const start = new Map<string, Point>();
     for (const unit of inside) {
-      const own = auto.boxes[unit.id] ?? { x: 0, y: 0, width: 0, height: 0 };
-      const places = edges.flatMap((edge) => {
-        const neighbour = edge.source === unit.id ? edge.target : edge.target === unit.id ? edge.source : undefined;
-        const box = neighbour !== undefined && fixed.has(neighbour) ? kept.get(neighbour) : undefined;
-        return box ? [besideInFlow(input.direction, box, own, edge.target === unit.id)] : [];
-      });
+      const places = beside.get(unit.id) ?? [];
+      const own = auto.boxes[unit.id] ?? { x: 0, y: 0 };
       start.set(unit.id, places.length ? { x: places.reduce((sum, p) => sum + p.x, 0) / places.length, y: places.reduce((sum, p) => sum + p.y, 0) / places.length } : { x: own.x, y: own.y });
     }
     const children: ElkNode[] = [
