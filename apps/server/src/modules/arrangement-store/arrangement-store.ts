@@ -31,11 +31,13 @@ export class ArrangementStore {
   }
 
   /**
-   * The version of the diagram's stored arrangement (0: none ever saved; a reset is a version too), without reading
-   * its lists: versions only grow, so it names what an image is drawn with for a cache (DiagramLayoutService.image).
+   * The version of the arrangement `current` would answer (0: none, as for `current`'s null: never saved, or reset to
+   * automatic), without reading its lists: versions only grow, so it names what an image is drawn with for a cache
+   * (DiagramLayoutService.image).
    */
-  currentVersion(serviceId: string, diagram: string): Promise<number> {
-    return this.arrangements.versionOfService(serviceId, diagram);
+  async currentVersion(serviceId: string, diagram: string): Promise<number> {
+    const stored = await this.arrangements.versionOfService(serviceId, diagram);
+    return stored?.arranged ? stored.version : 0;
   }
 
   /** The stored row of a diagram of the organization's service (an arrangement reset to automatic included). */
