@@ -6,7 +6,7 @@ import { pushBundle, syncFile as file } from './support/sync';
 
 /**
  * Arranging a synced diagram by hand (issue 25): a node dragged in arrange mode and saved stays where it was put
- * after a reload; several bends per edge are added, moved and removed; a node resized by its corner keeps its size
+ * after a reload, and so does one moved with the arrow keys; several bends per edge are added, moved and removed; a node resized by its corner keeps its size
  * and its whole label; several nodes selected with Shift are auto-arranged; and after a sync that adds a node the old
  * nodes have not moved and the new one is highlighted.
  */
@@ -81,6 +81,29 @@ describe('arranging a synced diagram in a real browser', () => {
     await open(3);
     expectSamePlaces(await places(['b', 'c']), dragged);
     expect(await page().getByTestId('arrangement-placed').count()).toBe(0);
+  });
+
+  it('moves the focused node with the arrow keys in arrange mode (Shift: ten steps), one step undone, kept after Save and a reload', async () => {
+    await open(3);
+    const before = await places(['b', 'c']);
+    await page().getByTestId('arrange-mode').click();
+    await node('b').focus();
+    await page().keyboard.press('Shift+ArrowDown');
+    await eventually(async () => expect((await places(['b'])).b.y - before.b.y).toBeCloseTo(80, 0));
+    await page().keyboard.press('ArrowRight');
+    await eventually(async () => expect((await places(['b'])).b.x - before.b.x).toBeCloseTo(8, 0));
+    // Each key is a step of Undo, like a drag: the last one taken back.
+    await page().getByTestId('arrangement-undo').click();
+    await eventually(async () => expect((await places(['b'])).b.x - before.b.x).toBeCloseTo(0, 0));
+    const moved = await places(['b', 'c']);
+    expect(moved.b.y - before.b.y).toBeCloseTo(80, 0);
+    expectSamePlaces({ c: moved.c }, { c: before.c });
+    const saved = page().waitForResponse((response) => response.url().endsWith('/diagrams/flow/arrangement') && response.request().method() === 'PUT');
+    await page().getByTestId('arrangement-save').click();
+    expect((await saved).status()).toBe(200);
+
+    await open(3);
+    expectSamePlaces(await places(['b', 'c']), moved);
   });
 
   it('bends an edge through the point its handle is dropped on, kept after Save and a reload', async () => {
@@ -296,6 +319,17 @@ describe('arranging a synced diagram in a real browser', () => {
     expectSamePlaces(await places(['b', 'c']), before);
     expect(await node('d').getAttribute('data-placed')).toBe('true');
     for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-placed')).toBeNull();
+    // Placed by ELK (in the layout workers, drawn when they answer) after its neighbour in the flow: c -> d, left to
+    // right, so right of c and level with it (c was resized above: the free-spot search alone put d below it).
+    await eventually(async () => {
+      const at = await places(['c', 'd']);
+      const zoom = await node('c').evaluate((element) => element.getBoundingClientRect().width / (element as HTMLElement).offsetWidth);
+      const c = await node('c').boundingBox();
+      if (!c) throw new Error('node c is not drawn');
+      expect(at.d.x).toBeGreaterThanOrEqual(at.c.x + c.width / zoom);
+      expect(at.d.y).toBeGreaterThanOrEqual(at.c.y - 1);
+      expect(at.d.y).toBeLessThanOrEqual(at.c.y + c.height / zoom);
+    });
     expect(await page().getByTestId('arrangement-placed').textContent()).toContain('1 node placed automatically since the arrangement was saved');
   });
 });

@@ -1,5 +1,6 @@
 import type { AuditPage, DiagramArrangement, ErrorBody, SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent } from './artifacts/bundles';
+import { ArrangementsRepository } from '../src/modules/arrangement-store/arrangements.repository';
 import { authHeaders, call, createOrganization, createTestApp, createToken, memberWithSession, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
 
 /**
@@ -9,6 +10,8 @@ import { authHeaders, call, createOrganization, createTestApp, createToken, memb
  */
 
 type Who = SessionCredentials | string;
+/** Where an image draws a node (its group's translation). */
+const placeOf = (svg: string, id: string) => new RegExp(`<g transform="translate\\(([-\\d.]+),([-\\d.]+)\\)" data-node-id="${id}"`).exec(svg)?.slice(1).map(Number);
 const PATH = '/services/orders/diagrams/topology/arrangement';
 
 /** Boxes for every node and the group of the sample topology (api and db inside `core`). */
@@ -137,7 +140,6 @@ describe('diagram arrangements API', () => {
   it('draws the image routes through the arrangement, and the automatic layout again after a reset', async () => {
     const image = (who: Who, org = 'acme', query = '') =>
       fetch(`${t.baseUrl}/api/v1/orgs/${org}/services/orders/diagrams/topology/image.svg${query}`, { headers: authHeaders(who) }).then(async (r) => ({ etag: r.headers.get('etag'), svg: await r.text() }));
-    const placeOf = (svg: string, id: string) => new RegExp(`<g transform="translate\\(([-\\d.]+),([-\\d.]+)\\)" data-node-id="${id}"`).exec(svg)?.slice(1).map(Number);
     const automatic = await image(viewer);
     expect(placeOf(automatic.svg, 'web')).toBeDefined();
     expect(placeOf(automatic.svg, 'web')).not.toEqual([1500, 700]);
@@ -159,5 +161,40 @@ describe('diagram arrangements API', () => {
     const reset = await image(viewer);
     expect(placeOf(reset.svg, 'web')).toEqual(placeOf(automatic.svg, 'web'));
     expect(reset.svg).toBe(automatic.svg);
+  });
+
+  it('serves a kept image without reading the arrangement again, and a new image after each save', async () => {
+    const image = (theme: string) =>
+      fetch(`${t.baseUrl}/api/v1/orgs/acme/services/orders/diagrams/topology/image.svg?theme=${theme}`, { headers: authHeaders(viewer) }).then(async (r) => ({ status: r.status, svg: await r.text() }));
+    const save = async (x: number) => {
+      const { version } = (await request(editor, 'GET')).body;
+      expect((await request(editor, 'PUT', { 'if-match': `"${version}"` }, { nodes: [{ id: 'web', x, y: 700 }], groups: [], edges: [] })).status).toBe(200);
+    };
+    // The real repository of the running app, its calls counted (each still goes to the database).
+    const repository = t.app.get(ArrangementsRepository);
+    const fullReads = jest.spyOn(repository, 'findOfService');
+    const versionReads = jest.spyOn(repository, 'versionOfService');
+    try {
+      await save(1700);
+      const first = await image('dark');
+      expect(first.status).toBe(200);
+      expect(placeOf(first.svg, 'web')).toEqual([1700, 700]);
+      expect(fullReads).toHaveBeenCalledTimes(1);
+      // Kept: the same image, after a read of the version only.
+      const again = await image('dark');
+      expect(again.svg).toBe(first.svg);
+      expect(fullReads).toHaveBeenCalledTimes(1);
+      expect(versionReads).toHaveBeenCalledTimes(2);
+      // A save makes the next read draw the new arrangement (no stale image), read once more.
+      await save(1900);
+      const moved = await image('dark');
+      expect(placeOf(moved.svg, 'web')).toEqual([1900, 700]);
+      expect(fullReads).toHaveBeenCalledTimes(2);
+      expect((await image('dark')).svg).toBe(moved.svg);
+      expect(fullReads).toHaveBeenCalledTimes(2);
+    } finally {
+      fullReads.mockRestore();
+      versionReads.mockRestore();
+    }
   });
 });

@@ -41,3 +41,4 @@ export { diffGraphs, keyEdges, type DiffableGraph, type GraphDiff } from './lib/
 // Schemas compared table by table and column by column (`service-cli diff`), from the SQL parsers' table model.
 export { diffSqlTables, type SchemaColumnChange, type SchemaDiff, type SchemaTableChange } from './lib/schema-diff';
 export * from './lib/canvas/arrangement';
+export * from './lib/canvas/elk-placement';

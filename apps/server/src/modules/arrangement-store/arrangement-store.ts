@@ -30,6 +30,16 @@ export class ArrangementStore {
     return { version: stored.version, lists: { nodes: stored.nodes, groups: stored.groups, edges: stored.edges } };
   }
 
+  /**
+   * The version of the arrangement `current` would answer (0: none, as for `current`'s null: never saved, or reset to
+   * automatic), without reading its lists: versions only grow, so it names what an image is drawn with for a cache
+   * (DiagramLayoutService.image).
+   */
+  async currentVersion(serviceId: string, diagram: string): Promise<number> {
+    const stored = await this.arrangements.versionOfService(serviceId, diagram);
+    return stored?.arranged ? stored.version : 0;
+  }
+
   /** The stored row of a diagram of the organization's service (an arrangement reset to automatic included). */
   find(organizationId: string, serviceId: string, diagram: string): Promise<ArrangementRecord | null> {
     return this.arrangements.find(organizationId, serviceId, diagram);

@@ -20,6 +20,20 @@ export class ArrangementsRepository extends TransactionalRepository {
   }
 
   /**
+   * The stored version and whether its lists place anything (a reset stores empty lists), without reading the lists:
+   * what an image read needs to find its rendering in the cache (DiagramLayoutService.image). Null: no row.
+   */
+  async versionOfService(serviceId: string, diagram: string): Promise<{ version: number; arranged: boolean } | null> {
+    const row = await this.manager
+      .createQueryBuilder(ArrangementRecord, 'arrangement')
+      .select('arrangement.version', 'version')
+      .addSelect('json_array_length(arrangement.nodes::json) + json_array_length(arrangement."groups"::json) + json_array_length(arrangement.edges::json) > 0', 'arranged')
+      .where('arrangement.service_id = :serviceId AND arrangement.diagram = :diagram', { serviceId, diagram })
+      .getRawOne<{ version: number | string; arranged: boolean | string }>();
+    return row ? { version: Number(row.version), arranged: row.arranged === true || row.arranged === 't' || row.arranged === 'true' } : null;
+  }
+
+  /**
    * Writes `changes` as version `version + 1` only if the stored version is still `version` (0: no row yet). One
    * conditional statement, so two saves of the same version cannot both win. False when nothing matched.
    */

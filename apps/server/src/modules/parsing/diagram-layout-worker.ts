@@ -8,7 +8,7 @@ import { Resvg } from '@resvg/resvg-js';
 import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
 import {
   LayoutCache,
-  applyArrangement,
+  arrangeWithElk,
   buildModel,
   collapseGroups,
   createView,
@@ -57,7 +57,7 @@ const elk = new ELK();
 
 /**
  * The canvas's model of the view, its layout (the stored one replayed when it is the same input, else ELK here in
- * the thread, then the saved arrangement applied over it) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
+ * the thread, then the saved arrangement applied over it, what it does not place put by ELK here too) and the drawing (libs/diagram render-svg.ts). Pictures by URL are left out: the image references
  * nothing outside itself.
  */
 async function canvasSvg(graph: OverlaidGraph, databases: ModelInput['databases'], job: DiagramImageJob): Promise<string> {
@@ -66,7 +66,7 @@ async function canvasSvg(graph: OverlaidGraph, databases: ModelInput['databases'
   const input = layoutInput(model);
   const automatic =
     job.stored && job.stored.fingerprint === layoutFingerprint(input) ? await replayLayout(job.stored, input, new LayoutCache()) : await layoutDiagram(elk, input, new LayoutCache());
-  const { layout } = applyArrangement(input, automatic, job.arrangement);
+  const { layout } = await arrangeWithElk(elk, input, automatic, job.arrangement);
   return withoutRemoteImages(diagramSvg(model, layout, job.theme));
 }
 

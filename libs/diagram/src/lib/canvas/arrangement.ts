@@ -230,14 +230,29 @@ function listAdd<K>(lists: Map<K, string[]>, key: K, item: string): void {
   else lists.set(key, [item]);
 }
 
+/** Units: placed elements whose parent is the top level or a kept group; their members move with them. */
+function unitsToPlace<E extends { id: string }>(elements: readonly E[], kept: ReadonlyMap<string, Box>, parentOf: (id: string) => string | undefined): E[] {
+  return elements.filter((element) => !kept.has(element.id) && (parentOf(element.id) === undefined || kept.has(parentOf(element.id) as string)));
+}
+
 /**
- * The drawing of `input` with `arrangement` applied on top of `auto`, the automatic layout of the same input (for
- * the sizes of placed groups, the inside of placed units and where an element without neighbours goes). Without an
- * arrangement, `auto` itself.
+ * What applyArrangement places as a unit (a placed element whose parent is the top level or a kept group: it moves
+ * with everything inside it), with its container (undefined: the top level) and its members (itself first), in the
+ * input's order (groups outermost first, then nodes); and the boxes kept. For elk-placement.ts, which asks ELK where
+ * each unit goes before applyArrangement draws it there.
  */
-export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrangement: ArrangementLists | null | undefined): ArrangedDrawing {
-  if (!isArranged(arrangement)) return { layout: auto, placed: [] };
-  const { kept, placed } = keptBoxes(input, arrangement);
+export function placementUnits(input: LayoutInput, arrangement: ArrangementLists): { kept: Map<string, Box>; units: { id: string; parent?: string; members: string[] }[] } {
+  const { kept } = keptBoxes(input, arrangement);
+  const { elements, parentOf, subtree } = elementTree(input);
+  const units = unitsToPlace(elements, kept, parentOf).map((unit) => {
+    const parent = parentOf(unit.id);
+    return { id: unit.id, ...(parent !== undefined ? { parent } : {}), members: subtree(unit.id) };
+  });
+  return { kept, units };
+}
+
+/** The input's elements (elementsOf's order) with their parents, children and subtrees (an element and all inside it). */
+function elementTree(input: LayoutInput) {
   const elements = elementsOf(input);
   const byId = new Map(elements.map((element) => [element.id, element]));
   const parentOf = (id: string): string | undefined => {
@@ -246,15 +261,34 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
   };
   const childrenOf = new Map<string | undefined, string[]>();
   for (const element of elements) listAdd(childrenOf, parentOf(element.id), element.id);
-  const ancestorsOf = (id: string): Set<string> => {
-    const found = new Set<string>();
-    for (let current = parentOf(id); current !== undefined && !found.has(current); current = parentOf(current)) found.add(current);
-    return found;
-  };
   const subtree = (id: string): string[] => {
     const all = [id];
     for (let i = 0; i < all.length; i++) all.push(...(childrenOf.get(all[i]) ?? []));
     return all;
+  };
+  return { elements, byId, parentOf, childrenOf, subtree };
+}
+
+/**
+ * The drawing of `input` with `arrangement` applied on top of `auto`, the automatic layout of the same input (for
+ * the sizes of placed groups, the inside of placed units and where an element without neighbours goes). Without an
+ * arrangement, `auto` itself. `proposed`: where ELK would put the top-left corner of units to place (elkPlacements,
+ * by unit id); a unit goes to the free spot nearest that place (the overlap resolution), one without a proposal to
+ * the free spot nearest its neighbours.
+ */
+export function applyArrangement(
+  input: LayoutInput,
+  auto: LayoutResult,
+  arrangement: ArrangementLists | null | undefined,
+  proposed: ReadonlyMap<string, Point> = new Map(),
+): ArrangedDrawing {
+  if (!isArranged(arrangement)) return { layout: auto, placed: [] };
+  const { kept, placed } = keptBoxes(input, arrangement);
+  const { elements, byId, parentOf, childrenOf, subtree } = elementTree(input);
+  const ancestorsOf = (id: string): Set<string> => {
+    const found = new Set<string>();
+    for (let current = parentOf(id); current !== undefined && !found.has(current); current = parentOf(current)) found.add(current);
+    return found;
   };
 
   const index = new BoxIndex();
@@ -301,8 +335,7 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
   const growthCovers = (frameId: string | undefined, box: Box, members: ReadonlySet<string>) =>
     grownFrames(frameId, box).some(([id, grown]) => index.clash(grown, 0, (other) => other === id || members.has(other) || isInside(other, id) || isInside(id, other)) !== undefined);
 
-  // Units: placed elements whose parent is the top level or a kept group; their members move with them.
-  const units = elements.filter((element) => !kept.has(element.id) && (parentOf(element.id) === undefined || kept.has(parentOf(element.id) as string)));
+  const units = unitsToPlace(elements, kept, parentOf);
   // Inside the innermost kept frames first, so a frame that grows is known to what is placed around it later.
   const frameDepth = (id: string | undefined) => (id === undefined ? -1 : ancestorsOf(id).size);
   const order = units.map((unit, position) => ({ unit, position, depth: frameDepth(parentOf(unit.id)) }));
@@ -318,7 +351,7 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
     const ancestors = ancestorsOf(unit.id);
     const ignore = (id: string) => ancestors.has(id) || members.has(id);
 
-    // Where it would like to be: the centre of its placed neighbours, else its automatic place (moved with its frame).
+    // Where it would like to be: where ELK proposes, else the centre of its placed neighbours, else its automatic place (moved with its frame).
     const around: Point[] = [];
     for (const member of members) {
       for (const other of neighbours.get(member) ?? []) {
@@ -327,7 +360,11 @@ export function applyArrangement(input: LayoutInput, auto: LayoutResult, arrange
       }
     }
     let anchor: Point;
-    if (around.length) {
+    const wanted = proposed.get(unit.id);
+    if (wanted) {
+      // ELK's place for it (elk-placement.ts): the search below only moves it off the boxes it would overlap.
+      anchor = { x: wanted.x + size.width / 2, y: wanted.y + size.height / 2 };
+    } else if (around.length) {
       anchor = { x: around.reduce((sum, p) => sum + p.x, 0) / around.length, y: around.reduce((sum, p) => sum + p.y, 0) / around.length };
     } else {
       const autoFrame = parent !== undefined ? auto.boxes[parent] : undefined;

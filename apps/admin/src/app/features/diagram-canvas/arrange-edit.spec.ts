@@ -1,5 +1,5 @@
 import { ARRANGEMENT_MAX_POINTS } from '@sc/contracts';
-import { bendsOf, boxAt, boxesWithin, nearestSegment, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
+import { ARRANGE_KEY_STEP, bendsOf, boxAt, boxesWithin, keyboardMove, nearestSegment, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
 
 describe('arrange mode edits', () => {
   // From a border at (0, 0) through two bends to a border at (200, 100).
@@ -41,5 +41,21 @@ describe('arrange mode edits', () => {
     const once = toggled(new Set(), 'a');
     expect([...once]).toEqual(['a']);
     expect([...toggled(once, 'a')]).toEqual([]);
+  });
+
+  it('moves a box by one grid step per arrow key, ten with Shift, and ignores other keys and Ctrl, Alt or Meta', () => {
+    const key = (name: string, held: Partial<Pick<KeyboardEvent, 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>> = {}) => ({ key: name, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...held });
+    const box = { x: 100, y: 40, width: 120, height: 48 };
+    expect(ARRANGE_KEY_STEP).toBe(8);
+    expect(keyboardMove(box, key('ArrowRight'))).toEqual({ x: 108, y: 40 });
+    expect(keyboardMove(box, key('ArrowLeft'))).toEqual({ x: 92, y: 40 });
+    expect(keyboardMove(box, key('ArrowUp'))).toEqual({ x: 100, y: 32 });
+    expect(keyboardMove(box, key('ArrowDown'))).toEqual({ x: 100, y: 48 });
+    expect(keyboardMove(box, key('ArrowDown', { shiftKey: true }))).toEqual({ x: 100, y: 120 });
+    expect(keyboardMove(box, key('ArrowLeft', { shiftKey: true }))).toEqual({ x: 20, y: 40 });
+    expect(keyboardMove(box, key('Enter'))).toBeNull();
+    expect(keyboardMove(box, key('ArrowRight', { ctrlKey: true }))).toBeNull();
+    expect(keyboardMove(box, key('ArrowRight', { altKey: true }))).toBeNull();
+    expect(keyboardMove(box, key('ArrowRight', { metaKey: true }))).toBeNull();
   });
 });

@@ -94,3 +94,18 @@ export function toggled(selection: ReadonlySet<string>, id: string): ReadonlySet
   if (!next.delete(id)) next.add(id);
   return next;
 }
+
+/** How far an arrow key moves the focused node in arrange mode (the keyboard's grid); Shift moves ten steps. */
+export const ARRANGE_KEY_STEP = 8;
+
+/**
+ * Where an arrow key in arrange mode moves a box (its new top-left corner): one ARRANGE_KEY_STEP that way, ten with
+ * Shift; null for any other key and with Ctrl, Alt or Meta held (those stay the browser's and the system's).
+ */
+export function keyboardMove(box: Point, key: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>): Point | null {
+  if (key.ctrlKey || key.altKey || key.metaKey) return null;
+  const step = key.shiftKey ? ARRANGE_KEY_STEP * 10 : ARRANGE_KEY_STEP;
+  const direction: Record<string, Point> = { ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 }, ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 } };
+  const way = direction[key.key];
+  return way ? { x: box.x + way.x * step, y: box.y + way.y * step } : null;
+}

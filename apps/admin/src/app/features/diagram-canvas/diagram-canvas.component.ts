@@ -19,9 +19,10 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import type { ArrangementLists } from '@sc/contracts';
-import { ModelReuse, applyArrangement, arrangementOf, buildModel, edgeKeys, isArranged, layoutInput, moveBoxes, roundedPath, usedMarkers } from '@sc/diagram';
+import { ModelReuse, arrangementOf, buildModel, edgeKeys, layoutInput, moveBoxes, roundedPath, usedMarkers } from '@sc/diagram';
 import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, DiagramView, EdgeRoute, Highlights, LayoutInput, LayoutResult, ModelInput, Point } from '@sc/diagram';
 import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
+import { keyboardMove } from './arrange-edit';
 import { ArrangeGestures } from './arrange-gestures';
 import { CanvasNodeComponent } from './canvas-node.component';
 import { DetailsPanelComponent, type Selection } from './details-panel.component';
@@ -29,6 +30,7 @@ import { GROUP_PREFIX, inView, placedElements, routedData, routedEdges, sameItem
 import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
 import { LayoutEngine } from './layout-engine.service';
+import { ElkArrangedDrawing } from './elk-arranged-drawing';
 import { CanvasMinimapComponent, MINIMAP_HEIGHT, MINIMAP_WIDTH } from './minimap.component';
 import { overviewLabels } from './overview-labels';
 import { CanvasPreviewComponent } from './preview.component';
@@ -79,6 +81,8 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
 })
 export class DiagramCanvasComponent {
   private readonly engine = inject(LayoutEngine);
+  /** The arrangement drawn over the automatic layout, what it does not place put by ELK in the layout workers. */
+  private readonly arranged = new ElkArrangedDrawing(this.engine.engine);
   private readonly host = inject(ElementRef<HTMLElement>);
   private readonly destroyRef = inject(DestroyRef);
   private readonly injector = inject(Injector);
@@ -400,7 +404,9 @@ export class DiagramCanvasComponent {
     this.automatic = { model, result: automatic };
     const arrangement = this.arrangement();
     // Without an arrangement the layout is drawn as it is, without building the layout input again.
-    const arranged = isArranged(arrangement) ? applyArrangement(layoutInput(model), automatic, arrangement) : { layout: automatic, placed: [] };
+    const arranged = this.arranged.drawing(() => layoutInput(model), automatic, arrangement, () => {
+      if (this.automatic?.result === automatic) this.draw(model, automatic);
+    });
     const result = arranged.layout;
     const placed = this.placed();
     if (placed.size !== arranged.placed.length || arranged.placed.some((id) => !placed.has(id))) this.placed.set(new Set(arranged.placed));
@@ -550,7 +556,10 @@ export class DiagramCanvasComponent {
     element?.focus({ preventScroll: true });
   }
 
-  /** +/- zoom, 0 fits; arrows move the focus to the nearest node in that direction; Escape closes the details. */
+  /**
+   * +/- zoom, 0 fits; arrows move the focus to the nearest node in that direction (in arrange mode they move the
+   * focused node); Escape closes the details.
+   */
   keydown(event: KeyboardEvent): void {
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, .details-panel')) return;
@@ -562,6 +571,8 @@ export class DiagramCanvasComponent {
     else if (action === 'move') {
       const drawing = this.laidOut();
       const from = target.closest<HTMLElement>('[data-node-id]')?.dataset['nodeId'];
+      // Arrange mode: the focused (else the selected) node moves instead, saved like a drag.
+      if (this.arranging() && this.moveByKey(from, event)) return event.preventDefault();
       const next = drawing ? neighbour(drawing.result.boxes, drawing.model.nodes.map((node) => node.id), from, event.key) : undefined;
       if (!next) return;
       this.centreIfHidden(next);
@@ -608,6 +619,24 @@ export class DiagramCanvasComponent {
       return;
     }
     this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+  }
+
+  /**
+   * An arrow key in arrange mode: the focused node (else the selected one) moved by the keyboard's step
+   * (arrange-edit.ts keyboardMove), saved like a drag; false when no node moves (another key, no node).
+   */
+  private moveByKey(focused: string | undefined, event: KeyboardEvent): boolean {
+    const selected = this.selection();
+    const id = focused ?? (selected?.kind === 'node' ? selected.node.id : undefined);
+    const drawing = this.laidOut();
+    const box = id !== undefined ? drawing?.result.boxes[id] : undefined;
+    const to = box ? keyboardMove(box, event) : null;
+    if (!drawing || id === undefined || !to) return false;
+    const input = layoutInput(drawing.model);
+    const boxes = moveBoxes(input, drawing.result.boxes, [{ id, ...to }]);
+    if (boxes) this.arrange.emit(this.arrangementFor(input, { ...drawing.result, boxes }));
+    else this.arrangeRefused.emit();
+    return true;
   }
 
   /** A pointer's place in the drawing's coordinates (whole pixels). */

@@ -122,9 +122,12 @@ export class DiagramLayoutService {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
     const collapsed = [...new Set(options.collapsed)].sort();
-    // The arrangement is stored per service and diagram name (every revision is drawn with it).
-    const arrangement = await this.arrangements.current(serviceId, version.name);
-    const arranged = arrangement ? [serviceId, arrangement.version] : null;
+    // The arrangement is stored per service and diagram name (every revision is drawn with it). The key names it by
+    // its version alone (a small read; every instance reads the same row, so a save or reset on any instance makes a
+    // new key on all of them): its lists are read only to render. They are read after the version, so an image kept
+    // under a version is drawn with that version or a later one (versions only grow), never an earlier one.
+    const arrangementVersion = await this.arrangements.currentVersion(serviceId, version.name);
+    const arranged = arrangementVersion > 0 ? [serviceId, arrangementVersion] : null;
     const key = sha256Hex(
       JSON.stringify([RENDER_VERSION, LAYOUT_ENGINE_VERSION, version.id, inputs.key, arranged, collapsed, options.format, options.format === 'png' ? options.scale : 1, options.theme]),
     );
@@ -132,7 +135,9 @@ export class DiagramLayoutService {
     if (kept) return kept;
     const running = this.rendering.get(key);
     if (running) return running;
-    const job = this.render(version, inputs, { ...options, collapsed }, arrangement?.lists ?? null).finally(() => this.rendering.delete(key));
+    const job = (arranged ? this.arrangements.current(serviceId, version.name) : Promise.resolve(null))
+      .then((arrangement) => this.render(version, inputs, { ...options, collapsed }, arrangement?.lists ?? null))
+      .finally(() => this.rendering.delete(key));
     this.rendering.set(key, job);
     const image = await job;
     // An image larger than the whole cache is served but not kept (lru-cache would refuse it anyway).
