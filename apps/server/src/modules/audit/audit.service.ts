@@ -87,7 +87,8 @@ export class AuditService {
   /** Newest first; the cursor is the sequence number of the previous page's last entry (NUMBER_CURSOR). */
   async page(organizationId: string, { limit, after, filter }: PageRequest<string, AuditFilter>): Promise<ListPage<AuditEntry>> {
     const rows = await this.audit.find({ ...this.filter(organizationId, filter), limit: limit + 1, beforeSeq: after });
-    return pageFrom(rows, limit, toEntry, (event) => [event.seq]);
+    // The bigint arrives as text from PostgreSQL and as a number from PGlite: the cursor holds it as text.
+    return pageFrom(rows, limit, toEntry, (event) => [String(event.seq)]);
   }
 
   /** Every matching entry, newest first, read a page at a time. */
