@@ -176,4 +176,19 @@ describe('paged lists', () => {
       expect([path, refused.status, refused.body.error.code, refused.body.error.details[0]?.path]).toEqual([path, 400, 'validation_failed', parameter.split('=')[0]]);
     }
   });
+
+  it('describes limit, cursor and the Link header of every list in the OpenAPI document', async () => {
+    interface Operation {
+      parameters?: Array<{ name: string; in: string; schema?: { maximum?: number } }>;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    }
+    const document = await get<{ paths: Record<string, { get: Operation }> }>('/api/docs-json');
+    for (const path of LISTS) {
+      const operation = document.paths[path.replace('/acme/', '/{orgId}/').replace('/history/', '/{service}/')]?.get;
+      const query = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      expect([path, query.map((parameter) => parameter.name).sort()]).toEqual([path, ['cursor', 'limit']]);
+      expect(query.find((parameter) => parameter.name === 'limit')?.schema?.maximum).toBe(MAX_PAGE_LIMIT);
+      expect(Object.keys(operation?.responses['200']?.headers ?? {})).toEqual(['Link']);
+    }
+  });
 });
