@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, mapError } from './common/errors/all-exceptions.filter';
-import { validationFailed } from './common/errors/common.errors';
+import { requestValidationPipe } from './common/http/validation-pipe';
 import { refuseUnusableInput } from './common/http/json-input';
 import { applyHttpTimeouts } from './common/http/server-timeouts';
 import * as contracts from '@sc/contracts';
@@ -98,9 +98,7 @@ export function configureApp(app: INestApplication): void {
   // the MCP server at /mcp, outside the API prefix. The SCIM service provider lives at /scim/v2/… too: the path
   // identity providers are given (modules/scim).
   app.setGlobalPrefix(API_PREFIX, { exclude: [...PUBLIC_FILE_ROUTES, ...MCP_ROUTES, SCIM_ROUTES] });
-  app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: (errors) => validationFailed(errors) }),
-  );
+  app.useGlobalPipes(requestValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   const document = SwaggerModule.createDocument(
     app,

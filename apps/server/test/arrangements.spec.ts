@@ -1,4 +1,4 @@
-import type { AuditPage, DiagramArrangement, ErrorBody, SyncResult } from '@sc/contracts';
+import type { AuditEntry, DiagramArrangement, ErrorBody, SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent } from './artifacts/bundles';
 import { ArrangementsRepository } from '../src/modules/arrangement-store/arrangements.repository';
 import { authHeaders, call, createOrganization, createTestApp, createToken, memberWithSession, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
@@ -37,7 +37,7 @@ describe('diagram arrangements API', () => {
   const request = <T = DiagramArrangement>(who: Who, method: string, headers: Record<string, string> = {}, body?: unknown, org = 'acme') =>
     call<T>(t.baseUrl, method, `/api/v1/orgs/${org}${PATH}`, { headers: { ...authHeaders(who), ...headers }, body });
   const errorOf = (body: unknown) => (body as ErrorBody).error;
-  const auditOf = async (action: string) => (await call<AuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?action=${action}`, { headers: authHeaders(acme.owner) })).body.items;
+  const auditOf = async (action: string) => (await call<AuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?action=${action}`, { headers: authHeaders(acme.owner) })).body;
 
   beforeAll(async () => {
     t = await createTestApp({ env: COLD_WORKER_TIMEOUT });

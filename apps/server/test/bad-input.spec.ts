@@ -43,9 +43,9 @@ describe('bad input gets a 4xx, never a 500', () => {
     it('refuses a NUL in a property name and in a query parameter', async () => {
       const key = await post('/api/v1/orgs/acme/members', { email: 'a@acme.example', role: 'viewer', ['x\u0000']: 1 });
       expectError(key, 400, 'validation_failed');
-      const query = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?before=a%00b', { headers: sessionHeaders(acme.owner) });
+      const query = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?cursor=a%00b', { headers: sessionHeaders(acme.owner) });
       expect(query.status).toBe(400);
-      expect(query.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'before' })] });
+      expect(query.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'cursor' })] });
     });
 
     it('refuses a NUL in a URL path parameter', async () => {

@@ -1,4 +1,5 @@
-import type { Draft, DraftConflictDetail, DraftExport, DraftList, ErrorBody, SyncArtifact, SyncResult } from '@sc/contracts';
+import type { Draft, DraftConflictDetail, DraftExport, DraftSummary, ErrorBody, SyncArtifact, SyncResult } from '@sc/contracts';
+import { nextCursorFromLink } from '@sc/contracts';
 import { applyContext, type DiagramContext, type OverlaidGraph } from '@sc/diagram';
 import { parseMermaid } from '@sc/diagram/node';
 import * as fc from 'fast-check';
@@ -147,10 +148,10 @@ describe('diagram drafts API', () => {
     expect(saved.body).toMatchObject({ version: 2, nodeCount: 4, edgeCount: 3, graph: DRAWN, layout: DRAWN_LAYOUT });
     expect((await request(viewer, 'GET', `/${id}`)).body).toMatchObject({ version: 2, graph: DRAWN, layout: DRAWN_LAYOUT });
 
-    const list = await request<DraftList>(viewer, 'GET', '');
+    const list = await request<DraftSummary[]>(viewer, 'GET', '');
     expect(list.status).toBe(200);
-    expect(list.body.items.find((item) => item.id === id)).toMatchObject({ name: 'Orders topology', version: 2, nodeCount: 4, edgeCount: 3 });
-    expect(list.body.items.find((item) => item.id === id)).not.toHaveProperty('graph');
+    expect(list.body.find((item) => item.id === id)).toMatchObject({ name: 'Orders topology', version: 2, nodeCount: 4, edgeCount: 3 });
+    expect(list.body.find((item) => item.id === id)).not.toHaveProperty('graph');
 
     const deleted = await request(editor.session, 'DELETE', `/${id}`);
     expect(deleted.status).toBe(204);
@@ -160,22 +161,23 @@ describe('diagram drafts API', () => {
     expect((await request(viewer, 'GET', '/not-a-uuid')).status).toBe(404);
   });
 
-  it('pages the list, newest change first, and refuses a bad limit', async () => {
+  it('pages the list by cursor, newest change first, and refuses a bad limit or an offset', async () => {
     for (const name of ['page 1', 'page 2', 'page 3']) {
       expect((await create(editor.session, { name })).status).toBe(201);
       t.clock.advance(1000);
     }
-    const page = await request<DraftList>(viewer, 'GET', '?limit=2&offset=0');
-    expect(page.body.items.map((item) => item.name)).toEqual(['page 3', 'page 2']);
-    expect(page.body).toMatchObject({ limit: 2, offset: 0 });
-    expect(page.body.total).toBeGreaterThanOrEqual(3);
-    const next = await request<DraftList>(viewer, 'GET', '?limit=2&offset=2');
-    expect(next.body.items[0]?.name).toBe('page 1');
-    for (const query of ['?limit=0', '?limit=201', '?offset=-1', '?limit=ten']) {
+    const page = await request<DraftSummary[]>(viewer, 'GET', '?limit=2');
+    expect(page.body.map((item) => item.name)).toEqual(['page 3', 'page 2']);
+    const cursor = nextCursorFromLink(page.headers.get('link'));
+    expect(cursor).not.toBeNull();
+    const next = await request<DraftSummary[]>(viewer, 'GET', `?limit=2&cursor=${cursor}`);
+    expect(next.body[0]?.name).toBe('page 1');
+    for (const query of ['?limit=0', '?limit=101', '?offset=2', '?limit=ten']) {
       const refused = await request(viewer, 'GET', query);
-      expect(refused.status).toBe(400);
-      expect(errorOf(refused).code).toBe('invalid_draft_request');
+      expect([query, refused.status, errorOf(refused).code]).toEqual([query, 400, 'validation_failed']);
     }
+    const forged = await request(viewer, 'GET', '?cursor=bm90LWEtY3Vyc29y');
+    expect([forged.status, errorOf(forged).code]).toEqual([400, 'invalid_cursor']);
   });
 
   it('lets viewers and read tokens read and export, editors and admin tokens write, and nobody else', async () => {
@@ -219,8 +221,8 @@ describe('diagram drafts API', () => {
         const foreign = await request(who, method, path, body, { 'if-match': '"1"' }, 'acme');
         expect([method, path, foreign.status, errorOf(foreign).code]).toEqual([method, path, 404, 'organization_not_found']);
       }
-      const list = await request<DraftList>(who, 'GET', '', undefined, {}, 'other');
-      expect(list.body.items.map((item) => item.id)).not.toContain(draft.id);
+      const list = await request<DraftSummary[]>(who, 'GET', '', undefined, {}, 'other');
+      expect(list.body.map((item) => item.id)).not.toContain(draft.id);
     }
     const untouched = await request(editor.session, 'GET', `/${draft.id}`);
     expect(untouched.body).toMatchObject({ version: 1, name: 'isolated', graph: DRAWN });
@@ -297,10 +299,10 @@ describe('diagram drafts API', () => {
     expect(error.details[1]).toMatchObject({ code: 'export_unsupported_id' });
     expect((await request(viewer, 'GET', `/${draft.id}`)).body).toMatchObject({ version: 1, graph: DRAWN, layout: DRAWN_LAYOUT });
 
-    const before = (await request<DraftList>(viewer, 'GET', '')).body.total;
+    const before = (await request<DraftSummary[]>(viewer, 'GET', '')).body.length;
     const badCreate = await create(editor.session, { name: 'never', graph: broken, layout: EMPTY_LAYOUT });
     expect([badCreate.status, errorOf(badCreate).code]).toEqual([422, 'draft_invalid']);
-    expect((await request<DraftList>(viewer, 'GET', '')).body.total).toBe(before);
+    expect((await request<DraftSummary[]>(viewer, 'GET', '')).body).toHaveLength(before);
 
     for (const body of [{ name: 'x', graph: DRAWN }, { name: 'x', from: { service: 'orders', diagram: 'topology' }, mermaid: 'flowchart LR' }, { name: 'x', context: '{}' }, { name: '   ' }]) {
       const invalid = await create(editor.session, body);

@@ -150,10 +150,10 @@ describe('organization isolation', () => {
   it("never shows org B's audit entries to org A, in the log or the download", async () => {
     const marker = `isolated-${randomUUID()}@org-b.example`;
     expect((await call(t.baseUrl, 'POST', `/api/v1/orgs/${orgB.organizationId}/members`, { headers: sessionHeaders(orgB.owner), body: { email: marker, role: 'viewer' } })).status).toBe(201);
-    const own = await call<{ items: { target: { label: string } }[] }>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/audit?target=${marker}`, { headers: sessionHeaders(orgB.owner) });
-    expect(own.body.items.map((entry) => entry.target.label)).toEqual([marker]);
+    const own = await call<Array<{ target: { label: string } }>>(t.baseUrl, 'GET', `/api/v1/orgs/${orgB.organizationId}/audit?target=${marker}`, { headers: sessionHeaders(orgB.owner) });
+    expect(own.body.map((entry) => entry.target.label)).toEqual([marker]);
 
-    const page = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit?limit=200`, { headers: sessionHeaders(orgA.owner) });
+    const page = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit?limit=100`, { headers: sessionHeaders(orgA.owner) });
     const download = await call(t.baseUrl, 'GET', `/api/v1/orgs/${orgA.organizationId}/audit/export`, { headers: { authorization: `Bearer ${orgA.adminToken}` } });
     expect(page.status).toBe(200);
     expect(download.status).toBe(200);

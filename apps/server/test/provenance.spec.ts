@@ -1,4 +1,4 @@
-import type { ApiTokenResponse, AuditEntry, AuditPage, ErrorBody, MemberResponse, ServiceRevisionItem, SyncResult } from '@sc/contracts';
+import type { ApiTokenResponse, AuditEntry, ErrorBody, MemberResponse, ServiceRevisionItem, SyncResult } from '@sc/contracts';
 import { syncBundleDigest } from '@sc/contracts';
 import { createHash } from 'node:crypto';
 import { ShutdownService } from '../src/modules/health/shutdown.service';
@@ -18,7 +18,7 @@ describe('who did what', () => {
   let org: SeededOrganization;
   let sync: { token: string; id: string };
 
-  const audit = async (query: string): Promise<AuditEntry[]> => (await call<AuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit${query}`, { headers: bearer(org.adminToken) })).body.items;
+  const audit = async (query: string): Promise<AuditEntry[]> => (await call<AuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit${query}`, { headers: bearer(org.adminToken) })).body;
   const members = async (orgId = 'acme', headers = bearer(org.adminToken)) => (await call<MemberResponse[]>(t.baseUrl, 'GET', `/api/v1/orgs/${orgId}/members`, { headers })).body;
 
   beforeAll(async () => {

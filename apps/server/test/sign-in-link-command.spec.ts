@@ -89,13 +89,13 @@ describe('sign-in-link command (break-glass)', () => {
     expect((await redeem(result.out.trim())).body.error?.code).toBe('sign_in_link_invalid');
 
     // The organization's audit log says who minted it: the command on the server host, for that owner.
-    const audit = await call<{ items: { action: string; actor: { type: string; email: string | null }; target: { label: string | null } }[] }>(
+    const audit = await call<Array<{ action: string; actor: { type: string; email: string | null }; target: { label: string | null } }>>(
       t.baseUrl,
       'GET',
       '/api/v1/orgs/acme/audit?action=sign_in_link.created',
       { headers: sessionHeaders(sessionFrom(redeemed.setCookie)) },
     );
-    expect(audit.body.items[0]).toMatchObject({ action: 'sign_in_link.created', actor: { type: 'host', email: 'owner@acme.example' }, target: { label: 'owner@acme.example' } });
+    expect(audit.body[0]).toMatchObject({ action: 'sign_in_link.created', actor: { type: 'host', email: 'owner@acme.example' }, target: { label: 'owner@acme.example' } });
   });
 
   it('refuses (exit 3, no link) anyone who is not an active owner, and unknown organizations', async () => {

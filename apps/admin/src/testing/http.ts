@@ -7,8 +7,13 @@ import { provideTestApp } from './providers';
  * params changed (the browser then aborts it and nothing can arrive); otherwise the answer arrives, and the page
  * must ignore it. Stale-answer specs use this so they hold whichever of the two ways a page guards itself.
  */
-export function answerLate(request: TestRequest, body: object): void {
-  if (!request.cancelled) request.flush(body);
+export function answerLate(request: TestRequest, body: object, options: { headers?: Record<string, string> } = {}): void {
+  if (!request.cancelled) request.flush(body, options);
+}
+
+/** The response options of a page of a paged list: a `Link: <…>; rel="next"` header with `cursor` (none when null). */
+export function nextPage(url: string, cursor: string | null): { headers?: Record<string, string> } {
+  return cursor === null ? {} : { headers: { Link: `<${url}?cursor=${cursor}>; rel="next"` } };
 }
 
 /**

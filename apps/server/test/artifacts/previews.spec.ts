@@ -1,4 +1,4 @@
-import type { AuditPage, PreviewListItem, PreviewView, ServiceDetail, ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
+import type { AuditEntry, PreviewListItem, PreviewView, ServiceDetail, ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
 import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
 import { bearer, call, createOrganization, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, TOPOLOGY, TOPOLOGY_CONTEXT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
@@ -51,7 +51,7 @@ describe('previews (sync --preview)', () => {
   const preview = (label: string, artifacts: SyncArtifact[], service = 'orders', token = syncToken) =>
     postSync<SyncResult>(t.baseUrl, token, bundle(artifacts, service), { query: `?preview=${encodeURIComponent(label)}` });
   const get = <T>(path: string, headers: Record<string, string> = bearer(acme.adminToken)) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services${path}`, { headers });
-  const audit = async (action: string) => (await call<AuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?action=${action}`, { headers: sessionHeaders(acme.owner) })).body.items;
+  const audit = async (action: string) => (await call<AuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?action=${action}`, { headers: sessionHeaders(acme.owner) })).body;
   const count = async (sql: string, params: unknown[] = []) => Number(((await t.dataSource.query(sql, params)) as Array<{ n: number }>)[0]?.n);
   const blobCount = (content: string) => count('SELECT count(*)::int AS n FROM artifact_blobs WHERE sha256 = $1', [syncFile('x', content).sha256]);
 

@@ -1,4 +1,4 @@
-import type { AuditPage, ServiceDetail, ServiceListItem, SyncArtifact, SyncResult } from '@sc/contracts';
+import type { AuditEntry, ServiceDetail, ServiceListItem, SyncArtifact, SyncResult } from '@sc/contracts';
 import { bearer, call, createOrganization, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
 import { bundle, postSync, syncFile } from './bundles';
 
@@ -75,8 +75,8 @@ describe('deleting a service', () => {
     expect(await blobCount([shared])).toBe(1);
     expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM service_revisions r JOIN services s ON s.id = r.service_id WHERE s.name = 'doomed'`))[0].n).toBe(0);
 
-    const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=service.deleted', { headers: sessionHeaders(acme.owner) });
-    expect(audit.body.items).toEqual([
+    const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=service.deleted', { headers: sessionHeaders(acme.owner) });
+    expect(audit.body).toEqual([
       expect.objectContaining({
         action: 'service.deleted',
         target: expect.objectContaining({ type: 'service', label: 'doomed' }),

@@ -1,4 +1,4 @@
-import type { AuditPage, DomainResponse, SignInByEmailResponse } from '@sc/contracts';
+import type { AuditEntry, DomainResponse, SignInByEmailResponse } from '@sc/contracts';
 import { DomainRecheckJob } from '../../src/modules/domains/domain-recheck.job';
 import { bearer, call, createOrganization, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
 import { createProvider } from '../sso/sso-support';
@@ -52,8 +52,8 @@ describe('verified domains and sign-in by work email', () => {
     const verified = await verify(org, domain.id);
     expect(verified.body).toMatchObject({ state: 'verified', lastError: null });
     expect(verified.body.verifiedAt).not.toBeNull();
-    const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?limit=3', { headers: bearer(org.adminToken) });
-    expect(audit.body.items.map((entry) => `${entry.action} ${entry.target.label}`).slice(0, 2)).toEqual(['domain.verified acme.example', 'domain.verification_failed acme.example']);
+    const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?limit=3', { headers: bearer(org.adminToken) });
+    expect(audit.body.map((entry) => `${entry.action} ${entry.target.label}`).slice(0, 2)).toEqual(['domain.verified acme.example', 'domain.verification_failed acme.example']);
   });
 
   it('routes a work email to the organization that verified its domain, only through enabled providers, with the same answer shape for any address', async () => {
@@ -90,8 +90,8 @@ describe('verified domains and sign-in by work email', () => {
     expectError(await call(t.baseUrl, 'DELETE', `${domainsPath('acme')}/${added.body.id}`, { headers: bearer(org.adminToken) }), 403, 'insufficient_scope');
     expect((await call(t.baseUrl, 'DELETE', `${domainsPath('acme')}/${added.body.id}`, { headers: sessionHeaders(org.owner) })).status).toBe(204);
     expect((await call<DomainResponse[]>(t.baseUrl, 'GET', domainsPath('acme'), { headers: sessionHeaders(org.owner) })).body.map((d) => d.domain)).toEqual(['acme.example']);
-    const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=domain.removed', { headers: bearer(org.adminToken) });
-    expect(audit.body.items.map((entry) => entry.target.label)).toEqual(['remove-me.example']);
+    const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=domain.removed', { headers: bearer(org.adminToken) });
+    expect(audit.body.map((entry) => entry.target.label)).toEqual(['remove-me.example']);
   });
 
   it('re-checks daily: a removed record stops the routing, a resolver failure changes no state', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuditPage, EmbedLinkResponse, ErrorBody } from '@sc/contracts';
+import type { AuditEntry, EmbedLinkResponse, ErrorBody } from '@sc/contracts';
 import { bearer, call, createOrganization, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, createLink, publicGet, syncOrders } from './embeds-support';
 
@@ -67,8 +67,8 @@ describe('embed links', () => {
     const again = await call<EmbedLinkResponse>(t.baseUrl, 'DELETE', `/api/v1/orgs/acme/embed-links/${created.body.id}`, { headers: sessionHeaders(acme.owner) });
     expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
 
-    const audit = await call<AuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?target=${created.body.id}`, { headers: sessionHeaders(acme.owner) });
-    expect(audit.body.items.map((entry) => entry.action).sort()).toEqual(['embed_link.created', 'embed_link.revoked']);
+    const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit?target=${created.body.id}`, { headers: sessionHeaders(acme.owner) });
+    expect(audit.body.map((entry) => entry.action).sort()).toEqual(['embed_link.created', 'embed_link.revoked']);
     expect(JSON.stringify(audit.body)).not.toContain(token.slice(13));
   });
 

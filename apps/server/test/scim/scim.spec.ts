@@ -1,4 +1,4 @@
-import type { AuditPage, MemberResponse, ScimTokenResponse } from '@sc/contracts';
+import type { AuditEntry, MemberResponse, ScimTokenResponse } from '@sc/contracts';
 import { addMember, bearer, call, createOrganization, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, signInAs, type SeededOrganization, type TestApp } from '../support';
 import { createProvider } from '../sso/sso-support';
 import { ENTERPRISE, GROUP_SCHEMA, USER_SCHEMA, createScimToken, expectScimError, patchOps, scim, type ScimBody, type ScimErrorBody } from './scim-support';
@@ -47,8 +47,8 @@ describe('SCIM 2.0 provisioning', () => {
       expectScimError(await scim(t, created.token, 'GET', `${base}/Users`), 401);
       expectError(await call(t.baseUrl, 'DELETE', '/api/v1/orgs/acme/scim-tokens/00000000-0000-4000-8000-000000000000', { headers: sessionHeaders(org.owner) }), 404, 'scim_token_not_found');
 
-      const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?limit=10', { headers: bearer(org.adminToken) });
-      const actions = audit.body.items.map((entry) => `${entry.action} ${entry.target.label}`);
+      const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?limit=10', { headers: bearer(org.adminToken) });
+      const actions = audit.body.map((entry) => `${entry.action} ${entry.target.label}`);
       expect(actions).toEqual(expect.arrayContaining(['scim_token.created Okta', 'scim_token.revoked Okta', 'scim_token.created Entra ID']));
       expect(JSON.stringify(audit.body)).not.toContain(created.token);
     });
@@ -226,8 +226,8 @@ describe('SCIM 2.0 provisioning', () => {
       expect(await memberByEmail('leaver@acme.example')).toMatchObject({ disabled: true });
       expect((await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(session) })).status).toBe(401);
       expectError(await call(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(apiToken.token) }), 401, 'token_revoked');
-      const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=member.disabled&limit=1', { headers: bearer(org.adminToken) });
-      expect(audit.body.items[0]).toMatchObject({ actor: { type: 'scim', userId: org.ownerUserId, tokenPrefix: token.slice(0, 13) }, target: { label: 'leaver@acme.example' } });
+      const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=member.disabled&limit=1', { headers: bearer(org.adminToken) });
+      expect(audit.body[0]).toMatchObject({ actor: { type: 'scim', userId: org.ownerUserId, tokenPrefix: token.slice(0, 13) }, target: { label: 'leaver@acme.example' } });
 
       // Okta: {"op":"replace","value":{"active":true}} and back to false.
       expect((await scim(t, token, 'PATCH', `${base}/Users/${created.body.id}`, patchOps({ op: 'replace', value: { active: true } }))).body['active']).toBe(true);

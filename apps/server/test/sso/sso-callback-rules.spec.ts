@@ -1,4 +1,4 @@
-import type { SsoAuditPage, ErrorBody } from '@sc/contracts';
+import type { SsoAuditEntry, ErrorBody } from '@sc/contracts';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { MiniIdp, TestBrowser } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
@@ -157,9 +157,9 @@ describe('SSO callback rules and provider shapes', () => {
     expect(entra.tokenRequests.at(-1)?.form.get('client_secret')).toBe(CLIENT_SECRET);
     expect(entra.userinfoRequests.at(-1)?.host).toBe(`localhost:${entra.port}`);
     expect(entra.userinfoRequests.at(-1)?.url.pathname).toBe('/oidc/userinfo');
-    const audit = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?provider=entra', { headers: sessionHeaders(org.owner) });
-    expect(audit.body.items[0]).toMatchObject({ outcome: 'success', email: 'erin@contoso.example', role: 'viewer' });
-    expect(audit.body.items[0].warnings.join(' ')).toMatch(/overage/i);
+    const audit = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?provider=entra', { headers: sessionHeaders(org.owner) });
+    expect(audit.body[0]).toMatchObject({ outcome: 'success', email: 'erin@contoso.example', role: 'viewer' });
+    expect(audit.body[0].warnings.join(' ')).toMatch(/overage/i);
   });
 
   it('Okta: exact derived URLs, ID token verified with the org authorization server keys, claim rule role', async () => {
@@ -423,24 +423,27 @@ describe('SSO callback rules and provider shapes', () => {
   it('audits every attempt with its code, claim names without values, newest first, paginated', async () => {
     userinfo = { sub: 'audit-1', email: 'audit@example.com', groups: ['top-secret-group'], phone: '+1-555-0100' };
     await signIn('lab');
-    const page = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?provider=lab&limit=100', { headers: sessionHeaders(org.owner) });
+    const page = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?provider=lab&limit=100', { headers: sessionHeaders(org.owner) });
     expect(page.status).toBe(200);
-    const codes = page.body.items.map((e) => e.errorCode);
+    const codes = page.body.map((e) => e.errorCode);
     for (const code of ['provider_error', 'userinfo_failed', 'subject_mismatch', 'invalid_id_token', 'no_email', 'email_domain_not_allowed', 'signup_disabled', 'account_disabled', 'identity_conflict', 'provider_disabled']) {
       expect(codes).toContain(code);
     }
-    const latest = page.body.items[0];
+    const latest = page.body[0];
     expect(latest).toMatchObject({ outcome: 'success', email: 'audit@example.com', subject: 'audit-1', test: false, claimNames: { groups: 'array(1)', phone: 'string', email: 'string', sub: 'string' } });
     expect(JSON.stringify(page.body)).not.toContain('top-secret-group');
     expect(JSON.stringify(page.body)).not.toContain('555-0100');
-    const failures = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?outcome=failure&limit=2', { headers: sessionHeaders(org.owner) });
-    expect(failures.body.items).toHaveLength(2);
-    expect(failures.body.items.every((e) => e.outcome === 'failure')).toBe(true);
-    const next = await call<SsoAuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/acme/sso/audit?outcome=failure&limit=2&before=${failures.body.nextCursor}`, { headers: sessionHeaders(org.owner) });
-    expect(next.body.items).toHaveLength(2);
-    expect(next.body.items[0].id).not.toBe(failures.body.items[1].id);
-    expect(next.body.items[0].createdAt <= failures.body.items[1].createdAt).toBe(true);
-    const bad = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?before=garbage', { headers: sessionHeaders(org.owner) });
+    const failures = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?outcome=failure&limit=2', { headers: sessionHeaders(org.owner) });
+    expect(failures.body).toHaveLength(2);
+    expect(failures.body.every((e) => e.outcome === 'failure')).toBe(true);
+    // The next page's link keeps the filter and the limit.
+    const link = failures.headers.get('link') ?? '';
+    expect(link).toMatch(/^<\/api\/v1\/orgs\/acme\/sso\/audit\?outcome=failure&limit=2&cursor=[\w-]+>; rel="next"$/);
+    const next = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', link.slice(1, link.indexOf('>')), { headers: sessionHeaders(org.owner) });
+    expect(next.body).toHaveLength(2);
+    expect(next.body[0].id).not.toBe(failures.body[1].id);
+    expect(next.body[0].createdAt <= failures.body[1].createdAt).toBe(true);
+    const bad = await call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?cursor=garbage', { headers: sessionHeaders(org.owner) });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_cursor');
   });

@@ -1,4 +1,4 @@
-import type { AuditPage, ErrorBody, SsoDiscoveryResponse, SsoProviderResponse, SsoSignInStatus, SsoTestStartResponse } from '@sc/contracts';
+import type { AuditEntry, ErrorBody, SsoDiscoveryResponse, SsoProviderResponse, SsoSignInStatus, SsoTestStartResponse } from '@sc/contracts';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, isSpaPage } from './sso-support';
@@ -89,8 +89,8 @@ describe('SSO lockout protection', () => {
     const confirmed = await patch('corp', { enabled: true, confirmUntested: true });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.enabled).toBe(true);
-    const audit = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=sso_provider.updated&limit=1', { headers: bearer(org.adminToken) });
-    expect(audit.body.items[0]).toMatchObject({ before: { enabled: false }, after: { enabled: true, enabledWithoutTest: true } });
+    const audit = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=sso_provider.updated&limit=1', { headers: bearer(org.adminToken) });
+    expect(audit.body[0]).toMatchObject({ before: { enabled: false }, after: { enabled: true, enabledWithoutTest: true } });
     // Saving other fields of an enabled provider asks nothing.
     expect((await patch('corp', { enabled: true, displayName: 'Corp' })).status).toBe(200);
     expect((await patch('corp', { enabled: false })).status).toBe(200);

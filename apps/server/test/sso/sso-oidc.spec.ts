@@ -1,4 +1,4 @@
-import type { AuditPage, MemberResponse, SsoAuditPage, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
+import type { AuditEntry, MemberResponse, SsoAuditEntry, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
@@ -80,9 +80,9 @@ describe('SSO sign-in through a real OpenID provider', () => {
     return { status: response.status, location: response.headers.get('location'), body: text ? (JSON.parse(text) as ErrorBody) : undefined };
   }
 
-  async function lastAudit(): Promise<SsoAuditPage['items'][number]> {
-    const page = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?limit=1', { headers: sessionHeaders(org.owner) });
-    return page.body.items[0];
+  async function lastAudit(): Promise<SsoAuditEntry> {
+    const page = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/sso/audit?limit=1', { headers: sessionHeaders(org.owner) });
+    return page.body[0];
   }
 
   it('discovery reads the provider document', async () => {
@@ -113,8 +113,8 @@ describe('SSO sign-in through a real OpenID provider', () => {
     expect(me.body.role).toBe('admin');
     expect(await lastAudit()).toMatchObject({ outcome: 'success', email: 'ada@example.com', role: 'admin', test: false, providerSlug: 'corp' });
     // The organization audit log: the sign-in added the user, who acted through SSO, from the browser's address.
-    const added = await call<AuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=member.added&target=ada@example.com', { headers: sessionHeaders(org.owner) });
-    expect(added.body.items).toEqual([
+    const added = await call<AuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=member.added&target=ada@example.com', { headers: sessionHeaders(org.owner) });
+    expect(added.body).toEqual([
       expect.objectContaining({ actor: expect.objectContaining({ type: 'sso', email: 'ada@example.com' }), after: { role: 'admin', source: 'sso', disabled: false }, ipAddress: expect.stringMatching(/127\.0\.0\.1$/) }),
     ]);
     // Members → "Added by": an SSO sign-up through this provider.
@@ -181,8 +181,8 @@ describe('SSO sign-in through a real OpenID provider', () => {
     const otherOrg = await jsonCall(`${callbackUrl(t, 'globex', 'corp')}${query}`, `${BINDING}=${binding}`);
     expect(otherOrg.status).toBe(400);
     expect(otherOrg.body?.error.code).toBe('invalid_or_expired_state');
-    const globexAudit = await call<SsoAuditPage>(t.baseUrl, 'GET', '/api/v1/orgs/globex/sso/audit?limit=1', { headers: sessionHeaders(globex.owner) });
-    expect(globexAudit.body.items[0].message).toMatch(/another organization/);
+    const globexAudit = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', '/api/v1/orgs/globex/sso/audit?limit=1', { headers: sessionHeaders(globex.owner) });
+    expect(globexAudit.body[0].message).toMatch(/another organization/);
     expect((await browser.follow(callback, { stopBefore: isSpaPage(t) })).stoppedAt).toBe(`${t.baseUrl}/orgs/acme`);
   });
 

@@ -101,8 +101,8 @@ describe('Require SSO', () => {
     // Sessions that did not start through SSO ended (the setup session); the SSO one goes on.
     expectError(await call(t.baseUrl, 'GET', '/api/v1/me', { headers: sessionHeaders(org.owner) }), 401, 'session_invalid');
     expect((await meOf(t, owner.browser)).body.role).toBe('owner');
-    const audit = await call<{ items: { action: string; after: unknown }[] }>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=organization.sso_requirement_changed', { headers: sessionHeaders(owner.credentials) });
-    expect(audit.body.items[0]).toMatchObject({ after: { requireSso: true } });
+    const audit = await call<Array<{ action: string; after: unknown }>>(t.baseUrl, 'GET', '/api/v1/orgs/acme/audit?action=organization.sso_requirement_changed', { headers: sessionHeaders(owner.credentials) });
+    expect(audit.body[0]).toMatchObject({ after: { requireSso: true } });
     // The public sign-in page learns that the providers are the only way in, and nothing more.
     const signInPage = await call<SsoSignInPageProvider[]>(t.baseUrl, 'GET', '/api/v1/auth/orgs/acme/providers');
     expect(signInPage.body).toEqual([{ slug: 'corp', displayName: expect.any(String), loginUrl: '/api/v1/auth/orgs/acme/login/corp', requireSso: true }]);

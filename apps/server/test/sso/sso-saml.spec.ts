@@ -1,4 +1,4 @@
-import type { ErrorBody, SsoAuditPage, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
+import type { ErrorBody, SsoAuditEntry, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
 import { call, createOrganization, createTestApp, expectError, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
 import { isSpaPage, loginUrl, meOf } from './sso-support';
 import { SamlIdp, strangerKey, TestBrowser, type ResponseOptions, type SamlUser } from '@sc/testing-idp';
@@ -71,9 +71,9 @@ describe('SSO sign-in through a real SAML identity provider', () => {
     return { ...started, samlResponse: idp.response(options), options };
   }
 
-  async function lastAudit(owner = org): Promise<SsoAuditPage['items'][number]> {
-    const page = await call<SsoAuditPage>(t.baseUrl, 'GET', `/api/v1/orgs/${owner.organizationId}/sso/audit?limit=1`, { headers: sessionHeaders(owner.owner) });
-    return page.body.items[0];
+  async function lastAudit(owner = org): Promise<SsoAuditEntry> {
+    const page = await call<SsoAuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/${owner.organizationId}/sso/audit?limit=1`, { headers: sessionHeaders(owner.owner) });
+    return page.body[0];
   }
 
   it('shows what to register at the IdP and serves the SP metadata', async () => {

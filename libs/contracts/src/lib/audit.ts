@@ -3,11 +3,11 @@
  * and from where. Secrets never appear in an entry (no client secret, no token value, no sign-in link).
  *
  * Endpoints (all under /api/v1, owner|admin):
- *   GET /orgs/:orgId/audit          ?limit&before&action&actor&target&from&to → AuditPage (newest first)
+ *   GET /orgs/:orgId/audit          ?limit&cursor&action&actor&target&from&to → AuditEntry[] (newest first; paged: list-page.ts)
  *   GET /orgs/:orgId/audit/export   ?action&actor&target&from&to → application/x-ndjson attachment, one AuditEntry per line
  */
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PageLimit } from './paging';
+import { PageCursor, PageLimit } from './list-page';
 
 export const AUDIT_ACTIONS = [
   'organization.created',
@@ -84,12 +84,6 @@ export interface AuditEntry {
   ipAddress: string | null;
 }
 
-export interface AuditPage {
-  items: AuditEntry[];
-  /** Pass as `before` to read older entries; null at the end. */
-  nextCursor: string | null;
-}
-
 /** No id, email, name or slug holds one, and PostgreSQL refuses NUL in text. */
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -125,14 +119,13 @@ export class AuditFilter {
   to?: string;
 }
 
+/** The filters and the paging of GET /audit (list-page.ts). */
 export class AuditQuery extends AuditFilter {
   @PageLimit()
   limit?: number;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  before?: string;
+  @PageCursor()
+  cursor?: string;
 }
 
 /** Human wording of each action (dashboard filter and table). */

@@ -80,16 +80,7 @@ export interface Draft<Graph = unknown> extends DraftSummary {
   warnings: ErrorDetail[];
 }
 
-/** GET /drafts?limit=&offset= — newest change first. */
-export interface DraftList {
-  items: DraftSummary[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-export const DRAFT_LIST_DEFAULT_LIMIT = 50;
-export const DRAFT_LIST_MAX_LIMIT = 200;
+/** GET /drafts?limit=&cursor= answers DraftSummary[], the latest change first, paged like every list (list-page.ts). */
 
 /** `from` of POST /drafts: a synced architecture diagram; the current revision unless `revision` is given. */
 export class DraftFromDiagram {

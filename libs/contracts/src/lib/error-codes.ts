@@ -30,7 +30,7 @@ export enum CommonErrorCode {
   UnsupportedMediaType = 'unsupported_media_type',
   RateLimited = 'rate_limited',
   InternalError = 'internal_error',
-  /** A paged list's `cursor` the server did not hand out (edited, truncated, or of another list). */
+  /** A paged list's `cursor` the server did not hand out (edited, truncated, or of another list): every paged list answers it (list-page.ts). */
   InvalidCursor = 'invalid_cursor',
 }
 
@@ -99,7 +99,6 @@ export enum SetupErrorCode {
 }
 
 export enum AuditErrorCode {
-  InvalidCursor = 'audit_cursor_invalid',
   InvalidRange = 'audit_range_invalid',
 }
 
@@ -134,7 +133,6 @@ export enum SsoErrorCode {
   ClientSecretUnreadable = 'client_secret_unreadable',
   DiscoveryFailed = 'discovery_failed',
   OutboundUrlRefused = 'outbound_url_refused',
-  InvalidCursor = CommonErrorCode.InvalidCursor,
   SessionRequired = AuthErrorCode.SessionRequired,
   /** SAML: the IdP metadata (pasted or fetched) is not usable; saving answers invalid_provider_config naming the field. */
   SamlMetadataFailed = 'saml_metadata_failed',

@@ -11,7 +11,7 @@
  *   POST   /orgs/:orgId/sso/providers/:slug/test      (owner|admin)  StartSsoTestRequest → SsoTestStartResponse
  *   POST   /orgs/:orgId/sso/discovery                 (owner|admin)  SsoDiscoveryRequest → SsoDiscoveryResponse
  *   GET    /orgs/:orgId/sso/public-url                (owner|admin)  → SsoPublicUrlResponse
- *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&before&provider&outcome → SsoAuditPage
+ *   GET    /orgs/:orgId/sso/audit                     (owner|admin)  ?limit&cursor&provider&outcome → SsoAuditEntry[] (paged: list-page.ts)
  *   GET    /orgs/:orgId/sso/settings                  (owner|admin)  → SsoSettingsResponse
  *   PUT    /orgs/:orgId/sso/settings                  (owner, session) UpdateSsoSettingsRequest → SsoSettingsResponse
  *   GET    /auth/orgs/:orgId/providers                (public)       → SsoSignInPageProvider[]
@@ -36,7 +36,7 @@ import {
 } from 'class-validator';
 import { asInstance } from './as-instance';
 import { IsOptionalNotNull } from './optional-not-null';
-import { PageLimit } from './paging';
+import { PageCursor, PageLimit } from './list-page';
 import { FIELD_LIMITS } from './field-limits';
 import { samlAcsPath, samlMetadataPath, ssoCallbackPath } from './http-names';
 
@@ -595,20 +595,13 @@ export interface SsoAuditEntry {
   userAgent: string | null;
 }
 
-export interface SsoAuditPage {
-  items: SsoAuditEntry[];
-  /** Pass as `before` to read older entries; null at the end. */
-  nextCursor: string | null;
-}
-
+/** The filters and the paging of GET /sso/audit (list-page.ts). */
 export class SsoAuditQuery {
   @PageLimit()
   limit?: number;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  before?: string;
+  @PageCursor()
+  cursor?: string;
 
   @IsOptional()
   @IsString()

@@ -1,11 +1,11 @@
-import type { HttpClient } from '@angular/common/http';
+import { HttpParams, type HttpClient } from '@angular/common/http';
 import { computed, signal, type Signal } from '@angular/core';
 import { PAGE_CURSOR_PARAM, nextCursorFromLink } from '@sc/contracts';
 import { firstValueFrom, map, type Observable } from 'rxjs';
 import { ApiError, toApiError } from './api-error';
 import { pageResource } from './page-resource';
 
-/** One page of a newest-first list the API pages by cursor (`before`). */
+/** One page of a list the API pages by cursor (libs/contracts list-page.ts). */
 export interface CursorPage<T> {
   items: T[];
   nextCursor: string | null;
@@ -42,13 +42,18 @@ export interface CursorPages<T> {
 }
 
 /**
- * Reads one page of a list the API pages with a `Link: <…>; rel="next"` header (services, members, API tokens,
- * revisions: libs/contracts list-page.ts): the body is the page's items, the header's cursor the next page's.
+ * Reads one page of a paged list (every list of the API: libs/contracts list-page.ts): the body is the page's
+ * items, the cursor in the `Link: <…>; rel="next"` header the next page's. `query` holds the list's filters and
+ * `limit`; empty values are left out.
  */
-export function linkedPage<T>(http: HttpClient, url: string, cursor: string | undefined, param: string = PAGE_CURSOR_PARAM): Observable<CursorPage<T>> {
+export function linkedPage<T>(http: HttpClient, url: string, cursor: string | undefined, query: Record<string, string | number | undefined> = {}): Observable<CursorPage<T>> {
+  let params = new HttpParams();
+  for (const [key, value] of Object.entries({ ...query, [PAGE_CURSOR_PARAM]: cursor })) {
+    if (value !== undefined && value !== '') params = params.set(key, String(value));
+  }
   return http
-    .get<T[]>(url, { observe: 'response', params: cursor === undefined ? {} : { [param]: cursor } })
-    .pipe(map((response) => ({ items: response.body ?? [], nextCursor: nextCursorFromLink(response.headers.get('Link'), param) })));
+    .get<T[]>(url, { observe: 'response', params })
+    .pipe(map((response) => ({ items: response.body ?? [], nextCursor: nextCursorFromLink(response.headers.get('Link')) })));
 }
 
 /**
@@ -56,7 +61,7 @@ export function linkedPage<T>(http: HttpClient, url: string, cursor: string | un
  * pages appended on request. Older entries read for a list that has since been replaced (other params, a
  * reload) are dropped. Must be called in an injection context.
  */
-export function cursorPages<P, T>(options: { params: () => P | undefined; load: (params: NoInfer<P>, before: string | undefined) => Observable<CursorPage<T>> }): CursorPages<T> {
+export function cursorPages<P, T>(options: { params: () => P | undefined; load: (params: NoInfer<P>, cursor: string | undefined) => Observable<CursorPage<T>> }): CursorPages<T> {
   const first = pageResource({
     params: options.params,
     load: (params) => options.load(params, undefined).pipe(map((page): CursorList<P, T> => ({ params, ...page }))),

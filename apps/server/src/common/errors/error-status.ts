@@ -79,11 +79,10 @@ export const ERROR_STATUS = {
   [SetupErrorCode.TokenInvalid]: 403,
   [SetupErrorCode.AlreadyDone]: 409,
 
-  [AuditErrorCode.InvalidCursor]: 400,
   [AuditErrorCode.InvalidRange]: 400,
 
   // SsoErrorCode.InvalidOrExpiredState is OAuthStateErrorCode's; AccountDisabled, SessionRequired and
-  // OrganizationNotFound are the auth and organizations codes above, InvalidCursor the common one.
+  // OrganizationNotFound are the auth and organizations codes above.
   // SignInLinksErrorCode answers with the auth, members and organizations codes, AuthErrorCode.OrganizationNotFound
   // is the organizations one: referring enums need no status of their own.
   [SsoErrorCode.InvalidOrExpiredState]: 400,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuditFilter, AuditPage, AuditQuery } from '@sc/contracts';
+import { AuditFilter, AuditQuery, type AuditEntry, type ListPage } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { ListPagePipe, NUMBER_CURSOR, PagedList, type PageRequest } from '../../common/http/paging';
 import { OrgAccess } from '../access/decorators';
 import { AuditService } from './audit.service';
 
@@ -17,8 +18,9 @@ export class AuditController {
 
   @Get()
   @OrgAccess('admin')
-  page(@Param('orgId') orgId: string, @Query() query: AuditQuery): Promise<AuditPage> {
-    return this.audit.page(orgId, query);
+  @PagedList('Newest first')
+  page(@Param('orgId') orgId: string, @Query(new ListPagePipe(NUMBER_CURSOR, AuditQuery)) page: PageRequest<string, AuditFilter>): Promise<ListPage<AuditEntry>> {
+    return this.audit.page(orgId, page);
   }
 
   /** Every matching entry as JSON lines, streamed as a download. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, AuditEntry, AuditFilter, AuditPage, AuditQuery, AuditTargetType } from '@sc/contracts';
+import type { AuditAction, AuditEntry, AuditFilter, AuditTargetType, ListPage } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { pageFrom, type PageRequest } from '../../common/http/paging';
 import type { Principal } from '../access/principal';
 import { UsersService } from '../users/users.service';
 import { AuditEvent } from './audit-event.entity';
@@ -39,7 +40,6 @@ export interface AuditChange {
   after?: Record<string, unknown> | null;
 }
 
-const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 500;
 
 /**
@@ -84,11 +84,11 @@ export class AuditService {
     await this.audit.insert(event);
   }
 
-  async page(organizationId: string, query: AuditQuery): Promise<AuditPage> {
-    const limit = query.limit ?? DEFAULT_PAGE;
-    const rows = await this.audit.find({ ...this.filter(organizationId, query), limit: limit + 1, beforeSeq: decodeCursor(query.before) });
-    const items = rows.slice(0, limit);
-    return { items: items.map(toEntry), nextCursor: rows.length > limit ? (items[items.length - 1]?.seq ?? null) : null };
+  /** Newest first; the cursor is the sequence number of the previous page's last entry (NUMBER_CURSOR). */
+  async page(organizationId: string, { limit, after, filter }: PageRequest<string, AuditFilter>): Promise<ListPage<AuditEntry>> {
+    const rows = await this.audit.find({ ...this.filter(organizationId, filter), limit: limit + 1, beforeSeq: after });
+    // The bigint arrives as text from PostgreSQL and as a number from PGlite: the cursor holds it as text.
+    return pageFrom(rows, limit, toEntry, (event) => [String(event.seq)]);
   }
 
   /** Every matching entry, newest first, read a page at a time. */
@@ -124,14 +124,6 @@ function toEntry(event: AuditEvent): AuditEntry {
     after: event.after,
     ipAddress: event.ipAddress,
   };
-}
-
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  if (!/^[1-9]\d{0,17}$/.test(cursor)) {
-    throw auditError(AuditErrorCode.InvalidCursor, 'The "before" cursor is not one this endpoint returned; pass nextCursor from the previous page.', [{ path: 'before', message: 'unknown cursor' }]);
-  }
-  return cursor;
 }
 
 export function withoutSecrets(value: Record<string, unknown> | null): Record<string, unknown> | null {

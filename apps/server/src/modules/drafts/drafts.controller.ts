@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftList } from '@sc/contracts';
+import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftSummary, type ListPage } from '@sc/contracts';
 import type { Response } from 'express';
 import { IfMatchVersion } from '../../common/http/if-match';
+import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { DRAFT_IF_MATCH, DraftIdPipe } from './draft-params';
@@ -22,8 +23,9 @@ export class DraftsController {
 
   @Get()
   @OrgAccess('viewer')
-  list(@Param('orgId') orgId: string, @Query('limit') limit?: string, @Query('offset') offset?: string): Promise<DraftList> {
-    return this.drafts.list(orgId, limit, offset);
+  @PagedList('The latest change first')
+  list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<DraftSummary>> {
+    return this.drafts.list(orgId, page);
   }
 
   @Post()

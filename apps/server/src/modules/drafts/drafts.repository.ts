@@ -25,16 +25,21 @@ export class DraftsRepository extends TransactionalRepository {
     return this.manager.findOneBy(DraftRecord, { organizationId, id });
   }
 
-  /** A page of the organization's drafts without graph and layout, most recently saved first. */
-  async list(organizationId: string, limit: number, offset: number): Promise<{ drafts: DraftRecord[]; total: number }> {
-    const [drafts, total] = await this.manager.findAndCount(DraftRecord, {
-      select: SUMMARY_COLUMNS,
-      where: { organizationId },
-      order: { updatedAt: 'DESC', id: 'ASC' },
-      take: limit,
-      skip: offset,
-    });
-    return { drafts, total };
+  /**
+   * At most `limit` of the organization's drafts without graph and layout, most recently saved first (the lower id
+   * first among drafts saved at the same time), only those after the (updated time, id) position `after`: keyset
+   * paging in the order of diagram_drafts_org_updated_idx (organization_id, updated_at DESC, id).
+   */
+  list(organizationId: string, { limit, after }: { limit: number; after?: { at: Date; id: string } }): Promise<DraftRecord[]> {
+    const query = this.manager
+      .createQueryBuilder(DraftRecord, 'd')
+      .select(Object.keys(SUMMARY_COLUMNS).map((column) => `d.${column}`))
+      .where('d.organization_id = :organizationId', { organizationId })
+      .orderBy('d.updated_at', 'DESC')
+      .addOrderBy('d.id', 'ASC')
+      .take(limit);
+    if (after) query.andWhere('(d.updated_at < :afterAt OR (d.updated_at = :afterAt AND d.id > :afterId))', { afterAt: after.at, afterId: after.id });
+    return query.getMany();
   }
 
   /**

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   DRAFT_KIND,
-  DRAFT_LIST_DEFAULT_LIMIT,
-  DRAFT_LIST_MAX_LIMIT,
   draftFileSlug,
   plural,
   type CreateDraftRequest,
@@ -12,17 +10,18 @@ import {
   type DraftConflictDetail,
   type DraftExport,
   type DraftLayout,
-  type DraftList,
   type DraftSource,
   type DiagramView,
   type DraftSummary,
   type ErrorDetail,
+  type ListPage,
   type UpdateDraftRequest,
 } from '@sc/contracts';
 import { DiagramExportError, exportToMermaid, validateDrawnGraph, validateParsedDiagram, type DiagramContext, type OverlaidGraph } from '@sc/diagram';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { DomainError } from '../../common/errors/domain-error';
+import { pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { Principal } from '../access/principal';
 import { MermaidParseService } from '../parsing/mermaid-parse.service';
@@ -76,12 +75,11 @@ export class DraftsService {
     private readonly tokens: TokensService,
   ) {}
 
-  async list(organizationId: string, limitParam?: string, offsetParam?: string): Promise<DraftList> {
-    const limit = wholeNumber('limit', limitParam, DRAFT_LIST_DEFAULT_LIMIT, 1, DRAFT_LIST_MAX_LIMIT);
-    const offset = wholeNumber('offset', offsetParam, 0, 0, Number.MAX_SAFE_INTEGER);
-    const { drafts, total } = await this.drafts.list(organizationId, limit, offset);
-    const actors = await this.actorsOf(drafts);
-    return { items: drafts.map((draft) => summary(draft, actors)), total, limit, offset };
+  /** The latest change first; the cursor is the (saved time, id) of the previous page's last draft (TIME_ID_CURSOR). */
+  async list(organizationId: string, { limit, after }: Pick<PageRequest<TimeIdPosition>, 'limit' | 'after'>): Promise<ListPage<DraftSummary>> {
+    const rows = await this.drafts.list(organizationId, { limit: limit + 1, after });
+    const actors = await this.actorsOf(rows.slice(0, limit));
+    return pageFrom(rows, limit, (draft) => summary(draft, actors), (draft) => [draft.updatedAt.toISOString(), draft.id]);
   }
 
   async get(organizationId: string, draftId: string): Promise<Draft<OverlaidGraph>> {
@@ -380,11 +378,3 @@ function draftName(raw: string): string {
   return name;
 }
 
-function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw draftsError(DraftsErrorCode.InvalidRequest, `${name} must be a whole number from ${min} to ${max} (got "${raw}").`, [{ path: name, message: `${name} must be between ${min} and ${max}` }]);
-  }
-  return value;
-}

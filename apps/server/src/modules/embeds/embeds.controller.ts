@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CreateEmbedLinkRequest, EmbedLinksQuery, type CreatedEmbedLinkResponse, type EmbedLinkResponse } from '@sc/contracts';
-import type { Request, Response } from 'express';
-import { pageItems } from '../../common/http/paging';
+import { CreateEmbedLinkRequest, EmbedLinksQuery, type CreatedEmbedLinkResponse, type EmbedLinkResponse, type ListPage } from '@sc/contracts';
+import { ListPagePipe, PagedList, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { EmbedLinksService } from './embeds.service';
@@ -15,8 +14,12 @@ export class EmbedLinksController {
 
   @Get()
   @OrgAccess('admin')
-  async list(@Param('orgId') orgId: string, @Query() query: EmbedLinksQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<EmbedLinkResponse[]> {
-    return pageItems(req, res, query, await this.embeds.list(orgId, query));
+  @PagedList('Newest first')
+  list(
+    @Param('orgId') orgId: string,
+    @Query(new ListPagePipe(TIME_ID_CURSOR, EmbedLinksQuery)) page: PageRequest<TimeIdPosition, FilterOf<EmbedLinksQuery>>,
+  ): Promise<ListPage<EmbedLinkResponse>> {
+    return this.embeds.list(orgId, page);
   }
 
   @Post()

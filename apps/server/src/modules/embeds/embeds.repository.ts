@@ -18,7 +18,7 @@ export class EmbedLinksRepository extends TransactionalRepository {
    */
   listForOrganization(
     organizationId: string,
-    { limit, before, service, diagram }: { limit: number; before?: { createdAt: Date; id: string }; service?: string; diagram?: string },
+    { limit, before, service, diagram }: { limit: number; before?: { at: Date; id: string }; service?: string; diagram?: string },
   ): Promise<EmbedLink[]> {
     const query = this.manager
       .createQueryBuilder(EmbedLink, 'e')
@@ -28,7 +28,7 @@ export class EmbedLinksRepository extends TransactionalRepository {
       .take(limit);
     if (service !== undefined) query.andWhere('e.service_name = :service', { service });
     if (diagram !== undefined) query.andWhere('(e.diagram = :diagram OR e.diagram IS NULL)', { diagram });
-    if (before) query.andWhere('(e.created_at, e.id) < (:beforeAt, :beforeId)', { beforeAt: before.createdAt, beforeId: before.id });
+    if (before) query.andWhere('(e.created_at, e.id) < (:beforeAt, :beforeId)', { beforeAt: before.at, beforeId: before.id });
     return query.getMany();
   }
 

@@ -4,7 +4,7 @@ import { isUUID } from 'class-validator';
 import { EMBED_TOKEN_PATTERN, embedPaths, type CreatedEmbedLinkResponse, type EmbedLinkResponse, type EmbedLinksQuery, type ListPage } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
-import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
+import { createdAtIdKey, pageFrom, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AppConfig } from '../../config/app-config';
 import { CacheChanges } from '../../database/cache-changes';
 import { NotifiedCache } from '../../database/notified-cache';
@@ -100,15 +100,9 @@ export class EmbedLinksService {
   }
 
   /** One page of the organization's links, newest first. */
-  async list(organizationId: string, query: EmbedLinksQuery = {}): Promise<ListPage<EmbedLinkResponse>> {
-    const limit = pageLimit(query);
-    const rows = await this.links.listForOrganization(organizationId, {
-      limit: limit + 1,
-      before: decodeTimeIdCursor(query.cursor),
-      service: query.service,
-      diagram: query.diagram,
-    });
-    return pageFrom(rows, limit, toEmbedLinkResponse, timeIdKey);
+  async list(organizationId: string, { limit, after, filter }: PageRequest<TimeIdPosition, FilterOf<EmbedLinksQuery>>): Promise<ListPage<EmbedLinkResponse>> {
+    const rows = await this.links.listForOrganization(organizationId, { limit: limit + 1, before: after, service: filter.service, diagram: filter.diagram });
+    return pageFrom(rows, limit, toEmbedLinkResponse, createdAtIdKey);
   }
 
   /** Revokes a link of the organization; revoking twice keeps the first time (and records one entry). */

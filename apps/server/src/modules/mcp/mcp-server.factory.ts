@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ArtifactKind, type ServiceDetail } from '@sc/contracts';
+import { MAX_CURSOR_LENGTH, MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ArtifactKind, type ServiceDetail } from '@sc/contracts';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
+import { decodeCursor, NAME_CURSOR } from '../../common/http/paging';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import { DiagramCheckService } from '../artifacts/sync/diagram-check.service';
 import { SERVER_VERSION } from '../cli-package/server-version';
@@ -78,12 +79,12 @@ export class McpServerFactory {
         title: 'List services',
         description: 'The organization\'s services by name, with description, repository, current revision and artifact count. Pages by cursor (nextCursor).',
         inputSchema: {
-          cursor: z.string().max(512).optional().describe('The nextCursor of the previous page.'),
+          cursor: z.string().max(MAX_CURSOR_LENGTH).optional().describe('The nextCursor of the previous page.'),
           limit: z.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
         },
         annotations: { readOnlyHint: true },
       },
-      ({ cursor, limit }) => this.tool('list_services', 0, async () => linesJson(await this.artifacts.listServices(orgId, { cursor, limit: limit ?? MCP_MAX_LIST_ITEMS }))),
+      ({ cursor, limit }) => this.tool('list_services', 0, async () => linesJson(await this.artifacts.listServices(orgId, { limit: limit ?? MCP_MAX_LIST_ITEMS, after: decodeCursor(cursor, NAME_CURSOR) }))),
     );
 
     server.registerTool(
@@ -261,7 +262,7 @@ export class McpServerFactory {
 
   /** The first page of services with their artifacts (resource listings are not paged by the SDK: bounded here). */
   private async listServiceDetails(orgId: string): Promise<ServiceDetail[]> {
-    const page = await this.artifacts.listServices(orgId, { limit: MAX_PAGE_LIMIT });
+    const page = await this.artifacts.listServices(orgId, { limit: MAX_PAGE_LIMIT, after: undefined });
     const details: ServiceDetail[] = [];
     for (const service of page.items) details.push(await this.artifacts.getService(orgId, service.name));
     return details;

@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AddMemberRequest, ApiTokenResponse, ListPageQuery, MemberResponse, UpdateMemberRequest } from '@sc/contracts';
-import type { Request, Response } from 'express';
-import { pageItems } from '../../common/http/paging';
+import { AddMemberRequest, ApiTokenResponse, MemberResponse, UpdateMemberRequest, type ListPage } from '@sc/contracts';
+import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { MembersService } from './members.service';
@@ -14,8 +13,9 @@ export class MembersController {
 
   @Get()
   @OrgAccess('viewer')
-  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MemberResponse[]> {
-    return pageItems(req, res, query, await this.members.listPage(orgId, query));
+  @PagedList('Oldest member first')
+  list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<MemberResponse>> {
+    return this.members.listPage(orgId, page);
   }
 
   /** The API tokens that removing or disabling this member revokes (listed in the confirmation dialog). */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type ListPageQuery, type MemberAddedBy, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
+import { type AddMemberRequest, type ApiTokenResponse, type AuditAction, type ListPage, type MemberAddedBy, type MemberResponse, type MembershipSource, type Role } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
+import { createdAtIdKey, pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AuditService, type AuditActorInput, type ScimActor } from '../audit/audit.service';
 import type { Principal } from '../access/principal';
 import { SessionsService } from '../sessions/sessions.service';
@@ -60,10 +60,9 @@ export class MembersService {
   }
 
   /** One page of the members, oldest membership first. */
-  async listPage(organizationId: string, query: ListPageQuery): Promise<ListPage<MemberResponse>> {
-    const limit = pageLimit(query);
-    const rows = await this.memberships.listWithUsers(organizationId, { limit: limit + 1, after: decodeTimeIdCursor(query.cursor) });
-    return pageFrom(rows, limit, ({ membership, user }) => toMemberResponse(membership, user), ({ membership }) => timeIdKey(membership));
+  async listPage(organizationId: string, { limit, after }: PageRequest<TimeIdPosition>): Promise<ListPage<MemberResponse>> {
+    const rows = await this.memberships.listWithUsers(organizationId, { limit: limit + 1, after });
+    return pageFrom(rows, limit, ({ membership, user }) => toMemberResponse(membership, user), ({ membership }) => createdAtIdKey(membership));
   }
 
   async get(organizationId: string, userId: string): Promise<MemberResponse> {

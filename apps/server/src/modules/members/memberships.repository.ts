@@ -26,10 +26,10 @@ export class MembershipsRepository extends TransactionalRepository {
   /** Oldest first (id breaks ties); with `page`, at most `limit` after the (createdAt, id) position `after`. */
   async listWithUsers(
     organizationId: string,
-    page?: { limit: number; after?: { createdAt: Date; id: string } },
+    page?: { limit: number; after?: { at: Date; id: string } },
   ): Promise<MemberRow[]> {
     const query = this.manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
-    if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.createdAt, afterId: page.after.id });
+    if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.at, afterId: page.after.id });
     if (page) query.take(page.limit);
     const memberships = await query.getMany();
     if (memberships.length === 0) return [];

@@ -3,8 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   CreateSsoProviderRequest,
-  SsoAuditPage,
   SsoAuditQuery,
+  type ListPage,
+  type SsoAuditEntry,
   SsoDiscoveryRequest,
   SsoDiscoveryResponse,
   SsoProviderResponse,
@@ -17,6 +18,7 @@ import {
   type SsoSettingsResponse,
 } from '@sc/contracts';
 import { SsoRequirementService } from './sso-requirement.service';
+import { ListPagePipe, PagedList, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { signInRequest } from './sign-in-request';
@@ -121,7 +123,11 @@ export class SsoAdminController {
 
   @Get('audit')
   @OrgAccess('admin')
-  auditLog(@Param('orgId') orgId: string, @Query() query: SsoAuditQuery): Promise<SsoAuditPage> {
-    return this.audit.page(orgId, query);
+  @PagedList('Newest first')
+  auditLog(
+    @Param('orgId') orgId: string,
+    @Query(new ListPagePipe(TIME_ID_CURSOR, SsoAuditQuery)) page: PageRequest<TimeIdPosition, FilterOf<SsoAuditQuery>>,
+  ): Promise<ListPage<SsoAuditEntry>> {
+    return this.audit.page(orgId, page);
   }
 }

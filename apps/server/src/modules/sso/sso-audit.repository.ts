@@ -6,7 +6,7 @@ import { TransactionalRepository } from '../../database/unit-of-work';
 export interface AuditPageQuery {
   organizationId: string;
   limit: number;
-  before?: { createdAt: Date; id: string };
+  before?: { at: Date; id: string };
   providerSlug?: string;
   outcome?: SsoAuditOutcome;
 }
@@ -27,18 +27,18 @@ export class SsoAuditRepository extends TransactionalRepository {
     return rows.map((row) => row.provider_id);
   }
 
-  /** Newest first; keyset pagination on (created_at, id). Reads one extra row to know whether more exist. */
+  /** Newest first, at most `limit` rows; keyset pagination on (created_at, id), only rows after the position `before`. */
   page(query: AuditPageQuery): Promise<SsoAuditEvent[]> {
     const builder = this.manager
       .createQueryBuilder(SsoAuditEvent, 'e')
       .where('e.organization_id = :organizationId', { organizationId: query.organizationId })
       .orderBy('e.created_at', 'DESC')
       .addOrderBy('e.id', 'DESC')
-      .limit(query.limit + 1);
+      .limit(query.limit);
     if (query.providerSlug) builder.andWhere('e.provider_slug = :slug', { slug: query.providerSlug });
     if (query.outcome) builder.andWhere('e.outcome = :outcome', { outcome: query.outcome });
     if (query.before) {
-      builder.andWhere('(e.created_at < :beforeAt OR (e.created_at = :beforeAt AND e.id < :beforeId))', { beforeAt: query.before.createdAt, beforeId: query.before.id });
+      builder.andWhere('(e.created_at < :beforeAt OR (e.created_at = :beforeAt AND e.id < :beforeId))', { beforeAt: query.before.at, beforeId: query.before.id });
     }
     return builder.getMany();
   }

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { SsoAuditEntry, SsoAuditPage, SsoAuditQuery } from '@sc/contracts';
+import type { ListPage, SsoAuditEntry, SsoAuditQuery } from '@sc/contracts';
 import { Clock } from '../../common/clock';
+import { createdAtIdKey, pageFrom, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { normalizeEmail } from '../users/users.service';
 import { Claims, redactClaims } from './domain/claims';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
 import { SsoAuditRepository } from './sso-audit.repository';
-import { SsoErrorCode, ssoError } from './sso.errors';
 
 /** Where a sign-in attempt came from, as the audit log keeps it (plain values, taken from the request by the controller). */
 export interface SignInClient {
@@ -32,7 +32,6 @@ export interface SignInAttemptRecord {
   client: SignInClient;
 }
 
-const DEFAULT_PAGE = 50;
 
 @Injectable()
 export class SsoAuditService {
@@ -70,12 +69,10 @@ export class SsoAuditService {
     }
   }
 
-  async page(organizationId: string, query: SsoAuditQuery): Promise<SsoAuditPage> {
-    const limit = query.limit ?? DEFAULT_PAGE;
-    const rows = await this.audit.page({ organizationId, limit, before: decodeCursor(query.before), providerSlug: query.provider, outcome: query.outcome });
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    return { items: items.map(toEntry), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  /** Newest first; the cursor is the (time, id) of the previous page's last entry (TIME_ID_CURSOR). */
+  async page(organizationId: string, { limit, after, filter }: PageRequest<TimeIdPosition, FilterOf<SsoAuditQuery>>): Promise<ListPage<SsoAuditEntry>> {
+    const rows = await this.audit.page({ organizationId, limit: limit + 1, before: after, providerSlug: filter.provider, outcome: filter.outcome });
+    return pageFrom(rows, limit, toEntry, createdAtIdKey);
   }
 }
 
@@ -100,16 +97,3 @@ function toEntry(event: SsoAuditEvent): SsoAuditEntry {
   };
 }
 
-function encodeCursor(event: SsoAuditEvent): string {
-  return Buffer.from(`${event.createdAt.toISOString()}|${event.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) {
-    throw ssoError(SsoErrorCode.InvalidCursor, 'The "before" cursor is not one this endpoint returned; pass nextCursor from the previous page.', [{ path: 'before', message: 'unknown cursor' }]);
-  }
-  return { createdAt, id: id as string };
-}

@@ -79,7 +79,7 @@ async function sut(provider: { allowSignUp?: boolean; defaultRole?: SsoRole; all
     return { started, outcome: await signIn.handleCallback(callback, started.binding.value, undefined) };
   }
 
-  const auditLog = async () => (await app.get(SsoAuditService).page('acme', {})).items;
+  const auditLog = async () => (await app.get(SsoAuditService).page('acme', { limit: 100, after: undefined, filter: {} })).items;
   return { app, signIn, signInWith, auditLog, members: app.get(MembersService), users: app.get(UsersService), sessions: app.get(SessionsService), owner };
 }
 

@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, ListPageQuery } from '@sc/contracts';
-import type { Request, Response } from 'express';
-import { pageItems } from '../../common/http/paging';
+import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, type ListPage } from '@sc/contracts';
+import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { TokensService } from './tokens.service';
@@ -14,8 +13,9 @@ export class TokensController {
 
   @Get()
   @OrgAccess('admin')
-  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiTokenResponse[]> {
-    return pageItems(req, res, query, await this.tokens.list(orgId, query));
+  @PagedList('Newest first')
+  list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<ApiTokenResponse>> {
+    return this.tokens.list(orgId, page);
   }
 
   @Post()

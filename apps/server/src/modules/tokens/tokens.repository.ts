@@ -19,14 +19,14 @@ export class TokensRepository extends TransactionalRepository {
   }
 
   /** Newest first (id breaks ties), at most `limit`, only those before the (createdAt, id) position `before`. */
-  listForOrganization(organizationId: string, { limit, before }: { limit: number; before?: { createdAt: Date; id: string } }): Promise<ApiToken[]> {
+  listForOrganization(organizationId: string, { limit, before }: { limit: number; before?: { at: Date; id: string } }): Promise<ApiToken[]> {
     const query = this.manager
       .createQueryBuilder(ApiToken, 't')
       .where('t.organization_id = :organizationId', { organizationId })
       .orderBy('t.created_at', 'DESC')
       .addOrderBy('t.id', 'DESC')
       .take(limit);
-    if (before) query.andWhere('(t.created_at, t.id) < (:beforeAt, :beforeId)', { beforeAt: before.createdAt, beforeId: before.id });
+    if (before) query.andWhere('(t.created_at, t.id) < (:beforeAt, :beforeId)', { beforeAt: before.at, beforeId: before.id });
     return query.getMany();
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import type { ApiTokenResponse, CreatedApiTokenResponse, ListPage, ListPageQuery, TokenScope } from '@sc/contracts';
+import type { ApiTokenResponse, CreatedApiTokenResponse, ListPage, TokenScope } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
-import { decodeTimeIdCursor, pageFrom, pageLimit, timeIdKey } from '../../common/http/paging';
+import { createdAtIdKey, pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
 import type { User } from '../users/user.entity';
 import { displayNameOf, UsersService } from '../users/users.service';
@@ -75,11 +75,10 @@ export class TokensService {
   }
 
   /** One page of the organization's tokens, newest first. */
-  async list(organizationId: string, query: ListPageQuery = {}): Promise<ListPage<ApiTokenResponse>> {
-    const limit = pageLimit(query);
-    const rows = await this.tokens.listForOrganization(organizationId, { limit: limit + 1, before: decodeTimeIdCursor(query.cursor) });
+  async list(organizationId: string, { limit, after }: Pick<PageRequest<TimeIdPosition>, 'limit' | 'after'>): Promise<ListPage<ApiTokenResponse>> {
+    const rows = await this.tokens.listForOrganization(organizationId, { limit: limit + 1, before: after });
     const creators = await this.users.findByIds([...new Set(rows.map((row) => row.createdByUserId).filter((id): id is string => id !== null))]);
-    return pageFrom(rows, limit, (token) => toApiTokenResponse(token, token.createdByUserId ? creators.get(token.createdByUserId) : undefined), timeIdKey);
+    return pageFrom(rows, limit, (token) => toApiTokenResponse(token, token.createdByUserId ? creators.get(token.createdByUserId) : undefined), createdAtIdKey);
   }
 
   /** Id and name of the tokens with these ids, by id (to name who saved something; unknown ids are left out). */

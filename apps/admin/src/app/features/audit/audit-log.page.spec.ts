@@ -5,6 +5,7 @@ import { query, rowsText, settle, submitForm, textOf, typeInto } from '../../../
 import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { member } from '../../../testing/fixtures';
+import { nextPage } from '../../../testing/http';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { AuditLogPage } from './audit-log.page';
 
@@ -41,9 +42,9 @@ describe('AuditLogPage', () => {
   it('lists time, action, actor, target, changes and address, and pages through older entries', async () => {
     const first = http.expectOne((request) => request.url === AUDIT);
     expect(first.request.params.get('limit')).toBe('50');
-    expect(first.request.params.has('before')).toBe(false);
-    first.flush({
-      items: [
+    expect(first.request.params.has('cursor')).toBe(false);
+    first.flush(
+      [
         entry({ id: 'e2' }),
         entry({
           id: 'e1',
@@ -54,8 +55,8 @@ describe('AuditLogPage', () => {
           after: { name: 'deploy', scopes: ['admin'] },
         }),
       ],
-      nextCursor: '17',
-    });
+      nextPage(AUDIT, '17'),
+    );
     await settle(fixture);
     const rows = rowsText(fixture);
     expect(rows[0]).toContain('Role changed');
@@ -69,15 +70,15 @@ describe('AuditLogPage', () => {
 
     query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
     fixture.detectChanges();
-    const older = http.expectOne((request) => request.url === AUDIT && request.params.get('before') === '17');
-    older.flush({ items: [entry({ id: 'e0', action: 'organization.created', target: { type: 'organization', id: 'acme', label: 'Acme' }, before: null, after: { name: 'Acme' } })], nextCursor: null });
+    const older = http.expectOne((request) => request.url === AUDIT && request.params.get('cursor') === '17');
+    older.flush([entry({ id: 'e0', action: 'organization.created', target: { type: 'organization', id: 'acme', label: 'Acme' }, before: null, after: { name: 'Acme' } })]);
     await settle(fixture);
     expect(rowsText(fixture)).toHaveLength(3);
     expect(fixture.nativeElement.querySelector('[data-testid=audit-more]')).toBeNull();
   });
 
   it('puts the applied filters in the URL, and reads the list and the download from the URL\'s filters', async () => {
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: null });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({})]);
     await settle(fixture);
     expect(query<HTMLAnchorElement>(fixture, '[data-testid=audit-download]').getAttribute('href')).toBe(`${AUDIT}/export`);
 
@@ -99,7 +100,7 @@ describe('AuditLogPage', () => {
     expect(filtered.request.params.get('target')).toBe('rders');
     expect(filtered.request.params.get('from')).toBe(new Date(2026, 0, 1).toISOString());
     expect(filtered.request.params.get('to')).toBe(new Date(2026, 1, 1).toISOString());
-    filtered.flush({ items: [], nextCursor: null });
+    filtered.flush([]);
     await settle(fixture);
     expect(textOf(fixture)).toContain('No entries match these filters');
     expect(query<HTMLInputElement>(fixture, '[data-testid=audit-target]').value).toBe('rders');
@@ -111,7 +112,7 @@ describe('AuditLogPage', () => {
   });
 
   it('shows relative times with the exact time on hover', async () => {
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({ createdAt: '2026-01-02T10:00:00Z' })], nextCursor: null });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({ createdAt: '2026-01-02T10:00:00Z' })]);
     await settle(fixture);
     const time = query(fixture, 'td.mat-column-time time');
     expect(time.getAttribute('title')).toBe('2026-01-02 10:00:00 UTC');
@@ -121,10 +122,7 @@ describe('AuditLogPage', () => {
 
   it('folds long change lists after four lines and names target types', async () => {
     const settings = { slug: 'corp', displayName: 'Corp', type: 'generic', clientId: 'acme', enabled: true, hasClientSecret: true };
-    http.expectOne((request) => request.url === AUDIT).flush({
-      items: [entry({ action: 'sso_provider.created', target: { type: 'sso_provider', id: 'p1', label: 'corp' }, before: null, after: settings })],
-      nextCursor: null,
-    });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({ action: 'sso_provider.created', target: { type: 'sso_provider', id: 'p1', label: 'corp' }, before: null, after: settings })]);
     await settle(fixture);
     const cell = query(fixture, 'td.mat-column-changes');
     expect(Array.from(cell.querySelectorAll(':scope > div')).map((line) => line.textContent?.trim())).toEqual(['Slug: corp', 'Display name: Corp', 'Type: generic', 'Client ID: acme']);

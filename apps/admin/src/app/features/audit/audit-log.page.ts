@@ -61,7 +61,7 @@ export class AuditLogPage {
   readonly filter = computed(() => toAuditFilter(this.applied()));
   readonly audit = cursorPages({
     params: () => ({ orgId: this.orgId(), filter: this.filter() }),
-    load: ({ orgId, filter }, before) => this.api.page(orgId, filter, { limit: PAGE_SIZE, before }),
+    load: ({ orgId, filter }, cursor) => this.api.page(orgId, filter, { limit: PAGE_SIZE, cursor }),
   });
   readonly entries = this.audit.items;
   readonly exportUrl = computed(() => this.api.exportUrl(this.orgId(), this.filter()));

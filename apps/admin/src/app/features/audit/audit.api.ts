@@ -1,7 +1,8 @@
 import { HttpClient, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import type { AuditFilter, AuditPage } from '@sc/contracts';
+import type { AuditEntry, AuditFilter } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 import { orgApiUrl } from '../../core/org-api';
 
 /** The organization audit log (owners and admins). */
@@ -13,8 +14,8 @@ export class AuditApi {
     return orgApiUrl(orgId, 'audit');
   }
 
-  page(orgId: string, filter: AuditFilter, page: { limit: number; before?: string }): Observable<AuditPage> {
-    return this.http.get<AuditPage>(this.base(orgId), { params: toParams({ ...filter, ...page }) });
+  page(orgId: string, filter: AuditFilter, page: { limit: number; cursor?: string }): Observable<CursorPage<AuditEntry>> {
+    return linkedPage<AuditEntry>(this.http, this.base(orgId), page.cursor, { ...filter, limit: page.limit });
   }
 
   /** The download URL of every entry matching `filter`, as JSON lines (the server sends it as an attachment). */

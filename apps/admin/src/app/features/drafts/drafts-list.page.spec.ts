@@ -1,7 +1,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
-import type { DraftList, DraftSummary } from '@sc/contracts';
+import type { DraftSummary } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { ME, errorBody } from '../../../testing/fixtures';
@@ -27,17 +27,18 @@ function summary(overrides: Partial<DraftSummary> = {}): DraftSummary {
   };
 }
 
-const list = (items: DraftSummary[], total = items.length): DraftList => ({ items, total, limit: 50, offset: 0 });
-
 describe('DraftsListPage', () => {
   let fixture: ComponentFixture<DraftsListPage>;
   let http: HttpTestingController;
 
-  async function open(items: DraftSummary[], role: 'owner' | 'editor' | 'viewer' = 'editor', total?: number): Promise<void> {
+  /** Opens the page on a first page of `items`; `next` is the cursor of a next page (none by default). */
+  async function open(items: DraftSummary[], role: 'owner' | 'editor' | 'viewer' = 'editor', next?: string): Promise<void> {
     TestBed.inject(SessionService).adopt({ ...ME, role });
     fixture = createWithInputs(DraftsListPage, { orgId: 'acme' });
     fixture.detectChanges();
-    http.expectOne((req) => req.url === BASE && req.method === 'GET').flush(list(items, total));
+    const first = http.expectOne((req) => req.url === BASE && req.method === 'GET');
+    expect([first.request.params.get('limit'), first.request.params.has('cursor')]).toEqual(['50', false]);
+    first.flush(items, next === undefined ? {} : { headers: { Link: `<${BASE}?limit=50&cursor=${next}>; rel="next"` } });
     await settle(fixture);
   }
 
@@ -165,8 +166,19 @@ describe('DraftsListPage', () => {
     request.flush(null, { status: 204, statusText: 'No Content' });
     // The list reloads after the delete.
     await started();
-    http.expectOne((req) => req.url === BASE && req.method === 'GET').flush(list([]));
+    http.expectOne((req) => req.url === BASE && req.method === 'GET').flush([]);
     await settle(fixture);
     expect(textOf(fixture)).toContain('No drafts yet');
+  });
+
+  it('appends the next page of drafts on "Load more drafts" (cursor from the Link header)', async () => {
+    await open([summary()], 'viewer', 'abc');
+    expect(rowsText(fixture)).toHaveLength(1);
+    query<HTMLButtonElement>(fixture, '[data-testid=drafts-more]').click();
+    http.expectOne(`${BASE}?limit=50&cursor=abc`).flush([summary({ id: 'd2', name: 'Older' })]);
+    await settle(fixture);
+    expect(rowsText(fixture)).toHaveLength(2);
+    expect(rowsText(fixture)[1]).toContain('Older');
+    expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=drafts-more]')).toBeNull();
   });
 });

@@ -8,8 +8,9 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
-import { DRAFT_LIST_DEFAULT_LIMIT, DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftList, type DraftSummary } from '@sc/contracts';
+import { DRAFT_NAME_MAX_LENGTH, type ArtifactListItem, type DraftSummary } from '@sc/contracts';
 import { ApiError } from '../../core/api-error';
+import { cursorPages } from '../../core/cursor-pages';
 import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
@@ -24,11 +25,14 @@ import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
 import { SectionCardComponent } from '../../shared/section-card.component';
+import { LoadMoreComponent } from '../../shared/load-more.component';
+
+/** Drafts read per page; "Load more drafts" reads the next. */
+const PAGE_SIZE = 50;
 
 /** How a new draft starts: empty, as a copy of a synced flowchart, or from pasted Mermaid and context. */
 export type DraftStart = 'empty' | 'synced' | 'mermaid';
 
-const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_LIMIT, offset: 0 };
 
 @Component({
   selector: 'sc-drafts-list-page',
@@ -46,6 +50,7 @@ const EMPTY_LIST: DraftList = { items: [], total: 0, limit: DRAFT_LIST_DEFAULT_L
     DATA_TABLE,
     ErrorBannerComponent,
     FormActionsComponent,
+    LoadMoreComponent,
     ListStateComponent,
   ],
   templateUrl: './drafts-list.page.html',
@@ -60,16 +65,13 @@ export class DraftsListPage {
   readonly orgId = input.required<string>();
 
   readonly canEdit = inject(SessionService).canEditDrafts;
-  readonly offset = signal(0);
-  readonly drafts = pageResource({
-    params: () => ({ orgId: this.orgId(), offset: this.offset() }),
-    load: ({ orgId, offset }) => this.api.list(orgId, { offset, limit: DRAFT_LIST_DEFAULT_LIMIT }),
-    initial: EMPTY_LIST,
+  /** The drafts, most recently saved first, a page at a time ("Load more drafts"). */
+  readonly drafts = cursorPages({
+    params: () => ({ orgId: this.orgId() }),
+    load: ({ orgId }, cursor) => this.api.list(orgId, { limit: PAGE_SIZE, cursor }),
   });
-  readonly rows = computed(() => this.drafts.value().items.map((draft) => ({ draft, savedBy: actorName(draft.updatedBy), savedAgo: relativeTime(draft.updatedAt) })));
+  readonly rows = computed(() => this.drafts.items().map((draft) => ({ draft, savedBy: actorName(draft.updatedBy), savedAgo: relativeTime(draft.updatedAt) })));
   readonly rowTestId = (row: { draft: DraftSummary }) => `draft-row-${row.draft.id}`;
-  readonly hasPrevious = computed(() => this.offset() > 0);
-  readonly hasNext = computed(() => this.offset() + this.drafts.value().items.length < this.drafts.value().total);
 
   readonly formOpen = signal(false);
   private readonly creation = mutation({ report: 'inline' });
@@ -148,14 +150,6 @@ export class DraftsListPage {
       done: () => this.drafts.reload(),
       failed: () => this.drafts.reload(),
     });
-  }
-
-  previousPage(): void {
-    this.offset.update((offset) => Math.max(0, offset - DRAFT_LIST_DEFAULT_LIMIT));
-  }
-
-  nextPage(): void {
-    this.offset.update((offset) => offset + DRAFT_LIST_DEFAULT_LIMIT);
   }
 
   private missingInput(value: DraftFormValue): string | undefined {

@@ -22,12 +22,12 @@ describe('DraftsApi', () => {
   afterEach(() => http.verify());
 
   it('lists with paging parameters and reads, creates and exports under the organization', async () => {
-    const listed = firstValueFrom(api.list('acme co', { limit: 20, offset: 40 }));
+    const listed = firstValueFrom(api.list('acme co', { limit: 20, cursor: 'abc' }));
     const list = http.expectOne((req) => req.url === BASE);
     expect(list.request.params.get('limit')).toBe('20');
-    expect(list.request.params.get('offset')).toBe('40');
-    list.flush({ items: [], total: 0, limit: 20, offset: 40 });
-    await expect(listed).resolves.toMatchObject({ total: 0 });
+    expect(list.request.params.get('cursor')).toBe('abc');
+    list.flush([], { headers: { Link: `<${BASE}?limit=20&cursor=def>; rel="next"` } });
+    await expect(listed).resolves.toEqual({ items: [], nextCursor: 'def' });
 
     void firstValueFrom(api.get('acme co', 'd/1'));
     http.expectOne(`${BASE}/d%2F1`).flush({});

@@ -1,9 +1,10 @@
-import { HttpClient, HttpHeaders, HttpParams } from '@angular/common/http';
+import { HttpClient, HttpHeaders } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { DraftsErrorCode, type Draft, type DraftConflictDetail, type DraftExport, type DraftFromDiagram, type DraftLayout, type DraftList, type ErrorDetail } from '@sc/contracts';
+import { DraftsErrorCode, type Draft, type DraftConflictDetail, type DraftExport, type DraftFromDiagram, type DraftLayout, type DraftSummary, type ErrorDetail } from '@sc/contracts';
 import type { DiagramContext, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { toApiError } from '../../core/api-error';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 import { orgApiUrl } from '../../core/org-api';
 
 /** A draft as the API returns it, typed with the diagram library's graph. */
@@ -45,12 +46,9 @@ export class DraftsApi {
     return `${this.base(orgId)}/${encodeURIComponent(draftId)}`;
   }
 
-  /** Most recently saved first. */
-  list(orgId: string, page: { limit?: number; offset?: number } = {}): Observable<DraftList> {
-    let params = new HttpParams();
-    if (page.limit !== undefined) params = params.set('limit', page.limit);
-    if (page.offset !== undefined) params = params.set('offset', page.offset);
-    return this.http.get<DraftList>(this.base(orgId), { params });
+  /** One page of the drafts, most recently saved first; `cursor` (from the previous page's Link header) continues. */
+  list(orgId: string, page: { limit?: number; cursor?: string } = {}): Observable<CursorPage<DraftSummary>> {
+    return linkedPage<DraftSummary>(this.http, this.base(orgId), page.cursor, { limit: page.limit });
   }
 
   get(orgId: string, draftId: string): Observable<DraftData> {

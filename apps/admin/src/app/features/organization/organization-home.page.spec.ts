@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import type { DraftList, ServiceListItem } from '@sc/contracts';
+import type { DraftSummary, ServiceListItem } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
 import { query, settle, textOf } from '../../../testing/dom';
 import { ME, gatewayInfo } from '../../../testing/fixtures';
@@ -16,26 +16,21 @@ const SERVICE: ServiceListItem = {
   artifactCount: 12,
 };
 
-const DRAFTS: DraftList = {
-  items: [
-    {
-      id: 'd1',
-      name: 'Checkout ideas',
-      kind: 'flowchart',
-      version: 4,
-      nodeCount: 3,
-      edgeCount: 2,
-      createdAt: '2026-11-02T10:00:00Z',
-      createdBy: null,
-      updatedAt: '2026-11-21T10:00:00Z',
-      updatedBy: null,
-      source: null,
-    },
-  ],
-  total: 1,
-  limit: 5,
-  offset: 0,
-};
+const DRAFTS: DraftSummary[] = [
+  {
+    id: 'd1',
+    name: 'Checkout ideas',
+    kind: 'flowchart',
+    version: 4,
+    nodeCount: 3,
+    edgeCount: 2,
+    createdAt: '2026-11-02T10:00:00Z',
+    createdBy: null,
+    updatedAt: '2026-11-21T10:00:00Z',
+    updatedBy: null,
+    source: null,
+  },
+];
 
 /** The install card is drawn with the organization, so its request starts once that answer is rendered. */
 async function rendered(fixture: { detectChanges(): void }): Promise<void> {
@@ -77,7 +72,7 @@ describe('OrganizationHomePage (Overview)', () => {
     fixture.detectChanges();
     http.expectOne('/api/v1/orgs/acme').flush(ME.organization);
     http.expectOne('/api/v1/orgs/acme/services').flush([]);
-    http.expectOne((request) => request.url === '/api/v1/orgs/acme/drafts').flush({ ...DRAFTS, items: [], total: 0 });
+    http.expectOne((request) => request.url === '/api/v1/orgs/acme/drafts').flush([]);
     await rendered(fixture);
     http.expectOne('/api/v1/gateway/info').flush(gatewayInfo());
     await settle(fixture);

@@ -5,12 +5,13 @@ import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
-import type { DraftList, OrganizationResponse, ServiceListItem } from '@sc/contracts';
+import type { DraftSummary, OrganizationResponse, ServiceListItem } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { LoadErrorComponent } from '../../shared/load-error.component';
 import { RelativeTimeComponent } from '../../shared/relative-time.component';
+import type { CursorPage } from '../../core/cursor-pages';
 import { DraftsApi } from '../drafts/drafts.api';
 import { ServicesApi } from '../services/services.api';
 import { CliInstallComponent } from '../tokens/cli-install.component';
@@ -65,7 +66,7 @@ export class OrganizationHomePage {
   readonly drafts = pageResource({
     params: this.orgId,
     load: (orgId) => this.draftsApi.list(orgId, { limit: RECENT_DRAFTS }),
-    initial: null as DraftList | null,
+    initial: null as CursorPage<DraftSummary> | null,
   });
   readonly me = this.session.me;
   readonly canManage = this.session.canManage;

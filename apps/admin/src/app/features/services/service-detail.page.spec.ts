@@ -120,7 +120,7 @@ describe('ServiceDetailPage', () => {
     fixture.detectChanges();
     http.expectOne(BASE).flush(detail(2, SECOND_SYNC));
     http.expectOne(`${BASE}/previews`).flush([]);
-    http.expectOne(`${BASE}/revisions`).flush([REVISIONS[0]], { headers: { Link: `<${BASE}/revisions?before=2&limit=1>; rel="next"` } });
+    http.expectOne(`${BASE}/revisions`).flush([REVISIONS[0]], { headers: { Link: `<${BASE}/revisions?limit=1&cursor=WyIyIl0>; rel="next"` } });
     await new Promise((resolve) => setTimeout(resolve, 0));
     fixture.detectChanges();
     http.expectOne(`${BASE}/revisions`).flush(REVISIONS);
@@ -128,7 +128,7 @@ describe('ServiceDetailPage', () => {
     const table = () => query(fixture, 'table[aria-label=Revisions]').querySelectorAll('tr[mat-row]').length;
     expect(table()).toBe(1);
     query<HTMLButtonElement>(fixture, '[data-testid=revisions-more]').click();
-    http.expectOne(`${BASE}/revisions?before=2`).flush([REVISIONS[1]]);
+    http.expectOne(`${BASE}/revisions?cursor=WyIyIl0`).flush([REVISIONS[1]]);
     await settle(fixture);
     expect(table()).toBe(2);
     expect((fixture.nativeElement as HTMLElement).querySelector('[data-testid=revisions-more]')).toBeNull();

@@ -60,9 +60,9 @@ export class ServicesApi {
     return this.http.get<ServiceDetail>(this.artifact(orgId, service), { params: revisionParams(revision) });
   }
 
-  /** One page of the revisions, newest first; `before` (a revision number from the Link header) continues. */
-  revisionsPage(orgId: string, service: string, before?: string): Observable<CursorPage<ServiceRevisionItem>> {
-    return linkedPage<ServiceRevisionItem>(this.http, `${this.base(orgId)}/${encodeURIComponent(service)}/revisions`, before, 'before');
+  /** One page of the revisions, newest first; `cursor` (from the previous page's Link header) continues. */
+  revisionsPage(orgId: string, service: string, cursor?: string): Observable<CursorPage<ServiceRevisionItem>> {
+    return linkedPage<ServiceRevisionItem>(this.http, `${this.base(orgId)}/${encodeURIComponent(service)}/revisions`, cursor);
   }
 
   revisions(orgId: string, service: string): Observable<ServiceRevisionItem[]> {

@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture } from '@angular/core/testing';
 import type { SsoAuditEntry } from '@sc/contracts';
 import { query, rowsText, settle, textOf } from '../../../testing/dom';
-import { answerLate } from '../../../testing/http';
+import { answerLate, nextPage } from '../../../testing/http';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { SsoAuditComponent } from './sso-audit.component';
 
@@ -48,14 +48,14 @@ describe('SsoAuditComponent', () => {
   it('lists time, provider, outcome code, email and warnings, and pages through older entries', async () => {
     const first = http.expectOne((request) => request.url === AUDIT);
     expect(first.request.params.get('limit')).toBe('25');
-    expect(first.request.params.has('before')).toBe(false);
-    first.flush({
-      items: [
+    expect(first.request.params.has('cursor')).toBe(false);
+    first.flush(
+      [
         entry({ id: 'e2', outcome: 'failure', errorCode: 'email_domain_not_allowed', email: 'eve@other.test', message: 'Accounts from other.test may not sign in.', role: null }),
         entry({ id: 'e1', test: true, warnings: ['groups overage: _claim_names present'] }),
       ],
-      nextCursor: 'cursor-1',
-    });
+      nextPage(AUDIT, 'cursor-1'),
+    );
     await settle(fixture);
     const [failure, success] = rows();
     expect(failure).toContain('email_domain_not_allowed');
@@ -66,8 +66,8 @@ describe('SsoAuditComponent', () => {
 
     query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
     const older = http.expectOne((request) => request.url === AUDIT);
-    expect(older.request.params.get('before')).toBe('cursor-1');
-    older.flush({ items: [entry({ id: 'e0', email: 'old@acme.test' })], nextCursor: null });
+    expect(older.request.params.get('cursor')).toBe('cursor-1');
+    older.flush([entry({ id: 'e0', email: 'old@acme.test' })]);
     await settle(fixture);
     expect(rows()).toHaveLength(3);
     expect(rows()[2]).toContain('old@acme.test');
@@ -79,22 +79,22 @@ describe('SsoAuditComponent', () => {
     fixture.componentInstance.outcome.set('failure');
     fixture.detectChanges();
     const latest = http.expectOne((request) => request.url === AUDIT && request.params.get('outcome') === 'failure');
-    latest.flush({ items: [entry({ id: 'f', outcome: 'failure', errorCode: 'no_email', email: null })], nextCursor: null });
-    answerLate(first, { items: [entry({ id: 'stale', email: 'stale@acme.test' })], nextCursor: 'c' });
+    latest.flush([entry({ id: 'f', outcome: 'failure', errorCode: 'no_email', email: null })]);
+    answerLate(first, [entry({ id: 'stale', email: 'stale@acme.test' })], nextPage(AUDIT, 'c'));
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('no_email');
   });
 
   it('filters by outcome from the first page again', async () => {
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({})], nextPage(AUDIT, 'c'));
     await settle(fixture);
     fixture.componentInstance.outcome.set('failure');
     fixture.detectChanges();
     const filtered = http.expectOne((request) => request.url === AUDIT);
     expect(filtered.request.params.get('outcome')).toBe('failure');
-    expect(filtered.request.params.has('before')).toBe(false);
-    filtered.flush({ items: [], nextCursor: null });
+    expect(filtered.request.params.has('cursor')).toBe(false);
+    filtered.flush([]);
     await settle(fixture);
     expect(textOf(fixture)).toContain('No sign-in attempts yet');
   });
@@ -107,9 +107,9 @@ describe('SsoAuditComponent', () => {
   it('shows the organization switched to, even when the previous one answers last', async () => {
     const acme = http.expectOne((request) => request.url === AUDIT);
     switchToGlobex();
-    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush({ items: [entry({ id: 'g', email: 'gail@globex.test' })], nextCursor: null });
+    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush([entry({ id: 'g', email: 'gail@globex.test' })]);
     await settle(fixture);
-    answerLate(acme, { items: [entry({ id: 'a', email: 'ann@acme.test' })], nextCursor: 'c' });
+    answerLate(acme, [entry({ id: 'a', email: 'ann@acme.test' })], nextPage(AUDIT, 'c'));
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('gail@globex.test');
@@ -117,14 +117,14 @@ describe('SsoAuditComponent', () => {
   });
 
   it('does not add older entries of the organization just left to the new one', async () => {
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({ id: 'a', email: 'ann@acme.test' })], nextCursor: 'c' });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({ id: 'a', email: 'ann@acme.test' })], nextPage(AUDIT, 'c'));
     await settle(fixture);
     query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
     const older = http.expectOne((request) => request.url === AUDIT);
     switchToGlobex();
-    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush({ items: [entry({ id: 'g', email: 'gail@globex.test' })], nextCursor: 'g1' });
+    http.expectOne((request) => request.url === GLOBEX_AUDIT).flush([entry({ id: 'g', email: 'gail@globex.test' })], nextPage(GLOBEX_AUDIT, 'g1'));
     await settle(fixture);
-    answerLate(older, { items: [entry({ id: 'a0', email: 'old@acme.test' })], nextCursor: null });
+    answerLate(older, [entry({ id: 'a0', email: 'old@acme.test' })]);
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('gail@globex.test');
@@ -132,7 +132,7 @@ describe('SsoAuditComponent', () => {
   });
 
   it('keeps the entries shown when older ones cannot be read', async () => {
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: 'c' });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({})], nextPage(AUDIT, 'c'));
     await settle(fixture);
     query<HTMLButtonElement>(fixture, '[data-testid=audit-more]').click();
     http.expectOne((request) => request.url === AUDIT).flush('x', { status: 500, statusText: 'Error' });
@@ -147,7 +147,7 @@ describe('SsoAuditComponent', () => {
     await settle(fixture);
     query<HTMLButtonElement>(fixture, 'sc-load-error button').click();
     fixture.detectChanges();
-    http.expectOne((request) => request.url === AUDIT).flush({ items: [entry({})], nextCursor: null });
+    http.expectOne((request) => request.url === AUDIT).flush([entry({})]);
     await settle(fixture);
     expect(rows()).toHaveLength(1);
     expect((fixture.nativeElement as HTMLElement).querySelector('[role=alert]')).toBeNull();

@@ -137,8 +137,7 @@ export class SsoAuditComponent {
   /** The newest entries for the organization and filters; changing either reads from the first page again. */
   readonly audit = cursorPages({
     params: (): AuditParams => ({ orgId: this.orgId(), provider: this.provider(), outcome: this.outcome() }),
-    load: ({ orgId, provider, outcome }, before) =>
-      this.api.audit(orgId, { limit: PAGE_SIZE, before, provider: provider || undefined, outcome: outcome || undefined }),
+    load: ({ orgId, provider, outcome }, cursor) => this.api.audit(orgId, { limit: PAGE_SIZE, provider: provider || undefined, outcome: outcome || undefined }, cursor),
   });
   readonly entries = this.audit.items;
   readonly loading = this.audit.loading;

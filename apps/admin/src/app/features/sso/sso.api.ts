@@ -1,9 +1,9 @@
-import { HttpClient, HttpParams } from '@angular/common/http';
+import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import type {
   CreateSsoProviderRequest,
   SsoAuditOutcome,
-  SsoAuditPage,
+  SsoAuditEntry,
   SsoDiscoveryResponse,
   SsoProviderResponse,
   SsoPublicUrlResponse,
@@ -13,12 +13,12 @@ import type {
   UpdateSsoProviderRequest,
 } from '@sc/contracts';
 import { Observable } from 'rxjs';
+import { linkedPage, type CursorPage } from '../../core/cursor-pages';
 import { orgApiUrl } from '../../core/org-api';
 
 export interface AuditFilter {
   provider?: string;
   outcome?: SsoAuditOutcome;
-  before?: string;
   limit?: number;
 }
 
@@ -83,11 +83,8 @@ export class SsoApi {
     return this.http.post<SsoTestStartResponse>(`${this.provider(orgId, slug)}/test`, {});
   }
 
-  audit(orgId: string, filter: AuditFilter): Observable<SsoAuditPage> {
-    let params = new HttpParams();
-    for (const [key, value] of Object.entries(filter)) {
-      if (value !== undefined && value !== '') params = params.set(key, String(value));
-    }
-    return this.http.get<SsoAuditPage>(`${this.base(orgId)}/audit`, { params });
+  /** One page of the sign-in audit log, newest first (`cursor` from the previous page). */
+  audit(orgId: string, filter: AuditFilter, cursor?: string): Observable<CursorPage<SsoAuditEntry>> {
+    return linkedPage<SsoAuditEntry>(this.http, `${this.base(orgId)}/audit`, cursor, { ...filter });
   }
 }

@@ -20,7 +20,7 @@ import type {
   TextArtifactListItem,
   TextArtifactView,
 } from '@sc/contracts';
-import type { ListPage, ListPageQuery } from '@sc/contracts';
+import type { ListPage } from '@sc/contracts';
 import { diffGraphs, type ApplyReport, type GraphModel, type OverlaidGraph } from '@sc/diagram';
 import { AnswerCache, serialize, type AnswerEncoding, type SerializedAnswer } from './answer-cache';
 import { ReadLookups } from './read-lookups';
@@ -32,8 +32,7 @@ import { ServicesRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { ServiceRecord } from '../store/entities/service.entity';
 import type { ServiceRevisionRecord } from '../store/entities/service-revision.entity';
-import { decodeCursor, pageFrom, pageLimit } from '../../../common/http/paging';
-import type { Page, RevisionsPageQuery } from './revisions-page';
+import { pageFrom, type PageRequest } from '../../../common/http/paging';
 
 type DiagramAnalysis = Extract<ArtifactAnalysis, { type: 'diagram' }>;
 type Graph = GraphModel | OverlaidGraph;
@@ -60,10 +59,8 @@ export class ArtifactsReadService {
     private readonly blobs: BlobStore,
   ) {}
 
-  /** By name; the cursor is the last name of the previous page. */
-  async listServices(organizationId: string, query: ListPageQuery = {}): Promise<ListPage<ServiceListItem>> {
-    const limit = pageLimit(query);
-    const [after] = decodeCursor(query.cursor, 1) ?? [];
+  /** By name; the cursor is the last name of the previous page (NAME_CURSOR). */
+  async listServices(organizationId: string, { limit, after }: Pick<PageRequest<string>, 'limit' | 'after'>): Promise<ListPage<ServiceListItem>> {
     const rows = await this.repository.listServices(organizationId, { limit: limit + 1, after });
     return pageFrom(rows, limit, ({ service, artifactCount }) => serviceItem(service, artifactCount), ({ service }) => [service.name]);
   }
@@ -80,14 +77,11 @@ export class ArtifactsReadService {
     };
   }
 
-  async listRevisions(organizationId: string, serviceName: string, query: RevisionsPageQuery = {}): Promise<Page<ServiceRevisionItem>> {
+  /** Newest first; the cursor is the number of the previous page's last revision (NUMBER_CURSOR). */
+  async listRevisions(organizationId: string, serviceName: string, { limit, after }: Pick<PageRequest<string>, 'limit' | 'after'>): Promise<ListPage<ServiceRevisionItem>> {
     const service = await this.serviceRecord(organizationId, serviceName);
-    const limit = pageLimit(query);
-    // One more than asked tells whether a next page exists.
-    const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: query.before });
-    const revisions = rows.slice(0, limit);
-    const last = revisions[revisions.length - 1];
-    return { items: revisions.map(revisionItem), nextBefore: rows.length > limit && last ? last.number : null };
+    const rows = await this.repository.listRevisions(service.id, { limit: limit + 1, before: after === undefined ? undefined : Number(after) });
+    return pageFrom(rows, limit, revisionItem, (revision) => [String(revision.number)]);
   }
 
   /** The diagram answer, serialized once per artifact version and revision (AnswerCache). */

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ListPageQuery } from '@sc/contracts';
+import type { ListPage } from '@sc/contracts';
 import type {
   DatabaseListItem,
   DatabaseView,
@@ -19,7 +19,7 @@ import type {
 } from '@sc/contracts';
 import { matchesIfNoneMatch } from '../../../common/http/if-none-match';
 import { sendImage } from '../../../common/http/send-image';
-import { pageItems, pageLimit, setNextLink } from '../../../common/http/paging';
+import { ListPagePipe, NAME_CURSOR, NUMBER_CURSOR, PagedList, type PageRequest } from '../../../common/http/paging';
 import { CurrentPrincipal, OrgAccess } from '../../access/decorators';
 import type { Principal } from '../../access/principal';
 import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
@@ -27,7 +27,6 @@ import { ArtifactsReadService } from './artifacts-read.service';
 import { type DiagramImageQuery, diagramImageOptions } from './diagram-image-query';
 import { ServiceDeletionService } from '../retention/service-deletion.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
-import { RevisionsPageQuery } from './revisions-page';
 
 /**
  * A read any member may make whose handler answers with sendAnswer: the route, its access rule and the OpenAPI
@@ -55,9 +54,9 @@ export class ServicesController {
 
   @Get()
   @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'By name, at most `limit` (≤ 100, default 100); `Link: <…?cursor=…&limit=L>; rel="next"` names the next page.' })
-  async list(@Param('orgId') orgId: string, @Query() query: ListPageQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ServiceListItem[]> {
-    return pageItems(req, res, query, await this.artifacts.listServices(orgId, query));
+  @PagedList('By name')
+  list(@Param('orgId') orgId: string, @Query(new ListPagePipe(NAME_CURSOR)) page: PageRequest<string>): Promise<ListPage<ServiceListItem>> {
+    return this.artifacts.listServices(orgId, page);
   }
 
   @Get(':service')
@@ -76,17 +75,9 @@ export class ServicesController {
 
   @Get(':service/revisions')
   @OrgAccess('viewer')
-  @ApiOkResponse({ description: 'Newest first, at most `limit` (≤ 100, default 100); `Link: <…?before=N&limit=L>; rel="next"` names the next page.' })
-  async revisions(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Query() query: RevisionsPageQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ServiceRevisionItem[]> {
-    const page = await this.artifacts.listRevisions(orgId, service, query);
-    setNextLink(req, res, page.nextBefore, pageLimit(query), 'before');
-    return page.items;
+  @PagedList('Newest first')
+  revisions(@Param('orgId') orgId: string, @Param('service') service: string, @Query(new ListPagePipe(NUMBER_CURSOR)) page: PageRequest<string>): Promise<ListPage<ServiceRevisionItem>> {
+    return this.artifacts.listRevisions(orgId, service, page);
   }
 
   @ViewAnswerRoute(':service/diagrams/:name', 'DiagramView')
