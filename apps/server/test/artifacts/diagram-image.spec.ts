@@ -207,6 +207,8 @@ describe('diagram images: image.svg and image.png', () => {
     for (const [query, scale] of [['', 2], ['?scale=1', 1]] as const) {
       const png = await get(`/diagrams/${name}/image.png${query}`);
       expect([png.status, png.headers.get('content-type'), png.headers.get('content-security-policy')]).toEqual([200, 'image/png', CSP]);
+      // Within the pixel limit the scale asked for is the one rendered.
+      expect(png.headers.get('x-image-scale')).toBe(String(scale));
       const facts = pngFacts(png.body);
       expect(facts).toEqual({ width: Number(width) * scale, height: Number(height) * scale, uniform: false });
     }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
+import { LAYOUT_ENGINE_VERSION, PNG_MAX_PIXELS, PNG_MIN_SCALE, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
 import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -29,10 +29,15 @@ export interface DiagramImageOptions {
 export interface RenderedDiagramImage {
   body: Buffer;
   etag: string;
+  /** A PNG: the scale it was rendered at, less than the one asked for when that would pass the pixel limit. */
+  scale?: number;
 }
 
-/** A PNG of more pixels is refused (422 diagram_image_too_large): its bitmap alone would be 4 bytes a pixel. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A PNG has at most this many pixels (its bitmap alone is 4 bytes a pixel): a larger one is rendered at the largest
+ * scale that fits, and refused (422 diagram_image_too_large) only below PNG_MIN_SCALE (libs/diagram png-scale.ts).
+ */
+export const MAX_IMAGE_PIXELS = PNG_MAX_PIXELS;
 /** Rendered images kept per instance (by content hash of what they are drawn from), and their bytes at most. */
 const IMAGES_KEPT = 64;
 const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
@@ -160,12 +165,12 @@ export class DiagramLayoutService {
       const { width, height } = result.tooLarge;
       throw artifactsError(
         ArtifactsErrorCode.DiagramImageTooLarge,
-        `The PNG of diagram "${version.name}" would be ${width}×${height} pixels, over the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; ask for a smaller ?scale= or the SVG.`,
+        `The PNG of diagram "${version.name}" would be ${width}×${height} pixels even at scale ${PNG_MIN_SCALE}, over the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; use the SVG (image.svg), which has no pixel limit.`,
       );
     }
     const body = result.png ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) : Buffer.from(result.svg, 'utf8');
-    this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ms: Math.round(performance.now() - started) });
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ...(result.scale !== undefined ? { scale: result.scale } : {}), ms: Math.round(performance.now() - started) });
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"`, ...(result.scale !== undefined ? { scale: result.scale } : {}) };
   }
 
   /**
