@@ -11,6 +11,9 @@ import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
 import { DiagramLayoutsRepository } from '../store/diagram-layouts.repository';
 import { ServicesRepository } from '../store/services.repository';
 import { DiagramLayoutPool } from '../../parsing/diagram-layout-pool';
+import { MermaidParseService } from '../../parsing/mermaid-parse.service';
+import { BlobStore } from '../store/blob-store';
+import { SEQUENCE_STEPS_VERSION } from '../sync/artifact-analysis';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { DiagramImage, LayoutDatabase } from '../../parsing/diagram-layout-worker';
 
@@ -41,8 +44,8 @@ export const MAX_IMAGE_PIXELS = PNG_MAX_PIXELS;
 /** Rendered images kept per instance (by content hash of what they are drawn from), and their bytes at most. */
 const IMAGES_KEPT = 64;
 const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
-/** Names the drawing code (render-svg.ts) in the image cache key: change it when the drawing changes. */
-const RENDER_VERSION = 'svg-2+resvg-2.6.2';
+/** Names the drawing code (render-svg.ts, sequence-svg.ts, png-scale.ts) in the image cache key: change it when the drawing changes. */
+const RENDER_VERSION = 'svg-3+resvg-2.6.2';
 
 /** What one stored layout is computed from, and the part of its key besides the version and the engine. */
 interface LayoutInputs {
@@ -85,6 +88,8 @@ export class DiagramLayoutService {
     private readonly layoutStore: DiagramLayoutsRepository,
     private readonly pool: DiagramLayoutPool,
     private readonly arrangements: ArrangementStore,
+    private readonly blobs: BlobStore,
+    private readonly mermaid: MermaidParseService,
     config: ArtifactsConfig,
   ) {
     this.settings = config.layout;
@@ -122,7 +127,7 @@ export class DiagramLayoutService {
       const known = groups.size ? `its groups are ${[...groups].map((id) => `"${id}"`).join(', ')}` : 'it has no groups';
       throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `?collapsed= names ${unknown.map((id) => `"${id}"`).join(', ')}, not a group of diagram "${version.name}"; ${known}.`);
     }
-    const inputs = sequence ? { graph, databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
+    const inputs = sequence ? { graph: await this.withSequenceSteps(version, graph), databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
     if (!inputs) {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
@@ -143,6 +148,18 @@ export class DiagramLayoutService {
     // An image larger than the whole cache is served but not kept (lru-cache would refuse it anyway).
     if (image.body.length <= IMAGE_BYTES_KEPT) this.images.set(key, image);
     return image;
+  }
+
+  /**
+   * A sequence diagram analysed before its notes, blocks and activations were kept (`steps`, analyzer version 5) has
+   * its source parsed again (Mermaid in the parsing workers; the image is cached after), so its image shows them
+   * without waiting for a sync that changes the file. A parse that fails draws the stored messages alone.
+   */
+  private async withSequenceSteps(version: ArtifactVersionRecord, graph: OverlaidGraph): Promise<OverlaidGraph> {
+    if (version.analysis.version >= SEQUENCE_STEPS_VERSION) return graph;
+    const source = (await this.blobs.blobContents([version.sha256])).get(version.sha256);
+    const parsed = source === undefined ? null : await this.mermaid.parse(source).catch(() => null);
+    return parsed?.ok && parsed.graph.steps ? { ...graph, steps: parsed.graph.steps } : graph;
   }
 
   private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions, arrangement: ArrangementLists | null): Promise<RenderedDiagramImage> {
