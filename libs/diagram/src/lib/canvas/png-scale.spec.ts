@@ -6,15 +6,15 @@ describe('fitPngScale: the PNG scale within the pixel limit', () => {
   });
 
   it('reduces a drawing too large for the scale asked for to the largest scale in hundredths that fits', () => {
-    // About the benchmark's 1,000-node diagram: 457 megapixels at scale 2.
-    const fit = fitPngScale(21_000, 5_440, 2);
-    expect(fit).toMatchObject({ ok: true, reduced: true, scale: 0.59 });
+    // The benchmark's 1,000-node diagram with its context: 33,334 × 13,714 units, 1.8 gigapixels at scale 2.
+    const fit = fitPngScale(33_334, 13_714, 2);
+    expect(fit).toMatchObject({ ok: true, reduced: true, scale: 0.29 });
     if (!fit.ok) return;
     expect(fit.width * fit.height).toBeLessThanOrEqual(PNG_MAX_PIXELS);
     // One hundredth more would not fit.
-    const larger = pngSize(21_000, 5_440, fit.scale + 0.01);
+    const larger = pngSize(33_334, 13_714, fit.scale + 0.01);
     expect(larger.width * larger.height).toBeGreaterThan(PNG_MAX_PIXELS);
-    expect([fit.width, fit.height]).toEqual([12_390, 3_210]);
+    expect([fit.width, fit.height]).toEqual([9_667, 3_977]);
   });
 
   it('counts the pixels as resvg rounds them, so the bitmap never passes the limit', () => {
@@ -27,9 +27,9 @@ describe('fitPngScale: the PNG scale within the pixel limit', () => {
   });
 
   it('refuses only when even the minimum scale would not fit, with the size it would have at that scale', () => {
-    expect(fitPngScale(20_000, 20_000, 1)).toEqual({ ok: false, width: 20_000 * PNG_MIN_SCALE, height: 20_000 * PNG_MIN_SCALE });
-    // Exactly the limit at the minimum scale still renders.
-    expect(fitPngScale(12_650, 12_640, 4)).toMatchObject({ ok: true, scale: 0.5 });
+    expect(fitPngScale(30_000, 30_000, 1)).toEqual({ ok: false, width: 30_000 * PNG_MIN_SCALE, height: 30_000 * PNG_MIN_SCALE });
+    // Just within the limit at the minimum scale still renders.
+    expect(fitPngScale(25_300, 25_280, 4)).toMatchObject({ ok: true, scale: 0.25 });
   });
 
   it('takes a smaller limit', () => {

@@ -4,14 +4,16 @@
  *
  * A PNG's bitmap costs 4 bytes a pixel while it is rendered and encoded, so it is held to PNG_MAX_PIXELS. A drawing
  * too large for the scale asked for is not refused: it is rendered at the largest scale (in hundredths) whose bitmap
- * fits. Only when even PNG_MIN_SCALE does not fit is it refused: below half size the drawing's 12–14 px labels
- * fall under 7 px and the picture cannot be read (the SVG, which has no pixel size, is the image to use then).
+ * fits. Only when even PNG_MIN_SCALE does not fit is it refused (the SVG, which has no pixel size, is the image to
+ * use then). The minimum is a quarter: there the 12–14 px labels are 3–3.5 px, so such a PNG is an overview (groups,
+ * boxes, the flow of the edges; the benchmark's 1,000-node diagram fits at 0.29) rather than a picture to read, and
+ * anything smaller would show boxes too small to tell apart.
  */
 
 /** Pixels (width × height) a PNG may have: 40 megapixels, 160 MB of bitmap. */
 export const PNG_MAX_PIXELS = 40_000_000;
-/** The smallest scale a PNG is reduced to before it is refused: text at half size is the least that stays readable. */
-export const PNG_MIN_SCALE = 0.5;
+/** The smallest scale a PNG is reduced to before it is refused: a quarter, an overview of the drawing (see above). */
+export const PNG_MIN_SCALE = 0.25;
 
 /** The bitmap size of a drawing of `width` × `height` SVG units at `scale`, rounded as resvg rounds it. */
 export function pngSize(width: number, height: number, scale: number): { width: number; height: number } {
