@@ -1,5 +1,5 @@
 import { PNG_MAX_PIXELS } from '@sc/diagram';
-import { generatedTopology } from '../../../admin/e2e/support/generated-topology';
+import { generatedTopology } from '@sc/diagram/testing';
 import { bearer, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
 
