@@ -18,7 +18,7 @@ describe('diagram images: a PNG over the pixel limit', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_LAYOUT_TIMEOUT: '300s' } });
+    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s', SERVICE_LAYOUT_TIMEOUT: '300s' } });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
