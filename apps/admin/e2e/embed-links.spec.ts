@@ -48,7 +48,7 @@ describe('embed links', () => {
     await visible(page.getByTestId('embed-create'));
     // Only the README's site may frame the zoomable page: a bad origin is named before anything is created.
     const readmeOrigin = new URL(readmeUrl).origin;
-    await page.getByTestId('embed-framing-listed').click();
+    await page.getByTestId('embed-framing-listed').locator('input').check();
     await page.getByTestId('embed-frame-ancestors').fill(`${readmeOrigin}\nwiki.example.com/docs`);
     await page.getByTestId('embed-create').click();
     await eventually(async () => expect(await page.getByTestId('embed-frame-ancestors-errors').innerText()).toContain('Line 2: “wiki.example.com/docs” is not an origin'));
