@@ -10,6 +10,7 @@ module.exports = {
     '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
     '^@sc/diagram/node$': '<rootDir>/../../libs/diagram/src/node.ts',
+    '^@sc/diagram/testing$': '<rootDir>/../../libs/diagram/src/testing/diagram-fixture.ts',
     '^@sc/testing-idp$': '<rootDir>/../../libs/testing-idp/src/index.ts',
   },
 };

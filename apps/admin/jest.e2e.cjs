@@ -18,5 +18,6 @@ module.exports = {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',
     '^@sc/diagram$': '<rootDir>/../../libs/diagram/src/index.ts',
+    '^@sc/diagram/testing$': '<rootDir>/../../libs/diagram/src/testing/diagram-fixture.ts',
   },
 };

@@ -6,7 +6,7 @@ import { pushBundle, syncFile as file } from './support/sync';
 
 /**
  * Embed links in the browser (issue 26): an admin copies Markdown from a diagram's Export menu (the dialog creates the
- * link), a plain HTML page on another loopback origin shows the SVG and PNG as <img> and the zoomable page in an
+ * link, framed only by the README's site), a plain HTML page on another loopback origin shows the SVG and PNG as <img> and the zoomable page in an
  * iframe, and after the link is revoked on the service page the same page shows broken images.
  */
 describe('embed links', () => {
@@ -46,6 +46,14 @@ describe('embed links', () => {
     await page.getByTestId('export-menu').click();
     await page.getByTestId('copy-markdown').click();
     await visible(page.getByTestId('embed-create'));
+    // Only the README's site may frame the zoomable page: a bad origin is named before anything is created.
+    const readmeOrigin = new URL(readmeUrl).origin;
+    await page.getByTestId('embed-framing-listed').locator('input').check();
+    await page.getByTestId('embed-frame-ancestors').fill(`${readmeOrigin}\nwiki.example.com/docs`);
+    await page.getByTestId('embed-create').click();
+    await eventually(async () => expect(await page.getByTestId('embed-frame-ancestors-errors').innerText()).toContain('Line 2: “wiki.example.com/docs” is not an origin'));
+    await screenshot(page, '69-embed-link-frame-ancestors');
+    await page.getByTestId('embed-frame-ancestors').fill(readmeOrigin);
     await page.getByTestId('embed-create').click();
     const markdownField = page.getByTestId('embed-snippet-markdown');
     await visible(markdownField);
@@ -72,6 +80,7 @@ describe('embed links', () => {
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
     const card = page.getByTestId('embed-links');
     await visible(card);
+    expect(await card.innerText()).toContain(new URL(readmeUrl).origin);
     await card.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('button', { name: 'Revoke link' }).click();
     await eventually(async () => expect(await card.innerText()).toContain('Revoked'));

@@ -34,6 +34,27 @@ const PARTICIPANTS = ['Shopper', 'Web shop', 'Gateway', 'Orders', 'Payments serv
 const PARTICIPANT_BOXES = 'rect.actor, g.actor-man';
 const MESSAGES = ORDER_FLOW.split('\n').flatMap((line) => /: (.+)$/.exec(line)?.[1] ?? []);
 
+/** Notes, blocks and activations: what the server's image of a sequence diagram draws besides the messages. */
+const CHECKOUT_BLOCKS = `sequenceDiagram
+  actor U as Shopper
+  participant A as Payments API
+  participant P as Card processor
+  U->>+A: Pay
+  Note right of U: Card details stay in the browser
+  loop Until approved or three tries
+    A->>P: authorize
+    alt approved
+      P-->>A: approved
+    else declined
+      P-->>A: declined
+      Note over A,P: The processor says why
+    end
+  end
+  A-->>-U: Confirmation
+`;
+const CHECKOUT_NOTES = ['Card details stay in the browser', 'The processor says why'];
+const CHECKOUT_BLOCK_LABELS = ['loop', '[Until approved or three tries]', 'alt', '[approved]', '[declined]'];
+
 const SAMPLE = join(WORKSPACE, 'apps/cli/test/fixtures/sample-repo');
 const read = (path: string) => readFileSync(join(SAMPLE, path), 'utf8');
 
@@ -47,6 +68,7 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await pushBundle(e2e.server, e2e.syncToken, { name: 'shop', description: 'Sequence e2e' }, [
       { kind: 'architecture-diagram', name: 'order-flow', file: file('.service/diagrams/order-flow.mmd', ORDER_FLOW), context: file('.service/diagrams/order-flow.context.json', ORDER_FLOW_CONTEXT) },
+      { kind: 'architecture-diagram', name: 'checkout-blocks', file: file('.service/diagrams/checkout-blocks.mmd', CHECKOUT_BLOCKS) },
     ]);
   });
 
@@ -254,5 +276,28 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
     expect(asked).toContain('/api/v1/orgs/acme/services/shop/diagrams/order-flow');
     expect(asked.filter((path) => path.endsWith('/layout'))).toEqual([]);
     expect(await outside()).toEqual([]);
+  });
+
+  it("the server's image.svg and image.png of a sequence diagram show its notes, blocks and activations as <img> on a plain page", async () => {
+    const { page, server } = e2e;
+    const image = `/api/v1/orgs/acme/services/shop/diagrams/checkout-blocks/image`;
+    const svg = await page.request.get(`${server.baseUrl}${image}.svg`);
+    expect(svg.status()).toBe(200);
+    const text = (await svg.text()).replace(/&amp;/g, '&');
+    for (const shown of [...CHECKOUT_NOTES, ...CHECKOUT_BLOCK_LABELS]) expect(text).toContain(`>${shown}<`);
+    expect(text).toContain('data-activation');
+    expect(text).not.toMatch(/<script|href="(?!#)/);
+    // A plain HTML page of the server's origin (the session's cookie goes with the images), as a wiki shows them.
+    await page.goto(`${server.baseUrl}/api/v1/health/live`);
+    await page.setContent(`<!doctype html><html><body style="margin:8px;font-family:sans-serif"><p>SVG:</p><img id="svg" src="${image}.svg"><p>PNG:</p><img id="png" src="${image}.png?scale=1"></body></html>`);
+    const sizes = await page.evaluate(async () => {
+      const images = Array.from(document.images);
+      await Promise.all(images.map((img) => (img.complete ? null : new Promise((done) => { img.onload = done; img.onerror = done; }))));
+      return images.map((img) => [img.naturalWidth, img.naturalHeight]);
+    });
+    expect(sizes.every(([width, height]) => width > 200 && height > 200)).toBe(true);
+    // The PNG at scale 1 has the SVG's size.
+    expect(sizes[1]).toEqual(sizes[0]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, '75-sequence-image-blocks.png'), fullPage: true });
   });
 });

@@ -35,7 +35,7 @@ describe('service-cli render', () => {
   it('writes a PNG at --scale from the same SVG', async () => {
     const svg = await render({ file: '.service/diagrams/system-context.mmd', output: 'c4.svg' });
     const { exitCode, json } = await render({ file: '.service/diagrams/system-context.mmd', output: 'c4.png', scale: 3 });
-    expect([exitCode, json.output?.format]).toEqual([ExitCode.Ok, 'png']);
+    expect([exitCode, json.output?.format, json.output?.scale]).toEqual([ExitCode.Ok, 'png', 3]);
     const png = readFileSync(path.join(repo.dir, 'c4.png'));
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([(svg.json.output?.width ?? 0) * 3, (svg.json.output?.height ?? 0) * 3]);
@@ -47,6 +47,9 @@ describe('service-cli render', () => {
     const svg = readFileSync(path.join(repo.dir, 'seq.svg'), 'utf8');
     const at = ['Pay', 'authorize(card, amount)', 'Confirmation'].map((message) => svg.indexOf(`>${message}<`));
     expect(at.every((position) => position > 0) && at[0] < at[1] && at[1] < at[2]).toBe(true);
+    // Its note and its activation (`->>+` … `-->>-`), as the server's image draws them.
+    expect(svg).toContain('>A timeout retries with the same key<');
+    expect(svg.match(/data-activation/g)?.length).toBe(1);
   }, 60_000);
 
   it('draws --theme dark as the server does for ?theme=dark', async () => {

@@ -36,6 +36,7 @@ export { ICON_PATHS } from './lib/canvas/icons';
 export { diagramSvg, withoutRemoteImages } from './lib/canvas/render-svg';
 export { DIAGRAM_THEMES, type DiagramTheme } from './lib/canvas/palette';
 export { sequenceSvg } from './lib/canvas/sequence-svg';
+export * from './lib/canvas/png-scale';
 // The revision compare of the dashboard (server) and `service-cli diff`: one diff of two graph models.
 export { diffGraphs, keyEdges, type DiffableGraph, type GraphDiff } from './lib/graph-diff';
 // Schemas compared table by table and column by column (`service-cli diff`), from the SQL parsers' table model.

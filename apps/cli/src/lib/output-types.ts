@@ -58,7 +58,8 @@ export interface RenderJson {
   exitCode: number;
   file: string;
   contextFile?: string;
-  output?: { path: string; format: 'svg' | 'png'; width: number; height: number; bytes: number };
+  /** `scale`: a PNG's scale as rendered, less than `--scale` when the pixel limit reduced it (as the server's image.png). */
+  output?: { path: string; format: 'svg' | 'png'; width: number; height: number; bytes: number; scale?: number };
   problems: CliProblem[];
 }
 

@@ -1,6 +1,20 @@
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { LayoutCache, buildModel, createView, diagramSvg, layoutDiagram, layoutInput, sequenceSvg, withoutRemoteImages, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
+import {
+  LayoutCache,
+  PNG_MAX_PIXELS,
+  PNG_MIN_SCALE,
+  buildModel,
+  createView,
+  diagramSvg,
+  fitPngScale,
+  layoutDiagram,
+  layoutInput,
+  sequenceSvg,
+  withoutRemoteImages,
+  type DiagramTheme,
+  type OverlaidGraph,
+} from '@sc/diagram';
 import type ElkConstructor from 'elkjs/lib/elk.bundled.js';
 import { CliError } from './cli-error';
 import { ExitCode } from './exit-codes';
@@ -46,7 +60,8 @@ export async function runRender(options: RenderOptions, context: InspectContext)
       if (options.json) io.out(JSON.stringify({ ok: !!output, exitCode, file, ...(contextFile ? { contextFile } : {}), ...(output ? { output } : {}), problems: check.problems } satisfies RenderJson, null, 2));
       else if (check.problems.length) io.err(formatProblems(check.problems, {}));
       if (!options.json) {
-        if (output) io.out(`Wrote ${output.path} (${output.width}×${output.height}).`);
+        const reduced = output?.scale !== undefined && output.scale < options.scale ? `, scale ${output.scale} to stay within ${PNG_MAX_PIXELS / 1_000_000} megapixels` : '';
+        if (output) io.out(`Wrote ${output.path} (${output.width}×${output.height}${reduced}).`);
         else io.err(`${file} is invalid; nothing was written.`);
       }
       return exitCode;
@@ -57,15 +72,27 @@ export async function runRender(options: RenderOptions, context: InspectContext)
     const svg = check.graph.kind === 'sequence' ? sequenceSvg(check.graph, theme) : await canvasSvg(check.graph, theme);
     const [, width, height] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)?.map(Number) ?? [0, 0, 0];
     let bytes: Buffer = Buffer.from(svg, 'utf8');
+    let size = { width, height };
+    let scale: number | undefined;
     if (format === 'png') {
+      // The server's rule: too many pixels at --scale → the largest scale that fits, refused only below the minimum.
+      const fit = fitPngScale(width, height, options.scale);
+      if (!fit.ok) {
+        throw new CliError(
+          ExitCode.Validation,
+          'render_too_large',
+          `The PNG would be ${fit.width}×${fit.height} pixels even at scale ${PNG_MIN_SCALE}, over the limit of ${PNG_MAX_PIXELS / 1_000_000} megapixels; write an .svg instead.`,
+        );
+      }
       // Loaded only for a PNG: a native module, and the other commands never need it.
       const { Resvg } = await import('@resvg/resvg-js');
-      bytes = new Resvg(svg, { fitTo: { mode: 'zoom', value: options.scale }, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+      bytes = new Resvg(svg, { fitTo: { mode: 'zoom', value: fit.scale }, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+      size = { width: fit.width, height: fit.height };
+      scale = fit.scale;
     }
     const target = path.resolve(cwd, options.output);
     await writeFile(target, bytes);
-    const scale = format === 'png' ? options.scale : 1;
-    return report({ path: displayPathOf(target, cwd), format, width: width * scale, height: height * scale, bytes: bytes.length });
+    return report({ path: displayPathOf(target, cwd), format, ...size, bytes: bytes.length, ...(scale !== undefined ? { scale } : {}) });
   });
 }
 

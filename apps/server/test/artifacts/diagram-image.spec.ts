@@ -185,6 +185,22 @@ describe('diagram images: image.svg and image.png', () => {
     const png = await get('/diagrams/checkout-sequence/image.png?scale=1');
     expect([png.status, pngFacts(png.body).uniform]).toEqual([200, false]);
     expect((await get('/diagrams/checkout-sequence/image.svg?collapsed=x')).status).toBe(400);
+    // Its note and its activation (`->>+` … `-->>-`), as the dashboard's Mermaid drawing shows them.
+    expect(text).toContain('A timeout retries with the same key');
+    expect(svg.match(/data-activation/g)?.length).toBe(1);
+  });
+
+  it('draws the notes of a sequence diagram analysed before they were kept, by parsing its source again', async () => {
+    // As stored by analyzer version 4: the graph without its steps.
+    await t.dataSource.query(
+      `UPDATE artifact_versions SET analysis = jsonb_set(analysis #- '{graph,steps}' #- '{overlaid,steps}', '{version}', '4') WHERE name = 'checkout-sequence'`,
+    );
+    const [stored] = (await t.dataSource.query(`SELECT analysis FROM artifact_versions WHERE name = 'checkout-sequence'`)) as Array<{ analysis: { version: number; graph: { steps?: unknown } } }>;
+    expect([stored.analysis.version, stored.analysis.graph.steps]).toEqual([4, undefined]);
+    // Another theme than the test above: not in the image cache yet.
+    const svg = (await get('/diagrams/checkout-sequence/image.svg?theme=dark')).body.toString('utf8');
+    expect(svg).toContain('>A timeout retries with the same key<');
+    expect(svg).toContain('data-activation');
   });
 
   it('answers clear errors: a bad theme or scale, an unknown diagram or revision', async () => {
@@ -207,6 +223,8 @@ describe('diagram images: image.svg and image.png', () => {
     for (const [query, scale] of [['', 2], ['?scale=1', 1]] as const) {
       const png = await get(`/diagrams/${name}/image.png${query}`);
       expect([png.status, png.headers.get('content-type'), png.headers.get('content-security-policy')]).toEqual([200, 'image/png', CSP]);
+      // Within the pixel limit the scale asked for is the one rendered.
+      expect(png.headers.get('x-image-scale')).toBe(String(scale));
       const facts = pngFacts(png.body);
       expect(facts).toEqual({ width: Number(width) * scale, height: Number(height) * scale, uniform: false });
     }

@@ -29,6 +29,31 @@ const ARTIFACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
  */
 export const FRAME_ANCESTOR_PATTERN = /^https?:\/\/(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62})?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62})?)*(:[0-9]{1,5})?$/;
 
+/** One problem with a `frameAncestors` list: which entry (`index`, or none for the list itself) and why, in a sentence. */
+export interface FrameAncestorProblem {
+  index?: number;
+  origin?: string;
+  message: string;
+}
+
+/**
+ * The rule CreateEmbedLinkRequest checks on `frameAncestors`, as sentences per entry for a form (the admin's embed
+ * dialog): at most EMBED_LIMITS.maxFrameAncestors origins, each FRAME_ANCESTOR_PATTERN and at most
+ * EMBED_LIMITS.maxOriginLength characters, none twice. An empty list has no problem (no site may frame the page).
+ */
+export function frameAncestorProblems(origins: readonly string[]): FrameAncestorProblem[] {
+  const problems: FrameAncestorProblem[] = [];
+  if (origins.length > EMBED_LIMITS.maxFrameAncestors) problems.push({ message: `At most ${EMBED_LIMITS.maxFrameAncestors} sites may frame a link; ${origins.length} are listed.` });
+  const seen = new Set<string>();
+  origins.forEach((origin, index) => {
+    if (origin.length > EMBED_LIMITS.maxOriginLength) problems.push({ index, origin, message: `“${origin.slice(0, 40)}…” is longer than ${EMBED_LIMITS.maxOriginLength} characters.` });
+    else if (!FRAME_ANCESTOR_PATTERN.test(origin)) problems.push({ index, origin, message: `“${origin}” is not an origin: write a scheme and a host, with a port if needed, and no path (https://portal.example.com, https://*.example.com, http://localhost:8080).` });
+    else if (seen.has(origin)) problems.push({ index, origin, message: `“${origin}” is listed twice.` });
+    seen.add(origin);
+  });
+  return problems;
+}
+
 export class CreateEmbedLinkRequest {
   @IsString()
   @Matches(ARTIFACT_NAME, { message: 'service must be a service name (letters, digits, ".", "_", "-"; at most 100)' })

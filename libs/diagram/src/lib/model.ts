@@ -67,6 +67,22 @@ export interface StateMark {
   label?: string;
 }
 
+/** A sequence diagram's block kinds, as Mermaid names their keywords (`par_over` draws as `par`). */
+export type SequenceBlockKind = 'loop' | 'alt' | 'opt' | 'par' | 'critical' | 'break' | 'rect';
+
+/**
+ * One step of a sequence diagram, in source order: a message (by its index in `edges`), a note, the start of a block
+ * with its label (`rect`: its colour as written, in `fill`), a section inside the open block (`else`, `and`,
+ * `option`), the end of the innermost open block, or a participant's activation starting or ending.
+ */
+export type SequenceStep =
+  | { kind: 'message'; edge: number }
+  | { kind: 'note'; placement: 'left' | 'right' | 'over'; participants: string[]; text: string }
+  | { kind: 'block'; block: SequenceBlockKind; label: string; fill?: string }
+  | { kind: 'section'; label: string }
+  | { kind: 'end' }
+  | { kind: 'activate' | 'deactivate'; participant: string };
+
 export interface GraphModel {
   kind: DiagramKind;
   /** Flowchart / state direction (TB, TD, BT, LR, RL) when the source states one. */
@@ -78,6 +94,11 @@ export interface GraphModel {
   start?: StateMark[];
   /** State diagrams only: transitions to `[*]`. */
   end?: StateMark[];
+  /**
+   * Sequence diagrams only, and only when they have notes, blocks or activations: every step in source order (the
+   * messages by index into `edges`). Without it the messages are the whole diagram, in `edges` order.
+   */
+  steps?: SequenceStep[];
 }
 
 export type IssueSeverity = 'error' | 'warning';

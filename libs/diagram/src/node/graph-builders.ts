@@ -1,5 +1,5 @@
 import { labelText } from '../lib/labels';
-import type { DiagramKind, GraphEdge, GraphGroup, GraphModel, GraphNode, StateMark } from '../lib/model';
+import type { DiagramKind, GraphEdge, GraphGroup, GraphModel, GraphNode, SequenceBlockKind, SequenceStep, StateMark } from '../lib/model';
 
 /*
  * Reads a GraphModel out of the diagram database Mermaid filled while parsing. The views
@@ -40,7 +40,7 @@ interface StateDb {
 }
 
 interface SequenceActor { name: string; description?: string; type?: string }
-interface SequenceMessage { from?: string; to?: string; message?: string; type?: number }
+interface SequenceMessage { from?: string; to?: string; message?: unknown; type?: number; placement?: number }
 interface SequenceBox { name?: string; actorKeys: string[] }
 interface SequenceDb {
   getActorKeys(): string[];
@@ -48,6 +48,7 @@ interface SequenceDb {
   getMessages(): SequenceMessage[];
   getBoxes(): SequenceBox[];
   LINETYPE: Record<string, number>;
+  PLACEMENT: Record<string, number>;
 }
 
 interface C4Text { text?: string }
@@ -208,18 +209,60 @@ export function sequenceGraph(db: SequenceDb): GraphModel {
   });
   const lineTypeName = new Map(Object.entries(db.LINETYPE).map(([name, value]) => [value, name]));
   const edges: GraphEdge[] = [];
+  const steps: SequenceStep[] = [];
   for (const message of db.getMessages()) {
-    // Notes carry from/to too; activations and block markers lack one side.
-    if (message.from === undefined || message.to === undefined || message.type === db.LINETYPE['NOTE']) continue;
     const type = message.type === undefined ? undefined : lineTypeName.get(message.type);
+    const step = sequenceStep(type, message, db.PLACEMENT);
+    if (step) {
+      steps.push(step);
+      continue;
+    }
+    // Notes carry from/to too (handled above); activations and block markers lack one side.
+    if (message.from === undefined || message.to === undefined) continue;
+    steps.push({ kind: 'message', edge: edges.length });
     edges.push({
       source: message.from,
       target: message.to,
-      ...labelled(message.message),
+      ...labelled(typeof message.message === 'string' ? message.message : undefined),
       ...(type ? { type } : {}),
     });
   }
-  return { kind: 'sequence', nodes, edges, groups };
+  // Steps only when the diagram has more than messages: the messages alone are `edges` in order.
+  const more = steps.some((step) => step.kind !== 'message');
+  return { kind: 'sequence', nodes, edges, groups, ...(more ? { steps } : {}) };
+}
+
+const BLOCK_STARTS: Record<string, SequenceBlockKind> = {
+  LOOP_START: 'loop',
+  ALT_START: 'alt',
+  OPT_START: 'opt',
+  PAR_START: 'par',
+  PAR_OVER_START: 'par',
+  CRITICAL_START: 'critical',
+  BREAK_START: 'break',
+  RECT_START: 'rect',
+};
+const SECTIONS = new Set(['ALT_ELSE', 'PAR_AND', 'CRITICAL_OPTION']);
+const BLOCK_ENDS = new Set(['LOOP_END', 'ALT_END', 'OPT_END', 'PAR_END', 'CRITICAL_END', 'BREAK_END', 'RECT_END']);
+
+/** The step a database record other than a message stands for (a note, a block marker, an activation), if any. */
+function sequenceStep(type: string | undefined, message: SequenceMessage, placements: Record<string, number>): SequenceStep | null {
+  if (type === undefined) return null;
+  const text = typeof message.message === 'string' ? labelText(message.message) : '';
+  if (type === 'NOTE') {
+    const placement = message.placement === placements['LEFTOF'] ? 'left' : message.placement === placements['RIGHTOF'] ? 'right' : 'over';
+    const participants = [message.from, message.to].filter((id, i, all): id is string => id !== undefined && all.indexOf(id) === i);
+    return { kind: 'note', placement, participants, text };
+  }
+  const block = BLOCK_STARTS[type];
+  // A rect's text is its colour (`rect rgb(191, 223, 255)`), drawn as its background, never as a label.
+  if (block === 'rect') return { kind: 'block', block, label: '', ...(text ? { fill: text } : {}) };
+  if (block) return { kind: 'block', block, label: text };
+  if (SECTIONS.has(type)) return { kind: 'section', label: text };
+  if (BLOCK_ENDS.has(type)) return { kind: 'end' };
+  if (type === 'ACTIVE_START' && message.from !== undefined) return { kind: 'activate', participant: message.from };
+  if (type === 'ACTIVE_END' && message.from !== undefined) return { kind: 'deactivate', participant: message.from };
+  return null;
 }
 
 const C4_ROOT = 'global';

@@ -105,3 +105,4 @@ export const FIXTURE_DATABASES: ModelInput['databases'] = new Map([
 export function fixtureModelInput(): ModelInput {
   return { view: createView(fixtureTopology()), databases: FIXTURE_DATABASES };
 }
+export * from './generated-topology';

@@ -13,6 +13,7 @@ import {
   collapseGroups,
   createView,
   diagramSvg,
+  fitPngScale,
   sequenceSvg,
   layoutDefaultView,
   layoutDiagram,
@@ -42,14 +43,18 @@ export interface DiagramImageJob {
   /** The diagram's saved arrangement, applied over the automatic layout as the dashboard does; null: none. */
   arrangement: ArrangementLists | null;
   format: 'svg' | 'png';
+  /** The PNG scale asked for; reduced to fit `maxPixels` (libs/diagram fitPngScale). */
   scale: number;
   theme: DiagramTheme;
-  /** A PNG of more pixels than this is not rendered (`tooLarge` answers instead). */
+  /** A PNG has at most this many pixels: rendered smaller, or not at all below the minimum scale (`tooLarge`). */
   maxPixels: number;
 }
 
-/** Thread → service for an image: the bytes, or the size the PNG would have had. */
-export type DiagramImage = { svg: string; width: number; height: number; png?: Uint8Array } | { tooLarge: { width: number; height: number } };
+/**
+ * Thread → service for an image: the bytes (a PNG with the scale it was rendered at), or the size the PNG would have
+ * had at the minimum scale.
+ */
+export type DiagramImage = { svg: string; width: number; height: number; png?: Uint8Array; scale?: number } | { tooLarge: { width: number; height: number } };
 
 export type LayoutDatabase = ModelInput['databases'] extends ReadonlyMap<string, infer Database> ? Database : never;
 
@@ -77,10 +82,11 @@ async function renderImage(graph: OverlaidGraph, databases: ModelInput['database
   const width = Number(size?.[1] ?? 0);
   const height = Number(size?.[2] ?? 0);
   if (job.format === 'svg') return { svg, width, height };
-  if (width * job.scale * height * job.scale > job.maxPixels) return { tooLarge: { width: width * job.scale, height: height * job.scale } };
+  const fit = fitPngScale(width, height, job.scale, job.maxPixels);
+  if (!fit.ok) return { tooLarge: { width: fit.width, height: fit.height } };
   // System fonts only: nothing is fetched, and text falls back to the machine's sans-serif.
-  const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: job.scale }, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
-  return { svg, width, height, png: new Uint8Array(png) };
+  const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: fit.scale }, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+  return { svg, width, height, png: new Uint8Array(png), scale: fit.scale };
 }
 
 serveWorkerJobs((request: DiagramLayoutRequest): Promise<DiagramLayout | DiagramImage> => {

@@ -55,4 +55,22 @@ describe('sequenceSvg', () => {
     expect(to - from).toBeGreaterThan(long.length * 5);
     expect(sequenceSvg(GRAPH, 'dark')).toContain('fill="#0d1117"');
   });
+
+  it('draws a rect block in its colour only when it is a colour, never a reference or markup', () => {
+    const steps = (fill: string) =>
+      sequenceSvg({ nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ source: 'a', target: 'b', label: 'm' }], steps: [{ kind: 'block', block: 'rect', label: '', fill }, { kind: 'message', edge: 0 }, { kind: 'end' }] });
+    expect(parse(steps('#eef')).querySelector('rect[data-block="rect"]')?.getAttribute('fill')).toBe('#eef');
+    for (const hostile of ['url(http://example.com/x.svg)', '"/><script>alert(1)</script>', 'red; background:url(x)']) {
+      const text = steps(hostile);
+      expect([hostile, parse(text).querySelector('rect[data-block="rect"]')?.getAttribute('fill')]).toEqual([hostile, 'rgba(31,111,235,0.04)']);
+      expect(text).not.toMatch(/<script|url\((?!#)/);
+    }
+  });
+
+  it('draws a note left of the first participant inside the picture (the view box grows to the left)', () => {
+    const text = sequenceSvg({ nodes: [{ id: 'a', label: 'A' }], edges: [], steps: [{ kind: 'note', placement: 'left', participants: ['a'], text: 'a long note on the left side' }] });
+    const svg = parse(text);
+    const [x] = (svg.documentElement.getAttribute('viewBox') ?? '').split(' ').map(Number);
+    expect(Number(svg.querySelector('[data-note] rect')?.getAttribute('x'))).toBeGreaterThan(x);
+  });
 });

@@ -41,13 +41,16 @@ describe('EmbedLinksCardComponent', () => {
   it('lists what each link shows, its expiry and status, with Revoke only on active links', async () => {
     await open([
       embedLink(),
-      embedLink({ id: 'e2', prefix: 'sce_pinned00', revision: 4, diagram: null }),
-      embedLink({ id: 'e3', prefix: 'sce_revoked0', revokedAt: '2026-11-02T10:00:00Z' }),
+      embedLink({ id: 'e2', prefix: 'sce_pinned00', revision: 4, diagram: null, frameAncestors: ['https://wiki.example.com', 'https://*.example.org'] }),
+      embedLink({ id: 'e3', prefix: 'sce_revoked0', revokedAt: '2026-11-02T10:00:00Z', frameAncestors: [] }),
       embedLink({ id: 'e4', prefix: 'sce_expired0', expiresAt: '2020-01-01T00:00:00Z' }),
     ]);
     const [latest, pinned, revoked, expired] = rowsText(fixture);
-    for (const shown of ['sce_ab12cd34…', 'topology · latest', 'Never', 'Active', 'Revoke']) expect(latest).toContain(shown);
+    for (const shown of ['sce_ab12cd34…', 'topology · latest', 'Any site', 'Never', 'Active', 'Revoke']) expect(latest).toContain(shown);
     expect(pinned).toContain('Every diagram · revision 4');
+    // The sites that may frame the link's page.
+    expect(pinned).toContain('https://wiki.example.com, https://*.example.org');
+    expect(revoked).toContain('No site');
     expect(revoked).toContain('Revoked');
     expect(revoked).not.toContain('Revoke ');
     expect(expired).toContain('Expired');

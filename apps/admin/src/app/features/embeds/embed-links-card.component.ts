@@ -14,9 +14,15 @@ import { EmbedLinksApi } from './embeds.api';
 
 const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
+/** Which sites may frame the link's page: `frameAncestors` null is any site, [] none. */
+export function framingText(frameAncestors: string[] | null): string {
+  if (frameAncestors === null) return 'Any site';
+  return frameAncestors.length ? frameAncestors.join(', ') : 'No site';
+}
+
 /**
- * The service page's "Embed links" card (admins): every link to the service's images, with what it shows, its
- * expiry and last use, and Revoke. Links are created from a diagram's export menu.
+ * The service page's "Embed links" card (admins): every link to the service's images, with what it shows, the sites
+ * that may frame its page, its expiry and last use, and Revoke. Links are created from a diagram's export menu.
  */
 @Component({
   selector: 'sc-embed-links-card',
@@ -36,6 +42,7 @@ const STATUS_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked'
         <sc-data-table [rows]="rows()" label="Embed links" [dimRow]="dimmed" [rowTestId]="rowTestId">
           <ng-template scColumn="link" header="Link" let-r><code>{{ r.link.prefix }}…</code></ng-template>
           <ng-template scColumn="shows" header="Shows" let-r>{{ r.shows }}</ng-template>
+          <ng-template scColumn="framing" header="Framed by" let-r>{{ r.framing }}</ng-template>
           <ng-template scColumn="created" header="Created" let-r>{{ r.link.createdAt | date: 'medium' }}</ng-template>
           <ng-template scColumn="expires" header="Expires" let-r>{{ r.link.expiresAt ? (r.link.expiresAt | date: 'medium') : 'Never' }}</ng-template>
           <ng-template scColumn="used" header="Last used" let-r>{{ r.lastUsed }}</ng-template>
@@ -70,6 +77,7 @@ export class EmbedLinksCardComponent {
     return this.links.value().map((link) => ({
       link,
       shows: `${link.diagram ?? 'Every diagram'} · ${link.revision === null ? 'latest' : `revision ${link.revision}`}`,
+      framing: framingText(link.frameAncestors),
       status: STATUS_LABELS[tokenStatus(link, now)],
       lastUsed: link.lastUsedAt ? relativeTime(link.lastUsedAt, now) : 'Never',
     }));

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ArrangementLists, DiagramLayout } from '@sc/contracts';
-import { LAYOUT_ENGINE_VERSION, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
+import { LAYOUT_ENGINE_VERSION, PNG_MAX_PIXELS, PNG_MIN_SCALE, type DiagramTheme, type OverlaidGraph } from '@sc/diagram';
 import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -11,6 +11,9 @@ import { ArtifactsErrorCode, artifactsError } from '../artifacts.errors';
 import { DiagramLayoutsRepository } from '../store/diagram-layouts.repository';
 import { ServicesRepository } from '../store/services.repository';
 import { DiagramLayoutPool } from '../../parsing/diagram-layout-pool';
+import { MermaidParseService } from '../../parsing/mermaid-parse.service';
+import { BlobStore } from '../store/blob-store';
+import { SEQUENCE_STEPS_VERSION } from '../sync/artifact-analysis';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import type { DiagramImage, LayoutDatabase } from '../../parsing/diagram-layout-worker';
 
@@ -29,15 +32,20 @@ export interface DiagramImageOptions {
 export interface RenderedDiagramImage {
   body: Buffer;
   etag: string;
+  /** A PNG: the scale it was rendered at, less than the one asked for when that would pass the pixel limit. */
+  scale?: number;
 }
 
-/** A PNG of more pixels is refused (422 diagram_image_too_large): its bitmap alone would be 4 bytes a pixel. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A PNG has at most this many pixels (its bitmap alone is 4 bytes a pixel): a larger one is rendered at the largest
+ * scale that fits, and refused (422 diagram_image_too_large) only below PNG_MIN_SCALE (libs/diagram png-scale.ts).
+ */
+export const MAX_IMAGE_PIXELS = PNG_MAX_PIXELS;
 /** Rendered images kept per instance (by content hash of what they are drawn from), and their bytes at most. */
 const IMAGES_KEPT = 64;
 const IMAGE_BYTES_KEPT = 64 * 1024 * 1024;
-/** Names the drawing code (render-svg.ts) in the image cache key: change it when the drawing changes. */
-const RENDER_VERSION = 'svg-2+resvg-2.6.2';
+/** Names the drawing code (render-svg.ts, sequence-svg.ts, png-scale.ts) in the image cache key: change it when the drawing changes. */
+const RENDER_VERSION = 'svg-3+resvg-2.6.2';
 
 /** What one stored layout is computed from, and the part of its key besides the version and the engine. */
 interface LayoutInputs {
@@ -80,6 +88,8 @@ export class DiagramLayoutService {
     private readonly layoutStore: DiagramLayoutsRepository,
     private readonly pool: DiagramLayoutPool,
     private readonly arrangements: ArrangementStore,
+    private readonly blobs: BlobStore,
+    private readonly mermaid: MermaidParseService,
     config: ArtifactsConfig,
   ) {
     this.settings = config.layout;
@@ -117,7 +127,7 @@ export class DiagramLayoutService {
       const known = groups.size ? `its groups are ${[...groups].map((id) => `"${id}"`).join(', ')}` : 'it has no groups';
       throw artifactsError(ArtifactsErrorCode.InvalidImageQuery, `?collapsed= names ${unknown.map((id) => `"${id}"`).join(', ')}, not a group of diagram "${version.name}"; ${known}.`);
     }
-    const inputs = sequence ? { graph, databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
+    const inputs = sequence ? { graph: await this.withSequenceSteps(version, graph), databases: new Map(), key: '' } : await this.inputs(serviceId, revision, version);
     if (!inputs) {
       throw artifactsError(ArtifactsErrorCode.DiagramImageTooLarge, `Diagram "${version.name}" has more than ${this.settings.maxElements} nodes and groups (SERVICE_LAYOUT_MAX_ELEMENTS); it is not drawn on the server.`);
     }
@@ -145,6 +155,18 @@ export class DiagramLayoutService {
     return image;
   }
 
+  /**
+   * A sequence diagram analysed before its notes, blocks and activations were kept (`steps`, analyzer version 5) has
+   * its source parsed again (Mermaid in the parsing workers; the image is cached after), so its image shows them
+   * without waiting for a sync that changes the file. A parse that fails draws the stored messages alone.
+   */
+  private async withSequenceSteps(version: ArtifactVersionRecord, graph: OverlaidGraph): Promise<OverlaidGraph> {
+    if (version.analysis.version >= SEQUENCE_STEPS_VERSION) return graph;
+    const source = (await this.blobs.blobContents([version.sha256])).get(version.sha256);
+    const parsed = source === undefined ? null : await this.mermaid.parse(source).catch(() => null);
+    return parsed?.ok && parsed.graph.steps ? { ...graph, steps: parsed.graph.steps } : graph;
+  }
+
   private async render(version: ArtifactVersionRecord, inputs: LayoutInputs, options: DiagramImageOptions, arrangement: ArrangementLists | null): Promise<RenderedDiagramImage> {
     // A collapsed view has other containers than the default view's: its layout is computed in the thread.
     const stored = options.collapsed.length || inputs.graph.kind === 'sequence' ? null : await this.layoutStore.findDiagramLayout(version.id, LAYOUT_ENGINE_VERSION, inputs.key);
@@ -165,12 +187,12 @@ export class DiagramLayoutService {
       const { width, height } = result.tooLarge;
       throw artifactsError(
         ArtifactsErrorCode.DiagramImageTooLarge,
-        `The PNG of diagram "${version.name}" would be ${width}×${height} pixels, over the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; ask for a smaller ?scale= or the SVG.`,
+        `The PNG of diagram "${version.name}" would be ${width}×${height} pixels even at scale ${PNG_MIN_SCALE}, over the limit of ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; use the SVG (image.svg), which has no pixel limit.`,
       );
     }
     const body = result.png ? Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) : Buffer.from(result.svg, 'utf8');
-    this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ms: Math.round(performance.now() - started) });
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    this.logger.log({ msg: 'diagram image', versionId: version.id, format: options.format, bytes: body.length, ...(result.scale !== undefined ? { scale: result.scale } : {}), ms: Math.round(performance.now() - started) });
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"`, ...(result.scale !== undefined ? { scale: result.scale } : {}) };
   }
 
   /**

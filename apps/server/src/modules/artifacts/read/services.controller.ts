@@ -111,12 +111,13 @@ export class ServicesController {
   /**
    * The diagram drawn as a standalone SVG (the dashboard's drawing: libs/diagram render-svg.ts; no script, nothing
    * referenced outside the file), or that SVG rendered to PNG with resvg (`?scale=1..4`, default 2; at most 40
-   * megapixels). `?collapsed=g1,g2` draws those groups collapsed.
+   * megapixels: reduced to fit, the scale rendered in X-Image-Scale). `?collapsed=g1,g2` draws those groups collapsed.
    */
   @Get([':service/diagrams/:name/image.svg', ':service/diagrams/:name/image.png'])
   @OrgAccess('viewer')
   @ApiOkResponse({
-    description: 'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. 422 diagram_image_too_large over 40 megapixels.',
+    description:
+      'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. A PNG over 40 megapixels at ?scale= is rendered at the largest scale that fits, said in X-Image-Scale; 422 diagram_image_too_large only when even scale 0.25 would not fit.',
   })
   async diagramImage(
     @Param('orgId') orgId: string,

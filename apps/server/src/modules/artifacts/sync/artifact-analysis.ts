@@ -12,7 +12,10 @@ import { walkJson } from '../../../common/http/json-input';
  */
 // 3: labels decode every HTML entity and carry line breaks as "\n" (libs/diagram labelText).
 // 4: PostgreSQL schemas read by PostgreSQL's parser (types and defaults as it prints them, views, comments).
-export const ANALYZER_VERSION = 4;
+// 5: sequence diagrams keep their notes, blocks and activations (graph.steps, libs/diagram).
+export const ANALYZER_VERSION = 5;
+/** The first analyzer version whose sequence graphs carry `steps`: images of older ones parse the source again. */
+export const SEQUENCE_STEPS_VERSION = 5;
 
 export type ArtifactAnalysis =
   | {
