@@ -1,8 +1,9 @@
 // Test support for the service specs (*.service.spec.ts); excluded from the production build (tsconfig.app.json).
 import type { ModuleMetadata } from '@nestjs/common';
-import type { Role, TokenScope } from '@sc/contracts';
+import type { CreateSsoProviderRequest, Role, TokenScope } from '@sc/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { DomainError } from '../common/errors/domain-error';
 import type { Env } from '../config/env';
 import type { SessionPrincipal, TokenPrincipal } from '../modules/access/principal';
 import type { AuditActorInput } from '../modules/audit/audit.service';
@@ -133,4 +134,39 @@ export function serviceSpec(imports: NonNullable<ModuleMetadata['imports']>, env
     await spec.app?.close();
   });
   return spec;
+}
+
+/** The DomainError `promise` is refused with; fails the test when it succeeds or fails with anything else. */
+export async function refusalOf(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** The code of the DomainError `promise` is refused with (refusalOf). */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  return (await refusalOf(promise)).code;
+}
+
+/** The client secret of `oidcProviderRequest` providers. */
+export const SPEC_CLIENT_SECRET = 'client-secret-0123456789';
+
+/** A generic OIDC provider with explicit endpoints at idp.example (nothing is discovered over the network). */
+export function oidcProviderRequest(slug: string, extra: Partial<CreateSsoProviderRequest> = {}): CreateSsoProviderRequest {
+  return {
+    slug,
+    displayName: slug,
+    type: 'generic',
+    authUrl: 'https://idp.example/authorize',
+    tokenUrl: 'https://idp.example/token',
+    userinfoUrl: 'https://idp.example/userinfo',
+    issuer: 'https://idp.example',
+    clientId: 'client',
+    clientSecret: SPEC_CLIENT_SECRET,
+    ...extra,
+  } as CreateSsoProviderRequest;
 }

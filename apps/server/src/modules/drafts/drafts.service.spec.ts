@@ -1,6 +1,5 @@
 import type { CreateDraftRequest, DraftConflictDetail, UpdateDraftRequest } from '@sc/contracts';
-import { DomainError } from '../../common/errors/domain-error';
-import { serviceSpec } from '../../testing/service-spec';
+import { refusalOf as refusal, serviceSpec } from '../../testing/service-spec';
 import { DraftsModule } from './drafts.module';
 import { DraftsService } from './drafts.service';
 
@@ -17,16 +16,6 @@ async function sut() {
   const acme = await ctx.newOrg({ id: 'acme' });
   const editor = await ctx.newMembership(acme, 'editor', { email: 'erin@acme.example' });
   return { app, ctx, drafts: app.get(DraftsService), acme, editor };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('DraftsService', () => {

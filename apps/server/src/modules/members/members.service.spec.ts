@@ -1,6 +1,5 @@
 import type { Role } from '@sc/contracts';
-import { DomainError } from '../../common/errors/domain-error';
-import { serviceSpec } from '../../testing/service-spec';
+import { codeOf, serviceSpec } from '../../testing/service-spec';
 import type { SessionPrincipal } from '../access/principal';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokensService } from '../tokens/tokens.service';
@@ -17,16 +16,6 @@ async function sut() {
   const acme = await ctx.newOrg({ id: 'acme', ownerEmail: 'owner@acme.example' });
   const add = (email: string, role: Role) => members.add('acme', acme.asOwner, { email, role });
   return { app, members, users: app.get(UsersService), tokens: app.get(TokensService), sessions: app.get(SessionsService), owner: acme.owner, asOwner: acme.asOwner, add };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('MembersService', () => {

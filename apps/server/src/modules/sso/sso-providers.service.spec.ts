@@ -1,29 +1,9 @@
-import type { CreateSsoProviderRequest } from '@sc/contracts';
-import { DomainError } from '../../common/errors/domain-error';
-import { serviceSpec } from '../../testing/service-spec';
+import { codeOf, oidcProviderRequest as provider, serviceSpec, SPEC_CLIENT_SECRET as SECRET } from '../../testing/service-spec';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SsoModule } from './sso.module';
 import { SsoProvidersService } from './sso-providers.service';
 
 const spec = serviceSpec([SsoModule]);
-
-const SECRET = 'client-secret-0123456789';
-
-/** A generic OIDC provider with explicit endpoints (nothing is discovered over the network). */
-function provider(slug: string, extra: Partial<CreateSsoProviderRequest> = {}): CreateSsoProviderRequest {
-  return {
-    slug,
-    displayName: slug,
-    type: 'generic',
-    authUrl: 'https://idp.example/authorize',
-    tokenUrl: 'https://idp.example/token',
-    userinfoUrl: 'https://idp.example/userinfo',
-    issuer: 'https://idp.example',
-    clientId: 'client',
-    clientSecret: SECRET,
-    ...extra,
-  } as CreateSsoProviderRequest;
-}
 
 /** SsoProvidersService on a real (in-memory PGlite) database, one per file: organizations "acme" and "globex". */
 async function sut() {
@@ -31,16 +11,6 @@ async function sut() {
   const acme = await ctx.newOrg({ id: 'acme' });
   const globex = await ctx.newOrg({ id: 'globex' });
   return { app, providers: app.get(SsoProvidersService), acme, globex };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('SsoProvidersService', () => {

@@ -1,6 +1,6 @@
 import type { SsoRole } from '@sc/contracts';
 import { DomainError } from '../../common/errors/domain-error';
-import { serviceSpec } from '../../testing/service-spec';
+import { oidcProviderRequest, serviceSpec } from '../../testing/service-spec';
 import { MembersService } from '../members/members.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
@@ -23,25 +23,8 @@ const CLIENT = { ipAddress: '203.0.113.9', userAgent: 'spec' };
 async function sut(provider: { allowSignUp?: boolean; defaultRole?: SsoRole; allowedDomains?: string[] } = {}) {
   const { app, ctx } = spec;
   const { owner, asOwner } = await ctx.newOrg({ id: 'acme', name: 'Acme', ownerEmail: 'owner@acme.example' });
-  await app.get(SsoProvidersService).create(
-    'acme',
-    {
-      slug: 'corp',
-      displayName: 'Corp',
-      type: 'generic',
-      authUrl: 'https://idp.example/authorize',
-      tokenUrl: 'https://idp.example/token',
-      userinfoUrl: 'https://idp.example/userinfo',
-      issuer: 'https://idp.example',
-      clientId: 'client',
-      clientSecret: 'client-secret-0123456789',
-      // These tests sign people in: enabled at once, which a provider never tested needs confirming.
-      enabled: true,
-      confirmUntested: true,
-      ...provider,
-    },
-    asOwner,
-  );
+  // These tests sign people in: enabled at once, which a provider never tested needs confirming.
+  await app.get(SsoProvidersService).create('acme', oidcProviderRequest('corp', { displayName: 'Corp', enabled: true, confirmUntested: true, ...provider }), asOwner);
   const signIn = app.get(SsoSignInService);
 
   /** A browser's sign-in from start to callback; the provider answers with `claims`. */

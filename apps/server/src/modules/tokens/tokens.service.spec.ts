@@ -1,5 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error';
-import { serviceSpec } from '../../testing/service-spec';
+import { codeOf, serviceSpec } from '../../testing/service-spec';
 import { MembersService } from '../members/members.service';
 import { TokensService } from './tokens.service';
 
@@ -12,16 +11,6 @@ async function sut() {
   const globex = await ctx.newOrg({ id: 'globex' });
   const editor = await ctx.newMembership(acme, 'editor');
   return { app, ctx, tokens: app.get(TokensService), acme, globex, editor };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('TokensService', () => {
