@@ -11,6 +11,9 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.e2e.json' }],
   },
   testTimeout: 180000,
+  // One migrated embedded database per run, copied into each spec's server data directory (e2e/global-setup.cjs).
+  globalSetup: '<rootDir>/e2e/global-setup.cjs',
+  globalTeardown: '<rootDir>/e2e/global-teardown.cjs',
   // The shared IdP harness (oidc-provider on loopback) and the pure libraries (the drawing's geometry checks run
   // libs/diagram's layout and routeCrossings in Node).
   moduleNameMapper: {

@@ -18,7 +18,9 @@ module.exports = {
   // An upper bound, never a wait: a file's app start (every migration on PGlite) took over 60 s in a beforeAll with
   // two CI runs and two CPU hogs on the 2-core machine.
   testTimeout: 120000,
-  // service-cli built once for the specs that run it (test/global-setup.cjs).
+  // service-cli built once for the specs that run it, and one migrated template database every test app copies
+  // (test/global-setup.cjs, removed again by test/global-teardown.cjs).
   globalSetup: '<rootDir>/test/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/global-teardown.cjs',
   maxWorkers: 2,
 };

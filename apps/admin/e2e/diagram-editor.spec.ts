@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Draft } from '@sc/contracts';
 import type { OverlaidGraph } from '@sc/diagram';
 import type { Locator } from 'playwright-core';
-import { eventually, screenshot, visible } from './support/browser';
+import { eventually, nextRendering, screenshot, visible } from './support/browser';
 import { WORKSPACE } from './support/server';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
@@ -118,8 +118,8 @@ describe('the diagram editor in a real browser', () => {
   /** Waits for a running auto-layout (its buttons are disabled meanwhile) and for the save of its result. */
   async function layoutDone(): Promise<void> {
     await eventually(async () => expect(await e2e.page.getByTestId('layout-lr').isEnabled()).toBe(true));
-    // The change reaches autosave on the next rendering; give it that moment before waiting for the save.
-    await e2e.page.waitForTimeout(200);
+    // The change reaches autosave on the next rendering; wait for it before waiting for the save.
+    await nextRendering(e2e.page);
     await saved();
   }
 
@@ -277,7 +277,7 @@ describe('the diagram editor in a real browser', () => {
       await e2e.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
       await e2e.page.mouse.move(to.x, to.y, { steps: 5 });
       await e2e.page.mouse.up();
-      await e2e.page.waitForTimeout(200);
+      await nextRendering(e2e.page);
       await saved();
     }
     const frameBox = await canvas().locator('[data-group-id="group1"] rect.frame').boundingBox();
@@ -379,7 +379,8 @@ describe('the diagram editor in a real browser', () => {
     // A copy has no positions yet: the editor lays it out, which is not a change (nothing to save or undo).
     await visible(node('dbTable1'));
     await layoutDone();
-    await e2e.page.waitForTimeout(1500);
+    // A change would have turned the state to pending on the next rendering (and saved a version 2 after it).
+    await nextRendering(e2e.page);
     expect(await saveState().getAttribute('data-state')).toBe('saved');
     expect(await e2e.page.getByTestId('draft-saved').innerText()).toContain('Version 1');
     await eventually(async () => expect(await e2e.page.getByTestId('export-synced').innerText()).toContain('The repository holds exactly these files'));

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { CHECKOUT_SEQUENCE } from '../src/testing/checkout-sequence';
-import { containsText, eventually, screenshot, visible } from './support/browser';
+import { containsText, eventually, imagesSettled, screenshot, visible } from './support/browser';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
 
@@ -114,8 +114,8 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
     await notes.getByText('click me').click();
     await notes.getByText('a trap').click();
     expect(e2e.page.url()).toBe(`${e2e.server.baseUrl}/orgs/acme/services/payments/flows/create-payment`);
-    // Give a planted handler every chance to run (image errors fire asynchronously).
-    await e2e.page.waitForTimeout(500);
+    // A planted handler had its chance once every image has failed or loaded (image errors fire asynchronously).
+    await imagesSettled(e2e.page);
     expect(await scriptRan()).toBe(false);
     await screenshot(e2e.page, '40-flow-notes-markdown');
   });
@@ -126,7 +126,7 @@ describe('rendered markdown, sequence diagrams and revisions in a real browser',
     await visible(text.getByRole('heading', { name: 'Payments' }));
     await containsText(text.locator('em'), 'nightly');
     expect(await text.innerText()).not.toContain('<script>');
-    await e2e.page.waitForTimeout(300);
+    await imagesSettled(e2e.page);
     expect(await scriptRan()).toBe(false);
     await screenshot(e2e.page, '41-summary-markdown');
   });

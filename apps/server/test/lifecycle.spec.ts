@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Env } from '../src/config/env';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './artifacts/bundles';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { bearer, call, createTestApp, createTestDatabase, createToken, setupOrganization, TEST_SETUP_TOKEN, type TestApp, type TestDatabase } from './support';
+import { bearer, call, copyPgliteTemplate, createTestApp, createTestDatabase, createToken, setupOrganization, TEST_SETUP_TOKEN, type TestApp, type TestDatabase } from './support';
 
 describe('health: live and ready', () => {
   let t: TestApp;
@@ -50,6 +50,8 @@ describe('graceful shutdown of the server process', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // The processes keep PGlite in SERVICE_DATA_DIR: the first one opens the run's migrated template (ignored with PostgreSQL).
+    copyPgliteTemplate(join(dataDir, 'pglite'));
     env = {
       SERVICE_SECRET_KEY: randomBytes(32).toString('base64'),
       SERVICE_SETUP_TOKEN: TEST_SETUP_TOKEN,

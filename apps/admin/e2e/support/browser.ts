@@ -59,6 +59,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Resolves once the page has rendered twice more: Angular's change detection, and the effects it runs (autosave
+ * noticing a change), have seen everything that happened before the call. What a test waits on instead of a sleep
+ * before asserting that something did not happen.
+ */
+export async function nextRendering(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Resolves once every image of the page has loaded or failed (its load or error handlers have run) and it rendered. */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await nextRendering(page);
+}
+
 export async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });
 }

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production build (`node dist/.../main.js`) on embedded PGlite in a fresh data directory, serving the
+ * Starts the production build (`node dist/.../main.js`) on embedded PGlite in a fresh data directory (holding a copy of
+ * the run's migrated template database when there is one), serving the
  * built admin app, exactly as `npm start` does; resolves once it says it waits for setup and answers /api/v1/health.
  */
 export async function startServer(setupToken: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
@@ -39,6 +40,10 @@ export async function startServer(setupToken: string, extraEnv: Record<string, s
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'sc-admin-e2e-'));
+  // The run's migrated database (e2e/global-setup.cjs), where the server keeps its embedded database: it opens it as
+  // an existing one, so each spec skips creating and migrating a database. Without it the server creates its own.
+  const template = process.env['SC_E2E_PGLITE_TEMPLATE'];
+  if (template && existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
   let output = '';
   // The embedded database: a DATABASE_URL inherited from the shell would point the run at a shared server.
   const { DATABASE_URL: _ignored, SERVICE_SECRET_KEY: _alsoIgnored, ...inherited } = process.env;

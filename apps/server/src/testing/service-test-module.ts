@@ -16,12 +16,17 @@ import { MetricsModule } from '../modules/metrics/metrics.module';
 
 /** A clock the spec moves by hand. */
 export class SpecClock extends Clock {
-  at = new Date('2026-03-01T09:00:00Z');
+  static readonly START = new Date('2026-03-01T09:00:00Z');
+  at = new Date(SpecClock.START.getTime());
   now(): Date {
     return new Date(this.at.getTime());
   }
   advance(ms: number): void {
     this.at = new Date(this.at.getTime() + ms);
+  }
+  /** Back at START (serviceSpec does this before each test). */
+  reset(): void {
+    this.at = new Date(SpecClock.START.getTime());
   }
 }
 
@@ -36,9 +41,9 @@ export interface ServiceTestModule {
 }
 
 /**
- * For the `sut` factories of service unit specs: the real feature modules under test, their real
- * dependencies and a fresh in-memory PGlite database with every migration applied; no HTTP server. A rule is
- * tested by calling the service and reading what it stored, never by mocking our own parts.
+ * The real feature modules under test, their real dependencies and a fresh in-memory PGlite database with every
+ * migration applied; no HTTP server. A rule is tested by calling the service and reading what it stored, never by
+ * mocking our own parts. Service specs use it through `serviceSpec` (service-spec.ts): one per file, not per test.
  */
 export async function createServiceTestModule(imports: NonNullable<ModuleMetadata['imports']>, env: Env = {}): Promise<ServiceTestModule> {
   const fullEnv: Env = { SERVICE_PUBLIC_URL: 'http://127.0.0.1:3999', SERVICE_SECRET_KEY: randomBytes(32).toString('base64'), SERVICE_LOG_LEVEL: 'silent', ...env };

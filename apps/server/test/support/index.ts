@@ -7,3 +7,4 @@ export * from './http';
 export * from './seed';
 export * from './routes';
 export * from './round-robin-proxy';
+export * from './database-template';

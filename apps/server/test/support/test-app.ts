@@ -15,7 +15,8 @@ import type { Env } from '../../src/config/env';
 import { freePort } from './free-port';
 import { lineCollector } from './log-lines';
 import { ManualClock } from './manual-clock';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createMigratedTestDatabase } from './database-template';
+import type { TestDatabase } from './test-database';
 
 /** The setup token every test app accepts (SERVICE_SETUP_TOKEN). */
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
@@ -49,13 +50,20 @@ export interface TestAppOptions {
 }
 
 /**
- * Boots the real AppModule with the production HTTP pipeline (configureApp) on a fresh database,
- * listening on 127.0.0.1 with a random port. Always `await close()` (afterAll/afterEach).
+ * Boots the real AppModule with the production HTTP pipeline (configureApp) on a database of its own (a copy of the
+ * run's migrated template, see database-template.ts), listening on 127.0.0.1 with a random port. Always
+ * `await close()` (afterAll/afterEach).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   if (options.sharedDatabase && options.sharedDatabase.config.kind !== 'postgres') throw new Error('sharedDatabase needs TEST_DATABASE_URL (PostgreSQL).');
-  const database: TestDatabase = options.sharedDatabase ? { config: options.sharedDatabase.config, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'sc-test-'));
+  const database: TestDatabase = options.sharedDatabase
+    ? { config: options.sharedDatabase.config, drop: async () => undefined }
+    : // An embeddedDataDir that exists already is opened as it is (a later app on the same data).
+      await createMigratedTestDatabase(options.embeddedDataDir ?? join(dataDir, 'pglite'), { onDisk: Boolean(options.embeddedDataDir) }).catch((error: unknown) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      });
   // The public URL must be the real address: SSO providers redirect back to it, links point at it.
   const port = await freePort();
   const env: Env = {
@@ -74,7 +82,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const config = loadAppConfig(env);
   config.database = database.config;
-  if (options.embeddedDataDir && database.config.kind === 'pglite') config.database = { kind: 'pglite', dataDir: options.embeddedDataDir };
   config.adminDir = env['SERVICE_ADMIN_DIR'] ? config.adminDir : null;
   const clock = new ManualClock();
 

@@ -8,14 +8,15 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database per test app: in-memory PGlite by default; with TEST_DATABASE_URL (e.g.
- * postgres://postgres@127.0.0.1:5432/postgres) a new `sc_test_<random>` database on that server,
- * dropped again by `drop()`. Nothing depends on state left by other tests.
+ * A fresh empty database: in-memory PGlite by default; with TEST_DATABASE_URL (e.g.
+ * postgres://postgres@127.0.0.1:5432/postgres) a new `sc_test_<random>` database on that server (a copy of
+ * `template` when given), dropped again by `drop()`. Nothing depends on state left by other tests.
+ * Test apps start from a migrated copy instead (createMigratedTestDatabase).
  */
-export async function createTestDatabase(adminUrl = process.env['TEST_DATABASE_URL']): Promise<TestDatabase> {
+export async function createTestDatabase(adminUrl = process.env['TEST_DATABASE_URL'], template?: string): Promise<TestDatabase> {
   if (!adminUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
   const name = `sc_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
