@@ -43,7 +43,7 @@ describe('TokensService', () => {
   it('writes "last used" at most once a minute per token', async () => {
     const { app, ctx, tokens, acme } = await sut();
     const { token, apiToken } = await ctx.newToken(acme, ['read']);
-    const lastUsed = async () => (await tokens.list('acme')).items.find((listed) => listed.id === apiToken.id)?.lastUsedAt;
+    const lastUsed = async () => (await tokens.list('acme', { limit: 100, after: undefined })).items.find((listed) => listed.id === apiToken.id)?.lastUsedAt;
     expect(await lastUsed()).toBeNull();
 
     await tokens.lookup(token);
@@ -66,7 +66,7 @@ describe('TokensService', () => {
     app.clock.advance(1_000);
     // The expired one is already unusable: the confirmation lists only what disabling the member would take away.
     expect((await tokens.listActiveCreatedBy('acme', editor.user.id)).map((listed) => listed.id)).toEqual([own.apiToken.id]);
-    expect((await tokens.list('acme')).items.find((listed) => listed.id === own.apiToken.id)).toMatchObject({ createdByUserId: editor.user.id, createdBy: { email: editor.user.email } });
+    expect((await tokens.list('acme', { limit: 100, after: undefined })).items.find((listed) => listed.id === own.apiToken.id)).toMatchObject({ createdByUserId: editor.user.id, createdBy: { email: editor.user.email } });
 
     await app.get(MembersService).setDisabled('acme', acme.asOwner, editor.user.id, true);
     expect((await tokens.lookup(own.token)).status).toBe('revoked');
@@ -77,7 +77,7 @@ describe('TokensService', () => {
   it('never hands the raw token or its hash out again after creation', async () => {
     const { ctx, tokens, acme } = await sut();
     const { token, apiToken } = await ctx.newToken(acme, ['read']);
-    const listed = JSON.stringify(await tokens.list('acme'));
+    const listed = JSON.stringify(await tokens.list('acme', { limit: 100, after: undefined }));
     expect(listed).toContain(apiToken.id);
     expect(listed).toContain(apiToken.prefix);
     expect(listed).not.toContain(token);
