@@ -5,14 +5,14 @@ import { SessionService } from '../../core/session.service';
 import { fixtureModelInput } from '../../../testing/diagram-fixture';
 import { ME } from '../../../testing/fixtures';
 import { createWithInputs, provideTestApp, renderWithInputs } from '../../../testing/providers';
-import { DetailsPanelComponent, fieldView, safeLink, type Selection } from './details-panel.component';
+import { DetailsPanelComponent, fieldView, safeLink, type SelectedElement } from './details-panel.component';
 
 describe('DetailsPanelComponent', () => {
   const model = buildModel(fixtureModelInput());
   const node = (id: string): CanvasNode => model.nodes.find((candidate) => candidate.id === id) as CanvasNode;
 
   const labelOf = (id: string) => model.nodes.find((n) => n.id === id)?.title ?? model.groups.find((g) => g.id === id)?.title ?? id;
-  const render = (selection: Selection) => renderWithInputs(DetailsPanelComponent, { selection, serviceLink: '/orgs/acme/services/payments', revision: 1, labelOf });
+  const render = (selection: SelectedElement) => renderWithInputs(DetailsPanelComponent, { selection, serviceLink: '/orgs/acme/services/payments', revision: 1, labelOf });
 
   /** The value shown for a label in the panel's lists. */
   const row = (element: HTMLElement, label: string): HTMLElement => {

@@ -7,7 +7,7 @@ import { SessionService } from '../../core/session.service';
 import { WhereUsedComponent } from '../search/where-used.component';
 import { CodeBlockComponent } from './nodes/code-block.component';
 
-export type Selection = { kind: 'node'; node: CanvasNode } | { kind: 'edge'; edge: CanvasEdge };
+export type SelectedElement = { kind: 'node'; node: CanvasNode } | { kind: 'edge'; edge: CanvasEdge };
 
 /** A data field as the panel shows it, by its input type. */
 export type FieldView =
@@ -97,7 +97,7 @@ export function fieldView(label: string, field: DataField): FieldView {
   styleUrl: './details-panel.component.scss',
 })
 export class DetailsPanelComponent {
-  readonly selection = input.required<Selection>();
+  readonly selection = input.required<SelectedElement>();
   readonly serviceLink = input('');
   readonly revision = input<number>();
   readonly labelOf = input<(id: string) => string>((id) => id);

@@ -25,7 +25,7 @@ import { Vflow, VflowComponent, type Edge, type Node } from 'ngx-vflow';
 import { keyboardMove } from './arrange-edit';
 import { ArrangeGestures } from './arrange-gestures';
 import { CanvasNodeComponent } from './canvas-node.component';
-import { DetailsPanelComponent, type Selection } from './details-panel.component';
+import { DetailsPanelComponent, type SelectedElement } from './details-panel.component';
 import { GROUP_PREFIX, inView, placedElements, routedData, routedEdges, sameItems, sameRoute, type EdgeData, type GroupData, type Placed, type Routed } from './drawn-elements';
 import { EdgeMarkersComponent } from './edge-markers.component';
 import { collapseKey, layoutInPlace } from './in-place';
@@ -151,7 +151,7 @@ export class DiagramCanvasComponent {
    * it): `data-layout="pending"` on the canvas, for what must read the final drawing (tests, exports).
    */
   readonly layingOut = signal(false);
-  readonly selection = signal<Selection | null>(null);
+  readonly selection = signal<SelectedElement | null>(null);
   readonly selectedId = computed(() => {
     const selected = this.selection();
     return selected?.kind === 'node' ? selected.node.id : null;
@@ -492,7 +492,7 @@ export class DiagramCanvasComponent {
     this.viewport.centreOn(box, READ_ZOOM, panelOpen ? Math.max(width - PANEL_WIDTH, width / 2) : width);
   }
 
-  // Selection, search, keyboard ------------------------------------------------------------------------------------
+  // Selection, search, keyboard ------------------------------------------------------------------------------------------
 
   selectNode(id: string): void {
     const node = this.model().nodes.find((n) => n.id === id);
@@ -507,7 +507,7 @@ export class DiagramCanvasComponent {
   }
 
   /** A selection the user made (or closed): the page hears of a change of the selected node. */
-  select(selection: Selection | null): void {
+  select(selection: SelectedElement | null): void {
     this.selection.set(selection);
     const id = selection?.kind === 'node' ? selection.node.id : null;
     if (id !== this.appliedNode) {

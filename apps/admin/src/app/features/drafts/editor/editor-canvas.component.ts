@@ -8,7 +8,7 @@ import { fitZoomLimits } from '../../diagram-canvas/fit';
 import { CanvasEdgeComponent } from '../../diagram-canvas/shared/canvas-edge.component';
 import { CanvasViewport } from '../../diagram-canvas/shared/canvas-viewport';
 import { FlowElements, dataOf, newFlowNode } from '../../diagram-canvas/shared/flow-elements';
-import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type Selection } from './editor-doc';
+import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type EditorSelection } from './editor-doc';
 import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
 
@@ -207,10 +207,10 @@ export class EditorCanvasComponent {
     return data.route ? roundedPath(data.route.points) : path;
   }
 
-  // Selection -----------------------------------------------------------------------------------------------------
+  // Selection -----------------------------------------------------------------------------------------------------------
 
   /** Marks the store's selection on ngx-vflow's nodes and edges. */
-  private showSelection(selection: Selection): void {
+  private showSelection(selection: EditorSelection): void {
     this.elements.showSelected(new Set([...selection.nodes, ...selection.groups.map((id) => flowId(id, true))]), new Set(selection.edges.map((i) => `e${i}`)));
   }
 
@@ -227,7 +227,7 @@ export class EditorCanvasComponent {
   }
 
   /** The selection when a Shift+click began, before ngx-vflow (whose Shift also starts a rubber band) touched it. */
-  private selectionAtPress: Selection | null = null;
+  private selectionAtPress: EditorSelection | null = null;
 
   pressed(event: PointerEvent): void {
     this.selectionAtPress = event.shiftKey ? this.store().selection() : null;

@@ -22,13 +22,13 @@ export interface Point {
 }
 
 /** What is selected: node and group ids, and edges by their index in graph.edges. */
-export interface Selection {
+export interface EditorSelection {
   nodes: string[];
   groups: string[];
   edges: number[];
 }
 
-export const EMPTY_SELECTION: Selection = { nodes: [], groups: [], edges: [] };
+export const EMPTY_SELECTION: EditorSelection = { nodes: [], groups: [], edges: [] };
 
 /** Room around the members of a group frame, and above them for its title. */
 export const GROUP_PADDING = 24;
@@ -196,7 +196,7 @@ export function move(doc: EditorDoc, moves: readonly ({ id: string } & Point)[])
 /**
  * Removes the selection: nodes, edges, and groups with everything inside them; edges that lose an end go too.
  */
-export function remove(doc: EditorDoc, selection: Selection): EditorDoc {
+export function remove(doc: EditorDoc, selection: EditorSelection): EditorDoc {
   const groups = new Set(selection.groups.flatMap((id) => groupAndDescendants(doc.graph, id)));
   const nodes = new Set([...selection.nodes, ...doc.graph.nodes.filter((n) => n.parent !== undefined && groups.has(n.parent)).map((n) => n.id)]);
   const gone = (id: string) => nodes.has(id) || groups.has(id);
@@ -223,7 +223,7 @@ export interface Clip {
 }
 
 /** Copies the selected nodes and groups (with their contents) and the edges among what is copied. */
-export function copy(doc: EditorDoc, selection: Selection): Clip | null {
+export function copy(doc: EditorDoc, selection: EditorSelection): Clip | null {
   const groups = new Set(selection.groups.flatMap((id) => groupAndDescendants(doc.graph, id)));
   const nodes = new Set([...selection.nodes, ...doc.graph.nodes.filter((n) => n.parent !== undefined && groups.has(n.parent)).map((n) => n.id)]);
   if (nodes.size === 0 && groups.size === 0) return null;
@@ -257,7 +257,7 @@ function withoutParent<T extends { parent?: string }>(element: T): T {
 }
 
 /** Pastes a clip with fresh ids (ids are kept when free), top-level elements shifted by `offset`. */
-export function paste(doc: EditorDoc, clip: Clip, offset: Point): { doc: EditorDoc; selection: Selection } {
+export function paste(doc: EditorDoc, clip: Clip, offset: Point): { doc: EditorDoc; selection: EditorSelection } {
   const taken = usedIds(doc.graph);
   const renamed = new Map<string, string>();
   for (const element of [...clip.groups, ...clip.nodes]) {

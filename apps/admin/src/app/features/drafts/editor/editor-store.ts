@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import { EMPTY_SELECTION, type EditorDoc, type Selection } from './editor-doc';
+import { EMPTY_SELECTION, type EditorDoc, type EditorSelection } from './editor-doc';
 
 /** Undo keeps at least this many steps (the issue asks for 100). */
 export const HISTORY_LIMIT = 200;
@@ -20,7 +20,7 @@ export class EditorStore {
   private readonly changes = signal(0);
 
   readonly doc = this.current.asReadonly();
-  readonly selection = signal<Selection>(EMPTY_SELECTION);
+  readonly selection = signal<EditorSelection>(EMPTY_SELECTION);
   readonly canUndo = computed(() => this.past().length > 0);
   readonly canRedo = computed(() => this.future().length > 0);
   readonly undoDepth = computed(() => this.past().length);
