@@ -6,6 +6,7 @@ import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
 import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
+import { escapeXml } from './xml';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
 /**
@@ -16,7 +17,6 @@ import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
  * opens anywhere and converts to PNG without tainting a canvas. Edges are drawn along the routes the layout gives.
  */
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An edge or marker colour in the palette: the default edge colour follows the theme, a chosen one stays. */
 function themed(p: Palette, colour: string): string {
@@ -57,7 +57,7 @@ function textLines(p: Palette, lines: readonly string[], x: number, y: number, o
     .map(
       (line, i) =>
         `<text x="${x}" y="${y + i * step}" font-size="${size}" font-weight="${options.weight ?? 400}" text-anchor="${options.anchor ?? 'start'}"` +
-        `${options.mono ? ` font-family="${escape(MONO_FAMILY)}"` : ''}${options.italic ? ' font-style="italic"' : ''} fill="${options.colour ?? p.ink}" xml:space="preserve">${escape(fitted(line, options.maxWidth, font))}</text>`,
+        `${options.mono ? ` font-family="${escapeXml(MONO_FAMILY)}"` : ''}${options.italic ? ' font-style="italic"' : ''} fill="${options.colour ?? p.ink}" xml:space="preserve">${escapeXml(fitted(line, options.maxWidth, font))}</text>`,
     )
     .join('');
 }
@@ -79,8 +79,8 @@ function fieldRows(p: Palette, fields: readonly DataRow[], width: number, height
       // The row's padding both sides and the 4 px gap after the label (`.fields` in canvas-node.component.scss).
       const value = fitted(row.value, Math.max(width - 2 * x - labelWidth - 4, 0), { size: 12 });
       return (
-        `<text x="${x}" y="${top + 12 + i * FIELD_LINE}" font-size="12" xml:space="preserve" data-field="${escape(row.label)}">` +
-        `<tspan font-weight="500" fill="${colour === p.ink ? p.muted : colour}">${escape(label)}</tspan><tspan dx="4" fill="${colour}">${escape(value)}</tspan></text>`
+        `<text x="${x}" y="${top + 12 + i * FIELD_LINE}" font-size="12" xml:space="preserve" data-field="${escapeXml(row.label)}">` +
+        `<tspan font-weight="500" fill="${colour === p.ink ? p.muted : colour}">${escapeXml(label)}</tspan><tspan dx="4" fill="${colour}">${escapeXml(value)}</tspan></text>`
       );
     })
     .join('');
@@ -126,7 +126,7 @@ function cardBody(p: Palette, node: CanvasNode, w: number): string {
     case 'gif': {
       // Under the picture, what shows where it cannot load (a PNG never loads an https picture: see withoutRemoteImages).
       const frame = `<rect x="${x}" y="${BODY_TOP}" width="160" height="100" fill="${p.tableHeader}"/>${icon(p, CARD_ICONS[node.kind] ?? 'image', x + 68, BODY_TOP + 38, 24)}`;
-      if (body.imageSrc) return `${frame}<image x="${x}" y="${BODY_TOP}" width="160" height="100" href="${escape(body.imageSrc)}" preserveAspectRatio="xMidYMid meet"/>`;
+      if (body.imageSrc) return `${frame}<image x="${x}" y="${BODY_TOP}" width="160" height="100" href="${escapeXml(body.imageSrc)}" preserveAspectRatio="xMidYMid meet"/>`;
       if (node.kind === 'gif') {
         return `<circle cx="${x + 11}" cy="${BODY_TOP + 28}" r="11" fill="${p.link}"/>` + textLines(p, [body.animatedIcon ?? ''], x + 32, BODY_TOP + 32, { size: 12 });
       }
@@ -190,15 +190,15 @@ function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
   const dash = look.dash === 'dashed' ? ' stroke-dasharray="7 5"' : look.dash === 'dotted' ? ' stroke-dasharray="2 4"' : '';
   const opacity = node.status === 'removed' ? ' opacity="0.5"' : '';
   const paint = (fill: string, defaultStroke = p.outline) =>
-    `fill="${escape(look.fill ?? fill)}" stroke="${escape(node.status ? stroke : (look.stroke ?? defaultStroke))}" stroke-width="${node.status ? 3 : (look.strokeWidth ?? 1)}"${dash}`;
-  let out = `<g transform="translate(${x},${y})" data-node-id="${escape(node.id)}" data-node-type="${escape(node.kind)}"${opacity}>`;
+    `fill="${escapeXml(look.fill ?? fill)}" stroke="${escapeXml(node.status ? stroke : (look.stroke ?? defaultStroke))}" stroke-width="${node.status ? 3 : (look.strokeWidth ?? 1)}"${dash}`;
+  let out = `<g transform="translate(${x},${y})" data-node-id="${escapeXml(node.id)}" data-node-type="${escapeXml(node.kind)}"${opacity}>`;
   if (node.kind === 'start' || node.kind === 'end') {
     out += node.kind === 'start' ? `<circle cx="14" cy="14" r="14" fill="${p.ink}"/>` : `<circle cx="14" cy="14" r="12" fill="${p.background}" stroke="${p.ink}" stroke-width="3"/><circle cx="14" cy="14" r="7" fill="${p.ink}"/>`;
   } else if (node.kind === 'mermaid' || node.kind === 'shape') {
     const outline = h - (node.fields.length ? node.fields.length * FIELD_LINE + 10 : 0);
     const drawing = shapeDrawing(node.shape, w, outline, look.radius);
-    out += drawing.fills.map((d) => `<path d="${d}" fill="${escape(look.fill ?? (node.kind === 'mermaid' ? p.mermaidFill : p.shapeFill))}" stroke="${escape(stroke)}" stroke-width="${strokeWidth}"${dash}/>`).join('');
-    out += drawing.lines.map((d) => `<path d="${d}" fill="none" stroke="${escape(stroke)}" stroke-width="1.5"/>`).join('');
+    out += drawing.fills.map((d) => `<path d="${d}" fill="${escapeXml(look.fill ?? (node.kind === 'mermaid' ? p.mermaidFill : p.shapeFill))}" stroke="${escapeXml(stroke)}" stroke-width="${strokeWidth}"${dash}/>`).join('');
+    out += drawing.lines.map((d) => `<path d="${d}" fill="none" stroke="${escapeXml(stroke)}" stroke-width="1.5"/>`).join('');
     const offset = textOffset(node.shape, outline);
     const textTop = offset.top + (outline - offset.top - offset.bottom - node.titleLines.length * 18) / 2 + 13;
     out += textLines(p, node.titleLines, w / 2, textTop, { size: 14, weight: 500, anchor: 'middle', colour: look.color, step: 18 });
@@ -251,14 +251,14 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult, theme: Diag
   const markers = usedMarkers(model.edges).map(
     (marker) =>
       `<marker id="${marker.id}" viewBox="-1 -1 12 12" refX="9" refY="5" markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="${marker.start ? 'auto-start-reverse' : 'auto'}">` +
-      `<path d="${marker.d}" fill="${marker.filled ? escape(themed(p, marker.color)) : 'none'}" stroke="${escape(themed(p, marker.color))}" stroke-width="1.5"/></marker>`,
+      `<path d="${marker.d}" fill="${marker.filled ? escapeXml(themed(p, marker.color)) : 'none'}" stroke="${escapeXml(themed(p, marker.color))}" stroke-width="1.5"/></marker>`,
   );
   for (const group of [...model.groups].sort((a, b) => a.depth - b.depth)) {
     const box = layout.boxes[group.id];
     if (!box) continue;
     const stroke = group.status ? p.status[group.status] : p.groupStroke;
     parts.push(
-      `<g data-group-id="${escape(group.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10" fill="${group.collapsed ? p.shapeFill : p.groupFill}" stroke="${stroke}" stroke-width="${group.status ? 3 : 1.2}"/>` +
+      `<g data-group-id="${escapeXml(group.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10" fill="${group.collapsed ? p.shapeFill : p.groupFill}" stroke="${stroke}" stroke-width="${group.status ? 3 : 1.2}"/>` +
         `${textLines(p, [group.title], box.x + 12, box.y + 25, { size: 13, weight: 600, colour: p.groupTitle })}</g>`,
     );
   }
@@ -269,7 +269,7 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult, theme: Diag
     const dash = edge.dash === 'dashed' || edge.animated ? ' stroke-dasharray="7 5"' : edge.dash === 'dotted' ? ' stroke-dasharray="2 4"' : '';
     const start = edge.markerStart ? ` marker-start="url(#${markerId(edge.markerStart, 'start')})"` : '';
     const end = edge.markerEnd ? ` marker-end="url(#${markerId(edge.markerEnd, 'end')})"` : '';
-    let out = `<g data-edge-source="${escape(edge.source)}" data-edge-target="${escape(edge.target)}"><path d="${roundedPath(route.points)}" fill="none" stroke="${escape(colour)}" stroke-width="${edge.width}"${dash}${start}${end}/>`;
+    let out = `<g data-edge-source="${escapeXml(edge.source)}" data-edge-target="${escapeXml(edge.target)}"><path d="${roundedPath(route.points)}" fill="none" stroke="${escapeXml(colour)}" stroke-width="${edge.width}"${dash}${start}${end}/>`;
     if (route.label && edge.labelLines.length) {
       out += `<rect x="${route.label.x}" y="${route.label.y}" width="${edge.labelWidth}" height="${edge.labelHeight}" rx="4" fill="${p.cardFill}" stroke="${p.tableStroke}"/>`;
       out += textLines(p, edge.labelLines, route.label.x + edge.labelWidth / 2, route.label.y + 14, { size: 12, anchor: 'middle', colour: p.groupTitle, step: 16 });
@@ -282,7 +282,7 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult, theme: Diag
     if (box) parts.push(drawNode(p, atBoxSize(node, box), box.x, box.y));
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-margin} ${-margin} ${width} ${height}" font-family="${escape(FONT_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${-margin} ${-margin} ${width} ${height}" font-family="${escapeXml(FONT_FAMILY)}">` +
     `<defs>${markers.join('')}</defs><rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="${p.background}"/>${parts.join('')}</svg>\n`
   );
 }

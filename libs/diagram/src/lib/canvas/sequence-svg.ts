@@ -1,6 +1,7 @@
 import type { SequenceBlockKind, SequenceStep } from '../model';
 import type { OverlaidGraph } from '../overlay';
 import { PALETTES, type DiagramTheme, type Palette } from './palette';
+import { escapeXml } from './xml';
 import { FONT_FAMILY, textWidth } from './text-size';
 
 /**
@@ -15,7 +16,6 @@ import { FONT_FAMILY, textWidth } from './text-size';
  * its messages alone when it has none. `autonumber` numbers are not drawn.
  */
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const MARGIN = 16;
 const BOX_HEIGHT = 40;
 const ACTOR_HEIGHT = 64;
@@ -54,8 +54,8 @@ function safeColour(colour: string | undefined): string | null {
 /** `<text>` of one or more lines (a label's `\n`), the first line's baseline at `y`. */
 function textLines(x: number, y: number, text: string, attributes: string): string {
   const lines = text.split('\n');
-  if (lines.length === 1) return `<text x="${x}" y="${y}"${attributes} xml:space="preserve">${escape(text)}</text>`;
-  const spans = lines.map((line, i) => `<tspan x="${x}" y="${y + i * LINE}">${escape(line)}</tspan>`).join('');
+  if (lines.length === 1) return `<text x="${x}" y="${y}"${attributes} xml:space="preserve">${escapeXml(text)}</text>`;
+  const spans = lines.map((line, i) => `<tspan x="${x}" y="${y + i * LINE}">${escapeXml(line)}</tspan>`).join('');
   return `<text${attributes} xml:space="preserve">${spans}</text>`;
 }
 
@@ -152,7 +152,7 @@ export function sequenceSvg(graph: Pick<OverlaidGraph, 'nodes' | 'edges'> & { gr
       const lineCount = label ? label.split('\n').length : 1;
       const line = cursor + 24 + (lineCount - 1) * LINE;
       let from = centre(edge.source);
-      let out = `<g data-edge-source="${escape(edge.source)}" data-edge-target="${escape(edge.target)}">`;
+      let out = `<g data-edge-source="${escapeXml(edge.source)}" data-edge-target="${escapeXml(edge.target)}">`;
       if (edge.source === edge.target) {
         from += depth(edge.source) ? ACTIVATION_WIDTH / 2 : 0;
         out += textLines(from + 8, line - 8 - (lineCount - 1) * LINE, label, ` font-size="13" fill="${p.ink}"`);
@@ -240,15 +240,15 @@ export function sequenceSvg(graph: Pick<OverlaidGraph, 'nodes' | 'edges'> & { gr
       }
       const middle = (left + right) / 2;
       if (block.fill) {
-        backgrounds.push(`<rect data-block="rect" x="${left}" y="${block.top}" width="${right - left}" height="${bottom - block.top}" fill="${escape(block.fill)}"/>`);
+        backgrounds.push(`<rect data-block="rect" x="${left}" y="${block.top}" width="${right - left}" height="${bottom - block.top}" fill="${escapeXml(block.fill)}"/>`);
       } else {
         let frame = `<g data-block="${block.block}"><rect x="${left}" y="${block.top}" width="${right - left}" height="${bottom - block.top}" fill="none" stroke="${p.outline}" stroke-width="1.2"/>`;
         frame += `<path d="M${left},${block.top}H${left + tab}V${block.top + TAB_HEIGHT - 6}L${left + tab - 6},${block.top + TAB_HEIGHT}H${left}Z" fill="${p.shapeFill}" stroke="${p.outline}" stroke-width="1.2"/>`;
-        frame += `<text x="${left + tab / 2 - 3}" y="${block.top + 14}" font-size="12" font-weight="600" text-anchor="middle" fill="${p.ink}">${escape(block.block)}</text>`;
-        if (block.label) frame += `<text x="${middle}" y="${block.top + 15}" font-size="13" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escape(`[${block.label}]`)}</text>`;
+        frame += `<text x="${left + tab / 2 - 3}" y="${block.top + 14}" font-size="12" font-weight="600" text-anchor="middle" fill="${p.ink}">${escapeXml(block.block)}</text>`;
+        if (block.label) frame += `<text x="${middle}" y="${block.top + 15}" font-size="13" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escapeXml(`[${block.label}]`)}</text>`;
         for (const section of block.sections) {
           frame += `<path d="M${left},${section.y}H${right}" stroke="${p.outline}" stroke-width="1.2" stroke-dasharray="4 3"/>`;
-          if (section.label) frame += `<text x="${middle}" y="${section.y + 16}" font-size="13" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escape(`[${section.label}]`)}</text>`;
+          if (section.label) frame += `<text x="${middle}" y="${section.y + 16}" font-size="13" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escapeXml(`[${section.label}]`)}</text>`;
         }
         frames.push(`${frame}</g>`);
       }
@@ -266,16 +266,16 @@ export function sequenceSvg(graph: Pick<OverlaidGraph, 'nodes' | 'edges'> & { gr
         const left = centres[i] - widths[i] / 2;
         const rectTop = boxTop + (head - BOX_HEIGHT);
         const nameY = participant.actor ? boxTop + ACTOR_HEIGHT - 10 : rectTop + 25;
-        const name = `<text x="${centres[i]}" y="${nameY}" font-size="14" font-weight="500" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escape(participant.name)}</text>`;
+        const name = `<text x="${centres[i]}" y="${nameY}" font-size="14" font-weight="500" text-anchor="middle" fill="${p.ink}" xml:space="preserve">${escapeXml(participant.name)}</text>`;
         if (participant.actor) {
           const c = centres[i];
           return (
-            `<g data-node-id="${escape(participant.id)}" data-node-type="actor"><g fill="none" stroke="${p.outline}" stroke-width="1.5">` +
+            `<g data-node-id="${escapeXml(participant.id)}" data-node-type="actor"><g fill="none" stroke="${p.outline}" stroke-width="1.5">` +
             `<circle cx="${c}" cy="${boxTop + 9}" r="7"/><path d="M${c},${boxTop + 16}V${boxTop + 32}M${c - 12},${boxTop + 22}H${c + 12}M${c},${boxTop + 32}L${c - 10},${boxTop + 44}M${c},${boxTop + 32}L${c + 10},${boxTop + 44}"/></g>${name}</g>`
           );
         }
         return (
-          `<g data-node-id="${escape(participant.id)}" data-node-type="participant"><rect x="${left}" y="${rectTop}" width="${widths[i]}" height="${BOX_HEIGHT}" rx="4" fill="${p.shapeFill}" stroke="${p.outline}" stroke-width="1.2"/>` +
+          `<g data-node-id="${escapeXml(participant.id)}" data-node-type="participant"><rect x="${left}" y="${rectTop}" width="${widths[i]}" height="${BOX_HEIGHT}" rx="4" fill="${p.shapeFill}" stroke="${p.outline}" stroke-width="1.2"/>` +
           `${name}</g>`
         );
       })
@@ -286,8 +286,8 @@ export function sequenceSvg(graph: Pick<OverlaidGraph, 'nodes' | 'edges'> & { gr
       const members = group.nodes.filter((id) => index.has(id)).map(at);
       const left = Math.min(...members.map((i) => centres[i] - widths[i] / 2)) - 8;
       const right = Math.max(...members.map((i) => centres[i] + widths[i] / 2)) + 8;
-      const label = group.label ? `<text x="${(left + right) / 2}" y="${17}" font-size="13" font-weight="600" text-anchor="middle" fill="${p.groupTitle}" xml:space="preserve">${escape(group.label)}</text>` : '';
-      return `<g data-group-id="${escape(group.id)}"><rect x="${left}" y="${-4}" width="${right - left}" height="${bottom + head + 8}" rx="6" fill="${p.groupFill}" stroke="${p.groupStroke}" stroke-width="1"/>${label}</g>`;
+      const label = group.label ? `<text x="${(left + right) / 2}" y="${17}" font-size="13" font-weight="600" text-anchor="middle" fill="${p.groupTitle}" xml:space="preserve">${escapeXml(group.label)}</text>` : '';
+      return `<g data-group-id="${escapeXml(group.id)}"><rect x="${left}" y="${-4}" width="${right - left}" height="${bottom + head + 8}" rx="6" fill="${p.groupFill}" stroke="${p.groupStroke}" stroke-width="1"/>${label}</g>`;
     })
     .join('');
   const lifelines = centres.map((c) => `<path d="M${c},${top + head}V${bottom}" stroke="${p.cardStroke}" stroke-width="1" stroke-dasharray="3 3"/>`).join('');
@@ -303,7 +303,7 @@ export function sequenceSvg(graph: Pick<OverlaidGraph, 'nodes' | 'edges'> & { gr
   const width = Math.ceil(maxX - originX + MARGIN);
   const height = Math.ceil(bottom + head + MARGIN * 2);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${originX} ${-MARGIN} ${width} ${height}" font-family="${escape(FONT_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${originX} ${-MARGIN} ${width} ${height}" font-family="${escapeXml(FONT_FAMILY)}">` +
     `<defs>${defs}</defs><rect x="${originX}" y="${-MARGIN}" width="${width}" height="${height}" fill="${p.background}"/>` +
     `${groupFrames}${backgrounds.join('')}${lifelines}${bars.join('')}${frames.join('')}${boxes(top)}${messages.join('')}${notes.join('')}${boxes(bottom)}</svg>\n`
   );
