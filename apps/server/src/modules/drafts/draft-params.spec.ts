@@ -15,5 +15,7 @@ describe('draft route parameters', () => {
     const pipe = new IfMatchVersionPipe(DRAFT_IF_MATCH);
     expect(pipe.transform('"3"')).toBe(3);
     expect(() => pipe.transform(undefined)).toThrow(expect.objectContaining({ code: 'draft_version_required', status: 428, details: [{ path: 'If-Match', message: 'the version of the draft being edited' }] }) as DomainError);
+    // A header that names no version is refused the same way, before anything is read as a conflict.
+    expect(() => pipe.transform('W/"two"')).toThrow(expect.objectContaining({ code: 'draft_version_required', status: 428 }) as DomainError);
   });
 });
