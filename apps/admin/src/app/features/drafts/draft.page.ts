@@ -20,7 +20,8 @@ import { ServicesApi } from '../services/services.api';
 import { actorName } from './draft-labels';
 import { DraftsApi, type DraftData } from './drafts.api';
 import { Autosave } from './editor/autosave';
-import { EditorCanvasComponent, type PaletteDrop } from './editor/editor-canvas.component';
+import { EditorCanvasComponent } from './editor/editor-canvas.component';
+import type { PaletteDrop } from './editor/palette-drop';
 import {
   EMPTY_SELECTION,
   addNode,

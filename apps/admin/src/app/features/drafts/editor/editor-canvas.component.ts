@@ -1,25 +1,21 @@
 import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal } from '@angular/core';
 import { usedMarkers, roundedPath } from '@sc/diagram';
-import type { Box, CanvasEdge, CanvasNode, ContextShape, EdgeRoute, ModelInput, NodeType } from '@sc/diagram';
+import type { Box, CanvasNode, ModelInput } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
 import { EdgeMarkersComponent } from '../../diagram-canvas/edge-markers.component';
 import { fitZoomLimits } from '../../diagram-canvas/fit';
 import { CanvasEdgeComponent } from '../../diagram-canvas/shared/canvas-edge.component';
 import { CanvasViewport } from '../../diagram-canvas/shared/canvas-viewport';
-import { FlowElements, dataOf, newFlowNode } from '../../diagram-canvas/shared/flow-elements';
-import { EMPTY_SELECTION, GRID, absolutePosition, connect, labelOf, move, reparent, setLabel, snap, type Point, type EditorSelection } from './editor-doc';
-import { absoluteBoxes, editorModel, labelOnRoute, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
+import { dataOf } from '../../diagram-canvas/shared/flow-elements';
+import { CanvasSelection } from './canvas-selection';
+import { GRID, connect, type Point } from './editor-doc';
+import { EditorFlow, graphId, type EdgeData } from './editor-flow';
+import { absoluteBoxes, drawingBox, editorModel, usableRoutes, type EditorGroup, type EditorModel, type LaidOutRoutes } from './editor-model';
 import type { EditorStore } from './editor-store';
-
-interface EdgeData {
-  edge: CanvasEdge;
-  index: number;
-  /** The last automatic layout's route, while it still fits (usableRoutes); else ngx-vflow's straight line. */
-  route?: EdgeRoute;
-  /** Top-left corner of a routed edge's label: where the layout put it, or halfway along the route. */
-  labelAt?: Point;
-}
+import { LabelEditor, type LabelTarget } from './label-editor';
+import { acceptPaletteDrag, droppedPaletteItem, type PaletteDrop } from './palette-drop';
+import { dragged, frameAt } from './placement';
 
 /** The canvas's zoom limits (ngx-vflow's minZoom and maxZoom). */
 const MIN_ZOOM = 0.1;
@@ -31,35 +27,12 @@ const NO_CORNER = { width: 0, height: 0 };
 /** Room kept between a revealed node and the edge of the view. */
 const REVEAL_MARGIN = 24;
 
-/** What a palette item carries through drag and drop. */
-export interface PaletteDrop {
-  type: NodeType;
-  shape?: ContextShape;
-}
-
-export const PALETTE_MIME = 'application/x-sc-palette';
-
-type LabelTarget = { kind: 'node' | 'group'; id: string } | { kind: 'edge'; index: number };
-
-/** The in-place label editor: what it edits, where it is drawn (over the canvas) and its text. */
-interface LabelEditing {
-  target: LabelTarget;
-  left: number;
-  top: number;
-  width: number;
-  text: string;
-}
-
-const GROUP_PREFIX = 'g:';
-const flowId = (id: string, isGroup: boolean) => (isGroup ? `${GROUP_PREFIX}${id}` : id);
-const graphId = (id: string) => (id.startsWith(GROUP_PREFIX) ? id.slice(GROUP_PREFIX.length) : id);
-
 /**
  * The editing canvas: the same ngx-vflow canvas and node components as the viewer, drawn from the editor's
- * document. Nodes and group frames can be dragged (snapped to the grid), connected by dragging from a handle,
- * selected (click, Shift+click, Shift+drag for a rubber band) and renamed in place (double-click). Every change
- * goes to the EditorStore, so it can be undone. Test hooks as the viewer: data-testid="diagram-canvas",
- * data-node-id, data-edge-source/target, data-group-id.
+ * document (EditorFlow). Nodes and group frames can be dragged (snapped to the grid), connected by dragging from a
+ * handle, selected (click, Shift+click, Shift+drag for a rubber band: CanvasSelection) and renamed in place
+ * (double-click: LabelEditor). Every change goes to the EditorStore, so it can be undone. Test hooks as the viewer:
+ * data-testid="diagram-canvas", data-node-id, data-edge-source/target, data-group-id.
  */
 @Component({
   selector: 'sc-editor-canvas',
@@ -97,13 +70,16 @@ export class EditorCanvasComponent {
   readonly snapGrid = computed<[number, number]>(() => (this.snapToGrid() ? [GRID, GRID] : [1, 1]));
   readonly connection: ConnectionSettings = { mode: 'loose', allowSelfConnections: false };
   readonly shortcuts = { selection: ['ShiftLeft', 'ShiftRight'], multiSelection: ['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'MetaLeft', 'MetaRight'] };
-  readonly editing = signal<LabelEditing | null>(null);
 
-  /** ngx-vflow's nodes and edges by id, kept while their element is drawn (see FlowElements). */
-  private readonly elements = new FlowElements<EdgeData>();
+  private readonly drawn = new EditorFlow(() => !this.readonly());
+  readonly selecting = new CanvasSelection(() => this.store());
+  readonly labels = new LabelEditor(
+    () => this.store(),
+    () => this.model(),
+  );
   private readonly viewport = new CanvasViewport(
     () => this.flow(),
-    () => (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>('.canvas-viewport'),
+    () => this.element('.canvas-viewport'),
   );
 
   constructor() {
@@ -112,92 +88,24 @@ export class EditorCanvasComponent {
       const routes = this.usable();
       const selection = this.store().selection();
       untracked(() => {
-        this.nodes.set(this.flowNodes(model));
-        this.edges.set(this.flowEdges(model, routes));
-        this.showSelection(selection);
+        this.nodes.set(this.drawn.nodes(model));
+        this.edges.set(this.drawn.edges(model, routes));
+        this.drawn.showSelection(selection);
       });
     });
   }
 
+  private element(selector: string): HTMLElement | null {
+    return (this.host.nativeElement as HTMLElement).querySelector<HTMLElement>(selector);
+  }
+
   // Drawing -------------------------------------------------------------------------------------------------------
-
-  private flowNodes(model: EditorModel): Node[] {
-    const out: Node[] = [];
-    const seen = new Set<string>();
-    for (const group of model.groups) {
-      const id = flowId(group.id, true);
-      seen.add(id);
-      out.push(this.vNode(id, 'template-group', group.point, group, group.parent, group));
-    }
-    for (const entry of model.nodes) {
-      seen.add(entry.node.id);
-      out.push(this.vNode(entry.node.id, 'html-template', entry.point, entry.node, entry.parent, entry.node));
-    }
-    this.elements.keepNodes((_, id) => seen.has(id));
-    return out;
-  }
-
-  private vNode(id: string, type: 'html-template' | 'template-group', point: Point, size: { width: number; height: number }, parent: string | undefined, data: unknown): Node {
-    const parentId = parent !== undefined ? flowId(parent, true) : null;
-    const node = this.elements.node(
-      id,
-      (existing) => existing.type === type && (existing.parentId?.() ?? null) === parentId,
-      () =>
-        newFlowNode(
-          { id, type, point, width: size.width, height: size.height, data },
-          { parentId: signal(parentId), extent: signal(null), draggable: signal(!this.readonly()), selected: signal(false) },
-        ),
-    );
-    // A node just made already holds these values: nothing is written.
-    this.elements.update(node, point, size, data);
-    return node;
-  }
-
-  private flowEdges(model: EditorModel, routes: ReadonlyMap<string, EdgeRoute>): Edge<EdgeData>[] {
-    const groups = new Set(model.groups.map((g) => g.id));
-    const vid = (id: string) => flowId(id, groups.has(id));
-    const out: Edge<EdgeData>[] = [];
-    const seen = new Set<string>();
-    for (const { edge, index } of model.edges) {
-      const id = `e${index}`;
-      seen.add(id);
-      const route = routes.get(edge.key);
-      const data: EdgeData = { edge, index, ...(route ? { route, labelAt: route.label ?? labelOnRoute(route.points, edge) } : {}) };
-      // A routed edge draws its label itself, where the layout placed it; ngx-vflow puts its labels in the middle of
-      // its own (straight) path.
-      const vflowLabel = Boolean(edge.label) && !route;
-      const source = vid(edge.source);
-      const target = vid(edge.target);
-      // ngx-vflow reads an edge's ends and which labels it has when the edge first comes in: a change of either is a
-      // new edge object.
-      const kept = (existing: Edge<EdgeData>) => existing.source === source && existing.target === target && (Object.keys(existing.edgeLabels?.() ?? {}).length > 0) === vflowLabel;
-      const existing = this.elements.edge(id, kept, () => {
-        const current = signal(data);
-        return {
-          id,
-          source,
-          target,
-          type: 'template',
-          floating: signal(true),
-          selected: signal(false),
-          data: current,
-          edgeLabels: signal(vflowLabel ? { center: { type: 'html-template' as const, data: current } } : {}),
-        };
-      });
-      // The label object stays: ngx-vflow measures a label once per label object, so a new one on every redraw
-      // was drawn in a zero-size (clipping) box. Its text follows the edge's data signal instead (a new edge holds it).
-      existing.data?.set(data);
-      out.push(existing);
-    }
-    this.elements.keepEdges((_, id) => seen.has(id));
-    return out;
-  }
 
   readonly nodeData = dataOf<CanvasNode>();
   readonly groupData = dataOf<EditorGroup>();
   readonly edgeData = dataOf<EdgeData>();
 
-  /** A label's data is its edge's data signal (see flowEdges). */
+  /** A label's data is its edge's data signal (see EditorFlow.edges). */
   labelData(data: unknown): EdgeData {
     return (data as Signal<EdgeData>)();
   }
@@ -207,81 +115,23 @@ export class EditorCanvasComponent {
     return data.route ? roundedPath(data.route.points) : path;
   }
 
-  // Selection -----------------------------------------------------------------------------------------------------------
-
-  /** Marks the store's selection on ngx-vflow's nodes and edges. */
-  private showSelection(selection: EditorSelection): void {
-    this.elements.showSelected(new Set([...selection.nodes, ...selection.groups.map((id) => flowId(id, true))]), new Set(selection.edges.map((i) => `e${i}`)));
-  }
+  // Selecting, moving and connecting ----------------------------------------------------------------------------------
 
   /** ngx-vflow changed what is selected (click, Shift+click, rubber band): the store follows. */
   selectionChanged(): void {
-    const selected = this.elements.selected();
-    const nodes = selected.nodes.filter((id) => !id.startsWith(GROUP_PREFIX));
-    const groups = selected.nodes.filter((id) => id.startsWith(GROUP_PREFIX)).map(graphId);
-    const edges = selected.edges.map((id) => Number(id.slice(1)));
-    const current = this.store().selection();
-    const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-    if (same(current.nodes, nodes) && same(current.groups, groups) && same(current.edges, edges)) return;
-    this.store().selection.set({ nodes, groups, edges });
+    this.selecting.follow(this.drawn.selection());
   }
 
-  /** The selection when a Shift+click began, before ngx-vflow (whose Shift also starts a rubber band) touched it. */
-  private selectionAtPress: EditorSelection | null = null;
-
-  pressed(event: PointerEvent): void {
-    this.selectionAtPress = event.shiftKey ? this.store().selection() : null;
-  }
-
-  /** Shift+click adds the node or group to what was selected, whatever ngx-vflow made of the click meanwhile. */
-  shiftClicked(kind: 'node' | 'group', id: string, event: MouseEvent): void {
-    const before = this.selectionAtPress;
-    this.selectionAtPress = null;
-    if (!event.shiftKey || !before) return;
-    setTimeout(() => {
-      const key = kind === 'node' ? 'nodes' : 'groups';
-      if (before[key].includes(id)) return;
-      this.store().selection.set({ ...before, [key]: [...before[key], id] });
-    });
-  }
-
-  /** Enter or Space on a focused node selects it as a click does (with Shift it joins the selection). */
+  /** Enter or Space on a focused node (see CanvasSelection.keySelected). */
   keySelected(id: string, event: Event): void {
-    event.preventDefault();
-    const current = this.store().selection();
-    if (!(event as KeyboardEvent).shiftKey) this.store().selection.set({ ...EMPTY_SELECTION, nodes: [id] });
-    else if (!current.nodes.includes(id)) this.store().selection.set({ ...current, nodes: [...current.nodes, id] });
+    this.selecting.keySelected(id, event);
   }
-
-  // Moving and connecting ---------------------------------------------------------------------------------------------
 
   /** After a drag: every node or group whose position differs from the document's is moved, in one step. */
   dragEnded(): void {
     const model = this.model();
-    const moves: ({ id: string } & Point)[] = [];
-    const check = (vid: string, id: string, point: Point) => {
-      const now = this.elements.movedFrom(vid, point);
-      if (now) {
-        moves.push({ id, x: this.snapToGrid() ? snap(now.x) : Math.round(now.x), y: this.snapToGrid() ? snap(now.y) : Math.round(now.y) });
-      }
-    };
-    for (const group of model.groups) check(flowId(group.id, true), group.id, group.point);
-    for (const entry of model.nodes) check(entry.node.id, entry.node.id, entry.point);
-    if (moves.length === 0) return;
-    const movedNodes = moves.map((m) => m.id).filter((id) => model.nodes.some((n) => n.node.id === id));
-    this.store().apply((doc) => {
-      let next = move(doc, moves);
-      // A node dropped on a frame joins that group; dropped outside its frame, it leaves it.
-      for (const id of movedNodes) {
-        const entry = model.nodes.find((n) => n.node.id === id);
-        if (!entry) continue;
-        const at = absolutePosition(next, id);
-        // Frames as they were before the drop (a frame grows around its members, so after it the node is always in).
-        const frame = this.frameAt({ x: at.x + entry.node.width / 2, y: at.y + entry.node.height / 2 }, model, doc);
-        next = reparent(next, id, frame?.id);
-      }
-      return next;
-    });
+    const moves = this.drawn.moves(model, this.snapToGrid());
+    if (moves.length > 0) this.store().apply((doc) => dragged(doc, model, moves));
   }
 
   connected(connection: Connection): void {
@@ -290,36 +140,24 @@ export class EditorCanvasComponent {
 
   // Palette drops -------------------------------------------------------------------------------------------------
 
-  dragOver(event: DragEvent): void {
-    if (event.dataTransfer?.types.includes(PALETTE_MIME)) {
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-    }
-  }
+  readonly dragOver = acceptPaletteDrag;
 
   drop(event: DragEvent): void {
-    const raw = event.dataTransfer?.getData(PALETTE_MIME);
-    if (!raw) return;
-    event.preventDefault();
-    const item = JSON.parse(raw) as PaletteDrop;
-    this.dropped.emit({ item, at: this.toDrawing({ x: event.clientX, y: event.clientY }) });
+    const item = droppedPaletteItem(event);
+    if (item) this.dropped.emit({ item, at: this.toDrawing({ x: event.clientX, y: event.clientY }) });
   }
 
   /** A point of the page (client coordinates) as a point of the drawing. */
   toDrawing(client: Point): Point {
-    return this.viewport.toDrawing(client, (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')) ?? { x: 0, y: 0 };
+    return this.viewport.toDrawing(client, this.element('.canvas-viewport')) ?? { x: 0, y: 0 };
   }
 
   /** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
-  frameAt(point: Point, model = this.model(), doc = this.store().doc()): { id: string; origin: Point } | null {
-    let found: { id: string; origin: Point; depth: number } | null = null;
-    for (const frame of model.groups) {
-      const origin = absolutePosition(doc, frame.id);
-      const inside = point.x >= origin.x && point.y >= origin.y && point.x <= origin.x + frame.width && point.y <= origin.y + frame.height;
-      if (inside && (!found || frame.depth > found.depth)) found = { id: frame.id, origin, depth: frame.depth };
-    }
-    return found ? { id: found.id, origin: found.origin } : null;
+  frameAt(point: Point): { id: string; origin: Point } | null {
+    return frameAt(point, this.model(), this.store().doc());
   }
+
+  // The view ----------------------------------------------------------------------------------------------------------
 
   /**
    * The part of the drawing the canvas shows (drawing coordinates), less `reserveRight` pixels on its right (the
@@ -339,11 +177,8 @@ export class EditorCanvasComponent {
    * nodes; a larger drawing shows its top-left corner).
    */
   fit(): void {
-    const boxes = this.boxes();
-    if (this.viewport.size().width === 0 || !this.flow() || boxes.length === 0) return;
-    const left = Math.min(...boxes.map((b) => b.x));
-    const top = Math.min(...boxes.map((b) => b.y));
-    const drawing = { x: left, y: top, width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+    const drawing = drawingBox(this.boxes());
+    if (this.viewport.size().width === 0 || !this.flow() || !drawing) return;
     this.viewport.fit(drawing, this.model().nodes.length, { corner: NO_CORNER, padding: FIT_PADDING, minZoom: MIN_ZOOM });
   }
 
@@ -374,44 +209,24 @@ export class EditorCanvasComponent {
 
   // Labels in place -------------------------------------------------------------------------------------------------
 
+  /** Double-click: opens the label editor over the node, frame header or edge (an edge's over its drawn line), focused. */
   editLabel(target: LabelTarget, event?: Event): void {
     if (this.readonly()) return;
     event?.stopPropagation();
-    const flow = this.flow();
-    if (!flow) return;
-    const doc = this.store().doc();
-    const { x, y, zoom } = flow.viewport();
-    let at: Point;
-    let width = 180;
-    if (target.kind === 'edge') {
-      const element = (this.host.nativeElement as HTMLElement).querySelector(`[data-edge-index="${target.index}"] .edge-line`);
-      const box = element?.getBoundingClientRect();
-      const viewport = (this.host.nativeElement as HTMLElement).querySelector('.canvas-viewport')?.getBoundingClientRect();
-      at = box && viewport ? { x: box.left - viewport.left + box.width / 2 - 90, y: box.top - viewport.top + box.height / 2 - 16 } : { x: 40, y: 40 };
-    } else {
-      const point = absolutePosition(doc, target.id);
-      const entry = target.kind === 'node' ? this.model().nodes.find((n) => n.node.id === target.id)?.node : this.model().groups.find((g) => g.id === target.id);
-      width = Math.max(140, (entry?.width ?? 180) * zoom);
-      at = { x: point.x * zoom + x, y: point.y * zoom + y + (target.kind === 'node' ? ((entry?.height ?? 40) * zoom) / 2 - 16 : 4) };
-    }
-    this.editing.set({ target, left: at.x, top: at.y, width, text: labelOf(doc, target) });
+    const view = this.flow()?.viewport();
+    if (!view) return;
+    this.labels.open(target, view, target.kind === 'edge' ? this.edgeCentre(target.index) : null);
     requestAnimationFrame(() => {
-      const input = (this.host.nativeElement as HTMLElement).querySelector<HTMLInputElement>('.label-editor');
+      const input = this.element('.label-editor') as HTMLInputElement | null;
       input?.focus();
       input?.select();
     });
   }
 
-  commitLabel(text: string): void {
-    const editing = this.editing();
-    if (!editing) return;
-    this.editing.set(null);
-    this.store().apply((doc) => setLabel(doc, editing.target, text));
-  }
-
-  labelKey(event: KeyboardEvent, text: string): void {
-    event.stopPropagation();
-    if (event.key === 'Enter') this.commitLabel(text);
-    else if (event.key === 'Escape') this.editing.set(null);
+  /** The middle of an edge's drawn line in view pixels, or null when it is not drawn. */
+  private edgeCentre(index: number): Point | null {
+    const box = this.element(`[data-edge-index="${index}"] .edge-line`)?.getBoundingClientRect();
+    const viewport = this.element('.canvas-viewport')?.getBoundingClientRect();
+    return box && viewport ? { x: box.left - viewport.left + box.width / 2, y: box.top - viewport.top + box.height / 2 } : null;
   }
 }

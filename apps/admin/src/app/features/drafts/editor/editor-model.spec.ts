@@ -1,5 +1,5 @@
 import { addNode, connect, emptyGraph, group, GROUP_HEADER, GROUP_PADDING, move, type EditorDoc } from './editor-doc';
-import { absoluteBoxes, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, usableRoutes } from './editor-model';
+import { absoluteBoxes, drawingBox, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, usableRoutes } from './editor-model';
 
 function drawn(): EditorDoc {
   let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
@@ -104,5 +104,17 @@ describe('labelOnRoute: a label given after the layout', () => {
       { x: 100, y: 100 },
     ];
     expect(labelOnRoute(route, { labelWidth: 40, labelHeight: 20 })).toEqual({ x: 80, y: -10 });
+  });
+});
+
+describe('drawingBox', () => {
+  it('is the box around every box, none for an empty drawing', () => {
+    expect(drawingBox([])).toBeNull();
+    expect(
+      drawingBox([
+        { x: -10, y: 20, width: 100, height: 40 },
+        { x: 200, y: -30, width: 50, height: 50 },
+      ]),
+    ).toEqual({ x: -10, y: -30, width: 260, height: 90 });
   });
 });

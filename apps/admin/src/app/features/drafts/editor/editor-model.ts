@@ -101,6 +101,14 @@ export function absoluteBoxes(model: EditorModel): Map<string, Box> {
   return boxes;
 }
 
+/** The box around every node and group frame (drawing coordinates), or null for an empty drawing. */
+export function drawingBox(boxes: readonly Box[]): Box | null {
+  if (boxes.length === 0) return null;
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  return { x: left, y: top, width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+}
+
 /** The routes of the last automatic layout (by edge key, with the ends they join) and where it put every box. */
 export interface LaidOutRoutes {
   boxes: ReadonlyMap<string, Box>;

@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, output } from '@angular/core';
 import { NODE_TYPES, SHAPES, shapeDrawing } from '@sc/diagram';
 import { NODE_TYPE_NAMES, shapeName } from './editor-doc';
-import { PALETTE_MIME, type PaletteDrop } from './editor-canvas.component';
+import { startPaletteDrag, type PaletteDrop } from './palette-drop';
 
 interface PaletteItem {
   item: PaletteDrop;
@@ -71,11 +71,7 @@ export class PaletteComponent {
     path: shapeDrawing(shape, 40, 26).fills.join(' '),
   }));
 
-  dragStart(event: DragEvent, item: PaletteDrop): void {
-    event.dataTransfer?.setData(PALETTE_MIME, JSON.stringify(item));
-    event.dataTransfer?.setData('text/plain', item.shape ?? item.type);
-    if (event.dataTransfer) event.dataTransfer.effectAllowed = 'copy';
-  }
+  readonly dragStart = startPaletteDrag;
 }
 
 /** "Add an image node": the name in lower case, with "an" before a vowel (every palette name reads that way). */

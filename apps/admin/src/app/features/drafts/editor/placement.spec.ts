@@ -1,4 +1,6 @@
-import { freeSpot } from './placement';
+import { addNode, emptyGraph, group, move, parentOf, type EditorDoc } from './editor-doc';
+import { absoluteBoxes, editorModel } from './editor-model';
+import { dragged, frameAt, freeSpot } from './placement';
 
 describe('freeSpot: where a node added from the palette goes', () => {
   const size = { width: 160, height: 60 };
@@ -53,5 +55,50 @@ describe('freeSpot: where a node added from the palette goes', () => {
     expect(at.y % 16).toBe(0);
     expect(overlap({ ...at, ...size }, middle)).toBe(false);
     expect(at.x >= 0 && at.y >= 0 && at.x + size.width <= wide.width && at.y + size.height <= wide.height).toBe(true);
+  });
+});
+
+/** An outer group holding an inner one (holding `inner`), a node `outer` beside it, and a node `free` outside both. */
+function nested(): EditorDoc {
+  let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
+  doc = addNode(doc, 'shape', { x: 0, y: 0 }).doc;
+  doc = addNode(doc, 'shape', { x: 400, y: 0 }).doc;
+  doc = addNode(doc, 'shape', { x: 1200, y: 0 }).doc;
+  const inner = group(doc, ['shape1']);
+  const outer = inner && group(inner.doc, [inner.id, 'shape2']);
+  if (!outer) throw new Error('not grouped');
+  return outer.doc;
+}
+
+describe('frameAt and dragged: dropping on a group frame', () => {
+  it('finds the innermost frame under a point, with its corner', () => {
+    const doc = nested();
+    const model = editorModel(doc);
+    const boxes = absoluteBoxes(model);
+    const inner = boxes.get('group1');
+    const outer = boxes.get('group2');
+    if (!inner || !outer) throw new Error('not drawn');
+    expect(frameAt({ x: inner.x + 5, y: inner.y + 5 }, model, doc)).toEqual({ id: 'group1', origin: { x: inner.x, y: inner.y } });
+    expect(frameAt({ x: outer.x + outer.width - 5, y: outer.y + outer.height - 5 }, model, doc)).toEqual({ id: 'group2', origin: { x: outer.x, y: outer.y } });
+    expect(frameAt({ x: outer.x - 5, y: outer.y }, model, doc)).toBeNull();
+  });
+
+  it('moves in one step; a node dropped on a frame joins its group, one dropped outside its frame leaves it', () => {
+    const doc = nested();
+    const model = editorModel(doc);
+    const inner = absoluteBoxes(model).get('group1');
+    if (!inner) throw new Error('not drawn');
+    // shape3 onto the inner frame (top level: absolute), shape1 far out of it (relative to its frame).
+    const next = dragged(doc, model, [
+      { id: 'shape3', x: inner.x + 4, y: inner.y + 4 },
+      { id: 'shape1', x: 2000, y: 2000 },
+    ]);
+    expect(parentOf(next.graph, 'shape3')).toBe('group1');
+    expect(parentOf(next.graph, 'shape1')).toBeUndefined();
+    expect(parentOf(next.graph, 'shape2')).toBe('group2');
+    // A frame moved is only moved.
+    const frameMoved = dragged(doc, model, [{ id: 'group1', x: 40, y: 40 }]);
+    expect(frameMoved.graph).toEqual(doc.graph);
+    expect(frameMoved.layout).toEqual(move(doc, [{ id: 'group1', x: 40, y: 40 }]).layout);
   });
 });

@@ -1,4 +1,6 @@
 import type { Box, Point } from '@sc/diagram';
+import { absolutePosition, move, reparent, type EditorDoc } from './editor-doc';
+import type { EditorModel } from './editor-model';
 
 export interface Size {
   width: number;
@@ -56,4 +58,32 @@ function search(origin: Point, step: number, rings: number, accept: (at: Point) 
     if (found) return found;
   }
   return null;
+}
+
+/** The innermost group frame under a point of the drawing, with the frame's top-left corner (canvas coordinates). */
+export function frameAt(point: Point, model: EditorModel, doc: EditorDoc): { id: string; origin: Point } | null {
+  let found: { id: string; origin: Point; depth: number } | null = null;
+  for (const frame of model.groups) {
+    const origin = absolutePosition(doc, frame.id);
+    const inside = point.x >= origin.x && point.y >= origin.y && point.x <= origin.x + frame.width && point.y <= origin.y + frame.height;
+    if (inside && (!found || frame.depth > found.depth)) found = { id: frame.id, origin, depth: frame.depth };
+  }
+  return found ? { id: found.id, origin: found.origin } : null;
+}
+
+/**
+ * The document after a drag (`model`: as drawn before it): every node or frame moved, in one step, and each node
+ * dropped on a frame in that group (dropped outside its frame, it leaves it).
+ */
+export function dragged(doc: EditorDoc, model: EditorModel, moves: readonly ({ id: string } & Point)[]): EditorDoc {
+  let next = move(doc, moves);
+  for (const { id } of moves) {
+    const entry = model.nodes.find((n) => n.node.id === id);
+    if (!entry) continue;
+    const at = absolutePosition(next, id);
+    // Frames as they were before the drop (a frame grows around its members, so after it the node is always in).
+    const frame = frameAt({ x: at.x + entry.node.width / 2, y: at.y + entry.node.height / 2 }, model, doc);
+    next = reparent(next, id, frame?.id);
+  }
+  return next;
 }
