@@ -30,7 +30,7 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
     </div>
     <h4 class="subheading">Style</h4>
     <sc-style-fields prefix="edge-style" [forNode]="false" [value]="style()" (styleChange)="setStyle($event)" />
-    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="current().styles ?? []" (cleared)="clearMermaidStyles()" />
+    <sc-mermaid-styles testId="edge-mermaid-styles" [styles]="current().styles ?? []" (cleared)="edits.set('styles', undefined)" />
     <h4 class="subheading">Markers</h4>
     @for (end of ends; track end.key) {
       <div class="row">
@@ -40,7 +40,7 @@ export const MARKER_TYPES = ['arrow', 'arrow-open', 'circle', 'cross', 'diamond'
         }
       </div>
     }
-    <sc-refused-edits testId="edge-problems" [problems]="refused()" />
+    <sc-refused-edits testId="edge-problems" [problems]="edits.refused()" />
   `,
   styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'edge-properties' },
@@ -49,9 +49,8 @@ export class EdgePropertiesComponent {
   readonly edge = input.required<OverlaidEdge>();
   readonly graph = input.required<OverlaidGraph>();
   readonly edgeChange = output<{ previous: OverlaidEdge; edge: OverlaidEdge }>();
-  private readonly edits = elementEdits(this.edge, this.graph, EDGE_RULES);
+  readonly edits = elementEdits(this.edge, this.graph, EDGE_RULES, (previous, edge) => this.edgeChange.emit({ previous, edge }));
   readonly current = this.edits.current;
-  readonly refused = this.edits.refused;
 
   readonly linkTypes = Object.keys(FLOWCHART_LINK_STROKES);
   readonly markerTypes = MARKER_TYPES;
@@ -66,30 +65,23 @@ export class EdgePropertiesComponent {
   readonly linkStrokes = computed(() => FLOWCHART_LINK_STROKES[this.linkType()] ?? FLOWCHART_LINK_STROKES['arrow_point']);
 
   setLabel(text: string): void {
-    const { label: _label, ...rest } = this.current();
-    this.emit(text.trim() === '' ? rest : { ...rest, label: text.trim() });
+    this.edits.set('label', text.trim() || undefined);
   }
 
   /** A link type that cannot be drawn with the current stroke (circle ends are never invisible) falls back to normal. */
   setLinkType(type: string): void {
     const { type: _type, stroke, ...rest } = this.current();
     const strokes = FLOWCHART_LINK_STROKES[type] ?? [];
-    this.emit({ ...rest, ...(type !== 'arrow_point' ? { type } : {}), ...(stroke !== undefined && stroke !== 'normal' && strokes.includes(stroke) ? { stroke } : {}) });
+    this.edits.apply({ ...rest, ...(type !== 'arrow_point' ? { type } : {}), ...(stroke !== undefined && stroke !== 'normal' && strokes.includes(stroke) ? { stroke } : {}) });
   }
 
   setLinkStroke(stroke: string): void {
-    const { stroke: _stroke, ...rest } = this.current();
-    this.emit(stroke === 'normal' ? rest : { ...rest, stroke });
+    this.edits.set('stroke', stroke === 'normal' ? undefined : stroke);
   }
 
   /** Edge styles have no fill or border radius; the shared style fields never offer them for edges. */
   setStyle(patch: Partial<EdgeStyle>): void {
     this.patch({ style: compact({ ...this.style(), ...patch }) });
-  }
-
-  clearMermaidStyles(): void {
-    const { styles: _styles, ...rest } = this.current();
-    this.emit(rest);
   }
 
   /** A marker type of '' removes the marker (Mermaid's arrowheads show); an empty colour removes the colour. */
@@ -101,13 +93,6 @@ export class EdgePropertiesComponent {
   }
 
   private patch(patch: Partial<ContextEdge>): void {
-    const { overlay: _overlay, ...rest } = this.current();
-    const overlay = compact({ ...this.overlay(), ...patch });
-    this.emit(overlay ? { ...rest, overlay } : rest);
-  }
-
-  private emit(edge: OverlaidEdge): void {
-    const previous = this.edits.apply(edge);
-    if (previous) this.edgeChange.emit({ previous, edge });
+    this.edits.set('overlay', compact({ ...this.overlay(), ...patch }));
   }
 }

@@ -136,6 +136,15 @@ export function compact<T extends object>(object: T): T | undefined {
   return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
 }
 
+/**
+ * `element` with `key` set to `value` (placed last), or without `key` when `value` is undefined: how a panel writes an
+ * optional field, so that an unset one leaves no key behind.
+ */
+export function withField<E extends object, K extends keyof E>(element: E, key: K, value: E[K] | undefined): E {
+  const { [key]: _old, ...rest } = element;
+  return (value === undefined ? rest : { ...rest, [key]: value }) as E;
+}
+
 /** How a panel's edits of one kind of element are checked before they are emitted. */
 export interface ElementRules<E> {
   /** The graph with `next` in place of `previous`, or undefined where it cannot be placed (then `alone` decides). */
@@ -158,29 +167,29 @@ export interface ElementEdits<E> {
   readonly current: WritableSignal<E>;
   /** Why the last edit was refused; cleared by the next accepted one and when another element comes in. */
   readonly refused: WritableSignal<string[]>;
-  /** Takes `next` as the current element when validateDrawnGraph accepts it; answers the element it replaced, or undefined when refused. */
-  apply(next: E): E | undefined;
+  /** Takes `next` as the current element and emits it (elementEdits' `changed`) when validateDrawnGraph accepts it. */
+  apply(next: E): void;
+  /** Applies the current element with `key` set to `value`, or without it for undefined (withField). */
+  set<K extends keyof E>(key: K, value: E[K] | undefined): void;
 }
 
 /**
- * The edits of the node, edge or group a panel shows: the panels emit only what validateDrawnGraph accepts, and an
- * edit is refused only for the problems it adds to the graph (its own errors are computed once per graph).
+ * The edits of the node, edge or group a panel shows: the panels emit only what validateDrawnGraph accepts (`changed`,
+ * with the element it replaces), and an edit is refused only for the problems it adds to the graph (its own errors are
+ * computed once per graph).
  */
-export function elementEdits<E>(element: Signal<E>, graph: Signal<OverlaidGraph>, rules: ElementRules<E>): ElementEdits<E> {
+export function elementEdits<E extends object>(element: Signal<E>, graph: Signal<OverlaidGraph>, rules: ElementRules<E>, changed: (previous: E, next: E) => void): ElementEdits<E> {
   const current = linkedSignal(() => element());
   const refused = linkedSignal<E, string[]>({ source: element, computation: () => [] });
   const baseline = computed(() => errorKeys(graph()));
-  return {
-    current,
-    refused,
-    apply(next: E): E | undefined {
-      const previous = current();
-      const { nearby } = rules;
-      const problems = editProblems(baseline, rules.placed(graph(), previous, next), () => rules.alone(next), nearby && ((placed) => nearby(placed, next)));
-      refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
-      if (problems.length > 0) return undefined;
-      current.set(next);
-      return previous;
-    },
+  const apply = (next: E): void => {
+    const previous = current();
+    const { nearby } = rules;
+    const problems = editProblems(baseline, rules.placed(graph(), previous, next), () => rules.alone(next), nearby && ((placed) => nearby(placed, next)));
+    refused.set(problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)));
+    if (problems.length > 0) return;
+    current.set(next);
+    changed(previous, next);
   };
+  return { current, refused, apply, set: (key, value) => apply(withField(current(), key, value)) };
 }

@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 import type { OverlaidGraph, OverlaidGroup } from '@sc/diagram';
-import { GROUP_RULES, elementEdits } from './element-checks';
+import { GROUP_RULES, elementEdits, withField } from './element-checks';
 import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } from './panel-parts.component';
 
 /**
@@ -15,10 +15,10 @@ import { ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent } fr
   imports: [ElementIdFieldComponent, RefusedEditsComponent, TextFieldComponent],
   template: `
     <h3 class="heading">Group</h3>
-    <sc-element-id-field testId="group-id" [element]="current()" [graph]="graph()" hint="The Mermaid subgraph id." (renamed)="setId($event)" />
-    <sc-text-field label="Label" testId="group-label" [value]="current().label" (changed)="setLabel($event)" />
+    <sc-element-id-field testId="group-id" [element]="current()" [graph]="graph()" hint="The Mermaid subgraph id." (renamed)="edits.set('id', $event)" />
+    <sc-text-field label="Label" testId="group-label" [value]="current().label" (changed)="edits.set('label', $event)" />
     <sc-text-field label="Name" testId="group-name" [value]="current().overlay?.name ?? ''" hint="Display name in the context file." (changed)="setName($event)" />
-    <sc-refused-edits testId="group-problems" [problems]="refused()" />
+    <sc-refused-edits testId="group-problems" [problems]="edits.refused()" />
   `,
   styleUrls: ['./fields.scss', './properties.scss'],
   host: { class: 'sc-properties', 'data-testid': 'group-properties' },
@@ -27,30 +27,13 @@ export class GroupPropertiesComponent {
   readonly group = input.required<OverlaidGroup>();
   readonly graph = input.required<OverlaidGraph>();
   readonly groupChange = output<{ previousId: string; group: OverlaidGroup }>();
-  private readonly edits = elementEdits(this.group, this.graph, GROUP_RULES);
+  /** A rename (`edits.set('id', …)`, checked by the id field) is the editor's to propagate to the group's references. */
+  readonly edits = elementEdits(this.group, this.graph, GROUP_RULES, (previous, group) => this.groupChange.emit({ previousId: previous.id, group }));
   readonly current = this.edits.current;
-  readonly refused = this.edits.refused;
-
-  /** A rename the id field checked; the editor propagates it to the element's references. */
-  setId(id: string): void {
-    this.emit({ ...this.current(), id });
-  }
-
-  setLabel(text: string): void {
-    this.emit({ ...this.current(), label: text });
-  }
 
   /** `overlay.name`; an overlay left empty is dropped (a context-only group keeps its member list there). */
   setName(text: string): void {
-    const { overlay, ...rest } = this.current();
-    const name = text.trim();
-    const { name: _name, ...others } = overlay ?? {};
-    const next = name === '' ? others : { ...others, name };
-    this.emit(Object.keys(next).length === 0 ? rest : { ...rest, overlay: next });
-  }
-
-  private emit(group: OverlaidGroup): void {
-    const previous = this.edits.apply(group);
-    if (previous) this.groupChange.emit({ previousId: previous.id, group });
+    const overlay = withField(this.current().overlay ?? {}, 'name', text.trim() || undefined);
+    this.edits.set('overlay', Object.keys(overlay).length === 0 ? undefined : overlay);
   }
 }

@@ -1,11 +1,9 @@
 import { TYPE_SPECIFIC_FIELDS, type ContextNode, type DataField, type NodeStyle, type NodeType, type OverlaidNode } from '@sc/diagram';
-import { compact } from './element-checks';
+import { compact, withField } from './element-checks';
 
 /** The node with its overlay patched: a key set to undefined is removed, and an overlay left empty is dropped. */
 export function withOverlay(node: OverlaidNode, patch: Partial<ContextNode>): OverlaidNode {
-  const { overlay: _overlay, ...rest } = node;
-  const overlay = compact({ ...node.overlay, ...patch });
-  return overlay ? { ...rest, overlay } : rest;
+  return withField(node, 'overlay', compact({ ...node.overlay, ...patch }));
 }
 
 /** The node with its style patched (empty strings and NaN are "unset"), the style dropped when nothing is left. */

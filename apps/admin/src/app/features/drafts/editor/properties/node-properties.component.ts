@@ -53,10 +53,9 @@ export class NodePropertiesComponent {
   readonly graph = input.required<OverlaidGraph>();
   readonly orgId = input.required<string>();
   readonly nodeChange = output<{ previousId: string; node: OverlaidNode }>();
-  private readonly edits = elementEdits(this.node, this.graph, NODE_RULES);
+  /** A rename (`edits.set('id', …)`, checked by the id field) is the editor's to propagate to the node's references. */
+  readonly edits = elementEdits(this.node, this.graph, NODE_RULES, (previous, node) => this.nodeChange.emit({ previousId: previous.id, node }));
   readonly current = this.edits.current;
-  /** The last edit refused by the context rules, with the reason; cleared by the next accepted one. */
-  readonly refused = this.edits.refused;
 
   readonly nodeTypes = NODE_TYPES;
   readonly shapes = SHAPES;
@@ -76,17 +75,8 @@ export class NodePropertiesComponent {
     return typeof field?.value === 'string' ? field.value : '';
   });
 
-  /** A rename the id field checked; the editor propagates it to the element's references. */
-  setId(id: string): void {
-    this.emit({ ...this.current(), id });
-  }
-
-  setLabel(text: string): void {
-    this.emit({ ...this.current(), label: text });
-  }
-
   patch(patch: Partial<ContextNode>): void {
-    this.emit(withOverlay(this.current(), patch));
+    this.edits.apply(withOverlay(this.current(), patch));
   }
 
   setText(key: 'cloud' | 'service' | 'animatedIcon' | 'componentId', value: string): void {
@@ -101,14 +91,14 @@ export class NodePropertiesComponent {
   setSrc(value: string): void {
     const src = value.trim();
     if (src !== '' && !/^(https:|data:)/i.test(src)) {
-      this.refused.set([`src: use an https:// or data: URL, not ${JSON.stringify(src)}.`]);
+      this.edits.refused.set([`src: use an https:// or data: URL, not ${JSON.stringify(src)}.`]);
       return;
     }
     this.patch({ src: src === '' ? undefined : src });
   }
 
   setType(type: NodeType | '' | undefined): void {
-    this.emit(withType(this.current(), type === '' ? undefined : type));
+    this.edits.apply(withType(this.current(), type === '' ? undefined : type));
   }
 
   setShape(shape: ContextShape | ''): void {
@@ -116,31 +106,21 @@ export class NodePropertiesComponent {
     if (shape === '') return this.patch({ shape: undefined });
     // The Mermaid shape read from a synced diagram wins over the context shape on export; a shape picked here replaces it.
     const { shape: _mermaidShape, ...rest } = node;
-    this.emit(withOverlay(rest, { type: 'shape', shape }));
+    this.edits.apply(withOverlay(rest, { type: 'shape', shape }));
   }
 
   setStyle(patch: Partial<NodeStyle>): void {
-    this.emit(withStyle(this.current(), patch));
-  }
-
-  clearMermaidStyles(): void {
-    const { styles: _styles, ...rest } = this.current();
-    this.emit(rest);
+    this.edits.apply(withStyle(this.current(), patch));
   }
 
   setEntries(entries: DataFieldEntry[]): void {
-    this.emit(withData(this.current(), entries));
+    this.edits.apply(withData(this.current(), entries));
   }
 
   /** The code node's language: the spec has no key for it, so it travels as a data field named "Language". */
   setCodeLanguage(language: string): void {
     const entries = this.entries().filter((entry) => entry.label !== LANGUAGE_FIELD);
-    this.emit(withData(this.current(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
-  }
-
-  private emit(node: OverlaidNode): void {
-    const previous = this.edits.apply(node);
-    if (previous) this.nodeChange.emit({ previousId: previous.id, node });
+    this.edits.apply(withData(this.current(), language === '' ? entries : [...entries, { label: LANGUAGE_FIELD, field: { type: 'Dropdown', value: language } }]));
   }
 }
 
