@@ -62,6 +62,14 @@ export class PanelDriver<C, V> {
     await this.settle();
   }
 
+  /** Commits each id in an id field (`testId`) and expects its problem (`<testId>-error`) to name the reason given. */
+  async expectIdProblems(testId: string, cases: readonly (readonly [id: string, problem: string])[]): Promise<void> {
+    for (const [id, problem] of cases) {
+      await this.type(testId, id);
+      expect(this.text(`${testId}-error`)).toContain(problem);
+    }
+  }
+
   async click(testId: string): Promise<void> {
     this.el<HTMLElement>(testId).click();
     await this.settle();

@@ -42,6 +42,21 @@ const EXPORT: DraftExportData = {
   synced: null,
 };
 
+/** The editor page of a draft opened by an editor, before the draft's request is answered. */
+function openAsEditor(draftId: string): { http: HttpTestingController; fixture: ComponentFixture<DraftPage> } {
+  const http = setUpTestApp();
+  TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
+  const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId });
+  fixture.detectChanges();
+  return { http, fixture };
+}
+
+/** Runs pending work and change detection without waiting for stability (a request may stay open on purpose). */
+async function renderPage(fixture: ComponentFixture<DraftPage>): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  fixture.detectChanges();
+  TestBed.inject(ApplicationRef).tick();
+}
 
 /**
  * The autosave's timer firing, after the page has seen every change: what is pending is saved now (the timer calls
@@ -49,14 +64,9 @@ const EXPORT: DraftExportData = {
  * tests fail on a busy machine.
  */
 async function autosaveFires(fixture: ComponentFixture<DraftPage>): Promise<void> {
-  const settle = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fixture.detectChanges();
-    TestBed.inject(ApplicationRef).tick();
-  };
-  await settle();
+  await renderPage(fixture);
   void fixture.componentInstance.autosave.saveNow();
-  await settle();
+  await renderPage(fixture);
 }
 
 describe('DraftPage (the editor)', () => {
@@ -64,10 +74,7 @@ describe('DraftPage (the editor)', () => {
   let http: HttpTestingController;
 
   beforeEach(async () => {
-    http = setUpTestApp();
-    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
-    fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'd1' });
-    fixture.detectChanges();
+    ({ http, fixture } = openAsEditor('d1'));
     http.expectOne(BASE).flush(DRAFT);
     await render();
     http.expectOne(`${BASE}/export`).flush(EXPORT);
@@ -77,19 +84,23 @@ describe('DraftPage (the editor)', () => {
 
   const page = () => fixture.componentInstance;
 
-  /** Runs pending work and change detection without waiting for stability (a request may stay open on purpose). */
-  async function render(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fixture.detectChanges();
-    TestBed.inject(ApplicationRef).tick();
-  }
+  const render = () => renderPage(fixture);
 
-  /** Waits for the autosave and answers it as version 6, then the export of that version. */
+  /**
+   * Waits for the autosave and answers it as version 6, then the export of that version. On a busy machine the
+   * autosave's own one-second timer can fire before the test's last changes were seen, saving an earlier state
+   * first: then each save is answered in turn (versions 6, 7…), with the export of each version asked for.
+   */
   async function answerAutosave(): Promise<void> {
     await autosaveFires(fixture);
     http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
     await render();
-    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
+    for (let version = 7, [save] = http.match(BASE); save; version++, [save] = http.match(BASE)) {
+      save.flush({ ...DRAFT, version });
+      await render();
+    }
+    for (const exported of http.match(`${BASE}/export`)) exported.flush({ ...EXPORT, version: page().autosave.version() });
+    expect(page().autosave.state()).toBe('saved');
   }
 
   it("shows the draft's name, version, where it was copied from, the palette and the export", () => {
@@ -224,13 +235,9 @@ describe('DraftPage (the editor)', () => {
 
 describe('DraftPage of a draft that does not exist', () => {
   it('says so without a "Try again" (loading it again cannot make it exist)', async () => {
-    const http = setUpTestApp();
-    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
-    const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'gone' });
-    fixture.detectChanges();
+    const { http, fixture } = openAsEditor('gone');
     http.expectOne('/api/v1/orgs/acme/drafts/gone').flush(errorBody('draft_not_found', 'There is no draft with this id in this organization.'), { status: 404, statusText: 'Not Found' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    fixture.detectChanges();
+    await renderPage(fixture);
     expect(query(fixture, '[role=alert]').textContent).toContain('There is no draft with this id in this organization.');
     expect(fixture.nativeElement.textContent).not.toContain('Try again');
     http.verify();
@@ -239,16 +246,10 @@ describe('DraftPage of a draft that does not exist', () => {
 
 describe('DraftPage of a fresh copy of a synced diagram', () => {
   it('lays it out without counting that as a change: nothing unsaved, nothing to undo, nothing saved', async () => {
-    const http = setUpTestApp();
-    TestBed.inject(SessionService).adopt({ ...ME, role: 'editor' });
-    const fixture = createWithInputs(DraftPage, { orgId: 'acme', draftId: 'd1' });
-    fixture.detectChanges();
+    const { http, fixture } = openAsEditor('d1');
     const fresh: DraftData = { ...DRAFT, version: 1, layout: { nodes: [], groups: [] } };
     http.expectOne(BASE).flush(fresh);
-    const tick = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      fixture.detectChanges();
-    };
+    const tick = () => renderPage(fixture);
     await tick();
     http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 1, synced: { service: 'orders', diagram: 'topology', revision: 2, sha256: 'd', contextSha256: 'c', equal: true } });
     for (let i = 0; i < 200 && fixture.componentInstance.store.doc().layout.nodes.length === 0; i++) await tick();
@@ -261,5 +262,53 @@ describe('DraftPage of a fresh copy of a synced diagram', () => {
     expect(query(fixture, '[data-testid=save-state]').getAttribute('data-state')).toBe('saved');
     expect(query(fixture, '[data-testid=export-synced]').textContent).toContain('The repository holds exactly these files');
     http.verify();
+  });
+});
+
+describe('DraftPage fitting the drawing into the view', () => {
+  /** Fits asked of the canvas, each with whether ngx-vflow had rendered (measured its view) by then. */
+  function fits(): boolean[] {
+    const rendered: boolean[] = [];
+    jest.spyOn(EditorCanvasComponent.prototype, 'fit').mockImplementation(function (this: EditorCanvasComponent) {
+      rendered.push(this.rendered());
+    });
+    return rendered;
+  }
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  afterEach(() => jest.restoreAllMocks());
+
+  async function untilFitted(fixture: ComponentFixture<DraftPage>, rendered: boolean[]): Promise<void> {
+    for (let i = 0; i < 100 && rendered.length === 0; i++) {
+      await nextFrame();
+      await renderPage(fixture);
+    }
+  }
+
+  it('fits a loaded draft once, after the canvas has rendered', async () => {
+    const rendered = fits();
+    const { http, fixture } = openAsEditor('d1');
+    http.expectOne(BASE).flush(DRAFT);
+    await renderPage(fixture);
+    http.expectOne(`${BASE}/export`).flush(EXPORT);
+    await untilFitted(fixture, rendered);
+    await renderPage(fixture);
+    expect(rendered).toEqual([true]);
+  });
+
+  it('fits a new layout once, after the canvas has rendered it', async () => {
+    const { http, fixture } = openAsEditor('d1');
+    http.expectOne(BASE).flush(DRAFT);
+    await renderPage(fixture);
+    http.expectOne(`${BASE}/export`).flush(EXPORT);
+    await untilFitted(fixture, fits());
+    const rendered = fits();
+    await fixture.componentInstance.autoLayout('TB');
+    await untilFitted(fixture, rendered);
+    expect(rendered).toEqual([true]);
+    expect(fixture.componentInstance.store.canUndo()).toBe(true);
+    await autosaveFires(fixture);
+    http.expectOne(BASE).flush({ ...DRAFT, version: 6 });
+    await renderPage(fixture);
+    http.expectOne(`${BASE}/export`).flush({ ...EXPORT, version: 6 });
   });
 });

@@ -131,6 +131,8 @@ export class DraftPage {
   readonly routes = signal<LaidOutRoutes | null>(null);
   /** The editor body's height: the rest of the window below the header and toolbar (fillWindow). */
   readonly bodyHeight = signal<number | null>(null);
+  /** A fit asked for (a draft loaded, a layout applied), made once the canvas has rendered. */
+  private readonly fitWanted = signal(false);
   private clip: Clip | null = null;
   private pastes = 0;
   /** The draft id and version the editor holds, so a reload of the same version does not reset the history. */
@@ -185,6 +187,13 @@ export class DraftPage {
       const id = nodes.length + groups.length === 1 && edges.length === 0 ? (nodes[0] ?? groups[0]) : null;
       if (id !== null) afterNextRender(() => this.canvas()?.reveal(id), { injector: this.injector });
     });
+    // A fit waits for ngx-vflow's first render (its view measured), then for the render that draws the new positions.
+    effect(() => {
+      const canvas = this.canvas();
+      if (!this.fitWanted() || !canvas?.rendered()) return;
+      this.fitWanted.set(false);
+      afterNextRender(() => canvas.fit(), { injector: this.injector });
+    });
     // The body's top moves when the header above it changes (a banner, the toolbar once the draft is there).
     effect(() => {
       this.draft.value();
@@ -220,7 +229,7 @@ export class DraftPage {
     this.store.reset({ name: draft.name, graph: draft.graph, layout: draft.layout });
     this.autosave.reset(draft.version);
     if (needsLayout(this.store.doc())) void this.autoLayout(draft.graph.direction === 'TB' || draft.graph.direction === 'TD' ? 'TB' : 'LR', { initial: true });
-    else if (draft.graph.nodes.length > 0) this.fitSoon();
+    else if (draft.graph.nodes.length > 0) this.fitWanted.set(true);
   }
 
   // Editing commands ----------------------------------------------------------------------------------------------
@@ -337,17 +346,12 @@ export class DraftPage {
       if (!this.canEdit() || (options.initial && this.store.doc() === doc)) this.store.reset(applyLayout(doc, boxes, direction));
       else this.store.apply((current) => (current === doc ? applyLayout(current, boxes, direction) : current));
       this.routes.set(laidOutRoutes(editorModel(this.store.doc(), this.databases()), result.edges));
-      this.fitSoon();
+      this.fitWanted.set(true);
     } catch (error: unknown) {
       this.notify.error(error);
     } finally {
       this.laying.set(false);
     }
-  }
-
-  /** Fits the drawing into the view once the canvas has drawn the new positions. */
-  private fitSoon(): void {
-    setTimeout(() => this.canvas()?.fit(), 80);
   }
 
   // Properties panel ------------------------------------------------------------------------------------------------

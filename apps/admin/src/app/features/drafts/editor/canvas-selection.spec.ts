@@ -26,15 +26,23 @@ describe('CanvasSelection', () => {
     expect(editor.selection()).toBe(held);
   });
 
-  it('adds a Shift+clicked node or group to what was selected when the press began, after ngx-vflow handled the click', async () => {
+  /**
+   * A click on shape2 (with Shift or not) while shape1 is selected, where ngx-vflow's own handling of the click
+   * selects shape2 alone meanwhile: the store's selection once the click is handled.
+   */
+  async function clickShape2(shift: boolean): Promise<{ editor: EditorStore; selecting: CanvasSelection }> {
     const editor = store();
     const selecting = new CanvasSelection(() => editor);
     editor.selection.set({ ...EMPTY_SELECTION, nodes: ['shape1'] });
-    selecting.pressed(pointer(true));
-    // ngx-vflow's own handling of the Shift+click replaces the selection meanwhile.
+    selecting.pressed(pointer(shift));
     editor.selection.set({ ...EMPTY_SELECTION, nodes: ['shape2'] });
-    selecting.shiftClicked('node', 'shape2', pointer(true));
+    selecting.shiftClicked('node', 'shape2', pointer(shift));
     await nextTask();
+    return { editor, selecting };
+  }
+
+  it('adds a Shift+clicked node or group to what was selected when the press began, after ngx-vflow handled the click', async () => {
+    const { editor, selecting } = await clickShape2(true);
     expect(editor.selection()).toEqual({ ...EMPTY_SELECTION, nodes: ['shape1', 'shape2'] });
     selecting.pressed(pointer(true));
     selecting.shiftClicked('group', 'group1', pointer(true));
@@ -43,13 +51,7 @@ describe('CanvasSelection', () => {
   });
 
   it('leaves a plain click to ngx-vflow', async () => {
-    const editor = store();
-    const selecting = new CanvasSelection(() => editor);
-    editor.selection.set({ ...EMPTY_SELECTION, nodes: ['shape1'] });
-    selecting.pressed(pointer(false));
-    editor.selection.set({ ...EMPTY_SELECTION, nodes: ['shape2'] });
-    selecting.shiftClicked('node', 'shape2', pointer(false));
-    await nextTask();
+    const { editor } = await clickShape2(false);
     expect(editor.selection()).toEqual({ ...EMPTY_SELECTION, nodes: ['shape2'] });
   });
 

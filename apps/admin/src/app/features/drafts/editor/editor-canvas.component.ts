@@ -58,6 +58,8 @@ export class EditorCanvasComponent {
   readonly dropped = output<{ item: PaletteDrop; at: Point }>();
 
   readonly flow = viewChild(VflowComponent);
+  /** ngx-vflow has rendered the first time and measured its view: from now on a fit has a view to fit into. */
+  readonly rendered = computed(() => this.flow()?.initialized() ?? false);
   readonly minZoom = MIN_ZOOM;
   readonly maxZoom = MAX_ZOOM;
   readonly model = computed<EditorModel>(() => editorModel(this.store().doc(), this.databases()));
@@ -71,7 +73,7 @@ export class EditorCanvasComponent {
   readonly connection: ConnectionSettings = { mode: 'loose', allowSelfConnections: false };
   readonly shortcuts = { selection: ['ShiftLeft', 'ShiftRight'], multiSelection: ['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'MetaLeft', 'MetaRight'] };
 
-  private readonly drawn = new EditorFlow(() => !this.readonly());
+  private readonly elements = new EditorFlow(() => !this.readonly());
   readonly selecting = new CanvasSelection(() => this.store());
   readonly labels = new LabelEditor(
     () => this.store(),
@@ -88,9 +90,9 @@ export class EditorCanvasComponent {
       const routes = this.usable();
       const selection = this.store().selection();
       untracked(() => {
-        this.nodes.set(this.drawn.nodes(model));
-        this.edges.set(this.drawn.edges(model, routes));
-        this.drawn.showSelection(selection);
+        this.nodes.set(this.elements.nodes(model));
+        this.edges.set(this.elements.edges(model, routes));
+        this.elements.showSelection(selection);
       });
     });
   }
@@ -119,7 +121,7 @@ export class EditorCanvasComponent {
 
   /** ngx-vflow changed what is selected (click, Shift+click, rubber band): the store follows. */
   selectionChanged(): void {
-    this.selecting.follow(this.drawn.selection());
+    this.selecting.follow(this.elements.selection());
   }
 
   /** Enter or Space on a focused node (see CanvasSelection.keySelected). */
@@ -130,7 +132,7 @@ export class EditorCanvasComponent {
   /** After a drag: every node or group whose position differs from the document's is moved, in one step. */
   dragEnded(): void {
     const model = this.model();
-    const moves = this.drawn.moves(model, this.snapToGrid());
+    const moves = this.elements.moves(model, this.snapToGrid());
     if (moves.length > 0) this.store().apply((doc) => dragged(doc, model, moves));
   }
 

@@ -15,6 +15,12 @@ function store(): EditorStore {
   return editor;
 }
 
+/** The label editor of the store's canvas. */
+const editorOf = (editor: EditorStore) =>
+  new LabelEditor(
+    () => editor,
+    () => editorModel(editor.doc()),
+  );
 const key = (name: string) => new KeyboardEvent('keydown', { key: name, bubbles: true });
 
 describe('labelBox: where the label editor is drawn', () => {
@@ -43,10 +49,7 @@ describe('labelBox: where the label editor is drawn', () => {
 describe('LabelEditor', () => {
   it('opens on the label, applies the text on Enter as one undo step, and closes', () => {
     const editor = store();
-    const labels = new LabelEditor(
-      () => editor,
-      () => editorModel(editor.doc()),
-    );
+    const labels = editorOf(editor);
     labels.open({ kind: 'node', id: 'shape1' }, { x: 0, y: 0, zoom: 1 });
     expect(labels.editing()?.text).toBe('Shape');
     const enter = key('Enter');
@@ -66,10 +69,7 @@ describe('LabelEditor', () => {
 
   it('drops the text on Escape, and commits nothing once closed', () => {
     const editor = store();
-    const labels = new LabelEditor(
-      () => editor,
-      () => editorModel(editor.doc()),
-    );
+    const labels = editorOf(editor);
     labels.open({ kind: 'edge', index: 0 }, { x: 0, y: 0, zoom: 1 }, { x: 100, y: 100 });
     labels.key(key('Escape'), 'ignored');
     expect(labels.editing()).toBeNull();
@@ -79,10 +79,7 @@ describe('LabelEditor', () => {
 
   it('renames a group or an edge on leaving the field', () => {
     const editor = store();
-    const labels = new LabelEditor(
-      () => editor,
-      () => editorModel(editor.doc()),
-    );
+    const labels = editorOf(editor);
     labels.open({ kind: 'group', id: 'group1' }, { x: 0, y: 0, zoom: 1 });
     labels.commit('Core');
     labels.open({ kind: 'edge', index: 0 }, { x: 0, y: 0, zoom: 1 });
