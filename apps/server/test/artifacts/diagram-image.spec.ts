@@ -2,7 +2,7 @@ import type { DiagramView, ErrorBody } from '@sc/contracts';
 import { buildModel, createView, type OverlaidGraph } from '@sc/diagram';
 import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, readCallers, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, createTestApp, readCallers, seedReaders, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT } from './bundles';
 import { requireBuiltCli, copySampleRepo, runCli } from './cli-process';
 
@@ -78,11 +78,7 @@ describe('diagram images: image.svg and image.png', () => {
   beforeAll(async () => {
     await requireBuiltCli();
     t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    const acme = await setupOrganization(t, { orgId: 'acme' });
-    syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
-    readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
-    viewer = (await memberWithSession(t, acme, 'viewer')).session;
-    outsider = await createOrganization(t, acme, { orgId: 'globex' });
+    ({ syncToken, readToken, viewer, outsider } = await seedReaders(t));
     const repo = copySampleRepo();
     try {
       const run = await runCli(['sync', '--config', join(repo.dir, '.service.yaml'), '--json', '--retries', '0', '--timeout', '180'], { SERVICE_TOKEN: syncToken, SERVICE_GATEWAY_URL: t.baseUrl }, repo.dir);

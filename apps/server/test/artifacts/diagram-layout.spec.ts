@@ -1,7 +1,7 @@
 import type { DatabaseView, DiagramLayout, DiagramView, ErrorBody } from '@sc/contracts';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { LAYOUT_ENGINE_VERSION, LayoutCache, defaultViewLayoutInput, layoutDiagram, layoutFingerprint, replayLayout, type OverlaidGraph } from '@sc/diagram';
-import { authHeaders, bearer, call, createOrganization, createTestApp, createToken, memberWithSession, readCallers, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, createTestApp, createToken, readCallers, seedReaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -38,11 +38,7 @@ describe('default-view layout of synced diagrams', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    const acme = await setupOrganization(t, { orgId: 'acme' });
-    syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
-    readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
-    viewer = (await memberWithSession(t, acme, 'viewer')).session;
-    outsider = await createOrganization(t, acme, { orgId: 'globex' });
+    ({ syncToken, readToken, viewer, outsider } = await seedReaders(t));
     const synced = await postSync(t.baseUrl, syncToken, bundle(artifacts()));
     if (synced.status !== 201) throw new Error(`The sync was refused: ${JSON.stringify(synced.body)}`);
   });

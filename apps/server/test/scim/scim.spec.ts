@@ -395,17 +395,11 @@ function scimRoutes(userId: string): [string, string][] {
     ['GET', '/ResourceTypes/User'],
     ['GET', '/Schemas'],
     ['GET', `/Schemas/${USER_SCHEMA}`],
-    ['GET', '/Users'],
-    ['POST', '/Users'],
-    ['GET', `/Users/${userId}`],
-    ['PUT', `/Users/${userId}`],
-    ['PATCH', `/Users/${userId}`],
-    ['DELETE', `/Users/${userId}`],
-    ['GET', '/Groups'],
-    ['POST', '/Groups'],
-    ['GET', `/Groups/${userId}`],
-    ['PUT', `/Groups/${userId}`],
-    ['PATCH', `/Groups/${userId}`],
-    ['DELETE', `/Groups/${userId}`],
+    // Users and Groups have the same routes: list, create, and read, replace, patch, delete by id.
+    ...['Users', 'Groups'].flatMap((type): [string, string][] => [
+      ['GET', `/${type}`],
+      ['POST', `/${type}`],
+      ...['GET', 'PUT', 'PATCH', 'DELETE'].map((method): [string, string] => [method, `/${type}/${userId}`]),
+    ]),
   ];
 }

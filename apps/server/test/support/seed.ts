@@ -123,6 +123,19 @@ function expectStatus(response: { status: number; body: unknown }, status: numbe
 }
 
 /** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
+/**
+ * Organization `acme` with a sync token (`ci`), a read token (`reader`) and a viewer with a session, and another
+ * organization `globex`: the callers readCallers puts to a read route.
+ */
+export async function seedReaders(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string; viewer: SessionCredentials; outsider: SeededOrganization }> {
+  const acme = await setupOrganization(testApp, { orgId: 'acme' });
+  const syncToken = (await createToken(testApp, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
+  const readToken = (await createToken(testApp, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
+  const viewer = (await memberWithSession(testApp, acme, 'viewer')).session;
+  const outsider = await createOrganization(testApp, acme, { orgId: 'globex' });
+  return { acme, syncToken, readToken, viewer, outsider };
+}
+
 export type ReadCaller = [who: string, as: SessionCredentials | string | null, allowed: boolean];
 
 /**

@@ -12,6 +12,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { DiagramImageOptions, RenderedDiagramImage } from '../artifacts/layouts/diagram-layout.service';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
+import { revokeOnce } from '../audit/revocation';
 import { EmbedLink } from './embed-link.entity';
 import { EmbedsConfig } from './embeds.config';
 import { EmbedsErrorCode, embedsError } from './embeds.errors';
@@ -110,18 +111,12 @@ export class EmbedLinksService {
     return this.unitOfWork.run(async () => {
       const link = isUUID(id) ? await this.links.findInOrganization(organizationId, id) : null;
       if (!link) throw embedsError(EmbedsErrorCode.NotFound, 'No embed link with this id exists in this organization.');
-      if (!link.revokedAt) {
-        link.revokedAt = this.clock.now();
-        await this.links.revoke(link.id, link.revokedAt);
-        await this.audit.record({
-          organizationId,
-          actor,
-          action: 'embed_link.revoked',
-          target: linkTarget(link),
-          before: { revokedAt: null },
-          after: { revokedAt: link.revokedAt.toISOString() },
-        });
-      }
+      await revokeOnce(link, {
+        now: this.clock.now(),
+        store: (linkId, revokedAt) => this.links.revoke(linkId, revokedAt),
+        audit: this.audit,
+        change: { organizationId, actor, action: 'embed_link.revoked', target: linkTarget(link) },
+      });
       return toEmbedLinkResponse(link);
     });
   }

@@ -221,12 +221,7 @@ export class McpServerFactory {
       { title: 'Flow', description: 'A flow: its Mermaid source, notes and graph.', mimeType: 'text/plain' },
       async (service, name) => {
         const flow = await this.artifacts.getFlow(orgId, service, name);
-        return sections([
-          [`Flow "${flow.name}" (${flow.kind}), revision ${flow.revision}: ${flow.path}`, null],
-          ['Mermaid', flow.mermaid],
-          [`Notes${flow.notesPath ? ` (${flow.notesPath})` : ''}`, flow.notes],
-          ['Graph (JSON, one element per line)', linesJson(flow.graph)],
-        ]);
+        return notedArtifact('Flow', flow, flow.kind, ['Mermaid', flow.mermaid], ['Graph (JSON, one element per line)', linesJson(flow.graph)]);
       },
     );
     template(
@@ -237,12 +232,7 @@ export class McpServerFactory {
       async (service, name) => {
         const database = await this.artifacts.getDatabase(orgId, service, name);
         const tables = database.tables.length > 0 ? linesJson(database.tables, 1) : database.collections.length > 0 ? linesJson(database.collections, 1) : null;
-        return sections([
-          [`Database "${database.name}" (${database.engine}), revision ${database.revision}: ${database.path}`, null],
-          ['Tables (JSON, one per line)', tables],
-          [`Notes${database.notesPath ? ` (${database.notesPath})` : ''}`, database.notes],
-          ['Schema as synced', database.schema],
-        ]);
+        return notedArtifact('Database', database, database.engine, ['Tables (JSON, one per line)', tables], ['Schema as synced', database.schema]);
       },
     );
     template(
@@ -328,7 +318,21 @@ function diagramDocument(service: string, view: Awaited<ReturnType<ArtifactsRead
   ]);
 }
 
-function sections(parts: ReadonlyArray<readonly [string, string | null]>): string {
+/** A flow's or database's document: its heading line, `first`, its notes (with the notes file), then `last`. */
+function notedArtifact(
+  label: string,
+  artifact: { name: string; revision: number; path: string; notesPath: string | null; notes: string | null },
+  variant: string,
+  first: Section,
+  last: Section,
+): string {
+  return sections([[`${label} "${artifact.name}" (${variant}), revision ${artifact.revision}: ${artifact.path}`, null], first, [`Notes${artifact.notesPath ? ` (${artifact.notesPath})` : ''}`, artifact.notes], last]);
+}
+
+/** A titled part of a resource's text; a null body leaves the part out (the first part is a heading line). */
+type Section = readonly [string, string | null];
+
+function sections(parts: ReadonlyArray<Section>): string {
   return parts
     .filter(([, body], index) => index === 0 || body !== null)
     .map(([title, body]) => (body === null ? title : `--- ${title} ---\n${body}`))

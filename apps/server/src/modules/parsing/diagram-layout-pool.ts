@@ -1,9 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { DiagramLayout } from '@sc/contracts';
-import { WorkerPool, startWorkerThread } from '@sc/diagram/node';
-import { join } from 'node:path';
+import type { WorkerPool } from '@sc/diagram/node';
 import type { DiagramImage, DiagramLayoutRequest } from './diagram-layout-worker';
 import { ParsingConfig } from './parsing.config';
+import { serverWorkerPool } from './server-worker-pool';
 
 /**
  * ELK layouts and image rendering (diagram-layout-worker.ts) in SERVICE_LAYOUT_WORKERS worker threads: a 1,000-node
@@ -15,14 +15,9 @@ export class DiagramLayoutPool implements OnApplicationShutdown {
   private readonly pool: WorkerPool<DiagramLayoutRequest, DiagramLayout | DiagramImage>;
 
   constructor(config: ParsingConfig) {
-    this.pool = new WorkerPool({
-      size: config.layout.workers,
-      timeoutMs: config.layout.timeoutMs,
-      createWorker: () => startWorkerThread(join(__dirname, 'diagram-layout-worker'), join(__dirname, '..', '..', '..', 'tsconfig.app.json')),
-      errors: {
-        timeout: (timeoutMs) => new Error(`the layout took longer than ${timeoutMs} ms (SERVICE_LAYOUT_TIMEOUT)`),
-        unavailable: (reason) => new Error(`the layout thread is unavailable: ${reason}`),
-      },
+    this.pool = serverWorkerPool('diagram-layout-worker', config.layout, {
+      timeout: (timeoutMs) => new Error(`the layout took longer than ${timeoutMs} ms (SERVICE_LAYOUT_TIMEOUT)`),
+      unavailable: (reason) => new Error(`the layout thread is unavailable: ${reason}`),
     });
   }
 

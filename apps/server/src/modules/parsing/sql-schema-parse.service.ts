@@ -1,9 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ArtifactsErrorCode } from '@sc/contracts';
-import { WorkerPool, startWorkerThread, type SqlEngine, type SqlSchemaResult } from '@sc/diagram/node';
-import { join } from 'node:path';
+import type { WorkerPool, SqlEngine, SqlSchemaResult } from '@sc/diagram/node';
 import { DomainError } from '../../common/errors/domain-error';
 import { ParsingConfig } from './parsing.config';
+import { serverWorkerPool } from './server-worker-pool';
 import { errorFactoryFor } from '../../common/errors/error-status';
 import type { SqlParseRequest } from './sql-schema-worker';
 
@@ -28,15 +28,10 @@ export class SqlSchemaParseService implements OnApplicationShutdown {
   private readonly pool: WorkerPool<SqlParseRequest, SqlSchemaResult>;
 
   constructor(config: ParsingConfig) {
-    this.pool = new WorkerPool({
-      size: config.sqlParse.workers,
-      timeoutMs: config.sqlParse.timeoutMs,
-      createWorker: () => startWorkerThread(join(__dirname, 'sql-schema-worker'), join(__dirname, '..', '..', '..', 'tsconfig.app.json')),
-      errors: {
-        timeout: (timeoutMs) =>
-          sqlParseError(ArtifactsErrorCode.SqlParseTimeout, `Parsing the schema took longer than ${timeoutMs} ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.`),
-        unavailable: (reason) => sqlParseError(ArtifactsErrorCode.SqlParserUnavailable, `The SQL schema parser is unavailable (${reason}); try again.`),
-      },
+    this.pool = serverWorkerPool('sql-schema-worker', config.sqlParse, {
+      timeout: (timeoutMs) =>
+        sqlParseError(ArtifactsErrorCode.SqlParseTimeout, `Parsing the schema took longer than ${timeoutMs} ms and was stopped (SERVICE_SQL_PARSE_TIMEOUT); split it into smaller files or simplify it.`),
+      unavailable: (reason) => sqlParseError(ArtifactsErrorCode.SqlParserUnavailable, `The SQL schema parser is unavailable (${reason}); try again.`),
     });
   }
 

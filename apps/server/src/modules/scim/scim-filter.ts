@@ -31,22 +31,17 @@ export function parseScimFilter(text: string): ScimFilter {
     return token?.type === 'word' ? token.text.toLowerCase() : undefined;
   };
 
-  const parseOr = (): ScimFilter => {
-    let left = parseAnd();
-    while (peekWord() === 'or') {
+  // `or` binds looser than `and`: each chains its operands left-associatively, an operand being the next tighter level.
+  const parseChain = (kind: 'or' | 'and', parseOperand: () => ScimFilter): ScimFilter => {
+    let left = parseOperand();
+    while (peekWord() === kind) {
       position++;
-      left = { kind: 'or', left, right: parseAnd() };
+      left = { kind, left, right: parseOperand() };
     }
     return left;
   };
-  const parseAnd = (): ScimFilter => {
-    let left = parseTerm();
-    while (peekWord() === 'and') {
-      position++;
-      left = { kind: 'and', left, right: parseTerm() };
-    }
-    return left;
-  };
+  const parseOr = (): ScimFilter => parseChain('or', parseAnd);
+  const parseAnd = (): ScimFilter => parseChain('and', parseTerm);
   const parseTerm = (): ScimFilter => {
     const token = tokens[position];
     if (!token) throw invalidFilter('The filter ends where a comparison was expected.');

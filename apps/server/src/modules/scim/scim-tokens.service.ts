@@ -7,6 +7,7 @@ import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
 import { AuditService, accountableUserId, type ScimActor } from '../audit/audit.service';
+import { revokeOnce } from '../audit/revocation';
 import { MembersService } from '../members/members.service';
 import { ScimError } from './scim-error';
 import { ScimToken } from './scim.entities';
@@ -57,11 +58,12 @@ export class ScimTokensService {
     return this.unitOfWork.run(async () => {
       const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
       if (!token) throw scimError(ScimErrorCode.TokenNotFound, 'No SCIM token with this id exists in this organization.');
-      if (!token.revokedAt) {
-        token.revokedAt = this.clock.now();
-        await this.tokens.revoke(token.id, token.revokedAt);
-        await this.audit.record({ organizationId, actor, action: 'scim_token.revoked', target: target(token), before: { revokedAt: null }, after: { revokedAt: token.revokedAt.toISOString() } });
-      }
+      await revokeOnce(token, {
+        now: this.clock.now(),
+        store: (id, revokedAt) => this.tokens.revoke(id, revokedAt),
+        audit: this.audit,
+        change: { organizationId, actor, action: 'scim_token.revoked', target: target(token) },
+      });
       return toResponse(token);
     });
   }

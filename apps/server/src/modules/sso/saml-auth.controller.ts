@@ -6,9 +6,8 @@ import { Public } from '../access/decorators';
 import { AuthRateLimit } from '../access/rate-limit';
 import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
 import { SessionCookies } from '../sessions/session-cookies';
-import { renderTestReport } from './pages/sso-pages';
 import { SamlSignIn } from './saml/saml-sign-in';
-import { signInRequest } from './sign-in-request';
+import { sendCallbackOutcome, signInRequest } from './sign-in-request';
 import { SsoBindingCookie } from './sso-binding-cookie';
 import { SsoCallbackFilter } from './sso-callback.filter';
 import { SsoProvidersService } from './sso-providers.service';
@@ -55,16 +54,6 @@ export class SamlAuthController {
     this.binding.clear(res, organizationId, slug, true);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const outcome = await this.signIn.handleSamlResponse(signInRequest(req, res, organizationId, slug), body['SAMLResponse'], binding, sessionCookieOf(req));
-    res.setHeader('cache-control', 'no-store');
-    if (outcome.kind === 'signed-in') {
-      this.sessionCookies.write(res, outcome.session);
-      res.redirect(303, outcome.redirectPath);
-      return;
-    }
-    if (req.accepts(['html', 'json']) === 'json') {
-      res.status(200).json(outcome.report);
-      return;
-    }
-    res.status(200).type('html').send(renderTestReport(outcome.report, organizationId));
+    sendCallbackOutcome(req, res, outcome, organizationId, this.sessionCookies, 303);
   }
 }

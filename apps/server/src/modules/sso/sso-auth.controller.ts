@@ -8,8 +8,7 @@ import { AuthRateLimit } from '../access/rate-limit';
 import { CountSignIns } from '../metrics/sign-in-metrics.interceptor';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionCookies } from '../sessions/session-cookies';
-import { renderTestReport } from './pages/sso-pages';
-import { signInRequest } from './sign-in-request';
+import { sendCallbackOutcome, signInRequest } from './sign-in-request';
 import { SsoBindingCookie } from './sso-binding-cookie';
 import { SsoCallbackFilter } from './sso-callback.filter';
 import { SsoProvidersService } from './sso-providers.service';
@@ -59,16 +58,6 @@ export class SsoAuthController {
     const binding = this.binding.valueOf(req);
     this.binding.clear(res, organizationId, slug);
     const outcome = await this.signIn.handleCallback(signInRequest(req, res, organizationId, slug), binding, sessionCookieOf(req));
-    res.setHeader('cache-control', 'no-store');
-    if (outcome.kind === 'signed-in') {
-      this.sessionCookies.write(res, outcome.session);
-      res.redirect(302, outcome.redirectPath);
-      return;
-    }
-    if (req.accepts(['html', 'json']) === 'json') {
-      res.status(200).json(outcome.report);
-      return;
-    }
-    res.status(200).type('html').send(renderTestReport(outcome.report, organizationId));
+    sendCallbackOutcome(req, res, outcome, organizationId, this.sessionCookies, 302);
   }
 }

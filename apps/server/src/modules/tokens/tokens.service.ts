@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { createdAtIdKey, pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
+import { revokeOnce } from '../audit/revocation';
 import type { User } from '../users/user.entity';
 import { displayNameOf, UsersService } from '../users/users.service';
 import { ApiToken } from './api-token.entity';
@@ -91,7 +92,7 @@ export class TokensService {
     return this.unitOfWork.run(async () => {
       const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
       if (!token) throw tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.');
-      if (!token.revokedAt) await this.revokeRecorded(token, actor, 'revoked');
+      await this.revokeRecorded(token, actor, 'revoked');
       return toApiTokenResponse(token);
     });
   }
@@ -111,11 +112,13 @@ export class TokensService {
   }
 
   private async revokeRecorded(token: ApiToken, actor: AuditActorInput, reason: string): Promise<void> {
-    token.revokedAt = this.clock.now();
-    await this.tokens.revoke(token.id, token.revokedAt);
-    await this.audit.record(
-      { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token), before: { revokedAt: null }, after: { revokedAt: token.revokedAt.toISOString(), reason } },
-    );
+    await revokeOnce(token, {
+      now: this.clock.now(),
+      store: (id, revokedAt) => this.tokens.revoke(id, revokedAt),
+      audit: this.audit,
+      change: { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token) },
+      after: { reason },
+    });
   }
 
   /** Resolves a bearer value; records the use of a valid token (throttled). */

@@ -27,6 +27,7 @@ import { ArtifactsReadService } from './artifacts-read.service';
 import { type DiagramImageQuery, diagramImageOptions } from './diagram-image-query';
 import { ServiceDeletionService } from '../retention/service-deletion.service';
 import { RevisionNumberPipe } from './revision-number.pipe';
+import { ArtifactRevision, type ArtifactRevisionParams, ServiceRevision, type ServiceRevisionParams } from './service-revision-params';
 
 /**
  * A read any member may make whose handler answers with sendAnswer: the route, its access rule and the OpenAPI
@@ -61,7 +62,7 @@ export class ServicesController {
 
   @Get(':service')
   @OrgAccess('viewer')
-  get(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceDetail> {
+  get(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<ServiceDetail> {
     return this.artifacts.getService(orgId, service, revision);
   }
 
@@ -82,12 +83,9 @@ export class ServicesController {
 
   @ViewAnswerRoute(':service/diagrams/:name', 'DiagramView')
   async diagram(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
+    @ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     await this.sendAnswer(req, res, await this.artifacts.getDiagram(orgId, service, name, revision));
   }
@@ -98,12 +96,9 @@ export class ServicesController {
    */
   @ViewAnswerRoute(':service/diagrams/:name/layout', 'DiagramLayout', ' 404 diagram_layout_not_found while none is stored.')
   async diagramLayout(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
+    @ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     await this.sendAnswer(req, res, await this.artifacts.getDiagramLayout(orgId, service, name, revision));
   }
@@ -120,13 +115,10 @@ export class ServicesController {
       'image/svg+xml or image/png with a strong ETag; If-None-Match answers 304. A PNG over 40 megapixels at ?scale= is rendered at the largest scale that fits, said in X-Image-Scale; 422 diagram_image_too_large only when even scale 0.25 would not fit.',
   })
   async diagramImage(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
+    @ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams,
     @Query() query: DiagramImageQuery,
     @Req() req: Request,
     @Res() res: Response,
-    @Query('revision', RevisionNumberPipe) revision?: number,
   ): Promise<void> {
     const format = req.path.endsWith('.png') ? 'png' : 'svg';
     const image = await this.artifacts.getDiagramImage(orgId, service, name, diagramImageOptions(query, format), revision);
@@ -136,19 +128,14 @@ export class ServicesController {
   /** The Mermaid and context files exactly as synced (Export To Mermaid of a synced diagram). */
   @Get(':service/diagrams/:name/source')
   @OrgAccess('viewer')
-  diagramSource(
-    @Param('orgId') orgId: string,
-    @Param('service') service: string,
-    @Param('name') name: string,
-    @Query('revision', RevisionNumberPipe) revision?: number,
-  ): Promise<DiagramSource> {
+  diagramSource(@ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams): Promise<DiagramSource> {
     return this.artifacts.getDiagramSource(orgId, service, name, revision);
   }
 
   /** Every artifact's files of the revision exactly as synced (`service-cli diff` compares a checkout with them). */
   @Get(':service/files')
   @OrgAccess('viewer')
-  files(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<ServiceRevisionFiles> {
+  files(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<ServiceRevisionFiles> {
     return this.artifacts.getRevisionFiles(orgId, service, revision);
   }
 
@@ -166,37 +153,37 @@ export class ServicesController {
 
   @Get(':service/flows')
   @OrgAccess('viewer')
-  flows(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowListItem[]> {
+  flows(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<FlowListItem[]> {
     return this.artifacts.listFlows(orgId, service, revision);
   }
 
   @Get(':service/flows/:name')
   @OrgAccess('viewer')
-  flow(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<FlowView> {
+  flow(@ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams): Promise<FlowView> {
     return this.artifacts.getFlow(orgId, service, name, revision);
   }
 
   @Get(':service/databases')
   @OrgAccess('viewer')
-  databases(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseListItem[]> {
+  databases(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<DatabaseListItem[]> {
     return this.artifacts.listDatabases(orgId, service, revision);
   }
 
   @Get(':service/databases/:name')
   @OrgAccess('viewer')
-  database(@Param('orgId') orgId: string, @Param('service') service: string, @Param('name') name: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<DatabaseView> {
+  database(@ArtifactRevision() { orgId, service, name, revision }: ArtifactRevisionParams): Promise<DatabaseView> {
     return this.artifacts.getDatabase(orgId, service, name, revision);
   }
 
   @Get(':service/jobs')
   @OrgAccess('viewer')
-  jobs(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<JobsView> {
+  jobs(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<JobsView> {
     return this.artifacts.getJobs(orgId, service, revision);
   }
 
   @Get(':service/summary')
   @OrgAccess('viewer')
-  summary(@Param('orgId') orgId: string, @Param('service') service: string, @Query('revision', RevisionNumberPipe) revision?: number): Promise<SummaryView> {
+  summary(@ServiceRevision() { orgId, service, revision }: ServiceRevisionParams): Promise<SummaryView> {
     return this.artifacts.getSummary(orgId, service, revision);
   }
 
@@ -209,12 +196,12 @@ export class ServicesController {
    * Content-Encoding alone. With the cache off the middleware compresses it, like every other answer.
    */
   /** The list of one kind of text artifact (docs, API specs): routes defined from TEXT_ROUTES below the class. */
-  private texts(orgId: string, service: string, kind: TextKind, revision?: number): Promise<TextArtifactListItem[]> {
+  private texts({ orgId, service, revision }: ServiceRevisionParams, kind: TextKind): Promise<TextArtifactListItem[]> {
     return this.artifacts.listTexts(orgId, service, kind, revision);
   }
 
   /** One text artifact by name, sent with its ETag: routes defined from TEXT_ROUTES below the class. */
-  private async text(orgId: string, service: string, kind: TextKind, name: string, req: Request, res: Response, revision?: number): Promise<void> {
+  private async text({ orgId, service, name, revision }: ArtifactRevisionParams, kind: TextKind, req: Request, res: Response): Promise<void> {
     await this.sendAnswer(req, res, await this.artifacts.getText(orgId, service, kind, name, revision));
   }
 
@@ -254,22 +241,17 @@ const TEXT_ROUTES: readonly { segment: string; kind: TextKind; list: string; vie
 type TextHandlers = { texts: ServicesController['texts']; text: ServicesController['text'] };
 
 for (const { segment, kind, list, view } of TEXT_ROUTES) {
-  defineRoute(ServicesController, list, [Get(`:service/${segment}`), OrgAccess('viewer')], [Param('orgId'), Param('service'), Query('revision', RevisionNumberPipe)], [String, String, Number], function (
-    this: TextHandlers,
-    orgId: string,
-    service: string,
-    revision?: number,
-  ) {
-    return this.texts(orgId, service, kind, revision);
+  defineRoute(ServicesController, list, [Get(`:service/${segment}`), OrgAccess('viewer')], [ServiceRevision()], [Object], function (this: TextHandlers, params: ServiceRevisionParams) {
+    return this.texts(params, kind);
   });
   defineRoute(
     ServicesController,
     view,
     [ViewAnswerRoute(`:service/${segment}/:name`, 'TextArtifactView')],
-    [Param('orgId'), Param('service'), Param('name'), Req(), Res(), Query('revision', RevisionNumberPipe)],
-    [String, String, String, Object, Object, Number],
-    function (this: TextHandlers, orgId: string, service: string, name: string, req: Request, res: Response, revision?: number) {
-      return this.text(orgId, service, kind, name, req, res, revision);
+    [ArtifactRevision(), Req(), Res()],
+    [Object, Object, Object],
+    function (this: TextHandlers, params: ArtifactRevisionParams, req: Request, res: Response) {
+      return this.text(params, kind, req, res);
     },
   );
 }
