@@ -79,8 +79,7 @@ describe('embed links', () => {
     // Revoke on the service page's Embed links card.
     await page.goto(`${server.baseUrl}/orgs/acme/services/payments`);
     const card = page.getByTestId('embed-links');
-    await visible(card);
-    expect(await card.innerText()).toContain(new URL(readmeUrl).origin);
+    await eventually(async () => expect(await card.innerText()).toContain(new URL(readmeUrl).origin));
     await card.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('button', { name: 'Revoke link' }).click();
     await eventually(async () => expect(await card.innerText()).toContain('Revoked'));

@@ -1,5 +1,5 @@
 import { MermaidPoolError, MermaidPoolErrorCode } from '@sc/diagram/node';
-import { checkDiagram } from './diagram-check';
+import { checkDiagram, DIAGRAMS_PER_PARSER_THREAD, parserThreads } from './diagram-check';
 
 describe('checkDiagram', () => {
   it('fails the diagram with the parser pool’s code when the parse times out', async () => {
@@ -15,5 +15,19 @@ describe('checkDiagram', () => {
     const broken = () => Promise.reject(new Error('boom'));
     const check = await checkDiagram({ diagramFile: 'x.mmd', mermaid: 'flowchart LR\n' }, broken);
     expect(check.problems).toMatchObject([{ code: 'diagram_check_failed', file: 'x.mmd' }]);
+  });
+});
+
+describe('parserThreads', () => {
+  it('starts one thread for a small repository and a second only past DIAGRAMS_PER_PARSER_THREAD diagrams', () => {
+    expect(parserThreads(0, 8)).toBe(1);
+    expect(parserThreads(8, 8)).toBe(1);
+    expect(parserThreads(DIAGRAMS_PER_PARSER_THREAD, 8)).toBe(1);
+    expect(parserThreads(DIAGRAMS_PER_PARSER_THREAD + 1, 8)).toBe(2);
+    expect(parserThreads(500, 8)).toBe(2);
+  });
+
+  it('never starts more threads than the machine has CPUs', () => {
+    expect(parserThreads(500, 1)).toBe(1);
   });
 });

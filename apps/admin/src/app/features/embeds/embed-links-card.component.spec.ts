@@ -57,6 +57,20 @@ describe('EmbedLinksCardComponent', () => {
     expect(fixture.nativeElement.querySelector('[data-testid=embed-revoke-e3]')).toBeNull();
   });
 
+  it('shows a loading bar, not "No embed links", until the list has loaded', async () => {
+    fixture = createWithInputs(EmbedLinksCardComponent, { orgId: 'acme', service: 'orders' });
+    fixture.detectChanges();
+    const request = http.expectOne(LIST);
+    fixture.detectChanges();
+    const shown = (testId: string) => (fixture.nativeElement as HTMLElement).querySelector(`[data-testid=${testId}]`) !== null;
+    expect(shown('embed-links-loading')).toBe(true);
+    expect(shown('embed-links-empty')).toBe(false);
+    request.flush([]);
+    await settle(fixture);
+    expect(shown('embed-links-loading')).toBe(false);
+    expect(shown('embed-links-empty')).toBe(true);
+  });
+
   it('says how links are made when there are none', async () => {
     await open([]);
     expect(query(fixture, '[data-testid=embed-links-empty]').textContent).toContain('Export menu');

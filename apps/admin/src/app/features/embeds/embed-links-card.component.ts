@@ -2,6 +2,7 @@ import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { EmbedLinkResponse } from '@sc/contracts';
 import { mutation } from '../../core/mutation';
 import { pageResource } from '../../core/page-resource';
@@ -27,14 +28,17 @@ export function framingText(frameAncestors: string[] | null): string {
 @Component({
   selector: 'sc-embed-links-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, MatButtonModule, MatCardModule, DATA_TABLE, ErrorBannerComponent],
+  imports: [DatePipe, MatButtonModule, MatCardModule, MatProgressBarModule, DATA_TABLE, ErrorBannerComponent],
   template: `
     <mat-card appearance="outlined" class="section" data-testid="embed-links">
       <mat-card-header>
         <mat-card-title><h2>Embed links</h2></mat-card-title>
       </mat-card-header>
       <sc-error-banner [error]="links.error()" />
-      @if (rows().length === 0) {
+      <!-- "No embed links" only once the list has loaded: while it loads, that would be untrue. -->
+      @if (rows().length === 0 && links.isLoading()) {
+        <mat-progress-bar mode="indeterminate" aria-label="Loading embed links" data-testid="embed-links-loading" />
+      } @else if (rows().length === 0) {
         <mat-card-content>
           <p class="muted" data-testid="embed-links-empty">No embed links. A diagram's Export menu copies an image link, Markdown or an iframe for a README, wiki or portal.</p>
         </mat-card-content>
