@@ -77,3 +77,46 @@ export abstract class OrganizationRecord {
   @TimestampColumn()
   createdAt!: Date;
 }
+
+/**
+ * A bearer secret the organization hands out (API token, SCIM token, embed link): the database keeps the SHA-256 of
+ * the secret and its visible prefix, never the secret, and records who created it, its last use and its revocation.
+ */
+export abstract class HashedTokenRecord extends OrganizationRecord {
+  @VarcharColumn(32)
+  prefix!: string;
+
+  @Sha256Column()
+  tokenHash!: string;
+
+  @UuidColumn({ nullable: true })
+  createdByUserId!: string | null;
+
+  @TimestampColumn({ nullable: true })
+  lastUsedAt!: Date | null;
+
+  @TimestampColumn({ nullable: true })
+  revokedAt!: Date | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments (TS2545).
+type RecordClass = abstract new (...args: any[]) => object;
+
+/**
+ * Adds the columns of a row people edit from the dashboard (a user) or through the API (a token): when it last
+ * changed and by whom. A mixin, because the tables that have them do not share one base (a draft is an
+ * OrganizationRecord, an arrangement is keyed by service and diagram).
+ */
+export function WithLastEdit<TBase extends RecordClass>(Base: TBase) {
+  abstract class LastEdit extends Base {
+    @TimestampColumn()
+    updatedAt!: Date;
+
+    @UuidColumn({ nullable: true })
+    updatedByUserId!: string | null;
+
+    @UuidColumn({ nullable: true })
+    updatedByTokenId!: string | null;
+  }
+  return LastEdit;
+}

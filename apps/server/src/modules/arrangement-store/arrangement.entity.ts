@@ -1,10 +1,10 @@
 import { Entity, PrimaryColumn } from 'typeorm';
 import type { ArrangedEdge, ArrangedGroup, ArrangedNode } from '@sc/contracts';
-import { IntegerColumn, JsonColumn, OrganizationIdColumn, TimestampColumn, UuidColumn } from '../../database/columns';
+import { IntegerColumn, JsonColumn, OrganizationIdColumn, WithLastEdit } from '../../database/columns';
 
 /** Where people put a synced diagram's nodes, frames and edge bends; one row per service and diagram name. */
 @Entity({ name: 'diagram_arrangements' })
-export class ArrangementRecord {
+export class ArrangementRecord extends WithLastEdit(class {}) {
   @PrimaryColumn({ name: 'service_id', type: 'uuid' })
   serviceId!: string;
 
@@ -25,13 +25,4 @@ export class ArrangementRecord {
 
   @JsonColumn()
   edges!: ArrangedEdge[];
-
-  @TimestampColumn()
-  updatedAt!: Date;
-
-  @UuidColumn({ nullable: true })
-  updatedByUserId!: string | null;
-
-  @UuidColumn({ nullable: true })
-  updatedByTokenId!: string | null;
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionalRepository } from '../../database/unit-of-work';
+import { EditableRecordRepository } from '../../database/record-repository';
 import { VerifiedDomain } from './verified-domain.entity';
 
 @Injectable()
-export class DomainsRepository extends TransactionalRepository {
+export class DomainsRepository extends EditableRecordRepository<VerifiedDomain, 'state' | 'verifiedAt' | 'lastCheckedAt' | 'lastError'> {
+  protected readonly entity = VerifiedDomain;
+
   list(organizationId: string): Promise<VerifiedDomain[]> {
     return this.manager.find(VerifiedDomain, { where: { organizationId }, order: { domain: 'ASC' } });
   }
@@ -42,17 +44,5 @@ export class DomainsRepository extends TransactionalRepository {
       .where('id = :id AND (last_checked_at IS NULL OR last_checked_at < :due)', { id, due })
       .execute();
     return (result.affected ?? 0) > 0;
-  }
-
-  async insert(domain: VerifiedDomain): Promise<void> {
-    await this.manager.insert(VerifiedDomain, domain);
-  }
-
-  async update(id: string, fields: Partial<Pick<VerifiedDomain, 'state' | 'verifiedAt' | 'lastCheckedAt' | 'lastError'>>): Promise<void> {
-    await this.manager.update(VerifiedDomain, { id }, fields);
-  }
-
-  async delete(id: string): Promise<void> {
-    await this.manager.delete(VerifiedDomain, { id });
   }
 }

@@ -1,11 +1,11 @@
 import { Entity } from 'typeorm';
 import type { DraftKind, DraftLayout, DraftSource } from '@sc/contracts';
 import type { OverlaidGraph } from '@sc/diagram';
-import { IntegerColumn, JsonColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { IntegerColumn, JsonColumn, OrganizationRecord, UuidColumn, VarcharColumn, WithLastEdit } from '../../database/columns';
 
 /** A diagram drawn in the dashboard: its graph (with overlays), canvas layout and version. */
 @Entity({ name: 'diagram_drafts' })
-export class DraftRecord extends OrganizationRecord {
+export class DraftRecord extends WithLastEdit(OrganizationRecord) {
   @VarcharColumn(200)
   name!: string;
 
@@ -36,13 +36,4 @@ export class DraftRecord extends OrganizationRecord {
 
   @UuidColumn({ nullable: true })
   createdByTokenId!: string | null;
-
-  @TimestampColumn()
-  updatedAt!: Date;
-
-  @UuidColumn({ nullable: true })
-  updatedByUserId!: string | null;
-
-  @UuidColumn({ nullable: true })
-  updatedByTokenId!: string | null;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FindOptionsSelect } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { DraftRecord } from './draft.entity';
+import { keysetPage, type KeysetPosition } from '../../database/record-repository';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
 /** Every column but the (large) graph and layout: what a list needs. */
@@ -30,16 +31,12 @@ export class DraftsRepository extends TransactionalRepository {
    * first among drafts saved at the same time), only those after the (updated time, id) position `after`: keyset
    * paging in the order of diagram_drafts_org_updated_idx (organization_id, updated_at DESC, id).
    */
-  list(organizationId: string, { limit, after }: { limit: number; after?: { at: Date; id: string } }): Promise<DraftRecord[]> {
+  list(organizationId: string, { limit, after }: { limit: number; after?: KeysetPosition }): Promise<DraftRecord[]> {
     const query = this.manager
       .createQueryBuilder(DraftRecord, 'd')
       .select(Object.keys(SUMMARY_COLUMNS).map((column) => `d.${column}`))
-      .where('d.organization_id = :organizationId', { organizationId })
-      .orderBy('d.updated_at', 'DESC')
-      .addOrderBy('d.id', 'ASC')
-      .take(limit);
-    if (after) query.andWhere('(d.updated_at < :afterAt OR (d.updated_at = :afterAt AND d.id > :afterId))', { afterAt: after.at, afterId: after.id });
-    return query.getMany();
+      .where('d.organization_id = :organizationId', { organizationId });
+    return keysetPage(query, 'd', { time: 'updated_at', timeOrder: 'DESC', idOrder: 'ASC', limit, after }).getMany();
   }
 
   /**

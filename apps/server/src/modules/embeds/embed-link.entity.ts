@@ -1,9 +1,9 @@
 import { Entity } from 'typeorm';
-import { IntegerColumn, JsonColumn, OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { HashedTokenRecord, IntegerColumn, JsonColumn, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
-/** An embed link (migration 1765900000000). The database holds the token's SHA-256 and visible prefix, never the token. */
+/** An embed link: a token that shows one service's diagrams (or one of them) on other sites, read-only. */
 @Entity({ name: 'embed_links' })
-export class EmbedLink extends OrganizationRecord {
+export class EmbedLink extends HashedTokenRecord {
   @UuidColumn()
   serviceId!: string;
 
@@ -19,25 +19,10 @@ export class EmbedLink extends OrganizationRecord {
   @IntegerColumn({ nullable: true })
   revision!: number | null;
 
-  @VarcharColumn(32)
-  prefix!: string;
-
-  @Sha256Column()
-  tokenHash!: string;
-
   /** null: any site may frame the page; []: none. */
   @JsonColumn({ nullable: true })
   frameAncestors!: string[] | null;
 
-  @UuidColumn({ nullable: true })
-  createdByUserId!: string | null;
-
   @TimestampColumn({ nullable: true })
   expiresAt!: Date | null;
-
-  @TimestampColumn({ nullable: true })
-  lastUsedAt!: Date | null;
-
-  @TimestampColumn({ nullable: true })
-  revokedAt!: Date | null;
 }

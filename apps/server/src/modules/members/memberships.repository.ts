@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { User } from '../users/user.entity';
 import { Membership } from './membership.entity';
-import { TransactionalRepository } from '../../database/unit-of-work';
+import { EditableRecordRepository, keysetPage, type KeysetPosition } from '../../database/record-repository';
 
 export interface MemberRow {
   membership: Membership;
@@ -9,7 +9,9 @@ export interface MemberRow {
 }
 
 @Injectable()
-export class MembershipsRepository extends TransactionalRepository {
+export class MembershipsRepository extends EditableRecordRepository<Membership, 'role' | 'disabled' | 'source' | 'updatedAt'> {
+  protected readonly entity = Membership;
+
   find(organizationId: string, userId: string): Promise<Membership | null> {
     return this.manager.findOneBy(Membership, { organizationId, userId });
   }
@@ -26,12 +28,10 @@ export class MembershipsRepository extends TransactionalRepository {
   /** Oldest first (id breaks ties); with `page`, at most `limit` after the (createdAt, id) position `after`. */
   async listWithUsers(
     organizationId: string,
-    page?: { limit: number; after?: { at: Date; id: string } },
+    page?: { limit: number; after?: KeysetPosition },
   ): Promise<MemberRow[]> {
-    const query = this.manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId }).orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC');
-    if (page?.after) query.andWhere('(m.created_at, m.id) > (:afterAt, :afterId)', { afterAt: page.after.at, afterId: page.after.id });
-    if (page) query.take(page.limit);
-    const memberships = await query.getMany();
+    const query = this.manager.createQueryBuilder(Membership, 'm').where('m.organization_id = :organizationId', { organizationId });
+    const memberships = await keysetPage(query, 'm', { time: 'created_at', timeOrder: 'ASC', limit: page?.limit, after: page?.after }).getMany();
     if (memberships.length === 0) return [];
     const users = await this.manager.createQueryBuilder(User, 'u').where('u.id IN (:...ids)', { ids: memberships.map((m) => m.userId) }).getMany();
     const byId = new Map(users.map((user) => [user.id, user]));
@@ -55,17 +55,5 @@ export class MembershipsRepository extends TransactionalRepository {
       .addSelect('u.disabled', 'user_disabled')
       .getRawMany<{ m_disabled: boolean; user_disabled: boolean }>();
     return owners.filter((owner) => !owner.m_disabled && !owner.user_disabled).length;
-  }
-
-  async insert(membership: Membership): Promise<void> {
-    await this.manager.insert(Membership, membership);
-  }
-
-  async update(id: string, changes: Partial<Pick<Membership, 'role' | 'disabled' | 'source' | 'updatedAt'>>): Promise<void> {
-    await this.manager.update(Membership, { id }, changes);
-  }
-
-  async delete(id: string): Promise<void> {
-    await this.manager.delete(Membership, { id });
   }
 }

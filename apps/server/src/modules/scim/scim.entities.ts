@@ -1,26 +1,11 @@
 import { Entity } from 'typeorm';
-import { BooleanColumn, IntegerColumn, JsonbColumn, OrganizationRecord, Sha256Column, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { BooleanColumn, HashedTokenRecord, IntegerColumn, JsonbColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
-/** A SCIM bearer token. The database holds its SHA-256 and visible prefix, never the token. */
+/** A SCIM bearer token (one per identity provider that provisions the organization). */
 @Entity({ name: 'scim_tokens' })
-export class ScimToken extends OrganizationRecord {
+export class ScimToken extends HashedTokenRecord {
   @VarcharColumn(100)
   name!: string;
-
-  @VarcharColumn(32)
-  prefix!: string;
-
-  @Sha256Column()
-  tokenHash!: string;
-
-  @UuidColumn({ nullable: true })
-  createdByUserId!: string | null;
-
-  @TimestampColumn({ nullable: true })
-  lastUsedAt!: Date | null;
-
-  @TimestampColumn({ nullable: true })
-  revokedAt!: Date | null;
 }
 
 /** The SCIM view of a provisioned member: what the identity provider sent, linked to the user it provisions. */

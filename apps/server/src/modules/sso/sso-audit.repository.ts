@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { SsoAuditOutcome } from '@sc/contracts';
 import { SsoAuditEvent } from './entities/sso-audit-event.entity';
+import { keysetPage, type KeysetPosition } from '../../database/record-repository';
 import { TransactionalRepository } from '../../database/unit-of-work';
 
 export interface AuditPageQuery {
   organizationId: string;
   limit: number;
-  before?: { at: Date; id: string };
+  before?: KeysetPosition;
   providerSlug?: string;
   outcome?: SsoAuditOutcome;
 }
@@ -29,17 +30,9 @@ export class SsoAuditRepository extends TransactionalRepository {
 
   /** Newest first, at most `limit` rows; keyset pagination on (created_at, id), only rows after the position `before`. */
   page(query: AuditPageQuery): Promise<SsoAuditEvent[]> {
-    const builder = this.manager
-      .createQueryBuilder(SsoAuditEvent, 'e')
-      .where('e.organization_id = :organizationId', { organizationId: query.organizationId })
-      .orderBy('e.created_at', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .limit(query.limit);
+    const builder = this.manager.createQueryBuilder(SsoAuditEvent, 'e').where('e.organization_id = :organizationId', { organizationId: query.organizationId });
     if (query.providerSlug) builder.andWhere('e.provider_slug = :slug', { slug: query.providerSlug });
     if (query.outcome) builder.andWhere('e.outcome = :outcome', { outcome: query.outcome });
-    if (query.before) {
-      builder.andWhere('(e.created_at < :beforeAt OR (e.created_at = :beforeAt AND e.id < :beforeId))', { beforeAt: query.before.at, beforeId: query.before.id });
-    }
-    return builder.getMany();
+    return keysetPage(builder, 'e', { time: 'created_at', timeOrder: 'DESC', limit: query.limit, after: query.before }).getMany();
   }
 }
