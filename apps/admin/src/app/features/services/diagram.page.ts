@@ -13,6 +13,7 @@ import {
   signal,
   untracked,
   viewChild,
+  type WritableSignal,
 } from '@angular/core';
 import { Clipboard } from '@angular/cdk/clipboard';
 import { MatButtonModule } from '@angular/material/button';
@@ -389,18 +390,19 @@ export class DiagramPage {
   }
 
   undoArrangement(): void {
-    const steps = this.undoSteps();
-    if (steps.length === 0) return;
-    this.redoSteps.set([...this.redoSteps(), this.workingArrangement()]);
-    this.undoSteps.set(steps.slice(0, -1));
-    this.workingArrangement.set(steps[steps.length - 1]);
+    this.stepArrangement(this.undoSteps, this.redoSteps);
   }
 
   redoArrangement(): void {
-    const steps = this.redoSteps();
+    this.stepArrangement(this.redoSteps, this.undoSteps);
+  }
+
+  /** Undo or Redo: the last step of `from` becomes the working arrangement, and the one it replaces goes onto `to`. */
+  private stepArrangement(from: WritableSignal<(ArrangementLists | null)[]>, to: WritableSignal<(ArrangementLists | null)[]>): void {
+    const steps = from();
     if (steps.length === 0) return;
-    this.undoSteps.set([...this.undoSteps(), this.workingArrangement()]);
-    this.redoSteps.set(steps.slice(0, -1));
+    to.set([...to(), this.workingArrangement()]);
+    from.set(steps.slice(0, -1));
     this.workingArrangement.set(steps[steps.length - 1]);
   }
 
