@@ -6,6 +6,7 @@
  * Shared by `npm run bench:dashboard` and by anyone who wants to look at the pages (`--serve`).
  */
 import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadSync } from '../../apps/cli/src/lib/prepare-sync';
@@ -119,6 +120,30 @@ export async function drawnAt(page: Page, ready: Ready): Promise<number> {
   return page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())))));
 }
 
+
+/**
+ * Runs a bench as a script: its title line with the load average at start, then `body` against a started harness,
+ * then (whatever happened) the harness stopped and the load average at end, since a loaded machine explains slow
+ * numbers. An error is printed and exits 1.
+ */
+export function runBench(name: string, body: (harness: Harness) => Promise<void>): void {
+  const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const main = async (): Promise<void> => {
+    console.log(`# ${name} — ${new Date().toISOString()}, load average at start ${load()} (1/5/15 min, 2 cores)`);
+    let harness: Harness | undefined;
+    try {
+      harness = await startHarness();
+      await body(harness);
+    } finally {
+      await harness?.stop();
+      console.log(`\nload average at end ${load()}`);
+    }
+  };
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
 /** Clicks the element in the page itself (no input pipeline in between) and returns performance.now() of the click. */
 export function clickAt(page: Page, selector: string): Promise<number> {
   return page.evaluate((target) => {

@@ -19,7 +19,6 @@
  * Options (after `npm run bench:dashboard --`): `--runs N` (default 5, or BENCH_RUNS), `--only 5000`, `--only 1000`
  * or `--only 60` (one diagram, by node count or name: huge / large / small).
  */
-import { loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
 import { layoutCrossings } from '../../apps/admin/e2e/support/geometry';
@@ -34,10 +33,9 @@ import {
   mermaidRender,
   ms,
   OBSERVE_LONG_TASKS,
-  startHarness,
+  runBench,
   stats,
   type BenchDiagram,
-  type Harness,
   type Ready,
 } from './harness';
 
@@ -135,65 +133,51 @@ const row = (name: string, values: number[], baselines: { mermaid: number | null
   return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} | ${toMermaid} | ${(median / baselines.boxes).toFixed(1)} |`;
 };
 
-async function main(): Promise<void> {
-  const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
-  console.log(`# bench:dashboard — ${new Date().toISOString()}, load average at start ${load()} (1/5/15 min, 2 cores)`);
-  let harness: Harness | undefined;
-  try {
-    harness = await startHarness();
-    await harness.sync(await fixtureBundle());
-    const names = (ONLY === undefined ? ['large', 'small', 'huge'] : [ONLY]) satisfies BenchDiagram[];
-    await harness.sync(benchBundle(names));
-    progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
-    const state = await harness.context.storageState();
-    for (const name of names) {
-      const { nodes, topology } = BENCH_DIAGRAMS[name];
-      const diagram = { name, nodes, source: generatedTopology(...topology).mermaid };
-      // Mermaid's render of 5,000 nodes takes many minutes (about 20 s for 1,000 here): that diagram compares with
-      // painting plain boxes only.
-      const withMermaid = nodes <= 1000;
-      const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
-      const results: RunResult[] = [];
-      const mermaid: { time: number; longestTask: number; error?: string }[] = [];
-      const boxes: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        progress(`${diagram.name}: run ${run + 1} of ${RUNS}`);
-        const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
-        results.push(await measure(context, `${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/${diagram.name}`, diagram.nodes, rootNodes));
-        if (withMermaid) mermaid.push(await mermaidRender(context, diagram.source));
-        boxes.push(await plainBoxes(context, diagram.nodes));
-        await context.close();
-      }
-      const baseline = { mermaid: withMermaid ? stats(mermaid.map((m) => m.time)).median : null, boxes: stats(boxes).median };
-      const geometry = await layoutCrossings(harness.context.request, `${harness.server.baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${diagram.name}`);
-      console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max; ratios = median ÷ each baseline's median)\n`);
-      console.log('| measure | min | median | max | ÷ Mermaid render | ÷ plain boxes |');
-      console.log('|---|---|---|---|---|---|');
-      console.log(row('navigation → drawn', results.map((r) => r.drawn), baseline));
-      console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive), baseline));
-      console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse), baseline));
-      console.log(row('expand it again', results.map((r) => r.expand), baseline));
-      console.log(row('Collapse all', results.map((r) => r.collapseAll), baseline));
-      console.log(row(`search n${diagram.nodes - 7} (Enter → drawn, centred)`, results.map((r) => r.search), baseline));
-      console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask), baseline));
-      if (withMermaid) {
-        console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time), baseline));
-        console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask), baseline));
-      } else {
-        console.log('| baseline: Mermaid render of the same source | not run: many minutes at this size | | | | |');
-      }
-      console.log(row(`baseline: ${diagram.nodes} plain named boxes painted`, boxes, baseline));
-      console.log(`\nEdge–box crossings of the default view: ${geometry.crossings.length} (${geometry.edges} edges)${geometry.crossings.length ? `, first: ${geometry.crossings.slice(0, 3).join('; ')}` : ''}`);
-      const errors = mermaid.flatMap((m) => (m.error ? [m.error] : []));
-      if (errors.length) console.log(`\nMermaid failed ${errors.length} time(s): ${errors[0]}`);
+runBench('bench:dashboard', async (harness) => {
+  await harness.sync(await fixtureBundle());
+  const names = (ONLY === undefined ? ['large', 'small', 'huge'] : [ONLY]) satisfies BenchDiagram[];
+  await harness.sync(benchBundle(names));
+  progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
+  const state = await harness.context.storageState();
+  for (const name of names) {
+    const { nodes, topology } = BENCH_DIAGRAMS[name];
+    const diagram = { name, nodes, source: generatedTopology(...topology).mermaid };
+    // Mermaid's render of 5,000 nodes takes many minutes (about 20 s for 1,000 here): that diagram compares with
+    // painting plain boxes only.
+    const withMermaid = nodes <= 1000;
+    const rootNodes = (diagram.source.match(/^ {2}n\d+[[({>]/gm) ?? []).length;
+    const results: RunResult[] = [];
+    const mermaid: { time: number; longestTask: number; error?: string }[] = [];
+    const boxes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      progress(`${diagram.name}: run ${run + 1} of ${RUNS}`);
+      const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
+      results.push(await measure(context, `${harness.server.baseUrl}/orgs/acme/services/bench/diagrams/${diagram.name}`, diagram.nodes, rootNodes));
+      if (withMermaid) mermaid.push(await mermaidRender(context, diagram.source));
+      boxes.push(await plainBoxes(context, diagram.nodes));
+      await context.close();
     }
-  } finally {
-    await harness?.stop();
-    console.log(`\nload average at end ${load()}`);
+    const baseline = { mermaid: withMermaid ? stats(mermaid.map((m) => m.time)).median : null, boxes: stats(boxes).median };
+    const geometry = await layoutCrossings(harness.context.request, `${harness.server.baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${diagram.name}`);
+    console.log(`\n## ${diagram.name}: ${diagram.nodes} nodes (${RUNS} runs, min / median / max; ratios = median ÷ each baseline's median)\n`);
+    console.log('| measure | min | median | max | ÷ Mermaid render | ÷ plain boxes |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('navigation → drawn', results.map((r) => r.drawn), baseline));
+    console.log(row('navigation → interactive (no long task for 1 s)', results.map((r) => r.interactive), baseline));
+    console.log(row('collapse one group (click → redrawn)', results.map((r) => r.collapse), baseline));
+    console.log(row('expand it again', results.map((r) => r.expand), baseline));
+    console.log(row('Collapse all', results.map((r) => r.collapseAll), baseline));
+    console.log(row(`search n${diagram.nodes - 7} (Enter → drawn, centred)`, results.map((r) => r.search), baseline));
+    console.log(row('longest main-thread task (whole run)', results.map((r) => r.longestTask), baseline));
+    if (withMermaid) {
+      console.log(row('baseline: Mermaid render of the same source', mermaid.map((m) => m.time), baseline));
+      console.log(row('baseline: its longest main-thread task', mermaid.map((m) => m.longestTask), baseline));
+    } else {
+      console.log('| baseline: Mermaid render of the same source | not run: many minutes at this size | | | | |');
+    }
+    console.log(row(`baseline: ${diagram.nodes} plain named boxes painted`, boxes, baseline));
+    console.log(`\nEdge–box crossings of the default view: ${geometry.crossings.length} (${geometry.edges} edges)${geometry.crossings.length ? `, first: ${geometry.crossings.slice(0, 3).join('; ')}` : ''}`);
+    const errors = mermaid.flatMap((m) => (m.error ? [m.error] : []));
+    if (errors.length) console.log(`\nMermaid failed ${errors.length} time(s): ${errors[0]}`);
   }
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
 });

@@ -21,9 +21,8 @@
  * Options (after `npm run bench:render --`): `--runs N` (default 5, or BENCH_RUNS), `--only 60` or `--only 1000`
  * (one diagram, by node count or name: small / large).
  */
-import { loadavg } from 'node:os';
 import { generatedTopology } from '../../apps/admin/e2e/support/generated-topology';
-import { BENCH_DIAGRAMS, benchBundle, benchOptions, mermaidRender, ms, startHarness, stats, type BenchDiagram, type Harness } from '../dashboard/harness';
+import { BENCH_DIAGRAMS, benchBundle, benchOptions, mermaidRender, ms, runBench, stats, type BenchDiagram } from '../dashboard/harness';
 
 const { runs: RUNS, only: ONLY, progress } = benchOptions('bench:render', { '1000': 'large', large: 'large', '60': 'small', small: 'small' }, '1000 (large) or 60 (small)');
 
@@ -68,77 +67,63 @@ const row = (name: string, values: number[], mermaid: number) => {
   return `| ${name} | ${ms(min)} | ${ms(median)} | ${ms(max)} | ${(median / mermaid).toFixed(4)} |`;
 };
 
-async function main(): Promise<void> {
-  const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
-  console.log(`# bench:render — ${new Date().toISOString()}, load average at start ${load()} (1/5/15 min, 2 cores)`);
-  let harness: Harness | undefined;
-  try {
-    harness = await startHarness();
-    const names = (ONLY === undefined ? ['small', 'large'] : [ONLY]) satisfies BenchDiagram[];
-    await harness.sync(benchBundle(names));
-    progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
-    const { baseUrl } = harness.server;
-    const cookie = (await harness.context.cookies(baseUrl)).map(({ name, value }) => `${name}=${value}`).join('; ');
-    const state = await harness.context.storageState();
-    for (const name of names) {
-      const { nodes, topology } = BENCH_DIAGRAMS[name];
-      const source = generatedTopology(...topology).mermaid;
-      const image = (format: Format, view?: { collapsed: string[]; theme: string }) =>
-        `${baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${name}/image.${format}${view ? `?${new URLSearchParams({ collapsed: view.collapsed.join(','), theme: view.theme })}` : ''}`;
-      const first: Partial<Record<Format, { time: number; bytes: number }>> = {};
-      const refused: Partial<Record<Format, string>> = {};
-      for (const format of FORMATS) {
-        try {
-          first[format] = await timedGet(image(format), cookie, format);
-        } catch (error) {
-          if (!(error instanceof TooLarge)) throw error;
-          refused[format] = error.message;
-        }
+runBench('bench:render', async (harness) => {
+  const names = (ONLY === undefined ? ['small', 'large'] : [ONLY]) satisfies BenchDiagram[];
+  await harness.sync(benchBundle(names));
+  progress(`server layouts ready after ${await harness.layoutsReady(names)} ms`);
+  const { baseUrl } = harness.server;
+  const cookie = (await harness.context.cookies(baseUrl)).map(({ name, value }) => `${name}=${value}`).join('; ');
+  const state = await harness.context.storageState();
+  for (const name of names) {
+    const { nodes, topology } = BENCH_DIAGRAMS[name];
+    const source = generatedTopology(...topology).mermaid;
+    const image = (format: Format, view?: { collapsed: string[]; theme: string }) =>
+      `${baseUrl}/api/v1/orgs/acme/services/bench/diagrams/${name}/image.${format}${view ? `?${new URLSearchParams({ collapsed: view.collapsed.join(','), theme: view.theme })}` : ''}`;
+    const first: Partial<Record<Format, { time: number; bytes: number }>> = {};
+    const refused: Partial<Record<Format, string>> = {};
+    for (const format of FORMATS) {
+      try {
+        first[format] = await timedGet(image(format), cookie, format);
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        refused[format] = error.message;
       }
-      const formats = FORMATS.filter((format) => first[format]);
-      const cold: Record<Format, number[]> = { svg: [], png: [] };
-      const cached: Record<Format, number[]> = { svg: [], png: [] };
-      const mermaid: number[] = [];
-      const views: string[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        progress(`${name}: run ${run + 1} of ${RUNS}`);
-        const view = viewFor(run, topology[2]);
-        views.push(`?collapsed=${view.collapsed.join(',')}&theme=${view.theme}`);
-        for (const format of formats) {
-          cold[format].push((await timedGet(image(format, view), cookie, format)).time);
-          for (let repeat = 0; repeat < CACHED_REPEATS; repeat++) cached[format].push((await timedGet(image(format), cookie, format)).time);
-        }
-        const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
-        const rendered = await mermaidRender(context, source);
-        await context.close();
-        if (rendered.error) throw new Error(`Mermaid's render of ${name} failed: ${rendered.error}`);
-        mermaid.push(rendered.time);
-      }
-      const baseline = stats(mermaid).median;
-      console.log(`\n## ${name}: ${nodes} nodes (${RUNS} runs, min / median / max; ratio = median ÷ Mermaid render's median)\n`);
-      console.log('| measure | min | median | max | ÷ Mermaid render |');
-      console.log('|---|---|---|---|---|');
-      for (const format of FORMATS) {
-        const once = first[format];
-        if (!once) {
-          console.log(`| ${format.toUpperCase()}: not served — 422 diagram_image_too_large: ${refused[format]} | | | | |`);
-          continue;
-        }
-        const size = `${Math.round(once.bytes / 1024)} KiB`;
-        console.log(row(`${format.toUpperCase()} default view, first request after the sync (stored layout; once), ${size}`, [once.time], baseline));
-        console.log(row(`${format.toUpperCase()} cold: a new view, \`?collapsed=\` and \`?theme=\` (ELK layout + drawing)`, cold[format], baseline));
-        console.log(row(`${format.toUpperCase()} cached: the default view again (${CACHED_REPEATS} a run)`, cached[format], baseline));
-      }
-      console.log(row('baseline: Mermaid render of the same source (Chromium)', mermaid, baseline));
-      console.log(`\nView per run: ${views.join('; ')}. PNG at the default ?scale=2.`);
     }
-  } finally {
-    await harness?.stop();
-    console.log(`\nload average at end ${load()}`);
+    const formats = FORMATS.filter((format) => first[format]);
+    const cold: Record<Format, number[]> = { svg: [], png: [] };
+    const cached: Record<Format, number[]> = { svg: [], png: [] };
+    const mermaid: number[] = [];
+    const views: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      progress(`${name}: run ${run + 1} of ${RUNS}`);
+      const view = viewFor(run, topology[2]);
+      views.push(`?collapsed=${view.collapsed.join(',')}&theme=${view.theme}`);
+      for (const format of formats) {
+        cold[format].push((await timedGet(image(format, view), cookie, format)).time);
+        for (let repeat = 0; repeat < CACHED_REPEATS; repeat++) cached[format].push((await timedGet(image(format), cookie, format)).time);
+      }
+      const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 }, storageState: state });
+      const rendered = await mermaidRender(context, source);
+      await context.close();
+      if (rendered.error) throw new Error(`Mermaid's render of ${name} failed: ${rendered.error}`);
+      mermaid.push(rendered.time);
+    }
+    const baseline = stats(mermaid).median;
+    console.log(`\n## ${name}: ${nodes} nodes (${RUNS} runs, min / median / max; ratio = median ÷ Mermaid render's median)\n`);
+    console.log('| measure | min | median | max | ÷ Mermaid render |');
+    console.log('|---|---|---|---|---|');
+    for (const format of FORMATS) {
+      const once = first[format];
+      if (!once) {
+        console.log(`| ${format.toUpperCase()}: not served — 422 diagram_image_too_large: ${refused[format]} | | | | |`);
+        continue;
+      }
+      const size = `${Math.round(once.bytes / 1024)} KiB`;
+      console.log(row(`${format.toUpperCase()} default view, first request after the sync (stored layout; once), ${size}`, [once.time], baseline));
+      console.log(row(`${format.toUpperCase()} cold: a new view, \`?collapsed=\` and \`?theme=\` (ELK layout + drawing)`, cold[format], baseline));
+      console.log(row(`${format.toUpperCase()} cached: the default view again (${CACHED_REPEATS} a run)`, cached[format], baseline));
+    }
+    console.log(row('baseline: Mermaid render of the same source (Chromium)', mermaid, baseline));
+    console.log(`\nView per run: ${views.join('; ')}. PNG at the default ?scale=2.`);
   }
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
 });

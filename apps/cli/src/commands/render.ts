@@ -1,6 +1,6 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { DIAGRAM_THEMES, type DiagramTheme } from '@sc/diagram';
-import { documentedCommand, jsonFlag } from '../lib/cli-command';
+import { diagramFileArgs, diagramInputFlags, documentedCommand, jsonFlag } from '../lib/cli-command';
 import { processIo } from '../lib/io';
 import { Messages } from '../lib/messages';
 import { runRender } from '../lib/run-render';
@@ -8,13 +8,10 @@ import { runRender } from '../lib/run-render';
 const messages = Messages.load('render');
 
 export default class RenderCommand extends documentedCommand(messages) {
-  static override args = {
-    file: Args.string({ description: messages.getMessage('args.file.description'), required: true }),
-  };
+  static override args = diagramFileArgs(messages);
 
   static override flags = {
-    context: Flags.string({ summary: messages.getMessage('flags.context.summary'), helpValue: '<file.json>' }),
-    database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
+    ...diagramInputFlags(messages),
     output: Flags.string({ char: 'o', summary: messages.getMessage('flags.output.summary'), required: true, helpValue: '<out.svg|out.png>' }),
     scale: Flags.integer({ summary: messages.getMessage('flags.scale.summary'), default: 2, min: 1, max: 4 }),
     theme: Flags.string({ summary: messages.getMessage('flags.theme.summary'), options: [...DIAGRAM_THEMES], default: 'light' }),

@@ -1,4 +1,4 @@
-import { Command, Flags } from '@oclif/core';
+import { Args, Command, Flags } from '@oclif/core';
 import type { JsonErrorOutput } from './cli-error';
 import { ExitCode } from './exit-codes';
 import type { Messages } from './messages';
@@ -45,4 +45,21 @@ export function documentedCommand(messages: Messages, descriptionTokens: readonl
 /** The `--json` flag with the command's own summary (`# flags.json.summary`), see CliCommand. */
 export function jsonFlag(messages: Messages) {
   return Flags.boolean({ summary: messages.getMessage('flags.json.summary'), default: false });
+}
+
+/** The argument of a command that reads one Mermaid diagram: the file (`# args.file.description`). */
+export function diagramFileArgs(messages: Messages) {
+  return { file: Args.string({ description: messages.getMessage('args.file.description'), required: true }) };
+}
+
+/**
+ * What such a command reads beside the diagram: its context JSON (`--context`) and the databases its nodes link to
+ * (`--database`, repeatable), each with the command's own summary.
+ */
+export function diagramInputFlags(messages: Messages) {
+  return {
+    context: Flags.string({ summary: messages.getMessage('flags.context.summary'), helpValue: '<file.json>' }),
+    // Non-greedy: `--database a file.mmd` must not swallow the file argument.
+    database: Flags.string({ summary: messages.getMessage('flags.database.summary'), multiple: true, multipleNonGreedy: true, helpValue: '<name>' }),
+  };
 }

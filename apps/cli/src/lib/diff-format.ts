@@ -203,48 +203,53 @@ export function diffMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl?:
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 80)}\n\n_Truncated: run \`service-cli diff\` for the whole list._\n`;
 }
 
+/**
+ * One collapsible section per changed item: at most `maxSections` of them, each with at most `perSection` bullets,
+ * and a note where either limit left something out. Answers whether anything was left out.
+ */
+function pushDetailSections<T>(
+  out: string[],
+  items: readonly T[],
+  limits: { perSection: number; maxSections: number },
+  moreWhat: string,
+  section: (item: T) => { summary: string; bullets: readonly string[] },
+): boolean {
+  let shortened = false;
+  for (const item of items.slice(0, limits.maxSections)) {
+    const { summary, bullets } = section(item);
+    const shown = bullets.slice(0, limits.perSection);
+    out.push('', '<details>', `<summary>${summary}</summary>`, '', ...shown);
+    if (shown.length < bullets.length) {
+      shortened = true;
+      out.push(`- … and ${bullets.length - shown.length} more`);
+    }
+    out.push('', '</details>');
+  }
+  if (items.length > limits.maxSections) {
+    shortened = true;
+    out.push('', `… and ${plural(items.length - limits.maxSections, moreWhat)}.`);
+  }
+  return shortened;
+}
+
 function renderMarkdown(diff: ArtifactsDiff, sides: DiffSides, previewUrl: string | undefined, perDiagram: number, maxSections: number): string {
   const out: string[] = [DIFF_COMMENT_MARKER, `### System context: service \`${code(sides.service)}\``, '', `**${escapeMarkdown(summaryLine(diff))}**`, ''];
   out.push(`Compared ${escapeMarkdown(sides.after)} with ${escapeMarkdown(sides.before)}.`);
   if (previewUrl) out.push('', `[See the change on the drawing (preview)](${escapeUrl(previewUrl)})`);
   const changed = diff.diagrams.filter((diagram) => diagram.status !== 'unchanged');
-  let shortened = false;
-  for (const diagram of changed.slice(0, maxSections)) {
-    const lines = changeLines(diagram, MARKDOWN);
-    const shown = lines.slice(0, perDiagram);
+  const limits = { perSection: perDiagram, maxSections };
+  const diagramsShortened = pushDetailSections(out, changed, limits, 'more changed diagram', (diagram) => {
     const counts = (['nodes', 'edges', 'groups'] as const).flatMap((part) => countWords(countsOf(diagram, part), SINGULAR[part]));
-    out.push(
-      '',
-      '<details>',
-      `<summary>Diagram ${diagramTitle(diagram, previewUrl)} ${diagram.status}${counts.length ? `: ${escapeHtml(counts.join(', '))}` : ''}</summary>`,
-      '',
-      ...shown.map((line) => `- ${capitalize(line)}`),
-    );
-    if (shown.length < lines.length) {
-      shortened = true;
-      out.push(`- … and ${lines.length - shown.length} more`);
-    }
-    out.push('', '</details>');
-  }
-  if (changed.length > maxSections) {
-    shortened = true;
-    out.push('', `… and ${plural(changed.length - maxSections, 'more changed diagram')}.`);
-  }
-  const schemas = changedSchemas(diff);
-  for (const schema of schemas.slice(0, maxSections)) {
-    const lines = schemaLines(schema, MARKDOWN);
-    const shown = lines.slice(0, perDiagram);
-    out.push('', '<details>', `<summary>Schema <code>${escapeHtml(schema.name)}</code> ${schema.status}${escapeHtml(tableCountWords(schema))}</summary>`, '', ...shown.map((line) => `${'  '.repeat(line.depth)}- ${capitalize(line.text)}`));
-    if (shown.length < lines.length) {
-      shortened = true;
-      out.push(`- … and ${lines.length - shown.length} more`);
-    }
-    out.push('', '</details>');
-  }
-  if (schemas.length > maxSections) {
-    shortened = true;
-    out.push('', `… and ${plural(schemas.length - maxSections, 'more changed schema')}.`);
-  }
+    return {
+      summary: `Diagram ${diagramTitle(diagram, previewUrl)} ${diagram.status}${counts.length ? `: ${escapeHtml(counts.join(', '))}` : ''}`,
+      bullets: changeLines(diagram, MARKDOWN).map((line) => `- ${capitalize(line)}`),
+    };
+  });
+  const schemasShortened = pushDetailSections(out, changedSchemas(diff), limits, 'more changed schema', (schema) => ({
+    summary: `Schema <code>${escapeHtml(schema.name)}</code> ${schema.status}${escapeHtml(tableCountWords(schema))}`,
+    bullets: schemaLines(schema, MARKDOWN).map((line) => `${'  '.repeat(line.depth)}- ${capitalize(line.text)}`),
+  }));
+  const shortened = diagramsShortened || schemasShortened;
   const others = diff.artifacts.filter((artifact) => artifact.status !== 'unchanged');
   if (others.length) {
     out.push('', '| Artifact | Status | Files |', '|---|---|---|', ...others.map((artifact) => `| ${escapeMarkdown(`${artifact.kind} ${artifact.name}`)} | ${artifact.status} | ${artifact.files.join(', ') || '-'} |`));

@@ -8,6 +8,10 @@ const elk = new ELK();
 const node = (id: string, parent?: string) => ({ id, width: 120, height: 48, ...(parent ? { parent } : {}) });
 const edge = (source: string, target: string, index = 0) => ({ key: `${source}->${target}#${index}`, source, target });
 const middle = (box: Box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+/** An arrangement that keeps only these nodes where they were put. */
+const keeping = (...nodes: ArrangementLists['nodes']): ArrangementLists => ({ nodes, groups: [], edges: [] });
+/** The automatic layout that ELK's placement starts from. */
+const autoLayout = (input: LayoutInput) => layoutDiagram(elk, input, new LayoutCache());
 
 /** Every pair of drawn boxes apart (no frame here). */
 function expectApart(boxes: Record<string, Box>): void {
@@ -18,16 +22,12 @@ function expectApart(boxes: Record<string, Box>): void {
 describe('placing what an arrangement does not place, by ELK', () => {
   it('puts a new node after its neighbour in the flow (RIGHT: to its right, level with it), overlapping nothing', async () => {
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), node('b'), node('c'), node('new')], groups: [], edges: [edge('a', 'b'), edge('b', 'c'), edge('c', 'new')] };
-    const arrangement: ArrangementLists = {
-      nodes: [
-        { id: 'a', x: 0, y: 400 },
-        { id: 'b', x: 300, y: 100 },
-        { id: 'c', x: 700, y: 250 },
-      ],
-      groups: [],
-      edges: [],
-    };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const arrangement = keeping(
+      { id: 'a', x: 0, y: 400 },
+      { id: 'b', x: 300, y: 100 },
+      { id: 'c', x: 700, y: 250 },
+    );
+    const auto = await autoLayout(input);
     const { layout, placed } = await arrangeWithElk(elk, input, auto, arrangement);
     expect(placed).toEqual(['new']);
     for (const kept of arrangement.nodes) expect(layout.boxes[kept.id]).toMatchObject({ x: kept.x, y: kept.y });
@@ -42,8 +42,8 @@ describe('placing what an arrangement does not place, by ELK', () => {
 
   it('puts a new node after a neighbour resized wider than it (the flow, not the centres, orders them)', async () => {
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('c'), node('new')], groups: [], edges: [edge('c', 'new')] };
-    const arrangement: ArrangementLists = { nodes: [{ id: 'c', x: 100, y: 100, width: 320, height: 110 }], groups: [], edges: [] };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const arrangement = keeping({ id: 'c', x: 100, y: 100, width: 320, height: 110 });
+    const auto = await autoLayout(input);
     const { layout } = await arrangeWithElk(elk, input, auto, arrangement);
     const fresh = layout.boxes['new'];
     expect(fresh.x).toBeGreaterThanOrEqual(100 + 320);
@@ -53,8 +53,8 @@ describe('placing what an arrangement does not place, by ELK', () => {
 
   it('puts a new node before the neighbour it points to in a top-down flow (above it)', async () => {
     const input: LayoutInput = { direction: 'DOWN', nodes: [node('a'), node('new')], groups: [], edges: [edge('new', 'a')] };
-    const arrangement: ArrangementLists = { nodes: [{ id: 'a', x: 400, y: 400 }], groups: [], edges: [] };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const arrangement = keeping({ id: 'a', x: 400, y: 400 });
+    const auto = await autoLayout(input);
     const proposals = await elkPlacements(elk, input, auto, arrangement);
     const { layout } = await arrangeWithElk(elk, input, auto, arrangement);
     const fresh = layout.boxes['new'];
@@ -66,15 +66,11 @@ describe('placing what an arrangement does not place, by ELK', () => {
 
   it('puts a new node between its two neighbours when it joins them', async () => {
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), node('z'), node('new')], groups: [], edges: [edge('a', 'new'), edge('new', 'z')] };
-    const arrangement: ArrangementLists = {
-      nodes: [
-        { id: 'a', x: 0, y: 0 },
-        { id: 'z', x: 800, y: 0 },
-      ],
-      groups: [],
-      edges: [],
-    };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const arrangement = keeping(
+      { id: 'a', x: 0, y: 0 },
+      { id: 'z', x: 800, y: 0 },
+    );
+    const auto = await autoLayout(input);
     const { layout } = await arrangeWithElk(elk, input, auto, arrangement);
     const fresh = layout.boxes['new'];
     expect(fresh.x).toBeGreaterThan(120);
@@ -85,15 +81,11 @@ describe('placing what an arrangement does not place, by ELK', () => {
   it('moves ELK\'s place off a kept box that is no neighbour of the new node', async () => {
     // `blocker` sits right where ELK puts `new` (after c): ELK does not know it, the overlap resolution does.
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('c'), node('blocker'), node('new')], groups: [], edges: [edge('c', 'new')] };
-    const arrangement: ArrangementLists = {
-      nodes: [
-        { id: 'c', x: 0, y: 0 },
-        { id: 'blocker', x: 176, y: 0 },
-      ],
-      groups: [],
-      edges: [],
-    };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const arrangement = keeping(
+      { id: 'c', x: 0, y: 0 },
+      { id: 'blocker', x: 176, y: 0 },
+    );
+    const auto = await autoLayout(input);
     const proposal = (await elkPlacements(elk, input, auto, arrangement)).get('new');
     expect(proposal).toBeDefined();
     expect(boxesClash({ ...(proposal as { x: number; y: number }), width: 120, height: 48 }, { x: 176, y: 0, width: 120, height: 48 })).toBe(true);
@@ -105,7 +97,7 @@ describe('placing what an arrangement does not place, by ELK', () => {
 
   it('proposes nothing without an arrangement or without anything to place', async () => {
     const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a')], groups: [], edges: [] };
-    const auto = await layoutDiagram(elk, input, new LayoutCache());
+    const auto = await autoLayout(input);
     expect((await elkPlacements(elk, input, auto, null)).size).toBe(0);
     expect((await elkPlacements(elk, input, auto, { nodes: [{ id: 'a', x: 5, y: 5 }], groups: [], edges: [] })).size).toBe(0);
     expect((await arrangeWithElk(elk, input, auto, null)).layout).toBe(auto);

@@ -9,13 +9,13 @@ import type { DraftSummary, OrganizationResponse, ServiceListItem } from '@sc/co
 import { pageResource } from '../../core/page-resource';
 import { SessionService } from '../../core/session.service';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { LoadErrorComponent } from '../../shared/load-error.component';
 import { RelativeTimeComponent } from '../../shared/relative-time.component';
 import type { CursorPage } from '../../core/cursor-pages';
 import { DraftsApi } from '../drafts/drafts.api';
 import { ServicesApi } from '../services/services.api';
 import { CliInstallComponent } from '../tokens/cli-install.component';
 import { OrganizationApi } from './organization.api';
+import { OverviewListCardComponent } from './overview-list-card.component';
 
 /** How many drafts the Overview lists; the Drafts page has them all. */
 const RECENT_DRAFTS = 5;
@@ -32,7 +32,7 @@ const RECENT_DRAFTS = 5;
     MatIconModule,
     MatProgressBarModule,
     ErrorBannerComponent,
-    LoadErrorComponent,
+    OverviewListCardComponent,
     RelativeTimeComponent,
     CliInstallComponent,
   ],
@@ -72,4 +72,6 @@ export class OrganizationHomePage {
   readonly canManage = this.session.canManage;
   readonly origin = window.location.origin;
   readonly greetingName = computed(() => this.me()?.user?.displayName ?? '');
+  readonly serviceName = (service: ServiceListItem): string => service.name;
+  readonly draftId = (draft: DraftSummary): string => draft.id;
 }

@@ -13,6 +13,7 @@ import {
   signal,
   untracked,
   viewChild,
+  type WritableSignal,
 } from '@angular/core';
 import { Clipboard } from '@angular/cdk/clipboard';
 import { MatButtonModule } from '@angular/material/button';
@@ -389,18 +390,19 @@ export class DiagramPage {
   }
 
   undoArrangement(): void {
-    const steps = this.undoSteps();
-    if (steps.length === 0) return;
-    this.redoSteps.set([...this.redoSteps(), this.workingArrangement()]);
-    this.undoSteps.set(steps.slice(0, -1));
-    this.workingArrangement.set(steps[steps.length - 1]);
+    this.stepArrangement(this.undoSteps, this.redoSteps);
   }
 
   redoArrangement(): void {
-    const steps = this.redoSteps();
+    this.stepArrangement(this.redoSteps, this.undoSteps);
+  }
+
+  /** Undo or Redo: the last step of `from` becomes the working arrangement, and the one it replaces goes onto `to`. */
+  private stepArrangement(from: WritableSignal<(ArrangementLists | null)[]>, to: WritableSignal<(ArrangementLists | null)[]>): void {
+    const steps = from();
     if (steps.length === 0) return;
-    this.undoSteps.set([...this.undoSteps(), this.workingArrangement()]);
-    this.redoSteps.set(steps.slice(0, -1));
+    to.set([...to(), this.workingArrangement()]);
+    from.set(steps.slice(0, -1));
     this.workingArrangement.set(steps[steps.length - 1]);
   }
 
@@ -410,19 +412,9 @@ export class DiagramPage {
     const data = this.data();
     const lists = this.workingArrangement() ?? this.currentArrangement();
     if (!saved || !data || !lists) return;
-    this.arrangementBusy.set(true);
-    try {
-      const answer = await firstValueFrom(this.api.saveArrangement(this.orgId(), this.service(), data.name, saved.version, lists));
-      this.savedArrangement.set(answer);
-      this.workingArrangement.set(null);
-      this.undoSteps.set([]);
-      this.redoSteps.set([]);
-      this.notify.success('Arrangement saved.');
-    } catch (error: unknown) {
-      this.notify.error(error);
-    } finally {
-      this.arrangementBusy.set(false);
-    }
+    await this.replaceArrangement('Arrangement saved.', () =>
+      firstValueFrom(this.api.saveArrangement(this.orgId(), this.service(), data.name, saved.version, lists)),
+    );
   }
 
   /** Everything as drawn now, for a Save without a drag (it fixes the places of the nodes placed automatically). */
@@ -435,14 +427,24 @@ export class DiagramPage {
     const saved = this.savedArrangement();
     const data = this.data();
     if (!saved || !data) return;
+    await this.replaceArrangement('The diagram is laid out automatically again.', async () => {
+      await firstValueFrom(this.api.resetArrangement(this.orgId(), this.service(), data.name, saved.version));
+      return firstValueFrom(this.api.arrangement(this.orgId(), this.service(), data.name));
+    });
+  }
+
+  /**
+   * Runs a request that answers the new saved arrangement (Save, Reset) with the arrangement buttons busy; on
+   * success the working copy and its undo history are dropped, as they were made against the old version.
+   */
+  private async replaceArrangement(done: string, request: () => Promise<DiagramArrangement>): Promise<void> {
     this.arrangementBusy.set(true);
     try {
-      await firstValueFrom(this.api.resetArrangement(this.orgId(), this.service(), data.name, saved.version));
-      this.savedArrangement.set(await firstValueFrom(this.api.arrangement(this.orgId(), this.service(), data.name)));
+      this.savedArrangement.set(await request());
       this.workingArrangement.set(null);
       this.undoSteps.set([]);
       this.redoSteps.set([]);
-      this.notify.success('The diagram is laid out automatically again.');
+      this.notify.success(done);
     } catch (error: unknown) {
       this.notify.error(error);
     } finally {

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, input, signal, type Signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
@@ -81,22 +81,18 @@ export class ProviderEditorPage {
    * What to register at the identity provider: the saved provider's, or while creating the one a valid slug will
    * have, as soon as it is typed (the provider's client is often registered before its ID and secret exist).
    */
-  readonly callbackUrl = computed(() => {
-    const provider = this.provider();
-    if (provider) return provider.callbackUrl;
-    const publicUrl = this.publicUrl.value()?.publicUrl;
-    const slug = this.slugValue();
-    return this.mode() === 'create' && publicUrl && SSO_SLUG_PATTERN.test(slug) ? ssoCallbackUrl(publicUrl, this.orgId(), slug) : null;
-  });
+  readonly callbackUrl = this.savedOrPlanned(
+    (provider) => provider.callbackUrl,
+    () => this.mode() === 'create',
+    (publicUrl, slug) => ssoCallbackUrl(publicUrl, this.orgId(), slug),
+  );
   private readonly typeValue = toSignal(this.form.controls.type.valueChanges, { initialValue: this.form.controls.type.value });
   /** SAML: what the IdP administrator registers (entity ID, ACS URL, metadata link), saved or as the slug will give. */
-  readonly samlUrls = computed(() => {
-    const provider = this.provider();
-    if (provider) return provider.saml;
-    const publicUrl = this.publicUrl.value()?.publicUrl;
-    const slug = this.slugValue();
-    return this.typeValue() === 'saml' && publicUrl && SSO_SLUG_PATTERN.test(slug) ? samlServiceProviderUrls(publicUrl, this.orgId(), slug) : null;
-  });
+  readonly samlUrls = this.savedOrPlanned(
+    (provider) => provider.saml,
+    () => this.typeValue() === 'saml',
+    (publicUrl, slug) => samlServiceProviderUrls(publicUrl, this.orgId(), slug),
+  );
   private readonly saveAction = mutation({ report: 'inline' });
   private readonly confirm = confirmation();
   readonly saving = this.saveAction.pending;
@@ -172,6 +168,20 @@ export class ProviderEditorPage {
       },
       { injector: this.injector },
     );
+  }
+
+  /**
+   * A value of the saved provider, or before it is saved the one its slug will give: only once `applies`, the public
+   * URL is known and the slug typed is valid (null otherwise).
+   */
+  private savedOrPlanned<T>(saved: (provider: SsoProviderResponse) => T, applies: () => boolean, planned: (publicUrl: string, slug: string) => T): Signal<T | null> {
+    return computed(() => {
+      const provider = this.provider();
+      if (provider) return saved(provider);
+      const publicUrl = this.publicUrl.value()?.publicUrl;
+      const slug = this.slugValue();
+      return applies() && publicUrl && SSO_SLUG_PATTERN.test(slug) ? planned(publicUrl, slug) : null;
+    });
   }
 }
 
