@@ -110,6 +110,25 @@ describe('ServiceDetailPage', () => {
     expect(section.textContent).toContain('a1b2c3d4e5f6');
   });
 
+  it('shows a loading bar, not "No open previews", until the previews have loaded', async () => {
+    fixture.detectChanges();
+    http.expectOne(BASE).flush(detail(2, SECOND_SYNC));
+    const previews = http.expectOne(`${BASE}/previews`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fixture.detectChanges();
+    expect(query(fixture, '[data-testid=service-previews]')).not.toBeNull();
+    const shown = (testId: string) => (fixture.nativeElement as HTMLElement).querySelector(`[data-testid=${testId}]`) !== null;
+    expect(shown('service-previews-loading')).toBe(true);
+    expect(shown('service-previews-empty')).toBe(false);
+    previews.flush([]);
+    for (const request of http.match((candidate) => candidate.url.endsWith('/revisions') || candidate.url.endsWith('/embed-links'))) {
+      request.flush(request.request.url.endsWith('/revisions') ? REVISIONS : []);
+    }
+    await settle(fixture);
+    expect(shown('service-previews-loading')).toBe(false);
+    expect(shown('service-previews-empty')).toBe(true);
+  });
+
   it('says when the service has no open previews', async () => {
     fixture.detectChanges();
     await answer(BASE, detail(2, SECOND_SYNC));
