@@ -77,7 +77,7 @@ export class DiagramCanvasComponent {
     panelOpenFor: (id) => this.selection() !== null || this.model().nodes.some((n) => n.id === id),
   });
   readonly flowDrawing: FlowDrawing = new FlowDrawing({ graphNodes: () => this.view().graph.nodes.length, viewport: () => this.flow()?.viewport(), viewSize: this.camera.viewSize, arranging: this.arranging, injector: this.injector });
-  readonly nodeSelection = new NodeSelection({ drawn: () => this.laidOut() !== null, reveal: (id) => this.centreIfHidden(id), changed: (id) => this.selectedNodeChange.emit(id) });
+  readonly nodeSelection = new NodeSelection({ drawn: () => this.laidOut() !== null, reveal: (id) => this.camera.centreIfHidden(id), changed: (id) => this.selectedNodeChange.emit(id) });
   /** Arrange mode's moves, resize, bend and selection gestures, each ending in `arrange` or `arrangeRefused`. */
   readonly gestures = new ArrangeGestures({
     drawing: () => this.laidOut(),
@@ -167,7 +167,7 @@ export class DiagramCanvasComponent {
     this.flowDrawing.draw(drawing, () => {
       this.camera.fit();
       const reveal = this.nodeSelection.takeReveal();
-      if (reveal) this.centreIfHidden(reveal);
+      if (reveal) this.camera.centreIfHidden(reveal);
       // The layout workers' warm-up, when put off for the first drawing, starts in a task after that frame.
       setTimeout(() => this.engine.drawn());
     });
@@ -189,10 +189,6 @@ export class DiagramCanvasComponent {
     this.selectNode(id);
     // The node may be rendered only once the viewport shows it (virtualization): focus after the next frames.
     requestAnimationFrame(() => requestAnimationFrame(() => this.focusElement(id)));
-  }
-
-  private centreIfHidden(id: string): void {
-    this.camera.centreIfHidden(id);
   }
 
   private focusElement(id: string): void {
@@ -218,7 +214,7 @@ export class DiagramCanvasComponent {
       if (this.arranging() && this.gestures.moveByKey(from ?? this.selectedId() ?? undefined, event)) return event.preventDefault();
       const next = drawing ? neighbour(drawing.result.boxes, drawing.model.nodes.map((node) => node.id), from, event.key) : undefined;
       if (!next) return;
-      this.centreIfHidden(next);
+      this.camera.centreIfHidden(next);
       requestAnimationFrame(() => this.focusElement(next));
     } else return;
     event.preventDefault();
