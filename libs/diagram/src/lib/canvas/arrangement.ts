@@ -1,5 +1,5 @@
 import type { ArrangedEdge, ArrangementLists } from '@sc/contracts';
-import { GROUP_HEADER, borderPoint, centre, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
+import { GROUP_HEADER, borderPoint, centre, straightLine, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 
 /**
  * The merge rule of a synced diagram's arrangement (what people placed by hand) with its graph as the repository
@@ -475,7 +475,7 @@ function routeEdges(input: LayoutInput, auto: LayoutResult, boxes: Record<string
       const move = (p: Point) => ({ x: p.x + a.x, y: p.y + a.y });
       route = { points: automatic.points.map(move), ...(automatic.label ? { label: move(automatic.label) } : {}) };
     } else {
-      route = { points: [borderPoint(source, centre(target)), borderPoint(target, centre(source))] };
+      route = { points: straightLine(source, target) };
     }
     if (!route.label && edge.labelWidth && edge.labelHeight) {
       const middle = Math.floor((route.points.length - 1) / 2);

@@ -304,9 +304,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const targetBox = boxes[edge.target];
     if (!sourceBox || !targetBox) continue;
     const route = routes.get(edge.key);
-    const straight = () => [borderPoint(sourceBox, centre(targetBox)), borderPoint(targetBox, centre(sourceBox))];
     if (!route) {
-      edges[edge.key] = { points: straight() };
+      edges[edge.key] = { points: straightLine(sourceBox, targetBox) };
       continue;
     }
     const points: Point[] = [];
@@ -326,7 +325,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       const placed = elkEdge?.labels?.[0];
       if (index === route.middle && placed && edge.labelWidth) label = shift({ x: placed.x ?? 0, y: placed.y ?? 0 });
     });
-    edges[edge.key] = { points: points.length >= 2 ? points : straight(), ...(label ? { label } : {}) };
+    edges[edge.key] = { points: points.length >= 2 ? points : straightLine(sourceBox, targetBox), ...(label ? { label } : {}) };
   }
 
   const root = laidOut.get(ROOT);
@@ -335,6 +334,11 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
 
 export function centre(box: Box): Point {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The straight line between two boxes: from border to border, on the line joining their centres. */
+export function straightLine(source: Box, target: Box): Point[] {
+  return [borderPoint(source, centre(target)), borderPoint(target, centre(source))];
 }
 
 /** Where the line from the box's centre towards `toward` leaves the box. */

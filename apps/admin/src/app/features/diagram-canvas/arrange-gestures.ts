@@ -1,7 +1,7 @@
 import { signal } from '@angular/core';
 import type { ArrangementLists } from '@sc/contracts';
-import { layoutInput, moveBoxes, type CanvasEdge, type CanvasModel, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
-import { boxAt, boxesWithin, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
+import { arrangementOf, edgeKeys, layoutInput, moveBoxes, type CanvasEdge, type CanvasModel, type DiagramView, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { boxAt, boxesWithin, keyboardMove, spanned, toggled, withBendAdded, withBendMoved, withBendRemoved } from './arrange-edit';
 
 /** What arrange mode's gestures need from the canvas they edit. */
 export interface ArrangeCanvas {
@@ -10,19 +10,21 @@ export interface ArrangeCanvas {
   arranging(): boolean;
   /** A pointer's place in the drawing's coordinates (null while the flow is not drawn). */
   drawingPoint(event: MouseEvent): Point | null;
-  /** The whole arrangement with these boxes and these edges' new bends (the page keeps it, with undo, until Save). */
-  arrangementFor(input: LayoutInput, result: LayoutResult, bends?: ReadonlyMap<string, Point[]>): ArrangementLists;
-  /** An edit made: the new arrangement. */
+  /** The diagram's graph (its elements' parents and edges, for the arrangement's lists). */
+  graph(): DiagramView['graph'];
+  /** The arrangement drawn now (saved, or being edited), null for none. */
+  arrangement(): ArrangementLists | null;
+  /** An edit made: the new arrangement (the page keeps it, with undo, until Save). */
   arranged(lists: ArrangementLists): void;
   /** An edit refused (it would put an element inside a frame it is not a member of). */
   refused(): void;
 }
 
 /**
- * Arrange mode's pointer gestures on the viewer's canvas, besides the node drags ngx-vflow makes (DiagramCanvasComponent
- * .dragEnded): resizing nodes and frames from their corner handle, an edge's bends (added, moved, removed,
- * straightened) and the shift-click / shift-drag selection for "Auto-arrange selection". Each ends in one new
- * arrangement handed to the canvas (ArrangeCanvas.arranged); the geometry is arrange-edit's and libs/diagram's.
+ * Arrange mode's edits on the viewer's canvas: node and frame moves (ngx-vflow's drags, arrow keys), resizing nodes
+ * and frames from their corner handle, an edge's bends (added, moved, removed, straightened) and the shift-click /
+ * shift-drag selection for "Auto-arrange selection". Each ends in one new arrangement handed to the canvas
+ * (ArrangeCanvas.arranged); the geometry is arrange-edit's and libs/diagram's.
  */
 export class ArrangeGestures {
   /** Node and group ids selected (shift-click toggles one, a shift-drag adds what its rectangle encloses). */
@@ -39,14 +41,44 @@ export class ArrangeGestures {
   startResize(id: string, event: PointerEvent): void {
     if (!this.canvas.arranging()) return;
     this.dragHandle(event, (corner) => {
-      const drawing = this.canvas.drawing();
-      const box = drawing?.result.boxes[id];
-      if (!drawing || !box) return;
-      const input = layoutInput(drawing.model);
-      const boxes = moveBoxes(input, drawing.result.boxes, [{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
-      if (boxes) this.canvas.arranged(this.canvas.arrangementFor(input, { ...drawing.result, boxes }));
-      else this.canvas.refused();
+      const box = this.canvas.drawing()?.result.boxes[id];
+      if (box) this.move([{ id, x: box.x, y: box.y, width: corner.x - box.x, height: corner.y - box.y }]);
     });
+  }
+
+  /**
+   * Nodes and frames moved or resized (a frame carries its members, frames grow around theirs): the new
+   * arrangement, or, when that would put an element inside a frame it is not a member of, `undo` and a refusal.
+   */
+  move(moves: readonly ({ id: string; width?: number; height?: number } & Point)[], undo?: () => void): void {
+    const drawing = this.canvas.drawing();
+    if (!drawing || moves.length === 0) return;
+    const input = layoutInput(drawing.model);
+    const boxes = moveBoxes(input, drawing.result.boxes, moves);
+    if (boxes) {
+      this.canvas.arranged(this.arrangementFor(input, { ...drawing.result, boxes }));
+      return;
+    }
+    undo?.();
+    this.canvas.refused();
+  }
+
+  /**
+   * An arrow key: the node moved by the keyboard's step (arrange-edit.ts keyboardMove), saved like a drag; false when
+   * no node moves (another key, no node).
+   */
+  moveByKey(id: string | undefined, event: KeyboardEvent): boolean {
+    const box = id !== undefined ? this.canvas.drawing()?.result.boxes[id] : undefined;
+    const to = box ? keyboardMove(box, event) : null;
+    if (id === undefined || !to) return false;
+    this.move([{ id, ...to }]);
+    return true;
+  }
+
+  /** The arrangement of everything as drawn now (a Save without a drag fixes the places of what was placed). */
+  currentArrangement(): ArrangementLists | null {
+    const drawing = this.canvas.drawing();
+    return drawing ? this.arrangementFor(layoutInput(drawing.model), drawing.result) : null;
   }
 
   /** Where an edge's "add a bend" handle is drawn in arrange mode: the middle of its middle segment. */
@@ -169,6 +201,16 @@ export class ArrangeGestures {
   private bendWith(key: string, points: Point[] | null): void {
     const drawing = this.canvas.drawing();
     if (!drawing || !points) return;
-    this.canvas.arranged(this.canvas.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
+    this.canvas.arranged(this.arrangementFor(layoutInput(drawing.model), drawing.result, new Map([[key, points]])));
+  }
+
+  /** The whole arrangement with these boxes and these edges' new bends. */
+  private arrangementFor(input: LayoutInput, result: LayoutResult, bends: ReadonlyMap<string, Point[]> = new Map()): ArrangementLists {
+    const graph = this.canvas.graph();
+    const parentOf = new Map<string, string | undefined>([...graph.groups.map((g) => [g.id, g.parent] as const), ...graph.nodes.map((n) => [n.id, n.parent] as const)]);
+    const edges = new Map(
+      edgeKeys(graph.edges).map((key, i) => [key, { source: graph.edges[i].source, target: graph.edges[i].target, index: Number(key.slice(key.lastIndexOf('#') + 1)) }] as const),
+    );
+    return arrangementOf(input, result, bends, this.canvas.arrangement(), { parentOf, edges });
   }
 }

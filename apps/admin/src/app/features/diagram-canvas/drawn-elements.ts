@@ -1,5 +1,6 @@
 import { atBoxSize, type Box, type CanvasEdge, type CanvasGroup, type CanvasModel, type EdgeRoute, type LayoutResult, type Point } from '@sc/diagram';
 import type { Size, Viewport } from './fit';
+import type { Searchable } from './shared/canvas-search';
 
 /** An edge template's data on the viewer's canvas. */
 export interface EdgeData {
@@ -88,3 +89,11 @@ export function inView(placed: readonly Placed[], { x, y, zoom }: Viewport, { wi
 
 /** The same elements in the same order: ngx-vflow is handed the previous array and has nothing to do. */
 export const sameItems = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+
+/** The model's nodes (but start and end) and groups, by id, for search, keyboard moves and the details panel's edge ends. */
+export function searchItems(model: CanvasModel): Searchable[] {
+  return [
+    ...model.nodes.filter((n) => n.kind !== 'start' && n.kind !== 'end').map((n) => ({ id: n.id, title: n.title, kind: n.kind as string })),
+    ...model.groups.map((g) => ({ id: g.id, title: g.title, kind: 'group' })),
+  ];
+}

@@ -1,5 +1,6 @@
 import { claimEarlyDiagram, diagramUrl } from './early-diagram-layout';
 import { startEarlyDiagramLoad } from './early-diagram-load';
+import { useWorkerGlobal } from '../../../testing/worker-global';
 import { UNCLAIMED_AFTER_MS, WARM_UP_ID, claimEarlyLayoutWorkers, isDiagramPage, startEarlyLayoutWorkers } from './early-layout-worker';
 
 /** Workers created through createLayoutWorker, recorded instead of run. */
@@ -22,14 +23,7 @@ class MockWorker {
 jest.mock('./layout-worker', () => ({ createLayoutWorker: () => new MockWorker() }));
 
 describe('early layout worker', () => {
-  const hadWorker = 'Worker' in globalThis;
-  beforeAll(() => {
-    // jsdom has no Worker; the module only checks that the browser has one.
-    if (!hadWorker) Object.assign(globalThis, { Worker: MockWorker });
-  });
-  afterAll(() => {
-    if (!hadWorker) delete (globalThis as { Worker?: unknown }).Worker;
-  });
+  useWorkerGlobal(MockWorker);
   beforeEach(() => {
     MockWorker.created = [];
     for (const { worker } of claimEarlyLayoutWorkers()) worker.terminate();

@@ -1,4 +1,4 @@
-import { borderPoint, centre, type Box, type CanvasModel, type EdgeRoute, type LayoutResult } from '@sc/diagram';
+import { straightLine, type Box, type CanvasModel, type EdgeRoute, type LayoutResult } from '@sc/diagram';
 
 /**
  * The drawing right after a group is collapsed, before ELK's new layout arrives from the worker: everything stays
@@ -41,8 +41,7 @@ export function layoutInPlace(previous: { model: CanvasModel; result: LayoutResu
       edges[edge.key] = route;
       continue;
     }
-    const from = borderPoint(source, centre(target));
-    const to = borderPoint(target, centre(source));
+    const [from, to] = straightLine(source, target);
     edges[edge.key] = {
       points: [from, to],
       ...(edge.labelWidth ? { label: { x: (from.x + to.x - edge.labelWidth) / 2, y: (from.y + to.y - edge.labelHeight) / 2 } } : {}),

@@ -3,6 +3,7 @@ import type { ElkNode } from 'elkjs/lib/elk-api';
 import { recordLayout, type LayoutInput } from '@sc/diagram';
 import { claimEarlyDiagram, diagramUrl, prefetchDiagram } from './early-diagram-layout';
 import { WARM_UP_ID, claimEarlyLayoutWorkers, startEarlyLayoutWorkers } from './early-layout-worker';
+import { useWorkerGlobal } from '../../../testing/worker-global';
 import { LayoutEngine } from './layout-engine.service';
 
 const elk = new ELK();
@@ -53,14 +54,10 @@ const layoutsPerWorker = () => MockWorker.created.map((worker) => worker.ids.fil
 const settle = () => new Promise((done) => setTimeout(done, 0));
 
 describe('LayoutEngine workers', () => {
-  const hadWorker = 'Worker' in globalThis;
+  useWorkerGlobal(MockWorker);
   let engine: LayoutEngine;
   beforeAll(() => {
-    if (!hadWorker) Object.assign(globalThis, { Worker: MockWorker });
     Object.defineProperty(navigator, 'hardwareConcurrency', { value: 2, configurable: true });
-  });
-  afterAll(() => {
-    if (!hadWorker) delete (globalThis as { Worker?: unknown }).Worker;
   });
   beforeEach(() => {
     MockWorker.created = [];
@@ -204,13 +201,7 @@ describe('LayoutEngine workers', () => {
 });
 
 describe('LayoutEngine with the server’s layout of the default view', () => {
-  const hadWorker = 'Worker' in globalThis;
-  beforeAll(() => {
-    if (!hadWorker) Object.assign(globalThis, { Worker: MockWorker });
-  });
-  afterAll(() => {
-    if (!hadWorker) delete (globalThis as { Worker?: unknown }).Worker;
-  });
+  useWorkerGlobal(MockWorker);
 
   /** What the server stores for `input` (ELK's result of each container, recorded as layoutDefaultView does). */
   const stored = (input: LayoutInput) => recordLayout({ layout: (graph) => elk.layout(graph) }, input);

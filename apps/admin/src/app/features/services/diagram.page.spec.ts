@@ -9,7 +9,7 @@ import { ME, errorBody } from '../../../testing/fixtures';
 import { SessionService } from '../../core/session.service';
 import { answerLate } from '../../../testing/http';
 import { provideTestApp } from '../../../testing/providers';
-import { DiagramCanvasComponent } from '../diagram-canvas/diagram-canvas.component';
+import { CanvasCamera } from '../diagram-canvas/canvas-camera';
 import { LayoutEngine } from '../diagram-canvas/layout-engine.service';
 import { DiagramPage } from './diagram.page';
 import { MermaidRenderer } from '../../shared/mermaid-renderer.service';
@@ -334,7 +334,7 @@ describe('DiagramPage', () => {
     it('opens the details of the node the URL names, and writes the node the user selects', async () => {
       const navigate = urlWrites();
       // Bringing the node into view moves the viewport with d3-zoom, which needs a real SVG (the canvas e2e covers it).
-      const reveal = jest.spyOn(DiagramCanvasComponent.prototype as unknown as { centreIfHidden: (id: string) => void }, 'centreIfHidden').mockImplementation(() => undefined);
+      const reveal = jest.spyOn(CanvasCamera.prototype, 'centreIfHidden').mockImplementation(() => undefined);
       fixture.componentRef.setInput('node', 'worker');
       await loaded();
       await drawnUntil(() => nodeIds().length === 3);
