@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MermaidParseRequest } from './mermaid-worker';
 import type { ParseMermaidResult } from './parse-mermaid';
-import type { WorkerAnswer, WorkerJob } from './worker-thread';
+import type { WorkerAnswer, WorkerJob, WorkerReady } from './worker-thread';
 
 /** Why a pooled parse produced no result. The server maps these to its domain errors (422 and 503). */
 export enum MermaidPoolErrorCode {
@@ -25,7 +25,13 @@ export class MermaidPoolError extends Error {
 
 export interface WorkerPoolOptions {
   size: number;
+  /** How long one job may run, counted from when a ready thread takes it (never the thread's own start). */
   timeoutMs: number;
+  /**
+   * How long a thread may take to start (load its modules) before it is stopped and the jobs waiting for it fail.
+   * Generous: a parser thread loads jsdom and Mermaid, which took over 20 s of a 2-core machine at load 25.
+   */
+  startTimeoutMs?: number;
   /** Creates one worker thread; tests may substitute their own. */
   createWorker?: () => Worker;
 }
@@ -47,9 +53,15 @@ interface Job<Request, Result> {
 
 interface Slot<Request, Result> {
   worker: Worker;
+  /** Set by the thread's ready message; until then the slot takes no job. */
+  ready: boolean;
+  /** Stops a thread that does not get ready in time. */
+  startTimer?: NodeJS.Timeout;
   job?: Job<Request, Result>;
   timer?: NodeJS.Timeout;
 }
+
+export const DEFAULT_WORKER_START_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the worker thread whose entry is `file` (an absolute path without extension). A build emits `file.js`
@@ -76,8 +88,11 @@ export function createParserWorker(): Worker {
 
 /**
  * A fixed pool of worker threads for CPU-heavy jobs that must not block the caller's event loop. Each thread
- * runs one job at a time; others wait in a FIFO queue. A job that overruns its timeout cannot be interrupted
- * inside a synchronous parser, so its thread is terminated and replaced, and the caller gets `errors.timeout`.
+ * runs one job at a time; others wait in a FIFO queue. A thread takes jobs once it said it is ready (it has loaded),
+ * so a job's timeout measures the job, never a slow start on a busy machine. A job that overruns its timeout cannot
+ * be interrupted inside a synchronous parser, so its thread is terminated and replaced, and the caller gets
+ * `errors.timeout`. A thread that dies or hangs before it is ready is not replaced (it would die again): the jobs
+ * waiting fail with `errors.unavailable`, and the next job starts threads anew.
  * The thread's side is `serveWorkerJobs` (worker-thread.ts).
  */
 export class WorkerPool<Request, Result> {
@@ -87,7 +102,7 @@ export class WorkerPool<Request, Result> {
   private closed = false;
   private started = false;
 
-  constructor(private readonly options: Required<WorkerPoolOptions> & { errors: WorkerPoolErrors }) {}
+  constructor(private readonly options: Required<Omit<WorkerPoolOptions, 'startTimeoutMs'>> & { startTimeoutMs?: number; errors: WorkerPoolErrors }) {}
 
   /**
    * Starts the threads now, when jobs are about to come, so the first one does not wait for them to load (a parser
@@ -98,10 +113,10 @@ export class WorkerPool<Request, Result> {
     if (!this.closed) this.start();
   }
 
+  /** Starts the threads missing (all at first; after a failed start, those that failed). */
   private start(): void {
-    if (this.started) return;
     this.started = true;
-    for (let i = 0; i < this.options.size; i++) this.slots.push(this.spawn());
+    while (this.slots.length < this.options.size) this.slots.push(this.spawn());
   }
 
   /** `timeoutMs` overrides the pool's timeout for this job. */
@@ -134,6 +149,7 @@ export class WorkerPool<Request, Result> {
     for (const job of this.queue.splice(0)) job.reject(this.shuttingDown());
     await Promise.all(
       this.slots.map(async (slot) => {
+        clearTimeout(slot.startTimer);
         this.finish(slot)?.reject(this.shuttingDown());
         await slot.worker.terminate();
       }),
@@ -145,18 +161,29 @@ export class WorkerPool<Request, Result> {
   }
 
   private spawn(): Slot<Request, Result> {
-    const slot: Slot<Request, Result> = { worker: this.options.createWorker() };
+    const slot: Slot<Request, Result> = { worker: this.options.createWorker(), ready: false };
     const { errors } = this.options;
-    slot.worker.on('message', (answer: WorkerAnswer<Result>) => {
+    const startTimeoutMs = this.options.startTimeoutMs ?? DEFAULT_WORKER_START_TIMEOUT_MS;
+    slot.startTimer = setTimeout(() => this.failedStart(slot, `a thread did not start within ${startTimeoutMs} ms`), startTimeoutMs);
+    slot.startTimer.unref();
+    slot.worker.on('message', (answer: WorkerAnswer<Result> | WorkerReady) => {
+      if ('ready' in answer) {
+        slot.ready = true;
+        clearTimeout(slot.startTimer);
+        this.dispatch();
+        return;
+      }
       if (slot.job?.message.id !== answer.id) return;
       const job = this.finish(slot);
       if ('result' in answer) job?.resolve(answer.result);
       else job?.reject(errors.unavailable(`the job failed: ${answer.failure}`));
       this.dispatch();
     });
-    slot.worker.on('error', (error) => this.replace(slot, errors.unavailable(`a thread crashed: ${error.message}`)));
+    slot.worker.on('error', (error) => (slot.ready ? this.replace(slot, errors.unavailable(`a thread crashed: ${error.message}`)) : this.failedStart(slot, `a thread failed to start: ${error.message}`)));
     slot.worker.on('exit', () => {
-      if (!this.closed && this.slots.includes(slot)) this.replace(slot, errors.unavailable('a thread exited'));
+      if (this.closed || !this.slots.includes(slot)) return;
+      if (slot.ready) this.replace(slot, errors.unavailable('a thread exited'));
+      else this.failedStart(slot, 'a thread exited while starting');
     });
     // An idle thread must not keep the process alive; a busy one must, until its answer arrives.
     slot.worker.unref();
@@ -165,14 +192,32 @@ export class WorkerPool<Request, Result> {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.job) continue;
+      if (!slot.ready || slot.job) continue;
       const job = this.queue.shift();
-      if (!job) return;
+      if (!job) break;
       slot.job = job;
-      slot.worker.ref();
       slot.timer = setTimeout(() => this.replace(slot, this.options.errors.timeout(job.timeoutMs)), job.timeoutMs);
       slot.worker.postMessage(job.message);
     }
+    // A busy thread keeps the process alive until its answer arrives, and so does a starting one that jobs wait for;
+    // an idle thread must not.
+    for (const slot of this.slots) {
+      if (slot.job || (!slot.ready && this.queue.length > 0)) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
+  /** A thread died or hung before it was ready: stop it, and fail the waiting jobs if no thread is left to run them. */
+  private failedStart(slot: Slot<Request, Result>, reason: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    clearTimeout(slot.startTimer);
+    this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    // Another thread, ready or still starting, takes the waiting jobs.
+    if (this.slots.length > 0) return;
+    const error = this.options.errors.unavailable(reason);
+    for (const job of this.queue.splice(0)) job.reject(error);
   }
 
   private finish(slot: Slot<Request, Result>): Job<Request, Result> | undefined {
@@ -188,6 +233,7 @@ export class WorkerPool<Request, Result> {
   private replace(slot: Slot<Request, Result>, error: Error): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
+    clearTimeout(slot.startTimer);
     this.finish(slot)?.reject(error);
     this.slots.splice(index, 1);
     void slot.worker.terminate();

@@ -10,12 +10,16 @@ export interface SqlParseRequest {
   engine: SqlEngine;
 }
 
-// PostgreSQL's parser (WebAssembly) loads when the thread starts, as the pool warms up with the server, not inside the
-// first parse and its SERVICE_SQL_PARSE_TIMEOUT (the CLI loads it only for a PostgreSQL schema).
+// PostgreSQL's parser (WebAssembly) loads when the thread starts, as the pool warms up with the server; the thread tells
+// the pool it is ready only once it has loaded, so the load never counts against a parse's SERVICE_SQL_PARSE_TIMEOUT
+// (the CLI loads it only for a PostgreSQL schema).
 // A failed load is reported by the parse that needs it (parseSqlSchema loads again and throws).
 const postgresParser = loadPostgresParser().catch(() => undefined);
 
-serveWorkerJobs(async (request: SqlParseRequest) => {
-  if (request.engine === 'postgres') await postgresParser;
-  return parseSqlSchema(request.sql, request.engine);
-});
+serveWorkerJobs(
+  async (request: SqlParseRequest) => {
+    if (request.engine === 'postgres') await postgresParser;
+    return parseSqlSchema(request.sql, request.engine);
+  },
+  { ready: postgresParser },
+);
