@@ -5,6 +5,9 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  // Two workers even on a 2-core machine (Jest's default there is one): `npm test` runs two projects at a time, and
+  // the longest ones (server, diagram, cli) would otherwise each finish alone on one core while the other stays idle.
+  maxWorkers: 2,
   moduleNameMapper: {
     '^@sc/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@sc/contracts/core$': '<rootDir>/../../libs/contracts/src/core.ts',

@@ -11,8 +11,7 @@ module.exports = {
   // 2-core machine (CI shares it). Jest's 5 s default failed them there, and a timed-out test kept running into the
   // next one's mocks. Nothing here measures speed (benchmarks do).
   testTimeout: 30000,
-  // Two workers even on a 2-core machine (Jest's default there is one): `npm test` runs two projects at a time, and
-  // this one, among the longest, would otherwise finish alone on one core while the other stays idle.
+  // Two workers, as jest.preset.cjs says for the Node projects: the longest project must not finish alone on one core.
   maxWorkers: 2,
   transform: {
     '^.+\\.(ts|js|mjs|html|svg)$': ['jest-preset-angular', { tsconfig: '<rootDir>/tsconfig.spec.json', stringifyContentPathRegex: '\\.(html|svg)$' }],
