@@ -341,6 +341,8 @@ describe('DiagramPage', () => {
       await drawnUntil(() => fixture.nativeElement.querySelector('[data-testid=details-panel]') !== null);
       expect(query(fixture, '[data-testid=details-panel]').textContent).toContain('Worker');
       expect(written(navigate)).toEqual([]);
+      // Revealed two frames after the first drawing is on screen, which a loaded machine may not have reached yet.
+      await drawnUntil(() => reveal.mock.calls.length > 0);
       expect(reveal).toHaveBeenCalledWith('worker');
 
       query<HTMLElement>(fixture, '[data-node-id=db]').click();
