@@ -45,13 +45,13 @@ import { UsersModule } from './modules/users/users.module';
     RedisModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, RedisService, APP_ENV],
-      useFactory: (config: AppConfig, redis: RedisService, env: Env) => ({
+      useFactory: async (config: AppConfig, redis: RedisService, env: Env) => ({
         throttlers: [
           { name: AUTH_THROTTLER, ttl: config.authRateLimit.windowMs, limit: config.authRateLimit.limit },
           { name: EMBED_THROTTLER, ...embedThrottler(EmbedsConfig.fromEnv(env)) },
         ],
         // With REDIS_URL every instance counts in Redis; otherwise in this process's memory.
-        ...(redis.client ? { storage: new SharedThrottlerStorage(redis.client) } : {}),
+        ...(redis.client ? { storage: await SharedThrottlerStorage.create(redis.client) } : {}),
       }),
     }),
     AuthModule,

@@ -6,7 +6,10 @@ import { RedisConfig, RedisService } from './redis.service';
 /** The optional shared Redis (REDIS_URL): rate-limit counters shared by every instance. */
 @Global()
 @Module({
-  providers: [{ provide: RedisConfig, inject: [APP_ENV], useFactory: (env: Env) => RedisConfig.fromEnv(env) }, RedisService],
+  providers: [
+    { provide: RedisConfig, inject: [APP_ENV], useFactory: (env: Env) => RedisConfig.fromEnv(env) },
+    { provide: RedisService, inject: [RedisConfig], useFactory: (config: RedisConfig) => RedisService.connect(config) },
+  ],
   exports: [RedisService],
 })
 export class RedisModule {}

@@ -1,4 +1,4 @@
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { RateLimitErrorCode } from '@sc/contracts';
@@ -12,11 +12,13 @@ const rateLimitError = errorFactoryFor<RateLimitErrorCode>();
  * the routes without a limit (they never touch the storage).
  */
 export class SharedThrottlerStorage implements ThrottlerStorage {
-  private readonly redis: ThrottlerStorageRedisService;
-
-  constructor(client: Redis) {
-    this.redis = new ThrottlerStorageRedisService(client);
+  /** Imported only with REDIS_URL: it requires ioredis, which RedisService loads only then (startup cost). */
+  static async create(client: Redis): Promise<SharedThrottlerStorage> {
+    const { ThrottlerStorageRedisService } = await import('@nest-lab/throttler-storage-redis');
+    return new SharedThrottlerStorage(new ThrottlerStorageRedisService(client));
   }
+
+  private constructor(private readonly redis: ThrottlerStorageRedisService) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ReturnType<ThrottlerStorage['increment']> {
     try {

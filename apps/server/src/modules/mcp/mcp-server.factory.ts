@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_CURSOR_LENGTH, MCP_MAX_ANSWER_BYTES, MCP_MAX_LIST_ITEMS, MAX_PAGE_LIMIT, SEARCH_ELEMENT_KINDS, SEARCH_LIMITS, type ArtifactKind, type ServiceDetail } from '@sc/contracts';
-import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
 import { decodeCursor, NAME_CURSOR } from '../../common/http/paging';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
@@ -21,10 +19,34 @@ type Paged = { text: string; more: string | null };
 /** A mistake in the arguments that the schema cannot express (an offset past the end): a tool error in words. */
 class ToolInputError extends Error {}
 
-const serviceName = z.string().min(1).max(200).describe('The service name, as listed by list_services.');
-const artifactName = z.string().min(1).max(200);
-const revision = z.number().int().min(1).optional().describe('A revision number of the service; the current revision when omitted.');
-const offset = z.number().int().min(0).optional().describe('Where to continue a long answer: the offset the previous page named (characters).');
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+/** The server class as loaded (the ESM build: the CommonJS build's declarations are another, incompatible class). */
+type McpServer = InstanceType<Sdk['McpServer']>;
+
+let sdk: Promise<Sdk> | undefined;
+
+/**
+ * The SDK and zod, loaded at the first MCP request rather than at startup: requiring them took about 1.8 s of every
+ * server start and of every integration test file (measured inside Jest), and only POST /mcp uses them. A module
+ * that fails to load fails that request (and each one after it) with the loader's error.
+ */
+function loadSdk(): Promise<Sdk> {
+  return (sdk ??= importSdk());
+}
+
+/** The SDK's server classes, zod, and the argument schemas several tools share. */
+async function importSdk() {
+  const [{ McpServer, ResourceTemplate }, { z }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('zod')]);
+  return {
+    McpServer,
+    ResourceTemplate,
+    z,
+    serviceName: z.string().min(1).max(200).describe('The service name, as listed by list_services.'),
+    artifactName: z.string().min(1).max(200),
+    revision: z.number().int().min(1).optional().describe('A revision number of the service; the current revision when omitted.'),
+    offset: z.number().int().min(0).optional().describe('Where to continue a long answer: the offset the previous page named (characters).'),
+  };
+}
 
 /**
  * Builds the MCP server of one request, bound to the caller's organization: every tool and resource reads through
@@ -42,8 +64,9 @@ export class McpServerFactory {
     private readonly whereUsedService: WhereUsedService,
   ) {}
 
-  create(organizationId: string): McpServer {
-    const server = new McpServer(
+  async create(organizationId: string): Promise<McpServer> {
+    const lib = await loadSdk();
+    const server = new lib.McpServer(
       { name: 'system-context-service', version: SERVER_VERSION },
       {
         instructions:
@@ -51,12 +74,12 @@ export class McpServerFactory {
           'flows, database schemas and job notes. Start with search or list_services; where_used answers "which diagrams bind this table"; long answers page by offset.',
       },
     );
-    this.registerTools(server, organizationId);
-    this.registerResources(server, organizationId);
+    this.registerTools(server, organizationId, lib);
+    this.registerResources(server, organizationId, lib);
     return server;
   }
 
-  private registerTools(server: McpServer, orgId: string): void {
+  private registerTools(server: McpServer, orgId: string, { z, serviceName, artifactName, revision, offset }: Sdk): void {
     server.registerTool(
       'search',
       {
@@ -178,7 +201,7 @@ export class McpServerFactory {
     );
   }
 
-  private registerResources(server: McpServer, orgId: string): void {
+  private registerResources(server: McpServer, orgId: string, { ResourceTemplate }: Sdk): void {
     // One listing serves every template of this request: the SDK asks each template for its list in turn.
     let listing: Promise<ServiceDetail[]> | undefined;
     const services = () => (listing ??= this.listServiceDetails(orgId));

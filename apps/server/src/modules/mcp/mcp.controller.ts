@@ -1,6 +1,5 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { CommonErrorCode, commonError } from '../../common/errors/common.errors';
 import { CurrentPrincipal, TokenAccess } from '../access/decorators';
@@ -24,7 +23,9 @@ export class McpController {
   @Post()
   @ApiOkResponse({ description: 'JSON-RPC answers of the Model Context Protocol (Streamable HTTP, stateless, JSON answers).' })
   async handle(@Req() req: Request, @Res() res: Response, @CurrentPrincipal() principal: Principal): Promise<void> {
-    const server = this.servers.create(principal.organizationId);
+    const server = await this.servers.create(principal.organizationId);
+    // Imported here, not at the top: the SDK is loaded at the first MCP request, not at startup (McpServerFactory).
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     // No session id: nothing is kept between requests, so any instance behind a load balancer can answer.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

@@ -37,7 +37,7 @@ export class SamlAuthController {
   async metadata(@Param('organizationId') organizationId: string, @Param('slug') slug: string, @Res() res: Response): Promise<void> {
     const provider = await this.providers.forSignIn(organizationId, slug);
     if (provider.entity.type !== 'saml') throw ssoError(SsoErrorCode.ProviderNotFound, `The provider "${slug}" is not a SAML provider; it has no SAML metadata.`);
-    res.status(200).type('application/samlmetadata+xml').send(this.saml.metadata(provider));
+    res.status(200).type('application/samlmetadata+xml').send(await this.saml.metadata(provider));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
+import { loadNodeSaml } from './node-saml';
 
 /** What sign-in needs from an IdP's metadata. */
 export interface IdpMetadata {
@@ -20,6 +20,7 @@ const IDP = "*[local-name()='IDPSSODescriptor' and namespace-uri()='urn:oasis:na
  * An EntitiesDescriptor (a federation's aggregate) is refused: it names many IdPs, and picking one is not ours.
  */
 export async function parseIdpMetadata(xml: string): Promise<IdpMetadata> {
+  const { parseDomFromString, xpath } = await loadNodeSaml();
   let doc: Document;
   try {
     doc = await parseDomFromString(xml);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { generateServiceProviderMetadata, SAML, SamlStatusError, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
+import type { Profile, SAML, SamlConfig } from '@node-saml/node-saml';
 import { SAML_CLOCK_SKEW_SECONDS, samlServiceProviderUrls, SsoErrorCode } from '@sc/contracts';
 import { Clock } from '../../../common/clock';
 import { sha256Hex } from '../../../common/crypto/tokens';
@@ -10,6 +9,7 @@ import type { Claims } from '../domain/claims';
 import type { ProviderIdentity } from '../passport/org-sso.strategy';
 import type { SignInProvider } from '../sso-providers.service';
 import { ssoError } from '../sso.errors';
+import { loadNodeSaml, type NodeSaml } from './node-saml';
 import { SamlAssertionsRepository } from './saml-assertions.repository';
 
 /**
@@ -53,11 +53,12 @@ export class SamlSignIn {
 
   /** The HTTP-Redirect URL of an AuthnRequest whose ID carries `state`. */
   async authorizationUrl(provider: SignInProvider, state: string): Promise<string> {
-    return this.saml(provider, () => `${REQUEST_ID_PREFIX}${state}`).getAuthorizeUrlAsync('', undefined, {});
+    return this.saml(await loadNodeSaml(), provider, () => `${REQUEST_ID_PREFIX}${state}`).getAuthorizeUrlAsync('', undefined, {});
   }
 
   /** The SP metadata an admin hands the IdP: entity ID, ACS (HTTP-POST), signed assertions wanted. */
-  metadata(provider: SignInProvider): string {
+  async metadata(provider: SignInProvider): Promise<string> {
+    const { generateServiceProviderMetadata } = await loadNodeSaml();
     const urls = this.urls(provider);
     return generateServiceProviderMetadata({ issuer: urls.spEntityId, callbackUrl: urls.acsUrl, wantAssertionsSigned: true, identifierFormat: null });
   }
@@ -75,8 +76,9 @@ export class SamlSignIn {
    * allowed), records its assertion ID, and returns the identity for the shared sign-in decision.
    */
   async identify(provider: SignInProvider, samlResponse: unknown, state: ConsumedState, idpInitiated: boolean): Promise<ProviderIdentity> {
+    const lib = await loadNodeSaml();
     const { xml, doc } = await decode(samlResponse);
-    checkAlgorithms(doc);
+    checkAlgorithms(lib, doc);
     const urls = this.urls(provider);
     const destination = doc.documentElement.getAttribute('Destination');
     // Profiles §4.1.4.5: a signed response must carry a Destination; whatever carries one must name this ACS.
@@ -84,20 +86,20 @@ export class SamlSignIn {
 
     let profile: Profile;
     try {
-      const result = await this.saml(provider).validatePostResponseAsync({ SAMLResponse: Buffer.from(xml, 'utf8').toString('base64') });
+      const result = await this.saml(lib, provider).validatePostResponseAsync({ SAMLResponse: Buffer.from(xml, 'utf8').toString('base64') });
       if (!result.profile) throw new Error('the response carries no assertion');
       profile = result.profile;
     } catch (error) {
-      throw mapLibraryError(error);
+      throw mapLibraryError(lib, error);
     }
 
     // Only the verified assertion is read from here on: what node-saml returns is the signed bytes.
-    const assertion = await verifiedAssertion(profile);
+    const assertion = await verifiedAssertion(lib, profile);
     if (provider.entity.idpEntityId && profile.issuer !== provider.entity.idpEntityId) {
       throw ssoError(SsoErrorCode.SamlResponseInvalid, `The assertion was issued by "${profile.issuer ?? ''}", not by the IdP of this provider (${provider.entity.idpEntityId}).`);
     }
     // node-saml judges Conditions by the system clock; the SubjectConfirmationData is judged by the same one.
-    const confirmation = bearerConfirmation(assertion, Date.now());
+    const confirmation = bearerConfirmation(lib, assertion, Date.now());
     if (confirmation.recipient !== urls.acsUrl) throw destinationMismatch(`Recipient ${confirmation.recipient ?? '(none)'}`, urls.acsUrl);
     if (!idpInitiated) {
       const responseInResponseTo = doc.documentElement.getAttribute('InResponseTo');
@@ -129,7 +131,7 @@ export class SamlSignIn {
       userinfoClaimNames: [],
       githubEmailsUsed: false,
       assertionClaimNames: Object.keys(profile.attributes ?? {}),
-      idTokenCheck: `SAML ${signedParts(doc)} verified against the IdP's metadata certificate; audience ${urls.spEntityId}, recipient and destination ${urls.acsUrl}, validity (±${SAML_CLOCK_SKEW_SECONDS / 60} min), ${idpInitiated ? 'IdP-initiated (allowed by this provider)' : 'InResponseTo bound to this sign-in'}, assertion ID not seen before.`,
+      idTokenCheck: `SAML ${signedParts(lib, doc)} verified against the IdP's metadata certificate; audience ${urls.spEntityId}, recipient and destination ${urls.acsUrl}, validity (±${SAML_CLOCK_SKEW_SECONDS / 60} min), ${idpInitiated ? 'IdP-initiated (allowed by this provider)' : 'InResponseTo bound to this sign-in'}, assertion ID not seen before.`,
       warnings: [],
     };
   }
@@ -138,7 +140,7 @@ export class SamlSignIn {
     return samlServiceProviderUrls(this.appConfig.publicUrl, provider.entity.organizationId, provider.entity.slug);
   }
 
-  private saml(provider: SignInProvider, requestId?: () => string): SAML {
+  private saml({ SAML, ValidateInResponseTo }: NodeSaml, provider: SignInProvider, requestId?: () => string): SAML {
     const urls = this.urls(provider);
     const config: SamlConfig = {
       entryPoint: provider.entity.idpSsoUrl ?? undefined,
@@ -165,6 +167,7 @@ async function decode(samlResponse: unknown): Promise<{ xml: string; doc: Docume
   if (typeof samlResponse !== 'string' || samlResponse === '') {
     throw ssoError(SsoErrorCode.SamlResponseInvalid, 'The request carries no SAMLResponse form field; the identity provider must POST its response here.');
   }
+  const { parseDomFromString } = await loadNodeSaml();
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
   let doc: Document;
   try {
@@ -180,7 +183,7 @@ async function decode(samlResponse: unknown): Promise<{ xml: string; doc: Docume
 }
 
 /** Refuses SHA-1 (and anything unknown) in every signature of the document, signed or not. */
-function checkAlgorithms(doc: Document): void {
+function checkAlgorithms({ xpath }: NodeSaml, doc: Document): void {
   const methods = xpath.selectAttributes(doc, "//*[local-name()='SignatureMethod']/@Algorithm").map((a) => a.value);
   const digests = xpath.selectAttributes(doc, "//*[local-name()='DigestMethod']/@Algorithm").map((a) => a.value);
   const refused = [...methods.filter((m) => !ALLOWED_SIGNATURE_METHODS.has(m)), ...digests.filter((d) => !ALLOWED_DIGEST_METHODS.has(d))];
@@ -190,7 +193,7 @@ function checkAlgorithms(doc: Document): void {
 }
 
 /** node-saml's errors are plain Errors: their messages say which check failed. */
-function mapLibraryError(error: unknown): Error {
+function mapLibraryError({ SamlStatusError }: NodeSaml, error: unknown): Error {
   if (error instanceof SamlStatusError) return ssoError(SsoErrorCode.SamlResponseInvalid, `The identity provider answered with an error: ${error.message}`);
   const message = error instanceof Error ? error.message : String(error);
   if (/signature/i.test(message)) {
@@ -203,7 +206,7 @@ function mapLibraryError(error: unknown): Error {
   return ssoError(SsoErrorCode.SamlResponseInvalid, `The SAML response cannot be used: ${message}.`);
 }
 
-async function verifiedAssertion(profile: Profile): Promise<Element> {
+async function verifiedAssertion({ parseDomFromString }: NodeSaml, profile: Profile): Promise<Element> {
   const xml = typeof profile.getAssertionXml === 'function' ? profile.getAssertionXml() : '';
   const doc = await parseDomFromString(xml);
   return doc.documentElement;
@@ -217,7 +220,7 @@ interface BearerConfirmation {
 }
 
 /** The bearer SubjectConfirmation of the verified assertion that is valid now (the profile requires one). */
-function bearerConfirmation(assertion: Element, nowMs: number): BearerConfirmation {
+function bearerConfirmation({ xpath }: NodeSaml, assertion: Element, nowMs: number): BearerConfirmation {
   const assertionId = assertion.getAttribute('ID');
   if (!assertionId) throw ssoError(SsoErrorCode.SamlResponseInvalid, 'The assertion has no ID.');
   const data = xpath
@@ -253,7 +256,7 @@ function claimsOf(profile: Profile): Claims {
 }
 
 /** Which parts carry a signature (node-saml verified one of them; the verified bytes no longer hold it). */
-function signedParts(doc: Document): string {
+function signedParts({ xpath }: NodeSaml, doc: Document): string {
   const signature = "*[local-name()='Signature' and namespace-uri()='http://www.w3.org/2000/09/xmldsig#']";
   const response = xpath.selectElements(doc, `/*/${signature}`).length > 0;
   const assertion = xpath.selectElements(doc, `/*/*[local-name()='Assertion']/${signature}`).length > 0;
