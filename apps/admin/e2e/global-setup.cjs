@@ -17,7 +17,13 @@ module.exports = async () => {
   const { buildDataSourceOptions, openDataSource } = require(DATA_SOURCE);
   // TypeORM's silent logger: the server's query logger would print every statement.
   const dataSource = await openDataSource({ ...(await buildDataSourceOptions({ kind: 'pglite', dataDir: pgliteDir })), logger: undefined, logging: false });
-  await dataSource.destroy();
+  try {
+    // As in the server tests' template (apps/server/test/support/database-template.ts): PGlite zeroes all of
+    // PostgreSQL's shared memory at every start, most of its start with the default 128MB; production keeps the default.
+    await dataSource.query("ALTER SYSTEM SET shared_buffers = '16MB'");
+  } finally {
+    await dataSource.destroy();
+  }
   process.env['SC_E2E_PGLITE_TEMPLATE'] = pgliteDir;
   globalThis.__scE2eTemplateRoot = templateRoot;
 };
