@@ -1,4 +1,4 @@
-// Removes the run's template database (global-setup.cjs).
+// Removes the run's template database (template-database.cjs), for the integration and the unit project.
 const { rmSync } = require('node:fs');
 const { Client } = require('pg');
 

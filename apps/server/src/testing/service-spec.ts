@@ -105,9 +105,9 @@ export interface ServiceSpec {
 }
 
 /**
- * One service test module (and one migrated in-memory database) per spec file instead of per test: creating the
- * database and running every migration costs seconds on the 2-core CI machine. Registers the hooks and answers an
- * object whose fields are set before each test:
+ * One service test module (and one migrated database, a copy of the run's template: createServiceTestModule) per spec
+ * file instead of per test: starting the module on a database costs seconds on the 2-core CI machine. Registers the
+ * hooks and answers an object whose fields are set before each test:
  * - beforeAll: the real feature modules under test plus organizations, members and tokens (what `ctx` seeds through);
  * - beforeEach: every table emptied (migrations seed no rows), the spec clock back at its start, a fresh `ctx`;
  * - afterAll: the module closed.

@@ -4,6 +4,10 @@ import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copyPgliteTemplate } from '../../test/support/database-template';
 import { Clock } from '../common/clock';
 import { CommonModule } from '../common/common.module';
 import { RedisModule } from '../common/redis/redis.module';
@@ -41,27 +45,47 @@ export interface ServiceTestModule {
 }
 
 /**
- * The real feature modules under test, their real dependencies and a fresh in-memory PGlite database with every
+ * The real feature modules under test, their real dependencies and a PGlite database of their own with every
  * migration applied; no HTTP server. A rule is tested by calling the service and reading what it stored, never by
  * mocking our own parts. Service specs use it through `serviceSpec` (service-spec.ts): one per file, not per test.
+ *
+ * The database is a copy of the run's migrated template (test/unit-global-setup.cjs) in a temporary directory,
+ * removed by `close()`: creating a PGlite database (initdb in WebAssembly) costs seconds of CPU per file, copying one
+ * a fraction of that. Without a template (a spec run by a config without that setup) it is a new in-memory database
+ * the module migrates at start.
  */
 export async function createServiceTestModule(imports: NonNullable<ModuleMetadata['imports']>, env: Env = {}): Promise<ServiceTestModule> {
   const fullEnv: Env = { SERVICE_PUBLIC_URL: 'http://127.0.0.1:3999', SERVICE_SECRET_KEY: randomBytes(32).toString('base64'), SERVICE_LOG_LEVEL: 'silent', ...env };
   const config = loadAppConfig(fullEnv);
-  config.database = { kind: 'pglite', dataDir: null };
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-spec-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const pgliteDir = join(dataDir, 'pglite');
+  config.database = { kind: 'pglite', dataDir: copyPgliteTemplate(pgliteDir) ? pgliteDir : null };
   const clock = new SpecClock();
-  const module = await Test.createTestingModule({ imports: [SpecConfigModule.with(fullEnv, config), CommonModule, DatabaseModule, RedisModule, MetricsModule, SPEC_THROTTLER, ...imports] })
-    .overrideProvider(Clock)
-    .useValue(clock)
-    .compile();
-  await module.init();
+  let module: TestingModule;
+  try {
+    module = await Test.createTestingModule({ imports: [SpecConfigModule.with(fullEnv, config), CommonModule, DatabaseModule, RedisModule, MetricsModule, SPEC_THROTTLER, ...imports] })
+      .overrideProvider(Clock)
+      .useValue(clock)
+      .compile();
+    await module.init();
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
   return {
     module,
     clock,
     config,
     get: (type) => module.get(type, { strict: false }),
     inUnitOfWork: (work) => module.get(UnitOfWork).run(work),
-    close: () => module.close(),
+    close: async () => {
+      try {
+        await module.close();
+      } finally {
+        removeDataDir();
+      }
+    },
   };
 }
 

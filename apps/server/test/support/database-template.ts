@@ -6,10 +6,11 @@ import type { DatabaseConfig } from '../../src/config/app-config';
 import { createTestDatabase, withAdminClient, type TestDatabase } from './test-database';
 
 /**
- * One migrated database per run, copied for each test app: creating an embedded database (PGlite's initdb in
- * WebAssembly) costs seconds per app on the 2-core CI machine, many times what copying its files costs, and every
- * migration ran again each time. The integration run's global setup (test/global-setup.cjs) builds the template once
- * and names it in these variables; without them (a spec run by another config) every app starts from scratch as before.
+ * One migrated database per run, copied for each test app and service spec file: creating an embedded database
+ * (PGlite's initdb in WebAssembly) costs seconds of CPU per app on the 2-core CI machine, many times what copying its
+ * files costs, and every migration ran again each time. The global setups of the integration and the unit project
+ * (test/template-database.cjs) build the template once and name it in these variables; without them (a spec run by
+ * another config) every app starts from scratch.
  */
 export const PGLITE_TEMPLATE_ENV = 'SC_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'SC_TEST_POSTGRES_TEMPLATE';
