@@ -59,6 +59,15 @@ describe('the diagram editor in a real browser', () => {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }
 
+  /** Resolves once the element is at the same place in two renderings in a row. */
+  async function standingStill(locator: Locator): Promise<void> {
+    await eventually(async () => {
+      const before = await locator.boundingBox();
+      await nextRendering(e2e.page);
+      expect(await locator.boundingBox()).toEqual(before);
+    });
+  }
+
   /** Drags from a node's handle to another node's handle: a new edge. */
   async function connect(source: string, target: string): Promise<void> {
     const from = await centre(handles(source).nth(1));
@@ -182,6 +191,9 @@ describe('the diagram editor in a real browser', () => {
     // Labels in place: a node (double-click) and an edge.
     await node('shape1').click();
     await visible(e2e.page.getByTestId('node-properties'));
+    // The panel that opened beside the canvas makes the canvas pan the node back into view: double-click once it
+    // stands still (a loaded machine panned between the two clicks, and no double-click reached the node).
+    await standingStill(node('shape1'));
     await node('shape1').dblclick();
     await e2e.page.getByTestId('label-editor').fill('Checkout?');
     await e2e.page.keyboard.press('Enter');
