@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { copyPgliteTemplate } from '../../test/support/database-template';
+import { temporaryPgliteCopy } from '../../test/support/database-template';
 import { openPglite } from './pglite';
 import { createPgliteModule } from './pglite-pool';
 
@@ -10,19 +7,18 @@ type Pool = { connect(): Promise<Client>; connect(cb: (error: Error | null, clie
 
 describe('PGlite pool', () => {
   let pool: Pool;
-  let dir: string;
+  let copy: ReturnType<typeof temporaryPgliteCopy>;
   beforeAll(async () => {
     // A copy of the run's template database (test/unit-global-setup.cjs) when there is one: PGlite starts on existing
     // files without its initdb, which costs seconds of CPU; what the database holds does not matter to the pool.
-    dir = mkdtempSync(join(tmpdir(), 'sc-pool-'));
-    const pgliteDir = join(dir, 'pglite');
-    const { db, release } = await openPglite(copyPgliteTemplate(pgliteDir) ? pgliteDir : null);
+    copy = temporaryPgliteCopy('sc-pool-');
+    const { db, release } = await openPglite(copy.dataDir);
     const { Pool } = createPgliteModule(db, release);
     pool = new Pool() as unknown as Pool;
   }, 60_000);
   afterAll(async () => {
     await pool?.end();
-    rmSync(dir, { recursive: true, force: true });
+    copy?.remove();
   });
 
   it('answers pg-style results with rowCount for writes', async () => {

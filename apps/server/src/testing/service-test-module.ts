@@ -4,10 +4,7 @@ import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { copyPgliteTemplate } from '../../test/support/database-template';
+import { temporaryPgliteCopy } from '../../test/support/database-template';
 import { Clock } from '../common/clock';
 import { CommonModule } from '../common/common.module';
 import { RedisModule } from '../common/redis/redis.module';
@@ -57,10 +54,8 @@ export interface ServiceTestModule {
 export async function createServiceTestModule(imports: NonNullable<ModuleMetadata['imports']>, env: Env = {}): Promise<ServiceTestModule> {
   const fullEnv: Env = { SERVICE_PUBLIC_URL: 'http://127.0.0.1:3999', SERVICE_SECRET_KEY: randomBytes(32).toString('base64'), SERVICE_LOG_LEVEL: 'silent', ...env };
   const config = loadAppConfig(fullEnv);
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-spec-'));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const pgliteDir = join(dataDir, 'pglite');
-  config.database = { kind: 'pglite', dataDir: copyPgliteTemplate(pgliteDir) ? pgliteDir : null };
+  const copy = temporaryPgliteCopy('sc-spec-');
+  config.database = { kind: 'pglite', dataDir: copy.dataDir };
   const clock = new SpecClock();
   let module: TestingModule;
   try {
@@ -70,7 +65,7 @@ export async function createServiceTestModule(imports: NonNullable<ModuleMetadat
       .compile();
     await module.init();
   } catch (error) {
-    removeDataDir();
+    copy.remove();
     throw error;
   }
   return {
@@ -83,7 +78,7 @@ export async function createServiceTestModule(imports: NonNullable<ModuleMetadat
       try {
         await module.close();
       } finally {
-        removeDataDir();
+        copy.remove();
       }
     },
   };

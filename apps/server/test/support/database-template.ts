@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { buildDataSourceOptions, openDataSource } from '../../src/database/data-source-options';
 import type { DatabaseConfig } from '../../src/config/app-config';
@@ -58,6 +60,16 @@ export function copyPgliteTemplate(dir: string): boolean {
   if (!template || !existsSync(template) || existsSync(dir)) return false;
   cpSync(template, dir, { recursive: true });
   return true;
+}
+
+/**
+ * A temporary directory with a copy of the run's PGlite template in it: `dataDir` is the copy, or null without a
+ * template (then an in-memory database, created and migrated at start). `remove()` deletes the directory.
+ */
+export function temporaryPgliteCopy(prefix: string): { dataDir: string | null; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const pgliteDir = join(dir, 'pglite');
+  return { dataDir: copyPgliteTemplate(pgliteDir) ? pgliteDir : null, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The run's PostgreSQL template database, when the global setup made one. */
