@@ -65,11 +65,12 @@ export class SetupService implements OnApplicationBootstrap {
   /** Creates the first organization, its owner and an admin token; returns them and the owner's new session. */
   async run(input: SetupRequest, clientAddress: string | null): Promise<{ response: SetupResponse; session: StartedSession }> {
     if (!(await this.isRequired())) throw this.alreadyDone();
-    this.checkToken(input.token);
     const result = await this.unitOfWork.run(async () => {
-      // Two concurrent setups: the second waits here, then sees the first one's organization.
+      // Two concurrent setups: the second waits here, then sees the first one's organization. The token is checked
+      // only under the lock: the winner forgets it, and a loser checking it earlier would be told its token is wrong.
       await this.setupLock.lockSetup();
       if (await this.organizations.anyExists()) throw this.alreadyDone();
+      this.checkToken(input.token);
       const { user } = await this.users.findOrCreate({ email: input.owner.email, displayName: input.owner.name });
       // The audit log names the first owner, acting through setup; the setup token is the proof.
       const actor: AuditActorInput = { kind: 'setup', userId: user.id, clientAddress };
