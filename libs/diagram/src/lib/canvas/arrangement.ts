@@ -1,5 +1,5 @@
 import type { ArrangedEdge, ArrangementLists } from '@sc/contracts';
-import { GROUP_HEADER, borderPoint, centre, straightLine, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
+import { GROUP_HEADER, borderPoint, centre, routeBetweenBoxes, straightLine, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 
 /**
  * The merge rule of a synced diagram's arrangement (what people placed by hand) with its graph as the repository
@@ -456,11 +456,7 @@ function routeEdges(input: LayoutInput, auto: LayoutResult, boxes: Record<string
     if (!now || !before || Math.abs(now.width - before.width) > 0.5 || Math.abs(now.height - before.height) > 0.5) return undefined;
     return { x: now.x - before.x, y: now.y - before.y };
   };
-  const edges: Record<string, EdgeRoute> = {};
-  for (const edge of input.edges) {
-    const source = boxes[edge.source];
-    const target = boxes[edge.target];
-    if (!source || !target) continue;
+  const edges = routeBetweenBoxes(input.edges, boxes, (edge, source, target) => {
     const waypoints = bends.get(edge.key);
     const automatic = auto.edges[edge.key];
     const a = shiftOf(edge.source);
@@ -483,8 +479,8 @@ function routeEdges(input: LayoutInput, auto: LayoutResult, boxes: Record<string
       const q = route.points[middle + 1] ?? p;
       route.label = { x: (p.x + q.x) / 2 - edge.labelWidth / 2, y: (p.y + q.y) / 2 - edge.labelHeight / 2 };
     }
-    edges[edge.key] = route;
-  }
+    return route;
+  });
   let width = 0;
   let height = 0;
   for (const box of Object.values(boxes)) {

@@ -298,16 +298,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     for (const elkEdge of result.edges ?? []) if (!byId.has(elkEdge.id)) byId.set(elkEdge.id, elkEdge);
     elkEdges.set(container, byId);
   }
-  const edges: Record<string, EdgeRoute> = {};
-  for (const edge of input.edges) {
-    const sourceBox = boxes[edge.source];
-    const targetBox = boxes[edge.target];
-    if (!sourceBox || !targetBox) continue;
+  const edges = routeBetweenBoxes(input.edges, boxes, (edge, sourceBox, targetBox) => {
     const route = routes.get(edge.key);
-    if (!route) {
-      edges[edge.key] = { points: straightLine(sourceBox, targetBox) };
-      continue;
-    }
+    if (!route) return { points: straightLine(sourceBox, targetBox) };
     const points: Point[] = [];
     let label: Point | undefined;
     route.parts.forEach((part, index) => {
@@ -325,11 +318,29 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       const placed = elkEdge?.labels?.[0];
       if (index === route.middle && placed && edge.labelWidth) label = shift({ x: placed.x ?? 0, y: placed.y ?? 0 });
     });
-    edges[edge.key] = { points: points.length >= 2 ? points : straightLine(sourceBox, targetBox), ...(label ? { label } : {}) };
-  }
+    return { points: points.length >= 2 ? points : straightLine(sourceBox, targetBox), ...(label ? { label } : {}) };
+  });
 
   const root = laidOut.get(ROOT);
   return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges };
+}
+
+/**
+ * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes. An edge with
+ * an end that is not drawn (hidden by a collapse, or not placed yet) gets none.
+ */
+export function routeBetweenBoxes<E extends { key: string; source: string; target: string }>(
+  edges: readonly E[],
+  boxes: Readonly<Record<string, Box>>,
+  route: (edge: E, source: Box, target: Box) => EdgeRoute,
+): Record<string, EdgeRoute> {
+  const routes: Record<string, EdgeRoute> = {};
+  for (const edge of edges) {
+    const source = boxes[edge.source];
+    const target = boxes[edge.target];
+    if (source && target) routes[edge.key] = route(edge, source, target);
+  }
+  return routes;
 }
 
 export function centre(box: Box): Point {

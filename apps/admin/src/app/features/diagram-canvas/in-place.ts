@@ -1,4 +1,4 @@
-import { straightLine, type Box, type CanvasModel, type EdgeRoute, type LayoutResult } from '@sc/diagram';
+import { routeBetweenBoxes, straightLine, type Box, type CanvasModel, type LayoutResult } from '@sc/diagram';
 
 /**
  * The drawing right after a group is collapsed, before ELK's new layout arrives from the worker: everything stays
@@ -29,24 +29,17 @@ export function layoutInPlace(previous: { model: CanvasModel; result: LayoutResu
   }
 
   const ends = new Map(previous.model.edges.map((edge) => [edge.key, edge]));
-  const edges: Record<string, EdgeRoute> = {};
-  for (const edge of next.edges) {
-    const source = boxes[edge.source];
-    const target = boxes[edge.target];
-    if (!source || !target) continue;
+  const edges = routeBetweenBoxes(next.edges, boxes, (edge, source, target) => {
     const old = ends.get(edge.key);
     const route = previous.result.edges[edge.key];
     // Same ends, neither moved nor resized: the routed line still fits.
-    if (route && old && old.source === edge.source && old.target === edge.target && before[edge.source] === source && before[edge.target] === target) {
-      edges[edge.key] = route;
-      continue;
-    }
+    if (route && old && old.source === edge.source && old.target === edge.target && before[edge.source] === source && before[edge.target] === target) return route;
     const [from, to] = straightLine(source, target);
-    edges[edge.key] = {
+    return {
       points: [from, to],
       ...(edge.labelWidth ? { label: { x: (from.x + to.x - edge.labelWidth) / 2, y: (from.y + to.y - edge.labelHeight) / 2 } } : {}),
     };
-  }
+  });
   return { width: previous.result.width, height: previous.result.height, boxes, edges };
 }
 
