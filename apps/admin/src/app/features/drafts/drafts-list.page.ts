@@ -4,7 +4,6 @@ import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { MatCardModule } from '@angular/material/card';
 import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
@@ -21,11 +20,10 @@ import { DraftsApi, describeProblem, type NewDraft } from './drafts.api';
 import { actorName } from './draft-labels';
 import { FormActionsComponent } from '../../shared/form-actions.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
-import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
 import { SectionCardComponent } from '../../shared/section-card.component';
-import { LoadMoreComponent } from '../../shared/load-more.component';
+import { PagedListCardComponent } from '../../shared/paged-list-card.component';
 
 /** Drafts read per page; "Load more drafts" reads the next. */
 const PAGE_SIZE = 50;
@@ -43,15 +41,13 @@ export type DraftStart = 'empty' | 'synced' | 'mermaid';
     RouterLink,
     MatButtonModule,
     MatButtonToggleModule,
-    MatCardModule,
     SectionCardComponent,
     MatIconModule,
     MatSelectModule,
     DATA_TABLE,
     ErrorBannerComponent,
     FormActionsComponent,
-    LoadMoreComponent,
-    ListStateComponent,
+    PagedListCardComponent,
   ],
   templateUrl: './drafts-list.page.html',
   styleUrl: './drafts.scss',

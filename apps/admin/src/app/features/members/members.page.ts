@@ -1,7 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, viewChild } from '@angular/core';
 import { FormBuilder, FormGroupDirective, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { MatCardModule } from '@angular/material/card';
 import { MatDialog } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule } from '@angular/material/menu';
@@ -13,11 +12,10 @@ import { SessionService } from '../../core/session.service';
 import { confirmation } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { cursorPages } from '../../core/cursor-pages';
-import { LoadMoreComponent } from '../../shared/load-more.component';
+import { PagedListCardComponent } from '../../shared/paged-list-card.component';
 import { MembersApi } from './members.api';
 import { ROLE_DESCRIPTIONS, assignableRoles, describeToken, revokedTokensSentence, sortMembers } from './member-rules';
 import { SignInLinkDialogComponent, type SignInLinkDialogData } from './sign-in-link-dialog.component';
-import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
 import { SectionCardComponent } from '../../shared/section-card.component';
@@ -28,7 +26,6 @@ import { SectionCardComponent } from '../../shared/section-card.component';
   imports: [
     FORM_FIELDS,
     MatButtonModule,
-    MatCardModule,
     SectionCardComponent,
     MatIconModule,
     MatMenuModule,
@@ -36,8 +33,7 @@ import { SectionCardComponent } from '../../shared/section-card.component';
     DATA_TABLE,
     MatTooltipModule,
     ErrorBannerComponent,
-    ListStateComponent,
-    LoadMoreComponent,
+    PagedListCardComponent,
   ],
   templateUrl: './members.page.html',
   styleUrl: './members.page.scss',

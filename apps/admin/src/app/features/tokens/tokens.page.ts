@@ -14,14 +14,13 @@ import { SessionService } from '../../core/session.service';
 import { confirmation } from '../../shared/confirm-dialog.component';
 import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { cursorPages } from '../../core/cursor-pages';
-import { LoadMoreComponent } from '../../shared/load-more.component';
+import { PagedListCardComponent } from '../../shared/paged-list-card.component';
 import { OneTimeSecretComponent } from '../../shared/one-time-secret.component';
 import { relativeTime } from '../../shared/time';
 import { CliInstallComponent } from './cli-install.component';
 import { EXPIRY_CHOICES, SCOPE_DESCRIPTIONS, expiresAtFor, tokenStatus, type ExpiryChoice } from './token-rules';
 import { TokensApi } from './tokens.api';
 import { FormActionsComponent } from '../../shared/form-actions.component';
-import { ListStateComponent } from '../../shared/list-state.component';
 import { DATA_TABLE } from '../../shared/data-table.component';
 import { FORM_FIELDS } from '../../shared/form-fields';
 import { SectionCardComponent } from '../../shared/section-card.component';
@@ -44,8 +43,7 @@ import { SectionCardComponent } from '../../shared/section-card.component';
     OneTimeSecretComponent,
     CliInstallComponent,
     FormActionsComponent,
-    ListStateComponent,
-    LoadMoreComponent,
+    PagedListCardComponent,
   ],
   templateUrl: './tokens.page.html',
   styleUrl: './tokens.page.scss',
