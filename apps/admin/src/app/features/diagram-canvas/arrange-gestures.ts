@@ -20,6 +20,12 @@ export interface ArrangeCanvas {
   refused(): void;
 }
 
+/** A handle arrange mode draws on an edge: on its bend number `bend`, or (null) the middle one that adds a bend. */
+export interface EdgeHandle {
+  at: Point;
+  bend: number | null;
+}
+
 /**
  * Arrange mode's edits on the viewer's canvas: node and frame moves (ngx-vflow's drags, arrow keys), resizing nodes
  * and frames from their corner handle, an edge's bends (added, moved, removed, straightened) and the shift-click /
@@ -81,30 +87,33 @@ export class ArrangeGestures {
     return drawing ? this.arrangementFor(layoutInput(drawing.model), drawing.result) : null;
   }
 
-  /** Where an edge's "add a bend" handle is drawn in arrange mode: the middle of its middle segment. */
-  bendHandle(route: EdgeRoute): Point {
+  /**
+   * The handles of a drawn edge in arrange mode: one on each bend (its route's points between its ends), then the
+   * middle one, in the middle of its middle segment, that adds a bend.
+   */
+  edgeHandles(route: EdgeRoute): EdgeHandle[] {
     const middle = Math.floor((route.points.length - 1) / 2);
     const p = route.points[middle];
     const q = route.points[middle + 1] ?? p;
-    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    return [...route.points.slice(1, -1).map((at, bend) => ({ at, bend })), { at: { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }, bend: null }];
   }
 
-  /** The bends of a drawn edge (its route's points between its ends), each with a handle in arrange mode. */
-  bendPoints(route: EdgeRoute): Point[] {
-    return route.points.slice(1, -1);
-  }
-
-  /** The middle handle dragged: a new bend where it is released, on the segment it was drawn on. */
-  startBend(edge: CanvasEdge, route: EdgeRoute, event: PointerEvent): void {
+  /**
+   * An edge's handle dragged: where it is released, a bend's handle moves that bend, the middle one adds a bend on the
+   * segment it was drawn on.
+   */
+  dragEdgeHandle(edge: CanvasEdge, route: EdgeRoute, handle: EdgeHandle, event: PointerEvent): void {
     if (!this.editable(edge)) return;
+    const { bend } = handle;
     const segment = Math.floor((route.points.length - 1) / 2);
-    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendAdded(route, point, segment)));
+    this.dragHandle(event, (point) => this.bendWith(edge.key, bend === null ? withBendAdded(route, point, segment) : withBendMoved(route, bend, point)));
   }
 
-  /** A bend's handle dragged: that bend moves to where it is released. */
-  startBendMove(edge: CanvasEdge, route: EdgeRoute, index: number, event: PointerEvent): void {
+  /** A double click on an edge's handle: a bend's is removed, the middle one straightens the edge (no bends). */
+  doubleClickEdgeHandle(edge: CanvasEdge, route: EdgeRoute, handle: EdgeHandle, event: Event): void {
     if (!this.editable(edge)) return;
-    this.dragHandle(event, (point) => this.bendWith(edge.key, withBendMoved(route, index, point)));
+    event.stopPropagation();
+    this.bendWith(edge.key, handle.bend === null ? [] : withBendRemoved(route, handle.bend));
   }
 
   /** A double click on an edge's line: a new bend there, on the nearest segment. */
@@ -113,20 +122,6 @@ export class ArrangeGestures {
     event.stopPropagation();
     const point = this.canvas.drawingPoint(event);
     if (point) this.bendWith(edge.key, withBendAdded(route, point));
-  }
-
-  /** A double click on a bend's handle: that bend is removed. */
-  removeBend(edge: CanvasEdge, route: EdgeRoute, index: number, event: Event): void {
-    if (!this.editable(edge)) return;
-    event.stopPropagation();
-    this.bendWith(edge.key, withBendRemoved(route, index));
-  }
-
-  /** A double click on the middle handle: the edge straight again (no bends). */
-  straighten(edge: CanvasEdge, event: Event): void {
-    if (!this.editable(edge)) return;
-    event.stopPropagation();
-    this.bendWith(edge.key, []);
   }
 
   /**

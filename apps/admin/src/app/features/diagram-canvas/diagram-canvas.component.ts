@@ -23,6 +23,17 @@ import { CanvasSearchComponent } from './shared/canvas-search.component';
 import { dataOf } from './shared/flow-elements';
 import { canvasKeyAction, neighbour } from './shared/keyboard-navigation';
 
+/** How arrange mode draws an edge's handles (arrange-mode.scss): on a bend, and the middle one that adds a bend. */
+const EDGE_HANDLE_LOOKS = {
+  bend: { className: 'bend-point', radius: 5, testId: 'edge-bend-point', hint: 'Drag to move this bend; double-click to remove it' },
+  middle: {
+    className: 'bend-handle',
+    radius: 6,
+    testId: 'edge-bend',
+    hint: 'Drag to add a bend here; double-click to straighten the edge. Double-click the line to add a bend there.',
+  },
+} as const;
+
 /**
  * The interactive diagram canvas (the host page provides the LayoutEngine, so it can start it early): the diagram's
  * visible graph laid out by ELK in a Web Worker (CanvasLayout) and drawn with ngx-vflow (FlowDrawing; zoom, pan and
@@ -105,6 +116,7 @@ export class DiagramCanvasComponent {
    * preview is drawn by CanvasPreviewComponent, so ngx-vflow holds only the nodes on screen — none when zoomed out.
    */
   readonly optimization = { detachedGroupsLayer: true, virtualization: false };
+  readonly edgeHandleLooks = EDGE_HANDLE_LOOKS;
   readonly minZoom = ZOOM_LIMITS.min;
   readonly maxZoom = ZOOM_LIMITS.max;
   /** Every marker the edges use, defined once. */
