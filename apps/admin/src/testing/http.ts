@@ -16,6 +16,13 @@ export function nextPage(url: string, cursor: string | null): { headers?: Record
   return cursor === null ? {} : { headers: { Link: `<${url}?cursor=${cursor}>; rel="next"` } };
 }
 
+/** The request for the first page of the paged list at `url`: it asks for `limit` entries and carries no cursor. */
+export function expectFirstPage(http: HttpTestingController, url: string, limit: number): TestRequest {
+  const first = http.expectOne((request) => request.method === 'GET' && request.url === url);
+  expect([first.request.params.get('limit'), first.request.params.has('cursor')]).toEqual([String(limit), false]);
+  return first;
+}
+
 /**
  * The usual frame of a page spec: before each test the test app (provideTestApp) is configured; after it no
  * request may be left unanswered and the overlays (dialogs, menus) are emptied. Returns the current test's

@@ -1,26 +1,24 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /** Organizations, users, memberships, sessions, API tokens and one-time sign-in links. */
-export class CoreSchema1763700000000 implements MigrationInterface {
-  name = 'CoreSchema1763700000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const CoreSchema1763700000000 = sqlMigration('CoreSchema1763700000000', {
+  up: [
+    `
       CREATE TABLE organizations (
         id varchar(63) PRIMARY KEY CHECK (id ~ '^[a-z0-9][a-z0-9-]{1,62}$'),
         name varchar(200) NOT NULL,
         created_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       CREATE TABLE users (
         id uuid PRIMARY KEY,
         email varchar(320) NOT NULL CHECK (email = lower(email)),
         display_name varchar(200),
         disabled boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX users_email_key ON users (email)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE UNIQUE INDEX users_email_key ON users (email)`,
+    `
       CREATE TABLE memberships (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -31,9 +29,9 @@ export class CoreSchema1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         CONSTRAINT memberships_organization_user_key UNIQUE (organization_id, user_id)
-      )`);
-    await queryRunner.query(`CREATE INDEX memberships_user_idx ON memberships (user_id)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE INDEX memberships_user_idx ON memberships (user_id)`,
+    `
       CREATE TABLE sessions (
         id uuid PRIMARY KEY,
         token_hash char(64) NOT NULL,
@@ -43,10 +41,10 @@ export class CoreSchema1763700000000 implements MigrationInterface {
         last_seen_at timestamptz NOT NULL,
         idle_expires_at timestamptz NOT NULL,
         absolute_expires_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sessions_token_hash_key ON sessions (token_hash)`);
-    await queryRunner.query(`CREATE INDEX sessions_user_organization_idx ON sessions (user_id, organization_id)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE UNIQUE INDEX sessions_token_hash_key ON sessions (token_hash)`,
+    `CREATE INDEX sessions_user_organization_idx ON sessions (user_id, organization_id)`,
+    `
       CREATE TABLE api_tokens (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -59,10 +57,10 @@ export class CoreSchema1763700000000 implements MigrationInterface {
         expires_at timestamptz,
         last_used_at timestamptz,
         revoked_at timestamptz
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX api_tokens_token_hash_key ON api_tokens (token_hash)`);
-    await queryRunner.query(`CREATE INDEX api_tokens_organization_idx ON api_tokens (organization_id, created_at)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE UNIQUE INDEX api_tokens_token_hash_key ON api_tokens (token_hash)`,
+    `CREATE INDEX api_tokens_organization_idx ON api_tokens (organization_id, created_at)`,
+    `
       CREATE TABLE sign_in_links (
         id uuid PRIMARY KEY,
         token_hash char(64) NOT NULL,
@@ -72,13 +70,8 @@ export class CoreSchema1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sign_in_links_token_hash_key ON sign_in_links (token_hash)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['sign_in_links', 'api_tokens', 'sessions', 'memberships', 'users', 'organizations']) {
-      await queryRunner.query(`DROP TABLE ${table}`);
-    }
-  }
-}
+      )`,
+    `CREATE UNIQUE INDEX sign_in_links_token_hash_key ON sign_in_links (token_hash)`,
+  ],
+  down: ['sign_in_links', 'api_tokens', 'sessions', 'memberships', 'users', 'organizations'].map((table) => `DROP TABLE ${table}`),
+});

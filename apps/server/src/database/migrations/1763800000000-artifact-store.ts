@@ -1,14 +1,12 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * The versioned artifact store of issue 5: services, their revisions, immutable artifact versions and
  * content-addressed file blobs. Revisions reference versions, so unchanged artifacts cost one link row.
  */
-export class ArtifactStore1763800000000 implements MigrationInterface {
-  name = 'ArtifactStore1763800000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const ArtifactStore1763800000000 = sqlMigration('ArtifactStore1763800000000', {
+  up: [
+    `
       CREATE TABLE services (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -20,8 +18,8 @@ export class ArtifactStore1763800000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         CONSTRAINT services_organization_name_key UNIQUE (organization_id, name)
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       CREATE TABLE service_revisions (
         id uuid PRIMARY KEY,
         service_id uuid NOT NULL REFERENCES services (id) ON DELETE CASCADE,
@@ -31,15 +29,15 @@ export class ArtifactStore1763800000000 implements MigrationInterface {
         artifact_count integer NOT NULL,
         changes jsonb NOT NULL,
         CONSTRAINT service_revisions_service_number_key UNIQUE (service_id, number)
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       CREATE TABLE artifact_blobs (
         sha256 char(64) PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
         content text NOT NULL,
         size integer NOT NULL,
         created_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       CREATE TABLE artifact_versions (
         id uuid PRIMARY KEY,
         service_id uuid NOT NULL REFERENCES services (id) ON DELETE CASCADE,
@@ -59,21 +57,16 @@ export class ArtifactStore1763800000000 implements MigrationInterface {
         first_revision integer NOT NULL,
         created_at timestamptz NOT NULL,
         CONSTRAINT artifact_versions_identity_key UNIQUE (service_id, kind, name, fingerprint)
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       CREATE TABLE revision_artifacts (
         revision_id uuid NOT NULL REFERENCES service_revisions (id) ON DELETE CASCADE,
         kind varchar(32) NOT NULL,
         name varchar(100) NOT NULL,
         version_id uuid NOT NULL REFERENCES artifact_versions (id) ON DELETE CASCADE,
         PRIMARY KEY (revision_id, kind, name)
-      )`);
-    await queryRunner.query(`CREATE INDEX revision_artifacts_version_idx ON revision_artifacts (version_id)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['revision_artifacts', 'artifact_versions', 'artifact_blobs', 'service_revisions', 'services']) {
-      await queryRunner.query(`DROP TABLE ${table}`);
-    }
-  }
-}
+      )`,
+    `CREATE INDEX revision_artifacts_version_idx ON revision_artifacts (version_id)`,
+  ],
+  down: ['revision_artifacts', 'artifact_versions', 'artifact_blobs', 'service_revisions', 'services'].map((table) => `DROP TABLE ${table}`),
+});

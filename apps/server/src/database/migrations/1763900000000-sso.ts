@@ -1,11 +1,9 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /** Organization SSO: providers, one-time OAuth states, provider identity links and the sign-in audit log. */
-export class Sso1763900000000 implements MigrationInterface {
-  name = 'Sso1763900000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const Sso1763900000000 = sqlMigration('Sso1763900000000', {
+  up: [
+    `
       CREATE TABLE sso_providers (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -33,11 +31,11 @@ export class Sso1763900000000 implements MigrationInterface {
         claim_rules jsonb NOT NULL,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sso_providers_org_slug_key ON sso_providers (organization_id, slug)`);
+      )`,
+    `CREATE UNIQUE INDEX sso_providers_org_slug_key ON sso_providers (organization_id, slug)`,
 
     // The state value itself is never stored, only its SHA-256; same for the browser-binding cookie value.
-    await queryRunner.query(`
+    `
       CREATE TABLE oauth_states (
         id uuid PRIMARY KEY,
         state_hash char(64) NOT NULL,
@@ -52,11 +50,11 @@ export class Sso1763900000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         consumed_at timestamptz
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX oauth_states_state_hash_key ON oauth_states (state_hash)`);
-    await queryRunner.query(`CREATE INDEX oauth_states_expires_at_idx ON oauth_states (expires_at)`);
+      )`,
+    `CREATE UNIQUE INDEX oauth_states_state_hash_key ON oauth_states (state_hash)`,
+    `CREATE INDEX oauth_states_expires_at_idx ON oauth_states (expires_at)`,
 
-    await queryRunner.query(`
+    `
       CREATE TABLE sso_identities (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -66,11 +64,11 @@ export class Sso1763900000000 implements MigrationInterface {
         email varchar(320) NOT NULL,
         created_at timestamptz NOT NULL,
         last_login_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sso_identities_provider_subject_key ON sso_identities (provider_id, subject)`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sso_identities_provider_user_key ON sso_identities (provider_id, user_id)`);
+      )`,
+    `CREATE UNIQUE INDEX sso_identities_provider_subject_key ON sso_identities (provider_id, subject)`,
+    `CREATE UNIQUE INDEX sso_identities_provider_user_key ON sso_identities (provider_id, user_id)`,
 
-    await queryRunner.query(`
+    `
       CREATE TABLE sso_audit_events (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -89,14 +87,13 @@ export class Sso1763900000000 implements MigrationInterface {
         ip_address varchar(64),
         user_agent varchar(512),
         created_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE INDEX sso_audit_events_org_created_idx ON sso_audit_events (organization_id, created_at DESC, id DESC)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE sso_audit_events`);
-    await queryRunner.query(`DROP TABLE sso_identities`);
-    await queryRunner.query(`DROP TABLE oauth_states`);
-    await queryRunner.query(`DROP TABLE sso_providers`);
-  }
-}
+      )`,
+    `CREATE INDEX sso_audit_events_org_created_idx ON sso_audit_events (organization_id, created_at DESC, id DESC)`,
+  ],
+  down: [
+    `DROP TABLE sso_audit_events`,
+    `DROP TABLE sso_identities`,
+    `DROP TABLE oauth_states`,
+    `DROP TABLE sso_providers`,
+  ],
+});

@@ -1,15 +1,13 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * The organization audit log. Actor and target are copied (ids, email, labels) rather than referenced: an
  * entry outlives the member, token or provider it names. Pages are read newest first by `seq` (insertion
  * order), which also orders the entries one transaction writes with the same time.
  */
-export class AuditLog1764200000000 implements MigrationInterface {
-  name = 'AuditLog1764200000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const AuditLog1764200000000 = sqlMigration('AuditLog1764200000000', {
+  up: [
+    `
       CREATE TABLE audit_events (
         id uuid PRIMARY KEY,
         seq bigserial NOT NULL,
@@ -27,11 +25,8 @@ export class AuditLog1764200000000 implements MigrationInterface {
         after jsonb,
         ip_address varchar(64),
         created_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE INDEX audit_events_org_seq_idx ON audit_events (organization_id, seq DESC)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE audit_events`);
-  }
-}
+      )`,
+    `CREATE INDEX audit_events_org_seq_idx ON audit_events (organization_id, seq DESC)`,
+  ],
+  down: [`DROP TABLE audit_events`],
+});

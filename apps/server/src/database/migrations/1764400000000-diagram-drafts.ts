@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * Diagram drafts (issue 11): a drawn flowchart per row with its canvas layout. `version` starts at 1 and a save
@@ -6,11 +6,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * layout are `json` (kept as sent, key order included) rather than `jsonb` (keys reordered): an export writes the
  * context file in the order the editor wrote the overlays.
  */
-export class DiagramDrafts1764400000000 implements MigrationInterface {
-  name = 'DiagramDrafts1764400000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const DiagramDrafts1764400000000 = sqlMigration('DiagramDrafts1764400000000', {
+  up: [
+    `
       CREATE TABLE diagram_drafts (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -28,11 +26,8 @@ export class DiagramDrafts1764400000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL,
         updated_by_user_id uuid REFERENCES users (id) ON DELETE SET NULL,
         updated_by_token_id uuid REFERENCES api_tokens (id) ON DELETE SET NULL
-      )`);
-    await queryRunner.query(`CREATE INDEX diagram_drafts_org_updated_idx ON diagram_drafts (organization_id, updated_at DESC, id)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE diagram_drafts`);
-  }
-}
+      )`,
+    `CREATE INDEX diagram_drafts_org_updated_idx ON diagram_drafts (organization_id, updated_at DESC, id)`,
+  ],
+  down: [`DROP TABLE diagram_drafts`],
+});

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * The layout of a synced diagram's default view, computed once per content by DiagramLayoutService and shared by
@@ -7,11 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * diagram's data nodes name in that revision ('' when it names none), which size those nodes. Deleting a version
  * (retention, a deleted service) deletes its layouts.
  */
-export class DiagramLayouts1765000000000 implements MigrationInterface {
-  name = 'DiagramLayouts1765000000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const DiagramLayouts1765000000000 = sqlMigration('DiagramLayouts1765000000000', {
+  up: [
+    `
       CREATE TABLE diagram_layouts (
         version_id uuid NOT NULL REFERENCES artifact_versions(id) ON DELETE CASCADE,
         engine varchar(64) NOT NULL,
@@ -19,10 +17,7 @@ export class DiagramLayouts1765000000000 implements MigrationInterface {
         layout jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (version_id, engine, inputs_key)
-      )`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE diagram_layouts`);
-  }
-}
+      )`,
+  ],
+  down: [`DROP TABLE diagram_layouts`],
+});

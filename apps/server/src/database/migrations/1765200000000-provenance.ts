@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * Who did what (issue 23): a provider's last test sign-in (enabling needs a recent pass), how each membership was
@@ -6,26 +6,24 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * already recorded: the SSO sign-in log's test entries, the audit log's `member.added` entries (else "unknown"),
  * and the revision's token with its creator.
  */
-export class Provenance1765200000000 implements MigrationInterface {
-  name = 'Provenance1765200000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const Provenance1765200000000 = sqlMigration('Provenance1765200000000', {
+  up: [
+    `
       ALTER TABLE sso_providers
         ADD COLUMN last_test_at timestamptz,
         ADD COLUMN last_test_ok boolean,
         ADD COLUMN last_test_error_code varchar(64),
-        ADD COLUMN last_test_message varchar(2000)`);
-    await queryRunner.query(`
+        ADD COLUMN last_test_message varchar(2000)`,
+    `
       UPDATE sso_providers p
          SET last_test_at = e.created_at, last_test_ok = e.outcome = 'success', last_test_error_code = e.error_code, last_test_message = e.message
         FROM (SELECT DISTINCT ON (provider_id) provider_id, created_at, outcome, error_code, message
                 FROM sso_audit_events WHERE test AND provider_id IS NOT NULL
                ORDER BY provider_id, created_at DESC) e
-       WHERE e.provider_id = p.id`);
+       WHERE e.provider_id = p.id`,
 
-    await queryRunner.query(`ALTER TABLE memberships ADD COLUMN added_by jsonb NOT NULL DEFAULT '{"kind":"unknown"}'`);
-    await queryRunner.query(`
+    `ALTER TABLE memberships ADD COLUMN added_by jsonb NOT NULL DEFAULT '{"kind":"unknown"}'`,
+    `
       UPDATE memberships m
          SET added_by = CASE
                WHEN a.actor_type = 'setup' THEN '{"kind":"setup"}'::jsonb
@@ -40,27 +38,26 @@ export class Provenance1765200000000 implements MigrationInterface {
                WHERE action = 'member.added' AND target_type = 'member'
                ORDER BY organization_id, target_id, seq DESC) a
         LEFT JOIN api_tokens t ON t.id = a.actor_token_id
-       WHERE a.organization_id = m.organization_id AND a.target_id = m.user_id::text`);
+       WHERE a.organization_id = m.organization_id AND a.target_id = m.user_id::text`,
     // An SSO sign-up's provider: the first identity link the user has in the organization.
-    await queryRunner.query(`
+    `
       UPDATE memberships m
          SET added_by = jsonb_build_object('kind', 'sso', 'providerSlug', p.slug, 'providerName', p.display_name)
         FROM sso_identities i JOIN sso_providers p ON p.id = i.provider_id
        WHERE m.added_by->>'kind' = 'sso' AND i.organization_id = m.organization_id AND i.user_id = m.user_id
-         AND i.created_at = (SELECT min(created_at) FROM sso_identities f WHERE f.organization_id = m.organization_id AND f.user_id = m.user_id)`);
+         AND i.created_at = (SELECT min(created_at) FROM sso_identities f WHERE f.organization_id = m.organization_id AND f.user_id = m.user_id)`,
 
-    await queryRunner.query(`ALTER TABLE service_revisions ADD COLUMN synced_by jsonb, ADD COLUMN source jsonb`);
-    await queryRunner.query(`
+    `ALTER TABLE service_revisions ADD COLUMN synced_by jsonb, ADD COLUMN source jsonb`,
+    `
       UPDATE service_revisions r
          SET synced_by = jsonb_build_object('tokenId', t.id, 'tokenName', t.name, 'tokenPrefix', t.prefix, 'userId', t.created_by_user_id, 'email', u.email)
         FROM api_tokens t LEFT JOIN users u ON u.id = t.created_by_user_id
-       WHERE t.id = r.token_id`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE service_revisions DROP COLUMN synced_by, DROP COLUMN source`);
-    await queryRunner.query(`ALTER TABLE memberships DROP COLUMN added_by`);
-    await queryRunner.query(`
-      ALTER TABLE sso_providers DROP COLUMN last_test_at, DROP COLUMN last_test_ok, DROP COLUMN last_test_error_code, DROP COLUMN last_test_message`);
-  }
-}
+       WHERE t.id = r.token_id`,
+  ],
+  down: [
+    `ALTER TABLE service_revisions DROP COLUMN synced_by, DROP COLUMN source`,
+    `ALTER TABLE memberships DROP COLUMN added_by`,
+    `
+      ALTER TABLE sso_providers DROP COLUMN last_test_at, DROP COLUMN last_test_ok, DROP COLUMN last_test_error_code, DROP COLUMN last_test_message`,
+  ],
+});

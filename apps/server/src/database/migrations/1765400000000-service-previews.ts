@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * Previews (`service-cli sync --preview`): a validated bundle kept beside the service's revisions, never one of
@@ -7,11 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * so retention keeps a version while a revision or a preview links it. One preview per label and service (a new
  * push replaces it); deleted with the service, and by the retention job once `expires_at` has passed.
  */
-export class ServicePreviews1765400000000 implements MigrationInterface {
-  name = 'ServicePreviews1765400000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const ServicePreviews1765400000000 = sqlMigration('ServicePreviews1765400000000', {
+  up: [
+    `
       CREATE TABLE service_previews (
         id uuid PRIMARY KEY,
         service_id uuid NOT NULL REFERENCES services (id) ON DELETE CASCADE,
@@ -25,22 +23,21 @@ export class ServicePreviews1765400000000 implements MigrationInterface {
         synced_by jsonb,
         source jsonb,
         UNIQUE (service_id, label)
-      )`);
-    await queryRunner.query(`CREATE INDEX service_previews_expires_idx ON service_previews (expires_at)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE INDEX service_previews_expires_idx ON service_previews (expires_at)`,
+    `
       CREATE TABLE preview_artifacts (
         preview_id uuid NOT NULL REFERENCES service_previews (id) ON DELETE CASCADE,
         kind varchar(32) NOT NULL,
         name varchar(100) NOT NULL,
         version_id uuid NOT NULL REFERENCES artifact_versions (id) ON DELETE CASCADE,
         PRIMARY KEY (preview_id, kind, name)
-      )`);
+      )`,
     // Retention's "is this version still linked?" check looks previews up by version.
-    await queryRunner.query(`CREATE INDEX preview_artifacts_version_idx ON preview_artifacts (version_id)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE preview_artifacts`);
-    await queryRunner.query(`DROP TABLE service_previews`);
-  }
-}
+    `CREATE INDEX preview_artifacts_version_idx ON preview_artifacts (version_id)`,
+  ],
+  down: [
+    `DROP TABLE preview_artifacts`,
+    `DROP TABLE service_previews`,
+  ],
+});

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * Arrangements of synced diagrams (issue 25): where people put a diagram's nodes, group frames and edge bends, one
@@ -7,11 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * NOTHING). `json`, not `jsonb`: node ids may hold characters jsonb refuses (a NUL escape). Deleting the service
  * deletes its arrangements.
  */
-export class DiagramArrangements1765500000000 implements MigrationInterface {
-  name = 'DiagramArrangements1765500000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const DiagramArrangements1765500000000 = sqlMigration('DiagramArrangements1765500000000', {
+  up: [
+    `
       CREATE TABLE diagram_arrangements (
         service_id uuid NOT NULL REFERENCES services (id) ON DELETE CASCADE,
         diagram varchar(100) NOT NULL,
@@ -24,10 +22,7 @@ export class DiagramArrangements1765500000000 implements MigrationInterface {
         updated_by_user_id uuid REFERENCES users (id) ON DELETE SET NULL,
         updated_by_token_id uuid REFERENCES api_tokens (id) ON DELETE SET NULL,
         PRIMARY KEY (service_id, diagram)
-      )`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE diagram_arrangements`);
-  }
-}
+      )`,
+  ],
+  down: [`DROP TABLE diagram_arrangements`],
+});

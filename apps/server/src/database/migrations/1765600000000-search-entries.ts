@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * The organization-wide search index (issue 30): one row per searchable element of a service's current revision
@@ -8,11 +8,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * words: ids and technical names are matched as written). PGlite runs the same SQL (tsvector, GIN, ts_rank).
  * The btree on lower(element_id) serves the prefix match of ids (`n50` finds `n500`).
  */
-export class SearchEntries1765600000000 implements MigrationInterface {
-  name = 'SearchEntries1765600000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const SearchEntries1765600000000 = sqlMigration('SearchEntries1765600000000', {
+  up: [
+    `
       CREATE TABLE search_entries (
         id bigserial PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -26,13 +24,10 @@ export class SearchEntries1765600000000 implements MigrationInterface {
         document tsvector GENERATED ALWAYS AS (
           setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', text), 'B')
         ) STORED
-      )`);
-    await queryRunner.query(`CREATE INDEX search_entries_document ON search_entries USING gin (document)`);
-    await queryRunner.query(`CREATE INDEX search_entries_service ON search_entries (service_id)`);
-    await queryRunner.query(`CREATE INDEX search_entries_element_id ON search_entries (organization_id, lower(element_id) text_pattern_ops)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE search_entries`);
-  }
-}
+      )`,
+    `CREATE INDEX search_entries_document ON search_entries USING gin (document)`,
+    `CREATE INDEX search_entries_service ON search_entries (service_id)`,
+    `CREATE INDEX search_entries_element_id ON search_entries (organization_id, lower(element_id) text_pattern_ops)`,
+  ],
+  down: [`DROP TABLE search_entries`],
+});

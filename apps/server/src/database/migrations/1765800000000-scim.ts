@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * SCIM 2.0 provisioning (issue 27 item 4). `scim_tokens`: bearer tokens of identity providers, SHA-256 only, one
@@ -6,11 +6,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * externalId, active flag and version for ETags); the access itself stays the membership of `user_id`.
  * `scim_groups`: groups the IdP pushes; `member_ids` holds `scim_users.id` values (GIN-indexed for "groups of a user").
  */
-export class Scim1765800000000 implements MigrationInterface {
-  name = 'Scim1765800000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const Scim1765800000000 = sqlMigration('Scim1765800000000', {
+  up: [
+    `
       CREATE TABLE scim_tokens (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -21,9 +19,9 @@ export class Scim1765800000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         last_used_at timestamptz,
         revoked_at timestamptz
-      )`);
-    await queryRunner.query(`CREATE INDEX scim_tokens_organization ON scim_tokens (organization_id, created_at)`);
-    await queryRunner.query(`
+      )`,
+    `CREATE INDEX scim_tokens_organization ON scim_tokens (organization_id, created_at)`,
+    `
       CREATE TABLE scim_users (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -36,9 +34,9 @@ export class Scim1765800000000 implements MigrationInterface {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         UNIQUE (organization_id, user_id)
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX scim_users_user_name ON scim_users (organization_id, lower(user_name))`);
-    await queryRunner.query(`
+      )`,
+    `CREATE UNIQUE INDEX scim_users_user_name ON scim_users (organization_id, lower(user_name))`,
+    `
       CREATE TABLE scim_groups (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -48,14 +46,13 @@ export class Scim1765800000000 implements MigrationInterface {
         version integer NOT NULL,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX scim_groups_display_name ON scim_groups (organization_id, lower(display_name))`);
-    await queryRunner.query(`CREATE INDEX scim_groups_member_ids ON scim_groups USING gin (member_ids)`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE scim_groups`);
-    await queryRunner.query(`DROP TABLE scim_users`);
-    await queryRunner.query(`DROP TABLE scim_tokens`);
-  }
-}
+      )`,
+    `CREATE UNIQUE INDEX scim_groups_display_name ON scim_groups (organization_id, lower(display_name))`,
+    `CREATE INDEX scim_groups_member_ids ON scim_groups USING gin (member_ids)`,
+  ],
+  down: [
+    `DROP TABLE scim_groups`,
+    `DROP TABLE scim_users`,
+    `DROP TABLE scim_tokens`,
+  ],
+});

@@ -1,15 +1,13 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
 
 /**
  * Email domains an organization proves it controls (issue 27 item 3): the owner publishes
  * `service-verification=<token>` as a DNS TXT record; only `verified` rows route sign-ins by email. Several
  * organizations may verify the same domain (each proved control); the partial index serves the routing lookup.
  */
-export class VerifiedDomains1765800100000 implements MigrationInterface {
-  name = 'VerifiedDomains1765800100000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const VerifiedDomains1765800100000 = sqlMigration('VerifiedDomains1765800100000', {
+  up: [
+    `
       CREATE TABLE verified_domains (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -21,11 +19,8 @@ export class VerifiedDomains1765800100000 implements MigrationInterface {
         last_error text,
         created_at timestamptz NOT NULL,
         UNIQUE (organization_id, domain)
-      )`);
-    await queryRunner.query(`CREATE INDEX verified_domains_routing ON verified_domains (domain) WHERE state = 'verified'`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE verified_domains`);
-  }
-}
+      )`,
+    `CREATE INDEX verified_domains_routing ON verified_domains (domain) WHERE state = 'verified'`,
+  ],
+  down: [`DROP TABLE verified_domains`],
+});

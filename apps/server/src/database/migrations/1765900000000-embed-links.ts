@@ -1,4 +1,6 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration';
+
+const notify = `EXECUTE FUNCTION sc_notify_cache_change('embeds')`;
 
 /**
  * Embed links (modules/embeds): read-only links to a diagram's image (or every diagram of a service) for READMEs,
@@ -9,11 +11,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * once a minute), a deletion (a cascade included) or a truncate notifies `embeds` on sc_cache_changes, so a revoked link
  * answers 404 on every instance at once (database/cache-changes.ts).
  */
-export class EmbedLinks1765900000000 implements MigrationInterface {
-  name = 'EmbedLinks1765900000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const EmbedLinks1765900000000 = sqlMigration('EmbedLinks1765900000000', {
+  up: [
+    `
       CREATE TABLE embed_links (
         id uuid PRIMARY KEY,
         organization_id varchar(63) NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -29,19 +29,15 @@ export class EmbedLinks1765900000000 implements MigrationInterface {
         expires_at timestamptz,
         last_used_at timestamptz,
         revoked_at timestamptz
-      )`);
-    await queryRunner.query(`CREATE INDEX embed_links_organization_created ON embed_links (organization_id, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX embed_links_service ON embed_links (service_id)`);
-    const notify = `EXECUTE FUNCTION sc_notify_cache_change('embeds')`;
-    await queryRunner.query(`CREATE TRIGGER embed_links_embeds_deleted AFTER DELETE ON embed_links FOR EACH STATEMENT ${notify}`);
-    await queryRunner.query(`
+      )`,
+    `CREATE INDEX embed_links_organization_created ON embed_links (organization_id, created_at DESC, id DESC)`,
+    `CREATE INDEX embed_links_service ON embed_links (service_id)`,
+    `CREATE TRIGGER embed_links_embeds_deleted AFTER DELETE ON embed_links FOR EACH STATEMENT ${notify}`,
+    `
       CREATE TRIGGER embed_links_embeds_changed AFTER UPDATE ON embed_links FOR EACH ROW
       WHEN ((to_jsonb(OLD) - 'last_used_at') IS DISTINCT FROM (to_jsonb(NEW) - 'last_used_at'))
-      ${notify}`);
-    await queryRunner.query(`CREATE TRIGGER embed_links_embeds_truncated AFTER TRUNCATE ON embed_links FOR EACH STATEMENT ${notify}`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE embed_links`);
-  }
-}
+      ${notify}`,
+    `CREATE TRIGGER embed_links_embeds_truncated AFTER TRUNCATE ON embed_links FOR EACH STATEMENT ${notify}`,
+  ],
+  down: [`DROP TABLE embed_links`],
+});

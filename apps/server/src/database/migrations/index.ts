@@ -18,7 +18,8 @@ import { EmbedLinks1765900000000 } from './1765900000000-embed-links';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
- * the same migrations run on embedded PGlite and on PostgreSQL).
+ * the same migrations run on embedded PGlite and on PostgreSQL), and its line to applied-migrations.json
+ * (migrations.spec.ts names it).
  */
 export const MIGRATIONS = [
   CoreSchema1763700000000,

@@ -4,26 +4,23 @@ import type { AuditEntry } from '@sc/contracts';
 import { query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
 import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
-import { member } from '../../../testing/fixtures';
-import { nextPage } from '../../../testing/http';
+import { member, sample } from '../../../testing/fixtures';
+import { expectFirstPage, nextPage } from '../../../testing/http';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { AuditLogPage } from './audit-log.page';
 
 const AUDIT = '/api/v1/orgs/acme/audit';
 
-function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    id: 'e1',
-    createdAt: '2026-01-02T10:00:00Z',
-    action: 'member.role_changed',
-    actor: { type: 'user', userId: 'u-olga', email: 'olga@acme.test', tokenId: null, tokenPrefix: null },
-    target: { type: 'member', id: 'u-bob', label: 'bob@acme.test' },
-    before: { role: 'viewer' },
-    after: { role: 'editor' },
-    ipAddress: '192.0.2.7',
-    ...overrides,
-  };
-}
+const entry = sample<AuditEntry>(() => ({
+  id: 'e1',
+  createdAt: '2026-01-02T10:00:00Z',
+  action: 'member.role_changed',
+  actor: { type: 'user', userId: 'u-olga', email: 'olga@acme.test', tokenId: null, tokenPrefix: null },
+  target: { type: 'member', id: 'u-bob', label: 'bob@acme.test' },
+  before: { role: 'viewer' },
+  after: { role: 'editor' },
+  ipAddress: '192.0.2.7',
+}));
 
 describe('AuditLogPage', () => {
   let fixture: ComponentFixture<AuditLogPage>;
@@ -40,9 +37,7 @@ describe('AuditLogPage', () => {
   afterEach(() => http.verify());
 
   it('lists time, action, actor, target, changes and address, and pages through older entries', async () => {
-    const first = http.expectOne((request) => request.url === AUDIT);
-    expect(first.request.params.get('limit')).toBe('50');
-    expect(first.request.params.has('cursor')).toBe(false);
+    const first = expectFirstPage(http, AUDIT, 50);
     first.flush(
       [
         entry({ id: 'e2' }),

@@ -4,28 +4,26 @@ import { Router } from '@angular/router';
 import type { DraftSummary } from '@sc/contracts';
 import { SessionService } from '../../core/session.service';
 import { clickDialogButton, dialogOpened, query, rowsText, settle, submitForm, textOf, typeInto } from '../../../testing/dom';
-import { ME, errorBody } from '../../../testing/fixtures';
+import { ME, errorBody, sample } from '../../../testing/fixtures';
+import { expectFirstPage } from '../../../testing/http';
 import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { DraftsListPage } from './drafts-list.page';
 
 const BASE = '/api/v1/orgs/acme/drafts';
 
-function summary(overrides: Partial<DraftSummary> = {}): DraftSummary {
-  return {
-    id: 'd1',
-    name: 'Orders topology',
-    kind: 'flowchart',
-    version: 3,
-    nodeCount: 4,
-    edgeCount: 3,
-    createdAt: '2026-11-01T10:00:00Z',
-    createdBy: { kind: 'user', id: 'u1', name: 'Ann', email: 'ann@acme.test' },
-    updatedAt: '2026-11-01T11:00:00Z',
-    updatedBy: { kind: 'token', id: 't1', name: 'ci' },
-    source: null,
-    ...overrides,
-  };
-}
+const summary = sample<DraftSummary>(() => ({
+  id: 'd1',
+  name: 'Orders topology',
+  kind: 'flowchart',
+  version: 3,
+  nodeCount: 4,
+  edgeCount: 3,
+  createdAt: '2026-11-01T10:00:00Z',
+  createdBy: { kind: 'user', id: 'u1', name: 'Ann', email: 'ann@acme.test' },
+  updatedAt: '2026-11-01T11:00:00Z',
+  updatedBy: { kind: 'token', id: 't1', name: 'ci' },
+  source: null,
+}));
 
 describe('DraftsListPage', () => {
   let fixture: ComponentFixture<DraftsListPage>;
@@ -36,8 +34,7 @@ describe('DraftsListPage', () => {
     TestBed.inject(SessionService).adopt({ ...ME, role });
     fixture = createWithInputs(DraftsListPage, { orgId: 'acme' });
     fixture.detectChanges();
-    const first = http.expectOne((req) => req.url === BASE && req.method === 'GET');
-    expect([first.request.params.get('limit'), first.request.params.has('cursor')]).toEqual(['50', false]);
+    const first = expectFirstPage(http, BASE, 50);
     first.flush(items, next === undefined ? {} : { headers: { Link: `<${BASE}?limit=50&cursor=${next}>; rel="next"` } });
     await settle(fixture);
   }

@@ -1,11 +1,10 @@
-import { HttpClient, HttpHeaders } from '@angular/common/http';
-import { Injectable, inject } from '@angular/core';
+import { HttpHeaders } from '@angular/common/http';
+import { Injectable } from '@angular/core';
 import { DraftsErrorCode, type Draft, type DraftConflictDetail, type DraftExport, type DraftFromDiagram, type DraftLayout, type DraftSummary, type ErrorDetail } from '@sc/contracts';
 import type { DiagramContext, OverlaidGraph } from '@sc/diagram';
 import { Observable } from 'rxjs';
 import { toApiError } from '../../core/api-error';
-import { linkedPage, type CursorPage } from '../../core/cursor-pages';
-import { orgApiUrl } from '../../core/org-api';
+import { OrgCollectionApi } from '../../core/org-api';
 
 /** A draft as the API returns it, typed with the diagram library's graph. */
 export type DraftData = Draft<OverlaidGraph>;
@@ -31,48 +30,31 @@ export function versionTag(version: number): string {
 }
 
 /**
- * Client of /api/v1/orgs/:orgId/drafts. Saves carry the version they edit in If-Match; a stale one fails with
- * 409 draft_version_conflict (see draftConflict) and changes nothing on the server.
+ * Client of /api/v1/orgs/:orgId/drafts, listed most recently saved first. Saves carry the version they edit in
+ * If-Match; a stale one fails with 409 draft_version_conflict (see draftConflict) and changes nothing on the server.
  */
 @Injectable({ providedIn: 'root' })
-export class DraftsApi {
-  private readonly http = inject(HttpClient);
-
-  private base(orgId: string): string {
-    return orgApiUrl(orgId, 'drafts');
-  }
-
-  private one(orgId: string, draftId: string): string {
-    return `${this.base(orgId)}/${encodeURIComponent(draftId)}`;
-  }
-
-  /** One page of the drafts, most recently saved first; `cursor` (from the previous page's Link header) continues. */
-  list(orgId: string, page: { limit?: number; cursor?: string } = {}): Observable<CursorPage<DraftSummary>> {
-    return linkedPage<DraftSummary>(this.http, this.base(orgId), page.cursor, { limit: page.limit });
-  }
+export class DraftsApi extends OrgCollectionApi<DraftSummary, NewDraft, DraftData> {
+  protected readonly collection = 'drafts';
 
   get(orgId: string, draftId: string): Observable<DraftData> {
-    return this.http.get<DraftData>(this.one(orgId, draftId));
-  }
-
-  create(orgId: string, draft: NewDraft): Observable<DraftData> {
-    return this.http.post<DraftData>(this.base(orgId), draft);
+    return this.http.get<DraftData>(this.itemUrl(orgId, draftId));
   }
 
   /** Saves `content` over `version`; answers the draft with its next version. */
   save(orgId: string, draftId: string, version: number, content: DraftContent): Observable<DraftData> {
-    return this.http.put<DraftData>(this.one(orgId, draftId), content, { headers: new HttpHeaders({ 'If-Match': versionTag(version) }) });
+    return this.http.put<DraftData>(this.itemUrl(orgId, draftId), content, { headers: new HttpHeaders({ 'If-Match': versionTag(version) }) });
   }
 
   /** Deletes the draft; with `version`, only if nobody saved it since. */
   remove(orgId: string, draftId: string, version?: number): Observable<void> {
     const headers = version === undefined ? undefined : new HttpHeaders({ 'If-Match': versionTag(version) });
-    return this.http.delete<void>(this.one(orgId, draftId), { headers });
+    return this.http.delete<void>(this.itemUrl(orgId, draftId), { headers });
   }
 
   /** The Mermaid and context files of the draft, their names and digests, and the .service.yaml lines. */
   export(orgId: string, draftId: string): Observable<DraftExportData> {
-    return this.http.get<DraftExportData>(`${this.one(orgId, draftId)}/export`);
+    return this.http.get<DraftExportData>(`${this.itemUrl(orgId, draftId)}/export`);
   }
 }
 

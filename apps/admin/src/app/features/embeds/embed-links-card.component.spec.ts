@@ -4,25 +4,23 @@ import type { EmbedLinkResponse } from '@sc/contracts';
 import { clickDialogButton, dialogOpened, query, rowsText, settle } from '../../../testing/dom';
 import { createWithInputs, setUpTestApp, verifyAndClearOverlays } from '../../../testing/providers';
 import { EmbedLinksCardComponent } from './embed-links-card.component';
+import { sample } from '../../../testing/fixtures';
 
 const LIST = '/api/v1/orgs/acme/embed-links?service=orders';
 
-function embedLink(overrides: Partial<EmbedLinkResponse> = {}): EmbedLinkResponse {
-  return {
-    id: 'e1',
-    service: 'orders',
-    diagram: 'topology',
-    revision: null,
-    prefix: 'sce_ab12cd34',
-    frameAncestors: null,
-    createdByUserId: 'u1',
-    createdAt: '2026-11-01T10:00:00Z',
-    expiresAt: null,
-    lastUsedAt: null,
-    revokedAt: null,
-    ...overrides,
-  };
-}
+const embedLink = sample<EmbedLinkResponse>(() => ({
+  id: 'e1',
+  service: 'orders',
+  diagram: 'topology',
+  revision: null,
+  prefix: 'sce_ab12cd34',
+  frameAncestors: null,
+  createdByUserId: 'u1',
+  createdAt: '2026-11-01T10:00:00Z',
+  expiresAt: null,
+  lastUsedAt: null,
+  revokedAt: null,
+}));
 
 describe('EmbedLinksCardComponent', () => {
   let fixture: ComponentFixture<EmbedLinksCardComponent>;

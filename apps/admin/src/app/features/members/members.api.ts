@@ -1,41 +1,27 @@
-import { HttpClient } from '@angular/common/http';
-import { Injectable, inject } from '@angular/core';
+import { Injectable } from '@angular/core';
 import type { AddMemberRequest, ApiTokenResponse, MemberResponse, SignInLinkResponse, UpdateMemberRequest } from '@sc/contracts';
 import { Observable } from 'rxjs';
-import { linkedPage, type CursorPage } from '../../core/cursor-pages';
-import { orgApiUrl } from '../../core/org-api';
+import { OrgCollectionApi } from '../../core/org-api';
 
+/** The organization's members, oldest first. */
 @Injectable({ providedIn: 'root' })
-export class MembersApi {
-  private readonly http = inject(HttpClient);
-
-  private base(orgId: string): string {
-    return orgApiUrl(orgId, 'members');
-  }
-
-  /** One page of the members (oldest first); `cursor` continues after the previous page. */
-  list(orgId: string, cursor?: string): Observable<CursorPage<MemberResponse>> {
-    return linkedPage<MemberResponse>(this.http, this.base(orgId), cursor);
-  }
-
-  add(orgId: string, request: AddMemberRequest): Observable<MemberResponse> {
-    return this.http.post<MemberResponse>(this.base(orgId), request);
-  }
+export class MembersApi extends OrgCollectionApi<MemberResponse, AddMemberRequest> {
+  protected readonly collection = 'members';
 
   update(orgId: string, userId: string, request: UpdateMemberRequest): Observable<MemberResponse> {
-    return this.http.patch<MemberResponse>(`${this.base(orgId)}/${encodeURIComponent(userId)}`, request);
+    return this.http.patch<MemberResponse>(this.itemUrl(orgId, userId), request);
   }
 
   remove(orgId: string, userId: string): Observable<void> {
-    return this.http.delete<void>(`${this.base(orgId)}/${encodeURIComponent(userId)}`);
+    return this.http.delete<void>(this.itemUrl(orgId, userId));
   }
 
   /** The usable API tokens the member created: removing or disabling the member revokes them. */
   tokensRevokedWithMember(orgId: string, userId: string): Observable<ApiTokenResponse[]> {
-    return this.http.get<ApiTokenResponse[]>(`${this.base(orgId)}/${encodeURIComponent(userId)}/tokens`);
+    return this.http.get<ApiTokenResponse[]>(`${this.itemUrl(orgId, userId)}/tokens`);
   }
 
   createSignInLink(orgId: string, userId: string): Observable<SignInLinkResponse> {
-    return this.http.post<SignInLinkResponse>(`${this.base(orgId)}/${encodeURIComponent(userId)}/sign-in-link`, {});
+    return this.http.post<SignInLinkResponse>(`${this.itemUrl(orgId, userId)}/sign-in-link`, {});
   }
 }

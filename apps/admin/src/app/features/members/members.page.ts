@@ -50,7 +50,7 @@ export class MembersPage {
   readonly isOwner = computed(() => this.session.role() === 'owner');
   readonly myUserId = computed(() => this.session.me()?.user?.id ?? null);
   /** Oldest first, as the API pages them; "Load more" appends the next page. */
-  readonly members = cursorPages<string, MemberResponse>({ params: this.orgId, load: (orgId, cursor) => this.api.list(orgId, cursor) });
+  readonly members = cursorPages<string, MemberResponse>({ params: this.orgId, load: (orgId, cursor) => this.api.list(orgId, { cursor }) });
   readonly sortedMembers = computed(() => sortMembers(this.members.value()));
   private readonly addition = mutation({ report: 'inline' });
   readonly adding = this.addition.pending;
@@ -89,7 +89,7 @@ export class MembersPage {
     const displayName = value.displayName.trim();
     await this.addition.run(
       true,
-      () => this.api.add(this.orgId(), { email: value.email.trim(), role: value.role, ...(displayName ? { displayName } : {}) }),
+      () => this.api.create(this.orgId(), { email: value.email.trim(), role: value.role, ...(displayName ? { displayName } : {}) }),
       {
         success: (member) => `${member.displayName} was added as ${member.role}.`,
         done: (member) => {

@@ -17,7 +17,7 @@ const NODE_HIT: SearchHit = {
   rank: 1.6,
 };
 const COLUMN_HIT: SearchHit = {
-  service: 'payments',
+  ...NODE_HIT,
   artifact: { kind: 'database-schema', name: 'ledger' },
   element: { kind: 'column', id: 'public.entries.amount_minor', title: 'amount_minor' },
   snippet: '«amount_minor» — entries · bigint',

@@ -2,13 +2,10 @@ import { ChangeDetectionStrategy, Component, Injector, afterNextRender, computed
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute } from '@angular/router';
 import { MatCardModule } from '@angular/material/card';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
-import type { DatabaseView } from '@sc/contracts';
+import type { DatabaseView, SyncArtifactRef } from '@sc/contracts';
 import { pageResource } from '../../core/page-resource';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { MarkdownComponent } from '../../shared/markdown.component';
-import { RevisionBarComponent } from './revision-bar.component';
-import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
+import { ArtifactHeaderComponent, type ArtifactFile } from './artifact-header.component';
 import { ServicesApi, parseRevision } from './services.api';
 import { tableAnchor } from '../search/search.api';
 import { WhereUsedComponent } from '../search/where-used.component';
@@ -17,18 +14,11 @@ import { WhereUsedComponent } from '../search/where-used.component';
 @Component({
   selector: 'sc-database-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent, WhereUsedComponent],
+  imports: [MatCardModule, ArtifactHeaderComponent, MarkdownComponent, WhereUsedComponent],
   template: `
     <div class="page">
-      <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="name()" />
-      @if (loaded.isLoading()) {
-        <mat-progress-bar mode="indeterminate" aria-label="Loading database schema" />
-      }
-      <sc-error-banner [error]="loaded.error()" />
+      <sc-artifact-header [orgId]="orgId()" [service]="service()" [current]="name()" [loaded]="loaded" loadingLabel="Loading database schema" [file]="file()" [artifact]="artifactRef()" />
       @if (db(); as db) {
-        <div class="page-header"><h1>{{ db.name }}</h1></div>
-        <p class="page-intro muted">{{ db.engine }} · <code>{{ db.path }}</code> · revision {{ db.revision }}</p>
-        <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="db.revision" [artifact]="{ kind: 'database-schema', name: db.name }" />
         @for (table of db.tables; track table.name) {
           <mat-card appearance="outlined" class="section" [attr.id]="anchor(table.name)">
             <mat-card-header>
@@ -101,6 +91,14 @@ export class DatabasePage {
     initial: null as DatabaseView | null,
   });
   readonly db = this.loaded.value;
+  readonly file = computed((): ArtifactFile | null => {
+    const db = this.db();
+    return db && { title: db.name, format: db.engine, path: db.path, revision: db.revision };
+  });
+  readonly artifactRef = computed((): SyncArtifactRef | null => {
+    const db = this.db();
+    return db && { kind: 'database-schema', name: db.name };
+  });
   readonly documentText = computed(() => JSON.stringify(this.db()?.document ?? null, null, 2));
   readonly anchor = tableAnchor;
   private readonly fragment = toSignal(inject(ActivatedRoute).fragment, { initialValue: null });

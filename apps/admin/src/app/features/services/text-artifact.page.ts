@@ -1,21 +1,14 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { SyncArtifactRef } from '@sc/contracts';
 import { map, type Observable } from 'rxjs';
 import { pageResource } from '../../core/page-resource';
 import { CodeBlockComponent } from '../../shared/code-block.component';
-import { ErrorBannerComponent } from '../../shared/error-banner.component';
 import { MarkdownComponent } from '../../shared/markdown.component';
-import { RevisionBarComponent } from './revision-bar.component';
-import { ServiceBreadcrumbComponent } from './service-breadcrumb.component';
+import { ArtifactHeaderComponent, type ArtifactFile } from './artifact-header.component';
 import { ServicesApi, TextSource, parseRevision } from './services.api';
 
-interface TextArtifact {
-  title: string;
-  path: string;
-  revision: number;
-  format: string | null;
+interface TextArtifact extends ArtifactFile {
   content: string;
 }
 
@@ -43,23 +36,11 @@ function extensionOf(path: string): string {
 @Component({
   selector: 'sc-text-artifact-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatProgressBarModule, CodeBlockComponent, ErrorBannerComponent, MarkdownComponent, RevisionBarComponent, ServiceBreadcrumbComponent],
+  imports: [MatCardModule, ArtifactHeaderComponent, CodeBlockComponent, MarkdownComponent],
   template: `
     <div class="page">
-      <sc-service-breadcrumb [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" />
-      @if (loaded.isLoading()) {
-        <mat-progress-bar mode="indeterminate" aria-label="Loading" />
-      }
-      <sc-error-banner [error]="loaded.error()" />
+      <sc-artifact-header [orgId]="orgId()" [service]="service()" [current]="artifact()?.title ?? name()" [loaded]="loaded" [file]="artifact()" [artifact]="artifactRef()" />
       @if (artifact(); as artifact) {
-        <div class="page-header"><h1>{{ artifact.title }}</h1></div>
-        <p class="page-intro muted">
-          @if (artifact.format) {
-            {{ artifact.format }} ·
-          }
-          <code>{{ artifact.path }}</code> · revision {{ artifact.revision }}
-        </p>
-        <sc-revision-bar [orgId]="orgId()" [service]="service()" [revision]="artifact.revision" [artifact]="artifactRef()" />
         <mat-card appearance="outlined">
           <mat-card-content data-testid="artifact-text">
             @if (isMarkdown()) {

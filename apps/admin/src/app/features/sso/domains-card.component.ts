@@ -70,15 +70,8 @@ const STATE_LABELS: Record<DomainState, string> = { pending: 'Pending', verified
       }
     </sc-section-card>
   `,
+  styleUrl: './provisioning-card.scss',
   styles: `
-    .add-row {
-      display: flex;
-      gap: 12px;
-      align-items: baseline;
-    }
-    .grow {
-      flex: 1;
-    }
     .domain {
       display: flex;
       flex-direction: column;

@@ -1,4 +1,5 @@
 import type { SsoDiscoveryResponse } from '@sc/contracts';
+import { sample } from '../../../testing/fixtures';
 import {
   callbackUrlWarning,
   detailTarget,
@@ -13,21 +14,18 @@ import {
   type ProviderFormValue,
 } from './provider-form';
 
-function form(overrides: Partial<ProviderFormValue> = {}): ProviderFormValue {
-  return {
-    ...emptyProviderForm(),
-    slug: 'keycloak',
-    displayName: ' Keycloak ',
-    clientId: ' client ',
-    clientSecret: 's3cret',
-    authUrl: 'https://idp.test/auth',
-    tokenUrl: 'https://idp.test/token',
-    userinfoUrl: 'https://idp.test/userinfo?fields=email',
-    tenantId: 'left-over-tenant',
-    domain: 'left-over.okta.com',
-    ...overrides,
-  };
-}
+const form = sample<ProviderFormValue>(() => ({
+  ...emptyProviderForm(),
+  slug: 'keycloak',
+  displayName: ' Keycloak ',
+  clientId: ' client ',
+  clientSecret: 's3cret',
+  authUrl: 'https://idp.test/auth',
+  tokenUrl: 'https://idp.test/token',
+  userinfoUrl: 'https://idp.test/userinfo?fields=email',
+  tenantId: 'left-over-tenant',
+  domain: 'left-over.okta.com',
+}));
 
 describe('provider form rules', () => {
   describe('requests', () => {

@@ -61,15 +61,10 @@ import { ProvisioningApi } from './provisioning.api';
       }
     </sc-section-card>
   `,
+  styleUrl: './provisioning-card.scss',
   styles: `
     .add-row {
-      display: flex;
-      gap: 12px;
-      align-items: baseline;
       margin-top: 12px;
-    }
-    .grow {
-      flex: 1;
     }
     .token {
       display: flex;

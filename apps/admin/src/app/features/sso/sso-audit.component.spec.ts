@@ -2,34 +2,32 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { ComponentFixture } from '@angular/core/testing';
 import type { SsoAuditEntry } from '@sc/contracts';
 import { query, rowsText, settle, textOf } from '../../../testing/dom';
-import { answerLate, nextPage } from '../../../testing/http';
+import { answerLate, expectFirstPage, nextPage } from '../../../testing/http';
 import { createWithInputs, setUpTestApp } from '../../../testing/providers';
 import { SsoAuditComponent } from './sso-audit.component';
+import { sample } from '../../../testing/fixtures';
 
 const AUDIT = '/api/v1/orgs/acme/sso/audit';
 const GLOBEX_AUDIT = '/api/v1/orgs/globex/sso/audit';
 
-function entry(overrides: Partial<SsoAuditEntry>): SsoAuditEntry {
-  return {
-    id: 'e1',
-    createdAt: '2026-01-02T10:00:00Z',
-    providerSlug: 'kc',
-    providerId: 'p1',
-    test: false,
-    outcome: 'success',
-    errorCode: null,
-    message: 'Signed in as viewer (the default role).',
-    email: 'ann@acme.test',
-    userId: 'u1',
-    subject: 's1',
-    role: 'viewer',
-    claimNames: {},
-    warnings: [],
-    ipAddress: null,
-    userAgent: null,
-    ...overrides,
-  };
-}
+const entry = sample<SsoAuditEntry>(() => ({
+  id: 'e1',
+  createdAt: '2026-01-02T10:00:00Z',
+  providerSlug: 'kc',
+  providerId: 'p1',
+  test: false,
+  outcome: 'success',
+  errorCode: null,
+  message: 'Signed in as viewer (the default role).',
+  email: 'ann@acme.test',
+  userId: 'u1',
+  subject: 's1',
+  role: 'viewer',
+  claimNames: {},
+  warnings: [],
+  ipAddress: null,
+  userAgent: null,
+}));
 
 describe('SsoAuditComponent', () => {
   let fixture: ComponentFixture<SsoAuditComponent>;
@@ -46,9 +44,7 @@ describe('SsoAuditComponent', () => {
   afterEach(() => http.verify());
 
   it('lists time, provider, outcome code, email and warnings, and pages through older entries', async () => {
-    const first = http.expectOne((request) => request.url === AUDIT);
-    expect(first.request.params.get('limit')).toBe('25');
-    expect(first.request.params.has('cursor')).toBe(false);
+    const first = expectFirstPage(http, AUDIT, 25);
     first.flush(
       [
         entry({ id: 'e2', outcome: 'failure', errorCode: 'email_domain_not_allowed', email: 'eve@other.test', message: 'Accounts from other.test may not sign in.', role: null }),

@@ -60,7 +60,7 @@ export class TokensPage {
     params: this.orgId,
     load: (orgId, cursor) => {
       if (cursor === undefined) this.created.set(null);
-      return this.api.list(orgId, cursor).pipe(tap(() => this.now.set(new Date())));
+      return this.api.list(orgId, { cursor }).pipe(tap(() => this.now.set(new Date())));
     },
   });
   readonly formOpen = signal(false);
