@@ -102,16 +102,22 @@ export abstract class HashedTokenRecord extends OrganizationRecord {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments (TS2545).
 type RecordClass = abstract new (...args: any[]) => object;
 
+/** Adds `updated_at`: when the row last changed. */
+export function WithUpdatedAt<TBase extends RecordClass>(Base: TBase) {
+  abstract class Updated extends Base {
+    @TimestampColumn()
+    updatedAt!: Date;
+  }
+  return Updated;
+}
+
 /**
  * Adds the columns of a row people edit from the dashboard (a user) or through the API (a token): when it last
  * changed and by whom. A mixin, because the tables that have them do not share one base (a draft is an
  * OrganizationRecord, an arrangement is keyed by service and diagram).
  */
 export function WithLastEdit<TBase extends RecordClass>(Base: TBase) {
-  abstract class LastEdit extends Base {
-    @TimestampColumn()
-    updatedAt!: Date;
-
+  abstract class LastEdit extends WithUpdatedAt(Base) {
     @UuidColumn({ nullable: true })
     updatedByUserId!: string | null;
 
