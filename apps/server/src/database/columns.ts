@@ -61,6 +61,26 @@ export function JsonColumn(options: NullableOption = {}): PropertyDecorator {
   return column({ type: 'json', ...options });
 }
 
+/** A secret sealed with SecretBox (AES-256-GCM under SERVICE_SECRET_KEY): never returned nor logged. */
+export function SealedSecretColumn(): PropertyDecorator {
+  return TextColumn();
+}
+
+/** The visible start of an API, SCIM or embed token: names the token without being its secret. */
+export function TokenPrefixColumn(options: NullableOption = {}): PropertyDecorator {
+  return VarcharColumn(32, options);
+}
+
+/** The error code (libs/contracts) a sign-in or test sign-in failed with (null: none). */
+export function ErrorCodeColumn(): PropertyDecorator {
+  return VarcharColumn(64, { nullable: true });
+}
+
+/** The client address of the request a record was made for, as the server saw it (null: none, or unknown). */
+export function ClientAddressColumn(): PropertyDecorator {
+  return VarcharColumn(64, { nullable: true });
+}
+
 /** An organization's id (its slug, the primary key of `organizations`). */
 export function OrganizationIdColumn(): PropertyDecorator {
   return column({ type: 'varchar', length: 63 });
@@ -83,7 +103,7 @@ export abstract class OrganizationRecord {
  * the secret and its visible prefix, never the secret, and records who created it, its last use and its revocation.
  */
 export abstract class HashedTokenRecord extends OrganizationRecord {
-  @VarcharColumn(32)
+  @TokenPrefixColumn()
   prefix!: string;
 
   @Sha256Column()

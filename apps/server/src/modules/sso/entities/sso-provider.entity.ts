@@ -1,6 +1,6 @@
 import { Entity } from 'typeorm';
 import type { ClaimRule, EntraCloud, SsoProviderType, SsoRole } from '@sc/contracts';
-import { BooleanColumn, JsonbColumn, OrganizationRecord, TextColumn, TimestampColumn, VarcharColumn, WithUpdatedAt } from '../../../database/columns';
+import { BooleanColumn, ErrorCodeColumn, JsonbColumn, OrganizationRecord, SealedSecretColumn, TextColumn, TimestampColumn, VarcharColumn, WithUpdatedAt } from '../../../database/columns';
 
 @Entity({ name: 'sso_providers' })
 export class SsoProvider extends WithUpdatedAt(OrganizationRecord) {
@@ -29,8 +29,7 @@ export class SsoProvider extends WithUpdatedAt(OrganizationRecord) {
   @VarcharColumn(512)
   clientId!: string;
 
-  /** AES-256-GCM (SecretBox) under SERVICE_SECRET_KEY; never returned nor logged. */
-  @TextColumn()
+  @SealedSecretColumn()
   clientSecretSealed!: string;
 
   @VarcharColumn(1000)
@@ -100,7 +99,7 @@ export class SsoProvider extends WithUpdatedAt(OrganizationRecord) {
   @BooleanColumn({ nullable: true })
   lastTestOk!: boolean | null;
 
-  @VarcharColumn(64, { nullable: true })
+  @ErrorCodeColumn()
   lastTestErrorCode!: string | null;
 
   @VarcharColumn(2000, { nullable: true })
