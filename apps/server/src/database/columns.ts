@@ -86,16 +86,19 @@ export function OrganizationIdColumn(): PropertyDecorator {
   return column({ type: 'varchar', length: 63 });
 }
 
-/** The columns every row an organization owns starts with: a UUID key, the organization and the creation time. */
-export abstract class OrganizationRecord {
+/** A row keyed by a UUID the code generates, with its creation time. */
+export abstract class UuidRecord {
   @UuidPrimaryColumn()
   id!: string;
 
-  @OrganizationIdColumn()
-  organizationId!: string;
-
   @TimestampColumn()
   createdAt!: Date;
+}
+
+/** The columns every row an organization owns starts with: a UUID key, the organization and the creation time. */
+export abstract class OrganizationRecord extends UuidRecord {
+  @OrganizationIdColumn()
+  organizationId!: string;
 }
 
 /**
