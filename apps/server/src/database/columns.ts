@@ -61,21 +61,44 @@ export function JsonColumn(options: NullableOption = {}): PropertyDecorator {
   return column({ type: 'json', ...options });
 }
 
+/** A secret sealed with SecretBox (AES-256-GCM under SERVICE_SECRET_KEY): never returned nor logged. */
+export function SealedSecretColumn(): PropertyDecorator {
+  return TextColumn();
+}
+
+/** The visible start of an API, SCIM or embed token: names the token without being its secret. */
+export function TokenPrefixColumn(options: NullableOption = {}): PropertyDecorator {
+  return VarcharColumn(32, options);
+}
+
+/** The error code (libs/contracts) a sign-in or test sign-in failed with (null: none). */
+export function ErrorCodeColumn(): PropertyDecorator {
+  return VarcharColumn(64, { nullable: true });
+}
+
+/** The client address of the request a record was made for, as the server saw it (null: none, or unknown). */
+export function ClientAddressColumn(): PropertyDecorator {
+  return VarcharColumn(64, { nullable: true });
+}
+
 /** An organization's id (its slug, the primary key of `organizations`). */
 export function OrganizationIdColumn(): PropertyDecorator {
   return column({ type: 'varchar', length: 63 });
 }
 
-/** The columns every row an organization owns starts with: a UUID key, the organization and the creation time. */
-export abstract class OrganizationRecord {
+/** A row keyed by a UUID the code generates, with its creation time. */
+export abstract class UuidRecord {
   @UuidPrimaryColumn()
   id!: string;
 
-  @OrganizationIdColumn()
-  organizationId!: string;
-
   @TimestampColumn()
   createdAt!: Date;
+}
+
+/** The columns every row an organization owns starts with: a UUID key, the organization and the creation time. */
+export abstract class OrganizationRecord extends UuidRecord {
+  @OrganizationIdColumn()
+  organizationId!: string;
 }
 
 /**
@@ -83,7 +106,7 @@ export abstract class OrganizationRecord {
  * the secret and its visible prefix, never the secret, and records who created it, its last use and its revocation.
  */
 export abstract class HashedTokenRecord extends OrganizationRecord {
-  @VarcharColumn(32)
+  @TokenPrefixColumn()
   prefix!: string;
 
   @Sha256Column()
@@ -102,16 +125,22 @@ export abstract class HashedTokenRecord extends OrganizationRecord {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments (TS2545).
 type RecordClass = abstract new (...args: any[]) => object;
 
+/** Adds `updated_at`: when the row last changed. */
+export function WithUpdatedAt<TBase extends RecordClass>(Base: TBase) {
+  abstract class Updated extends Base {
+    @TimestampColumn()
+    updatedAt!: Date;
+  }
+  return Updated;
+}
+
 /**
  * Adds the columns of a row people edit from the dashboard (a user) or through the API (a token): when it last
  * changed and by whom. A mixin, because the tables that have them do not share one base (a draft is an
  * OrganizationRecord, an arrangement is keyed by service and diagram).
  */
 export function WithLastEdit<TBase extends RecordClass>(Base: TBase) {
-  abstract class LastEdit extends Base {
-    @TimestampColumn()
-    updatedAt!: Date;
-
+  abstract class LastEdit extends WithUpdatedAt(Base) {
     @UuidColumn({ nullable: true })
     updatedByUserId!: string | null;
 

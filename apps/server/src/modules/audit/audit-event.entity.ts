@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import type { AuditAction, AuditActorType, AuditTargetType } from '@sc/contracts';
-import { JsonbColumn, OrganizationRecord, UuidColumn, VarcharColumn } from '../../database/columns';
+import { ClientAddressColumn, JsonbColumn, OrganizationRecord, TokenPrefixColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 /** One change to an organization's members, tokens, SSO providers or the organization itself. Never holds a secret. */
 @Entity({ name: 'audit_events' })
@@ -24,7 +24,7 @@ export class AuditEvent extends OrganizationRecord {
   @UuidColumn({ nullable: true })
   actorTokenId!: string | null;
 
-  @VarcharColumn(32, { nullable: true })
+  @TokenPrefixColumn({ nullable: true })
   actorTokenPrefix!: string | null;
 
   @VarcharColumn(32)
@@ -42,6 +42,6 @@ export class AuditEvent extends OrganizationRecord {
   @JsonbColumn({ nullable: true })
   after!: Record<string, unknown> | null;
 
-  @VarcharColumn(64, { nullable: true })
+  @ClientAddressColumn()
   ipAddress!: string | null;
 }

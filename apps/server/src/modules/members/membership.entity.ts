@@ -1,9 +1,9 @@
 import { Entity } from 'typeorm';
 import type { MemberAddedBy, MembershipSource, Role } from '@sc/contracts';
-import { BooleanColumn, JsonbColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { BooleanColumn, JsonbColumn, OrganizationRecord, UuidColumn, VarcharColumn, WithUpdatedAt } from '../../database/columns';
 
 @Entity({ name: 'memberships' })
-export class Membership extends OrganizationRecord {
+export class Membership extends WithUpdatedAt(OrganizationRecord) {
   @UuidColumn()
   userId!: string;
 
@@ -19,7 +19,4 @@ export class Membership extends OrganizationRecord {
   /** How the membership was created and by whom (a snapshot: names as they were then). */
   @JsonbColumn()
   addedBy!: MemberAddedBy;
-
-  @TimestampColumn()
-  updatedAt!: Date;
 }

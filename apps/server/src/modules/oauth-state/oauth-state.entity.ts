@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { OrganizationRecord, Sha256Column, TextColumn, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { OrganizationRecord, SealedSecretColumn, Sha256Column, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
 
 export type OAuthStatePurpose = 'login' | 'test';
 
@@ -18,8 +18,8 @@ export class OAuthState extends OrganizationRecord {
   @VarcharColumn(128)
   nonce!: string;
 
-  /** PKCE verifier, sealed with SecretBox. */
-  @TextColumn()
+  /** The PKCE verifier. */
+  @SealedSecretColumn()
   codeVerifierSealed!: string;
 
   @VarcharColumn(2048)

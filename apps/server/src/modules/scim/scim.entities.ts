@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { BooleanColumn, HashedTokenRecord, IntegerColumn, JsonbColumn, OrganizationRecord, TimestampColumn, UuidColumn, VarcharColumn } from '../../database/columns';
+import { BooleanColumn, HashedTokenRecord, IntegerColumn, JsonbColumn, OrganizationRecord, UuidColumn, VarcharColumn, WithUpdatedAt } from '../../database/columns';
 
 /** A SCIM bearer token (one per identity provider that provisions the organization). */
 @Entity({ name: 'scim_tokens' })
@@ -10,7 +10,7 @@ export class ScimToken extends HashedTokenRecord {
 
 /** The SCIM view of a provisioned member: what the identity provider sent, linked to the user it provisions. */
 @Entity({ name: 'scim_users' })
-export class ScimUser extends OrganizationRecord {
+export class ScimUser extends WithUpdatedAt(OrganizationRecord) {
   @UuidColumn()
   userId!: string;
 
@@ -30,13 +30,10 @@ export class ScimUser extends OrganizationRecord {
   /** Increases with every change: meta.version and the ETag are `W/"<version>"`. */
   @IntegerColumn()
   version!: number;
-
-  @TimestampColumn()
-  updatedAt!: Date;
 }
 
 @Entity({ name: 'scim_groups' })
-export class ScimGroup extends OrganizationRecord {
+export class ScimGroup extends WithUpdatedAt(OrganizationRecord) {
   @VarcharColumn(255)
   displayName!: string;
 
@@ -49,7 +46,4 @@ export class ScimGroup extends OrganizationRecord {
 
   @IntegerColumn()
   version!: number;
-
-  @TimestampColumn()
-  updatedAt!: Date;
 }

@@ -1,11 +1,8 @@
 import { Entity } from 'typeorm';
-import { BooleanColumn, TimestampColumn, UuidPrimaryColumn, VarcharColumn } from '../../database/columns';
+import { BooleanColumn, UuidRecord, VarcharColumn } from '../../database/columns';
 
 @Entity({ name: 'users' })
-export class User {
-  @UuidPrimaryColumn()
-  id!: string;
-
+export class User extends UuidRecord {
   /** Stored normalized (trimmed, lower-case); unique. */
   @VarcharColumn(320)
   email!: string;
@@ -15,7 +12,4 @@ export class User {
 
   @BooleanColumn({ default: false })
   disabled!: boolean;
-
-  @TimestampColumn()
-  createdAt!: Date;
 }

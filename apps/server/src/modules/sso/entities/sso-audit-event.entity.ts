@@ -1,6 +1,6 @@
 import { Entity } from 'typeorm';
 import type { SsoAuditOutcome } from '@sc/contracts';
-import { BooleanColumn, JsonbColumn, OrganizationRecord, TextColumn, UuidColumn, VarcharColumn } from '../../../database/columns';
+import { BooleanColumn, ClientAddressColumn, ErrorCodeColumn, JsonbColumn, OrganizationRecord, TextColumn, UuidColumn, VarcharColumn } from '../../../database/columns';
 
 /** One sign-in or test sign-in attempt. Claim values are never stored: `claimNames` maps names to kinds. */
 @Entity({ name: 'sso_audit_events' })
@@ -17,7 +17,7 @@ export class SsoAuditEvent extends OrganizationRecord {
   @VarcharColumn(16)
   outcome!: SsoAuditOutcome;
 
-  @VarcharColumn(64, { nullable: true })
+  @ErrorCodeColumn()
   errorCode!: string | null;
 
   @TextColumn()
@@ -41,7 +41,7 @@ export class SsoAuditEvent extends OrganizationRecord {
   @JsonbColumn()
   warnings!: string[];
 
-  @VarcharColumn(64, { nullable: true })
+  @ClientAddressColumn()
   ipAddress!: string | null;
 
   @VarcharColumn(512, { nullable: true })

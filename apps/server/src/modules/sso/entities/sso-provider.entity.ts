@@ -1,9 +1,9 @@
 import { Entity } from 'typeorm';
 import type { ClaimRule, EntraCloud, SsoProviderType, SsoRole } from '@sc/contracts';
-import { BooleanColumn, JsonbColumn, OrganizationRecord, TextColumn, TimestampColumn, VarcharColumn } from '../../../database/columns';
+import { BooleanColumn, ErrorCodeColumn, JsonbColumn, OrganizationRecord, SealedSecretColumn, TextColumn, TimestampColumn, VarcharColumn, WithUpdatedAt } from '../../../database/columns';
 
 @Entity({ name: 'sso_providers' })
-export class SsoProvider extends OrganizationRecord {
+export class SsoProvider extends WithUpdatedAt(OrganizationRecord) {
   /** Permanent: part of the callback URL registered at the provider. */
   @VarcharColumn(63)
   slug!: string;
@@ -29,8 +29,7 @@ export class SsoProvider extends OrganizationRecord {
   @VarcharColumn(512)
   clientId!: string;
 
-  /** AES-256-GCM (SecretBox) under SERVICE_SECRET_KEY; never returned nor logged. */
-  @TextColumn()
+  @SealedSecretColumn()
   clientSecretSealed!: string;
 
   @VarcharColumn(1000)
@@ -93,9 +92,6 @@ export class SsoProvider extends OrganizationRecord {
   @JsonbColumn()
   claimRules!: ClaimRule[];
 
-  @TimestampColumn()
-  updatedAt!: Date;
-
   /** The last test sign-in (null: never tested): enabling needs a pass within SSO_TEST_VALID_HOURS, or a confirmation. */
   @TimestampColumn({ nullable: true })
   lastTestAt!: Date | null;
@@ -103,7 +99,7 @@ export class SsoProvider extends OrganizationRecord {
   @BooleanColumn({ nullable: true })
   lastTestOk!: boolean | null;
 
-  @VarcharColumn(64, { nullable: true })
+  @ErrorCodeColumn()
   lastTestErrorCode!: string | null;
 
   @VarcharColumn(2000, { nullable: true })

@@ -1,7 +1,7 @@
 import { Entity } from 'typeorm';
 import type { ApiSpecFormat, ArtifactKind, DatabaseEngine } from '@sc/contracts';
 import type { ArtifactAnalysis } from '../../sync/artifact-analysis';
-import { IntegerColumn, JsonbColumn, Sha256Column, TextColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn, VarcharColumn } from '../../../../database/columns';
+import { IntegerColumn, JsonbColumn, Sha256Column, TextColumn, UuidColumn, UuidRecord, VarcharColumn } from '../../../../database/columns';
 
 /**
  * One immutable version of one artifact of a service: its files (by hash) and what the server derived from
@@ -9,10 +9,7 @@ import { IntegerColumn, JsonbColumn, Sha256Column, TextColumn, TimestampColumn, 
  * artifact that does not change is shared by every revision that contains it.
  */
 @Entity({ name: 'artifact_versions' })
-export class ArtifactVersionRecord {
-  @UuidPrimaryColumn()
-  id!: string;
-
+export class ArtifactVersionRecord extends UuidRecord {
   @UuidColumn()
   serviceId!: string;
 
@@ -59,7 +56,4 @@ export class ArtifactVersionRecord {
   /** The revision this version first appeared in. */
   @IntegerColumn()
   firstRevision!: number;
-
-  @TimestampColumn()
-  createdAt!: Date;
 }

@@ -1,6 +1,6 @@
 import { Entity } from 'typeorm';
 import type { SyncArtifactRef, SyncSource, TokenRef } from '@sc/contracts';
-import { IntegerColumn, JsonbColumn, Sha256Column, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../../../../database/columns';
+import { IntegerColumn, JsonbColumn, Sha256Column, UuidColumn, UuidRecord } from '../../../../database/columns';
 
 export interface RevisionChanges {
   created: SyncArtifactRef[];
@@ -13,18 +13,12 @@ export interface RevisionChanges {
  * (only `bundleDigest`, a lookup key for the sync check, is refreshed by an unchanged sync).
  */
 @Entity({ name: 'service_revisions' })
-export class ServiceRevisionRecord {
-  @UuidPrimaryColumn()
-  id!: string;
-
+export class ServiceRevisionRecord extends UuidRecord {
   @UuidColumn()
   serviceId!: string;
 
   @IntegerColumn()
   number!: number;
-
-  @TimestampColumn()
-  createdAt!: Date;
 
   /** The API token that synced it (kept after the token is deleted, for the audit trail). */
   @UuidColumn({ nullable: true })

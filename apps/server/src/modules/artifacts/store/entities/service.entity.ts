@@ -1,9 +1,9 @@
 import { Entity } from 'typeorm';
-import { IntegerColumn, OrganizationRecord, TextColumn, TimestampColumn, VarcharColumn } from '../../../../database/columns';
+import { IntegerColumn, OrganizationRecord, TextColumn, TimestampColumn, VarcharColumn, WithUpdatedAt } from '../../../../database/columns';
 
 /** A service of an organization, created by its first sync; its name is unique in the organization. */
 @Entity({ name: 'services' })
-export class ServiceRecord extends OrganizationRecord {
+export class ServiceRecord extends WithUpdatedAt(OrganizationRecord) {
   @VarcharColumn(100)
   name!: string;
 
@@ -19,7 +19,4 @@ export class ServiceRecord extends OrganizationRecord {
 
   @TimestampColumn({ nullable: true })
   lastSyncedAt!: Date | null;
-
-  @TimestampColumn()
-  updatedAt!: Date;
 }
