@@ -1,5 +1,6 @@
-import { SetMetadata, createParamDecorator, ExecutionContext, applyDecorators } from '@nestjs/common';
+import { Get, SetMetadata, createParamDecorator, ExecutionContext, applyDecorators } from '@nestjs/common';
 import type { Role } from '@sc/contracts';
+import { PagedList } from '../../common/http/paging';
 import type { Principal } from './principal';
 
 export const ACCESS_METADATA = 'sc:access';
@@ -25,6 +26,13 @@ export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } sati
  */
 export const OrgAccess = (minRole: Role, options: { sync?: boolean } = {}) =>
   SetMetadata(ACCESS_METADATA, { kind: 'org', minRole, sync: options.sync ?? false } satisfies AccessRule);
+
+/**
+ * An organization's paged list (docs/server-conventions.md, "Paged lists"): a GET of `path` (below the controller's
+ * path) that members from `minRole` up may read, answered as a ListPage and documented by PagedList, whose `order`
+ * says how the list is sorted. The handler takes `@Query(new ListPagePipe(…))`.
+ */
+export const OrgPagedList = (minRole: Role, order: string, path?: string) => applyDecorators(Get(path), OrgAccess(minRole), PagedList(order));
 
 /**
  * The scope a token-only route needs: `sync` (CI's POST /api/v1/gateway/sync) or `read` (the MCP server at /mcp,

@@ -17,6 +17,7 @@
  *                                          GET/HEAD only → 403 insufficient_scope; never above the
  *                                          token creator's current role → 403 insufficient_role.
  *   @OrgAccess('editor', { sync: true })   additionally admits tokens with the `sync` scope.
+ *   @OrgPagedList(minRole, order, path?)   an organization's paged list: GET + @OrgAccess(minRole) + @PagedList(order).
  *   @TokenAccess('sync')                   non-org routes for CI (POST /api/v1/gateway/sync): an API token
  *                                          with `sync`; principal.organizationId is the target org.
  *   @TokenAccess('read')                   non-org read-only routes for tools (POST /mcp): an API token with

@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuditFilter, AuditQuery, type AuditEntry, type ListPage } from '@sc/contracts';
 import { Clock } from '../../common/clock';
-import { ListPagePipe, NUMBER_CURSOR, PagedList, type PageRequest } from '../../common/http/paging';
-import { OrgAccess } from '../access/decorators';
+import { ListPagePipe, NUMBER_CURSOR, type PageRequest } from '../../common/http/paging';
+import { OrgAccess, OrgPagedList } from '../access/decorators';
 import { AuditService } from './audit.service';
 
 /** Organization settings → Audit log: owners and admins only. */
@@ -16,9 +16,7 @@ export class AuditController {
     private readonly clock: Clock,
   ) {}
 
-  @Get()
-  @OrgAccess('admin')
-  @PagedList('Newest first')
+  @OrgPagedList('admin', 'Newest first')
   page(@Param('orgId') orgId: string, @Query(new ListPagePipe(NUMBER_CURSOR, AuditQuery)) page: PageRequest<string, AuditFilter>): Promise<ListPage<AuditEntry>> {
     return this.audit.page(orgId, page);
   }

@@ -5,6 +5,7 @@ import { AuditEvent } from './audit-event.entity';
 import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
+import { RevocationService } from './revocation';
 
 /**
  * The organization audit log (members, roles, API tokens, SSO providers, the organization, sign-in links).
@@ -13,7 +14,7 @@ import { AuditService } from './audit.service';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEvent]), UsersModule],
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService],
-  exports: [AuditService],
+  providers: [AuditRepository, AuditService, RevocationService],
+  exports: [AuditService, RevocationService],
 })
 export class AuditModule {}

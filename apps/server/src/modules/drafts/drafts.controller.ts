@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { CreateDraftRequest, UpdateDraftRequest, type Draft, type DraftExport, type DraftSummary, type ListPage } from '@sc/contracts';
 import type { Response } from 'express';
 import { IfMatchVersion } from '../../common/http/if-match';
-import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import { ListPagePipe, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { DRAFT_IF_MATCH, DraftIdPipe } from './draft-params';
 import { DraftsService } from './drafts.service';
@@ -21,9 +21,7 @@ function withEtag<T extends { version: number }>(res: Response, draft: T): T {
 export class DraftsController {
   constructor(private readonly drafts: DraftsService) {}
 
-  @Get()
-  @OrgAccess('viewer')
-  @PagedList('The latest change first')
+  @OrgPagedList('viewer', 'The latest change first')
   list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<DraftSummary>> {
     return this.drafts.list(orgId, page);
   }

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CreateEmbedLinkRequest, EmbedLinksQuery, type CreatedEmbedLinkResponse, type EmbedLinkResponse, type ListPage } from '@sc/contracts';
-import { ListPagePipe, PagedList, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import { ListPagePipe, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { EmbedLinksService } from './embeds.service';
 
@@ -12,9 +12,7 @@ import { EmbedLinksService } from './embeds.service';
 export class EmbedLinksController {
   constructor(private readonly embeds: EmbedLinksService) {}
 
-  @Get()
-  @OrgAccess('admin')
-  @PagedList('Newest first')
+  @OrgPagedList('admin', 'Newest first')
   list(
     @Param('orgId') orgId: string,
     @Query(new ListPagePipe(TIME_ID_CURSOR, EmbedLinksQuery)) page: PageRequest<TimeIdPosition, FilterOf<EmbedLinksQuery>>,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { isUUID } from 'class-validator';
 import { EMBED_TOKEN_PATTERN, embedPaths, type CreatedEmbedLinkResponse, type EmbedLinkResponse, type EmbedLinksQuery, type ListPage } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
@@ -12,7 +11,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { DiagramImageOptions, RenderedDiagramImage } from '../artifacts/layouts/diagram-layout.service';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
-import { revokeOnce } from '../audit/revocation';
+import { RevocationService } from '../audit/revocation';
 import { EmbedLink } from './embed-link.entity';
 import { EmbedsConfig } from './embeds.config';
 import { EmbedsErrorCode, embedsError } from './embeds.errors';
@@ -56,6 +55,7 @@ export class EmbedLinksService {
     private readonly links: EmbedLinksRepository,
     private readonly artifacts: ArtifactsReadService,
     private readonly audit: AuditService,
+    private readonly revocations: RevocationService,
     private readonly clock: Clock,
     private readonly appConfig: AppConfig,
     config: EmbedsConfig,
@@ -108,17 +108,11 @@ export class EmbedLinksService {
 
   /** Revokes a link of the organization; revoking twice keeps the first time (and records one entry). */
   async revoke(organizationId: string, id: string, actor: AuditActorInput): Promise<EmbedLinkResponse> {
-    return this.unitOfWork.run(async () => {
-      const link = isUUID(id) ? await this.links.findInOrganization(organizationId, id) : null;
-      if (!link) throw embedsError(EmbedsErrorCode.NotFound, 'No embed link with this id exists in this organization.');
-      await revokeOnce(link, {
-        now: this.clock.now(),
-        store: (linkId, revokedAt) => this.links.revoke(linkId, revokedAt),
-        audit: this.audit,
-        change: { organizationId, actor, action: 'embed_link.revoked', target: linkTarget(link) },
-      });
-      return toEmbedLinkResponse(link);
+    const link = await this.revocations.revokeInOrganization(this.links, organizationId, id, {
+      notFound: () => embedsError(EmbedsErrorCode.NotFound, 'No embed link with this id exists in this organization.'),
+      change: (revoked) => ({ organizationId, actor, action: 'embed_link.revoked', target: linkTarget(revoked) }),
     });
+    return toEmbedLinkResponse(link);
   }
 
   /**

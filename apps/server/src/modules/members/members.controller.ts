@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AddMemberRequest, ApiTokenResponse, MemberResponse, UpdateMemberRequest, type ListPage } from '@sc/contracts';
-import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import { ListPagePipe, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { MembersService } from './members.service';
 
@@ -11,9 +11,7 @@ import { MembersService } from './members.service';
 export class MembersController {
   constructor(private readonly members: MembersService) {}
 
-  @Get()
-  @OrgAccess('viewer')
-  @PagedList('Oldest member first')
+  @OrgPagedList('viewer', 'Oldest member first')
   list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<MemberResponse>> {
     return this.members.listPage(orgId, page);
   }

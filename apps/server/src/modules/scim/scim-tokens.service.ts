@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { SCIM_TOKEN_PREFIX, type CreatedScimTokenResponse, type ScimTokenResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
@@ -7,7 +6,7 @@ import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
 import { AuditService, accountableUserId, type ScimActor } from '../audit/audit.service';
-import { revokeOnce } from '../audit/revocation';
+import { RevocationService } from '../audit/revocation';
 import { MembersService } from '../members/members.service';
 import { ScimError } from './scim-error';
 import { ScimToken } from './scim.entities';
@@ -25,6 +24,7 @@ export class ScimTokensService {
     private readonly tokens: ScimTokensRepository,
     private readonly members: MembersService,
     private readonly audit: AuditService,
+    private readonly revocations: RevocationService,
     private readonly clock: Clock,
   ) {}
 
@@ -55,17 +55,11 @@ export class ScimTokensService {
 
   /** Revokes at once: the next SCIM request with it answers 401. Revoking twice keeps the first time. */
   async revoke(organizationId: string, tokenId: string, actor: Principal): Promise<ScimTokenResponse> {
-    return this.unitOfWork.run(async () => {
-      const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
-      if (!token) throw scimError(ScimErrorCode.TokenNotFound, 'No SCIM token with this id exists in this organization.');
-      await revokeOnce(token, {
-        now: this.clock.now(),
-        store: (id, revokedAt) => this.tokens.revoke(id, revokedAt),
-        audit: this.audit,
-        change: { organizationId, actor, action: 'scim_token.revoked', target: target(token) },
-      });
-      return toResponse(token);
+    const token = await this.revocations.revokeInOrganization(this.tokens, organizationId, tokenId, {
+      notFound: () => scimError(ScimErrorCode.TokenNotFound, 'No SCIM token with this id exists in this organization.'),
+      change: (revoked) => ({ organizationId, actor, action: 'scim_token.revoked', target: target(revoked) }),
     });
+    return toResponse(token);
   }
 
   /**

@@ -18,8 +18,8 @@ import {
   type SsoSettingsResponse,
 } from '@sc/contracts';
 import { SsoRequirementService } from './sso-requirement.service';
-import { ListPagePipe, PagedList, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import { ListPagePipe, TIME_ID_CURSOR, type FilterOf, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { signInRequest } from './sign-in-request';
 import { SsoAuditService } from './sso-audit.service';
@@ -121,9 +121,7 @@ export class SsoAdminController {
     return this.providers.discover(body.issuer);
   }
 
-  @Get('audit')
-  @OrgAccess('admin')
-  @PagedList('Newest first')
+  @OrgPagedList('admin', 'Newest first', 'audit')
   auditLog(
     @Param('orgId') orgId: string,
     @Query(new ListPagePipe(TIME_ID_CURSOR, SsoAuditQuery)) page: PageRequest<TimeIdPosition, FilterOf<SsoAuditQuery>>,

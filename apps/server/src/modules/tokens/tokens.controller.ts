@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiTokenResponse, CreateApiTokenRequest, CreatedApiTokenResponse, type ListPage } from '@sc/contracts';
-import { ListPagePipe, PagedList, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../access/decorators';
+import { ListPagePipe, TIME_ID_CURSOR, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../access/decorators';
 import type { Principal } from '../access/principal';
 import { TokensService } from './tokens.service';
 
@@ -11,9 +11,7 @@ import { TokensService } from './tokens.service';
 export class TokensController {
   constructor(private readonly tokens: TokensService) {}
 
-  @Get()
-  @OrgAccess('admin')
-  @PagedList('Newest first')
+  @OrgPagedList('admin', 'Newest first')
   list(@Param('orgId') orgId: string, @Query(new ListPagePipe(TIME_ID_CURSOR)) page: PageRequest<TimeIdPosition>): Promise<ListPage<ApiTokenResponse>> {
     return this.tokens.list(orgId, page);
   }

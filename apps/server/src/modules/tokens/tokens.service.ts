@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { createdAtIdKey, pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
-import { revokeOnce } from '../audit/revocation';
+import { RevocationService, revokeOnce } from '../audit/revocation';
 import type { User } from '../users/user.entity';
 import { displayNameOf, UsersService } from '../users/users.service';
 import { ApiToken } from './api-token.entity';
@@ -42,6 +42,7 @@ export class TokensService {
     private readonly unitOfWork: UnitOfWork,
     private readonly tokens: TokensRepository,
     private readonly audit: AuditService,
+    private readonly revocations: RevocationService,
     private readonly users: UsersService,
     private readonly clock: Clock,
   ) {}
@@ -89,12 +90,12 @@ export class TokensService {
 
   /** Revokes a token of the organization; revoking twice keeps the first revocation time (and records one entry). */
   async revoke(organizationId: string, tokenId: string, actor: AuditActorInput): Promise<ApiTokenResponse> {
-    return this.unitOfWork.run(async () => {
-      const token = isUUID(tokenId) ? await this.tokens.findInOrganization(organizationId, tokenId) : null;
-      if (!token) throw tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.');
-      await this.revokeRecorded(token, actor, 'revoked');
-      return toApiTokenResponse(token);
+    const token = await this.revocations.revokeInOrganization(this.tokens, organizationId, tokenId, {
+      notFound: () => tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.'),
+      change: (revoked) => ({ organizationId, actor, action: 'token.revoked', target: tokenTarget(revoked) }),
+      after: { reason: 'revoked' },
     });
+    return toApiTokenResponse(token);
   }
 
   /** The usable (neither revoked nor expired) tokens a member created: what removing or disabling the member revokes. */

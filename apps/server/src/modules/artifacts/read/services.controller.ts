@@ -19,8 +19,8 @@ import type {
 } from '@sc/contracts';
 import { matchesIfNoneMatch } from '../../../common/http/if-none-match';
 import { sendImage } from '../../../common/http/send-image';
-import { ListPagePipe, NAME_CURSOR, NUMBER_CURSOR, PagedList, type PageRequest } from '../../../common/http/paging';
-import { CurrentPrincipal, OrgAccess } from '../../access/decorators';
+import { ListPagePipe, NAME_CURSOR, NUMBER_CURSOR, type PageRequest } from '../../../common/http/paging';
+import { CurrentPrincipal, OrgAccess, OrgPagedList } from '../../access/decorators';
 import type { Principal } from '../../access/principal';
 import type { AnswerEncoding, SerializedAnswer } from './answer-cache';
 import { ArtifactsReadService } from './artifacts-read.service';
@@ -53,9 +53,7 @@ export class ServicesController {
     private readonly deletion: ServiceDeletionService,
   ) {}
 
-  @Get()
-  @OrgAccess('viewer')
-  @PagedList('By name')
+  @OrgPagedList('viewer', 'By name')
   list(@Param('orgId') orgId: string, @Query(new ListPagePipe(NAME_CURSOR)) page: PageRequest<string>): Promise<ListPage<ServiceListItem>> {
     return this.artifacts.listServices(orgId, page);
   }
@@ -74,9 +72,7 @@ export class ServicesController {
     await this.deletion.deleteService(orgId, service, principal);
   }
 
-  @Get(':service/revisions')
-  @OrgAccess('viewer')
-  @PagedList('Newest first')
+  @OrgPagedList('viewer', 'Newest first', ':service/revisions')
   revisions(@Param('orgId') orgId: string, @Param('service') service: string, @Query(new ListPagePipe(NUMBER_CURSOR)) page: PageRequest<string>): Promise<ListPage<ServiceRevisionItem>> {
     return this.artifacts.listRevisions(orgId, service, page);
   }

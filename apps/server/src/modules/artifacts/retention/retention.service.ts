@@ -4,7 +4,7 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { ArtifactsConfig } from '../artifacts.config';
 import { ServicesRepository } from '../store/services.repository';
 import { PreviewsRepository } from '../store/previews.repository';
-import { SharedPass } from './shared-pass';
+import { BackgroundPass } from './background-pass';
 import { StoreCollector } from './store-collector';
 import { UnitOfWork } from '../../../database/unit-of-work';
 
@@ -29,10 +29,15 @@ export interface RemovedData {
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Retention');
-  private timer: NodeJS.Timeout | undefined;
-  private first: NodeJS.Immediate | undefined;
-  private readonly passes = new SharedPass(() => this.pass());
+  private readonly passes = new BackgroundPass(() => this.pass(), {
+    logger: new Logger('Retention'),
+    done: (removed) =>
+      removed.revisionsRemoved + removed.previewsRemoved > 0
+        ? `Retention removed ${removed.revisionsRemoved} revision(s), ${removed.previewsRemoved} expired preview(s) and ${removed.blobsRemoved} stored file(s).`
+        : null,
+    // The next run retries; every service's removal is one transaction, so nothing is left half done.
+    failed: 'Retention failed',
+  });
 
   constructor(
     private readonly repository: ServicesRepository,
@@ -46,16 +51,12 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap(): void {
     // Always scheduled: previews expire whether or not SERVICE_REVISIONS_KEEP is set.
-    this.first = setImmediate(() => void this.runInBackground());
-    this.timer = setInterval(() => void this.runInBackground(), this.config.retention.intervalMs);
-    this.timer.unref();
+    this.passes.start(this.config.retention.intervalMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearImmediate(this.first);
-    clearInterval(this.timer);
-    // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
-    await this.passes.settled();
+    // Each service is its own short transaction: the pass in progress ends soon.
+    await this.passes.stop();
   }
 
   /**
@@ -88,17 +89,5 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       total.previewsRemoved += removed.previewsRemoved;
     }
     return total;
-  }
-
-  private async runInBackground(): Promise<void> {
-    try {
-      const removed = await this.runOnce();
-      if (removed.revisionsRemoved + removed.previewsRemoved > 0) {
-        this.logger.log(`Retention removed ${removed.revisionsRemoved} revision(s), ${removed.previewsRemoved} expired preview(s) and ${removed.blobsRemoved} stored file(s).`);
-      }
-    } catch (error) {
-      // The next run retries; every service's removal is one transaction, so nothing is left half done.
-      this.logger.warn(`Retention failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 }

@@ -6,7 +6,7 @@ import { BlobStore } from '../store/blob-store';
 import { ServicesRepository } from '../store/services.repository';
 import type { ArtifactVersionRecord } from '../store/entities/artifact-version.entity';
 import { searchEntriesOf } from './search-entries';
-import { SharedPass } from '../retention/shared-pass';
+import { BackgroundPass } from '../retention/background-pass';
 
 /**
  * Indexes the services synced before the search index existed (no entry at all), from their current revision's
@@ -17,9 +17,11 @@ import { SharedPass } from '../retention/shared-pass';
  */
 @Injectable()
 export class SearchBackfillService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('SearchBackfill');
-  private first: NodeJS.Immediate | undefined;
-  private readonly passes = new SharedPass(() => this.pass());
+  private readonly passes = new BackgroundPass(() => this.pass(), {
+    logger: new Logger('SearchBackfill'),
+    done: (indexed) => (indexed > 0 ? `Indexed ${indexed} service(s) synced before the search index existed.` : null),
+    failed: 'Search backfill failed',
+  });
 
   constructor(
     private readonly repository: ServicesRepository,
@@ -29,18 +31,12 @@ export class SearchBackfillService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap(): void {
-    this.first = setImmediate(() => {
-      this.runOnce().then(
-        (indexed) => indexed > 0 && this.logger.log(`Indexed ${indexed} service(s) synced before the search index existed.`),
-        (error: unknown) => this.logger.warn(`Search backfill failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    });
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearImmediate(this.first);
-    // The pool closes after this hook: let a run in progress finish (each service is its own short transaction).
-    await this.passes.settled();
+    // Each service is its own short transaction: the pass in progress ends soon.
+    await this.passes.stop();
   }
 
   /** Indexes every service without entries; answers how many it indexed. Concurrent calls share one pass. */
