@@ -5,19 +5,7 @@ import { parseMermaid } from '@sc/diagram/node';
 import * as fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY, TOPOLOGY_CONTEXT } from './artifacts/bundles';
-import {
-  authHeaders,
-  call,
-  createOrganization,
-  createTestApp,
-  createToken,
-  memberWithSession,
-  setupOrganization,
-  type JsonResponse,
-  type SeededOrganization,
-  type SessionCredentials,
-  type TestApp,
-} from './support';
+import { authHeaders, call, createOrganization, useTestApp, createToken, memberWithSession, setupOrganization, type JsonResponse, type SeededOrganization, type SessionCredentials } from './support';
 
 /**
  * Diagram drafts over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): CRUD, roles and
@@ -92,7 +80,7 @@ async function reread(exported: DraftExport): Promise<Graph> {
 }
 
 describe('diagram drafts API', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_DRAFT_MAX_NODES: '40', SERVICE_DRAFT_MAX_EDGES: '60', SERVICE_DRAFT_MAX_BYTES: '256kb' } });
   let acme: SeededOrganization;
   let other: SeededOrganization;
   let viewer: SessionCredentials;
@@ -109,7 +97,6 @@ describe('diagram drafts API', () => {
   const errorOf = (response: JsonResponse<unknown>) => (response.body as ErrorBody).error;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_DRAFT_MAX_NODES: '40', SERVICE_DRAFT_MAX_EDGES: '60', SERVICE_DRAFT_MAX_BYTES: '256kb' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     other = await createOrganization(t, acme, { orgId: 'other' });
     viewer = (await memberWithSession(t, acme, 'viewer')).session;
@@ -118,7 +105,6 @@ describe('diagram drafts API', () => {
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('creates, reads, saves, lists and deletes a draft, with the version as ETag', async () => {
     const created = await create(editor.session, { name: '  Orders topology ' });

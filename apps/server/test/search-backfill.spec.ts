@@ -1,7 +1,7 @@
 import type { SearchAnswer, SyncResult } from '@sc/contracts';
 import { SearchBackfillService } from '../src/modules/artifacts/sync/search-backfill.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { createOrganization, createTestApp, createToken, call, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { createOrganization, useTestApp, createToken, call, sessionHeaders, setupOrganization, type SeededOrganization } from './support';
 
 /**
  * Services synced before the search index existed have no entry at all; SearchBackfillService (run at every start, and
@@ -10,7 +10,8 @@ import { createOrganization, createTestApp, createToken, call, sessionHeaders, s
 jest.setTimeout(180_000);
 
 describe('search index backfill', () => {
-  let t: TestApp;
+  // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let acme: SeededOrganization;
   let globex: SeededOrganization;
   const search = (q: string, as: SeededOrganization) =>
@@ -22,8 +23,6 @@ describe('search index backfill', () => {
     );
 
   beforeAll(async () => {
-    // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     const acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
@@ -33,7 +32,6 @@ describe('search index backfill', () => {
       expect({ status: answer.status, refusal: answer.status === 201 ? null : answer.body }).toEqual({ status: 201, refusal: null });
     }
   });
-  afterAll(() => t?.close());
 
   it('indexes a service that has no entries exactly as its sync did, once, and in its own organization', async () => {
     const synced = await entriesOf('orders');

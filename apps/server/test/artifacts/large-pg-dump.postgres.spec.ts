@@ -1,5 +1,5 @@
 import type { DatabaseView, ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, useTestApp, createToken, setupOrganization } from '../support';
 import { createTestDatabase, withAdminClient } from '../support/test-database';
 import { bundle, COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { largeDatabaseDdl, largeTableName } from './large-database-ddl';
@@ -20,7 +20,6 @@ const FIVE_MB = 5 * 1024 * 1024;
  * PostgreSQL only (jest.integration.cjs registers *.postgres.spec.ts with TEST_DATABASE_URL, CI's PostgreSQL step).
  */
 describe('pg_dump --schema-only of a generated 5 MB database', () => {
-  let t: TestApp;
   let syncToken: string;
   let readToken: string;
   let dump: ServiceSchemaDump;
@@ -37,13 +36,14 @@ describe('pg_dump --schema-only of a generated 5 MB database', () => {
     } finally {
       await database.drop();
     }
-    // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '300s' } });
+  });
+  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '300s' } });
+  beforeAll(async () => {
     const org = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
     readToken = (await createToken(t, org.owner, 'acme', { scopes: ['read'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('is a real dump of about 5 MB with every kind of statement the generator asked for', () => {
     expect(Buffer.byteLength(dump.sql)).toBeGreaterThan(FIVE_MB);

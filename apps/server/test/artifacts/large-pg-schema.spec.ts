@@ -1,6 +1,6 @@
 import type { DatabaseView, DiagramView, ErrorBody } from '@sc/contracts';
 import { canvasNode, createView, type OverlaidGraph } from '@sc/diagram';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, useTestApp, createToken, setupOrganization } from '../support';
 import { bundle, COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { generatedTableName, generatePgDump } from './pg-dump-generator';
 
@@ -12,18 +12,16 @@ jest.setTimeout(300_000);
  * diagram's db-table node through the read path the dashboard uses (GET …/databases/:name into the canvas model).
  */
 describe('a 5 MB PostgreSQL dump', () => {
-  let t: TestApp;
+  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
   let syncToken: string;
   let readToken: string;
 
   beforeAll(async () => {
-    // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
     const org = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
     readToken = (await createToken(t, org.owner, 'acme', { scopes: ['read'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('syncs with the default limits, and its tables show on a db-table node', async () => {
     const dump = generatePgDump(5 * 1024 * 1024);

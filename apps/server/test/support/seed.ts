@@ -1,6 +1,6 @@
 import type { CreatedApiTokenResponse, MemberResponse, Role, SetupResponse, SignInLinkResponse, TokenScope } from '@sc/contracts';
 import { bearer, call, sessionFrom, sessionHeaders, type SessionCredentials } from './http';
-import { TEST_SETUP_TOKEN, createTestApp, type TestApp, type TestAppOptions } from './test-app';
+import { TEST_SETUP_TOKEN, createTestApp, useSeeded, useTestApp, type TestApp, type TestAppOptions, type TestAppOptionsSource } from './test-app';
 
 export interface SeededOrganization {
   organizationId: string;
@@ -24,8 +24,8 @@ export interface OrganizationSeed {
 }
 
 /**
- * A fresh test app with its organization set up: how most HTTP specs start (`beforeAll`). Closes the app again
- * when setup fails, since the spec never gets it to close.
+ * A fresh test app with its organization set up, for a spec that decides when its apps start and close (useSeededApp
+ * otherwise). Closes the app again when setup fails, since the spec never gets it to close.
  */
 export async function createSeededApp(seed: OrganizationSeed = {}, options: TestAppOptions = {}): Promise<{ t: TestApp; org: SeededOrganization }> {
   const t = await createTestApp(options);
@@ -35,6 +35,15 @@ export async function createSeededApp(seed: OrganizationSeed = {}, options: Test
     await t.close();
     throw error;
   }
+}
+
+/**
+ * useTestApp with its organization set up (`setupOrganization`, useSeeded): how most HTTP specs start,
+ * `const { t, org } = useSeededApp({ orgId: 'acme' })`.
+ */
+export function useSeededApp(seed: OrganizationSeed = {}, options: TestAppOptionsSource = {}): { t: TestApp; org: SeededOrganization } {
+  const t = useTestApp(options);
+  return { t, org: useSeeded(() => setupOrganization(t, seed)) };
 }
 
 /**
