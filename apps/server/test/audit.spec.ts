@@ -4,7 +4,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AuditEvent } from '../src/modules/audit/audit-event.entity';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
-import { addMember, bearer, call, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, useTestApp, useSeededApp } from './support';
+import { addMember, bearer, call, createToken, expectError, memberWithSession, sessionHeaders, useSeededApp } from './support';
 
 const CLIENT_SECRET = 'audit-client-secret-0123456789abcdef';
 const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';
@@ -14,8 +14,7 @@ const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';
  * and the organization leaves one entry with actor, target, before/after and client address, and no secret.
  */
 describe('organization audit log', () => {
-  const t = useTestApp();
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme', ownerEmail: 'owner@acme.example' });
   /** Every secret the calls below handle: none may appear in the log. */
   const secrets: string[] = [CLIENT_SECRET, NEW_CLIENT_SECRET];
 
@@ -31,7 +30,6 @@ describe('organization audit log', () => {
   const ownerActor = () => ({ type: 'user', userId: org.ownerUserId, email: org.ownerEmail, tokenId: null, tokenPrefix: null });
 
   beforeAll(async () => {
-    org = await setupOrganization(t, { orgId: 'acme', ownerEmail: 'owner@acme.example' });
     secrets.push(org.adminToken, org.owner.csrfToken);
   });
 

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sc/contracts';
 import { brotliCompressSync } from 'node:zlib';
-import { bearer, call, createToken, useTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization } from './support';
+import { bearer, call, createToken, expectError, memberWithSession, sessionHeaders, useSeededApp } from './support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY } from './artifacts/bundles';
 
 /** JSON text nested `depth` levels deep: [[[…]]]. */
@@ -19,12 +19,10 @@ function genericProvider(slug: string) {
  * columns cannot hold a NUL character at all.
  */
 describe('bad input gets a 4xx, never a 500', () => {
-  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
   let syncToken: string;
 
   beforeAll(async () => {
-    acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorBody, SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { bearer, call, createTestApp, freePort, createToken, memberWithSession, setupOrganization, TEST_SETUP_TOKEN, type SeededOrganization, useTestApp } from './support';
+import { bearer, call, createTestApp, freePort, createToken, memberWithSession, TEST_SETUP_TOKEN, useSeededApp } from './support';
 
 const METRICS_TOKEN = 'metrics-scrape-token-5f1c2a9e';
 
@@ -12,12 +12,10 @@ async function scrape(baseUrl: string, token?: string): Promise<{ status: number
 }
 
 describe('GET /metrics behind SERVICE_METRICS_TOKEN', () => {
-  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_METRICS_TOKEN: METRICS_TOKEN } });
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'metrics-org-7q2', orgName: 'Metrics Org Zebra', ownerEmail: 'owner.zebra@metrics-org.example' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_METRICS_TOKEN: METRICS_TOKEN } });
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    org = await setupOrganization(t, { orgId: 'metrics-org-7q2', orgName: 'Metrics Org Zebra', ownerEmail: 'owner.zebra@metrics-org.example' });
     const sync = await createToken(t, org.owner, org.organizationId, { name: 'ci', scopes: ['sync', 'read'] });
     const member = await memberWithSession(t, org, 'viewer', 'viewer.quokka@metrics-org.example');
     secrets.push(org.organizationId, 'Metrics Org Zebra', org.ownerEmail, 'viewer.quokka@metrics-org.example', org.adminToken, sync.token, sync.id, org.ownerUserId, member.userId, TEST_SETUP_TOKEN);

@@ -1,7 +1,7 @@
 import type { SearchAnswer, SyncResult } from '@sc/contracts';
 import { SearchBackfillService } from '../src/modules/artifacts/sync/search-backfill.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { createOrganization, useTestApp, createToken, call, sessionHeaders, setupOrganization, type SeededOrganization } from './support';
+import { createOrganization, createToken, call, sessionHeaders, type SeededOrganization, useSeededApp } from './support';
 
 /**
  * Services synced before the search index existed have no entry at all; SearchBackfillService (run at every start, and
@@ -11,8 +11,7 @@ jest.setTimeout(180_000);
 
 describe('search index backfill', () => {
   // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
-  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let globex: SeededOrganization;
   const search = (q: string, as: SeededOrganization) =>
     call<SearchAnswer>(t.baseUrl, 'GET', `/api/v1/orgs/${as.organizationId}/search?q=${encodeURIComponent(q)}&limit=50`, { headers: sessionHeaders(as.owner) });
@@ -23,7 +22,6 @@ describe('search index backfill', () => {
     );
 
   beforeAll(async () => {
-    acme = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     const acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     const globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;

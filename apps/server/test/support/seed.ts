@@ -131,20 +131,26 @@ function expectStatus(response: { status: number; body: unknown }, status: numbe
   if (response.status !== status) throw new Error(`${what}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
 }
 
-/** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
-/**
- * Organization `acme` with a sync token (`ci`), a read token (`reader`) and a viewer with a session, and another
- * organization `globex`: the callers readCallers puts to a read route.
- */
-export async function seedReaders(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string; viewer: SessionCredentials; outsider: SeededOrganization }> {
+/** Organization `acme` with a sync token (`ci`) and a read token (`reader`): what a spec that syncs and reads back needs. */
+export async function seedSyncAndRead(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string }> {
   const acme = await setupOrganization(testApp, { orgId: 'acme' });
   const syncToken = (await createToken(testApp, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   const readToken = (await createToken(testApp, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
+  return { acme, syncToken, readToken };
+}
+
+/**
+ * seedSyncAndRead, a viewer with a session, and another organization `globex`: the callers readCallers puts to a
+ * read route.
+ */
+export async function seedReaders(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string; viewer: SessionCredentials; outsider: SeededOrganization }> {
+  const { acme, syncToken, readToken } = await seedSyncAndRead(testApp);
   const viewer = (await memberWithSession(testApp, acme, 'viewer')).session;
   const outsider = await createOrganization(testApp, acme, { orgId: 'globex' });
   return { acme, syncToken, readToken, viewer, outsider };
 }
 
+/** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
 export type ReadCaller = [who: string, as: SessionCredentials | string | null, allowed: boolean];
 
 /**
