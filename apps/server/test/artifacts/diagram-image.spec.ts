@@ -2,7 +2,7 @@ import type { DiagramView, ErrorBody } from '@sc/contracts';
 import { buildModel, createView, type OverlaidGraph } from '@sc/diagram';
 import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { authHeaders, bearer, call, useSeeded, useTestApp, readCallers, seedReaders, type SessionCredentials } from '../support';
+import { authHeaders, bearer, call, expectErrors, useSeeded, useTestApp, readCallers, seedReaders, type SessionCredentials } from '../support';
 import { COLD_WORKER_TIMEOUT } from './bundles';
 import { requireBuiltCli, copySampleRepo, runCli } from './cli-process';
 
@@ -194,17 +194,13 @@ describe('diagram images: image.svg and image.png', () => {
   });
 
   it('answers clear errors: a bad theme or scale, an unknown diagram or revision', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectErrors((path) => call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readers.readToken) }), [
       ['/diagrams/topology/image.svg?theme=blue', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=1.5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/nope/image.svg', 404, 'artifact_not_found'],
       ['/diagrams/topology/image.svg?revision=7', 404, 'revision_not_found'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readers.readToken) });
-      expect([path, response.status, response.body.error?.code]).toEqual([path, status, code]);
-    }
+    ]);
   });
 
   it.each(DRAWN)('renders %s to a PNG of the SVG’s size × scale that is not blank', async (name) => {

@@ -1,7 +1,7 @@
 import type { DatabaseView, DiagramLayout, DiagramView, ErrorBody } from '@sc/contracts';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { LAYOUT_ENGINE_VERSION, LayoutCache, defaultViewLayoutInput, layoutDiagram, layoutFingerprint, replayLayout, type OverlaidGraph } from '@sc/diagram';
-import { authHeaders, bearer, call, createTestApp, createToken, readCallers, seedReaders, setupOrganization, type SessionCredentials, type TestApp, useSeeded, useTestApp } from '../support';
+import { authHeaders, bearer, call, createTestApp, expectErrors, createToken, readCallers, seedReaders, setupOrganization, type SessionCredentials, type TestApp, useSeeded, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -78,16 +78,12 @@ describe('default-view layout of synced diagrams', () => {
   });
 
   it('answers diagram_layout_not_found when there is no layout, and the diagram read errors for unknown diagrams and revisions', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectErrors((path) => get<ErrorBody>(path), [
       ['/diagrams/calls/layout', 404, 'diagram_layout_not_found'],
       ['/diagrams/nope/layout', 404, 'artifact_not_found'],
       ['/diagrams/topology/layout?revision=7', 404, 'revision_not_found'],
       ['/diagrams/topology/layout?revision=x', 400, 'invalid_revision'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await get<ErrorBody>(path);
-      expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
-    }
+    ]);
   });
 });
 
