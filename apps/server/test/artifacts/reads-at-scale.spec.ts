@@ -1,6 +1,6 @@
 import type { DiagramView, ErrorBody, ServiceRevisionItem, TextArtifactView } from '@sc/contracts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bearer, createOrganization, createTestApp, createToken, rawGet, setupOrganization, useSeeded, useSeededApp } from '../support';
+import { bearer, createOrganization, createTestApp, createToken, rawGet, seedSyncAndRead, setupOrganization, useSeeded, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './bundles';
 
 /**
@@ -8,11 +8,10 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TO
  * revision list comes in pages.
  */
 describe('artifact reads at scale: ETag, 304, the answer cache and revision pages', () => {
-  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
   const seeded = useSeeded(async () => {
+    const { acme, syncToken, readToken } = await seedSyncAndRead(t);
     const other = await createOrganization(t, acme, { orgId: 'other' });
-    const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
-    const readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
     const otherToken = (await createToken(t, other.owner, 'other', { name: 'reader', scopes: ['read'] })).token;
     expect((await postSync(t.baseUrl, syncToken, bundle(sampleArtifacts()))).status).toBe(201);
     return { other, syncToken, readToken, otherToken };
