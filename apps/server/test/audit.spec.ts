@@ -4,7 +4,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { AuditEvent } from '../src/modules/audit/audit-event.entity';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
-import { addMember, bearer, call, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { addMember, bearer, call, createToken, expectError, memberWithSession, sessionHeaders, useSeededApp } from './support';
 
 const CLIENT_SECRET = 'audit-client-secret-0123456789abcdef';
 const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';
@@ -14,8 +14,7 @@ const NEW_CLIENT_SECRET = 'audit-client-secret-replaced-9876543210';
  * and the organization leaves one entry with actor, target, before/after and client address, and no secret.
  */
 describe('organization audit log', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme', ownerEmail: 'owner@acme.example' });
   /** Every secret the calls below handle: none may appear in the log. */
   const secrets: string[] = [CLIENT_SECRET, NEW_CLIENT_SECRET];
 
@@ -31,11 +30,8 @@ describe('organization audit log', () => {
   const ownerActor = () => ({ type: 'user', userId: org.ownerUserId, email: org.ownerEmail, tokenId: null, tokenPrefix: null });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme', ownerEmail: 'owner@acme.example' });
     secrets.push(org.adminToken, org.owner.csrfToken);
   });
-  afterAll(() => t?.close());
 
   it('records first-run setup: the organization, its owner and the setup token, by the first owner through setup', async () => {
     const entries = (await audit()).body;
@@ -228,21 +224,15 @@ describe('organization audit log', () => {
 });
 
 describe('audit entries and their change', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => {
-    // A log that cannot write removals: the removal itself must then not happen.
-    const failingRemovals = {
-      insert: async (event: AuditEvent) => {
-        if (event.action === 'member.removed') throw new Error('audit storage unavailable');
-        // The current unit of work, as the real repository writes (TransactionalRepository).
-        await TransactionHost.getInstance<TransactionalAdapterTypeOrm>().tx.insert(AuditEvent, event as never);
-      },
-    };
-    t = await createTestApp({ overrideProviders: [{ provide: AuditRepository, useValue: failingRemovals }] });
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
-  afterAll(() => t?.close());
+  // A log that cannot write removals: the removal itself must then not happen.
+  const failingRemovals = {
+    insert: async (event: AuditEvent) => {
+      if (event.action === 'member.removed') throw new Error('audit storage unavailable');
+      // The current unit of work, as the real repository writes (TransactionalRepository).
+      await TransactionHost.getInstance<TransactionalAdapterTypeOrm>().tx.insert(AuditEvent, event as never);
+    },
+  };
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { overrideProviders: [{ provide: AuditRepository, useValue: failingRemovals }] });
 
   it('commit together: a change whose entry cannot be written is rolled back', async () => {
     const member = await addMember(t, org.owner, 'acme', { email: 'stays@acme.example', role: 'viewer' });

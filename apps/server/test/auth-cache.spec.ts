@@ -1,4 +1,4 @@
-import { authHeaders, bearer, call, createSeededApp, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { authHeaders, bearer, call, useSeededApp, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SessionCredentials, type TestApp } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import type { ErrorBody } from '@sc/contracts';
@@ -14,14 +14,11 @@ const HOUR = 60 * 60 * 1000;
  * The multi-instance suite proves the same across two processes.
  */
 describe('authorization cache', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h' } });
 
   beforeAll(async () => {
-    ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h' } }));
     await cacheUsable(t);
   });
-  afterAll(() => t?.close());
 
   const members = (as: SessionCredentials | string) => call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: authHeaders(as) });
   const tokens = (as: SessionCredentials | string) => call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: authHeaders(as) });

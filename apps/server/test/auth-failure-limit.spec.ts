@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
-import { bearer, call, createSeededApp, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, useSeededApp } from './support';
 
 const LIMIT = 5;
 const WINDOW_MS = 3_000;
@@ -19,11 +19,7 @@ function failFrom(baseUrl: string, localAddress: string): Promise<number> {
 }
 
 describe('failed authentication is rate-limited per client address', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: `${WINDOW_MS}ms` } })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: `${WINDOW_MS}ms` } });
 
   it('answers 429 rate_limited with Retry-After after SERVICE_AUTH_FAILURE_LIMIT failures, for tokens and cookies alike, without limiting valid credentials', async () => {
     // Requests without credentials are not guesses: they never count.

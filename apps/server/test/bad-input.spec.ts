@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sc/contracts';
 import { brotliCompressSync } from 'node:zlib';
-import { bearer, call, createToken, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createToken, expectError, memberWithSession, sessionHeaders, useSeededApp } from './support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY } from './artifacts/bundles';
 
 /** JSON text nested `depth` levels deep: [[[…]]]. */
@@ -19,16 +19,12 @@ function genericProvider(slug: string) {
  * columns cannot hold a NUL character at all.
  */
 describe('bad input gets a 4xx, never a 500', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
   let syncToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   const post = (path: string, body: unknown, headers = sessionHeaders(acme.owner)) => call<ErrorBody>(t.baseUrl, 'POST', path, { headers, body });
   const patch = (path: string, body: unknown) => call<ErrorBody>(t.baseUrl, 'PATCH', path, { headers: sessionHeaders(acme.owner), body });

@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, CSRF_HEADER, type MeResponse, type ErrorBody } from '@sc/contracts';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
-import { addMember, call, createOrganization, createTestApp, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { addMember, call, createOrganization, useTestApp, sessionFrom, sessionHeaders, setupOrganization, type SeededOrganization, type SessionCredentials } from './support';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl } from './sso/sso-support';
 
 const HOST = '127.0.0.1';
@@ -17,14 +17,13 @@ interface Caller {
  * configured in evil against a real OpenID provider), and each ends with the attacker having no foothold in beta.
  */
 describe('cross-organization takeover', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let beta: SeededOrganization;
   let evil: SeededOrganization;
   let idp: OidcIdp;
   let betaTokensBefore: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // An operator's organization creates both, so neither owner is a member of the other's organization.
     const host = await setupOrganization(t, { orgId: 'host', ownerEmail: 'operator@host.test' });
     beta = await createOrganization(t, host, { orgId: 'beta', ownerEmail: 'victim@beta.test' });
@@ -47,7 +46,6 @@ describe('cross-organization takeover', () => {
 
   afterAll(async () => {
     await idp?.close();
-    await t?.close();
   });
 
   function fromSession(initial: SessionCredentials): Caller {

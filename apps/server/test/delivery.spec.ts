@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './artifacts/bundles';
-import { bearer, call, createTestApp, createToken, rawGet, setupOrganization, type TestApp } from './support';
+import { bearer, call, useTestApp, createToken, rawGet, setupOrganization } from './support';
 
 /** A built admin app in miniature: index.html, hashed chunks as Angular names them, a favicon and a PNG. */
 function buildAdminDir(): { dir: string; script: string; index: string } {
@@ -22,13 +22,15 @@ function buildAdminDir(): { dir: string; script: string; index: string } {
 }
 
 describe('what the dashboard receives: compression, caching, revision sync times', () => {
-  let t: TestApp;
   let admin: ReturnType<typeof buildAdminDir>;
   let readToken: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     admin = buildAdminDir();
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_ADMIN_DIR: admin.dir } });
+  });
+  const t = useTestApp(() => ({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_ADMIN_DIR: admin.dir } }));
+  afterAll(() => rmSync(admin.dir, { recursive: true, force: true }));
+  beforeAll(async () => {
     const acme = await setupOrganization(t, { orgId: 'acme' });
     const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
@@ -37,11 +39,6 @@ describe('what the dashboard receives: compression, caching, revision sync times
     t.clock.advance(24 * 3600_000);
     const edited = withContent(sampleArtifacts(), 'topology', TOPOLOGY.replace('api --> queue>Events]', 'api --> cache[(Cache)]'));
     expect((await postSync<SyncResult>(t.baseUrl, syncToken, bundle(edited))).status).toBe(201);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    rmSync(admin.dir, { recursive: true, force: true });
   });
 
   it('sends a hashed admin script brotli-compressed, cached for a year as immutable', async () => {

@@ -2,7 +2,7 @@ import { load } from 'js-yaml';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseDurationMs } from '../src/config/env';
-import { createTestApp, listRoutes, type TestApp } from './support';
+import { useTestApp, listRoutes } from './support';
 
 /**
  * docker/compose.yaml, docker/compose.scaled.yaml and docker/Caddyfile cannot be started here (no Docker engine), so
@@ -32,9 +32,7 @@ function serverSources(dir = join(ROOT, 'apps/server/src')): string {
 }
 
 describe('deployment files (docker/) match the server', () => {
-  let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const scaled = compose('docker/compose.scaled.yaml');
   const replicas = Object.entries(scaled).filter(([, service]) => service.build !== undefined);

@@ -5,19 +5,7 @@ import { parseMermaid } from '@sc/diagram/node';
 import * as fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, TOPOLOGY, TOPOLOGY_CONTEXT } from './artifacts/bundles';
-import {
-  authHeaders,
-  call,
-  createOrganization,
-  createTestApp,
-  createToken,
-  memberWithSession,
-  setupOrganization,
-  type JsonResponse,
-  type SeededOrganization,
-  type SessionCredentials,
-  type TestApp,
-} from './support';
+import { authHeaders, call, createOrganization, createToken, memberWithSession, type JsonResponse, type SeededOrganization, type SessionCredentials, useSeededApp } from './support';
 
 /**
  * Diagram drafts over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): CRUD, roles and
@@ -92,8 +80,7 @@ async function reread(exported: DraftExport): Promise<Graph> {
 }
 
 describe('diagram drafts API', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_DRAFT_MAX_NODES: '40', SERVICE_DRAFT_MAX_EDGES: '60', SERVICE_DRAFT_MAX_BYTES: '256kb' } });
   let other: SeededOrganization;
   let viewer: SessionCredentials;
   let editor: { userId: string; email: string; session: SessionCredentials };
@@ -109,8 +96,6 @@ describe('diagram drafts API', () => {
   const errorOf = (response: JsonResponse<unknown>) => (response.body as ErrorBody).error;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_DRAFT_MAX_NODES: '40', SERVICE_DRAFT_MAX_EDGES: '60', SERVICE_DRAFT_MAX_BYTES: '256kb' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     other = await createOrganization(t, acme, { orgId: 'other' });
     viewer = (await memberWithSession(t, acme, 'viewer')).session;
     editor = await memberWithSession(t, acme, 'editor', 'editor@acme.example');
@@ -118,7 +103,6 @@ describe('diagram drafts API', () => {
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('creates, reads, saves, lists and deletes a draft, with the version as ETag', async () => {
     const created = await create(editor.session, { name: '  Orders topology ' });

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from './support';
+import { useTestApp } from './support';
 
 /** information_schema's name (udt_name) of each column type the entities declare. */
 const UDT_OF: Record<string, string> = {
@@ -30,15 +30,7 @@ interface TableColumn {
  * PostgreSQL with TEST_DATABASE_URL).
  */
 describe('entities and the migrated schema', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('every entity column is a column of its table with the same type, length, nullability and key', async () => {
     const rows: TableColumn[] = await t.dataSource.query(

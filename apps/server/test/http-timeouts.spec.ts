@@ -1,6 +1,6 @@
 import { Agent, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { createTestApp, createToken, setupOrganization, type TestApp } from './support';
+import { useTestApp, createToken, setupOrganization } from './support';
 
 /**
  * Slow clients (issue 9 §3): unfinished headers or a body that never ends must not hold a connection for
@@ -39,17 +39,15 @@ function holdOpen(baseUrl: string, chunks: string[], deadlineMs = DEADLINE_MS): 
 }
 
 describe('HTTP server timeouts (slow clients)', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    env: { SERVICE_HEADERS_TIMEOUT: `${HEADERS_TIMEOUT_MS}ms`, SERVICE_REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms`, SERVICE_KEEP_ALIVE_TIMEOUT: `${KEEP_ALIVE_TIMEOUT_MS}ms` },
+  });
   let syncToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { SERVICE_HEADERS_TIMEOUT: `${HEADERS_TIMEOUT_MS}ms`, SERVICE_REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms`, SERVICE_KEEP_ALIVE_TIMEOUT: `${KEEP_ALIVE_TIMEOUT_MS}ms` },
-    });
     const org = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('closes a connection whose headers never finish with 408 (SERVICE_HEADERS_TIMEOUT)', async () => {
     const { received } = await holdOpen(t.baseUrl, ['GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ']);
@@ -91,11 +89,7 @@ describe('HTTP server timeouts (slow clients)', () => {
  * socket is served. The spec above proves that this timer is what closes an idle connection.
  */
 describe('HTTP keep-alive with the default timeouts (load balancers)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('keeps an idle connection open for 65 s, with the headers timeout above it, and serves the next request on it', async () => {
     const server = t.app.getHttpServer() as Server;

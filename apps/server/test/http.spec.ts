@@ -2,18 +2,14 @@ import type { ErrorBody } from '@sc/contracts';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_SETUP_TOKEN, call, createTestApp, expectError, type TestApp } from './support';
+import { TEST_SETUP_TOKEN, call, expectError, useTestApp } from './support';
 
 function expectErrorShape(body: unknown): void {
   expect(body).toEqual({ error: { code: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/), message: expect.stringMatching(/\S.*[.!?]$/), details: expect.any(Array) } });
 }
 
 describe('HTTP conventions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_BODY_LIMIT: '2kb' } });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ env: { SERVICE_BODY_LIMIT: '2kb' } });
 
   it('GET /api/v1/health checks the database', async () => {
     const response = await call(t.baseUrl, 'GET', '/api/v1/health');
@@ -92,11 +88,7 @@ describe('HTTP conventions', () => {
 });
 
 describe('rate limit on auth endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_AUTH_RATE_LIMIT: '3', SERVICE_AUTH_RATE_WINDOW: '1m' } });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ env: { SERVICE_AUTH_RATE_LIMIT: '3', SERVICE_AUTH_RATE_WINDOW: '1m' } });
 
   it('answers 429 rate_limited after the configured number of attempts', async () => {
     const statuses: number[] = [];
@@ -115,19 +107,15 @@ describe('rate limit on auth endpoints', () => {
 });
 
 describe('admin SPA serving', () => {
-  let t: TestApp;
   let adminDir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     adminDir = mkdtempSync(join(tmpdir(), 'sc-admin-'));
     writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>admin</title><app-root></app-root>');
     mkdirSync(join(adminDir, 'assets'));
     writeFileSync(join(adminDir, 'assets', 'app.js'), 'console.log(1);');
-    t = await createTestApp({ env: { SERVICE_ADMIN_DIR: adminDir } });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(adminDir, { recursive: true, force: true });
-  });
+  const t = useTestApp(() => ({ env: { SERVICE_ADMIN_DIR: adminDir } }));
+  afterAll(() => rmSync(adminDir, { recursive: true, force: true }));
 
   it('serves files, falls back to index.html for client routes, and never for /api', async () => {
     const root = await call<string>(t.baseUrl, 'GET', '/');

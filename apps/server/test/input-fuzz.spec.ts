@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import * as fc from 'fast-check';
-import { addMember, bearer, call, createToken, createTestApp, listRoutes, sessionHeaders, setupOrganization, signInAs, type RouteInfo, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { addMember, bearer, call, createToken, listRoutes, sessionHeaders, signInAs, type RouteInfo, type SessionCredentials, useSeededApp } from './support';
 import { bundle, postSync, syncFile } from './artifacts/bundles';
 
 /**
@@ -66,8 +66,7 @@ type OpenApiDocument = {
 };
 
 describe('input fuzzing: no route answers 5xx to bad input', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_BODY_LIMIT: `${BODY_LIMIT_BYTES}b`, SERVICE_SYNC_MAX_BYTES: '1mb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
   let syncToken: string;
   /** SCIM routes take SCIM tokens only: their fuzz cases send this one. */
   let scimToken: string;
@@ -75,8 +74,6 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
   let validParams: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_BODY_LIMIT: `${BODY_LIMIT_BYTES}b`, SERVICE_SYNC_MAX_BYTES: '1mb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     const victim = await addMember(t, acme.owner, 'acme', { email: 'victim@acme.example', role: 'viewer' });
     const victimToken = await createToken(t, acme.owner, 'acme', { name: 'victim', scopes: ['read'] });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
@@ -93,7 +90,6 @@ describe('input fuzzing: no route answers 5xx to bad input', () => {
     expect(scimUser.status).toBe(201);
     validParams = { orgId: 'acme', organizationId: 'acme', userId: victim.userId, tokenId: victimToken.id, slug: 'corp', service: 'orders', id: scimUser.body.id };
   });
-  afterAll(() => t?.close());
 
   it('answers every route and the gateway with a 2xx-4xx JSON answer, whatever the path, query and body', async () => {
     const routes = listRoutes(t.app);

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@sc/contracts';
 import { randomUUID } from 'node:crypto';
-import { call, createOrganization, createTestApp, listRoutes, expressRoutes, sessionHeaders, setupOrganization, type RouteInfo, type SeededOrganization, type TestApp } from './support';
+import { call, createOrganization, listRoutes, expressRoutes, sessionHeaders, type RouteInfo, type SeededOrganization, useSeededApp } from './support';
 
 /**
  * Organization isolation: a session and an API token of organization A must get 404 organization_not_found
@@ -8,16 +8,13 @@ import { call, createOrganization, createTestApp, listRoutes, expressRoutes, ses
  * is covered without editing this test.
  */
 describe('organization isolation', () => {
-  let t: TestApp;
-  let orgA: SeededOrganization;
+  const { t, org: orgA } = useSeededApp({ orgId: 'org-a' });
   let orgB: SeededOrganization;
   let orgRoutes: RouteInfo[];
   /** Real ids per route parameter and organization, so a refusal is about the organization, not a missing record. */
   const realIds: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await setupOrganization(t, { orgId: 'org-a' });
     orgB = await createOrganization(t, orgA, { orgId: 'org-b' });
     orgRoutes = listRoutes(t.app).filter((route) => route.path.includes(':orgId'));
     for (const org of [orgA, orgB]) {
@@ -25,7 +22,6 @@ describe('organization isolation', () => {
       realIds[org.organizationId] = { draftId: draft.body.id };
     }
   });
-  afterAll(() => t?.close());
 
   it('finds every organization route Express serves, including the core ones', () => {
     const fromMetadata = orgRoutes.map((route) => `${route.method} ${route.path}`).sort();

@@ -6,12 +6,10 @@ import { join } from 'node:path';
 import type { Env } from '../src/config/env';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, withContent, TOPOLOGY } from './artifacts/bundles';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { bearer, call, copyPgliteTemplate, createTestApp, createTestDatabase, createToken, setupOrganization, TEST_SETUP_TOKEN, type TestApp, type TestDatabase } from './support';
+import { bearer, call, copyPgliteTemplate, useTestApp, createTestDatabase, createToken, setupOrganization, TEST_SETUP_TOKEN, type TestApp, type TestDatabase } from './support';
 
 describe('health: live and ready', () => {
-  let t: TestApp;
-  beforeAll(async () => (t = await createTestApp()));
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('live answers while the process runs; ready checks database, migrations and parser threads', async () => {
     expect(await call(t.baseUrl, 'GET', '/api/v1/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });

@@ -1,13 +1,8 @@
-import { TEST_SETUP_TOKEN, bearer, call, createTestApp, createToken, sessionFrom, sessionHeaders, type TestApp } from './support';
+import { TEST_SETUP_TOKEN, bearer, call, useTestApp, createToken, sessionFrom, sessionHeaders } from './support';
 
 describe('logs', () => {
-  let t: TestApp;
   const lines: string[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug', SERVICE_SETUP_TOKEN: '' }, logLines: lines });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ env: { SERVICE_LOG_LEVEL: 'debug', SERVICE_SETUP_TOKEN: '' }, logLines: lines });
 
   it('are structured JSON and never contain session cookies, CSRF values, API tokens or sign-in link tokens', async () => {
     const setupLine = lines.find((line) => line.includes('/setup?token='));

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_MAX_ANSWER_BYTES, type SyncArtifact, type SyncBundle, type SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, TOPOLOGY, bundle, postSync, sampleArtifacts, syncFile } from './artifacts/bundles';
-import { bearer, call, createOrganization, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createOrganization, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, useSeededApp } from './support';
 
 /**
  * The MCP server at /mcp over HTTP on loopback, driven by the SDK's own Client and StreamableHTTPClientTransport:
@@ -53,13 +53,17 @@ const bytesOf = (result: unknown) => Buffer.byteLength(textOf(result));
 const CONTINUES = /\[This answer continues: (\d+) characters in all; call \w+ again with the same arguments and offset=(\d+)\.\]/;
 
 describe('MCP server (/mcp)', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const clients: Client[] = [];
+  // Before the app's close (registered by useSeededApp below): a client's open stream would hold the server open.
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => undefined);
+  });
+  // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let globex: SeededOrganization;
   let acmeRead: string;
   let globexRead: string;
   let acmeSync: string;
-  const clients: Client[] = [];
 
   async function connect(token: string | null): Promise<Client> {
     const client = new Client({ name: 'mcp-spec', version: '1.0.0' });
@@ -78,9 +82,6 @@ describe('MCP server (/mcp)', () => {
   }
 
   beforeAll(async () => {
-    // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     const globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
@@ -96,10 +97,6 @@ describe('MCP server (/mcp)', () => {
     const theirs = bundle(sampleArtifacts(), 'globex-billing');
     theirs.service.description = 'globex-secret-marker';
     await sync(globexSync, theirs);
-  });
-  afterAll(async () => {
-    for (const client of clients) await client.close().catch(() => undefined);
-    await t?.close();
   });
 
   it('lists its tools and resources to a read token', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { call, useSeededApp, expectError, memberWithSession, sessionHeaders } from './support';
 
 interface Member {
   userId: string;
@@ -11,10 +11,7 @@ interface Member {
 }
 
 describe('members', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme' });
 
   const owner = () => sessionHeaders(org.owner);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorBody, SyncResult } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { bearer, call, createTestApp, freePort, createToken, memberWithSession, setupOrganization, TEST_SETUP_TOKEN, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createTestApp, freePort, createToken, memberWithSession, TEST_SETUP_TOKEN, useSeededApp } from './support';
 
 const METRICS_TOKEN = 'metrics-scrape-token-5f1c2a9e';
 
@@ -12,13 +12,10 @@ async function scrape(baseUrl: string, token?: string): Promise<{ status: number
 }
 
 describe('GET /metrics behind SERVICE_METRICS_TOKEN', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'metrics-org-7q2', orgName: 'Metrics Org Zebra', ownerEmail: 'owner.zebra@metrics-org.example' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_METRICS_TOKEN: METRICS_TOKEN } });
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_METRICS_TOKEN: METRICS_TOKEN } });
-    org = await setupOrganization(t, { orgId: 'metrics-org-7q2', orgName: 'Metrics Org Zebra', ownerEmail: 'owner.zebra@metrics-org.example' });
     const sync = await createToken(t, org.owner, org.organizationId, { name: 'ci', scopes: ['sync', 'read'] });
     const member = await memberWithSession(t, org, 'viewer', 'viewer.quokka@metrics-org.example');
     secrets.push(org.organizationId, 'Metrics Org Zebra', org.ownerEmail, 'viewer.quokka@metrics-org.example', org.adminToken, sync.token, sync.id, org.ownerUserId, member.userId, TEST_SETUP_TOKEN);
@@ -30,7 +27,6 @@ describe('GET /metrics behind SERVICE_METRICS_TOKEN', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     secrets.push('not-a-real-sign-in-link-token');
   });
-  afterAll(() => t?.close());
 
   it('refuses a scrape without the token (401) and answers with it in the Prometheus text format', async () => {
     expect(await scrape(t.baseUrl)).toMatchObject({ status: 401, text: expect.stringContaining('metrics_token_invalid') });

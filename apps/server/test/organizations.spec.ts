@@ -1,11 +1,8 @@
 import type { ErrorBody } from '@sc/contracts';
-import { call, createSeededApp, expectError, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { call, useSeededApp, expectError, memberWithSession, mintSignInLink, redeemSignInLink, sessionFrom, sessionHeaders } from './support';
 
 describe('organizations', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme', orgName: 'Acme Corp' })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme', orgName: 'Acme Corp' });
 
   it('GET /orgs/:orgId answers the organization to its members', async () => {
     const viewer = await memberWithSession(t, org, 'viewer');
@@ -59,10 +56,7 @@ describe('organizations', () => {
 });
 
 describe('sign-in links', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme' });
 
   async function mint(userId: string) {
     const response = await call<{ url: string; expiresAt: string }>(t.baseUrl, 'POST', `/api/v1/orgs/acme/members/${userId}/sign-in-link`, { headers: sessionHeaders(org.owner) });

@@ -2,7 +2,7 @@ import type { ApiTokenResponse, AuditEntry, DraftSummary, EmbedLinkResponse, Err
 import { MAX_PAGE_LIMIT, nextCursorFromLink } from '@sc/contracts';
 import { SsoAuditService } from '../src/modules/sso/sso-audit.service';
 import { bundle, postSync, syncFile } from './artifacts/bundles';
-import { addMember, bearer, call, createToken, setupOrganization, type JsonResponse, type SeededOrganization, type TestApp, createTestApp } from './support';
+import { addMember, bearer, call, createToken, setupOrganization, type JsonResponse, type SeededOrganization, useTestApp } from './support';
 
 /**
  * The one paging contract of every list (libs/contracts list-page.ts): the body is the page's items, a
@@ -11,7 +11,7 @@ import { addMember, bearer, call, createToken, setupOrganization, type JsonRespo
  * PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
 describe('paged lists', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let acme: SeededOrganization;
   const COUNT = 7;
 
@@ -60,7 +60,6 @@ describe('paged lists', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
     acme = await setupOrganization(t, { orgId: 'acme' });
     const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     const ssoAudit = t.app.get(SsoAuditService);
@@ -80,7 +79,6 @@ describe('paged lists', () => {
       if (index % 2) t.clock.advance(1000);
     }
   });
-  afterAll(() => t?.close());
 
   it('walks the services by name, each once', async () => {
     const path = '/api/v1/orgs/acme/services';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { ShutdownService } from '../src/modules/health/shutdown.service';
 import { HealthErrorCode, healthError } from '../src/modules/health/health.errors';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './artifacts/bundles';
-import { addMember, bearer, call, createOrganization, createTestApp, createToken, expectError, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { addMember, bearer, call, createOrganization, createToken, expectError, sessionHeaders, useSeededApp } from './support';
 
 const SOURCE = { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', branch: 'main', ciRunUrl: 'https://github.com/acme/orders/actions/runs/42' };
 
@@ -14,19 +14,15 @@ const SOURCE = { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', branch: 'ma
  * who synced them from which commit, branch and CI run.
  */
 describe('who did what', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
   let sync: { token: string; id: string };
 
   const audit = async (query: string): Promise<AuditEntry[]> => (await call<AuditEntry[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/audit${query}`, { headers: bearer(org.adminToken) })).body;
   const members = async (orgId = 'acme', headers = bearer(org.adminToken)) => (await call<MemberResponse[]>(t.baseUrl, 'GET', `/api/v1/orgs/${orgId}/members`, { headers })).body;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    org = await setupOrganization(t, { orgId: 'acme' });
     sync = await createToken(t, org.owner, 'acme', { name: 'orders CI', scopes: ['sync'] });
   });
-  afterAll(() => t?.close());
 
   it('records how each member was added: first-run setup, a member, an API token, creating an organization', async () => {
     const byOwner = await addMember(t, org.owner, 'acme', { email: 'ada@acme.example', role: 'editor' });

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@sc/contracts';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { bearer, call, createTestApp, type TestApp } from './support';
+import { bearer, call, createTestApp, type TestApp, useTestApp } from './support';
 
 /** The machine's Redis; each run counts under its own key prefix and deletes its keys afterwards. */
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -51,18 +51,14 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 
 describe('a Redis outage', () => {
   let closed: Server;
-  let t: TestApp;
 
   beforeAll(async () => {
     // A port that was just free and is held by a server that resets every connection: Redis "down".
     closed = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${(closed.address() as AddressInfo).port}` } });
   });
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((resolve) => closed.close(resolve));
-  });
+  const t = useTestApp(() => ({ env: { REDIS_URL: `redis://127.0.0.1:${(closed.address() as AddressInfo).port}` } }));
+  afterAll(() => new Promise((resolve) => closed.close(resolve)));
 
   it('answers the rate-limited endpoints with 503 rate_limit_unavailable, at once', async () => {
     const started = Date.now();

@@ -1,7 +1,7 @@
 import type { SearchAnswer, SyncResult } from '@sc/contracts';
 import { SearchBackfillService } from '../src/modules/artifacts/sync/search-backfill.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts } from './artifacts/bundles';
-import { createOrganization, createTestApp, createToken, call, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { createOrganization, createToken, call, sessionHeaders, type SeededOrganization, useSeededApp } from './support';
 
 /**
  * Services synced before the search index existed have no entry at all; SearchBackfillService (run at every start, and
@@ -10,8 +10,8 @@ import { createOrganization, createTestApp, createToken, call, sessionHeaders, s
 jest.setTimeout(180_000);
 
 describe('search index backfill', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let globex: SeededOrganization;
   const search = (q: string, as: SeededOrganization) =>
     call<SearchAnswer>(t.baseUrl, 'GET', `/api/v1/orgs/${as.organizationId}/search?q=${encodeURIComponent(q)}&limit=50`, { headers: sessionHeaders(as.owner) });
@@ -22,9 +22,6 @@ describe('search index backfill', () => {
     );
 
   beforeAll(async () => {
-    // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, acme, { orgId: 'globex' });
     const acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     const globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
@@ -33,7 +30,6 @@ describe('search index backfill', () => {
       expect({ status: answer.status, refusal: answer.status === 201 ? null : answer.body }).toEqual({ status: 201, refusal: null });
     }
   });
-  afterAll(() => t?.close());
 
   it('indexes a service that has no entries exactly as its sync did, once, and in its own organization', async () => {
     const synced = await entriesOf('orders');

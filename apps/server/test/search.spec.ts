@@ -1,7 +1,7 @@
-import type { ErrorBody, SearchAnswer, SearchHit, SyncArtifact, SyncBundle, SyncResult, WhereUsedAnswer } from '@sc/contracts';
+import type { ErrorBody, SearchAnswer, SearchHit, SyncArtifact, SyncResult, WhereUsedAnswer } from '@sc/contracts';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, repositoryBundle, sampleArtifacts, syncFile } from './artifacts/bundles';
 import { SAMPLE_REPO } from './artifacts/cli-process';
-import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, createOrganization, createToken, sessionHeaders, type SeededOrganization, useSeeded, useSeededApp } from './support';
 
 /**
  * GET /api/v1/orgs/:orgId/search over HTTP on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -11,12 +11,19 @@ import { bearer, call, createOrganization, createTestApp, createToken, sessionHe
 jest.setTimeout(180_000);
 
 describe('organization search', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
-  let globex: SeededOrganization;
-  let acmeSync: string;
-  let globexSync: string;
-  let fixture: SyncBundle;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
+  const seeded = useSeeded(async () => {
+    const globex = await createOrganization(t, acme, { orgId: 'globex' });
+    const acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
+    const globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
+    const fixture = repositoryBundle(SAMPLE_REPO);
+    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, fixture)).status).toBe(201);
+    // globex has a service of its own whose words overlap the fixture's ("API", "orders", "payments" in a description).
+    const theirs = bundle(sampleArtifacts(), 'orders');
+    theirs.service.description = 'Takes orders and payments (globex-secret-marker)';
+    expect((await postSync<SyncResult>(t.baseUrl, globexSync, theirs)).status).toBe(201);
+    return { globex, acmeSync, globexSync, fixture };
+  });
   const search = (q: string, extra = '', as: SeededOrganization = acme, orgId = as.organizationId) =>
     call<SearchAnswer & ErrorBody>(t.baseUrl, 'GET', `/api/v1/orgs/${orgId}/search?q=${encodeURIComponent(q)}${extra}`, { headers: sessionHeaders(as.owner) });
   const hitsOf = async (q: string, extra = '', as?: SeededOrganization): Promise<SearchHit[]> => {
@@ -25,21 +32,6 @@ describe('organization search', () => {
     return answer.body.hits;
   };
   const element = (hit: SearchHit) => `${hit.service}/${hit.artifact?.name ?? '-'}/${hit.element.kind}:${hit.element.id}`;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    acme = await setupOrganization(t, { orgId: 'acme' });
-    globex = await createOrganization(t, acme, { orgId: 'globex' });
-    acmeSync = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
-    globexSync = (await createToken(t, globex.owner, 'globex', { name: 'ci', scopes: ['sync'] })).token;
-    fixture = repositoryBundle(SAMPLE_REPO);
-    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, fixture)).status).toBe(201);
-    // globex has a service of its own whose words overlap the fixture's ("API", "orders", "payments" in a description).
-    const theirs = bundle(sampleArtifacts(), 'orders');
-    theirs.service.description = 'Takes orders and payments (globex-secret-marker)';
-    expect((await postSync<SyncResult>(t.baseUrl, globexSync, theirs)).status).toBe(201);
-  });
-  afterAll(() => t?.close());
 
   it('finds node labels, context names, data-field values, groups, tables, columns and headings of the fixture', async () => {
     expect((await hitsOf('Settlement worker')).map(element)).toContain('payments/topology/node:worker');
@@ -105,7 +97,7 @@ describe('organization search', () => {
   });
 
   it("never returns another organization's data, and refuses its route with 404", async () => {
-    expect((await hitsOf('globex-secret-marker', '', globex)).map(element)).toEqual(['orders/-/service:orders']);
+    expect((await hitsOf('globex-secret-marker', '', seeded.globex)).map(element)).toEqual(['orders/-/service:orders']);
     expect(await hitsOf('globex-secret-marker')).toEqual([]);
     expect((await hitsOf('Orders API')).map((hit) => hit.service)).not.toContain('orders');
     const foreign = await search('payments', '', acme, 'globex');
@@ -134,8 +126,8 @@ describe('organization search', () => {
       { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: syncFile('.service/schemas/ledger.sql', 'CREATE TABLE other (id int);\n') },
       { kind: 'database-schema', name: 'archive', engine: 'postgres', file: syncFile('.service/schemas/archive.sql', 'CREATE TABLE entries (id int);\n') },
     ];
-    expect((await postSync<SyncResult>(t.baseUrl, acmeSync, bundle(bindingEntries('reports'), 'reports'))).status).toBe(201);
-    expect((await postSync<SyncResult>(t.baseUrl, globexSync, bundle(bindingEntries('globex-reports'), 'globex-reports'))).status).toBe(201);
+    expect((await postSync<SyncResult>(t.baseUrl, seeded.acmeSync, bundle(bindingEntries('reports'), 'reports'))).status).toBe(201);
+    expect((await postSync<SyncResult>(t.baseUrl, seeded.globexSync, bundle(bindingEntries('globex-reports'), 'globex-reports'))).status).toBe(201);
     const whereUsed = (query: string, headers: Record<string, string> = sessionHeaders(acme.owner), orgId = 'acme') =>
       call<WhereUsedAnswer & ErrorBody>(t.baseUrl, 'GET', `/api/v1/orgs/${orgId}/search/where-used?${query}`, { headers });
     const nodesOf = (answer: WhereUsedAnswer) => answer.usedIn.map((hit) => `${hit.service}/${hit.diagram}/${hit.node.id}`).sort();
@@ -155,7 +147,7 @@ describe('organization search', () => {
     expect(ledger.body.definedIn).toEqual([{ service: 'payments', database: 'ledger', table: 'entries' }]);
 
     // globex sees its own binding only.
-    expect(nodesOf((await whereUsed('table=entries', sessionHeaders(globex.owner), 'globex')).body)).toEqual(['globex-reports/reporting/archived', 'globex-reports/reporting/ledgerCopy']);
+    expect(nodesOf((await whereUsed('table=entries', sessionHeaders(seeded.globex.owner), 'globex')).body)).toEqual(['globex-reports/reporting/archived', 'globex-reports/reporting/ledgerCopy']);
     const foreign = await whereUsed('table=entries', sessionHeaders(acme.owner), 'globex');
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, 'organization_not_found']);
 
@@ -171,7 +163,7 @@ describe('organization search', () => {
   });
 
   it('follows the next sync: a removed node is no longer found, a new one is', async () => {
-    const withoutPsp = structuredClone(fixture);
+    const withoutPsp = structuredClone(seeded.fixture);
     const topology = withoutPsp.artifacts.find((artifact) => artifact.name === 'topology');
     if (!topology) throw new Error('The fixture has no topology diagram.');
     const content = topology.file.content.replace('  api --> psp[Card processor]\n', '  api --> fx[Currency exchange]\n').replace('  pspLogo[PSP logo] -.- psp\n', '');
@@ -183,7 +175,7 @@ describe('organization search', () => {
     delete context.nodes['pspLogo'];
     topology.context = syncFile(topology.context?.path ?? '', JSON.stringify(context));
     expect((await hitsOf('Card processor')).map(element)).toContain('payments/topology/node:psp');
-    const synced = await postSync<SyncResult & ErrorBody>(t.baseUrl, acmeSync, withoutPsp);
+    const synced = await postSync<SyncResult & ErrorBody>(t.baseUrl, seeded.acmeSync, withoutPsp);
     expect([synced.status, synced.body.revision]).toEqual([201, 2]);
     expect((await hitsOf('Card processor')).map(element)).not.toContain('payments/topology/node:psp');
     expect((await hitsOf('psp', '&kind=node&limit=50')).filter((hit) => hit.artifact?.name === 'topology')).toEqual([]);
@@ -200,16 +192,16 @@ describe('organization search', () => {
     const rowIds = await nodeRowIds();
     const renamed = bundle(sampleArtifacts(), 'orders');
     renamed.service.description = 'Takes orders (globex-renamed-marker)';
-    expect((await postSync<SyncResult>(t.baseUrl, globexSync, renamed)).body.status).toBe('unchanged');
-    expect((await hitsOf('globex-renamed-marker', '', globex)).map(element)).toEqual(['orders/-/service:orders']);
-    expect(await hitsOf('globex-secret-marker', '', globex)).toEqual([]);
+    expect((await postSync<SyncResult>(t.baseUrl, seeded.globexSync, renamed)).body.status).toBe('unchanged');
+    expect((await hitsOf('globex-renamed-marker', '', seeded.globex)).map(element)).toEqual(['orders/-/service:orders']);
+    expect(await hitsOf('globex-secret-marker', '', seeded.globex)).toEqual([]);
     expect(await count()).toBe(before);
     expect(await nodeRowIds()).toEqual(rowIds);
     // As for a service synced before the index existed: only its service entry is there.
     await t.dataSource.query(`DELETE FROM search_entries WHERE service_id = $1 AND element_kind <> 'service'`, [serviceId]);
-    expect(await hitsOf('Orders API', '', globex)).toEqual([]);
-    expect((await postSync<SyncResult>(t.baseUrl, globexSync, renamed)).body.status).toBe('unchanged');
-    expect((await hitsOf('Orders API', '', globex)).map(element)).toContain('orders/topology/node:api');
+    expect(await hitsOf('Orders API', '', seeded.globex)).toEqual([]);
+    expect((await postSync<SyncResult>(t.baseUrl, seeded.globexSync, renamed)).body.status).toBe('unchanged');
+    expect((await hitsOf('Orders API', '', seeded.globex)).map(element)).toContain('orders/topology/node:api');
     expect(await count()).toBe(before);
   });
 
@@ -219,6 +211,6 @@ describe('organization search', () => {
     expect(await hitsOf('Settlement')).toEqual([]);
     const rows = (await t.dataSource.query(`SELECT count(*)::int AS n FROM search_entries WHERE organization_id = 'acme'`)) as Array<{ n: number }>;
     expect(rows[0]?.n).toBe(0);
-    expect(await hitsOf('globex-renamed-marker', '', globex)).toHaveLength(1);
+    expect(await hitsOf('globex-renamed-marker', '', seeded.globex)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { bearer, call, cookiesOf, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type SessionCredentials, type TestApp } from './support';
+import { bearer, call, cookiesOf, useSeededApp, expectError, memberWithSession, sessionHeaders, type SessionCredentials } from './support';
 
 // After ./support: the contracts barrel needs reflect-metadata loaded first (class-transformer @Type in sso.ts).
 import { CSRF_HEADER, type ErrorBody } from '@sc/contracts';
@@ -7,10 +7,7 @@ import { SessionsService } from '../src/modules/sessions/sessions.service';
 const HOUR = 60 * 60 * 1000;
 
 describe('sessions', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_SESSION_IDLE_TIMEOUT: '8h', SERVICE_SESSION_MAX_AGE: '7d' } });
 
   const me = (session: SessionCredentials) => call<ErrorBody & { role: string }>(t.baseUrl, 'GET', '/api/v1/me', { headers: { cookie: session.cookieHeader } });
 

@@ -1,15 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { CSRF_COOKIE, SESSION_COOKIE, type ErrorBody } from '@sc/contracts';
-import { TEST_SETUP_TOKEN, bearer, call, createTestApp, expectError, sessionFrom, sessionHeaders, type TestApp } from './support';
+import { TEST_SETUP_TOKEN, bearer, call, createTestApp, expectError, sessionFrom, sessionHeaders, useTestApp } from './support';
 
 const setupBody = (token: string, orgId = 'acme') => ({ token, organization: { id: orgId, name: 'Acme' }, owner: { email: 'Founder@Acme.Example', name: 'Fran Founder' } });
 
 describe('first-run setup', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('reports that setup is required while no organization exists', async () => {
     expect((await call(t.baseUrl, 'GET', '/api/v1/setup')).body).toEqual({ required: true });
@@ -77,18 +73,14 @@ describe('first-run setup race', () => {
 });
 
 describe('generated setup token', () => {
-  let t: TestApp;
   const logged: string[] = [];
-  beforeAll(async () => {
+  beforeAll(() => {
     jest.spyOn(Logger.prototype, 'log').mockImplementation(function (message: unknown) {
       logged.push(String(message));
     });
-    t = await createTestApp({ env: { SERVICE_SETUP_TOKEN: '' } });
   });
-  afterAll(async () => {
-    jest.restoreAllMocks();
-    await t?.close();
-  });
+  const t = useTestApp({ env: { SERVICE_SETUP_TOKEN: '' } });
+  afterAll(() => jest.restoreAllMocks());
 
   it('prints the setup URL once at boot and refuses the token after one hour', async () => {
     const lines = logged.filter((line) => line.includes('/setup?token='));
@@ -105,12 +97,8 @@ describe('generated setup token', () => {
 });
 
 describe('setup token from SERVICE_SETUP_TOKEN', () => {
-  let t: TestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'info' }, logLines: lines });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ env: { SERVICE_LOG_LEVEL: 'info' }, logLines: lines });
 
   it('is never logged: the start-up line says setup is waiting and that the configured token applies', async () => {
     const waiting = lines.filter((line) => line.includes('First run'));

@@ -1,5 +1,5 @@
 import type { ApiTokenResponse, ErrorBody } from '@sc/contracts';
-import { bearer, call, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, useSeededApp, createToken, expectError, memberWithSession, sessionHeaders } from './support';
 
 /**
  * An API token is bounded by the member who created it: removing or disabling that member revokes the
@@ -7,15 +7,11 @@ import { bearer, call, createSeededApp, createToken, expectError, memberWithSess
  * current role.
  */
 describe('API tokens and their creator', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' });
   const members = (token: string) => call<ErrorBody>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: bearer(token) });
   const newToken = (token: string) => call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', { headers: bearer(token), body: { name: 'more', scopes: ['admin'] } });
   const syncCheck = (token: string) => call<ErrorBody>(t.baseUrl, 'POST', '/api/v1/gateway/sync/check', { headers: bearer(token), body: { service: 'orders', digest: 'a'.repeat(64) } });
   const setRole = (userId: string, role: string) => call(t.baseUrl, 'PATCH', `/api/v1/orgs/acme/members/${userId}`, { headers: sessionHeaders(org.owner), body: { role } });
-
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
-  afterAll(() => t?.close());
 
   it('records the first owner as the creator of the setup admin token', async () => {
     const list = await call<ApiTokenResponse[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/tokens', { headers: sessionHeaders(org.owner) });

@@ -1,11 +1,8 @@
 import type { ErrorBody } from '@sc/contracts';
-import { bearer, call, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from './support';
+import { bearer, call, useSeededApp, createToken, expectError, memberWithSession, sessionHeaders } from './support';
 
 describe('API tokens', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' })));
-  afterAll(() => t?.close());
+  const { t, org } = useSeededApp({ orgId: 'acme' });
 
   it('shows the raw token once, in the sct_<prefix>_<secret> format, and never in the list', async () => {
     const created = await call<{ token: string; apiToken: { id: string; prefix: string; scopes: string[] } }>(t.baseUrl, 'POST', '/api/v1/orgs/acme/tokens', {

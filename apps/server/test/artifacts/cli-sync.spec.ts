@@ -1,7 +1,7 @@
 import type { DatabaseView, DiagramView, ErrorBody, FlowListItem, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, SyncBundle, SyncResult, TextArtifactListItem, TextArtifactView } from '@sc/contracts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, call, createOrganization, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createOrganization, useTestApp, createToken, setupOrganization, type SeededOrganization } from '../support';
 import { COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { requireBuiltCli, copySampleRepo, recordingProxy, runCli, type CliRun } from './cli-process';
 
@@ -15,7 +15,7 @@ import { requireBuiltCli, copySampleRepo, recordingProxy, runCli, type CliRun } 
 jest.setTimeout(240_000);
 
 describe('service-cli sync end to end', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '512kb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
   let acme: SeededOrganization;
   let syncToken: string;
   let readToken: string;
@@ -30,7 +30,6 @@ describe('service-cli sync end to end', () => {
 
   beforeAll(async () => {
     await requireBuiltCli();
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SYNC_MAX_BYTES: '512kb', SERVICE_SYNC_MAX_FILE_BYTES: '128kb' } });
     acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'dashboard', scopes: ['read'] })).token;
@@ -39,7 +38,6 @@ describe('service-cli sync end to end', () => {
   }, 180_000);
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
-    await t?.close();
   });
 
   it('syncs the fixture repository and serves every artifact back through the read API', async () => {

@@ -1,17 +1,13 @@
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, createTestApp, type TestApp } from '../support';
+import { call, useTestApp } from '../support';
 
 const FIXTURE = join(__dirname, '../../../cli/test/fixtures/sample-repo/.service/diagrams/topology.context.json');
 
 /** GET /schemas/context.v1.json: public, cacheable, the schema the validator's reference generates. */
 describe('the context file JSON Schema route', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('serves the schema without authentication, with caching headers and its own address as $id', async () => {
     const response = await call<Record<string, unknown>>(t.baseUrl, 'GET', '/schemas/context.v1.json');

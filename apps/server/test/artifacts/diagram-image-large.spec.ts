@@ -1,6 +1,6 @@
 import { PNG_MAX_PIXELS } from '@sc/diagram';
 import { generatedTopology } from '@sc/diagram/testing';
-import { bearer, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, useTestApp, createToken, setupOrganization } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
 
 /**
@@ -9,7 +9,7 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
  * in the layout thread (seconds of CPU), so this file has its own app.
  */
 describe('diagram images: a PNG over the pixel limit', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s', SERVICE_LAYOUT_TIMEOUT: '300s' } });
   let readToken: string;
   const base = '/api/v1/orgs/acme/services/bench/diagrams/large';
   const get = async (path: string) => {
@@ -18,7 +18,6 @@ describe('diagram images: a PNG over the pixel limit', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s', SERVICE_LAYOUT_TIMEOUT: '300s' } });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
@@ -37,7 +36,6 @@ describe('diagram images: a PNG over the pixel limit', () => {
     );
     if (synced.status !== 201) throw new Error(`The sync failed: ${JSON.stringify(synced.body)}`);
   }, 300_000);
-  afterAll(() => t?.close());
 
   it('renders the 1,000-node PNG at the largest scale within 40 megapixels and says so in X-Image-Scale; ?scale=4 is reduced too', async () => {
     const svg = (await get('/image.svg')).body.toString('utf8');

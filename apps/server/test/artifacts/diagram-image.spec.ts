@@ -2,7 +2,7 @@ import type { DiagramView, ErrorBody } from '@sc/contracts';
 import { buildModel, createView, type OverlaidGraph } from '@sc/diagram';
 import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { authHeaders, bearer, call, createTestApp, readCallers, seedReaders, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, expectErrors, useSeeded, useTestApp, readCallers, seedReaders, type SessionCredentials } from '../support';
 import { COLD_WORKER_TIMEOUT } from './bundles';
 import { requireBuiltCli, copySampleRepo, runCli } from './cli-process';
 
@@ -63,31 +63,25 @@ function pngFacts(png: Buffer): { width: number; height: number; uniform: boolea
 }
 
 describe('diagram images: image.svg and image.png', () => {
-  let t: TestApp;
-  let readToken: string;
-  let syncToken: string;
-  let viewer: SessionCredentials;
-  let outsider: SeededOrganization;
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
+  const readers = useSeeded(() => seedReaders(t));
   const base = '/api/v1/orgs/acme/services/payments';
-  const get = async (path: string, as: SessionCredentials | string = readToken, headers: Record<string, string> = {}) => {
+  const get = async (path: string, as: SessionCredentials | string = readers.readToken, headers: Record<string, string> = {}) => {
     const response = await fetch(`${t.baseUrl}${base}${path}`, { headers: { ...authHeaders(as), ...headers } });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   };
-  const error = async (path: string) => (await call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readToken) })).body.error;
+  const error = async (path: string) => (await call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readers.readToken) })).body.error;
 
   beforeAll(async () => {
     await requireBuiltCli();
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    ({ syncToken, readToken, viewer, outsider } = await seedReaders(t));
     const repo = copySampleRepo();
     try {
-      const run = await runCli(['sync', '--config', join(repo.dir, '.service.yaml'), '--json', '--retries', '0', '--timeout', '180'], { SERVICE_TOKEN: syncToken, SERVICE_GATEWAY_URL: t.baseUrl }, repo.dir);
+      const run = await runCli(['sync', '--config', join(repo.dir, '.service.yaml'), '--json', '--retries', '0', '--timeout', '180'], { SERVICE_TOKEN: readers.syncToken, SERVICE_GATEWAY_URL: t.baseUrl }, repo.dir);
       if (run.code !== 0) throw new Error(`The sync failed: ${run.stdout}\n${run.stderr}`);
     } finally {
       repo.remove();
     }
   }, 240_000);
-  afterAll(() => t?.close());
 
   it.each(DRAWN)('draws %s as a plain SVG holding every node’s text, with no script and no outside reference', async (name) => {
     const image = await get(`/diagrams/${name}/image.svg`);
@@ -103,7 +97,7 @@ describe('diagram images: image.svg and image.png', () => {
     const references = [...svg.matchAll(/(?:href="|url\()([^")]*)/g)].map((match) => match[1]);
     expect(references.filter((ref) => !ref.startsWith('#') && !ref.startsWith('data:'))).toEqual([]);
 
-    const view = (await call<DiagramView<OverlaidGraph>>(t.baseUrl, 'GET', `${base}/diagrams/${name}`, { headers: bearer(readToken) })).body;
+    const view = (await call<DiagramView<OverlaidGraph>>(t.baseUrl, 'GET', `${base}/diagrams/${name}`, { headers: bearer(readers.readToken) })).body;
     const model = buildModel({ view: createView(view.graph), databases: new Map(), highlights: null });
     const text = svg.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     expect(model.nodes.length).toBeGreaterThan(3);
@@ -118,13 +112,13 @@ describe('diagram images: image.svg and image.png', () => {
     const first = await get('/diagrams/topology/image.svg');
     const etag = first.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect((await get('/diagrams/topology/image.svg', readToken, { 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/diagrams/topology/image.svg', readers.readToken, { 'if-none-match': etag })).status).toBe(304);
     const again = await get('/diagrams/topology/image.svg?revision=1');
     expect([again.headers.get('etag'), again.body.equals(first.body)]).toEqual([etag, true]);
   });
 
   it('answers every caller as the diagram read does: a viewer yes, another organization or a sync token no', async () => {
-    for (const [who, as, allowed] of readCallers({ readToken, viewer, syncToken }, outsider)) {
+    for (const [who, as, allowed] of readCallers(readers, readers.outsider)) {
       const headers = as === null ? {} : authHeaders(as);
       const diagram = await call(t.baseUrl, 'GET', `${base}/diagrams/topology`, { headers });
       for (const file of ['image.svg', 'image.png']) {
@@ -133,7 +127,7 @@ describe('diagram images: image.svg and image.png', () => {
         expect([who, file, image.status === 200]).toEqual([who, file, allowed]);
       }
     }
-    const other = await fetch(`${t.baseUrl}${base}/diagrams/topology/image.svg`, { headers: authHeaders(outsider.owner) });
+    const other = await fetch(`${t.baseUrl}${base}/diagrams/topology/image.svg`, { headers: authHeaders(readers.outsider.owner) });
     expect(other.status).toBe(404);
   });
 
@@ -200,17 +194,13 @@ describe('diagram images: image.svg and image.png', () => {
   });
 
   it('answers clear errors: a bad theme or scale, an unknown diagram or revision', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectErrors((path) => call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readers.readToken) }), [
       ['/diagrams/topology/image.svg?theme=blue', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/topology/image.png?scale=1.5', 400, 'invalid_diagram_image_query'],
       ['/diagrams/nope/image.svg', 404, 'artifact_not_found'],
       ['/diagrams/topology/image.svg?revision=7', 404, 'revision_not_found'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await call<ErrorBody>(t.baseUrl, 'GET', `${base}${path}`, { headers: bearer(readToken) });
-      expect([path, response.status, response.body.error?.code]).toEqual([path, status, code]);
-    }
+    ]);
   });
 
   it.each(DRAWN)('renders %s to a PNG of the SVG’s size × scale that is not blank', async (name) => {
@@ -225,6 +215,6 @@ describe('diagram images: image.svg and image.png', () => {
       expect(facts).toEqual({ width: Number(width) * scale, height: Number(height) * scale, uniform: false });
     }
     const etag = (await get(`/diagrams/${name}/image.png`)).headers.get('etag') ?? '';
-    expect((await get(`/diagrams/${name}/image.png`, readToken, { 'if-none-match': etag })).status).toBe(304);
+    expect((await get(`/diagrams/${name}/image.png`, readers.readToken, { 'if-none-match': etag })).status).toBe(304);
   });
 });

@@ -1,7 +1,7 @@
 import type { DatabaseView, DiagramLayout, DiagramView, ErrorBody } from '@sc/contracts';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { LAYOUT_ENGINE_VERSION, LayoutCache, defaultViewLayoutInput, layoutDiagram, layoutFingerprint, replayLayout, type OverlaidGraph } from '@sc/diagram';
-import { authHeaders, bearer, call, createTestApp, createToken, readCallers, seedReaders, setupOrganization, type SeededOrganization, type SessionCredentials, type TestApp } from '../support';
+import { authHeaders, bearer, call, createTestApp, expectErrors, createToken, readCallers, seedReaders, setupOrganization, type SessionCredentials, type TestApp, useSeeded, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -27,22 +27,16 @@ async function until<T>(probe: () => Promise<T | null>, what: string, timeoutMs 
 }
 
 describe('default-view layout of synced diagrams', () => {
-  let t: TestApp;
-  let readToken: string;
-  let syncToken: string;
-  let viewer: SessionCredentials;
-  let outsider: SeededOrganization;
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
+  const readers = useSeeded(() => seedReaders(t));
   const base = '/api/v1/orgs/acme/services/orders';
-  const get = <T>(path: string, as: SessionCredentials | string = readToken, headers: Record<string, string> = {}) =>
+  const get = <T>(path: string, as: SessionCredentials | string = readers.readToken, headers: Record<string, string> = {}) =>
     call<T>(t.baseUrl, 'GET', `${base}${path}`, { headers: { ...authHeaders(as), ...headers } });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    ({ syncToken, readToken, viewer, outsider } = await seedReaders(t));
-    const synced = await postSync(t.baseUrl, syncToken, bundle(artifacts()));
+    const synced = await postSync(t.baseUrl, readers.syncToken, bundle(artifacts()));
     if (synced.status !== 201) throw new Error(`The sync was refused: ${JSON.stringify(synced.body)}`);
   });
-  afterAll(() => t?.close());
 
   const storedLayout = () => until(async () => {
     const answer = await get<DiagramLayout>('/diagrams/topology/layout');
@@ -68,13 +62,13 @@ describe('default-view layout of synced diagrams', () => {
 
     const etag = layout.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"/);
-    expect((await get('/diagrams/topology/layout', readToken, { 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/diagrams/topology/layout', readers.readToken, { 'if-none-match': etag })).status).toBe(304);
     expect((await get('/diagrams/topology/layout?revision=1')).status).toBe(200);
   }, LAYOUT_WAIT_MS + 15_000);
 
   it('answers every caller exactly as the diagram read does: members and read tokens, not other organizations or sync tokens', async () => {
     await storedLayout();
-    for (const [who, as, allowed] of readCallers({ readToken, viewer, syncToken }, outsider)) {
+    for (const [who, as, allowed] of readCallers(readers, readers.outsider)) {
       const headers = as === null ? {} : authHeaders(as);
       const diagram = await call(t.baseUrl, 'GET', `${base}/diagrams/topology`, { headers });
       const layout = await call(t.baseUrl, 'GET', `${base}/diagrams/topology/layout`, { headers });
@@ -84,16 +78,12 @@ describe('default-view layout of synced diagrams', () => {
   });
 
   it('answers diagram_layout_not_found when there is no layout, and the diagram read errors for unknown diagrams and revisions', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectErrors((path) => get<ErrorBody>(path), [
       ['/diagrams/calls/layout', 404, 'diagram_layout_not_found'],
       ['/diagrams/nope/layout', 404, 'artifact_not_found'],
       ['/diagrams/topology/layout?revision=7', 404, 'revision_not_found'],
       ['/diagrams/topology/layout?revision=x', 400, 'invalid_revision'],
-    ];
-    for (const [path, status, code] of cases) {
-      const response = await get<ErrorBody>(path);
-      expect([path, response.status, response.body.error.code]).toEqual([path, status, code]);
-    }
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DiagramSource, DiagramView, SyncResult } from '@sc/contracts';
 import { exportToMermaid, type GraphModel } from '@sc/diagram';
-import { bearer, call, createToken, expectErrors, setupOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createToken, expectErrors, setupOrganization, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
 
 /**
@@ -46,12 +46,11 @@ const SEQUENCE = `sequenceDiagram
 const SEQUENCE_CONTEXT = '{"name":"Checkout","nodes":{"api":{"type":"shape","shape":"rounded-rect"}}}';
 
 describe('diagram source read API (Export To Mermaid of a synced diagram)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
   let readToken: string;
   const read = <T>(path: string) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services/banking${path}`, { headers: bearer(readToken) });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     const syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
@@ -69,7 +68,6 @@ describe('diagram source read API (Export To Mermaid of a synced diagram)', () =
     );
     if (synced.status !== 201) throw new Error(`The sync was refused: ${JSON.stringify(synced.body)}`);
   });
-  afterAll(() => t?.close());
 
   const sha256 = (text: string) => createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
 

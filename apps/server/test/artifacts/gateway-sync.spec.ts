@@ -1,6 +1,6 @@
 import type { DatabaseView, DiagramDiff, DiagramView, ErrorBody, FlowView, JobsView, ServiceDetail, ServiceListItem, ServiceRevisionItem, SummaryView, SyncResult, TextArtifactView } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
-import { bearer, call, createOrganization, createToken, expectErrors, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createOrganization, createToken, expectErrors, sessionHeaders, type SeededOrganization, useSeededApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
 /**
@@ -8,19 +8,15 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withC
  * with bundles built in the test. The CLI end to end is in cli-sync.e2e.spec.ts.
  */
 describe('artifact sync gateway and read API', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_BODY_LIMIT: '128kb', SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
   let syncToken: string;
   let readToken: string;
   const read = <T>(path: string, token = readToken) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services${path}`, { headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_BODY_LIMIT: '128kb', SERVICE_SYNC_MAX_BYTES: '256kb', SERVICE_SYNC_MAX_FILE_BYTES: '64kb', SERVICE_SYNC_MAX_ARTIFACTS: '20' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('stores a first sync as revision 1 and serves every artifact kind back', async () => {
     const synced = await postSync<SyncResult>(t.baseUrl, syncToken, bundle(sampleArtifacts()));

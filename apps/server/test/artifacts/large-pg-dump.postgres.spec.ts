@@ -1,5 +1,5 @@
 import type { DatabaseView, ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, seedSyncAndRead, useSeeded, useTestApp } from '../support';
 import { createTestDatabase, withAdminClient } from '../support/test-database';
 import { bundle, COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { largeDatabaseDdl, largeTableName } from './large-database-ddl';
@@ -20,9 +20,6 @@ const FIVE_MB = 5 * 1024 * 1024;
  * PostgreSQL only (jest.integration.cjs registers *.postgres.spec.ts with TEST_DATABASE_URL, CI's PostgreSQL step).
  */
 describe('pg_dump --schema-only of a generated 5 MB database', () => {
-  let t: TestApp;
-  let syncToken: string;
-  let readToken: string;
   let dump: ServiceSchemaDump;
 
   beforeAll(async () => {
@@ -37,13 +34,10 @@ describe('pg_dump --schema-only of a generated 5 MB database', () => {
     } finally {
       await database.drop();
     }
-    // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '300s' } });
-    const org = await setupOrganization(t, { orgId: 'acme' });
-    syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
-    readToken = (await createToken(t, org.owner, 'acme', { scopes: ['read'] })).token;
   });
-  afterAll(() => t?.close());
+  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '300s' } });
+  const tokens = useSeeded(() => seedSyncAndRead(t));
 
   it('is a real dump of about 5 MB with every kind of statement the generator asked for', () => {
     expect(Buffer.byteLength(dump.sql)).toBeGreaterThan(FIVE_MB);
@@ -58,10 +52,10 @@ describe('pg_dump --schema-only of a generated 5 MB database', () => {
 
   it('syncs with the default limits, and every table, column, primary key and foreign key is read', async () => {
     const artifacts = [{ kind: 'database-schema' as const, name: 'ledger', engine: 'postgres' as const, file: syncFile('schema/ledger.sql', dump.sql) }];
-    const synced = await postSync<ErrorBody>(t.baseUrl, syncToken, bundle(artifacts));
+    const synced = await postSync<ErrorBody>(t.baseUrl, tokens.syncToken, bundle(artifacts));
     expect([synced.status, synced.status === 201 ? '' : JSON.stringify(synced.body).slice(0, 500)]).toEqual([201, '']);
 
-    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/ledger', { headers: bearer(readToken) });
+    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/ledger', { headers: bearer(tokens.readToken) });
     expect(database.status).toBe(200);
     expect(asCatalog(database.body.tables)).toEqual(dump.catalog);
     // Beyond the catalog's fields: types, defaults and comments as PostgreSQL's parser prints pg_dump's text.

@@ -1,6 +1,6 @@
 import type { DatabaseView, DiagramView, ErrorBody } from '@sc/contracts';
 import { canvasNode, createView, type OverlaidGraph } from '@sc/diagram';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, seedSyncAndRead, useSeeded, useTestApp } from '../support';
 import { bundle, COLD_WORKER_TIMEOUT, postSync, syncFile } from './bundles';
 import { generatedTableName, generatePgDump } from './pg-dump-generator';
 
@@ -12,18 +12,9 @@ jest.setTimeout(300_000);
  * diagram's db-table node through the read path the dashboard uses (GET …/databases/:name into the canvas model).
  */
 describe('a 5 MB PostgreSQL dump', () => {
-  let t: TestApp;
-  let syncToken: string;
-  let readToken: string;
-
-  beforeAll(async () => {
-    // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
-    const org = await setupOrganization(t, { orgId: 'acme' });
-    syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
-    readToken = (await createToken(t, org.owner, 'acme', { scopes: ['read'] })).token;
-  });
-  afterAll(() => t?.close());
+  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
+  const tokens = useSeeded(() => seedSyncAndRead(t));
 
   it('syncs with the default limits, and its tables show on a db-table node', async () => {
     const dump = generatePgDump(5 * 1024 * 1024);
@@ -35,13 +26,13 @@ describe('a 5 MB PostgreSQL dump', () => {
       { kind: 'database-schema' as const, name: 'main', engine: 'postgres' as const, file: syncFile('schema/main.sql', dump.sql) },
       { kind: 'architecture-diagram' as const, name: 'topology', file: syncFile('d/topology.mmd', 'flowchart LR\n  api[Orders API] --> db[(Orders DB)]\n'), context: syncFile('d/topology.context.json', context) },
     ];
-    const synced = await postSync<ErrorBody>(t.baseUrl, syncToken, bundle(artifacts));
+    const synced = await postSync<ErrorBody>(t.baseUrl, tokens.syncToken, bundle(artifacts));
     expect([synced.status, synced.status === 201 ? '' : JSON.stringify(synced.body).slice(0, 500)]).toEqual([201, '']);
 
-    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/main', { headers: bearer(readToken) });
+    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/main', { headers: bearer(tokens.readToken) });
     expect(database.status).toBe(200);
     expect(database.body.tables).toHaveLength(dump.tables);
-    const diagram = await call<DiagramView<OverlaidGraph>>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/diagrams/topology', { headers: bearer(readToken) });
+    const diagram = await call<DiagramView<OverlaidGraph>>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/diagrams/topology', { headers: bearer(tokens.readToken) });
     expect(diagram.status).toBe(200);
     const dbNode = diagram.body.graph.nodes.find((node) => node.id === 'db');
     if (!dbNode) throw new Error('the diagram has no db node');

@@ -1,6 +1,6 @@
 import type { AuditEntry, PreviewListItem, PreviewView, ServiceDetail, ServiceRevisionItem, SyncArtifact, SyncResult } from '@sc/contracts';
 import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
-import { bearer, call, createOrganization, createTestApp, createToken, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createOrganization, createToken, expectError, memberWithSession, sessionHeaders, type SeededOrganization, useSeededApp } from '../support';
 import { COLD_WORKER_TIMEOUT, TOPOLOGY, TOPOLOGY_CONTEXT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -44,8 +44,7 @@ const proposed = (): SyncArtifact[] => [
 ];
 
 describe('previews (sync --preview)', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_PREVIEW_DAYS: '3' } });
   let other: SeededOrganization;
   let syncToken: string;
   const preview = (label: string, artifacts: SyncArtifact[], service = 'orders', token = syncToken) =>
@@ -56,13 +55,10 @@ describe('previews (sync --preview)', () => {
   const blobCount = (content: string) => count('SELECT count(*)::int AS n FROM artifact_blobs WHERE sha256 = $1', [syncFile('x', content).sha256]);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_PREVIEW_DAYS: '3' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     other = await createOrganization(t, acme, { orgId: 'other' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     expect((await postSync(t.baseUrl, syncToken, bundle(base()))).status).toBe(201);
   });
-  afterAll(() => t?.close());
 
   it('stores the bundle as a preview: the current revision, what readers see and what a sync compares against stay as they were', async () => {
     const before = (await get<ServiceDetail>('/orders')).body;

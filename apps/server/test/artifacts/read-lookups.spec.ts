@@ -1,6 +1,6 @@
 import type { ErrorBody, TextArtifactView } from '@sc/contracts';
 import { RetentionService } from '../../src/modules/artifacts/retention/retention.service';
-import { bearer, call, createTestApp, createToken, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createToken, useSeededApp } from '../support';
 import { bundle, postSync } from './bundles';
 import { doc } from './retention-fixture';
 
@@ -9,18 +9,14 @@ import { doc } from './retention-fixture';
  * that moves or removes what they point at (a sync, retention, a deleted or renamed service) is seen by the next read.
  */
 describe('artifact read lookups', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_REVISIONS_KEEP: '1', SERVICE_RETENTION_INTERVAL: '1h' } });
   let syncToken: string;
   const read = (path: string) => call<TextArtifactView & ErrorBody>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services/${path}`, { headers: bearer(acme.adminToken) });
   const sync = async (content: string) => expect((await postSync(t.baseUrl, syncToken, bundle([doc('runbook', content)], 'orders'))).status).toBe(201);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_REVISIONS_KEEP: '1', SERVICE_RETENTION_INTERVAL: '1h' } });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('a read after a sync, retention, a rename or a deletion sees the change', async () => {
     await sync('# one\n');

@@ -1,5 +1,5 @@
 import type { ServiceRevisionFiles, SyncResult } from '@sc/contracts';
-import { bearer, call, createToken, expectErrors, setupOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createToken, expectErrors, setupOrganization, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile, TOPOLOGY } from './bundles';
 
 /**
@@ -7,7 +7,7 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile, TOPOLOGY } from './bun
  * `service-cli diff` (issue 24), which parses them with the same code as the checkout it compares them with.
  */
 describe('revision files read API (service-cli diff)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
   let readToken: string;
   let syncToken: string;
   const read = <T>(path: string, token = readToken) => call<T>(t.baseUrl, 'GET', `/api/v1/orgs/acme/services/orders${path}`, { headers: bearer(token) });
@@ -15,7 +15,6 @@ describe('revision files read API (service-cli diff)', () => {
   const NOTES = '# Jobs\n\nnightly-export runs at 02:00 UTC.\n';
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
@@ -30,7 +29,6 @@ describe('revision files read API (service-cli diff)', () => {
     const second = await postSync<SyncResult>(t.baseUrl, syncToken, bundle([{ kind: 'architecture-diagram', name: 'topology', file: syncFile('.service/diagrams/topology.mmd', TOPOLOGY) }]));
     if (first.status !== 201 || second.status !== 201) throw new Error(`A sync was refused: ${JSON.stringify([first.body, second.body])}`);
   });
-  afterAll(() => t?.close());
 
   it('answers the current revision with every file as synced, and an earlier one with ?revision', async () => {
     const current = await read<ServiceRevisionFiles>('/files');

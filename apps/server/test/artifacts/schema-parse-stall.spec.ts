@@ -1,7 +1,7 @@
 import type { DatabaseView } from '@sc/contracts';
 import { gzipSync } from 'node:zlib';
 import { parseSqlSchema } from '@sc/diagram/node';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, seedSyncAndRead, useSeeded, useTestApp } from '../support';
 import { bundle, syncFile } from './bundles';
 
 jest.setTimeout(180_000);
@@ -14,18 +14,9 @@ jest.setTimeout(180_000);
 const TABLES = 19_000;
 
 describe('a large SQL schema does not stall the server', () => {
-  let t: TestApp;
-  let syncToken: string;
-  let readToken: string;
-
-  beforeAll(async () => {
-    // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
-    t = await createTestApp({ env: { SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
-    const org = await setupOrganization(t, { orgId: 'acme' });
-    syncToken = (await createToken(t, org.owner, 'acme', { scopes: ['sync'] })).token;
-    readToken = (await createToken(t, org.owner, 'acme', { scopes: ['read'] })).token;
-  });
-  afterAll(() => t?.close());
+  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  const t = useTestApp({ env: { SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
+  const tokens = useSeeded(() => seedSyncAndRead(t));
 
   it('keeps answering /api/v1/health while a ~1 MB schema is parsed, and stores exactly what the parser returns', async () => {
     const schema = Array.from({ length: TABLES }, (_, i) => `CREATE TABLE t${i} (id int primary key, name text);`).join('\n');
@@ -45,7 +36,7 @@ describe('a large SQL schema does not stall the server', () => {
     })();
     const synced = await fetch(`${t.baseUrl}/api/v1/gateway/sync`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${syncToken}` },
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${tokens.syncToken}` },
       body: new Uint8Array(gzipSync(JSON.stringify(bundle([artifact])))),
     });
     const finished = Date.now();
@@ -66,7 +57,7 @@ describe('a large SQL schema does not stall the server', () => {
     const longestGap = Math.max(...instants.slice(1).map((at, i) => at - instants[i]));
     expect({ longestGap, validateMs, responsive: longestGap < validateMs / 3 }).toEqual({ longestGap, validateMs, responsive: true });
 
-    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/main', { headers: bearer(readToken) });
+    const database = await call<DatabaseView>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders/databases/main', { headers: bearer(tokens.readToken) });
     expect(database.status).toBe(200);
     // The worker thread's result is exactly the in-process one.
     const inProcess = await parseSqlSchema(schema, 'postgres');

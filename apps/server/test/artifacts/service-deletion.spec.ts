@@ -1,5 +1,5 @@
 import type { AuditEntry, ServiceDetail, ServiceListItem, SyncArtifact, SyncResult } from '@sc/contracts';
-import { bearer, call, createOrganization, createToken, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp, createTestApp } from '../support';
+import { bearer, call, createOrganization, createToken, memberWithSession, sessionHeaders, type SeededOrganization, useSeededApp } from '../support';
 import { bundle, postSync, syncFile } from './bundles';
 
 /**
@@ -12,8 +12,7 @@ function doc(name: string, content: string): SyncArtifact {
 }
 
 describe('deleting a service', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' });
   let other: SeededOrganization;
   let syncToken: string;
   const sync = async (service: string, artifacts: SyncArtifact[], token = syncToken) => postSync<SyncResult>(t.baseUrl, token, bundle(artifacts, service));
@@ -22,12 +21,9 @@ describe('deleting a service', () => {
     Number(((await t.dataSource.query('SELECT count(*)::int AS n FROM artifact_blobs WHERE sha256 = ANY($1)', [contents.map((content) => syncFile('x', content).sha256)])) as Array<{ n: number }>)[0]?.n);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    acme = await setupOrganization(t, { orgId: 'acme' });
     other = await createOrganization(t, acme, { orgId: 'other' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('refuses viewers, editors and read or sync tokens (403), and answers 404 for a service the organization does not have', async () => {
     expect((await sync('guarded', [doc('a', '# guarded\n')])).status).toBe(201);

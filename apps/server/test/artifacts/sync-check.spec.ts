@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { syncBundleDigest, type ErrorBody, type ServiceDetail, type SyncArtifact, type SyncBundle, type SyncCheckResult, type SyncResult } from '@sc/contracts';
-import { bearer, call, createOrganization, createTestApp, createToken, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createOrganization, createToken, sessionHeaders, useSeededApp } from '../support';
 import { MermaidParseService } from '../../src/modules/parsing/mermaid-parse.service';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile, withContent, TOPOLOGY } from './bundles';
 
@@ -11,8 +11,7 @@ const digestOf = (synced: SyncBundle): string => syncBundleDigest(synced, (text)
  * revision is "current"; any other bundle is not. The CLI side is in apps/cli/test/sync.spec.ts.
  */
 describe('gateway sync check', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
   let syncToken: string;
   let readToken: string;
   const check = (body: unknown, token = syncToken) => call<SyncCheckResult>(t.baseUrl, 'POST', '/api/v1/gateway/sync/check', { headers: bearer(token), body });
@@ -20,12 +19,9 @@ describe('gateway sync check', () => {
     Date.parse((await call<ServiceDetail>(t.baseUrl, 'GET', '/api/v1/orgs/acme/services/orders', { headers: bearer(readToken) })).body.lastSyncedAt ?? '');
 
   beforeAll(async () => {
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
-    acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
   });
-  afterAll(() => t?.close());
 
   it('knows no revision of a service that was never synced, and starts the parser threads for the sync to come', async () => {
     const parser = t.app.get(MermaidParseService);

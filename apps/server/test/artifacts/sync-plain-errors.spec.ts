@@ -1,5 +1,5 @@
 import type { ErrorBody, SyncProblemDetail, SyncResult } from '@sc/contracts';
-import { createToken, setupOrganization, createTestApp, type TestApp } from '../support';
+import { createToken, setupOrganization, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
@@ -7,15 +7,13 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from
  * apart) and strict syncs, over HTTP on a real database.
  */
 describe('sync answers in plain words, and strict syncs', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT } });
   let syncToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT } });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   });
-  afterAll(() => t?.close());
 
   const details = (body: ErrorBody) => body.error.details as unknown as SyncProblemDetail[];
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { COLD_WORKER_TIMEOUT } from '../artifacts/bundles';
 import { requireBuiltCli, CLI_BIN, copySampleRepo, runCli, WORKSPACE_ROOT } from '../artifacts/cli-process';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, useTestApp, createToken, setupOrganization } from '../support';
 
 /**
  * docs/ci/diff-comment.sh, the script the GitHub and GitLab templates run on pull/merge requests, end to end: the
@@ -86,7 +86,7 @@ interface Run {
 }
 
 describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: COLD_WORKER_TIMEOUT });
   let token: string;
   let readToken: string;
   let forge: Forge;
@@ -95,7 +95,6 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
 
   beforeAll(async () => {
     await requireBuiltCli();
-    t = await createTestApp({ env: COLD_WORKER_TIMEOUT });
     const acme = await setupOrganization(t, { orgId: 'acme' });
     owner = acme.owner;
     token = (await createToken(t, acme.owner, 'acme', { name: 'ci pull requests', scopes: ['sync', 'read'] })).token;
@@ -108,7 +107,6 @@ describe('docs/ci/diff-comment.sh (the pull/merge request comment)', () => {
   afterEach(() => forge?.close());
   afterAll(async () => {
     repo?.remove();
-    await t?.close();
   });
 
   /** The pull request's change to the fixture's topology: a node relabelled, a node and edge added, an edge gone. */

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_VERSION } from '../../src/modules/cli-package/server-version';
-import { call, createTestApp, type TestApp } from '../support';
+import { call, useTestApp } from '../support';
 
 const WORKSPACE = join(__dirname, '../../../..');
 const PACKAGE_FILE = `service-cli-${SERVER_VERSION}.tgz`;
@@ -40,22 +40,20 @@ describe('CLI package downloads and the version handshake', () => {
   });
 
   describe('when the package was built', () => {
-    let t: TestApp;
     let packageDir: string;
     let adminDir: string;
     let bytes: Buffer;
 
-    beforeAll(async () => {
+    beforeAll(() => {
       packageDir = mkdtempSync(join(tmpdir(), 'sc-cli-package-'));
       bytes = randomBytes(64 * 1024);
       writeFileSync(join(packageDir, PACKAGE_FILE), bytes);
       // With the admin app served, its catch-all for client-side routes must leave the downloads alone.
       adminDir = mkdtempSync(join(tmpdir(), 'sc-admin-'));
       writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>admin</title>');
-      t = await createTestApp({ env: { SERVICE_CLI_PACKAGE_DIR: packageDir, SERVICE_ADMIN_DIR: adminDir } });
     });
-    afterAll(async () => {
-      await t?.close();
+    const t = useTestApp(() => ({ env: { SERVICE_CLI_PACKAGE_DIR: packageDir, SERVICE_ADMIN_DIR: adminDir } }));
+    afterAll(() => {
       rmSync(packageDir, { recursive: true, force: true });
       rmSync(adminDir, { recursive: true, force: true });
     });
@@ -127,17 +125,13 @@ describe('CLI package downloads and the version handshake', () => {
   });
 
   describe('when the package was not built', () => {
-    let t: TestApp;
     let emptyDir: string;
 
-    beforeAll(async () => {
+    beforeAll(() => {
       emptyDir = mkdtempSync(join(tmpdir(), 'sc-cli-package-'));
-      t = await createTestApp({ env: { SERVICE_CLI_PACKAGE_DIR: emptyDir, SERVICE_CLI_MIN_VERSION: '0.3.0' } });
     });
-    afterAll(async () => {
-      await t?.close();
-      rmSync(emptyDir, { recursive: true, force: true });
-    });
+    const t = useTestApp(() => ({ env: { SERVICE_CLI_PACKAGE_DIR: emptyDir, SERVICE_CLI_MIN_VERSION: '0.3.0' } }));
+    afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
     it.each(['/downloads/service-cli.tgz', '/downloads/service-cli.tgz.sha256'])('answers %s with 404 and a sentence saying how to build it', async (path) => {
       const response = await call<ErrorBody>(t.baseUrl, 'GET', path);

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { SERVER_VERSION } from '../../src/modules/cli-package/server-version';
 import { COLD_WORKER_TIMEOUT } from '../artifacts/bundles';
 import { runCli, SAMPLE_REPO, WORKSPACE_ROOT, type CliRun } from '../artifacts/cli-process';
-import { bearer, call, createTestApp, createToken, setupOrganization, type TestApp } from '../support';
+import { bearer, call, createTestApp, createToken, setupOrganization, useTestApp } from '../support';
 
 /**
  * The packed service-cli as a pipeline in another repository meets it: `npm run pack:cli`'s tarball, served by the
@@ -40,7 +40,6 @@ describe('the packed service-cli, installed from the server', () => {
   let work: string;
   let packageDir: string;
   let tarball: string;
-  let t: TestApp;
   let syncToken: string;
   let readToken: string;
   let installDir: string;
@@ -62,8 +61,9 @@ describe('the packed service-cli, installed from the server', () => {
     const packed = await run(process.execPath, [join(WORKSPACE_ROOT, 'apps/cli/scripts/pack.mjs'), '--out', packageDir], { cwd: WORKSPACE_ROOT, env: process.env as Record<string, string> });
     if (packed.code !== 0) throw new Error(`pack:cli failed:\n${packed.stdout}\n${packed.stderr}`);
     tarball = join(packageDir, `service-cli-${SERVER_VERSION}.tgz`);
-
-    t = await createTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_CLI_PACKAGE_DIR: packageDir } });
+  }, 240_000);
+  const t = useTestApp(() => ({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_CLI_PACKAGE_DIR: packageDir } }));
+  beforeAll(async () => {
     const acme = await setupOrganization(t, { orgId: 'acme' });
     syncToken = (await createToken(t, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
     readToken = (await createToken(t, acme.owner, 'acme', { name: 'dashboard', scopes: ['read'] })).token;
@@ -79,8 +79,7 @@ describe('the packed service-cli, installed from the server', () => {
     install = await run('npm', ['install', '--prefix', installDir, '--no-audit', '--no-fund', '--prefer-offline', `${t.baseUrl}/downloads/service-cli.tgz`], { cwd: work, env: isolatedEnv });
     bin = join(installDir, 'node_modules/service-cli/bin/run.js');
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
+  afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 

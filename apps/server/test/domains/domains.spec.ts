@@ -1,6 +1,6 @@
 import type { AuditEntry, DomainResponse, SignInByEmailResponse } from '@sc/contracts';
 import { DomainRecheckJob } from '../../src/modules/domains/domain-recheck.job';
-import { bearer, call, createOrganization, createSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createOrganization, useSeededApp, expectError, memberWithSession, sessionHeaders, type SeededOrganization } from '../support';
 import { createProvider } from '../sso/sso-support';
 import { startDnsServer, type TestDnsServer } from '@sc/testing-idp';
 
@@ -9,18 +9,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Domain verification against a DNS server on loopback, the daily re-check, and routing by work email. */
 describe('verified domains and sign-in by work email', () => {
   let dns: TestDnsServer;
-  let t: TestApp;
-  let org: SeededOrganization;
   let globex: SeededOrganization;
 
   beforeAll(async () => {
     dns = await startDnsServer();
-    ({ t, org } = await createSeededApp({}, { env: { SERVICE_DNS_SERVERS: dns.address, SERVICE_DNS_TIMEOUT: '500ms' } }));
-    globex = await createOrganization(t, org, { orgId: 'globex' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await dns?.close();
+  const { t, org } = useSeededApp({}, () => ({ env: { SERVICE_DNS_SERVERS: dns.address, SERVICE_DNS_TIMEOUT: '500ms' } }));
+  afterAll(() => dns?.close());
+  beforeAll(async () => {
+    globex = await createOrganization(t, org, { orgId: 'globex' });
   });
 
   const domainsPath = (orgId: string) => `/api/v1/orgs/${orgId}/domains`;

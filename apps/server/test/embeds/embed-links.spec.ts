@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntry, EmbedLinkResponse, ErrorBody } from '@sc/contracts';
-import { bearer, call, createOrganization, createSeededApp, createToken, memberWithSession, sessionHeaders, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, createOrganization, useSeededApp, createToken, memberWithSession, sessionHeaders } from '../support';
 import { COLD_WORKER_TIMEOUT, createLink, publicGet, syncOrders } from './embeds-support';
 
 /**
@@ -8,18 +8,15 @@ import { COLD_WORKER_TIMEOUT, createLink, publicGet, syncOrders } from './embeds
  * the link names (and nothing else) without signing in, until the link is revoked or expires.
  */
 describe('embed links', () => {
-  let t: TestApp;
-  let acme: SeededOrganization;
+  const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT });
   const links = (query = '') => call<EmbedLinkResponse[]>(t.baseUrl, 'GET', `/api/v1/orgs/acme/embed-links${query}`, { headers: sessionHeaders(acme.owner) });
   const errorCode = (answer: { body: Buffer }) => (JSON.parse(answer.body.toString('utf8')) as ErrorBody).error.code;
   const pathOf = (url: string) => new URL(url).pathname;
 
   beforeAll(async () => {
-    ({ t, org: acme } = await createSeededApp({ orgId: 'acme' }, { env: COLD_WORKER_TIMEOUT }));
     await syncOrders(t, acme);
     await syncOrders(t, acme, { second: true });
   }, 240_000);
-  afterAll(() => t?.close());
 
   it('lifecycle: created once with its token, read without signing in, listed with its last use, revoked → 404 at once, audited', async () => {
     const created = await createLink(t, acme.owner, 'acme', { service: 'orders', diagram: 'topology' });
@@ -195,13 +192,10 @@ describe('embed links', () => {
 });
 
 describe('embed links: the public routes are rate-limited per client address', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_EMBED_RATE_LIMIT: '3', SERVICE_EMBED_RATE_WINDOW: '10m' } });
   beforeAll(async () => {
-    ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_EMBED_RATE_LIMIT: '3', SERVICE_EMBED_RATE_WINDOW: '10m' } }));
     await syncOrders(t, org);
   }, 240_000);
-  afterAll(() => t?.close());
 
   it('answers 429 rate_limited over SERVICE_EMBED_RATE_LIMIT, and the organization routes and sign-in are not counted with it', async () => {
     const { token } = (await createLink(t, org.owner, 'acme', { service: 'orders', diagram: 'topology' })).body;

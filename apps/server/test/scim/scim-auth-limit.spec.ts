@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@sc/contracts';
-import { bearer, call, sessionHeaders, createSeededApp, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, sessionHeaders, useSeededApp } from '../support';
 import { createScimToken, expectScimError, scim, type ScimErrorBody } from './scim-support';
 
 const LIMIT = 4;
@@ -9,12 +9,8 @@ const LIMIT = 4;
  * and the 429 is a SCIM error body.
  */
 describe('SCIM token guesses are rate-limited like API token guesses', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: '10m' } });
   const base = '/scim/v2/orgs/acme';
-
-  beforeAll(async () => ({ t, org } = await createSeededApp({ orgId: 'acme' }, { env: { SERVICE_AUTH_FAILURE_LIMIT: String(LIMIT), SERVICE_AUTH_FAILURE_WINDOW: '10m' } })));
-  afterAll(() => t?.close());
 
   it('answers 429 with Retry-After as a SCIM error after the limit, shares the counter with the API, and never limits a valid token', async () => {
     const token = (await createScimToken(t, org)).token;

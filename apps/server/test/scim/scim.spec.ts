@@ -1,5 +1,5 @@
 import type { AuditEntry, MemberResponse, ScimTokenResponse } from '@sc/contracts';
-import { addMember, bearer, call, createOrganization, createSeededApp, createToken, expectError, memberWithSession, sessionHeaders, signInAs, type SeededOrganization, type TestApp } from '../support';
+import { addMember, bearer, call, createOrganization, useSeededApp, createToken, expectError, memberWithSession, sessionHeaders, signInAs, type SeededOrganization } from '../support';
 import { createProvider } from '../sso/sso-support';
 import { ENTERPRISE, GROUP_SCHEMA, USER_SCHEMA, createScimToken, expectScimError, patchOps, scim, type ScimBody, type ScimErrorBody } from './scim-support';
 
@@ -8,16 +8,13 @@ import { ENTERPRISE, GROUP_SCHEMA, USER_SCHEMA, createScimToken, expectScimError
  * them (each cited where used), against the real server and database.
  */
 describe('SCIM 2.0 provisioning', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp();
   let token: string;
   const base = '/scim/v2/orgs/acme';
 
   beforeAll(async () => {
-    ({ t, org } = await createSeededApp());
     token = (await createScimToken(t, org, 'Entra ID')).token;
   });
-  afterAll(() => t?.close());
 
   const members = async (): Promise<MemberResponse[]> => (await call<MemberResponse[]>(t.baseUrl, 'GET', '/api/v1/orgs/acme/members', { headers: sessionHeaders(org.owner) })).body;
   const memberByEmail = async (email: string) => (await members()).find((member) => member.email === email);

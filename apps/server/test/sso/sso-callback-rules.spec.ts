@@ -1,5 +1,5 @@
 import type { SsoAuditEntry, ErrorBody } from '@sc/contracts';
-import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { addMember, call, createOrganization, sessionHeaders, useSeededApp } from '../support';
 import { MiniIdp, TestBrowser } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, createProvider, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
@@ -13,8 +13,6 @@ const TENANT = '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9';
  * Okta (derived URLs through the host overrides) and a token endpoint that only accepts HTTP Basic.
  */
 describe('SSO callback rules and provider shapes', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
   let lab: MiniIdp;
   let github: MiniIdp;
   let entra: MiniIdp;
@@ -65,16 +63,18 @@ describe('SSO callback rules and provider shapes', () => {
     // Entra's tenant and graph hosts are overridden to two names of one loopback server.
     (entra.options as { issuer?: string }).issuer = `http://127.0.0.1:${entra.port}/${TENANT}/v2.0`;
     (okta.options as { issuer?: string }).issuer = okta.origin;
-    t = await createTestApp({
-      env: {
-        SERVICE_SSO_ENTRA_TENANT_HOST: `http://127.0.0.1:${entra.port}`,
-        SERVICE_SSO_ENTRA_GRAPH_HOST: `http://localhost:${entra.port}`,
-        SERVICE_SSO_OKTA_BASE_URL: okta.origin,
-        SERVICE_SSO_FETCH_TIMEOUT: '2500ms',
-        SERVICE_SSO_FETCH_MAX_BYTES: '64kb',
-      },
-    });
-    org = await setupOrganization(t, { orgId: 'acme' });
+  });
+  afterAll(() => Promise.all([lab, github, entra, okta, basic].map((idp) => idp?.close())));
+  const { t, org } = useSeededApp({ orgId: 'acme' }, () => ({
+    env: {
+      SERVICE_SSO_ENTRA_TENANT_HOST: `http://127.0.0.1:${entra.port}`,
+      SERVICE_SSO_ENTRA_GRAPH_HOST: `http://localhost:${entra.port}`,
+      SERVICE_SSO_OKTA_BASE_URL: okta.origin,
+      SERVICE_SSO_FETCH_TIMEOUT: '2500ms',
+      SERVICE_SSO_FETCH_MAX_BYTES: '64kb',
+    },
+  }));
+  beforeAll(async () => {
     await createProvider(t, org, {
       slug: 'lab',
       displayName: 'Lab',
@@ -100,11 +100,6 @@ describe('SSO callback rules and provider shapes', () => {
     await createProvider(t, org, { slug: 'entra', displayName: 'Entra', type: 'entra', tenantId: TENANT, allowSignUp: true });
     await createProvider(t, org, { slug: 'okta', displayName: 'Okta', type: 'okta', domain: 'acme.okta.com', allowSignUp: true, claimRules: [{ claim: 'groups', operator: 'equals', value: 'sc-editors', role: 'editor' }] });
     await createProvider(t, org, { slug: 'basic', displayName: 'Basic', type: 'generic', authUrl: `${basic.origin}/authorize`, tokenUrl: `${basic.origin}/token`, userinfoUrl: `${basic.origin}/userinfo`, allowSignUp: true });
-  });
-
-  afterAll(async () => {
-    await Promise.all([lab, github, entra, okta, basic].map((idp) => idp?.close()));
-    await t?.close();
   });
 
   beforeEach(() => {

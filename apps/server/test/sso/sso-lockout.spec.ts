@@ -1,6 +1,6 @@
 import type { AuditEntry, ErrorBody, SsoDiscoveryResponse, SsoProviderResponse, SsoSignInStatus, SsoTestStartResponse } from '@sc/contracts';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
-import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, expectError, memberWithSession, sessionHeaders, useSeededApp } from '../support';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, isSpaPage } from './sso-support';
 
 const HOUR = 3600_000;
@@ -11,15 +11,12 @@ const HOUR = 3600_000;
  * reads /sso/sign-in-status.
  */
 describe('SSO lockout protection', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' });
   let idp: OidcIdp;
   let settings: Record<string, unknown>;
   const path = '/api/v1/orgs/acme/sso/providers';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
     idp = await OidcIdp.start({
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
@@ -46,7 +43,6 @@ describe('SSO lockout protection', () => {
 
   afterAll(async () => {
     await idp?.close();
-    await t?.close();
   });
 
   const post = (body: unknown) => call<SsoProviderResponse & ErrorBody>(t.baseUrl, 'POST', path, { headers: sessionHeaders(org.owner), body });

@@ -1,5 +1,5 @@
 import type { AuditEntry, MemberResponse, SsoAuditEntry, SsoDiscoveryResponse, SsoProviderResponse, SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
-import { addMember, call, createOrganization, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { addMember, call, createOrganization, sessionHeaders, type SeededOrganization, useSeededApp } from '../support';
 import { OidcIdp, signInAtIdp, TestBrowser } from '@sc/testing-idp';
 import { callbackUrl, CLIENT_ID, CLIENT_SECRET, countRows, createProvider, databaseText, isCallback, isSpaPage, loginUrl, meOf, patchProvider } from './sso-support';
 
@@ -13,18 +13,15 @@ const BINDING = 'sc_sso_binding';
  * redirects, organization-scoped sessions, test sign-in, and no secret or token in logs or the database.
  */
 describe('SSO sign-in through a real OpenID provider', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const logLines: string[] = [];
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_LOG_LEVEL: 'debug' }, logLines });
   let globex: SeededOrganization;
   let idp: OidcIdp;
   let provider: SsoProviderResponse;
-  const logLines: string[] = [];
   const authorizationCodes: string[] = [];
   const stateValues: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'debug' }, logLines });
-    org = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, org, { orgId: 'globex' });
     idp = await OidcIdp.start({
       clientId: CLIENT_ID,
@@ -62,7 +59,6 @@ describe('SSO sign-in through a real OpenID provider', () => {
 
   afterAll(async () => {
     await idp?.close();
-    await t?.close();
   });
 
   /** Runs the provider part and holds the callback URL (with code and state) without calling it. */

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import type { SsoTestReport, SsoTestStartResponse, ErrorBody } from '@sc/contracts';
 import { readBody, TestBrowser } from '@sc/testing-idp';
-import { call, createTestApp, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { call, sessionHeaders, type SeededOrganization, type TestApp, useSeededApp } from '../support';
 import { callbackUrl, CLIENT_SECRET, createProvider } from './sso-support';
 
 const INTERNAL_SECRET = 'internal-only-4711';
@@ -51,21 +51,14 @@ async function discover(t: TestApp, org: SeededOrganization, issuer: string) {
 }
 
 describe('SSO outbound calls on a server whose operator allowed no internal network', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  // Plain http stays allowed for loopback names, so what refuses the calls below is the address rule alone.
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_SSO_ALLOWED_NETWORKS: '', SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost' } });
   let internal: InternalService;
 
   beforeAll(async () => {
-    // Plain http stays allowed for loopback names, so what refuses the calls below is the address rule alone.
-    t = await createTestApp({ env: { SERVICE_SSO_ALLOWED_NETWORKS: '', SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost' } });
-    org = await setupOrganization(t, { orgId: 'acme' });
     internal = await InternalService.start();
   });
-
-  afterAll(async () => {
-    await internal?.close();
-    await t?.close();
-  });
+  afterAll(() => internal?.close());
 
   beforeEach(() => {
     internal.requests.length = 0;
@@ -142,16 +135,13 @@ describe('SSO outbound calls on a server whose operator allowed no internal netw
 });
 
 describe('SSO outbound calls on a server whose operator allowed loopback for an internal identity provider', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
   let internal: InternalService;
   let hangUp: NetServer;
   const logLines: string[] = [];
+  // The test app's defaults allow 127.0.0.0/8 and ::1 (SERVICE_SSO_ALLOWED_NETWORKS) and http on 127.0.0.1.
+  const { t, org } = useSeededApp({ orgId: 'acme' }, { env: { SERVICE_LOG_LEVEL: 'warn' }, logLines });
 
   beforeAll(async () => {
-    // The test app's defaults allow 127.0.0.0/8 and ::1 (SERVICE_SSO_ALLOWED_NETWORKS) and http on 127.0.0.1.
-    t = await createTestApp({ env: { SERVICE_LOG_LEVEL: 'warn' }, logLines });
-    org = await setupOrganization(t, { orgId: 'acme' });
     internal = await InternalService.start();
     // Like PostgreSQL or Redis answering an HTTP request: the connection opens, then closes without an HTTP answer.
     hangUp = createNetServer((socket) => socket.destroy());
@@ -161,7 +151,6 @@ describe('SSO outbound calls on a server whose operator allowed loopback for an 
   afterAll(async () => {
     await new Promise((resolve) => hangUp?.close(resolve));
     await internal?.close();
-    await t?.close();
   });
 
   it('answers the same for a closed port, a non-HTTP port and a non-TLS port; the detail is only in the log', async () => {

@@ -1,5 +1,5 @@
 import { ssoCallbackUrl, type SsoProviderResponse, type SsoSignInPageProvider, type SsoPublicUrlResponse, type ErrorBody } from '@sc/contracts';
-import { bearer, call, createTestApp, expectError, memberWithSession, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { bearer, call, expectError, memberWithSession, sessionHeaders, useSeededApp } from '../support';
 import { MiniIdp } from '@sc/testing-idp';
 import { CLIENT_ID, CLIENT_SECRET, databaseText } from './sso-support';
 
@@ -13,15 +13,9 @@ const generic = (slug: string, base = 'https://idp.example.com') => ({
 });
 
 describe('SSO provider configuration API', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' });
   const path = '/api/v1/orgs/acme/sso/providers';
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
-  });
-  afterAll(() => t?.close());
 
   const post = (body: unknown) => call<SsoProviderResponse & ErrorBody>(t.baseUrl, 'POST', path, { headers: sessionHeaders(org.owner), body });
   const patch = (slug: string, body: unknown) => call<SsoProviderResponse & ErrorBody>(t.baseUrl, 'PATCH', `${path}/${slug}`, { headers: sessionHeaders(org.owner), body });

@@ -1,5 +1,5 @@
 import type { ErrorBody, SsoAuditEntry, SsoProviderResponse, SsoTestReport, SsoTestStartResponse } from '@sc/contracts';
-import { call, createOrganization, createTestApp, expectError, sessionHeaders, setupOrganization, type SeededOrganization, type TestApp } from '../support';
+import { call, createOrganization, expectError, sessionHeaders, type SeededOrganization, useSeededApp } from '../support';
 import { isSpaPage, loginUrl, meOf } from './sso-support';
 import { SamlIdp, strangerKey, TestBrowser, type ResponseOptions, type SamlUser } from '@sc/testing-idp';
 
@@ -16,8 +16,7 @@ const BOB: SamlUser = { nameId: 'bob-0002', email: 'bob@example.com', name: 'Bob
  * organization, signature wrapping), the one-time state, test sign-in, SP metadata.
  */
 describe('SSO sign-in through a real SAML identity provider', () => {
-  let t: TestApp;
-  let org: SeededOrganization;
+  const { t, org } = useSeededApp({ orgId: 'acme' });
   let globex: SeededOrganization;
   let idp: SamlIdp;
   let corp: SsoProviderResponse;
@@ -34,8 +33,6 @@ describe('SSO sign-in through a real SAML identity provider', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await setupOrganization(t, { orgId: 'acme' });
     globex = await createOrganization(t, org, { orgId: 'globex' });
     idp = await SamlIdp.start();
     corp = await createSaml(org, { slug: 'corp', displayName: 'Corp SAML', idpMetadataUrl: idp.metadataUrl });
@@ -45,7 +42,6 @@ describe('SSO sign-in through a real SAML identity provider', () => {
 
   afterAll(async () => {
     await idp?.close();
-    await t?.close();
   });
 
   /** Login start → the IdP's SSO endpoint; returns the browser (holding the binding cookie) and the IdP's form. */

@@ -1,6 +1,6 @@
 import type { CreatedApiTokenResponse, MemberResponse, Role, SetupResponse, SignInLinkResponse, TokenScope } from '@sc/contracts';
 import { bearer, call, sessionFrom, sessionHeaders, type SessionCredentials } from './http';
-import { TEST_SETUP_TOKEN, createTestApp, type TestApp, type TestAppOptions } from './test-app';
+import { TEST_SETUP_TOKEN, createTestApp, useSeeded, useTestApp, type TestApp, type TestAppOptions, type TestAppOptionsSource } from './test-app';
 
 export interface SeededOrganization {
   organizationId: string;
@@ -24,8 +24,8 @@ export interface OrganizationSeed {
 }
 
 /**
- * A fresh test app with its organization set up: how most HTTP specs start (`beforeAll`). Closes the app again
- * when setup fails, since the spec never gets it to close.
+ * A fresh test app with its organization set up, for a spec that decides when its apps start and close (useSeededApp
+ * otherwise). Closes the app again when setup fails, since the spec never gets it to close.
  */
 export async function createSeededApp(seed: OrganizationSeed = {}, options: TestAppOptions = {}): Promise<{ t: TestApp; org: SeededOrganization }> {
   const t = await createTestApp(options);
@@ -35,6 +35,15 @@ export async function createSeededApp(seed: OrganizationSeed = {}, options: Test
     await t.close();
     throw error;
   }
+}
+
+/**
+ * useTestApp with its organization set up (`setupOrganization`, useSeeded): how most HTTP specs start,
+ * `const { t, org } = useSeededApp({ orgId: 'acme' })`.
+ */
+export function useSeededApp(seed: OrganizationSeed = {}, options: TestAppOptionsSource = {}): { t: TestApp; org: SeededOrganization } {
+  const t = useTestApp(options);
+  return { t, org: useSeeded(() => setupOrganization(t, seed)) };
 }
 
 /**
@@ -122,20 +131,26 @@ function expectStatus(response: { status: number; body: unknown }, status: numbe
   if (response.status !== status) throw new Error(`${what}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
 }
 
-/** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
-/**
- * Organization `acme` with a sync token (`ci`), a read token (`reader`) and a viewer with a session, and another
- * organization `globex`: the callers readCallers puts to a read route.
- */
-export async function seedReaders(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string; viewer: SessionCredentials; outsider: SeededOrganization }> {
+/** Organization `acme` with a sync token (`ci`) and a read token (`reader`): what a spec that syncs and reads back needs. */
+export async function seedSyncAndRead(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string }> {
   const acme = await setupOrganization(testApp, { orgId: 'acme' });
   const syncToken = (await createToken(testApp, acme.owner, 'acme', { name: 'ci', scopes: ['sync'] })).token;
   const readToken = (await createToken(testApp, acme.owner, 'acme', { name: 'reader', scopes: ['read'] })).token;
+  return { acme, syncToken, readToken };
+}
+
+/**
+ * seedSyncAndRead, a viewer with a session, and another organization `globex`: the callers readCallers puts to a
+ * read route.
+ */
+export async function seedReaders(testApp: TestApp): Promise<{ acme: SeededOrganization; syncToken: string; readToken: string; viewer: SessionCredentials; outsider: SeededOrganization }> {
+  const { acme, syncToken, readToken } = await seedSyncAndRead(testApp);
   const viewer = (await memberWithSession(testApp, acme, 'viewer')).session;
   const outsider = await createOrganization(testApp, acme, { orgId: 'globex' });
   return { acme, syncToken, readToken, viewer, outsider };
 }
 
+/** One caller of an organization's read routes: who, the credentials (null: none), and whether it may read. */
 export type ReadCaller = [who: string, as: SessionCredentials | string | null, allowed: boolean];
 
 /**

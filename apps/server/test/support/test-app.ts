@@ -122,3 +122,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/**
+ * An object that gets the fields `seed` resolves to in a `beforeAll` registered here: the state a describe block sets
+ * up once and its tests read, e.g. `const readers = useSeeded(() => seedReaders(t))`, then `readers.readToken`.
+ * Hooks run in the order they are registered, so a `useSeeded` after `useTestApp` sees the started app.
+ */
+export function useSeeded<T extends object>(seed: () => Promise<T>): T {
+  const seeded = {} as T;
+  beforeAll(async () => {
+    Object.assign(seeded, await seed());
+  });
+  return seeded;
+}
+
+/** Test app options, or a function giving them when the app starts (after the hooks registered before it). */
+export type TestAppOptionsSource = TestAppOptions | (() => TestAppOptions);
+
+/**
+ * The test app of a describe block (or file), started in a `beforeAll` and closed in an `afterAll` registered here:
+ * a spec says `const t = useTestApp(options)` instead of declaring, starting and closing it (see useSeeded). A
+ * `beforeAll` registered before it can prepare what the options name (pass a function then); an `afterAll` registered
+ * before it runs before the app closes. A spec that closes or restarts its app itself uses `createTestApp`.
+ */
+export function useTestApp(options: TestAppOptionsSource = {}): TestApp {
+  let started: TestApp | undefined;
+  const t = useSeeded(async () => (started = await createTestApp(typeof options === 'function' ? options() : options)));
+  afterAll(() => started?.close());
+  return t;
+}
