@@ -65,6 +65,14 @@ describe('the diagram canvas in a real browser', () => {
   const canvas = () => e2e.page.getByTestId('diagram-canvas');
   const node = (id: string) => canvas().locator(`[data-node-id="${id}"]`);
 
+  /** Finds node `id` with the canvas search (Ctrl+K, its id, Enter) in `tab` and waits until it is drawn. */
+  async function findWithSearch(tab: typeof e2e.page, id: string): Promise<void> {
+    await tab.keyboard.press('Control+K');
+    await tab.keyboard.type(id);
+    await tab.keyboard.press('Enter');
+    await eventually(async () => expect(await tab.locator(`[data-node-id="${id}"]`).count()).toBe(1), 60000);
+  }
+
   /** Waits until the canvas has drawn a layout of `count` nodes. */
   async function drawn(count: number): Promise<void> {
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(count)), 60000);
@@ -254,10 +262,7 @@ describe('the diagram canvas in a real browser', () => {
     await syncLarge();
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/bench/diagrams/large`);
     await drawn(1000);
-    await e2e.page.keyboard.press('Control+K');
-    await e2e.page.keyboard.type('n500');
-    await e2e.page.keyboard.press('Enter');
-    await eventually(async () => expect(await node('n500').count()).toBe(1), 60000);
+    await findWithSearch(e2e.page, 'n500');
     await screenshot(e2e.page, '46-canvas-large');
   });
 
@@ -274,10 +279,7 @@ describe('the diagram canvas in a real browser', () => {
     await eventually(async () => expect(await drawnCount()).toBeLessThan(5000), 60000);
     await e2e.page.getByTestId('toggle-g0').click();
     await eventually(async () => expect(await drawnCount()).toBe(5000), 60000);
-    await e2e.page.keyboard.press('Control+K');
-    await e2e.page.keyboard.type('n4993');
-    await e2e.page.keyboard.press('Enter');
-    await eventually(async () => expect(await node('n4993').count()).toBe(1), 60000);
+    await findWithSearch(e2e.page, 'n4993');
     await screenshot(e2e.page, '47-canvas-5000');
   });
 
@@ -308,10 +310,7 @@ describe('the diagram canvas in a real browser', () => {
     // Only the tab in front is rendered (animation frames), so each step brings its tab to the front.
     const find = async (tab: Tab, id: string) => {
       await tab.bringToFront();
-      await tab.keyboard.press('Control+K');
-      await tab.keyboard.type(id);
-      await tab.keyboard.press('Enter');
-      await eventually(async () => expect(await tab.locator(`[data-node-id="${id}"]`).count()).toBe(1));
+      await findWithSearch(tab, id);
     };
     const transform = (tab: Tab, id: string) => tab.evaluate((node) => document.querySelector(`[data-node-id="${node}"]`)?.closest('[transform]')?.getAttribute('transform'), id);
     /** Collapses g0 and waits for ELK's layout of the result to be drawn. */
