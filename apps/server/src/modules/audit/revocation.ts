@@ -17,7 +17,7 @@ export interface RevocableStore<T extends Revocable> {
 }
 
 /** The audit entry of a revocation without its before/after (revokeOnce writes revokedAt there). */
-type RevocationChange = Omit<AuditChange, 'before' | 'after'>;
+export type RevocationChange = Omit<AuditChange, 'before' | 'after'>;
 
 /**
  * Revokes `record` at `now` unless it already is (revoking twice keeps the first time and records one entry):

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/crypto/tokens';
 import { createdAtIdKey, pageFrom, type PageRequest, type TimeIdPosition } from '../../common/http/paging';
 import { AuditService, accountableUserId, type AuditActorInput } from '../audit/audit.service';
-import { RevocationService, revokeOnce } from '../audit/revocation';
+import { RevocationService, revokeOnce, type RevocationChange } from '../audit/revocation';
 import type { User } from '../users/user.entity';
 import { displayNameOf, UsersService } from '../users/users.service';
 import { ApiToken } from './api-token.entity';
@@ -92,7 +92,7 @@ export class TokensService {
   async revoke(organizationId: string, tokenId: string, actor: AuditActorInput): Promise<ApiTokenResponse> {
     const token = await this.revocations.revokeInOrganization(this.tokens, organizationId, tokenId, {
       notFound: () => tokensError(TokensErrorCode.NotFound, 'No API token with this id exists in this organization.'),
-      change: (revoked) => ({ organizationId, actor, action: 'token.revoked', target: tokenTarget(revoked) }),
+      change: (revoked) => revocationChange(revoked, actor),
       after: { reason: 'revoked' },
     });
     return toApiTokenResponse(token);
@@ -117,7 +117,7 @@ export class TokensService {
       now: this.clock.now(),
       store: (id, revokedAt) => this.tokens.revoke(id, revokedAt),
       audit: this.audit,
-      change: { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token) },
+      change: revocationChange(token, actor),
       after: { reason },
     });
   }
@@ -145,6 +145,11 @@ export class TokensService {
   reusableUntil(token: ApiToken): number {
     return Math.min(token.expiresAt?.getTime() ?? Infinity, (token.lastUsedAt?.getTime() ?? 0) + TOUCH_INTERVAL_MS);
   }
+}
+
+/** The audit entry of a token's revocation, by a person or with its creator's removal (the reason goes in `after`). */
+function revocationChange(token: ApiToken, actor: AuditActorInput): RevocationChange {
+  return { organizationId: token.organizationId, actor, action: 'token.revoked', target: tokenTarget(token) };
 }
 
 function tokenTarget(token: ApiToken) {
