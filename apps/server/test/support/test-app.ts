@@ -77,6 +77,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // The identity providers of the tests are real servers on loopback: allow it, as an operator would for an internal IdP.
     SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
+    // One thread per parsing pool (the default is min(2, cpus)): a pool starts all its threads at its first job, and
+    // each thread loads jsdom and Mermaid or the SQL parsers from sources, 1 to 3 CPU-seconds; a test file parses a few
+    // small inputs. Specs that need a second thread set it.
+    SERVICE_MERMAID_WORKERS: '1',
+    SERVICE_SQL_PARSE_WORKERS: '1',
     ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     ...options.env,
   };
