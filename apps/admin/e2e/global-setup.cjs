@@ -7,9 +7,12 @@ const { existsSync, mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 
+const { useMemoryTmpdir } = require('../../../scripts/test-tmpdir.cjs');
+
 const DATA_SOURCE = resolve(__dirname, '../../../dist/apps/server/apps/server/src/database/data-source-options.js');
 
 module.exports = async () => {
+  useMemoryTmpdir();
   // Without a build the specs fail with the message of startServer; the template needs the build too.
   if (!existsSync(DATA_SOURCE)) return;
   const templateRoot = mkdtempSync(join(tmpdir(), 'sc-admin-e2e-template-'));

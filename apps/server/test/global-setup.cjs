@@ -5,8 +5,10 @@
 // - migrates the run's template database (template-database.cjs; PostgreSQL too with TEST_DATABASE_URL): every test
 //   app starts from a copy. global-teardown.cjs removes it.
 const { run, migrateTemplateDatabase } = require('./template-database.cjs');
+const { useMemoryTmpdir } = require('../../../scripts/test-tmpdir.cjs');
 
 module.exports = async () => {
+  useMemoryTmpdir();
   await Promise.all([
     run('npx', ['nx', 'run', 'cli:build', '--output-style=static'], { NX_DAEMON: 'false' }, 'cli:build'),
     migrateTemplateDatabase(process.env['TEST_DATABASE_URL']),

@@ -58,7 +58,7 @@ describe('MCP server (/mcp)', () => {
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => undefined);
   });
-  // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+  // The SQL schema's parser thread starts cold under Jest too (a busy machine took over 30 s).
   const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let globex: SeededOrganization;
   let acmeRead: string;

@@ -10,7 +10,7 @@ import { createOrganization, createToken, call, sessionHeaders, type SeededOrgan
 jest.setTimeout(180_000);
 
 describe('search index backfill', () => {
-  // The SQL schema's parser thread starts cold under ts-jest too (a busy machine took over 30 s).
+  // The SQL schema's parser thread starts cold under Jest too (a busy machine took over 30 s).
   const { t, org: acme } = useSeededApp({ orgId: 'acme' }, { env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '120s' } });
   let globex: SeededOrganization;
   const search = (q: string, as: SeededOrganization) =>

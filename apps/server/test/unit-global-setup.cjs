@@ -3,5 +3,9 @@
 // specs run on PGlite only, so no PostgreSQL template is made even with TEST_DATABASE_URL. global-teardown.cjs
 // removes it.
 const { migrateTemplateDatabase } = require('./template-database.cjs');
+const { useMemoryTmpdir } = require('../../../scripts/test-tmpdir.cjs');
 
-module.exports = () => migrateTemplateDatabase(undefined);
+module.exports = () => {
+  useMemoryTmpdir();
+  return migrateTemplateDatabase(undefined);
+};

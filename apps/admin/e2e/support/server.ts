@@ -59,6 +59,10 @@ export async function startServer(setupToken: string, extraEnv: Record<string, s
       // The e2e identity providers are real servers on loopback, which the server calls only when allowed.
       SERVICE_SSO_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       SERVICE_SSO_ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
+      // One thread per parsing pool (the default is min(2, cpus)): a pool starts all its threads at its first job, each
+      // loading jsdom and Mermaid or the SQL parsers, and a spec syncs a few small files while its browser draws.
+      SERVICE_MERMAID_WORKERS: '1',
+      SERVICE_SQL_PARSE_WORKERS: '1',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { parseServiceConfig, type SyncArtifact, type SyncBundle, type SyncFile } from '@sc/contracts';
 
 /**
- * Under ts-jest the parser workers start from TypeScript sources (ts-node + Mermaid import), which can take
+ * Under Jest the parser workers start from TypeScript sources (tsx, then the Mermaid import), which can take
  * longer than the production parse timeout on a busy 2-core machine; the timeout includes that start-up.
  */
 export const COLD_WORKER_TIMEOUT = { SERVICE_MERMAID_PARSE_TIMEOUT: '120s' };

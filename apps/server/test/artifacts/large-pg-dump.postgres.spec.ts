@@ -35,7 +35,7 @@ describe('pg_dump --schema-only of a generated 5 MB database', () => {
       await database.drop();
     }
   });
-  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  // Under Jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
   const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '300s' } });
   const tokens = useSeeded(() => seedSyncAndRead(t));
 

@@ -12,7 +12,7 @@ jest.setTimeout(300_000);
  * diagram's db-table node through the read path the dashboard uses (GET …/databases/:name into the canvas model).
  */
 describe('a 5 MB PostgreSQL dump', () => {
-  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  // Under Jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
   const t = useTestApp({ env: { ...COLD_WORKER_TIMEOUT, SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
   const tokens = useSeeded(() => seedSyncAndRead(t));
 

@@ -14,7 +14,7 @@ jest.setTimeout(180_000);
 const TABLES = 19_000;
 
 describe('a large SQL schema does not stall the server', () => {
-  // Under ts-jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
+  // Under Jest the parser thread starts from TypeScript sources; that start-up counts against the timeout.
   const t = useTestApp({ env: { SERVICE_SQL_PARSE_TIMEOUT: '150s' } });
   const tokens = useSeeded(() => seedSyncAndRead(t));
 
