@@ -3,16 +3,20 @@
 // while it runs. Copying it to the ext4 /tmp cost about 0.5 CPU-seconds and removing it 0.06; to /dev/shm 0.08 and 0.03
 // (measured on the 2-core CI machine), and the database's own writes skip the disk too.
 // Called by the Jest global setups before they create anything: the workers, and the processes tests start, inherit
-// TMPDIR, which os.tmpdir() reads. A TMPDIR the developer set is left as it is.
-const { accessSync, constants, statSync } = require('node:fs');
+// TMPDIR, which os.tmpdir() reads. A TMPDIR the developer set is left as it is, and so is a small /dev/shm (Docker's
+// default is 64 MB; two workers' databases, the packed CLI's install and Chromium's profiles need far more).
+const { accessSync, constants, statSync, statfsSync } = require('node:fs');
 
 const MEMORY_DIR = '/dev/shm';
+const MIN_FREE_BYTES = 2 * 1024 ** 3;
 
 function useMemoryTmpdir() {
   if (process.env['TMPDIR']) return;
   try {
     accessSync(MEMORY_DIR, constants.W_OK | constants.X_OK);
     if (!statSync(MEMORY_DIR).isDirectory()) return;
+    const { bavail, bsize } = statfsSync(MEMORY_DIR);
+    if (bavail * bsize < MIN_FREE_BYTES) return;
   } catch {
     return;
   }
