@@ -7,9 +7,9 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/e2e/**/*.spec.ts'],
-  // swc, as for the other Node projects (jest.preset.cjs; tsconfig.e2e.json extends tsconfig.node.json too).
+  // swc, as for the other Node projects (jest.swc.cjs; tsconfig.e2e.json extends tsconfig.node.json too).
   transform: {
-    '^.+\\.ts$': require('../../jest.preset.cjs').swcTransform,
+    '^.+\\.ts$': require('../../jest.swc.cjs'),
   },
   testTimeout: 180000,
   // One migrated embedded database per run, copied into each spec's server data directory (e2e/global-setup.cjs).
