@@ -5,7 +5,7 @@
 // Called by the Jest global setups before they create anything: the workers, and the processes tests start, inherit
 // TMPDIR, which os.tmpdir() reads. A TMPDIR the developer set is left as it is, and so is a small /dev/shm (Docker's
 // default is 64 MB; two workers' databases, the packed CLI's install and Chromium's profiles need far more).
-const { accessSync, constants, statSync, statfsSync } = require('node:fs');
+const { accessSync, constants, statfsSync } = require('node:fs');
 
 const MEMORY_DIR = '/dev/shm';
 const MIN_FREE_BYTES = 2 * 1024 ** 3;
@@ -14,7 +14,6 @@ function useMemoryTmpdir() {
   if (process.env['TMPDIR']) return;
   try {
     accessSync(MEMORY_DIR, constants.W_OK | constants.X_OK);
-    if (!statSync(MEMORY_DIR).isDirectory()) return;
     const { bavail, bsize } = statfsSync(MEMORY_DIR);
     if (bavail * bsize < MIN_FREE_BYTES) return;
   } catch {
