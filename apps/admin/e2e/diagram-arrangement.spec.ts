@@ -207,7 +207,8 @@ describe('arranging a synced diagram in a real browser', () => {
     expect(await path()).toBe(bent);
     expect(await drawnCrossings(page())).toEqual([]);
     await page().getByTestId('arrange-mode').click();
-    expect(await bends().count()).toBe(2);
+    // The handles are drawn once arrange mode is on, a change detection after the click.
+    await eventually(async () => expect(await bends().count()).toBe(2));
     const last = await bends().nth(1).boundingBox();
     if (!last) throw new Error('no second bend');
     await page().mouse.dblclick(last.x + last.width / 2, last.y + last.height / 2);
