@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually, screenshot } from './support/browser';
+import { eventually, nextRendering, screenshot } from './support/browser';
 import { drawnCrossings } from './support/geometry';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
@@ -40,6 +40,18 @@ describe('arranging a synced diagram in a real browser', () => {
     await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   }
 
+  /**
+   * Switches arrange mode on or off and waits until the canvas has drawn it: a drag or a double-click sent right after
+   * the click, before that change detection, reached a canvas still in the other mode (seen with three workers).
+   */
+  async function toggleArrangeMode(): Promise<void> {
+    const button = page().getByTestId('arrange-mode');
+    const wasOn = (await button.getAttribute('aria-pressed')) === 'true';
+    await button.click();
+    await eventually(async () => expect(await button.getAttribute('aria-pressed')).toBe(String(!wasOn)));
+    await nextRendering(page());
+  }
+
   /** Where each node is drawn relative to node `a`, in the drawing's own units (screen pixels over the zoom). */
   async function places(ids: string[]): Promise<Record<string, { x: number; y: number }>> {
     const origin = await node('a').boundingBox();
@@ -65,7 +77,7 @@ describe('arranging a synced diagram in a real browser', () => {
   it('keeps a dragged node where it was put after Save and a reload', async () => {
     await open(3);
     const before = await places(['b', 'c']);
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     const box = await node('b').boundingBox();
     if (!box) throw new Error('node b is not drawn');
     await page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -86,7 +98,7 @@ describe('arranging a synced diagram in a real browser', () => {
   it('moves the focused node with the arrow keys in arrange mode (Shift: ten steps), one step undone, kept after Save and a reload', async () => {
     await open(3);
     const before = await places(['b', 'c']);
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     await node('b').focus();
     await page().keyboard.press('Shift+ArrowDown');
     await eventually(async () => expect((await places(['b'])).b.y - before.b.y).toBeCloseTo(80, 0));
@@ -108,7 +120,7 @@ describe('arranging a synced diagram in a real browser', () => {
 
   it('bends an edge through the point its handle is dropped on, kept after Save and a reload', async () => {
     await open(3);
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     const edge = canvas().locator('[data-edge-key="a->b#0"]');
     const path = () => edge.locator('.edge-line').getAttribute('d');
     const straight = await path();
@@ -140,7 +152,7 @@ describe('arranging a synced diagram in a real browser', () => {
       return { width: box.width / z, height: box.height / z };
     };
     const before = await size();
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     const handle = await canvas().getByTestId('group-resize').boundingBox();
     if (!handle) throw new Error('no resize handle');
     await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -176,7 +188,7 @@ describe('arranging a synced diagram in a real browser', () => {
 
   it('adds bends by double-clicking a line, moves one by dragging, removes one by double-clicking it; kept after Save and a reload', async () => {
     await open(3);
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     const key = 'b->c#0';
     const edge = canvas().locator(`[data-edge-key="${key}"]`);
     const path = () => edge.locator('.edge-line').getAttribute('d');
@@ -206,9 +218,8 @@ describe('arranging a synced diagram in a real browser', () => {
     await open(3);
     expect(await path()).toBe(bent);
     expect(await drawnCrossings(page())).toEqual([]);
-    await page().getByTestId('arrange-mode').click();
-    // The handles are drawn once arrange mode is on, a change detection after the click.
-    await eventually(async () => expect(await bends().count()).toBe(2));
+    await toggleArrangeMode();
+    expect(await bends().count()).toBe(2);
     const last = await bends().nth(1).boundingBox();
     if (!last) throw new Error('no second bend');
     await page().mouse.dblclick(last.x + last.width / 2, last.y + last.height / 2);
@@ -229,7 +240,7 @@ describe('arranging a synced diagram in a real browser', () => {
       return { width: box.width / z, height: box.height / z };
     };
     const before = await size('c');
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     const handle = await node('c').locator('xpath=..').getByTestId('node-resize').boundingBox();
     if (!handle) throw new Error('no resize handle');
     await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -259,7 +270,7 @@ describe('arranging a synced diagram in a real browser', () => {
     await open(3);
     await screenshot(page(), '70-arrangement-bends-and-resized-node');
     // And in arrange mode: the bend handles, the middle handles and the resize corners.
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     // The arrange actions fit the window (a row of their own), and no tooltip covers them.
     await page().mouse.move(600, 700);
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
@@ -269,7 +280,7 @@ describe('arranging a synced diagram in a real browser', () => {
 
   it('auto-arranges several nodes selected with Shift (click or drag), around the ones still arranged', async () => {
     await open(3);
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     await node('a').click({ modifiers: ['Shift'] });
     await node('c').click({ modifiers: ['Shift'] });
     await eventually(async () => {
@@ -308,7 +319,7 @@ describe('arranging a synced diagram in a real browser', () => {
       for (const id of ['a', 'b', 'c']) expect(await node(id).getAttribute('data-arrange-selected')).toBe('true');
     });
     // Leaving arrange mode drops the selection; nothing was saved.
-    await page().getByTestId('arrange-mode').click();
+    await toggleArrangeMode();
     await eventually(async () => expect(await node('a').getAttribute('data-arrange-selected')).toBeNull());
   });
 

@@ -37,8 +37,12 @@ export interface E2eSessionOptions {
 export function useE2eSession(options: E2eSessionOptions): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
-    session.server = await startServer(options.setupToken, options.serverEnv?.());
-    Object.assign(session, await openBrowser(options.browser, options.timeout));
+    // Side by side: the server starts in its own process while Chromium launches in another. What started is kept
+    // before a failure is thrown, so afterAll stops it.
+    const [server, opened] = await Promise.allSettled([startServer(options.setupToken, options.serverEnv?.()), openBrowser(options.browser, options.timeout)]);
+    if (server.status === 'fulfilled') session.server = server.value;
+    if (opened.status === 'fulfilled') Object.assign(session, opened.value);
+    for (const started of [server, opened]) if (started.status === 'rejected') throw started.reason;
     if (options.organization) session.syncToken = await setUpOrganization(session.server, session.context);
   });
   afterAll(async () => {

@@ -87,17 +87,11 @@ export interface ColumnChange {
   after: Partial<Record<ColumnField, string | boolean | null>>;
 }
 
-export interface TableDiffEntry {
-  name: string;
-  status: 'added' | 'removed' | 'changed';
-  kind?: 'view';
-  /** An added table lists every column as added; a removed one every column as removed. */
-  columns: { added: ColumnRef[]; removed: ColumnRef[]; changed: ColumnChange[] };
-  primaryKey?: { before: string[]; after: string[] };
-  comment?: { before: string | null; after: string | null };
-  /** A table became a view, or the reverse. */
-  kindChanged?: boolean;
-}
+/**
+ * A table that differs, as the library's schema diff gives it (status, view kind, primary key, comment), its columns
+ * named in short: an added or removed column by name, type and nullability, a changed one by the fields that differ.
+ */
+export type TableDiffEntry = Omit<SchemaTableChange, 'columns'> & { columns: { added: ColumnRef[]; removed: ColumnRef[]; changed: ColumnChange[] } };
 
 export interface CountTriple {
   added: number;
@@ -192,9 +186,7 @@ function tableEntry(change: SchemaTableChange): TableDiffEntry {
   const ref = (column: SqlColumn): ColumnRef => ({ name: column.name, type: column.type, nullable: column.nullable });
   const values = (column: SqlColumn, fields: readonly ColumnField[]) => Object.fromEntries(fields.map((field) => [field, column[field] ?? null]));
   return {
-    name: change.name,
-    status: change.status,
-    ...(change.kind ? { kind: change.kind } : {}),
+    ...change,
     columns: {
       added: change.columns.added.map(ref),
       removed: change.columns.removed.map(ref),
@@ -203,9 +195,6 @@ function tableEntry(change: SchemaTableChange): TableDiffEntry {
         return { name: column.name, fields, before: values(column.before, fields), after: values(column.after, fields) };
       }),
     },
-    ...(change.primaryKey ? { primaryKey: change.primaryKey } : {}),
-    ...(change.comment ? { comment: change.comment } : {}),
-    ...(change.kindChanged ? { kindChanged: true } : {}),
   };
 }
 
