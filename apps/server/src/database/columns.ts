@@ -122,6 +122,17 @@ export abstract class HashedTokenRecord extends OrganizationRecord {
   revokedAt!: Date | null;
 }
 
+/** What every answer about a bearer secret shows of its record: the visible prefix, the creator and the times (ISO 8601). */
+export function hashedTokenFields(token: HashedTokenRecord): { prefix: string; createdByUserId: string | null; createdAt: string; lastUsedAt: string | null; revokedAt: string | null } {
+  return {
+    prefix: token.prefix,
+    createdByUserId: token.createdByUserId,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    revokedAt: token.revokedAt?.toISOString() ?? null,
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments (TS2545).
 type RecordClass = abstract new (...args: any[]) => object;
 

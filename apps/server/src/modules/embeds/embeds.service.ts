@@ -7,6 +7,7 @@ import { createdAtIdKey, pageFrom, type FilterOf, type PageRequest, type TimeIdP
 import { AppConfig } from '../../config/app-config';
 import { CacheChanges } from '../../database/cache-changes';
 import { NotifiedCache } from '../../database/notified-cache';
+import { hashedTokenFields } from '../../database/columns';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { ArtifactsReadService } from '../artifacts/read/artifacts-read.service';
 import type { DiagramImageOptions, RenderedDiagramImage } from '../artifacts/layouts/diagram-layout.service';
@@ -175,12 +176,8 @@ export function toEmbedLinkResponse(link: EmbedLink): EmbedLinkResponse {
     service: link.serviceName,
     diagram: link.diagram,
     revision: link.revision,
-    prefix: link.prefix,
     frameAncestors: link.frameAncestors,
-    createdByUserId: link.createdByUserId,
-    createdAt: link.createdAt.toISOString(),
+    ...hashedTokenFields(link),
     expiresAt: link.expiresAt?.toISOString() ?? null,
-    lastUsedAt: link.lastUsedAt?.toISOString() ?? null,
-    revokedAt: link.revokedAt?.toISOString() ?? null,
   };
 }

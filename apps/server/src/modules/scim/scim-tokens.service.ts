@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SCIM_TOKEN_PREFIX, type CreatedScimTokenResponse, type ScimTokenResponse } from '@sc/contracts';
 import { Clock } from '../../common/clock';
 import { prefixedToken, sha256Hex } from '../../common/crypto/tokens';
+import { hashedTokenFields } from '../../database/columns';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../access/principal';
 import { AuditService, accountableUserId, type ScimActor } from '../audit/audit.service';
@@ -92,11 +93,7 @@ function toResponse(token: ScimToken): ScimTokenResponse {
   return {
     id: token.id,
     name: token.name,
-    prefix: token.prefix,
-    createdByUserId: token.createdByUserId,
-    createdAt: token.createdAt.toISOString(),
-    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    revokedAt: token.revokedAt?.toISOString() ?? null,
+    ...hashedTokenFields(token),
   };
 }
 

@@ -13,6 +13,7 @@ import { ApiToken } from './api-token.entity';
 import { generateApiToken, looksLikeApiToken } from './token-format';
 import { TokensErrorCode, tokensError } from './tokens.errors';
 import { TokensRepository } from './tokens.repository';
+import { hashedTokenFields } from '../../database/columns';
 import { UnitOfWork } from '../../database/unit-of-work';
 
 /**
@@ -167,13 +168,9 @@ export function toApiTokenResponse(token: ApiToken, creator?: User): ApiTokenRes
   return {
     id: token.id,
     name: token.name,
-    prefix: token.prefix,
     scopes: token.scopes,
-    createdByUserId: token.createdByUserId,
+    ...hashedTokenFields(token),
     createdBy: creator ? { email: creator.email, displayName: displayNameOf(creator) } : null,
-    createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
-    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    revokedAt: token.revokedAt?.toISOString() ?? null,
   };
 }
