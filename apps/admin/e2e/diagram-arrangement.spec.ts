@@ -42,7 +42,7 @@ describe('arranging a synced diagram in a real browser', () => {
 
   /**
    * Switches arrange mode on or off and waits until the canvas has drawn it: a drag or a double-click sent right after
-   * the click, before that change detection, reached a canvas still in the other mode (seen with three workers).
+   * the click, before that change detection, met a canvas still in the other mode (seen with two and with three workers).
    */
   async function toggleArrangeMode(): Promise<void> {
     const button = page().getByTestId('arrange-mode');
