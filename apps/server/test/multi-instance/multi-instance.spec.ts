@@ -107,6 +107,15 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // An instance that stopped on its own is why this test and the ones after it failed: show what it wrote last.
+  afterEach(() => {
+    for (const [name, instance] of [['A', a], ['B', b]] as const) {
+      if (instance && (instance.child.exitCode !== null || instance.child.signalCode !== null)) {
+        console.error(`Instance ${name} exited (${instance.child.exitCode ?? instance.child.signalCode}); its last output:\n${instance.output().slice(-8000)}`);
+      }
+    }
+  });
+
   const query = async <T>(sql: string, parameters: unknown[] = []): Promise<T[]> =>
     withAdminClient(database.config.kind === 'postgres' ? database.config.url : '', async (client) => (await client.query(sql, parameters)).rows as T[]);
 
