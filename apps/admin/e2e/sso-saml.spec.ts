@@ -22,6 +22,12 @@ describe('SAML single sign-on in a real browser', () => {
 
   afterAll(() => idp?.close());
 
+  /**
+   * The Require SSO toggle's own switch: disabled until the settings have loaded, so Playwright's click waits for
+   * that. A click on the card's host element went through at once and reached the still-disabled switch (failed in CI).
+   */
+  const requireSsoSwitch = () => e2e.page.getByTestId('require-sso').getByRole('switch');
+
   it('creates a SAML provider from the metadata URL and shows the SP values to register', async () => {
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso/new`);
     await e2e.page.getByRole('radio', { name: 'SAML 2.0' }).click();
@@ -53,7 +59,7 @@ describe('SAML single sign-on in a real browser', () => {
 
   it('says what Require SSO still needs', async () => {
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso`);
-    await e2e.page.getByTestId('require-sso').click();
+    await requireSsoSwitch().click();
     await containsText(e2e.page.locator('sc-require-sso-card'), 'did not sign in through SSO');
     await screenshot(e2e.page, 'saml-04-require-sso-refused');
   });
@@ -73,7 +79,7 @@ describe('SAML single sign-on in a real browser', () => {
     await visible(e2e.page.getByText('You are owner of this organization.'));
 
     await e2e.page.goto(`${e2e.server.baseUrl}/orgs/${orgId}/settings/sso`);
-    await e2e.page.getByTestId('require-sso').click();
+    await requireSsoSwitch().click();
     await containsText(e2e.page.locator('body'), 'SSO is now required.');
     await screenshot(e2e.page, 'saml-06-require-sso-on');
   });
