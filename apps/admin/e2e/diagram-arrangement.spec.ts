@@ -37,7 +37,7 @@ describe('arranging a synced diagram in a real browser', () => {
     await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/arranged/diagrams/${name}`);
     await eventually(async () => expect(await canvas().getAttribute('data-drawn')).toBe(String(count)), 60000);
     await eventually(async () => expect(await canvas().getAttribute('data-layout')).toBe('done'), 60000);
-    await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await nextRendering(page());
   }
 
   /**

@@ -1,8 +1,8 @@
 import type { DatabaseView, DiagramLayout, DiagramView, ErrorBody } from '@sc/contracts';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { LAYOUT_ENGINE_VERSION, LayoutCache, defaultViewLayoutInput, layoutDiagram, layoutFingerprint, replayLayout, type OverlaidGraph } from '@sc/diagram';
-import { authHeaders, bearer, call, createTestApp, expectErrors, createToken, readCallers, seedReaders, setupOrganization, type SessionCredentials, type TestApp, useSeeded, useTestApp } from '../support';
 import { generatedTopology } from '@sc/diagram/testing';
+import { authHeaders, bearer, call, createTestApp, expectErrors, createToken, readCallers, seedReaders, setupOrganization, type SessionCredentials, type TestApp, useSeeded, useTestApp } from '../support';
 import { COLD_WORKER_TIMEOUT, bundle, postSync, sampleArtifacts, syncFile } from './bundles';
 
 /**
