@@ -59,8 +59,8 @@ describe('built service-cli binary', () => {
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
   });
 
-  it('loads its commands without class-validator (≈0.2 s of every start; the CLI uses @sc/contracts/core only) nor the SQL parsers', async () => {
-    const probe = `require(${JSON.stringify(COMPILED_COMMANDS)}); console.log(JSON.stringify(Object.keys(require.cache).filter((file) => /node_modules[\\/](class-validator|class-transformer|jsdom|mermaid|libpg-query|pgsql-deparser|node-sql-parser)[\\/]/.test(file))));`;
+  it('loads its commands without class-validator (≈0.2 s of every start; the CLI uses @sc/contracts/core only), the SQL parsers nor the MCP SDK (only `mcp` needs it)', async () => {
+    const probe = `require(${JSON.stringify(COMPILED_COMMANDS)}); console.log(JSON.stringify(Object.keys(require.cache).filter((file) => /node_modules[\\/](class-validator|class-transformer|jsdom|mermaid|libpg-query|pgsql-deparser|node-sql-parser|@modelcontextprotocol|zod)[\\/]/.test(file))));`;
     const loaded = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['-e', probe], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
     );

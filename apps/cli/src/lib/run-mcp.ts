@@ -1,6 +1,4 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PATH } from '@sc/contracts/core';
 import type { Readable, Writable } from 'node:stream';
 import { ExitCode } from './exit-codes';
@@ -33,6 +31,13 @@ export async function runMcp(context: McpBridgeContext): Promise<ExitCode> {
     const gateway = resolveGateway(context.env, context.enterprise);
     const bearer = requireToken(context.env, READ_TOKEN_PAGE_HINT);
     for (const notice of gateway.notices) io.err(notice);
+    // Loaded here, not at the top: the SDK and its zod schemas were ≈0.13 s of CPU in every service-cli start
+    // (`sync` included), 40% of `service-cli --version`, though only this command uses them.
+    const [{ StreamableHTTPClientTransport }, { StdioServerTransport }, { isJSONRPCRequest, isJSONRPCResultResponse }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
     const remote = new StreamableHTTPClientTransport(new URL(`${gateway.baseUrl}${MCP_PATH}`), {
       requestInit: { headers: { authorization: `Bearer ${bearer}`, 'user-agent': context.userAgent } },
     });
