@@ -107,10 +107,13 @@ describe('two server instances on one PostgreSQL database and one Redis', () => 
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // An instance that stopped on its own is why this test and the ones after it failed: show what it wrote last.
+  // An instance that stopped on its own is why this test and the ones after it failed: show what it wrote last,
+  // once per process (the tests after it would print the same output again).
+  const reportedExits = new Set<ServerProcess>();
   afterEach(() => {
     for (const [name, instance] of [['A', a], ['B', b]] as const) {
-      if (instance && (instance.child.exitCode !== null || instance.child.signalCode !== null)) {
+      if (instance && !reportedExits.has(instance) && (instance.child.exitCode !== null || instance.child.signalCode !== null)) {
+        reportedExits.add(instance);
         console.error(`Instance ${name} exited (${instance.child.exitCode ?? instance.child.signalCode}); its last output:\n${instance.output().slice(-8000)}`);
       }
     }
