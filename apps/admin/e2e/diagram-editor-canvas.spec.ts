@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { eventually, screenshot, visible } from './support/browser';
 import { useE2eSession } from './support/session';
+import { pushBundle, syncFile as file } from './support/sync';
 
 interface Rect {
   x: number;
@@ -12,6 +13,11 @@ interface Rect {
 const VIEW = { width: 1280, height: 720 };
 /** The smallest text is 12 px at zoom 1; a fit keeps it at 9 px or more (fit.ts fitZoomLimits). */
 const READABLE_ZOOM = 9 / 12;
+
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
 
 const intersects = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const contains = (outer: Rect, inner: Rect) =>
@@ -183,5 +189,29 @@ describe('the draft editor canvas at 1280×720', () => {
       expect(await zoom('orders')).toBeLessThanOrEqual(1.25 + 0.01);
     });
     await screenshot(e2e.page, 'editor-canvas-routes');
+  });
+
+  it('draws a group only the context file defines around the nodes it lists in a copy of a synced diagram, and no node over another', async () => {
+    // "storage" is not a Mermaid subgraph: its members keep no parent in the copy's graph (the graph's rules).
+    const mermaid = ['flowchart LR', '  client[Client] --> api[API]', '  api --> db[(Ledger DB)]', '  api --> keys[(Idempotency keys)]', '  api --> cache[Cache]', '  subgraph core[Core]', '    api', '  end', ''].join('\n');
+    const context = JSON.stringify({ groups: { storage: { name: 'Storage', nodes: ['db', 'keys'] } } });
+    await pushBundle(e2e.server, e2e.syncToken, { name: 'copied', description: 'Editor canvas e2e' }, [
+      { kind: 'architecture-diagram', name: 'topology', file: file('.service/diagrams/topology.mmd', mermaid), context: file('.service/diagrams/topology.context.json', context) },
+    ]);
+    await e2e.page.goto(`${e2e.server.baseUrl}/orgs/acme/services/copied/diagrams/topology`);
+    await e2e.page.getByTestId('edit-copy').click();
+    await e2e.page.waitForURL((url) => /\/orgs\/acme\/drafts\/[^/]+$/.test(url.pathname));
+    await visible(node('keys'));
+    await layoutDone();
+    const ids = ['client', 'api', 'db', 'keys', 'cache'];
+    await eventually(async () => {
+      const boxes = new Map(await Promise.all(ids.map(async (id) => [id, await rect(node(id))] as const)));
+      const frame = await rect(canvas().locator('[data-group-id="storage"] rect.frame'));
+      const misplaced = ids.filter((id) => (['db', 'keys'].includes(id) ? !contains(frame, must(boxes.get(id))) : intersects(frame, must(boxes.get(id)))));
+      expect(misplaced).toEqual([]);
+      const overlapping = ids.flatMap((a, i) => ids.slice(i + 1).filter((b) => intersects(must(boxes.get(a)), must(boxes.get(b)))).map((b) => `${a}/${b}`));
+      expect(overlapping).toEqual([]);
+    });
+    await screenshot(e2e.page, 'editor-canvas-context-group');
   });
 });

@@ -106,8 +106,35 @@ export function positionOf(doc: EditorDoc, id: string, kind: 'node' | 'group'): 
   return box ? { x: box.x, y: box.y } : undefined;
 }
 
+/**
+ * The group frame each node and group is drawn in, by id: its subgraph (`parent`), else, for a node, the context-only
+ * group (origin "context") that lists it. Members of a context-only group keep no `parent` (only Mermaid subgraphs
+ * nest; the context file lists the members), yet the editor draws that group as a frame around them, as the viewer
+ * does, so their positions are relative to it like any member's.
+ */
+export function framesOf(graph: OverlaidGraph): Map<string, string> {
+  const frames = new Map<string, string>();
+  for (const group of graph.groups) if (group.origin === 'context') for (const member of group.nodes) if (!frames.has(member)) frames.set(member, group.id);
+  for (const element of [...graph.nodes, ...graph.groups]) if (element.parent !== undefined) frames.set(element.id, element.parent);
+  return frames;
+}
+
+/** The group frame an element is drawn in (framesOf), or undefined at the top level. */
 export function parentOf(graph: OverlaidGraph, id: string): string | undefined {
-  return graph.nodes.find((n) => n.id === id)?.parent ?? graph.groups.find((g) => g.id === id)?.parent;
+  const own = graph.nodes.find((n) => n.id === id)?.parent ?? graph.groups.find((g) => g.id === id)?.parent;
+  return own ?? graph.groups.find((g) => g.origin === 'context' && g.nodes.includes(id))?.id;
+}
+
+const isContextGroup = (graph: OverlaidGraph, id: string | undefined) => id !== undefined && graph.groups.some((g) => g.id === id && g.origin === 'context');
+
+/** The group with these members; a context-only group's overlay, when it lists them, lists the same (the graph's rule). */
+function withMembers(group: OverlaidGroup, nodes: string[]): OverlaidGroup {
+  return group.origin === 'context' && group.overlay?.nodes !== undefined ? { ...group, nodes, overlay: { ...group.overlay, nodes } } : { ...group, nodes };
+}
+
+/** The element with `parent` set to the group `into` (a subgraph), or without one (top level, a context-only group). */
+function placedIn<T extends { parent?: string }>(graph: OverlaidGraph, element: T, into: string | undefined): T {
+  return into !== undefined && !isContextGroup(graph, into) ? { ...element, parent: into } : withoutParent(element);
 }
 
 /** The group and every group nested in it, outermost first. */
@@ -161,8 +188,8 @@ export function snap(value: number, grid = GRID): number {
 export function addNode(doc: EditorDoc, type: NodeType, at: Point, options: { shape?: ContextShape; parent?: string } = {}): { doc: EditorDoc; id: string } {
   const id = freshId(ID_BASES[type], usedIds(doc.graph));
   const label = type === 'shape' && options.shape ? shapeName(options.shape) : NODE_TYPE_NAMES[type];
-  const node: OverlaidNode = { id, label, ...(options.parent ? { parent: options.parent } : {}), overlay: newOverlay(type, options.shape) };
-  const groups = options.parent ? doc.graph.groups.map((g) => (g.id === options.parent ? { ...g, nodes: [...g.nodes, id] } : g)) : doc.graph.groups;
+  const node = placedIn<OverlaidNode>(doc.graph, { id, label, overlay: newOverlay(type, options.shape) }, options.parent);
+  const groups = options.parent ? doc.graph.groups.map((g) => (g.id === options.parent ? withMembers(g, [...g.nodes, id]) : g)) : doc.graph.groups;
   return {
     id,
     doc: {
@@ -198,7 +225,7 @@ export function move(doc: EditorDoc, moves: readonly ({ id: string } & Point)[])
  */
 export function remove(doc: EditorDoc, selection: EditorSelection): EditorDoc {
   const groups = new Set(selection.groups.flatMap((id) => groupAndDescendants(doc.graph, id)));
-  const nodes = new Set([...selection.nodes, ...doc.graph.nodes.filter((n) => n.parent !== undefined && groups.has(n.parent)).map((n) => n.id)]);
+  const nodes = nodesWithin(doc.graph, selection.nodes, groups);
   const gone = (id: string) => nodes.has(id) || groups.has(id);
   const edgeIndexes = new Set(selection.edges);
   if (nodes.size === 0 && groups.size === 0 && edgeIndexes.size === 0) return doc;
@@ -207,11 +234,17 @@ export function remove(doc: EditorDoc, selection: EditorSelection): EditorDoc {
     graph: {
       ...doc.graph,
       nodes: doc.graph.nodes.filter((n) => !nodes.has(n.id)),
-      groups: doc.graph.groups.filter((g) => !groups.has(g.id)).map((g) => (g.nodes.some(gone) ? { ...g, nodes: g.nodes.filter((m) => !gone(m)) } : g)),
+      groups: doc.graph.groups.filter((g) => !groups.has(g.id)).map((g) => (g.nodes.some(gone) ? withMembers(g, g.nodes.filter((m) => !gone(m))) : g)),
       edges: doc.graph.edges.filter((e, i) => !edgeIndexes.has(i) && !gone(e.source) && !gone(e.target)),
     },
     layout: { nodes: doc.layout.nodes.filter((b) => !nodes.has(b.id)), groups: doc.layout.groups.filter((b) => !groups.has(b.id)) },
   };
+}
+
+/** The given nodes and every node drawn in one of `groups`. */
+function nodesWithin(graph: OverlaidGraph, selected: readonly string[], groups: ReadonlySet<string>): Set<string> {
+  const frames = framesOf(graph);
+  return new Set([...selected, ...graph.nodes.filter((n) => groups.has(frames.get(n.id) ?? '')).map((n) => n.id)]);
 }
 
 /** A copied part of a diagram: elements with their relative positions, and the edges between them. */
@@ -225,19 +258,21 @@ export interface Clip {
 /** Copies the selected nodes and groups (with their contents) and the edges among what is copied. */
 export function copy(doc: EditorDoc, selection: EditorSelection): Clip | null {
   const groups = new Set(selection.groups.flatMap((id) => groupAndDescendants(doc.graph, id)));
-  const nodes = new Set([...selection.nodes, ...doc.graph.nodes.filter((n) => n.parent !== undefined && groups.has(n.parent)).map((n) => n.id)]);
+  const nodes = nodesWithin(doc.graph, selection.nodes, groups);
   if (nodes.size === 0 && groups.size === 0) return null;
   const kept = (id: string) => nodes.has(id) || groups.has(id);
-  // Elements whose parent is not copied become top level in the clip, at their absolute position.
-  const placed = (id: string, parent: string | undefined, kind: 'node' | 'group'): DraftLayoutBox => {
-    const point = parent !== undefined && kept(parent) ? (positionOf(doc, id, kind) ?? { x: 0, y: 0 }) : absolutePosition(doc, id);
+  const frames = framesOf(doc.graph);
+  // Elements whose frame is not copied become top level in the clip, at their absolute position.
+  const placed = (id: string, kind: 'node' | 'group'): DraftLayoutBox => {
+    const frame = frames.get(id);
+    const point = frame !== undefined && kept(frame) ? (positionOf(doc, id, kind) ?? { x: 0, y: 0 }) : absolutePosition(doc, id);
     return { id, x: point.x, y: point.y };
   };
   const copiedNodes = doc.graph.nodes.filter((n) => nodes.has(n.id)).map((n) => (n.parent !== undefined && !kept(n.parent) ? withoutParent(n) : n));
   const copiedGroups = doc.graph.groups
     .filter((g) => groups.has(g.id))
     .map((g) => {
-      const inside = { ...g, nodes: g.nodes.filter(kept) };
+      const inside = withMembers(g, g.nodes.filter(kept));
       return g.parent !== undefined && !kept(g.parent) ? withoutParent(inside) : inside;
     });
   return {
@@ -245,8 +280,8 @@ export function copy(doc: EditorDoc, selection: EditorSelection): Clip | null {
     groups: copiedGroups,
     edges: doc.graph.edges.filter((e) => kept(e.source) && kept(e.target)),
     layout: {
-      nodes: copiedNodes.map((n) => placed(n.id, doc.graph.nodes.find((o) => o.id === n.id)?.parent, 'node')),
-      groups: copiedGroups.map((g) => placed(g.id, doc.graph.groups.find((o) => o.id === g.id)?.parent, 'group')),
+      nodes: copiedNodes.map((n) => placed(n.id, 'node')),
+      groups: copiedGroups.map((g) => placed(g.id, 'group')),
     },
   };
 }
@@ -269,9 +304,10 @@ export function paste(doc: EditorDoc, clip: Clip, offset: Point): { doc: EditorD
   const to = (id: string) => renamed.get(id) ?? id;
   const reparent = <T extends { parent?: string }>(element: T): T => (element.parent !== undefined ? { ...element, parent: to(element.parent) } : element);
   const nodes = clip.nodes.map((n) => reparent({ ...n, id: to(n.id) }));
-  const groups = clip.groups.map((g) => reparent({ ...g, id: to(g.id), nodes: g.nodes.map(to) }));
+  const groups = clip.groups.map((g) => reparent(withMembers({ ...g, id: to(g.id) }, g.nodes.map(to))));
   const shift = (box: DraftLayoutBox, topLevel: boolean): DraftLayoutBox => ({ ...box, id: to(box.id), ...(topLevel ? { x: box.x + offset.x, y: box.y + offset.y } : {}) });
-  const topLevel = (id: string) => [...clip.nodes, ...clip.groups].find((e) => e.id === id)?.parent === undefined;
+  const clipFrames = framesOf({ ...emptyGraph(), nodes: clip.nodes, groups: clip.groups });
+  const topLevel = (id: string) => !clipFrames.has(id);
   return {
     doc: {
       ...doc,
@@ -287,14 +323,12 @@ export function paste(doc: EditorDoc, clip: Clip, offset: Point): { doc: EditorD
       },
     },
     selection: {
-      nodes: nodes.filter((n) => n.parent === undefined || !renamedValues(renamed).has(n.parent)).map((n) => n.id),
-      groups: groups.filter((g) => g.parent === undefined || !renamedValues(renamed).has(g.parent)).map((g) => g.id),
+      nodes: clip.nodes.filter((n) => topLevel(n.id)).map((n) => to(n.id)),
+      groups: clip.groups.filter((g) => topLevel(g.id)).map((g) => to(g.id)),
       edges: [],
     },
   };
 }
-
-const renamedValues = (renamed: ReadonlyMap<string, string>) => new Set(renamed.values());
 
 /**
  * Puts the selected nodes and groups into a new group frame. They must share one parent (the new group goes
@@ -305,6 +339,8 @@ export function group(doc: EditorDoc, ids: readonly string[]): { doc: EditorDoc;
   const parents = new Set(ids.map((id) => parentOf(doc.graph, id)));
   if (parents.size !== 1) return null;
   const [parent] = [...parents];
+  // A new group is a subgraph, and a context-only group holds nodes only.
+  if (isContextGroup(doc.graph, parent)) return null;
   const members = new Set(ids);
   const id = freshId('group', usedIds(doc.graph));
   const points = ids.map((m) => ({ id: m, ...(positionOf(doc, m, kindOfId(doc.graph, m)) ?? { x: 0, y: 0 }) }));
@@ -322,7 +358,7 @@ export function group(doc: EditorDoc, ids: readonly string[]): { doc: EditorDoc;
       ...doc.graph.groups.map((g) => {
         const moved = g.nodes.some((m) => members.has(m));
         const inner = members.has(g.id) ? { ...g, parent: id } : g;
-        return g.id === parent ? { ...inner, nodes: [...g.nodes.filter((m) => !members.has(m)), id] } : moved ? { ...inner, nodes: g.nodes.filter((m) => !members.has(m)) } : inner;
+        return g.id === parent ? { ...inner, nodes: [...g.nodes.filter((m) => !members.has(m)), id] } : moved ? withMembers(inner, g.nodes.filter((m) => !members.has(m))) : inner;
       }),
       frame,
     ],
@@ -369,18 +405,19 @@ export function reparent(doc: EditorDoc, id: string, parent: string | undefined)
   const kind = kindOfId(doc.graph, id);
   const current = parentOf(doc.graph, id);
   if (current === parent || !usedIds(doc.graph).has(id)) return doc;
-  if (parent !== undefined && (!doc.graph.groups.some((g) => g.id === parent) || (kind === 'group' && groupAndDescendants(doc.graph, id).includes(parent)))) return doc;
+  if (parent !== undefined && (!doc.graph.groups.some((g) => g.id === parent) || (kind === 'group' && (isContextGroup(doc.graph, parent) || groupAndDescendants(doc.graph, id).includes(parent))))) return doc;
   const at = absolutePosition(doc, id);
   const origin = parent !== undefined ? absolutePosition(doc, parent) : { x: 0, y: 0 };
-  const adopt = <T extends { id: string; parent?: string }>(element: T): T => (element.id !== id ? element : parent !== undefined ? { ...element, parent } : withoutParent(element));
+  const adopt = <T extends { id: string; parent?: string }>(element: T): T => (element.id !== id ? element : placedIn(doc.graph, element, parent));
   return {
     ...doc,
     graph: {
       ...doc.graph,
       nodes: doc.graph.nodes.map(adopt),
+      // Listed by the new group only: a node that was in a subgraph and a context-only group leaves both.
       groups: doc.graph.groups.map((g) => {
-        const members = g.id === current ? g.nodes.filter((m) => m !== id) : g.id === parent ? [...g.nodes, id] : g.nodes;
-        return adopt(members === g.nodes ? g : { ...g, nodes: members });
+        const members = g.id === parent ? [...g.nodes, id] : g.nodes.includes(id) ? g.nodes.filter((m) => m !== id) : g.nodes;
+        return adopt(members === g.nodes ? g : withMembers(g, members));
       }),
     },
     layout: withPositions(doc, [{ id, kind, x: at.x - origin.x, y: at.y - origin.y }]),
@@ -492,12 +529,13 @@ export function applyLayout(doc: EditorDoc, boxes: Readonly<Record<string, Point
     const outer = parent !== undefined ? boxes[parent] : undefined;
     return outer ? { x: own.x - outer.x, y: own.y - outer.y } : own;
   };
+  const frames = framesOf(doc.graph);
   return {
     ...doc,
     graph: { ...doc.graph, direction },
     layout: {
-      nodes: doc.graph.nodes.map((n) => ({ id: n.id, ...relative(n.id, n.parent) })),
-      groups: doc.graph.groups.map((g) => ({ id: g.id, ...relative(g.id, g.parent) })),
+      nodes: doc.graph.nodes.map((n) => ({ id: n.id, ...relative(n.id, frames.get(n.id)) })),
+      groups: doc.graph.groups.map((g) => ({ id: g.id, ...relative(g.id, frames.get(g.id)) })),
     },
   };
 }

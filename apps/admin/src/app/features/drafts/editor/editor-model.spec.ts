@@ -1,5 +1,10 @@
 import { addNode, connect, emptyGraph, group, GROUP_HEADER, GROUP_PADDING, move, type EditorDoc } from './editor-doc';
-import { absoluteBoxes, drawingBox, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, usableRoutes } from './editor-model';
+import { MIN_GROUP, absoluteBoxes, drawingBox, editorLayoutInput, editorModel, labelOnRoute, laidOutRoutes, usableRoutes } from './editor-model';
+
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
 
 function drawn(): EditorDoc {
   let doc: EditorDoc = { name: 'd', graph: emptyGraph(), layout: { nodes: [], groups: [] } };
@@ -44,6 +49,32 @@ describe('editorModel', () => {
     expect(input.nodes.map((n) => [n.id, n.parent])).toEqual([
       ['shape1', 'group1'],
       ['table1', 'group1'],
+    ]);
+  });
+
+  it('draws a group only the context file defines as the frame of the nodes it lists, and lays them out inside it', () => {
+    const doc: EditorDoc = {
+      name: 'Copy',
+      graph: {
+        kind: 'flowchart',
+        nodes: [{ id: 'api', label: 'API' }, { id: 'db', label: 'DB' }],
+        edges: [],
+        groups: [{ id: 'storage', label: 'Storage', nodes: ['db'], origin: 'context', overlay: { name: 'Storage', nodes: ['db'] } }],
+      },
+      layout: { nodes: [{ id: 'api', x: 0, y: 0 }, { id: 'db', x: 24, y: 64 }], groups: [{ id: 'storage', x: 500, y: 300 }] },
+    };
+    const model = editorModel(doc);
+    expect(model.nodes.map((n) => [n.node.id, n.parent])).toEqual([
+      ['api', undefined],
+      ['db', 'storage'],
+    ]);
+    const db = must(model.nodes.find((n) => n.node.id === 'db'));
+    // The frame holds its member, not the whole drawing.
+    expect(model.groups[0]).toMatchObject({ id: 'storage', title: 'Storage', width: Math.max(MIN_GROUP.width, 24 + db.node.width + GROUP_PADDING) });
+    expect(absoluteBoxes(model).get('db')).toMatchObject({ x: 524, y: 364 });
+    expect(editorLayoutInput(model, 'LR').nodes.map((n) => [n.id, n.parent])).toEqual([
+      ['api', undefined],
+      ['db', 'storage'],
     ]);
   });
 });

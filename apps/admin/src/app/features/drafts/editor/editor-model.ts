@@ -1,5 +1,5 @@
 import { canvasEdge, canvasNode, createView, plainLabel, segmentEntersBox, type Box, type CanvasEdge, type CanvasNode, type EdgeRoute, type LayoutInput, type ModelInput, type Point as RoutePoint } from '@sc/diagram';
-import { GROUP_PADDING, positionOf, type EditorDoc, type Point } from './editor-doc';
+import { GROUP_PADDING, framesOf, positionOf, type EditorDoc, type Point } from './editor-doc';
 
 /**
  * What the editor canvas draws for a document: the viewer's node look (canvasNode, same components) and edge
@@ -38,9 +38,11 @@ export const MIN_GROUP = { width: 200, height: 120 };
 export function editorModel(doc: EditorDoc, databases: ModelInput['databases'] = new Map()): EditorModel {
   const graph = doc.graph;
   const input: ModelInput = { view: createView(graph), databases };
+  const frames = framesOf(graph);
   const nodes = graph.nodes.map((source): EditorNode => {
     const node = canvasNode(source, 'flowchart', input);
-    return { node, point: positionOf(doc, source.id, 'node') ?? { x: 0, y: 0 }, ...(source.parent ? { parent: source.parent } : {}) };
+    const parent = frames.get(source.id);
+    return { node, point: positionOf(doc, source.id, 'node') ?? { x: 0, y: 0 }, ...(parent !== undefined ? { parent } : {}) };
   });
   const size = new Map<string, { width: number; height: number }>(nodes.map((n) => [n.node.id, { width: n.node.width, height: n.node.height }]));
   const depthOf = (id: string | undefined, seen = 0): number => (id === undefined || seen > graph.groups.length ? 0 : 1 + depthOf(graph.groups.find((g) => g.id === id)?.parent, seen + 1));

@@ -1,5 +1,5 @@
 import { validateDrawnGraph } from '@sc/diagram';
-import { GROUP_HEADER, GROUP_PADDING, addNode, connect, copy, emptyGraph, group, move, paste, remove, reparent, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
+import { GROUP_HEADER, GROUP_PADDING, addNode, applyLayout, connect, copy, emptyGraph, group, move, paste, remove, reparent, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
 import { EditorStore } from './editor-store';
 
 const blank = (): EditorDoc => ({ name: 'Drawn', graph: emptyGraph(), layout: { nodes: [], groups: [] } });
@@ -83,6 +83,26 @@ describe('EditorStore', () => {
     expect(store.selection()).toEqual({ nodes: ['text1'], groups: [], edges: [] });
   });
 });
+
+/**
+ * A copy of a synced diagram whose context file defines a group: "storage" lists db and keys, which keep no `parent`
+ * (only Mermaid subgraphs nest); api stays outside. storage at (300, 0), its members relative to it.
+ */
+function contextGrouped(): EditorDoc {
+  return {
+    name: 'Copy',
+    graph: {
+      kind: 'flowchart',
+      nodes: [{ id: 'api', label: 'API' }, { id: 'db', label: 'DB' }, { id: 'keys', label: 'Keys' }],
+      edges: [{ source: 'api', target: 'db', type: 'arrow_point', stroke: 'normal' }],
+      groups: [{ id: 'storage', label: 'Storage', nodes: ['db', 'keys'], origin: 'context', overlay: { name: 'Storage', nodes: ['db', 'keys'] } }],
+    },
+    layout: {
+      nodes: [{ id: 'api', x: 0, y: 0 }, { id: 'db', x: 24, y: 64 }, { id: 'keys', x: 24, y: 160 }],
+      groups: [{ id: 'storage', x: 300, y: 0 }],
+    },
+  };
+}
 
 describe('editing operations', () => {
   it('adds nodes of each type with unique ids Mermaid can write, and a valid graph', () => {
@@ -200,6 +220,66 @@ describe('editing operations', () => {
     expect(copyOf.parent).toBeUndefined();
     expect(absolutePosition(single.doc, 'table2')).toEqual({ x: origin.x + 10, y: origin.y });
     expect(single.selection.nodes).toEqual(['table2']);
+    expectValid(single.doc);
+  });
+
+  it('draws the members of a context-only group inside its frame: automatic layout stores their places relative to it, and they keep no parent', () => {
+    // Where an automatic layout put every box (absolute), storage's members inside its frame.
+    const laidOut = applyLayout(contextGrouped(), { api: { x: 0, y: 40 }, storage: { x: 250, y: 0 }, db: { x: 274, y: 64 }, keys: { x: 274, y: 180 } }, 'LR');
+    expect(laidOut.layout.nodes).toEqual([
+      { id: 'api', x: 0, y: 40 },
+      { id: 'db', x: 24, y: 64 },
+      { id: 'keys', x: 24, y: 180 },
+    ]);
+    expect(absolutePosition(laidOut, 'keys')).toEqual({ x: 274, y: 180 });
+    expect(laidOut.graph.nodes.every((n) => n.parent === undefined)).toBe(true);
+    expectValid(laidOut);
+  });
+
+  it('moves nodes into and out of a context-only group by its member list, keeping their places on the canvas and its overlay in step', () => {
+    const inside = reparent(contextGrouped(), 'api', 'storage');
+    expect(inside.graph.nodes.find((n) => n.id === 'api')?.parent).toBeUndefined();
+    expect(inside.graph.groups[0]).toMatchObject({ nodes: ['db', 'keys', 'api'], overlay: { nodes: ['db', 'keys', 'api'] } });
+    expect(absolutePosition(inside, 'api')).toEqual({ x: 0, y: 0 });
+    expect(inside.layout.nodes.find((b) => b.id === 'api')).toEqual({ id: 'api', x: -300, y: 0 });
+    expectValid(inside);
+
+    const outside = reparent(contextGrouped(), 'db', undefined);
+    expect(outside.graph.groups[0]).toMatchObject({ nodes: ['keys'], overlay: { nodes: ['keys'] } });
+    expect(absolutePosition(outside, 'db')).toEqual({ x: 324, y: 64 });
+    expectValid(outside);
+
+    const dropped = addNode(contextGrouped(), 'text', { x: 24, y: 240 }, { parent: 'storage' }).doc;
+    expect(dropped.graph.nodes.find((n) => n.id === 'text1')?.parent).toBeUndefined();
+    expect(dropped.graph.groups[0].nodes).toEqual(['db', 'keys', 'text1']);
+    expect(absolutePosition(dropped, 'text1')).toEqual({ x: 324, y: 240 });
+    expectValid(dropped);
+  });
+
+  it('keeps what a context-only group may hold: nodes only, no new group inside it', () => {
+    const doc = contextGrouped();
+    expect(group(doc, ['db', 'keys'])).toBeNull();
+    const framed = must(group(doc, ['api']));
+    expect(reparent(framed.doc, framed.id, 'storage')).toBe(framed.doc);
+  });
+
+  it('deletes, copies and pastes the members of a context-only group with its member list and overlay in step', () => {
+    const doc = contextGrouped();
+    const withoutDb = remove(doc, { nodes: ['db'], groups: [], edges: [] });
+    expect(withoutDb.graph.groups[0]).toMatchObject({ nodes: ['keys'], overlay: { nodes: ['keys'] } });
+    expectValid(withoutDb);
+    expect(remove(doc, { nodes: [], groups: ['storage'], edges: [] }).graph.nodes.map((n) => n.id)).toEqual(['api']);
+
+    const pasted = paste(doc, must(copy(doc, { nodes: [], groups: ['storage'], edges: [] })), { x: 0, y: 400 });
+    expect(pasted.doc.graph.groups[1]).toMatchObject({ id: 'storage1', origin: 'context', nodes: ['db1', 'keys1'], overlay: { nodes: ['db1', 'keys1'] } });
+    expect(pasted.selection).toEqual({ nodes: [], groups: ['storage1'], edges: [] });
+    expect(absolutePosition(pasted.doc, 'keys1')).toEqual({ x: 324, y: 560 });
+    expectValid(pasted.doc);
+
+    // One member copied alone leaves the group: pasted at the top level where it was on the canvas.
+    const single = paste(doc, must(copy(doc, { nodes: ['keys'], groups: [], edges: [] })), { x: 10, y: 0 });
+    expect(absolutePosition(single.doc, 'keys1')).toEqual({ x: 334, y: 160 });
+    expect(single.doc.graph.groups[0].nodes).toEqual(['db', 'keys']);
     expectValid(single.doc);
   });
 
