@@ -90,6 +90,7 @@ describe('the diagram page in a real browser', () => {
       diagram('containers', C4_ORDERS),
       diagram('hundred', HUNDRED),
       diagram('tiny', TINY),
+      diagram('long', TINY, { name: 'Settlement, reconciliation and payout topology of the European card acquiring platform' }),
       { kind: 'architecture-diagram', name: 'payments', file: file('.service/diagrams/topology.mmd', read('.service/diagrams/topology.mmd')), context: file('.service/diagrams/topology.context.json', read('.service/diagrams/topology.context.json')) },
       { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: file('.service/schemas/ledger.sql', read('.service/schemas/ledger.sql')) },
       { kind: 'database-schema', name: 'idempotency', engine: 'dynamodb', file: file('.service/schemas/idempotency.json', read('.service/schemas/idempotency.json')) },
@@ -177,6 +178,27 @@ describe('the diagram page in a real browser', () => {
       await eventually(async () => expect((await canvas().boundingBox())?.y).toBeLessThan(60));
       await page().getByTestId('toggle-fullscreen').click();
       await eventually(async () => expect((await canvas().boundingBox())?.y).toBeGreaterThan(100));
+    });
+
+    it('keeps the header on one line with nothing over anything else when the title is longer than the room: the title is shortened', async () => {
+      await open('long', 2);
+      const items = await page()
+        .locator('.diagram-header')
+        .evaluate((header) =>
+          // The revision picker's field, not its host: a host narrower than the field lets the field run under the next button.
+          Array.from(header.querySelectorAll<HTMLElement>(':scope > .crumbs, :scope > .title, :scope > .kind, :scope > sc-revision-bar .mat-mdc-form-field, :scope > button')).map((element) => {
+            const box = element.getBoundingClientRect();
+            return { name: element.getAttribute('data-testid') ?? element.className.split(' ')[0], left: box.left, right: box.right };
+          }),
+        );
+      expect(items.length).toBeGreaterThanOrEqual(6);
+      const overlaps = items.flatMap((a, i) => items.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5).map((b) => `${a.name} / ${b.name}`));
+      expect(overlaps).toEqual([]);
+      const title = page().locator('.diagram-header .title');
+      expect(await title.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await title.getAttribute('title')).toBe('Settlement, reconciliation and payout topology of the European card acquiring platform');
+      expect((await page().locator('.diagram-header').boundingBox())?.height).toBeLessThanOrEqual(56);
+      await shot('long-title');
     });
 
     it('shows every group name in full beside its button: groups, composite states, C4 boundaries with their type', async () => {

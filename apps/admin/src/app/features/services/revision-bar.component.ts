@@ -67,14 +67,19 @@ interface RevisionChoice {
       width: 200px;
     }
 
-    /* In a page's one-line header (the diagram page): the picker as a dense field, the banner as one line beside it. */
+    /*
+     * In a page's one-line header (the diagram page): the picker as a dense field, the banner as one line beside it.
+     * Short of room, the banner gives way and the field does not (a field wider than its host ran under the next button).
+     */
     :host(.compact) {
       display: flex;
       align-items: center;
       gap: 8px;
-      min-width: 0;
+      --picker-width: 180px;
+      min-width: var(--picker-width);
     }
     .revision-bar.compact {
+      flex: none;
       margin: 0;
       --mat-form-field-container-height: 40px;
       --mat-form-field-container-vertical-padding: 8px;
@@ -82,7 +87,7 @@ interface RevisionChoice {
       --mat-form-field-filled-with-label-container-padding-bottom: 8px;
     }
     .revision-bar.compact mat-form-field {
-      width: 180px;
+      width: var(--picker-width);
     }
     .warning-banner.compact {
       align-items: center;
