@@ -121,8 +121,7 @@ export function framesOf(graph: OverlaidGraph): Map<string, string> {
 
 /** The group frame an element is drawn in (framesOf), or undefined at the top level. */
 export function parentOf(graph: OverlaidGraph, id: string): string | undefined {
-  const own = graph.nodes.find((n) => n.id === id)?.parent ?? graph.groups.find((g) => g.id === id)?.parent;
-  return own ?? graph.groups.find((g) => g.origin === 'context' && g.nodes.includes(id))?.id;
+  return framesOf(graph).get(id);
 }
 
 const isContextGroup = (graph: OverlaidGraph, id: string | undefined) => id !== undefined && graph.groups.some((g) => g.id === id && g.origin === 'context');
@@ -416,7 +415,7 @@ export function reparent(doc: EditorDoc, id: string, parent: string | undefined)
       nodes: doc.graph.nodes.map(adopt),
       // Listed by the new group only: a node that was in a subgraph and a context-only group leaves both.
       groups: doc.graph.groups.map((g) => {
-        const members = g.id === parent ? [...g.nodes, id] : g.nodes.includes(id) ? g.nodes.filter((m) => m !== id) : g.nodes;
+        const members = g.id === parent ? (g.nodes.includes(id) ? g.nodes : [...g.nodes, id]) : g.nodes.includes(id) ? g.nodes.filter((m) => m !== id) : g.nodes;
         return adopt(members === g.nodes ? g : withMembers(g, members));
       }),
     },

@@ -55,6 +55,8 @@ export function editorModel(doc: EditorDoc, databases: ModelInput['databases'] =
       let width = MIN_GROUP.width;
       let height = MIN_GROUP.height;
       for (const member of source.nodes) {
+        // A node a context-only group lists but a subgraph holds is drawn in the subgraph (framesOf).
+        if (frames.get(member) !== source.id) continue;
         const box = size.get(member);
         const at = positionOf(doc, member, graph.groups.some((g) => g.id === member) ? 'group' : 'node');
         if (!box || !at) continue;

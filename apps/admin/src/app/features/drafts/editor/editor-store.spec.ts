@@ -1,5 +1,6 @@
-import { validateDrawnGraph } from '@sc/diagram';
+import { validateDrawnGraph, type OverlaidGroup } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING, addNode, applyLayout, connect, copy, emptyGraph, group, move, paste, remove, reparent, replaceGroup, replaceNode, setLabel, ungroup, absolutePosition, type EditorDoc } from './editor-doc';
+import { editorModel } from './editor-model';
 import { EditorStore } from './editor-store';
 
 const blank = (): EditorDoc => ({ name: 'Drawn', graph: emptyGraph(), layout: { nodes: [], groups: [] } });
@@ -103,6 +104,9 @@ function contextGrouped(): EditorDoc {
     },
   };
 }
+
+/** The group with `id` added to its members (and its overlay's). */
+const withListed = (group: OverlaidGroup, id: string): OverlaidGroup => ({ ...group, nodes: [...group.nodes, id], ...(group.overlay ? { overlay: { ...group.overlay, nodes: [...(group.overlay.nodes ?? []), id] } } : {}) });
 
 describe('editing operations', () => {
   it('adds nodes of each type with unique ids Mermaid can write, and a valid graph', () => {
@@ -261,6 +265,27 @@ describe('editing operations', () => {
     expect(group(doc, ['db', 'keys'])).toBeNull();
     const framed = must(group(doc, ['api']));
     expect(reparent(framed.doc, framed.id, 'storage')).toBe(framed.doc);
+  });
+
+  it('draws a node that a subgraph holds and a context-only group lists in the subgraph, and lists it once when it moves into that group', () => {
+    const base = contextGrouped();
+    const doc: EditorDoc = {
+      ...base,
+      graph: { ...base.graph, nodes: base.graph.nodes.map((n) => (n.id === 'api' ? { ...n, parent: 'core' } : n)), groups: [...base.graph.groups.map((g) => withListed(g, 'api')), { id: 'core', label: 'Core', nodes: ['api'] }] },
+      layout: { ...base.layout, groups: [...base.layout.groups, { id: 'core', x: 0, y: 300 }] },
+    };
+    expect(absolutePosition(doc, 'api')).toEqual({ x: 0, y: 300 });
+    // The storage frame is sized by the members it draws only.
+    const frame = (d: EditorDoc) => editorModel(d).groups.find((g) => g.id === 'storage');
+    expect(frame(doc)).toEqual(frame(base));
+    expectValid(doc);
+    const moved = reparent(doc, 'api', 'storage');
+    expect(moved.graph.groups.map((g) => [g.id, g.nodes])).toEqual([
+      ['storage', ['db', 'keys', 'api']],
+      ['core', []],
+    ]);
+    expect(moved.graph.nodes.find((n) => n.id === 'api')?.parent).toBeUndefined();
+    expect(absolutePosition(moved, 'api')).toEqual({ x: 0, y: 300 });
   });
 
   it('deletes, copies and pastes the members of a context-only group with its member list and overlay in step', () => {
