@@ -119,9 +119,13 @@ export function framesOf(graph: OverlaidGraph): Map<string, string> {
   return frames;
 }
 
-/** The group frame an element is drawn in (framesOf), or undefined at the top level. */
+/**
+ * The group frame one element is drawn in (the rule of framesOf), or undefined at the top level. Looked up without
+ * building framesOf's map: a drag asks it for every frame it passes over.
+ */
 export function parentOf(graph: OverlaidGraph, id: string): string | undefined {
-  return framesOf(graph).get(id);
+  const own = graph.nodes.find((n) => n.id === id)?.parent ?? graph.groups.find((g) => g.id === id)?.parent;
+  return own ?? graph.groups.find((g) => g.origin === 'context' && g.nodes.includes(id))?.id;
 }
 
 const isContextGroup = (graph: OverlaidGraph, id: string | undefined) => id !== undefined && graph.groups.some((g) => g.id === id && g.origin === 'context');
