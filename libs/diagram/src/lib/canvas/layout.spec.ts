@@ -127,3 +127,32 @@ function randomGraph(seed: number, direction: LayoutDirection): LayoutInput {
   }
   return { direction, nodes, groups, edges };
 }
+
+describe('routeCrossings on shared stretches', () => {
+  const drawn = (key: string, source: string, target: string, points: [number, number][]) => ({ key, source, target, points: points.map(([x, y]) => ({ x, y })) });
+  const drawing = (...edges: ReturnType<typeof drawn>[]) => ({ nodes: {}, frames: {}, parentOf: {}, edges });
+
+  it('reports two edges without a common end that run along the same stretch, once', () => {
+    const crossings = routeCrossings(
+      drawing(
+        drawn('api->keys', 'api', 'keys', [[0, 0], [100, 0], [100, 80]]),
+        drawn('worker->ledger', 'worker', 'ledger', [[0, 10], [40, 10], [40, 0], [100, 0], [100, 60], [160, 60]]),
+      ),
+    );
+    expect(crossings).toEqual([{ edge: 'worker->ledger', through: { kind: 'edge', id: 'api->keys' } }]);
+  });
+
+  it('lets edges from one source or into one target merge, and lets lines cross or touch at a point', () => {
+    expect(
+      routeCrossings(
+        drawing(
+          drawn('api->keys', 'api', 'keys', [[0, 0], [100, 0], [100, 80]]),
+          drawn('api->ledger', 'api', 'ledger', [[0, 0], [100, 0], [100, -80]]),
+          drawn('worker->keys', 'worker', 'keys', [[200, 80], [100, 80]]),
+          drawn('a->b', 'a', 'b', [[50, -40], [50, 40]]),
+          drawn('c->d', 'c', 'd', [[100, 80], [100, 120]]),
+        ),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -197,9 +197,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   };
 
   // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
-  // its label goes). Unlabelled edges from inside the same member to inside the same other member share their ports
-  // and their middle segment: the layout of a container with a few large groups stays small however many edges run
-  // between them. A labelled edge has ports of its own, so its label has a segment of its own.
+  // its label goes). Unlabelled edges from one source into the same other member share their ports and their middle
+  // segment, and fan out inside it: a tree from one node still says who connects to whom, where a trunk shared by
+  // edges of different sources would not (which source goes to which target?). A labelled edge has ports of its own,
+  // so its label has a segment of its own.
   const routes = new Map<string, { parts: Segment[]; middle: number }>();
   for (const edge of input.edges) {
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
@@ -213,8 +214,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     if (source === undefined || target === undefined || (source === target && edge.source !== edge.target)) continue;
     const labelled = Boolean(edge.labelWidth && edge.labelHeight);
     // Out of the source's groups and into the target's, each innermost first.
-    const out = throughFrames(sourceChain, depth, 'out', labelled ? edge.key : target);
-    const into = throughFrames(targetChain, depth, 'in', labelled ? edge.key : source);
+    const out = throughFrames(sourceChain, depth, 'out', labelled ? edge.key : `${edge.source}\u0001${target}`);
+    const into = throughFrames(targetChain, depth, 'in', labelled ? edge.key : edge.source);
     const from = out.end;
     const to = into.end;
     const container = sourceChain[depth];

@@ -2,7 +2,8 @@ import type { Box, LayoutInput, LayoutResult, Point } from './layout';
 
 /**
  * Whether a drawing says what its graph says: no edge passes through a box it does not connect, through a group
- * frame it neither enters nor leaves, or through another edge's label, and no label sits on a box. Used by the
+ * frame it neither enters nor leaves, or through another edge's label, no label sits on a box, and no two edges
+ * without a common end run along the same stretch (a reader could not tell which source goes to which target). Used by the
  * layout's specs, the browser tests (on the geometry the canvas drew) and the dashboard benchmark.
  */
 
@@ -26,8 +27,11 @@ export interface Drawing {
 
 export interface Crossing {
   edge: string;
-  /** What it crosses: a node or collapsed group, a frame, or another edge's label (by that edge's key). */
-  through: { kind: 'node' | 'frame' | 'label'; id: string };
+  /**
+   * What it crosses: a node or collapsed group, a frame, another edge's label, or another edge it shares a stretch
+   * with but no end (by that edge's key).
+   */
+  through: { kind: 'node' | 'frame' | 'label' | 'edge'; id: string };
 }
 
 /** Touching a box's border is not crossing it: routes end on their nodes' borders and run along frames. */
@@ -52,7 +56,50 @@ export function routeCrossings(drawing: Drawing): Crossing[] {
       for (const [id, box] of Object.entries(drawing.nodes)) if (boxesOverlap(edge.label, box)) crossings.push({ edge: edge.key, through: { kind: 'node', id } });
     }
   }
+  crossings.push(...sharedStretches(drawing.edges));
   return crossings;
+}
+
+/**
+ * Pairs of edges with no end in common whose routes run along the same horizontal or vertical stretch, each pair
+ * once (the later edge crosses the earlier). Edges that share an end may merge: a fan-out from one source or a
+ * fan-in to one target still says who connects to whom. Segments are bucketed by their line, so a large drawing is
+ * checked in about linear time.
+ */
+function sharedStretches(edges: readonly DrawnEdge[]): Crossing[] {
+  /** Per line ('h' + y or 'v' + x, rounded): the stretches on it, as [from, to, edge index]. */
+  const lines = new Map<string, [number, number, number][]>();
+  edges.forEach((edge, index) => {
+    for (let i = 1; i < edge.points.length; i++) {
+      const a = edge.points[i - 1];
+      const b = edge.points[i];
+      const line = Math.abs(a.y - b.y) < 0.5 ? `h${Math.round(a.y)}` : Math.abs(a.x - b.x) < 0.5 ? `v${Math.round(a.x)}` : undefined;
+      if (!line) continue;
+      const [from, to] = line.startsWith('h') ? [a.x, b.x] : [a.y, b.y];
+      let stretches = lines.get(line);
+      if (!stretches) lines.set(line, (stretches = []));
+      stretches.push([Math.min(from, to), Math.max(from, to), index]);
+    }
+  });
+  const found = new Map<string, Crossing>();
+  for (const stretches of lines.values()) {
+    stretches.sort((x, y) => x[0] - y[0]);
+    for (let i = 0; i < stretches.length; i++) {
+      const [, end, first] = stretches[i];
+      for (let j = i + 1; j < stretches.length && stretches[j][0] < end - TOLERANCE; j++) {
+        const second = stretches[j][2];
+        if (first === second || Math.min(end, stretches[j][1]) - stretches[j][0] <= TOLERANCE) continue;
+        const [earlier, later] = first < second ? [edges[first], edges[second]] : [edges[second], edges[first]];
+        if (shareAnEnd(earlier, later)) continue;
+        found.set(`${later.key}\u0000${earlier.key}`, { edge: later.key, through: { kind: 'edge', id: earlier.key } });
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+function shareAnEnd(a: DrawnEdge, b: DrawnEdge): boolean {
+  return a.source === b.source || a.source === b.target || a.target === b.source || a.target === b.target;
 }
 
 /** Whether the segment from `a` to `b` passes through the inside of `box` (its border shrunk by the tolerance). */
