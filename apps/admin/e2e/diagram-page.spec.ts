@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { SCREENSHOT_DIR, eventually, visible } from './support/browser';
 import { generatedTopology } from './support/generated-topology';
 import { WORKSPACE } from './support/server';
@@ -91,6 +91,10 @@ describe('the diagram page in a real browser', () => {
       diagram('hundred', HUNDRED),
       diagram('tiny', TINY),
       diagram('long', TINY, { name: 'Settlement, reconciliation and payout topology of the European card acquiring platform' }),
+      // A table the synced ledger schema does not have (it has entries), in a database of several tables.
+      diagram('missing-table', 'flowchart LR\n  api[Payments API] --> refunds[Refunds]\n', {
+        nodes: { refunds: { type: 'db-table', name: 'Refunds', dbConfig: { serviceName: 'shop', databaseName: 'ledger', tableName: 'refunds' } } },
+      }),
       { kind: 'architecture-diagram', name: 'payments', file: file('.service/diagrams/topology.mmd', read('.service/diagrams/topology.mmd')), context: file('.service/diagrams/topology.context.json', read('.service/diagrams/topology.context.json')) },
       { kind: 'database-schema', name: 'ledger', engine: 'postgres', file: file('.service/schemas/ledger.sql', read('.service/schemas/ledger.sql')) },
       { kind: 'database-schema', name: 'idempotency', engine: 'dynamodb', file: file('.service/schemas/idempotency.json', read('.service/schemas/idempotency.json')) },
@@ -285,18 +289,40 @@ describe('the diagram page in a real browser', () => {
     expect(await page().getByTestId('details-panel').innerText()).toContain('Email provider');
   });
 
-  it('never clips a card: a db-table card inside its group frame, every column of the schema table in the details', async () => {
-    await page().setViewportSize({ width: 1280, height: 720 });
-    await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/shop/diagrams/payments`);
-    await drawn(17);
-    const card = canvas().locator('[data-node-id=ledgerEntries]');
-    const clipped = await card.evaluate((node) =>
+  /** The parts of a card whose content is cut off by its size. */
+  function clippedIn(card: Locator): Promise<string[]> {
+    return card.evaluate((node) =>
       Array.from(node.querySelectorAll<HTMLElement>('*'))
         // Icons are fixed-size glyph boxes, not content.
         .filter((element) => element.tagName !== 'MAT-ICON' && element.scrollHeight > element.clientHeight + 1 && getComputedStyle(element).overflowY === 'hidden')
         .map((element) => `${element.className}: ${element.scrollHeight} > ${element.clientHeight}`),
     );
-    expect(clipped).toEqual([]);
+  }
+
+  it('sizes a card for a table the schema lacks: its note whole on one line, and no room for the database\'s tables', async () => {
+    await page().setViewportSize({ width: 1280, height: 720 });
+    await open('missing-table', 2);
+    const card = canvas().locator('[data-node-id=refunds]');
+    const note = card.getByText('Table not found in the synced schema.');
+    await visible(note);
+    expect(await clippedIn(card)).toEqual([]);
+    const [cardBox, noteBox] = [await card.boundingBox(), await note.boundingBox()];
+    if (!cardBox || !noteBox) throw new Error('no card or note');
+    // One line of 12px text, inside the card with its padding below.
+    expect(noteBox.height).toBeLessThan(20);
+    expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height - 4);
+    // The ledger database has several tables; the card does not keep their rows' room under the note.
+    expect(cardBox.y + cardBox.height - (noteBox.y + noteBox.height)).toBeLessThan(20);
+    await shot('missing-table');
+  });
+
+  it('never clips a card: a db-table card inside its group frame, every column of the schema table in the details', async () => {
+    await page().setViewportSize({ width: 1280, height: 720 });
+    await page().goto(`${e2e.server.baseUrl}/orgs/acme/services/shop/diagrams/payments`);
+    await drawn(17);
+    const card = canvas().locator('[data-node-id=ledgerEntries]');
+    expect(await clippedIn(card)).toEqual([]);
     const frame = await canvas().locator('[data-group-id=storage] .frame').boundingBox();
     const box = await card.boundingBox();
     if (!frame || !box) throw new Error('no card or frame');

@@ -102,7 +102,8 @@ export interface DiagramLayout {
    * ELK's result for each container (the top level `\u0000root` and every group), as the dashboard's layoutDiagram
    * lays one out per container: its size, its members' top-left corners and its edges' routes, relative to it,
    * rounded to 1/100 px. The page replays them through layoutDiagram, which keeps them in its layout cache, so a
-   * later collapse re-lays out only the containers above the collapsed group, as after a layout of its own.
+   * later collapse re-lays out only the containers above the collapsed group and those its edges enter, as after a
+   * layout of its own.
    */
   containers: Record<string, DiagramLayoutContainer>;
 }

@@ -147,3 +147,25 @@ describe('layout (ELK, per group)', () => {
     expect(again).toEqual(before);
   });
 });
+
+describe('canvas model: data nodes', () => {
+  const tables = ['entries', 'accounts', 'balances', 'holds', 'payouts', 'fees', 'audit', 'events', 'outbox'];
+  const ledger = { tables: tables.map((name) => ({ name, columns: [{ name: 'id', type: 'uuid', primaryKey: true }] })), collections: [] };
+  const drawn = (databaseName: string, tableName: string) => {
+    const node = { id: 'n', label: 'n', overlay: { type: 'db-table', name: 'Entries', dbConfig: { serviceName: 'payments', databaseName, tableName } } };
+    const graph = { kind: 'flowchart', nodes: [node], edges: [], groups: [] } as unknown as OverlaidGraph;
+    return buildModel({ view: createView(graph), databases: new Map([['ledger', ledger]]) } as never).nodes[0];
+  };
+
+  it('makes room for the whole "Table not found" line under the name of a table the schema lacks, and for no more', () => {
+    const withOneColumn = drawn('ledger', 'entries');
+    expect(withOneColumn.body.database?.columns?.length).toBe(1);
+    // In a database of nine tables, and in a database not synced at all: the name and that one line, as tall as a
+    // table of one column, as wide as the sentence.
+    for (const missing of [drawn('ledger', 'refunds'), drawn('archive', 'refunds')]) {
+      expect(missing.body.database?.columns).toBeNull();
+      expect(missing.height).toBe(withOneColumn.height);
+      expect(missing.width).toBeGreaterThanOrEqual(textWidth('Table not found in the synced schema.', { size: 12 }) + 24);
+    }
+  });
+});

@@ -14,6 +14,8 @@ import { linesWidth, textWidth, wrapWords, type Font } from './text-size';
 const TITLE: Font = { size: 14, weight: 500 };
 const BODY: Font = { size: 13 };
 export const SMALL: Font = { size: 12 };
+/** What a `db-table` node says under its name when the synced schema has no such table. */
+export const TABLE_NOT_FOUND = 'Table not found in the synced schema.';
 const CODE: Font = { size: 12, mono: true };
 const LINE = 18;
 export const SMALL_LINE = 16;
@@ -228,12 +230,16 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
       const columns = database && table ? (database.tables.find((t) => t.name === table || t.name.endsWith(`.${table}`))?.columns ?? null) : null;
       const tables = database ? [...database.tables.map((t) => t.name), ...database.collections] : [];
       node.body.database = { name: config?.databaseName ?? '', table, columns, tables };
-      const listed = columns ? columns.slice(0, 12) : tables.slice(0, 8);
+      // Under the name: the table's columns, the note that the table is missing, or the database's tables.
+      const missing = Boolean(table) && !columns;
+      const listed = columns ? columns.slice(0, 12) : missing ? [] : tables.slice(0, 8);
       const rowWidth = columns
         ? Math.max(0, ...listed.map((c) => textWidth((c as SqlColumn).name, SMALL) + textWidth((c as SqlColumn).type, CODE) + 48))
-        : Math.max(0, ...listed.map((name) => textWidth(name as string, SMALL) + 24));
-      const more = columns ? columns.length > 12 : tables.length > 8;
-      const rows = listed.length + (more ? 1 : 0) + 1;
+        : missing
+          ? textWidth(TABLE_NOT_FOUND, SMALL)
+          : Math.max(0, ...listed.map((name) => textWidth(name as string, SMALL) + 24));
+      const more = columns ? columns.length > 12 : !missing && tables.length > 8;
+      const rows = listed.length + (more || missing ? 1 : 0) + 1;
       card(Math.max(rowWidth, textWidth(`${config?.databaseName ?? ''}${table ? `.${table}` : ''}`, SMALL) + 40), rows * 20);
       return;
     }

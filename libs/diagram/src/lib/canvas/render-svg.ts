@@ -6,6 +6,7 @@ import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
 import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
+import { TABLE_NOT_FOUND } from './node-look';
 import { escapeXml } from './xml';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -162,7 +163,7 @@ function databaseBody(p: Palette, node: CanvasNode, x: number, inner: number): s
     });
     if (db.columns.length > 12) out += row(columns.length, textLines(p, [`… ${db.columns.length - 12} more`], x, top + columns.length * 20 + 14, { size: 12, colour: p.muted }));
   } else if (db.table) {
-    out += textLines(p, ['Table not found in the synced schema.'], x, top + 14, { size: 12, colour: p.muted, maxWidth: inner });
+    out += textLines(p, [TABLE_NOT_FOUND], x, top + 14, { size: 12, colour: p.muted, maxWidth: inner });
   } else {
     const tables = db.tables.slice(0, 8);
     tables.forEach((table, i) => (out += row(i, textLines(p, [table], x, top + i * 20 + 14, { size: 12 }))));

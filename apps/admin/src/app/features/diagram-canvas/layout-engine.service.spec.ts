@@ -206,7 +206,7 @@ describe('LayoutEngine with the server’s layout of the default view', () => {
   /** What the server stores for `input` (ELK's result of each container, recorded as layoutDefaultView does). */
   const stored = (input: LayoutInput) => recordLayout({ layout: (graph) => elk.layout(graph) }, input);
 
-  it('draws it without the workers, and a collapse afterwards lays out only the containers above the group', async () => {
+  it('draws it without the workers, and a collapse afterwards lays out only the containers above the group and those its edges enter', async () => {
     MockWorker.created = [];
     const engine = new LayoutEngine();
     const input = twoGroups('served');
@@ -215,7 +215,8 @@ describe('LayoutEngine with the server’s layout of the default view', () => {
     expect(MockWorker.created.flatMap((worker) => worker.ids)).toEqual([]);
     expect(drawn.boxes['serveda1']).toEqual(expect.objectContaining({ width: 80, height: 30 }));
 
-    // Collapsing group a: group b's layout is the server's, kept in the cache; only the top level goes to ELK.
+    // Collapsing group a: its edge now enters group b from the collapsed group, through a port of b's named by its
+    // source (routes are bundled per source), so b is laid out again, then the top level; a's old layout is not.
     const collapsed: LayoutInput = {
       ...input,
       nodes: input.nodes.filter((node) => node.parent !== 'serveda'),
@@ -223,8 +224,12 @@ describe('LayoutEngine with the server’s layout of the default view', () => {
       edges: [{ key: 'serveda1-servedb1', source: 'serveda', target: 'servedb1' }],
     };
     const done = engine.layout(collapsed);
+    const laidOut = () => layoutsPerWorker().reduce((sum, count) => sum + count, 0);
     await settle();
-    expect(layoutsPerWorker().reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(laidOut()).toBe(1);
+    for (const worker of MockWorker.created) await worker.answerAll();
+    await settle();
+    expect(laidOut()).toBe(2);
     for (const worker of MockWorker.created) await worker.answerAll();
     await expect(done).resolves.toEqual(expect.objectContaining({ width: expect.any(Number) }));
     engine.ngOnDestroy();

@@ -72,8 +72,8 @@ export class LayoutEngine implements OnDestroy {
     if (!layout || layout.engine !== LAYOUT_ENGINE_VERSION || Object.keys(layout.containers).length !== input.groups.filter((group) => !group.collapsed).length + 1) return null;
     if (layout.fingerprint !== layoutFingerprint(input)) return null;
     // Through layoutDiagram, which keeps each container's result in the tab's cache: a later collapse re-lays out
-    // only the containers above the collapsed group, as after an ELK layout. A stored layout that does not fit
-    // (it never should, with this fingerprint) leaves the layout to ELK.
+    // only the containers above the collapsed group (and those its edges enter), as after an ELK layout. A stored
+    // layout that does not fit (it never should, with this fingerprint) leaves the layout to ELK.
     return replayLayout(layout, input, TAB_CACHE).catch(() => null);
   }
 

@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
-import type { CanvasNode } from '@sc/diagram';
+import { TABLE_NOT_FOUND, type CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /**
@@ -44,7 +44,7 @@ import { NodeFieldsComponent } from './node-fields.component';
             }
           </ul>
         } @else if (db.table) {
-          <span class="muted small">Table not found in the synced schema.</span>
+          <span class="muted small">{{ tableNotFound }}</span>
         } @else if (db.tables.length) {
           <ul class="columns" [attr.aria-label]="'Tables of ' + db.name">
             @for (table of db.tables.slice(0, 8); track table) {
@@ -65,5 +65,6 @@ export class DatabaseNodeComponent {
   /** `/orgs/:org/services/:service`, where the database page lives. */
   readonly serviceLink = input.required<string>();
   readonly revision = input<number>();
+  readonly tableNotFound = TABLE_NOT_FOUND;
   readonly databaseLink = computed(() => `${this.serviceLink()}/databases/${encodeURIComponent(this.node().body.database?.name ?? '')}`);
 }
