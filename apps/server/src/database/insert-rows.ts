@@ -7,7 +7,7 @@ export const INSERT_ROWS_PER_STATEMENT = 200;
 /**
  * Inserts `rows` with multi-row INSERT statements of at most `perStatement` rows: `insert` receives the VALUES
  * list (`($1, $2), ($3, $4)`) and its parameters, and writes the statement around it (table, columns, ON
- * CONFLICT). `casts` adds a cast to a column's placeholders by its index (`{ 14: '::jsonb' }`).
+ * CONFLICT). `casts` adds a cast to a column's placeholders by its index (`{ 14: '::json' }`).
  */
 export async function insertRows<T>(
   rows: readonly T[],

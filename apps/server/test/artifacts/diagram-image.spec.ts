@@ -183,7 +183,7 @@ describe('diagram images: image.svg and image.png', () => {
   it('draws the notes of a sequence diagram analysed before they were kept, by parsing its source again', async () => {
     // As stored by analyzer version 4: the graph without its steps.
     await t.dataSource.query(
-      `UPDATE artifact_versions SET analysis = jsonb_set(analysis #- '{graph,steps}' #- '{overlaid,steps}', '{version}', '4') WHERE name = 'checkout-sequence'`,
+      `UPDATE artifact_versions SET analysis = jsonb_set(analysis::jsonb #- '{graph,steps}' #- '{overlaid,steps}', '{version}', '4')::json WHERE name = 'checkout-sequence'`,
     );
     const [stored] = (await t.dataSource.query(`SELECT analysis FROM artifact_versions WHERE name = 'checkout-sequence'`)) as Array<{ analysis: { version: number; graph: { steps?: unknown } } }>;
     expect([stored.analysis.version, stored.analysis.graph.steps]).toEqual([4, undefined]);

@@ -286,4 +286,13 @@ describe('artifact sync gateway and read API', () => {
       expect((await read<ServiceListItem[]>('')).body.filter((service) => service.name === 'racing')).toHaveLength(1);
     });
   });
+
+  it("serves a node's data fields in the context file's order (the drawing shows the first three), not sorted by the database", async () => {
+    const data = { Owner: { type: 'Text Input', value: 'team' }, Runbook: { type: 'URL Input', value: 'https://wiki.example/runbook' }, Replicas: { type: 'Number Input', value: 3 }, Tier: { type: 'Text Input', value: 'gold' } };
+    const context = JSON.stringify({ nodes: { api: { type: 'shape', name: 'API', data } } });
+    const artifacts = [{ kind: 'architecture-diagram' as const, name: 'fields', file: syncFile('.service/diagrams/fields.mmd', 'flowchart LR\n  api --> db\n'), context: syncFile('.service/diagrams/fields.context.json', context) }];
+    expect((await postSync(t.baseUrl, syncToken, bundle(artifacts, 'ordered'))).status).toBe(201);
+    const diagram = await read<DiagramView<{ nodes: Array<{ id: string; overlay?: { data?: Record<string, unknown> } }> }>>('/ordered/diagrams/fields');
+    expect(Object.keys(diagram.body.graph.nodes.find((node) => node.id === 'api')?.overlay?.data ?? {})).toEqual(['Owner', 'Runbook', 'Replicas', 'Tier']);
+  });
 });

@@ -15,6 +15,7 @@ import { SearchEntries1765600000000 } from './1765600000000-search-entries';
 import { Scim1765800000000 } from './1765800000000-scim';
 import { VerifiedDomains1765800100000 } from './1765800100000-verified-domains';
 import { EmbedLinks1765900000000 } from './1765900000000-embed-links';
+import { AnalysisKeyOrder1766000000000 } from './1766000000000-analysis-key-order';
 
 /**
  * Every migration class, ordered by timestamp. Add yours at the end of the list (plain PostgreSQL SQL:
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Scim1765800000000,
   VerifiedDomains1765800100000,
   EmbedLinks1765900000000,
+  AnalysisKeyOrder1766000000000,
 ];

@@ -106,10 +106,10 @@ function followKeyOrder<T>(value: T, template: unknown): T {
 }
 
 /**
- * A synced diagram's graph is stored as jsonb, which reorders object keys (shorter keys first), while its context
- * file as synced has them in the author's order, and Export To Mermaid writes overlays in the order they have. So
- * that an unchanged copy exports the very file the repository holds (same digest), every overlay takes the key
- * order of its entry in the synced context file.
+ * A synced diagram's graph stored before migration 1766000000000 came out of jsonb, which reorders object keys
+ * (shorter keys first), while its context file as synced has them in the author's order, and Export To Mermaid
+ * writes overlays in the order they have. So that an unchanged copy exports the very file the repository holds (same
+ * digest), every overlay takes the key order of its entry in the synced context file.
  */
 export function inContextKeyOrder(graph: OverlaidGraph, contextText: string | null): OverlaidGraph {
   if (contextText === null) return graph;

@@ -282,7 +282,7 @@ export class ServicesRepository extends TransactionalRepository {
              WHERE artifact_versions.first_revision = ${NOT_IN_A_REVISION}`,
           parameters,
         ),
-      { casts: { 14: '::jsonb' } },
+      { casts: { 14: '::json' } },
     );
     if (versions.length === 0) return new Map();
     const ids: Array<{ id: string; kind: string; name: string }> = await this.manager.query(

@@ -1,7 +1,7 @@
 import { Entity } from 'typeorm';
 import type { ApiSpecFormat, ArtifactKind, DatabaseEngine } from '@sc/contracts';
 import type { ArtifactAnalysis } from '../../sync/artifact-analysis';
-import { IntegerColumn, JsonbColumn, Sha256Column, TextColumn, UuidColumn, UuidRecord, VarcharColumn } from '../../../../database/columns';
+import { IntegerColumn, JsonColumn, Sha256Column, TextColumn, UuidColumn, UuidRecord, VarcharColumn } from '../../../../database/columns';
 
 /**
  * One immutable version of one artifact of a service: its files (by hash) and what the server derived from
@@ -50,7 +50,8 @@ export class ArtifactVersionRecord extends UuidRecord {
   @VarcharColumn(16, { nullable: true })
   format!: ApiSpecFormat | null;
 
-  @JsonbColumn()
+  /** `json`: keeps the key order of what was derived (a node's data fields in the context file's order). */
+  @JsonColumn()
   analysis!: ArtifactAnalysis;
 
   /** The revision this version first appeared in. */
