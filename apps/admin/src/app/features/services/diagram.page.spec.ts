@@ -382,7 +382,8 @@ describe('DiagramPage', () => {
   const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
 
   /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
-  const PORT = 'core\u0001out\u0001db';
+  /** core's port for the edges from worker to db (named by the edges' source and the member they go to). */
+  const PORT = 'core\u0001out\u0001worker\u0001db';
   function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
     return {
       engine: LAYOUT_ENGINE_VERSION,
