@@ -5,7 +5,7 @@ import { COLD_WORKER_TIMEOUT, bundle, postSync, syncFile } from './bundles';
 
 /**
  * A PNG too large for the scale asked for is rendered smaller, not refused: the benchmark's 1,000-node diagram
- * (bench:render's source) is 457 megapixels at ?scale=2, over the 40-megapixel limit. The drawing is laid out by ELK
+ * (bench:render's source) is hundreds of megapixels at scale 1, over the 40-megapixel limit. The drawing is laid out by ELK
  * in the layout thread (seconds of CPU), so this file has its own app.
  */
 describe('diagram images: a PNG over the pixel limit', () => {

@@ -76,6 +76,28 @@ describe('layoutDiagram routes around every box', () => {
     expect(result.boxes['g'].width).toBeGreaterThanOrEqual(320);
   });
 
+  it('bundles edges between two groups into trees: from one source to its targets, or from many sources into one target', async () => {
+    const input: LayoutInput = {
+      direction: 'RIGHT',
+      nodes: [node('api', 'services'), node('billing', 'services'), node('worker', 'services'), node('db', 'data'), node('gw', 'edge'), node('cache', 'stores'), node('queue', 'stores'), node('files', 'stores')],
+      groups: [group('services'), group('data'), group('edge'), group('stores')],
+      // Three services into one database; one gateway out to three stores.
+      edges: [edge('api', 'db'), edge('billing', 'db'), edge('worker', 'db'), edge('gw', 'cache'), edge('gw', 'queue'), edge('gw', 'files')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    /** Where a route crosses a group's left side on its way in: one port per tree. */
+    const entries = (group: string, keys: string[]) =>
+      new Set(
+        keys.map((key) => {
+          const point = result.edges[key].points.find((p) => Math.abs(p.x - result.boxes[group].x) < 1);
+          return point ? `${Math.round(point.x)},${Math.round(point.y)}` : 'none';
+        }),
+      );
+    expect(entries('data', ['api->db#0', 'billing->db#0', 'worker->db#0'])).toEqual(new Set([expect.stringMatching(/^\d+,\d+$/)]));
+    expect(entries('stores', ['gw->cache#0', 'gw->queue#0', 'gw->files#0'])).toEqual(new Set([expect.stringMatching(/^\d+,\d+$/)]));
+  });
+
   const directions: LayoutDirection[] = ['RIGHT', 'DOWN', 'LEFT', 'UP'];
   it.each(Array.from({ length: 12 }, (_, i) => i + 1))('finds no crossing on the seeded random nested graph %i', async (seed) => {
     expect((await crossingsOf(randomGraph(seed, directions[seed % 4]))).crossings).toEqual([]);

@@ -197,12 +197,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     return { end, parts };
   };
 
-  // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
-  // its label goes). Unlabelled edges from one source into the same other member share their ports and their middle
-  // segment, and fan out inside it: a tree from one node still says who connects to whom, where a trunk shared by
-  // edges of different sources would not (which source goes to which target?). A labelled edge has ports of its own,
-  // so its label has a segment of its own.
-  const routes = new Map<string, { parts: Segment[]; middle: number }>();
+  // Where each edge runs: the groups holding each end, outermost first, and the level of the innermost container
+  // holding both (its members `source` and `target` are where the edge's middle segment runs between).
+  const placed: { edge: LayoutInput['edges'][number]; sourceChain: string[]; targetChain: string[]; depth: number; labelled: boolean }[] = [];
   for (const edge of input.edges) {
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
     const sourceChain = chainOf(edge.source);
@@ -213,10 +210,38 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const target = targetChain[depth + 1];
     // One end inside the other (an edge from a group to its own member): drawn straight, not laid out.
     if (source === undefined || target === undefined || (source === target && edge.source !== edge.target)) continue;
-    const labelled = Boolean(edge.labelWidth && edge.labelHeight);
+    placed.push({ edge, sourceChain, targetChain, depth, labelled: Boolean(edge.labelWidth && edge.labelHeight) });
+  }
+
+  // Unlabelled edges from inside one member to inside another share ports and a middle segment in trees: from one
+  // source node out to its targets, or from the sources in to one target node, whichever makes fewer trees between
+  // those two members (one API to many tables: a tree from the API; many services to one database: a tree into it).
+  // A tree says who connects to whom; a trunk shared by edges of different sources and targets would not. A labelled
+  // edge has ports of its own, so its label has a segment of its own.
+  const between = (item: (typeof placed)[number]) => `${item.sourceChain[item.depth + 1]}\u0001${item.targetChain[item.depth + 1]}`;
+  const ends = new Map<string, { sources: Set<string>; targets: Set<string> }>();
+  for (const item of placed) {
+    if (item.labelled) continue;
+    let pair = ends.get(between(item));
+    if (!pair) ends.set(between(item), (pair = { sources: new Set(), targets: new Set() }));
+    pair.sources.add(item.edge.source);
+    pair.targets.add(item.edge.target);
+  }
+  const treeOf = (item: (typeof placed)[number]): string => {
+    if (item.labelled) return item.edge.key;
+    const pair = ends.get(between(item));
+    return pair && pair.targets.size < pair.sources.size ? `to\u0001${item.edge.target}` : `from\u0001${item.edge.source}`;
+  };
+
+  // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
+  // its label goes).
+  const routes = new Map<string, { parts: Segment[]; middle: number }>();
+  for (const item of placed) {
+    const { edge, sourceChain, targetChain, depth, labelled } = item;
+    const tree = treeOf(item);
     // Out of the source's groups and into the target's, each innermost first.
-    const out = throughFrames(sourceChain, depth, 'out', labelled ? edge.key : `${edge.source}\u0001${target}`);
-    const into = throughFrames(targetChain, depth, 'in', labelled ? edge.key : edge.source);
+    const out = throughFrames(sourceChain, depth, 'out', tree);
+    const into = throughFrames(targetChain, depth, 'in', tree);
     const from = out.end;
     const to = into.end;
     const container = sourceChain[depth];

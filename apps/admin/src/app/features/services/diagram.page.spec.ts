@@ -382,8 +382,8 @@ describe('DiagramPage', () => {
   const SERVER_LAID_OUT: OverlaidGraph = { ...GRAPH, nodes: GRAPH.nodes.map((node) => (node.id === 'db' ? { ...node, label: 'Ledger DB' } : node)) };
 
   /** The server's layout of SERVER_LAID_OUT's default view, with positions ELK would never choose (db far below the rest). */
-  /** core's port for the edges from worker to db (named by the edges' source and the member they go to). */
-  const PORT = 'core\u0001out\u0001worker\u0001db';
+  /** core's port for the edges from worker (one source, one target: the tree from the source names it). */
+  const PORT = 'core\u0001out\u0001from\u0001worker';
   function serverLayout(fingerprint = layoutFingerprint(defaultViewLayoutInput(SERVER_LAID_OUT, new Map()))): DiagramLayout {
     return {
       engine: LAYOUT_ENGINE_VERSION,
