@@ -6,6 +6,7 @@ import { buildModel, layoutInput } from './canvas-model';
 import { LayoutCache, layoutDiagram, type Box } from './layout';
 import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, groupHeaderExtra } from './node-look';
 import { textWidth } from './text-size';
+import type { SqlColumn } from '@sc/contracts';
 
 const NO_DATABASES = new Map();
 const groupsOf = (graph: OverlaidGraph, collapsed: string[] = []) => {
@@ -150,11 +151,16 @@ describe('layout (ELK, per group)', () => {
 
 describe('canvas model: data nodes', () => {
   const tables = ['entries', 'accounts', 'balances', 'holds', 'payouts', 'fees', 'audit', 'events', 'outbox'];
-  const ledger = { tables: tables.map((name) => ({ name, columns: [{ name: 'id', type: 'uuid', primaryKey: true }] })), collections: [] };
+  const id: SqlColumn = { name: 'id', type: 'uuid', nullable: false, primaryKey: true, unique: false, default: null, references: null };
+  const ledger = { tables: tables.map((name) => ({ name, columns: [id] })), collections: [] };
   const drawn = (databaseName: string, tableName: string) => {
-    const node = { id: 'n', label: 'n', overlay: { type: 'db-table', name: 'Entries', dbConfig: { serviceName: 'payments', databaseName, tableName } } };
-    const graph = { kind: 'flowchart', nodes: [node], edges: [], groups: [] } as unknown as OverlaidGraph;
-    return buildModel({ view: createView(graph), databases: new Map([['ledger', ledger]]) } as never).nodes[0];
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [{ id: 'n', label: 'n', overlay: { type: 'db-table', name: 'Entries', dbConfig: { serviceName: 'payments', databaseName, tableName } } }],
+      edges: [],
+      groups: [],
+    };
+    return buildModel({ view: createView(graph), databases: new Map([['ledger', ledger]]) }).nodes[0];
   };
 
   it('makes room for the whole "Table not found" line under the name of a table the schema lacks, and for no more', () => {
