@@ -250,10 +250,22 @@ describe('a sequence diagram in its zoomable frame, and SVG/PNG exports as shown
     }
     // Every data row the canvas shows on a node, in the file too; and the db-table's columns from the synced schema.
     const rows = await e2e.page.getByTestId('diagram-canvas').locator('[data-node-id] .fields > div').evaluateAll((divs) =>
-      divs.map((div) => ({ id: div.closest('[data-node-id]')?.getAttribute('data-node-id') ?? '', row: `${div.querySelector('dt')?.textContent}:${div.querySelector('dd')?.textContent}` })),
+      divs.map((div) => ({ id: div.closest('[data-node-id]')?.getAttribute('data-node-id') ?? '', label: div.querySelector('dt')?.textContent ?? '', value: div.querySelector('dd')?.textContent ?? '' })),
     );
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    for (const { id, row } of rows) expect([id, textOf(id)]).toEqual([id, expect.stringContaining(row)]);
+    /** The row in the file: its value whole, or, too long for the node (cut with an ellipsis on the canvas too), its start and "…". */
+    const rowInFile = (id: string, label: string, value: string) => {
+      const text = textOf(id);
+      const at = text.indexOf(`${label}:`);
+      if (at < 0) return 'missing';
+      const after = text.slice(at + label.length + 1);
+      if (after.startsWith(value)) return 'whole';
+      const cut = after.indexOf('…');
+      return cut >= 8 && value.startsWith(after.slice(0, cut)) ? 'shortened' : `different: ${after}`;
+    };
+    for (const { id, label, value } of rows) expect([id, label, rowInFile(id, label, value)]).toEqual([id, label, expect.stringMatching(/^(whole|shortened)$/)]);
+    // The author's order: the payments API's first rows are the context file's first fields.
+    expect(rows.filter((row) => row.id === 'api').map((row) => row.label)).toEqual(['Owner', 'Runbook', 'Replicas']);
     expect(textOf('ledgerEntries')).toContain('amount_minor');
 
     const png = await download('export-png');
