@@ -6,8 +6,8 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
  * Why not one ELK run over the whole compound graph (hierarchyHandling INCLUDE_CHILDREN)? On the benchmark's
  * 1,000-node diagram that takes 6–10 s; per container it takes a few hundred milliseconds, and each container's
  * result is cached by its exact input, so collapsing a group re-lays out only the containers above it and those its
- * edges enter (their ports are named by the edges' sources), and expanding it again finds every container's earlier
- * result: the drawing comes back exactly as before.
+ * edges enter (their ports are named by the trees' sources or targets), and expanding it again finds every
+ * container's earlier result: the drawing comes back exactly as before.
  *
  * An edge between elements of different groups is cut where it crosses a group's frame: a port on the frame, and one
  * segment per container on the way (inside the source's groups out to their ports, between the two outermost
@@ -222,8 +222,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const ends = new Map<string, { sources: Set<string>; targets: Set<string> }>();
   for (const item of placed) {
     if (item.labelled) continue;
-    let pair = ends.get(between(item));
-    if (!pair) ends.set(between(item), (pair = { sources: new Set(), targets: new Set() }));
+    const key = between(item);
+    let pair = ends.get(key);
+    if (!pair) ends.set(key, (pair = { sources: new Set(), targets: new Set() }));
     pair.sources.add(item.edge.source);
     pair.targets.add(item.edge.target);
   }

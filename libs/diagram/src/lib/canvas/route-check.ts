@@ -73,9 +73,10 @@ function sharedStretches(edges: readonly DrawnEdge[]): Crossing[] {
     for (let i = 1; i < edge.points.length; i++) {
       const a = edge.points[i - 1];
       const b = edge.points[i];
-      const line = Math.abs(a.y - b.y) < 0.5 ? `h${Math.round(a.y)}` : Math.abs(a.x - b.x) < 0.5 ? `v${Math.round(a.x)}` : undefined;
-      if (!line) continue;
-      const [from, to] = line.startsWith('h') ? [a.x, b.x] : [a.y, b.y];
+      const horizontal = Math.abs(a.y - b.y) < 0.5;
+      if (!horizontal && Math.abs(a.x - b.x) >= 0.5) continue;
+      const line = horizontal ? `h${Math.round(a.y)}` : `v${Math.round(a.x)}`;
+      const [from, to] = horizontal ? [a.x, b.x] : [a.y, b.y];
       let stretches = lines.get(line);
       if (!stretches) lines.set(line, (stretches = []));
       stretches.push([Math.min(from, to), Math.max(from, to), index]);

@@ -215,8 +215,8 @@ describe('LayoutEngine with the server’s layout of the default view', () => {
     expect(MockWorker.created.flatMap((worker) => worker.ids)).toEqual([]);
     expect(drawn.boxes['serveda1']).toEqual(expect.objectContaining({ width: 80, height: 30 }));
 
-    // Collapsing group a: its edge now enters group b from the collapsed group, through a port of b's named by its
-    // source (routes are bundled per source), so b is laid out again, then the top level; a's old layout is not.
+    // Collapsing group a: its edge now enters group b from the collapsed group, through a port of b's named by the
+    // edge's tree (here its source), so b is laid out again, then the top level; a's old layout is not.
     const collapsed: LayoutInput = {
       ...input,
       nodes: input.nodes.filter((node) => node.parent !== 'serveda'),
