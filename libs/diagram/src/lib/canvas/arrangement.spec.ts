@@ -194,6 +194,27 @@ describe('applyArrangement', () => {
     expect(layout.edges['a->b#0'].points[1]).toEqual({ x: 60, y: 200 });
     expect(layout.edges['b->c#0'].points).toEqual([{ x: 400, y: 40 }, { x: 420, y: 40 }]);
   });
+
+  it('ends a drawn line on the outline of a shape with data rows under it, not on the rows', () => {
+    // b: a 30 px outline over 60 px of rows. The line from a comes from below-left through its bend; c was moved below b.
+    const input: LayoutInput = { direction: 'RIGHT', nodes: [node('a'), { ...node('b'), height: 90, belowOutline: 60 }, node('c')], groups: [], edges: [edge('a', 'b'), edge('b', 'c')] };
+    const auto = rowLayout(input);
+    const b = auto.boxes['b'];
+    const arrangement: ArrangementLists = {
+      nodes: [
+        { id: 'a', x: auto.boxes['a'].x, y: auto.boxes['a'].y },
+        { id: 'b', x: b.x, y: b.y },
+        { id: 'c', x: b.x, y: b.y + 300 },
+      ],
+      groups: [],
+      edges: [{ source: 'a', target: 'b', index: 0, points: [{ x: b.x - 100, y: b.y + 200 }] }],
+    };
+    const { layout } = applyArrangement(input, auto, arrangement);
+    for (const [key, end] of [['a->b#0', -1], ['b->c#0', 0]] as const) {
+      const points = layout.edges[key].points;
+      expect(points.at(end)?.y).toBeLessThanOrEqual(b.y + 30);
+    }
+  });
 });
 
 describe('arrangementOf', () => {

@@ -1,5 +1,5 @@
 import type { ArrangedEdge, ArrangementLists } from '@sc/contracts';
-import { GROUP_HEADER, borderPoint, centre, routeBetweenBoxes, straightLine, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
+import { GROUP_HEADER, borderPoint, centre, outlinesOf, routeBetweenBoxes, straightLine, type Box, type EdgeRoute, type LayoutInput, type LayoutResult, type Point } from './layout';
 
 /**
  * The merge rule of a synced diagram's arrangement (what people placed by hand) with its graph as the repository
@@ -456,7 +456,11 @@ function routeEdges(input: LayoutInput, auto: LayoutResult, boxes: Record<string
     if (!now || !before || Math.abs(now.width - before.width) > 0.5 || Math.abs(now.height - before.height) > 0.5) return undefined;
     return { x: now.x - before.x, y: now.y - before.y };
   };
-  const edges = routeBetweenBoxes(input.edges, boxes, (edge, source, target) => {
+  const outline = outlinesOf(input);
+  const edges = routeBetweenBoxes(input.edges, boxes, (edge, sourceBox, targetBox) => {
+    // Drawn lines end on the outlines; an automatic route already does.
+    const source = outline(edge.source, sourceBox);
+    const target = outline(edge.target, targetBox);
     const waypoints = bends.get(edge.key);
     const automatic = auto.edges[edge.key];
     const a = shiftOf(edge.source);

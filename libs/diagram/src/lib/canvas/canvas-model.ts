@@ -3,7 +3,7 @@ import type { DiagramView, VisibleEdge } from '../view';
 import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, ChangeStatus, Highlights, ModelInput } from './canvas-types';
 import { canvasEdge, edgeKeys } from './edge-look';
 import type { LayoutDirection, LayoutInput } from './layout';
-import { canvasNode, groupBox } from './node-look';
+import { canvasNode, groupBox, rowsUnderOutline } from './node-look';
 
 /** The canvas model built from a view: its nodes, group frames and edges, reused across collapses, and ELK's input for it. */
 
@@ -204,7 +204,10 @@ export function layoutInput(model: CanvasModel): LayoutInput {
   return {
     direction: model.direction,
     nodes: model.nodes.map((node) =>
-      entryFor(layoutNodes, node, () => ({ id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}) })),
+      entryFor(layoutNodes, node, () => {
+        const belowOutline = rowsUnderOutline(node);
+        return { id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}), ...(belowOutline ? { belowOutline } : {}) };
+      }),
     ),
     groups: model.groups.map((group) => ({
       id: group.id,

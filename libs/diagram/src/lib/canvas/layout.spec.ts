@@ -104,6 +104,44 @@ describe('layoutDiagram routes around every box', () => {
   });
 });
 
+describe('a node with rows under its outline (a shape and its data fields)', () => {
+  // 'api' is a 40 px shape with 58 px of data rows under it, inside a group; its edges come from outside the group,
+  // go into it and out of it, one loops back to a node before it, and one is drawn straight to its own group.
+  const input = (direction: LayoutDirection): LayoutInput => ({
+    direction,
+    nodes: [{ ...node('api', 'core', 160, 98), belowOutline: 58 }, node('gateway'), node('rules', 'core'), node('db'), node('events'), node('note')],
+    groups: [group('core')],
+    edges: [edge('gateway', 'api'), edge('note', 'api'), edge('api', 'rules'), edge('api', 'db', 0, true), edge('api', 'events'), edge('events', 'gateway'), edge('core', 'api')],
+  });
+  const apiEnds = (result: Awaited<ReturnType<typeof layoutDiagram>>) =>
+    Object.entries(result.edges).flatMap(([key, route]) => [
+      ...(key.startsWith('api->') ? [route.points[0]] : []),
+      ...(key.endsWith('->api#0') && !key.startsWith('core') ? [route.points[route.points.length - 1]] : []),
+    ]);
+
+  it.each<LayoutDirection>(['RIGHT', 'LEFT'])('ends every routed edge in the middle of the outline\'s side, not beside the rows (%s)', async (direction) => {
+    const { result, crossings } = await crossingsOf(input(direction));
+    expect(crossings).toEqual([]);
+    const api = result.boxes['api'];
+    const ends = apiEnds(result);
+    expect(ends).toHaveLength(5);
+    for (const end of ends) {
+      expect(end.y).toBeCloseTo(api.y + 20, 0);
+      expect([api.x, api.x + api.width].some((x) => Math.abs(end.x - x) < 0.5)).toBe(true);
+    }
+  });
+
+  it('ends a straight line on the outline too, and so does a replayed stored layout', async () => {
+    const cache = new LayoutCache();
+    const recorded = await recordLayout(elk, input('RIGHT'));
+    const result = await replayLayout(recorded, input('RIGHT'), cache);
+    const api = result.boxes['api'];
+    expect(apiEnds(result).every((end) => Math.abs(end.y - (api.y + 20)) < 0.5)).toBe(true);
+    const straight = result.edges['core->api#0'].points;
+    expect(straight[straight.length - 1].y).toBeLessThanOrEqual(api.y + 40);
+  });
+});
+
 describe('stored layouts', () => {
   it('replays a recorded layout with its ports exactly as ELK laid it out', async () => {
     const input = randomGraph(5, 'RIGHT');

@@ -21,7 +21,8 @@ export type LayoutDirection = 'RIGHT' | 'DOWN' | 'LEFT' | 'UP';
 
 export interface LayoutInput {
   direction: LayoutDirection;
-  nodes: { id: string; width: number; height: number; parent?: string }[];
+  /** `belowOutline`: height of the rows drawn under the node's outline (a shape's data fields), 0 or absent: none. */
+  nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number }[];
   /** Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. */
   groups: { id: string; parent?: string; collapsed: boolean; width: number; height: number }[];
   edges: { key: string; source: string; target: string; labelWidth?: number; labelHeight?: number }[];
@@ -117,6 +118,40 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
   };
 }
 
+/** Where an edge leaves (`out`) or enters (`in`) a node with outlinePorts. */
+export function nodePortId(node: string, way: 'out' | 'in'): string {
+  return `${node}\u0001${way}`;
+}
+
+/**
+ * Fixed ports in the middle of the outline's sides for a node drawn with rows under its outline (a shape and its data
+ * fields), in a left-to-right or right-to-left layout: its edges end on the outline, never beside the rows, which
+ * have no border. Undefined for any other node, or top-down, where edges meet the outline's top and the rows' bottom.
+ */
+export function outlinePorts(node: LayoutInput['nodes'][number], direction: LayoutDirection): Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined {
+  if (!node.belowOutline || (direction !== 'RIGHT' && direction !== 'LEFT')) return undefined;
+  const y = (node.height - node.belowOutline) / 2;
+  const side = PORT_SIDES[direction];
+  const x = (way: 'out' | 'in') => (side[way] === 'EAST' ? node.width : 0);
+  return {
+    ports: (['in', 'out'] as const).map((way) => ({ id: nodePortId(node.id, way), x: x(way), y, width: 0, height: 0, layoutOptions: { 'elk.port.side': side[way] } })),
+    layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
+  };
+}
+
+/**
+ * The part of an element's box its outline takes, by id: all of it, or the top of a node with rows drawn under its
+ * outline. Lines drawn straight (not routed by ELK) end on it.
+ */
+export function outlinesOf(input: Pick<LayoutInput, 'nodes'>): (id: string, box: Box) => Box {
+  const below = new Map<string, number>();
+  for (const node of input.nodes) if (node.belowOutline) below.set(node.id, node.belowOutline);
+  return (id, box) => {
+    const rows = below.get(id);
+    return rows ? { ...box, height: Math.max(box.height - rows, 0) } : box;
+  };
+}
+
 /**
  * The graph handed to the engine for one container: the container as the only child of a frame laid out by ELK's
  * `fixed` algorithm. ELK places a graph's own ports ("external ports") only for a node that has a parent, so the
@@ -148,10 +183,15 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     if (group.collapsed) sizeOf.set(group.id, { width: group.width, height: group.height });
     else minimumOf.set(group.id, { width: group.width, height: GROUP_HEADER + 8 + GROUP_PADDING });
   }
+  /** Nodes with ports on their outline: their edges' ends in ELK's graph are those ports. */
+  const portsOf = new Map<string, NonNullable<ReturnType<typeof outlinePorts>>>();
   for (const node of input.nodes) {
     place(node.id, node.parent);
     sizeOf.set(node.id, { width: node.width, height: node.height });
+    const outline = outlinePorts(node, input.direction);
+    if (outline) portsOf.set(node.id, outline);
   }
+  const onOutline = (end: string, way: 'out' | 'in') => (portsOf.has(end) ? nodePortId(end, way) : end);
 
   /** Containers enclosing an element, outermost first, then the element. */
   const chainOf = (id: string): string[] => {
@@ -279,7 +319,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map(([id, side]) => ({ id, layoutOptions: { 'elk.port.side': side } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
-        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }) };
+        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...portsOf.get(id) };
         // A group laid out already: a box of its size with its ports where its own layout put them.
         return {
           id,
@@ -290,7 +330,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
             : {}),
         };
       }),
-      edges: [...(segments.get(container)?.values() ?? [])],
+      edges: [...(segments.get(container)?.values() ?? [])].map((edge) => ({ ...edge, sources: edge.sources.map((end) => onOutline(end, 'out')), targets: edge.targets.map((end) => onOutline(end, 'in')) })),
     };
     const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
     const key = JSON.stringify(frame);
@@ -326,9 +366,11 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     for (const elkEdge of result.edges ?? []) if (!byId.has(elkEdge.id)) byId.set(elkEdge.id, elkEdge);
     elkEdges.set(container, byId);
   }
+  const outline = outlinesOf(input);
   const edges = routeBetweenBoxes(input.edges, boxes, (edge, sourceBox, targetBox) => {
     const route = routes.get(edge.key);
-    if (!route) return { points: straightLine(sourceBox, targetBox) };
+    const straight = () => straightLine(outline(edge.source, sourceBox), outline(edge.target, targetBox));
+    if (!route) return { points: straight() };
     const points: Point[] = [];
     let label: Point | undefined;
     route.parts.forEach((part, index) => {
@@ -346,7 +388,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       const placed = elkEdge?.labels?.[0];
       if (index === route.middle && placed && edge.labelWidth) label = shift({ x: placed.x ?? 0, y: placed.y ?? 0 });
     });
-    return { points: points.length >= 2 ? points : straightLine(sourceBox, targetBox), ...(label ? { label } : {}) };
+    return { points: points.length >= 2 ? points : straight(), ...(label ? { label } : {}) };
   });
 
   const root = laidOut.get(ROOT);

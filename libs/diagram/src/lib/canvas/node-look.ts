@@ -3,7 +3,7 @@ import { isColor } from '../context/colors';
 import type { DataField } from '../context/context-types';
 import type { OverlaidGroup, OverlaidNode } from '../overlay';
 import type { ChangeStatus, CanvasNode, DataRow, ModelInput, NodeBody, NodeKind, NodeLook } from './canvas-types';
-import { mermaidShape, shapeSize, textOffset, type DrawnShape } from './shapes';
+import { mermaidShape, shapeSize, type DrawnShape } from './shapes';
 import { linesWidth, textWidth, wrapWords, type Font } from './text-size';
 
 /**
@@ -135,6 +135,19 @@ function fieldsBox(fields: readonly DataRow[]): { width: number; height: number 
   return { width: Math.min(Math.ceil(width) + 24, 320), height: fields.length * SMALL_LINE + 10 };
 }
 
+/**
+ * Height of the data rows drawn under a shape's outline, outside it (0 for every other kind of node, whose rows are
+ * inside its box): edges end on the outline above them, not on the rows, which have no border.
+ */
+export function rowsUnderOutline(node: Pick<CanvasNode, 'kind' | 'fields'>): number {
+  return node.kind === 'mermaid' || node.kind === 'shape' ? dataRowsHeight(node.fields) : 0;
+}
+
+/** Height of a node's data rows (none: 0). */
+export function dataRowsHeight(fields: readonly DataRow[]): number {
+  return fieldsBox(fields).height;
+}
+
 const titleBox = (node: CanvasNode) => ({ width: linesWidth(node.titleLines, TITLE), height: node.titleLines.length * LINE });
 
 /** Sets the node's size (and the measured parts of its body) for its kind. */
@@ -151,9 +164,8 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
     case 'mermaid':
     case 'shape': {
       const box = shapeSize(node.shape, title.width, title.height);
-      const offset = textOffset(node.shape, box.height);
       node.width = Math.max(box.width, fields.width);
-      node.height = box.height + fields.height + (offset.top > 0 && node.shape !== 'or' && node.shape !== 'summing-junction' ? 0 : 0);
+      node.height = box.height + fields.height;
       return;
     }
     case 'c4': {

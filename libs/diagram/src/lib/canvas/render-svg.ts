@@ -6,7 +6,7 @@ import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
 import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
-import { TABLE_NOT_FOUND } from './node-look';
+import { SMALL_LINE, TABLE_NOT_FOUND, dataRowsHeight, rowsUnderOutline } from './node-look';
 import { escapeXml } from './xml';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -27,7 +27,6 @@ function themed(p: Palette, colour: string): string {
 const TITLE_BAR = 34;
 const PAD_X = 10;
 const BODY_TOP = TITLE_BAR + 6;
-const FIELD_LINE = 16;
 
 interface TextOptions {
   size?: number;
@@ -72,7 +71,7 @@ function icon(p: Palette, name: string, x: number, y: number, size = 18, colour 
 /** The data rows (`label: value`) at the bottom of a node's box, `x` from its left (NodeFieldsComponent). */
 function fieldRows(p: Palette, fields: readonly DataRow[], width: number, height: number, x = PAD_X, colour = p.ink): string {
   if (fields.length === 0) return '';
-  const top = height - (fields.length * FIELD_LINE + 10) + 4;
+  const top = height - dataRowsHeight(fields) + 4;
   return fields
     .map((row, i) => {
       const label = `${row.label}:`;
@@ -80,7 +79,7 @@ function fieldRows(p: Palette, fields: readonly DataRow[], width: number, height
       // The row's padding both sides and the 4 px gap after the label (`.fields` in canvas-node.component.scss).
       const value = fitted(row.value, Math.max(width - 2 * x - labelWidth - 4, 0), { size: 12 });
       return (
-        `<text x="${x}" y="${top + 12 + i * FIELD_LINE}" font-size="12" xml:space="preserve" data-field="${escapeXml(row.label)}">` +
+        `<text x="${x}" y="${top + 12 + i * SMALL_LINE}" font-size="12" xml:space="preserve" data-field="${escapeXml(row.label)}">` +
         `<tspan font-weight="500" fill="${colour === p.ink ? p.muted : colour}">${escapeXml(label)}</tspan><tspan dx="4" fill="${colour}">${escapeXml(value)}</tspan></text>`
       );
     })
@@ -196,7 +195,7 @@ function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
   if (node.kind === 'start' || node.kind === 'end') {
     out += node.kind === 'start' ? `<circle cx="14" cy="14" r="14" fill="${p.ink}"/>` : `<circle cx="14" cy="14" r="12" fill="${p.background}" stroke="${p.ink}" stroke-width="3"/><circle cx="14" cy="14" r="7" fill="${p.ink}"/>`;
   } else if (node.kind === 'mermaid' || node.kind === 'shape') {
-    const outline = h - (node.fields.length ? node.fields.length * FIELD_LINE + 10 : 0);
+    const outline = h - rowsUnderOutline(node);
     const drawing = shapeDrawing(node.shape, w, outline, look.radius);
     out += drawing.fills.map((d) => `<path d="${d}" fill="${escapeXml(look.fill ?? (node.kind === 'mermaid' ? p.mermaidFill : p.shapeFill))}" stroke="${escapeXml(stroke)}" stroke-width="${strokeWidth}"${dash}/>`).join('');
     out += drawing.lines.map((d) => `<path d="${d}" fill="none" stroke="${escapeXml(stroke)}" stroke-width="1.5"/>`).join('');
@@ -210,7 +209,7 @@ function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
     out += `<rect width="${w}" height="${h}" rx="${rx}" ry="${ry}" fill="${fill}"${node.status ? ` stroke="${stroke}" stroke-width="3"` : ''}/>`;
     const typeLine = `[${c4?.external ? 'external ' : ''}${c4?.type.replace(/_/g, ' ') ?? 'element'}${c4?.technology ? `: ${c4.technology}` : ''}]`;
     const person = c4?.type === 'person' ? 24 : 0;
-    const fieldsHeight = node.fields.length ? node.fields.length * FIELD_LINE + 10 : 0;
+    const fieldsHeight = dataRowsHeight(node.fields);
     const content = person + node.titleLines.length * 18 + 18 + (c4?.description.length ?? 0) * 18;
     // Centred in the box above the data rows, as the flex column on screen.
     let top = Math.max(8, (h - fieldsHeight - content) / 2);

@@ -1,5 +1,5 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { LayoutCache, ModelReuse, buildModel, collapseGroup, collapseGroups, createView, expandGroup, layoutDiagram, layoutInput, type CanvasModel, type LayoutResult } from '@sc/diagram';
+import { LayoutCache, ModelReuse, borderPoint, buildModel, centre, collapseGroup, collapseGroups, createView, expandGroup, layoutDiagram, layoutInput, rowsUnderOutline, type CanvasModel, type LayoutResult } from '@sc/diagram';
 import { fixtureModelInput, fixtureTopology } from '../../../testing/diagram-fixture';
 import { collapseKey, layoutInPlace } from './in-place';
 
@@ -37,6 +37,24 @@ describe('redrawing a collapse in place', () => {
     const untouched = collapsed.edges.find((e) => before.result.edges[e.key] && inPlace.boxes[e.source] === before.result.boxes[e.source] && inPlace.boxes[e.target] === before.result.boxes[e.target]);
     if (!untouched) throw new Error('the fixture has edges outside core');
     expect(inPlace.edges[untouched.key]).toBe(before.result.edges[untouched.key]);
+  });
+
+  it('ends a line drawn straight to a shape with data rows on its outline, not on the rows', async () => {
+    const view = createView(fixtureTopology());
+    const before = await laidOut(buildModel({ ...fixtureModelInput(), view }));
+    const collapsed = buildModel({ ...fixtureModelInput(), view: collapseGroup(view, 'edge') });
+    const api = collapsed.nodes.find((n) => n.id === 'api');
+    if (!api || rowsUnderOutline(api) === 0) throw new Error("the fixture's Payments API is a shape with data rows");
+    const repointed = collapsed.edges.find((e) => e.source === 'edge' && e.target === 'api');
+    if (!repointed) throw new Error('the fixture has an edge from the gateway into the API');
+    const inPlace = layoutInPlace(before, collapsed);
+    const end = inPlace?.edges[repointed.key].points.at(-1);
+    // On the line from the collapsed group's centre to the outline's centre, where it meets the outline.
+    const box = before.result.boxes['api'];
+    const outline = { ...box, height: box.height - rowsUnderOutline(api) };
+    const expected = borderPoint(outline, centre(inPlace?.boxes['edge'] ?? box));
+    expect(end?.x).toBeCloseTo(expected.x, 5);
+    expect(end?.y).toBeCloseTo(expected.y, 5);
   });
 
   it('collapses every group in place (Collapse all)', async () => {

@@ -1,4 +1,4 @@
-import { routeBetweenBoxes, straightLine, type Box, type CanvasModel, type LayoutResult } from '@sc/diagram';
+import { layoutInput, outlinesOf, routeBetweenBoxes, straightLine, type Box, type CanvasModel, type LayoutResult } from '@sc/diagram';
 
 /**
  * The drawing right after a group is collapsed, before ELK's new layout arrives from the worker: everything stays
@@ -29,12 +29,13 @@ export function layoutInPlace(previous: { model: CanvasModel; result: LayoutResu
   }
 
   const ends = new Map(previous.model.edges.map((edge) => [edge.key, edge]));
+  const outline = outlinesOf(layoutInput(next));
   const edges = routeBetweenBoxes(next.edges, boxes, (edge, source, target) => {
     const old = ends.get(edge.key);
     const route = previous.result.edges[edge.key];
     // Same ends, neither moved nor resized: the routed line still fits.
     if (route && old && old.source === edge.source && old.target === edge.target && before[edge.source] === source && before[edge.target] === target) return route;
-    const [from, to] = straightLine(source, target);
+    const [from, to] = straightLine(outline(edge.source, source), outline(edge.target, target));
     return {
       points: [from, to],
       ...(edge.labelWidth ? { label: { x: (from.x + to.x - edge.labelWidth) / 2, y: (from.y + to.y - edge.labelHeight) / 2 } } : {}),

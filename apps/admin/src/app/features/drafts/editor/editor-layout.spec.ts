@@ -50,6 +50,17 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(onBorder(route[route.length - 1], boxes['stock'])).toBe(true);
   });
 
+  it('ends the edges of a shape with data rows under it in the middle of its outline, not beside the rows', async () => {
+    // orders: a 40 px outline over 50 px of rows, with edges in from both sides of the group's border and one out.
+    const withRows: LayoutInput = { ...input, nodes: input.nodes.map((n) => (n.id === 'orders' ? { ...n, height: 90, belowOutline: 50 } : n)) };
+    const { boxes, edges } = await layoutDraft(elk, withRows);
+    const orders = boxes['orders'];
+    const ends = withRows.edges.flatMap((e) => [...(e.source === 'orders' ? [edges[e.key].points[0]] : []), ...(e.target === 'orders' ? [edges[e.key].points.at(-1)] : [])]);
+    expect(ends).toHaveLength(3);
+    for (const end of ends) expect(end?.y).toBeCloseTo(orders.y + 20, 0);
+    expect(crossings(withRows, boxes, edges)).toEqual([]);
+  });
+
   it('leaves a group’s edge to its own member to be drawn straight', async () => {
     const nested: LayoutInput = { ...input, edges: [...input.edges, edge('shop', 'orders')] };
     const result = await layoutDraft(elk, nested);
