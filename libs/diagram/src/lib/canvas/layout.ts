@@ -330,7 +330,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
             : {}),
         };
       }),
-      edges: [...(segments.get(container)?.values() ?? [])].map((edge) => ({ ...edge, sources: edge.sources.map((end) => onOutline(end, 'out')), targets: edge.targets.map((end) => onOutline(end, 'in')) })),
+      edges: [...(segments.get(container)?.values() ?? [])].map((edge) =>
+        portsOf.size === 0 ? edge : { ...edge, sources: edge.sources.map((end) => onOutline(end, 'out')), targets: edge.targets.map((end) => onOutline(end, 'in')) },
+      ),
     };
     const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
     const key = JSON.stringify(frame);
