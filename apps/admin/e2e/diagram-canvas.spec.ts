@@ -214,6 +214,20 @@ describe('the diagram canvas in a real browser', () => {
       }),
     );
     expect(overflowing).toEqual([]);
+    // The Payments API is a shape with data rows under it: its edges end on the shape's outline, not beside the rows.
+    const apiEnds = await canvas().evaluate((element) => {
+      const outline = element.querySelector('[data-node-id=api] svg.outline')?.getBoundingClientRect();
+      const ends = Array.from(element.querySelectorAll('[data-edge-source=api], [data-edge-target=api]')).map((edge) => {
+        const path = edge.querySelector('path.edge-line') as SVGPathElement | null;
+        const matrix = path?.getScreenCTM();
+        if (!path || !matrix) return null;
+        const at = edge.getAttribute('data-edge-source') === 'api' ? 0 : path.getTotalLength();
+        return path.getPointAtLength(at).matrixTransform(matrix);
+      });
+      return { outline: outline && { top: outline.top, bottom: outline.bottom }, ys: ends.map((point) => point?.y ?? null) };
+    });
+    expect(apiEnds.ys.length).toBeGreaterThanOrEqual(5);
+    expect(apiEnds.ys.filter((y) => y === null || !apiEnds.outline || y < apiEnds.outline.top - 1 || y > apiEnds.outline.bottom + 1)).toEqual([]);
     await screenshot(e2e.page, '44b-canvas-server-layout');
 
     // A collapse is ELK's, in the workers, as before.
