@@ -131,6 +131,17 @@ describe('a node with rows under its outline (a shape and its data fields)', () 
     }
   });
 
+  it.each<LayoutDirection>(['DOWN', 'UP'])('ends every routed edge on the outline\'s top or side, never below the rows (%s)', async (direction) => {
+    const { result, crossings } = await crossingsOf(input(direction));
+    expect(crossings).toEqual([]);
+    const api = result.boxes['api'];
+    const ends = apiEnds(result);
+    expect(ends).toHaveLength(5);
+    const onTop = (end: { x: number; y: number }) => Math.abs(end.y - api.y) < 0.5 && Math.abs(end.x - (api.x + api.width / 2)) < 0.5;
+    const onSide = (end: { x: number; y: number }) => Math.abs(end.y - (api.y + 20)) < 0.5 && Math.abs(end.x - (api.x + api.width)) < 0.5;
+    expect(ends.filter((end) => !onTop(end) && !onSide(end))).toEqual([]);
+  });
+
   it('ends a straight line on the outline too, and so does a replayed stored layout', async () => {
     const cache = new LayoutCache();
     const recorded = await recordLayout(elk, input('RIGHT'));

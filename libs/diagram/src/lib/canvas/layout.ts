@@ -124,17 +124,18 @@ export function nodePortId(node: string, way: 'out' | 'in'): string {
 }
 
 /**
- * Fixed ports in the middle of the outline's sides for a node drawn with rows under its outline (a shape and its data
- * fields), in a left-to-right or right-to-left layout: its edges end on the outline, never beside the rows, which
- * have no border. Undefined for any other node, or top-down, where edges meet the outline's top and the rows' bottom.
+ * Fixed ports on the outline of a node drawn with rows under it (a shape and its data fields), so its edges end on
+ * the shape, never beside or below the rows, which have no border: in the middle of the outline's sides, and at the
+ * middle of its top; an end the flow would put on the bottom (below the rows) goes to the outline's east side instead.
+ * Undefined for any other node.
  */
 export function outlinePorts(node: LayoutInput['nodes'][number], direction: LayoutDirection): Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined {
-  if (!node.belowOutline || (direction !== 'RIGHT' && direction !== 'LEFT')) return undefined;
-  const y = (node.height - node.belowOutline) / 2;
-  const side = PORT_SIDES[direction];
-  const x = (way: 'out' | 'in') => (side[way] === 'EAST' ? node.width : 0);
+  if (!node.belowOutline) return undefined;
+  const outline = node.height - node.belowOutline;
+  const at: Record<string, Point> = { WEST: { x: 0, y: outline / 2 }, EAST: { x: node.width, y: outline / 2 }, NORTH: { x: node.width / 2, y: 0 } };
+  const sideOf = (way: 'out' | 'in') => (PORT_SIDES[direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[direction][way]);
   return {
-    ports: (['in', 'out'] as const).map((way) => ({ id: nodePortId(node.id, way), x: x(way), y, width: 0, height: 0, layoutOptions: { 'elk.port.side': side[way] } })),
+    ports: (['in', 'out'] as const).map((way) => ({ id: nodePortId(node.id, way), ...at[sideOf(way)], width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(way) } })),
     layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
   };
 }
