@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, ElementRef, ViewEncapsulation, computed, effect, inject, input, output, signal, untracked, viewChild, type Signal } from '@angular/core';
-import { usedMarkers, roundedPath } from '@sc/diagram';
+import { usedMarkers, roundedPath, rowsUnderOutline } from '@sc/diagram';
 import type { Box, CanvasNode, ModelInput } from '@sc/diagram';
 import { Vflow, VflowComponent, type Connection, type ConnectionSettings, type Edge, type Node } from 'ngx-vflow';
 import { CanvasNodeComponent } from '../../diagram-canvas/canvas-node.component';
@@ -60,6 +60,8 @@ export class EditorCanvasComponent {
   readonly flow = viewChild(VflowComponent);
   /** ngx-vflow has rendered the first time and measured its view: from now on a fit has a view to fit into. */
   readonly rendered = computed(() => this.flow()?.initialized() ?? false);
+  /** Height of the data rows under a shape's outline: its handles sit on the outline (the layout's ends do too). */
+  readonly rowsUnder = rowsUnderOutline;
   readonly minZoom = MIN_ZOOM;
   readonly maxZoom = MAX_ZOOM;
   readonly model = computed<EditorModel>(() => editorModel(this.store().doc(), this.databases()));
