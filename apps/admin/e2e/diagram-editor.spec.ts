@@ -254,18 +254,21 @@ describe('the diagram editor in a real browser', () => {
     await screenshot(e2e.page, '64-editor-properties');
     // Its data rows are drawn under the diamond: the connection handles stay on the diamond's outline (middle of the
     // sides, bottom tip), where the automatic layout ends its edges too.
-    const outline = await node('shape1').locator('svg.outline').boundingBox();
-    const handles = await canvas().locator('g.vflow-node', { has: e2e.page.locator('[data-node-id="shape1"]') }).locator('circle.default-handle').evaluateAll((circles) =>
-      circles.map((circle) => {
-        const r = circle.getBoundingClientRect();
-        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-      }),
-    );
-    if (!outline) throw new Error('the shape draws no outline');
-    expect(handles).toHaveLength(4);
-    const sides = handles.filter((h) => Math.abs(h.x - outline.x) < 8 || Math.abs(h.x - (outline.x + outline.width)) < 8);
-    expect(sides.map((h) => Math.round(h.y - (outline.y + outline.height / 2)))).toEqual([0, 0]);
-    expect(Math.max(...handles.map((h) => h.y))).toBeLessThanOrEqual(outline.y + outline.height + 1);
+    // ngx-vflow places a handle in an animation frame after it is made: waited for, not assumed.
+    await eventually(async () => {
+      const outline = await node('shape1').locator('svg.outline').boundingBox();
+      const handles = await canvas().locator('g.vflow-node', { has: e2e.page.locator('[data-node-id="shape1"]') }).locator('circle.default-handle').evaluateAll((circles) =>
+        circles.map((circle) => {
+          const r = circle.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }),
+      );
+      if (!outline) throw new Error('the shape draws no outline');
+      expect(handles).toHaveLength(4);
+      const sides = handles.filter((h) => Math.abs(h.x - outline.x) < 8 || Math.abs(h.x - (outline.x + outline.width)) < 8);
+      expect(sides.map((h) => Math.round(h.y - (outline.y + outline.height / 2)))).toEqual([0, 0]);
+      expect(Math.max(...handles.map((h) => h.y))).toBeLessThanOrEqual(outline.y + outline.height + 1);
+    });
 
     // A group around two nodes: click, Shift+click, Group.
     await node('table1').click();
