@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import { shapeDrawing, textOffset, type CanvasNode } from '@sc/diagram';
+import { rowsUnderOutline, shapeDrawing, textOffset, type CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /** A node drawn as an outline (context `shape` nodes and Mermaid's own shapes) with its title inside. */
@@ -38,7 +38,7 @@ export class ShapeNodeComponent {
   /** The outline's height: the node's box less the data rows below it. */
   readonly outlineHeight = computed(() => {
     const node = this.node();
-    return node.height - (node.fields.length ? node.fields.length * 16 + 10 : 0);
+    return node.height - rowsUnderOutline(node);
   });
   readonly drawing = computed(() => {
     const node = this.node();
