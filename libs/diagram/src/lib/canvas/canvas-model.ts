@@ -199,15 +199,18 @@ function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make:
   return entry;
 }
 
+/** A node as the layout takes it: its box, its group, and the height of the rows drawn under its outline. */
+export function layoutNode(node: CanvasNode, parent: string | undefined): LayoutInput['nodes'][number] {
+  const belowOutline = rowsUnderOutline(node);
+  return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}) };
+}
+
 /** The layout worker's input for the model. */
 export function layoutInput(model: CanvasModel): LayoutInput {
   return {
     direction: model.direction,
     nodes: model.nodes.map((node) =>
-      entryFor(layoutNodes, node, () => {
-        const belowOutline = rowsUnderOutline(node);
-        return { id: node.id, width: node.width, height: node.height, ...(node.parent ? { parent: node.parent } : {}), ...(belowOutline ? { belowOutline } : {}) };
-      }),
+      entryFor(layoutNodes, node, () => layoutNode(node, node.parent)),
     ),
     groups: model.groups.map((group) => ({
       id: group.id,

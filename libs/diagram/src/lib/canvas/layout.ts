@@ -123,8 +123,8 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
   };
 }
 
-/** Where an edge leaves (`out`) or enters (`in`) a node with outlinePorts. */
-export function nodePortId(node: string, way: 'out' | 'in'): string {
+/** Where an edge leaves (`out`) or enters (`in`) a node with outline ports. */
+function nodePortId(node: string, way: 'out' | 'in'): string {
   return `${node}\u0001${way}`;
 }
 
@@ -134,7 +134,7 @@ export function nodePortId(node: string, way: 'out' | 'in'): string {
  * middle of its top; an end the flow would put on the bottom (below the rows) goes to the outline's east side instead.
  * Undefined for any other node.
  */
-export function outlinePorts(node: LayoutInput['nodes'][number], direction: LayoutDirection): Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined {
+function outlinePorts(node: LayoutInput['nodes'][number], direction: LayoutDirection): Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined {
   if (!node.belowOutline) return undefined;
   const outline = node.height - node.belowOutline;
   const at: Record<string, Point> = { WEST: { x: 0, y: outline / 2 }, EAST: { x: node.width, y: outline / 2 }, NORTH: { x: node.width / 2, y: 0 } };
@@ -143,6 +143,24 @@ export function outlinePorts(node: LayoutInput['nodes'][number], direction: Layo
     ports: (['in', 'out'] as const).map((way) => ({ id: nodePortId(node.id, way), ...at[sideOf(way)], width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(way) } })),
     layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
   };
+}
+
+/**
+ * The outline ports of the input's nodes, for an ELK graph: `of(id)` is what a node adds to its ELK node (its ports
+ * and their constraint; nothing for most nodes), `end(id, way)` the end an edge names there (the port, or the node).
+ * Shared by the viewer's layoutDiagram and the draft editor's one-run layout.
+ */
+export function outlinePortsOf(input: Pick<LayoutInput, 'nodes' | 'direction'>): {
+  any: boolean;
+  of: (id: string) => Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined;
+  end: (id: string, way: 'out' | 'in') => string;
+} {
+  const ports = new Map<string, Pick<ElkNode, 'ports' | 'layoutOptions'>>();
+  for (const node of input.nodes) {
+    const outline = outlinePorts(node, input.direction);
+    if (outline) ports.set(node.id, outline);
+  }
+  return { any: ports.size > 0, of: (id) => ports.get(id), end: (id, way) => (ports.has(id) ? nodePortId(id, way) : id) };
 }
 
 /**
@@ -189,15 +207,12 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     if (group.collapsed) sizeOf.set(group.id, { width: group.width, height: group.height });
     else minimumOf.set(group.id, { width: group.width, height: GROUP_HEADER + 8 + GROUP_PADDING });
   }
-  /** Nodes with ports on their outline: their edges' ends in ELK's graph are those ports. */
-  const portsOf = new Map<string, NonNullable<ReturnType<typeof outlinePorts>>>();
   for (const node of input.nodes) {
     place(node.id, node.parent);
     sizeOf.set(node.id, { width: node.width, height: node.height });
-    const outline = outlinePorts(node, input.direction);
-    if (outline) portsOf.set(node.id, outline);
   }
-  const onOutline = (end: string, way: 'out' | 'in') => (portsOf.has(end) ? nodePortId(end, way) : end);
+  /** Nodes with ports on their outline: their edges' ends in ELK's graph are those ports. */
+  const nodePorts = outlinePortsOf(input);
 
   /** Containers enclosing an element, outermost first, then the element. */
   const chainOf = (id: string): string[] => {
@@ -325,7 +340,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map(([id, side]) => ({ id, layoutOptions: { 'elk.port.side': side } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
-        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...portsOf.get(id) };
+        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...nodePorts.of(id) };
         // A group laid out already: a box of its size with its ports where its own layout put them.
         return {
           id,
@@ -337,7 +352,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
         };
       }),
       edges: [...(segments.get(container)?.values() ?? [])].map((edge) =>
-        portsOf.size === 0 ? edge : { ...edge, sources: edge.sources.map((end) => onOutline(end, 'out')), targets: edge.targets.map((end) => onOutline(end, 'in')) },
+        nodePorts.any ? { ...edge, sources: edge.sources.map((end) => nodePorts.end(end, 'out')), targets: edge.targets.map((end) => nodePorts.end(end, 'in')) } : edge,
       ),
     };
     const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };

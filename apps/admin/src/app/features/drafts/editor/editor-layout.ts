@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { LAYERED_OPTIONS, nodePortId, outlinePorts, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { LAYERED_OPTIONS, outlinePortsOf, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
@@ -32,13 +32,8 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
       },
     });
   }
-  const withPorts = new Set<string>();
-  for (const node of input.nodes) {
-    const outline = outlinePorts(node, input.direction);
-    if (outline) withPorts.add(node.id);
-    elkNodes.set(node.id, { id: node.id, width: node.width, height: node.height, ...outline });
-  }
-  const onOutline = (end: string, way: 'out' | 'in') => (withPorts.has(end) ? nodePortId(end, way) : end);
+  const nodePorts = outlinePortsOf(input);
+  for (const node of input.nodes) elkNodes.set(node.id, { id: node.id, width: node.width, height: node.height, ...nodePorts.of(node.id) });
   const root: ElkNode = {
     id: '\u0000root',
     layoutOptions: {
@@ -61,7 +56,7 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
     // A group's edge to something inside it is drawn straight, not laid out (ELK cannot route into its own box).
     if (edge.source === edge.target || ancestors(edge.source).includes(edge.target) || ancestors(edge.target).includes(edge.source)) continue;
-    const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [onOutline(edge.source, 'out')], targets: [onOutline(edge.target, 'in')] };
+    const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [nodePorts.end(edge.source, 'out')], targets: [nodePorts.end(edge.target, 'in')] };
     // ELK places a label only when it has text; the text itself is drawn by the canvas.
     if (edge.labelWidth && edge.labelHeight) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth, height: edge.labelHeight }];
     root.edges?.push(elkEdge);

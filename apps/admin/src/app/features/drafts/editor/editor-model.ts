@@ -1,4 +1,4 @@
-import { canvasEdge, canvasNode, createView, plainLabel, rowsUnderOutline, segmentEntersBox, type Box, type CanvasEdge, type CanvasNode, type EdgeRoute, type LayoutInput, type ModelInput, type Point as RoutePoint } from '@sc/diagram';
+import { canvasEdge, canvasNode, createView, layoutNode, plainLabel, segmentEntersBox, type Box, type CanvasEdge, type CanvasNode, type EdgeRoute, type LayoutInput, type ModelInput, type Point as RoutePoint } from '@sc/diagram';
 import { GROUP_PADDING, framesOf, positionOf, type EditorDoc, type Point } from './editor-doc';
 
 /**
@@ -83,10 +83,7 @@ export function editorModel(doc: EditorDoc, databases: ModelInput['databases'] =
 export function editorLayoutInput(model: EditorModel, direction: 'LR' | 'TB'): LayoutInput {
   return {
     direction: direction === 'LR' ? 'RIGHT' : 'DOWN',
-    nodes: model.nodes.map(({ node, parent }) => {
-      const belowOutline = rowsUnderOutline(node);
-      return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}) };
-    }),
+    nodes: model.nodes.map(({ node, parent }) => layoutNode(node, parent)),
     groups: model.groups.map((g) => ({ id: g.id, ...(g.parent ? { parent: g.parent } : {}), collapsed: false, width: MIN_GROUP.width, height: 0 })),
     edges: model.edges.map(({ edge }) => ({ key: edge.key, source: edge.source, target: edge.target, ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}) })),
   };
