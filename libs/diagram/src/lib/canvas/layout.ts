@@ -1,4 +1,4 @@
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
 
 /**
  * Layered layout of a diagram with nested groups, one ELK run per group ("container") from the innermost out.
@@ -123,44 +123,58 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
   };
 }
 
-/** Where an edge leaves (`out`) or enters (`in`) a node with outline ports. */
-function nodePortId(node: string, way: 'out' | 'in'): string {
-  return `${node}\u0001${way}`;
-}
-
 /**
- * Fixed ports on the outline of a node drawn with rows under it (a shape and its data fields), so its edges end on
- * the shape, never beside or below the rows, which have no border: in the middle of the outline's sides, and at the
- * middle of its top; an end the flow would put on the bottom (below the rows) goes to the outline's east side instead.
- * Undefined for any other node.
- */
-function outlinePorts(node: LayoutInput['nodes'][number], direction: LayoutDirection): Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined {
-  if (!node.belowOutline) return undefined;
-  const outline = node.height - node.belowOutline;
-  const at: Record<string, Point> = { WEST: { x: 0, y: outline / 2 }, EAST: { x: node.width, y: outline / 2 }, NORTH: { x: node.width / 2, y: 0 } };
-  const sideOf = (way: 'out' | 'in') => (PORT_SIDES[direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[direction][way]);
-  return {
-    ports: (['in', 'out'] as const).map((way) => ({ id: nodePortId(node.id, way), ...at[sideOf(way)], width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(way) } })),
-    layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
-  };
-}
-
-/**
- * The outline ports of the input's nodes, for an ELK graph: `of(id)` is what a node adds to its ELK node (its ports
- * and their constraint; nothing for most nodes), `end(id, way)` the end an edge names there (the port, or the node).
+ * Nodes drawn with rows under their outline (a shape and its data fields), as ELK sees them: the outline is the node,
+ * so its edges end on the shape, never beside or below the rows, which have no border; the rows are a label outside
+ * the node, below it, which ELK keeps clear of other nodes and edges as it does any node label. Each edge end at
+ * such a node has a port of its own on the outline (ELK chooses their order along a side, as it does for a node
+ * without ports, so edges leave and arrive side by side instead of sharing one line): on the sides the flow
+ * names, except that an end the flow would put on the bottom, across the rows, goes to the outline's east side.
  * Shared by the viewer's layoutDiagram and the draft editor's one-run layout.
  */
-export function outlinePortsOf(input: Pick<LayoutInput, 'nodes' | 'direction'>): {
+export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>): {
   any: boolean;
-  of: (id: string) => Pick<ElkNode, 'ports' | 'layoutOptions'> | undefined;
-  end: (id: string, way: 'out' | 'in') => string;
+  /** Height of the rows under the node's outline; undefined for a node without rows. */
+  rowsOf: (id: string) => number | undefined;
+  /**
+   * `edges` with their ends at nodes with rows moved to ports on the outline, and for each such node among the
+   * ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports.
+   */
+  onOutlines: (edges: readonly ElkExtendedEdge[]) => { edges: ElkExtendedEdge[]; node: (id: string) => Pick<ElkNode, 'height' | 'labels' | 'ports' | 'layoutOptions'> | undefined };
 } {
-  const ports = new Map<string, Pick<ElkNode, 'ports' | 'layoutOptions'>>();
-  for (const node of input.nodes) {
-    const outline = outlinePorts(node, input.direction);
-    if (outline) ports.set(node.id, outline);
-  }
-  return { any: ports.size > 0, of: (id) => ports.get(id), end: (id, way) => (ports.has(id) ? nodePortId(id, way) : id) };
+  const nodes = new Map<string, LayoutInput['nodes'][number]>();
+  for (const node of input.nodes) if (node.belowOutline) nodes.set(node.id, node);
+  const sideOf = (way: 'out' | 'in') => (PORT_SIDES[input.direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[input.direction][way]);
+  return {
+    any: nodes.size > 0,
+    rowsOf: (id) => nodes.get(id)?.belowOutline,
+    onOutlines: (edges) => {
+      if (nodes.size === 0) return { edges: [...edges], node: () => undefined };
+      const ports = new Map<string, ElkPort[]>();
+      const end = (id: string, way: 'out' | 'in', edge: string): string => {
+        if (!nodes.has(id)) return id;
+        const port = `${id}\u0001${edge}\u0001${way}`;
+        let list = ports.get(id);
+        if (!list) ports.set(id, (list = []));
+        list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(way) } });
+        return port;
+      };
+      const moved = edges.map((edge) => ({ ...edge, sources: edge.sources.map((id) => end(id, 'out', edge.id)), targets: edge.targets.map((id) => end(id, 'in', edge.id)) }));
+      return {
+        edges: moved,
+        node: (id) => {
+          const node = nodes.get(id);
+          if (!node?.belowOutline) return undefined;
+          return {
+            height: node.height - node.belowOutline,
+            labels: [{ id: `${id}\u0001rows`, text: 'rows', width: node.width, height: node.belowOutline }],
+            ports: ports.get(id) ?? [],
+            layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE', 'elk.nodeLabels.placement': '[OUTSIDE, V_BOTTOM, H_LEFT]', 'elk.spacing.labelNode': '0' },
+          };
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -211,8 +225,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     place(node.id, node.parent);
     sizeOf.set(node.id, { width: node.width, height: node.height });
   }
-  /** Nodes with ports on their outline: their edges' ends in ELK's graph are those ports. */
-  const nodePorts = outlinePortsOf(input);
+  /** Nodes with rows under their outline: ELK lays out the outline, and their edges end on it. */
+  const outlineNodes = outlineNodesOf(input);
 
   /** Containers enclosing an element, outermost first, then the element. */
   const chainOf = (id: string): string[] => {
@@ -334,13 +348,14 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const laidOut = new Map<string, ElkNode>();
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
+    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])]);
     const graph: ElkNode = {
       id: container,
       layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
       ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map(([id, side]) => ({ id, layoutOptions: { 'elk.port.side': side } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
-        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...nodePorts.of(id) };
+        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...ends.node(id) };
         // A group laid out already: a box of its size with its ports where its own layout put them.
         return {
           id,
@@ -351,9 +366,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
             : {}),
         };
       }),
-      edges: [...(segments.get(container)?.values() ?? [])].map((edge) =>
-        nodePorts.any ? { ...edge, sources: edge.sources.map((end) => nodePorts.end(end, 'out')), targets: edge.targets.map((end) => nodePorts.end(end, 'in')) } : edge,
-      ),
+      edges: ends.edges,
     };
     const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
     const key = JSON.stringify(frame);
@@ -376,7 +389,9 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   for (const container of [...order].reverse()) {
     const origin = origins.get(container) ?? { x: 0, y: 0 };
     for (const child of laidOut.get(container)?.children ?? []) {
-      const box = { x: origin.x + (child.x ?? 0), y: origin.y + (child.y ?? 0), width: child.width ?? 0, height: child.height ?? 0 };
+      // A node with rows: ELK laid out its outline; its box holds the rows below it too.
+      const height = (child.height ?? 0) + (outlineNodes.rowsOf(child.id) ?? 0);
+      const box = { x: origin.x + (child.x ?? 0), y: origin.y + (child.y ?? 0), width: child.width ?? 0, height };
       boxes[child.id] = box;
       if (containers.has(child.id)) origins.set(child.id, box);
     }

@@ -50,16 +50,21 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(onBorder(route[route.length - 1], boxes['stock'])).toBe(true);
   });
 
-  it.each(['RIGHT', 'DOWN'] as const)('ends the edges of a shape with data rows under it on its outline, not beside or below the rows (%s)', async (direction) => {
+  it.each(['RIGHT', 'DOWN'] as const)('ends the edges of a shape with data rows under it on its outline, not beside or below the rows, each at a point of its own (%s)', async (direction) => {
     // orders: a 40 px outline over 50 px of rows, with edges in from both sides of the group's border and one out.
     const withRows: LayoutInput = { ...input, direction, nodes: input.nodes.map((n) => (n.id === 'orders' ? { ...n, height: 90, belowOutline: 50 } : n)) };
     const { boxes, edges } = await layoutDraft(elk, withRows);
     const orders = boxes['orders'];
     const ends = withRows.edges.flatMap((e) => [...(e.source === 'orders' ? [edges[e.key].points[0]] : []), ...(e.target === 'orders' ? [edges[e.key].points.at(-1)] : [])]);
     expect(ends).toHaveLength(3);
-    // The middle of the outline's sides, or of its top.
-    const onOutline = (end: Point | undefined) => end !== undefined && (Math.abs(end.y - (orders.y + 20)) < 1 || (Math.abs(end.y - orders.y) < 1 && Math.abs(end.x - (orders.x + orders.width / 2)) < 1));
-    expect(ends.filter((end) => !onOutline(end))).toEqual([]);
+    expect(orders.height).toBe(90);
+    // On the outline's left or right side, or on its top; never below the outline, where the rows are.
+    const near = (a: number, b: number) => Math.abs(a - b) < 1;
+    const onSide = (end: Point) => (near(end.x, orders.x) || near(end.x, orders.x + orders.width)) && end.y > orders.y && end.y < orders.y + 40;
+    const onTop = (end: Point) => near(end.y, orders.y) && end.x > orders.x && end.x < orders.x + orders.width;
+    expect(ends.filter((end) => end === undefined || !(onSide(end) || onTop(end)))).toEqual([]);
+    // Side by side: no two edges share an end.
+    expect(new Set(ends.map((end) => `${Math.round(end?.x ?? 0)},${Math.round(end?.y ?? 0)}`)).size).toBe(3);
     expect(crossings(withRows, boxes, edges)).toEqual([]);
   });
 

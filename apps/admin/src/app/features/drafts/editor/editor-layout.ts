@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { LAYERED_OPTIONS, outlinePortsOf, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { LAYERED_OPTIONS, outlineNodesOf, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
@@ -32,8 +32,7 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
       },
     });
   }
-  const nodePorts = outlinePortsOf(input);
-  for (const node of input.nodes) elkNodes.set(node.id, { id: node.id, width: node.width, height: node.height, ...nodePorts.of(node.id) });
+  for (const node of input.nodes) elkNodes.set(node.id, { id: node.id, width: node.width, height: node.height });
   const root: ElkNode = {
     id: '\u0000root',
     layoutOptions: {
@@ -56,11 +55,16 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
     if (!parentOf.has(edge.source) || !parentOf.has(edge.target)) continue;
     // A group's edge to something inside it is drawn straight, not laid out (ELK cannot route into its own box).
     if (edge.source === edge.target || ancestors(edge.source).includes(edge.target) || ancestors(edge.target).includes(edge.source)) continue;
-    const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [nodePorts.end(edge.source, 'out')], targets: [nodePorts.end(edge.target, 'in')] };
+    const elkEdge: ElkExtendedEdge = { id: edge.key, sources: [edge.source], targets: [edge.target] };
     // ELK places a label only when it has text; the text itself is drawn by the canvas.
     if (edge.labelWidth && edge.labelHeight) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth, height: edge.labelHeight }];
     root.edges?.push(elkEdge);
   }
+  // Nodes with rows under their outline: ELK lays out the outline, and their edges end on it.
+  const outlineNodes = outlineNodesOf(input);
+  const ends = outlineNodes.onOutlines(root.edges ?? []);
+  root.edges = ends.edges;
+  for (const [id, elkNode] of elkNodes) Object.assign(elkNode, ends.node(id));
 
   const result = await elk.layout(root);
 
@@ -68,7 +72,9 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
   const edges: Record<string, EdgeRoute> = {};
   const place = (elkNode: ElkNode, origin: Point) => {
     for (const child of elkNode.children ?? []) {
-      const box = { x: origin.x + (child.x ?? 0), y: origin.y + (child.y ?? 0), width: child.width ?? 0, height: child.height ?? 0 };
+      // A node with rows: ELK laid out its outline; its box holds the rows below it too.
+      const height = (child.height ?? 0) + (outlineNodes.rowsOf(child.id) ?? 0);
+      const box = { x: origin.x + (child.x ?? 0), y: origin.y + (child.y ?? 0), width: child.width ?? 0, height };
       boxes[child.id] = box;
       place(child, box);
     }
