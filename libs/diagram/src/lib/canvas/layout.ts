@@ -133,7 +133,6 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
  * Shared by the viewer's layoutDiagram and the draft editor's one-run layout.
  */
 export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>): {
-  any: boolean;
   /** Height of the rows under the node's outline; undefined for a node without rows. */
   rowsOf: (id: string) => number | undefined;
   /**
@@ -146,7 +145,6 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
   for (const node of input.nodes) if (node.belowOutline) nodes.set(node.id, node);
   const sideOf = (way: 'out' | 'in') => (PORT_SIDES[input.direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[input.direction][way]);
   return {
-    any: nodes.size > 0,
     rowsOf: (id) => nodes.get(id)?.belowOutline,
     onOutlines: (edges) => {
       if (nodes.size === 0) return { edges: [...edges], node: () => undefined };
