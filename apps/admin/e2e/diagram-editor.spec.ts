@@ -253,7 +253,7 @@ describe('the diagram editor in a real browser', () => {
     });
     await screenshot(e2e.page, '64-editor-properties');
     // Its data rows are drawn under the diamond: the connection handles stay on the diamond's outline (middle of the
-    // sides, bottom tip), where the automatic layout ends its edges too.
+    // sides, bottom tip), never on the rows; the automatic layout ends its edges on the outline too.
     // ngx-vflow places a handle in an animation frame after it is made: waited for, not assumed.
     await eventually(async () => {
       const outline = await node('shape1').locator('svg.outline').boundingBox();

@@ -147,7 +147,6 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
   return {
     rowsOf: (id) => nodes.get(id)?.belowOutline,
     onOutlines: (edges) => {
-      if (nodes.size === 0) return { edges: [...edges], node: () => undefined };
       const ports = new Map<string, ElkPort[]>();
       const end = (id: string, way: 'out' | 'in', edge: string): string => {
         if (!nodes.has(id)) return id;
