@@ -18,3 +18,8 @@ class SilentResizeObserver {
   }
 }
 globalThis.ResizeObserver ??= SilentResizeObserver;
+
+// jsdom has no 2D canvas: its getContext logs "Not implemented" with a stack trace, then returns null. The minimap,
+// the layout preview and the image export already draw nothing when a browser gives no context, so answer null
+// without the log (168 stack traces a run buried real warnings in the test output).
+HTMLCanvasElement.prototype.getContext = (() => null) as HTMLCanvasElement['getContext'];

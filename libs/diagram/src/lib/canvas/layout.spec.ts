@@ -104,6 +104,45 @@ describe('layoutDiagram routes around every box', () => {
   });
 });
 
+describe('a cycle reads in the order the diagram names its members', () => {
+  // The checkout flow: client → gateway → [checkout: validate → reserve → charge] → psp, and validate → client closes
+  // the cycle. ELK's greedy cycle breaking alone drew the group first and sent client and gateway after it, so the
+  // request read right to left; the edge that closes the cycle in the source is the one drawn back.
+  const checkout = (direction: LayoutDirection): LayoutInput => ({
+    direction,
+    nodes: [node('client'), node('gateway'), node('validate', 'checkout'), node('reserve', 'checkout'), node('charge', 'checkout'), node('psp')],
+    groups: [group('checkout')],
+    edges: [edge('client', 'gateway', 0, true), edge('gateway', 'validate'), edge('validate', 'reserve'), edge('reserve', 'charge'), edge('charge', 'psp'), edge('validate', 'client')],
+  });
+  /** Where a box is along the flow: its centre's x for a left-right layout, y for a top-down one, growing with the flow. */
+  const along = (direction: LayoutDirection, box: Box) => {
+    const centre = direction === 'RIGHT' || direction === 'LEFT' ? box.x + box.width / 2 : box.y + box.height / 2;
+    return direction === 'LEFT' || direction === 'UP' ? -centre : centre;
+  };
+
+  it.each(['RIGHT', 'DOWN', 'LEFT', 'UP'] as const)('draws only the edge that closes the cycle against the flow, across a group (%s)', async (direction) => {
+    const input = checkout(direction);
+    const { result, crossings } = await crossingsOf(input);
+    const backward = input.edges.filter((e) => along(direction, result.boxes[e.target]) < along(direction, result.boxes[e.source])).map((e) => e.key);
+    expect(backward).toEqual(['validate->client#0']);
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps a loop between two states below the state it leaves (a retry drawn after the attempt)', async () => {
+    // The webhook delivery states: Delivering → Retrying → Delivering; Retrying was drawn above Delivering, beside Pending.
+    const input: LayoutInput = {
+      direction: 'DOWN',
+      nodes: [node('start', undefined, 20, 20), node('pending'), node('delivering'), node('delivered'), node('retrying'), node('dead'), node('end', undefined, 20, 20)],
+      groups: [],
+      edges: [edge('start', 'pending'), edge('pending', 'delivering', 0, true), edge('delivering', 'delivered', 0, true), edge('delivering', 'retrying', 0, true), edge('retrying', 'delivering', 0, true), edge('retrying', 'dead', 0, true), edge('delivered', 'end'), edge('dead', 'end')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    const y = (id: string) => result.boxes[id].y;
+    expect([y('pending') < y('delivering'), y('delivering') < y('retrying'), y('retrying') < y('dead')]).toEqual([true, true, true]);
+    expect(crossings).toEqual([]);
+  });
+});
+
 describe('a node with rows under its outline (a shape and its data fields)', () => {
   // 'api' is a 40 px shape with 58 px of data rows under it, inside a group; its edges come from outside the group,
   // go into it and out of it, one loops back to a node before it, and one is drawn straight to its own group.

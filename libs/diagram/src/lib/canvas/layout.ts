@@ -101,6 +101,9 @@ export const LAYERED_OPTIONS: Readonly<Record<string, string>> = {
   'elk.spacing.edgeEdge': '10',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
+  // Where a cycle needs an edge against the flow, ELK's greedy choice (fewest such edges) breaks ties by the order of
+  // the members (inAuthorsOrder): the edge that closes the cycle in the source goes back, as in Mermaid's own drawing.
+  'elk.layered.cycleBreaking.strategy': 'GREEDY_MODEL_ORDER',
 };
 
 function layoutOptions(direction: LayoutDirection, container: string, childCount: number, minimum?: { width: number; height: number }): Record<string, string> {
@@ -111,6 +114,10 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
     'elk.padding': `[top=${top},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
     // Larger containers: one crossing-minimisation sweep instead of seven, a third of ELK's time there.
     'elk.layered.thoroughness': childCount > 30 ? '1' : '7',
+    // Larger containers are generated or grown rather than read in their source's order, and plain greedy cycle
+    // breaking draws them smaller: the 5,000-node benchmark diagram 5,705 megapixels against 6,761 in model order,
+    // with as many edges against the flow.
+    ...(childCount > 30 ? { 'elk.layered.cycleBreaking.strategy': 'GREEDY' } : {}),
     // A group's ports stay on the side facing the flow; ELK chooses where along it.
     'elk.portConstraints': 'FIXED_SIDE',
     // A group's frame is at least as wide as its header (name, type and button), however narrow its members.
@@ -202,6 +209,26 @@ interface Segment {
   id: string;
 }
 
+/**
+ * Compares two members of one container by where the diagram first names them (a group: where it first names a
+ * member). ELK's cycle breaking follows the order of a container's members: where a cycle must be drawn with one edge
+ * against the flow, it is the edge that closes the cycle in the source (`client --> gateway --> validate`, then
+ * `validate --> client`), so the drawing reads in the author's order, as Mermaid's own does. A group none of whose
+ * members is drawn (collapsed) comes after the others, in its own order. Both layouts sort by it.
+ */
+export function inAuthorsOrder(input: Pick<LayoutInput, 'nodes' | 'groups'>): (a: string, b: string) => number {
+  const rank = new Map<string, number>();
+  const parentOf = new Map<string, string | undefined>(input.groups.map((group) => [group.id, group.parent]));
+  input.nodes.forEach((node, index) => {
+    rank.set(node.id, index);
+    // Each group around the node is named here at the latest.
+    for (let group = node.parent; group !== undefined && !rank.has(group); group = parentOf.get(group)) rank.set(group, index);
+  });
+  const rankOf = (id: string) => rank.get(id) ?? Number.POSITIVE_INFINITY;
+  // `|| 0`: two groups without a drawn member compare equal (Infinity - Infinity is NaN), so the sort keeps their order.
+  return (a, b) => rankOf(a) - rankOf(b) || 0;
+}
+
 export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: LayoutCache): Promise<LayoutResult> {
   const parentOf = new Map<string, string>();
   const sizeOf = new Map<string, { width: number; height: number }>();
@@ -222,6 +249,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     place(node.id, node.parent);
     sizeOf.set(node.id, { width: node.width, height: node.height });
   }
+  const byAuthorsOrder = inAuthorsOrder(input);
+  for (const members of containers.values()) members.sort(byAuthorsOrder);
   /** Nodes with rows under their outline: ELK lays out the outline, and their edges end on it. */
   const outlineNodes = outlineNodesOf(input);
 

@@ -68,6 +68,16 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(crossings(withRows, boxes, edges)).toEqual([]);
   });
 
+  it('draws only the edge that closes a cycle in the draft’s order against the flow, the group after the nodes named before it', async () => {
+    // client → gateway → [shop: orders → stock], and stock → client closes the cycle. With the group first among the
+    // members, ELK drew it before client and gateway.
+    const cycle: LayoutInput = { ...input, edges: [edge('client', 'gateway'), edge('gateway', 'orders'), edge('orders', 'stock'), edge('stock', 'client')] };
+    const { boxes, edges } = await layoutDraft(elk, cycle);
+    const x = (id: string) => boxes[id].x;
+    expect([x('client') < x('gateway'), x('gateway') < x('shop'), x('orders') < x('stock')]).toEqual([true, true, true]);
+    expect(crossings(cycle, boxes, edges)).toEqual([]);
+  });
+
   it('leaves a group’s edge to its own member to be drawn straight', async () => {
     const nested: LayoutInput = { ...input, edges: [...input.edges, edge('shop', 'orders')] };
     const result = await layoutDraft(elk, nested);

@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { LAYERED_OPTIONS, outlineNodesOf, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { inAuthorsOrder, LAYERED_OPTIONS, outlineNodesOf, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
@@ -47,7 +47,9 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
     children: [],
     edges: [],
   };
-  for (const [id, elkNode] of elkNodes) {
+  // Members in the order the draft names them, which ELK's cycle breaking follows (as in the viewer's layout).
+  const byAuthorsOrder = inAuthorsOrder(input);
+  for (const [id, elkNode] of [...elkNodes].sort(([a], [b]) => byAuthorsOrder(a, b))) {
     const parent = parentOf.get(id);
     (parent !== undefined ? elkNodes.get(parent) : root)?.children?.push(elkNode);
   }
