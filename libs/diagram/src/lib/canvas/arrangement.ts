@@ -457,7 +457,7 @@ function routeEdges(input: LayoutInput, auto: LayoutResult, boxes: Record<string
     return { x: now.x - before.x, y: now.y - before.y };
   };
   const outline = outlinesOf(input);
-  const edges = routeBetweenBoxes(input.edges, boxes, (edge, sourceBox, targetBox) => {
+  const edges = routeBetweenBoxes(input, input.edges, boxes, (edge, sourceBox, targetBox) => {
     // Drawn lines end on the outlines; an automatic route already does.
     const source = outline(edge.source, sourceBox);
     const target = outline(edge.target, targetBox);

@@ -4,6 +4,7 @@ import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, ChangeStatus, Hi
 import { canvasEdge, edgeKeys } from './edge-look';
 import type { LayoutDirection, LayoutInput } from './layout';
 import { canvasNode, groupBox, rowsUnderOutline } from './node-look';
+import { outlinePolygon, type DrawnShape } from './shapes';
 
 /** The canvas model built from a view: its nodes, group frames and edges, reused across collapses, and ELK's input for it. */
 
@@ -202,7 +203,14 @@ function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make:
 /** A node as the layout takes it: its box, its group, and the height of the rows drawn under its outline. */
 export function layoutNode(node: CanvasNode, parent: string | undefined): LayoutInput['nodes'][number] {
   const belowOutline = rowsUnderOutline(node);
-  return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}) };
+  const shape = drawnOutline(node);
+  return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}), ...(shape ? { shape } : {}) };
+}
+
+/** The outline lines end on where it is not the node's box: a shape's or a Mermaid node's, a state's start or end mark. */
+function drawnOutline(node: CanvasNode): DrawnShape | undefined {
+  const shape = node.kind === 'start' || node.kind === 'end' ? 'circle' : node.kind === 'mermaid' || node.kind === 'shape' ? node.shape : undefined;
+  return shape && outlinePolygon(shape, node.width, node.height) ? shape : undefined;
 }
 
 /** The layout worker's input for the model. */

@@ -1,7 +1,9 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { recordLayout, replayLayout } from './default-layout';
-import { LayoutCache, layoutDiagram, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
+import { distanceToOutline } from '../../testing/outline-distance';
+import { LayoutCache, layoutDiagram, routeBetweenBoxes, straightLine, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
 import { drawingOf, routeCrossings, segmentEntersBox } from './route-check';
+import { outlinePolygon, type DrawnShape } from './shapes';
 
 const elk = new ELK();
 // ELK runs in this thread: on a busy machine a layout takes several times longer than on a quiet one.
@@ -140,6 +142,43 @@ describe('a cycle reads in the order the diagram names its members', () => {
     const y = (id: string) => result.boxes[id].y;
     expect([y('pending') < y('delivering'), y('delivering') < y('retrying'), y('retrying') < y('dead')]).toEqual([true, true, true]);
     expect(crossings).toEqual([]);
+  });
+});
+
+describe('lines end on a shape’s outline, not on its box', () => {
+  // A decision diamond with two answers and a cylinder (the refunds flow): ELK ends routes on the box, whose corners
+  // are empty beside a diamond, so the lines stopped in the air beside it.
+  const input = (direction: LayoutDirection): LayoutInput => ({
+    direction,
+    nodes: [node('start'), { ...node('decide', undefined, 180, 90), shape: 'diamond' }, node('no'), node('yes'), { ...node('ledger', undefined, 140, 70), shape: 'cylinder' }],
+    groups: [],
+    edges: [edge('start', 'decide'), edge('decide', 'no', 0, true), edge('decide', 'yes', 0, true), edge('yes', 'ledger'), edge('start', 'ledger')],
+  });
+  /** Every route end at a shaped node: how far it is from the outline (0: on it). */
+  const offOutline = (nodes: LayoutInput['nodes'], boxes: Record<string, Box>, edges: LayoutInput['edges'], routes: Record<string, { points: Point[] }>) =>
+    edges.flatMap((e) =>
+      ([[e.source, routes[e.key].points[0]], [e.target, routes[e.key].points.at(-1)]] as const).flatMap(([id, end]) => {
+        const shape = nodes.find((n) => n.id === id)?.shape;
+        if (!shape || !end) return [];
+        const box = boxes[id];
+        const polygon = (outlinePolygon(shape as DrawnShape, box.width, box.height) ?? []).map((p) => ({ x: box.x + p.x, y: box.y + p.y }));
+        return [Math.round(distanceToOutline(end, polygon))];
+      }),
+    );
+
+  it.each(['RIGHT', 'DOWN'] as const)('ends every routed line on the diamond’s and the cylinder’s outline (%s)', async (direction) => {
+    const layout = input(direction);
+    const { result, crossings } = await crossingsOf(layout);
+    expect(offOutline(layout.nodes, result.boxes, layout.edges, result.edges)).toEqual([0, 0, 0, 0, 0]);
+    expect(crossings).toEqual([]);
+  });
+
+  it('ends a straight line (an arranged drawing, a collapse drawn in place) on the outline too', () => {
+    const layout = input('RIGHT');
+    const boxes: Record<string, Box> = { start: { x: 0, y: 200, width: 120, height: 48 }, decide: { x: 300, y: 0, width: 180, height: 90 } };
+    const edges = [edge('start', 'decide')];
+    const routes = routeBetweenBoxes(layout, edges, boxes, (_edge, source, target) => ({ points: straightLine(source, target) }));
+    expect(offOutline(layout.nodes, boxes, edges, routes)).toEqual([0]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
+import { onOutline, outlinePolygon, type DrawnShape } from './shapes';
 
 /**
  * Layered layout of a diagram with nested groups, one ELK run per group ("container") from the innermost out.
@@ -21,8 +22,11 @@ export type LayoutDirection = 'RIGHT' | 'DOWN' | 'LEFT' | 'UP';
 
 export interface LayoutInput {
   direction: LayoutDirection;
-  /** `belowOutline`: height of the rows drawn under the node's outline (a shape's data fields), 0 or absent: none. */
-  nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number }[];
+  /**
+   * `belowOutline`: height of the rows drawn under the node's outline (a shape's data fields), 0 or absent: none.
+   * `shape`: the outline drawn in the node's box (above its rows) where lines end on it rather than on the box.
+   */
+  nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape }[];
   /** Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. */
   groups: { id: string; parent?: string; collapsed: boolean; width: number; height: number }[];
   edges: { key: string; source: string; target: string; labelWidth?: number; labelHeight?: number }[];
@@ -191,6 +195,35 @@ export function outlinesOf(input: Pick<LayoutInput, 'nodes'>): (id: string, box:
   return (id, box) => {
     const rows = below.get(id);
     return rows ? { ...box, height: Math.max(box.height - rows, 0) } : box;
+  };
+}
+
+/**
+ * Carries each end of a route that reaches a node's box on to the node's outline where the outline leaves the box's
+ * border empty there (a diamond, an ellipse, a cylinder's curved top, …): along the route's first or last stretch, so an
+ * orthogonal route stays orthogonal and a straight line stays straight. Every way of drawing routes ends with it (ELK's
+ * routes, stored ones, arranged drawings, lines drawn in place), so no line stops in the air beside a shape.
+ */
+export function endsOnShapesOf(input: Pick<LayoutInput, 'nodes'>): (edge: { source: string; target: string }, route: EdgeRoute, source: Box, target: Box) => EdgeRoute {
+  const shapes = new Map<string, DrawnShape>();
+  for (const node of input.nodes) if (node.shape) shapes.set(node.id, node.shape);
+  if (shapes.size === 0) return (_edge, route) => route;
+  const outline = outlinesOf(input);
+  /** `end` on the outline of node `id` drawn in `box`, reached from `from`. */
+  const endOn = (id: string, box: Box, from: Point, end: Point): Point => {
+    const shape = shapes.get(id);
+    if (!shape) return end;
+    const { x, y, width, height } = outline(id, box);
+    const polygon = outlinePolygon(shape, width, height);
+    return polygon ? onOutline(from, end, polygon.map((p) => ({ x: x + p.x, y: y + p.y }))) : end;
+  };
+  return (edge, route, source, target) => {
+    const points = route.points;
+    if (points.length < 2 || (!shapes.has(edge.source) && !shapes.has(edge.target))) return route;
+    const first = endOn(edge.source, source, points[1], points[0]);
+    const last = endOn(edge.target, target, points[points.length - 2], points[points.length - 1]);
+    if (first === points[0] && last === points[points.length - 1]) return route;
+    return { ...route, points: [first, ...points.slice(1, -1), last] };
   };
 }
 
@@ -431,7 +464,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     elkEdges.set(container, byId);
   }
   const outline = outlinesOf(input);
-  const edges = routeBetweenBoxes(input.edges, boxes, (edge, sourceBox, targetBox) => {
+  const edges = routeBetweenBoxes(input, input.edges, boxes, (edge, sourceBox, targetBox) => {
     const route = routes.get(edge.key);
     const straight = () => straightLine(outline(edge.source, sourceBox), outline(edge.target, targetBox));
     if (!route) return { points: straight() };
@@ -460,19 +493,22 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
 }
 
 /**
- * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes. An edge with
- * an end that is not drawn (hidden by a collapse, or not placed yet) gets none.
+ * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes, and its ends go
+ * on to the outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is not drawn (hidden by a
+ * collapse, or not placed yet) gets none.
  */
 export function routeBetweenBoxes<E extends { key: string; source: string; target: string }>(
+  input: Pick<LayoutInput, 'nodes'>,
   edges: readonly E[],
   boxes: Readonly<Record<string, Box>>,
   route: (edge: E, source: Box, target: Box) => EdgeRoute,
 ): Record<string, EdgeRoute> {
+  const onShapes = endsOnShapesOf(input);
   const routes: Record<string, EdgeRoute> = {};
   for (const edge of edges) {
     const source = boxes[edge.source];
     const target = boxes[edge.target];
-    if (source && target) routes[edge.key] = route(edge, source, target);
+    if (source && target) routes[edge.key] = onShapes(edge, route(edge, source, target), source, target);
   }
   return routes;
 }

@@ -1,4 +1,5 @@
 import { SHAPES, type ContextShape } from '../context/context-types';
+import type { Point } from './layout';
 
 /**
  * Node outlines as SVG paths: the 23 shapes of the context spec, plus the Mermaid shapes that have no spec name
@@ -114,6 +115,108 @@ export function shapeDrawing(shape: DrawnShape, w: number, h: number, radius?: n
     case 'bar':
       return { fills: [roundedRect(0, 0, w, h, 2)], lines: [] };
   }
+}
+
+/** Points along an elliptical arc, angles in radians (0: right, π/2: down), both ends included. */
+function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: number, steps = 12): Point[] {
+  return Array.from({ length: steps + 1 }, (_, i) => {
+    const angle = from + ((to - from) * i) / steps;
+    return { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
+  });
+}
+
+/**
+ * The outline of `shape` in a `w`×`h` box as a closed polygon (curves as short straight pieces), for the shapes whose
+ * outline leaves part of the box's border empty, so that lines end on the outline, not in the air beside it. Undefined
+ * where the outline is the box, or all but its corners (rectangles, rounded rectangles, subroutines), and for the
+ * outlines a polygon would not follow closely (stacked documents, symbols drawn above their label).
+ */
+export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[] | undefined {
+  const slant = Math.min(h * 0.3, w / 4);
+  const cyl = Math.min(h * 0.14, 12);
+  const P = (x: number, y: number): Point => ({ x, y });
+  const half = Math.PI / 2;
+  switch (shape) {
+    case 'ellipse':
+    case 'circle':
+    case 'double-circle':
+      return arc(w / 2, h / 2, w / 2, h / 2, 0, 2 * Math.PI, 48).slice(1);
+    case 'diamond':
+    case 'sort':
+      return [P(w / 2, 0), P(w, h / 2), P(w / 2, h), P(0, h / 2)];
+    case 'collate':
+      return [P(0, 0), P(w, 0), P(0, h), P(w, h)];
+    case 'triangle':
+      return [P(w / 2, 0), P(w, h), P(0, h)];
+    case 'parallelogram':
+      return [P(slant, 0), P(w, 0), P(w - slant, h), P(0, h)];
+    case 'parallelogram-left':
+      return [P(0, 0), P(w - slant, 0), P(w, h), P(slant, h)];
+    case 'trapezoid':
+      return [P(slant, 0), P(w - slant, 0), P(w, h), P(0, h)];
+    case 'inv-trapezoid':
+      return [P(0, 0), P(w, 0), P(w - slant, h), P(slant, h)];
+    case 'hexagon':
+      return [P(slant, 0), P(w - slant, 0), P(w, h / 2), P(w - slant, h), P(slant, h), P(0, h / 2)];
+    case 'flag':
+      return [P(0, 0), P(w, 0), P(w, h), P(0, h), P(slant, h / 2)];
+    case 'off-page-connector':
+      return [P(0, 0), P(w, 0), P(w, h * 0.7), P(w / 2, h), P(0, h * 0.7)];
+    case 'manual-input':
+      return [P(0, h * 0.25), P(w, 0), P(w, h), P(0, h)];
+    case 'document': {
+      // The wave is documentPath's cubic curve, sampled.
+      const wave = Math.min(h * 0.12, 10);
+      const [a, b, c, d] = [P(w, h - wave), P(w * 0.75, h - wave * 2.6), P(w * 0.25, h + wave * 0.6), P(0, h - wave)];
+      const curve = Array.from({ length: 13 }, (_, i) => {
+        const t = i / 12;
+        const [u, v] = [(1 - t) ** 3, 3 * (1 - t) ** 2 * t];
+        const [x, y] = [3 * (1 - t) * t ** 2, t ** 3];
+        return P(u * a.x + v * b.x + x * c.x + y * d.x, u * a.y + v * b.y + x * c.y + y * d.y);
+      });
+      return [P(0, 0), P(w, 0), ...curve];
+    }
+    case 'cylinder':
+    case 'database':
+      return [...arc(w / 2, cyl, w / 2, cyl, Math.PI, 2 * Math.PI), ...arc(w / 2, h - cyl, w / 2, cyl, 0, Math.PI)];
+    case 'delay':
+      return [P(0, 0), ...arc(w - h / 2, h / 2, h / 2, h / 2, -half, half), P(0, h)];
+    case 'display':
+      return [...arc(w - slant, h / 2, slant, h / 2, -half, half), P(slant, h), P(0, h / 2), P(slant, 0)];
+    case 'terminator': {
+      const r = Math.min(h / 2, w / 2);
+      return [...arc(w - r, h / 2, r, h / 2, -half, half), ...arc(r, h / 2, r, h / 2, half, 3 * half)];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Where a line coming from `from` and reaching a box's border at `end` meets the outline inside it (`polygon`, in the
+ * coordinates of `end`): `end` carried on along the line, never back. `end` itself where the line misses the outline
+ * or is on it already.
+ */
+export function onOutline(from: Point, end: Point, polygon: readonly Point[]): Point {
+  const dx = end.x - from.x;
+  const dy = end.y - from.y;
+  const length = Math.hypot(dx, dy);
+  if (length === 0 || polygon.length < 2) return end;
+  let nearest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i];
+    const b = polygon[(i + 1) % polygon.length];
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const denominator = dx * ey - dy * ex;
+    if (Math.abs(denominator) < 1e-9) continue;
+    // from + t·(end − from) = a + u·(b − a): t along the line (1 at `end`), u along the polygon's side.
+    const t = ((a.x - from.x) * ey - (a.y - from.y) * ex) / denominator;
+    const u = ((a.x - from.x) * dy - (a.y - from.y) * dx) / denominator;
+    // Half a pixel of slack each way: an end on the outline already stays where it is.
+    if (u >= -1e-9 && u <= 1 + 1e-9 && t >= 1 - 0.5 / length && t < nearest) nearest = t;
+  }
+  return Number.isFinite(nearest) && nearest > 1 ? { x: from.x + dx * nearest, y: from.y + dy * nearest } : end;
 }
 
 /** The node box for a text block of `textWidth`×`textHeight` inside the outline (or below a symbol). */

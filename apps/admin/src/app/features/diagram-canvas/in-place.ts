@@ -29,8 +29,9 @@ export function layoutInPlace(previous: { model: CanvasModel; result: LayoutResu
   }
 
   const ends = new Map(previous.model.edges.map((edge) => [edge.key, edge]));
-  const outline = outlinesOf(layoutInput(next));
-  const edges = routeBetweenBoxes(next.edges, boxes, (edge, source, target) => {
+  const input = layoutInput(next);
+  const outline = outlinesOf(input);
+  const edges = routeBetweenBoxes(input, next.edges, boxes, (edge, source, target) => {
     const old = ends.get(edge.key);
     const route = previous.result.edges[edge.key];
     // Same ends, neither moved nor resized: the routed line still fits.

@@ -78,6 +78,17 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(crossings(cycle, boxes, edges)).toEqual([]);
   });
 
+  it('ends the lines of a diamond on its outline, not on its box', async () => {
+    const withDiamond: LayoutInput = { ...input, nodes: input.nodes.map((n) => (n.id === 'gateway' ? { ...n, width: 160, height: 90, shape: 'diamond' as const } : n)) };
+    const { boxes, edges } = await layoutDraft(elk, withDiamond);
+    const box = boxes['gateway'];
+    const ends = withDiamond.edges.flatMap((e) => [...(e.source === 'gateway' ? [edges[e.key].points[0]] : []), ...(e.target === 'gateway' ? [edges[e.key].points.at(-1)] : [])]);
+    expect(ends).toHaveLength(3);
+    // On a side of the diamond: |dx| / half its width + |dy| / half its height = 1, from the box's centre.
+    const onSide = (p: Point | undefined) => p !== undefined && Math.abs(Math.abs(p.x - (box.x + box.width / 2)) / (box.width / 2) + Math.abs(p.y - (box.y + box.height / 2)) / (box.height / 2) - 1) < 0.01;
+    expect(ends.filter((end) => !onSide(end))).toEqual([]);
+  });
+
   it('leaves a group’s edge to its own member to be drawn straight', async () => {
     const nested: LayoutInput = { ...input, edges: [...input.edges, edge('shop', 'orders')] };
     const result = await layoutDraft(elk, nested);

@@ -1,0 +1,37 @@
+import type { Point } from './layout';
+import { distanceToOutline } from '../../testing/outline-distance';
+import { onOutline, outlinePolygon, type DrawnShape } from './shapes';
+
+describe('outlinePolygon and onOutline', () => {
+  it('carries a line reaching the box border on to a diamond’s side, along the line', () => {
+    const diamond = outlinePolygon('diamond', 100, 60) ?? [];
+    // From the right at y = 15: the box's border is at x = 100, the diamond's upper-right side at x = 75.
+    expect(onOutline({ x: 200, y: 15 }, { x: 100, y: 15 }, diamond)).toEqual({ x: 75, y: 15 });
+    // From above at x = 25: the upper-left side is at y = 15.
+    expect(onOutline({ x: 25, y: -50 }, { x: 25, y: 0 }, diamond)).toEqual({ x: 25, y: 15 });
+    // An end on the outline already stays (the same route may pass twice: an arranged drawing moves a finished one).
+    expect(onOutline({ x: 200, y: 15 }, { x: 75, y: 15 }, diamond)).toEqual({ x: 75, y: 15 });
+    // A line that misses the outline keeps its end.
+    expect(onOutline({ x: 200, y: -10 }, { x: 100, y: -10 }, diamond)).toEqual({ x: 100, y: -10 });
+  });
+
+  it.each<[DrawnShape, Point, Point]>([
+    ['ellipse', { x: 300, y: 10 }, { x: 160, y: 10 }],
+    ['cylinder', { x: 30, y: -40 }, { x: 30, y: 0 }],
+    ['terminator', { x: 10, y: -40 }, { x: 10, y: 0 }],
+    ['hexagon', { x: -40, y: 12 }, { x: 0, y: 12 }],
+    ['triangle', { x: 300, y: 40 }, { x: 160, y: 40 }],
+    ['document', { x: 30, y: 200 }, { x: 30, y: 80 }],
+    ['delay', { x: 300, y: 8 }, { x: 160, y: 8 }],
+  ])('ends a line on the outline of a %s, inside its box', (shape, from, end) => {
+    const polygon = outlinePolygon(shape, 160, 80) ?? [];
+    const point = onOutline(from, end, polygon);
+    expect(distanceToOutline(point, polygon)).toBeLessThan(0.01);
+    expect(point).not.toEqual(end);
+    expect([point.x >= 0 && point.x <= 160, point.y >= 0 && point.y <= 80]).toEqual([true, true]);
+  });
+
+  it('has no polygon for outlines that are their box', () => {
+    expect(['rectangle', 'rounded-rect', 'subroutine', 'internal-storage'].map((shape) => outlinePolygon(shape as DrawnShape, 160, 80))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
