@@ -200,7 +200,7 @@ function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make:
   return entry;
 }
 
-/** A node as the layout takes it: its box, its group, and the height of the rows drawn under its outline. */
+/** A node as the layout takes it: its box, its group, the height of the rows drawn under its outline, and the shape its lines end on. */
 export function layoutNode(node: CanvasNode, parent: string | undefined): LayoutInput['nodes'][number] {
   const belowOutline = rowsUnderOutline(node);
   const shape = drawnOutline(node);
