@@ -36,15 +36,22 @@ function ellipse(cx: number, cy: number, rx: number, ry: number): string {
   return `M${f(cx - rx)},${f(cy)}A${f(rx)},${f(ry)} 0 1 0 ${f(cx + rx)},${f(cy)}A${f(rx)},${f(ry)} 0 1 0 ${f(cx - rx)},${f(cy)}Z`;
 }
 
+/**
+ * The proportions the outlines share, so the drawn path (shapeDrawing) and the polygon lines end on (outlinePolygon)
+ * stay one shape: how far slanted sides lean in, how tall a cylinder's curved rim is, how deep a document's wave is.
+ */
+function proportions(w: number, h: number): { slant: number; cyl: number; wave: number } {
+  return { slant: Math.min(h * 0.3, w / 4), cyl: Math.min(h * 0.14, 12), wave: Math.min(h * 0.12, 10) };
+}
+
 function documentPath(x: number, y: number, w: number, h: number): string {
-  const wave = Math.min(h * 0.12, 10);
+  const { wave } = proportions(w, h);
   return `M${f(x)},${f(y)}H${f(x + w)}V${f(y + h - wave)}C${f(x + w * 0.75)},${f(y + h - wave * 2.6)} ${f(x + w * 0.25)},${f(y + h + wave * 0.6)} ${f(x)},${f(y + h - wave)}Z`;
 }
 
 /** The outline of `shape` in a `w`×`h` box; `radius` rounds the corners of rectangles. */
 export function shapeDrawing(shape: DrawnShape, w: number, h: number, radius?: number): ShapeDrawing {
-  const slant = Math.min(h * 0.3, w / 4);
-  const cyl = Math.min(h * 0.14, 12);
+  const { slant, cyl } = proportions(w, h);
   switch (shape) {
     case 'rectangle':
       return { fills: [roundedRect(0, 0, w, h, radius ?? 0)], lines: [] };
@@ -132,8 +139,7 @@ function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: n
  * outlines a polygon would not follow closely (stacked documents, symbols drawn above their label).
  */
 export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[] | undefined {
-  const slant = Math.min(h * 0.3, w / 4);
-  const cyl = Math.min(h * 0.14, 12);
+  const { slant, cyl, wave } = proportions(w, h);
   const P = (x: number, y: number): Point => ({ x, y });
   const half = Math.PI / 2;
   switch (shape) {
@@ -166,7 +172,6 @@ export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[]
       return [P(0, h * 0.25), P(w, 0), P(w, h), P(0, h)];
     case 'document': {
       // The wave is documentPath's cubic curve, sampled.
-      const wave = Math.min(h * 0.12, 10);
       const [a, b, c, d] = [P(w, h - wave), P(w * 0.75, h - wave * 2.6), P(w * 0.25, h + wave * 0.6), P(0, h - wave)];
       const curve = Array.from({ length: 13 }, (_, i) => {
         const t = i / 12;
