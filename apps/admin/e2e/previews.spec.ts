@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SyncResult } from '@sc/contracts';
-import { eventually, screenshot, visible } from './support/browser';
+import { containsText, eventually, screenshot, visible } from './support/browser';
 import { useE2eSession } from './support/session';
 import { pushBundle, syncFile as file } from './support/sync';
 
@@ -79,9 +79,10 @@ describe('previews in a real browser', () => {
     await banner.getByTestId('preview-current-link').click();
     await eventually(async () => expect(new URL(page().url()).pathname).toBe('/orgs/acme/services/shop'));
     const previews = page().getByTestId('service-previews');
+    // The section is drawn at once, with a progress bar, and lists the previews when their load answers.
     await visible(previews);
-    expect(await previews.innerText()).toContain('feature/cache');
-    expect(await page().getByTestId('revision-synced').count()).toBe(1);
+    await containsText(previews, 'feature/cache');
+    await eventually(async () => expect(await page().getByTestId('revision-synced').count()).toBe(1));
   });
 
   it('lists the preview on the service page and opens it from there', async () => {
