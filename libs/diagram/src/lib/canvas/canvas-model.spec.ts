@@ -3,7 +3,7 @@ import { fixtureModelInput, fixtureTopology } from '../../testing/diagram-fixtur
 import { createView, collapseGroup, expandGroup } from '../collapse';
 import type { OverlaidGraph } from '../overlay';
 import { buildModel, layoutInput } from './canvas-model';
-import { LayoutCache, layoutDiagram, type Box } from './layout';
+import { LayoutCache, layoutDiagram, type Box, type Point } from './layout';
 import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, groupHeaderExtra } from './node-look';
 import { textWidth } from './text-size';
 import type { SqlColumn } from '@sc/contracts';
@@ -112,6 +112,23 @@ describe('canvas model: state diagrams', () => {
 const inside = (inner: Box, outer: Box) =>
   inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 
+/** How long two orthogonal routes run on top of each other (collinear stretches of both), in pixels. */
+function sharedLength(a: readonly Point[], b: readonly Point[]): number {
+  let shared = 0;
+  for (let i = 1; i < a.length; i++) {
+    for (let j = 1; j < b.length; j++) {
+      const [p, q, r, t] = [a[i - 1], a[i], b[j - 1], b[j]];
+      const near = (u: number, v: number) => Math.abs(u - v) < 0.5;
+      if (near(p.y, q.y) && near(r.y, t.y) && near(p.y, r.y)) {
+        shared += Math.max(0, Math.min(Math.max(p.x, q.x), Math.max(r.x, t.x)) - Math.max(Math.min(p.x, q.x), Math.min(r.x, t.x)));
+      } else if (near(p.x, q.x) && near(r.x, t.x) && near(p.x, r.x)) {
+        shared += Math.max(0, Math.min(Math.max(p.y, q.y), Math.max(r.y, t.y)) - Math.max(Math.min(p.y, q.y), Math.min(r.y, t.y)));
+      }
+    }
+  }
+  return shared;
+}
+
 describe('layout (ELK, per group)', () => {
   const elk = new ELK();
   // ELK runs in this thread: on a busy machine a layout takes several times longer than on a quiet one.
@@ -137,6 +154,40 @@ describe('layout (ELK, per group)', () => {
     expect(after.boxes['core'].height).toBe(44);
     // The edge from the queue to the worker now points at the group.
     expect(collapsed.edges.some((e) => e.source === 'events' && e.target === 'core')).toBe(true);
+  });
+
+  it('keeps a line drawn differently off the trunk of the others: a removed edge is not hidden under an added one', async () => {
+    // The preview of a change that replaced Orders API → Events with Orders API → Cache: both left the Core group
+    // through one port on one trunk, and the added line, drawn last, hid the removed one up to the frame.
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      nodes: [{ id: 'web', label: 'Web' }, { id: 'api', label: 'Orders API', parent: 'core' }, { id: 'db', label: 'Orders DB', parent: 'core' }, { id: 'cache', label: 'Cache' }, { id: 'plain', label: 'Plain' }],
+      edges: [{ source: 'web', target: 'api' }, { source: 'api', target: 'db' }, { source: 'api', target: 'cache' }, { source: 'api', target: 'plain' }],
+      groups: [{ id: 'core', label: 'Core', nodes: ['api', 'db'] }],
+    };
+    const highlights = {
+      nodes: new Map([['cache', 'added' as const]]),
+      groups: new Map(),
+      edges: new Map([['api->cache#0', 'added' as const]]),
+      removedNodes: [{ id: 'queue', label: 'Events' }],
+      removedGroups: [],
+      removedEdges: [{ source: 'api', target: 'queue' }],
+    };
+    const model = buildModel({ view: createView(graph), databases: NO_DATABASES, highlights });
+    const input = layoutInput(model);
+    const removed = model.edges.find((e) => e.status === 'removed')?.key ?? '';
+    expect(input.edges.map((e) => [e.key, e.stroke !== undefined])).toEqual([
+      ['web->api#0', false],
+      ['api->db#0', false],
+      ['api->cache#0', true],
+      ['api->plain#0', false],
+      [removed, true],
+    ]);
+    const result = await layoutDiagram(elk, input, new LayoutCache());
+    const route = (key: string) => result.edges[key].points;
+    expect(sharedLength(route(removed), route('api->cache#0'))).toBe(0);
+    expect(sharedLength(route(removed), route('api->plain#0'))).toBe(0);
+    expect(sharedLength(route('api->cache#0'), route('api->plain#0'))).toBe(0);
   });
 
   it('draws an expanded group exactly as before it was collapsed', async () => {

@@ -1,7 +1,7 @@
 import type { OverlaidEdge, OverlaidNode } from '../overlay';
 import type { DiagramView, VisibleEdge } from '../view';
 import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, ChangeStatus, Highlights, ModelInput } from './canvas-types';
-import { canvasEdge, edgeKeys } from './edge-look';
+import { canvasEdge, edgeKeys, strokeKey } from './edge-look';
 import type { LayoutDirection, LayoutInput } from './layout';
 import { canvasNode, groupBox, rowsUnderOutline } from './node-look';
 import { outlinePolygon, type DrawnShape } from './shapes';
@@ -228,12 +228,16 @@ export function layoutInput(model: CanvasModel): LayoutInput {
       height: group.height,
     })),
     edges: model.edges.map((edge) =>
-      entryFor(layoutEdges, edge, () => ({
-        key: edge.key,
-        source: edge.source,
-        target: edge.target,
-        ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
-      })),
+      entryFor(layoutEdges, edge, () => {
+        const stroke = strokeKey(edge);
+        return {
+          key: edge.key,
+          source: edge.source,
+          target: edge.target,
+          ...(edge.labelWidth ? { labelWidth: edge.labelWidth, labelHeight: edge.labelHeight } : {}),
+          ...(stroke ? { stroke } : {}),
+        };
+      }),
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { canvasEdge } from './edge-look';
+import { canvasEdge, strokeKey } from './edge-look';
 
 describe('edge look', () => {
   it('turns Mermaid link types, C4 relationships and context edge overlays into strokes and markers', () => {
@@ -29,6 +29,16 @@ describe('edge look', () => {
       'flowchart',
     );
     expect(overlaid).toMatchObject({ label: 'gRPC', color: '#1f6feb', width: 3, dash: 'dashed', animated: true, markerStart: { type: 'circle', color: 'red' }, markerEnd: { type: 'arrow', color: '#1f6feb' } });
+  });
+
+  it('names the stroke of every line but the plain one, for the layout to keep lines drawn differently apart', () => {
+    const stroke = (edge: Parameters<typeof canvasEdge>[0], status?: 'added' | 'removed') => strokeKey(canvasEdge(edge, 'k', 'flowchart', status));
+    expect(stroke({ source: 'a', target: 'b', type: 'arrow_point' })).toBeUndefined();
+    expect(stroke({ source: 'a', target: 'b', type: 'arrow_open' })).toBeUndefined();
+    expect(stroke({ source: 'a', target: 'b', type: 'arrow_point', stroke: 'dotted' })).toBe('#5f6b7a 1.5 dotted');
+    expect(stroke({ source: 'a', target: 'b', type: 'arrow_point', stroke: 'thick' })).toBe('#5f6b7a 3.5 solid');
+    expect(stroke({ source: 'a', target: 'b', type: 'arrow_point' }, 'removed')).toBe('removed #5f6b7a 1.5 solid');
+    expect(stroke({ source: 'a', target: 'b', overlay: { style: { stroke: '#1565c0', borderAnimationEnabled: true } } })).toBe('#1565c0 1.5 solid animated');
   });
 
   it('refuses colours that are not colours', () => {

@@ -68,6 +68,15 @@ export function canvasEdge(edge: VisibleEdge | OverlaidEdge, key: string, graphK
   };
 }
 
+/**
+ * What tells an edge's line apart from the plain one (colour, width, dash, animation, change status), for the layout
+ * to keep lines drawn differently on routes of their own; undefined for the plain line, the most common by far.
+ */
+export function strokeKey(edge: Pick<CanvasEdge, 'color' | 'width' | 'dash' | 'animated' | 'status'>): string | undefined {
+  const plain = edge.color === DEFAULT_EDGE_COLOUR && edge.width === 1.5 && edge.dash === 'solid' && !edge.animated && !edge.status;
+  return plain ? undefined : [edge.status ?? '', edge.color, edge.width, edge.dash, edge.animated ? 'animated' : ''].join(' ').trim();
+}
+
 /** `source->target#n` keys of the full graph's edges, by index: the diff API's edge identity. */
 export function edgeKeys(edges: readonly { source: string; target: string }[]): string[] {
   const seen = new Map<string, number>();

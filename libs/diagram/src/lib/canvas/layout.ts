@@ -29,7 +29,11 @@ export interface LayoutInput {
   nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape }[];
   /** Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. */
   groups: { id: string; parent?: string; collapsed: boolean; width: number; height: number }[];
-  edges: { key: string; source: string; target: string; labelWidth?: number; labelHeight?: number }[];
+  /**
+   * `stroke`: how the line is drawn where it is not the plain line (colour, width, dash, change status). Lines share
+   * a trunk only with lines drawn alike, so no line hides another under it (an added edge over a removed one).
+   */
+  edges: { key: string; source: string; target: string; labelWidth?: number; labelHeight?: number; stroke?: string }[];
 }
 
 export interface Point {
@@ -351,8 +355,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   // source node out to its targets, or from the sources in to one target node, whichever makes fewer trees between
   // those two members (one API to many tables: a tree from the API; many services to one database: a tree into it).
   // A tree says who connects to whom; a trunk shared by edges of different sources and targets would not. A labelled
-  // edge has ports of its own, so its label has a segment of its own.
-  const between = (item: (typeof placed)[number]) => `${item.sourceChain[item.depth + 1]}\u0001${item.targetChain[item.depth + 1]}`;
+  // edge has ports of its own, so its label has a segment of its own. Only lines drawn alike share a tree: a trunk
+  // is drawn once per line over it, and the last one drawn would hide the others (a removed edge under an added one).
+  const strokeOf = (item: (typeof placed)[number]) => (item.edge.stroke ? `\u0001${item.edge.stroke}` : '');
+  const between = (item: (typeof placed)[number]) => `${item.sourceChain[item.depth + 1]}\u0001${item.targetChain[item.depth + 1]}${strokeOf(item)}`;
   const ends = new Map<string, { sources: Set<string>; targets: Set<string> }>();
   for (const item of placed) {
     if (item.labelled) continue;
@@ -365,7 +371,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const treeOf = (item: (typeof placed)[number]): string => {
     if (item.labelled) return item.edge.key;
     const pair = ends.get(between(item));
-    return pair && pair.targets.size < pair.sources.size ? `to\u0001${item.edge.target}` : `from\u0001${item.edge.source}`;
+    return (pair && pair.targets.size < pair.sources.size ? `to\u0001${item.edge.target}` : `from\u0001${item.edge.source}`) + strokeOf(item);
   };
 
   // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where

@@ -78,6 +78,17 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(crossings(cycle, boxes, edges)).toEqual([]);
   });
 
+  it('places nodes that no edge joins in the draft’s order, row by row, not in the order ELK packs them', async () => {
+    const result = await layoutDraft(elk, {
+      direction: 'RIGHT',
+      nodes: [node('first'), node('a'), node('b'), node('second'), node('third'), node('fourth')],
+      groups: [],
+      edges: [edge('a', 'b')],
+    });
+    const rowByRow = ['first', 'a', 'second', 'third', 'fourth'].sort((p, q) => result.boxes[p].y - result.boxes[q].y || result.boxes[p].x - result.boxes[q].x);
+    expect(rowByRow).toEqual(['first', 'a', 'second', 'third', 'fourth']);
+  });
+
   it('ends the lines of a diamond on its outline, not on its box', async () => {
     const withDiamond: LayoutInput = { ...input, nodes: input.nodes.map((n) => (n.id === 'gateway' ? { ...n, width: 160, height: 90, shape: 'diamond' as const } : n)) };
     const { boxes, edges } = await layoutDraft(elk, withDiamond);

@@ -40,6 +40,9 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
       ...LAYERED_OPTIONS,
       'elk.direction': input.direction,
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      // In one run over the whole draft, nodes that no edge joins share the first layer: ELK keeps the draft's order
+      // there (and in every layer) unless another order crosses fewer edges.
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
       'elk.padding': `[top=${GROUP_PADDING},left=${GROUP_PADDING},bottom=${GROUP_PADDING},right=${GROUP_PADDING}]`,
       // Route points and label positions relative to the root: absolute, whatever group an edge ends up in.
       'org.eclipse.elk.json.edgeCoords': 'ROOT',
