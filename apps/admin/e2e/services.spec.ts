@@ -83,6 +83,13 @@ describe('services and diagrams in a real browser', () => {
     await e2e.page.waitForURL(/\/orgs\/acme\/services\/payments$/);
     await containsText(e2e.page.getByRole('table', { name: 'Artifacts' }), '.service/diagrams/overview.mmd');
     await containsText(e2e.page.getByRole('table', { name: 'Revisions' }), '4 added');
+    // The revision picker ends the row of facts (it stood alone on a row of its own, leaving a gap above them).
+    await visible(e2e.page.getByTestId('revision-picker'));
+    const facts = await e2e.page.locator('dl.facts').boundingBox();
+    const picker = await e2e.page.getByTestId('revision-picker').boundingBox();
+    const middle = (picker?.y ?? 0) + (picker?.height ?? 0) / 2;
+    expect([middle > (facts?.y ?? 0), middle < (facts?.y ?? 0) + (facts?.height ?? 0)]).toEqual([true, true]);
+    expect(picker?.x ?? 0).toBeGreaterThan((facts?.x ?? 0) + (facts?.width ?? 0));
     await screenshot(e2e.page, '21-service-detail');
   });
 

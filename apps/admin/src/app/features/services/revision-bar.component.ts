@@ -28,7 +28,7 @@ interface RevisionChoice {
   template: `
     @if (choices().length > 0 && revision(); as shown) {
       <div class="revision-bar" [class.compact]="compact()">
-        <mat-form-field [subscriptSizing]="compact() ? 'dynamic' : 'fixed'">
+        <mat-form-field subscriptSizing="dynamic">
           @if (!compact()) {
             <mat-label>Revision</mat-label>
           }
@@ -57,10 +57,17 @@ interface RevisionChoice {
     }
   `,
   styles: `
+    /* On the service page: the picker and the banner are items of the page's row of facts (the banner a row of its own). */
+    :host(:not(.compact)) {
+      display: contents;
+    }
     .revision-bar {
       display: flex;
-      justify-content: flex-end;
-      margin: -8px 0 16px;
+      margin-left: auto;
+    }
+    .warning-banner:not(.compact) {
+      flex-basis: 100%;
+      margin: 16px 0 0;
     }
 
     mat-form-field {
