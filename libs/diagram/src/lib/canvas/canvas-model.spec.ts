@@ -5,6 +5,7 @@ import type { OverlaidGraph } from '../overlay';
 import { buildModel, layoutInput } from './canvas-model';
 import { LayoutCache, layoutDiagram, type Box, type Point } from './layout';
 import { GROUP_NAME_ROOM, GROUP_TITLE_FONT, groupHeaderExtra } from './node-look';
+import { SYMBOL_SIZE } from './shapes';
 import { textWidth } from './text-size';
 import type { SqlColumn } from '@sc/contracts';
 
@@ -188,6 +189,37 @@ describe('layout (ELK, per group)', () => {
     expect(sharedLength(route(removed), route('api->cache#0'))).toBe(0);
     expect(sharedLength(route(removed), route('api->plain#0'))).toBe(0);
     expect(sharedLength(route('api->cache#0'), route('api->plain#0'))).toBe(0);
+  });
+
+  it.each(['TB', 'LR'])('ends every line at a symbol drawn above its label on the symbol’s circle, not beside the label (%s)', async (direction) => {
+    // A summing junction with a two-line label: ELK spread the ends along the whole box, and lines stopped beside the
+    // label, or in the air beside the circle.
+    const graph: OverlaidGraph = {
+      kind: 'flowchart',
+      direction,
+      nodes: [
+        { id: 'a', label: 'Orders' },
+        { id: 'b', label: 'Refunds' },
+        { id: 'c', label: 'Chargebacks' },
+        { id: 'join', label: 'Every money movement joined into one ledger stream', shape: 'cross-circ' },
+        { id: 'out', label: 'Ledger' },
+        { id: 'audit', label: 'Audit' },
+      ],
+      edges: [{ source: 'a', target: 'join' }, { source: 'b', target: 'join' }, { source: 'c', target: 'join' }, { source: 'join', target: 'out' }, { source: 'join', target: 'audit' }],
+      groups: [],
+    };
+    const model = buildModel({ view: createView(graph), databases: NO_DATABASES });
+    const symbol = model.nodes.find((n) => n.id === 'join');
+    expect(symbol?.height).toBeGreaterThan(SYMBOL_SIZE + 30);
+    const result = await layoutDiagram(elk, layoutInput(model), new LayoutCache());
+    const box = result.boxes['join'];
+    const centre = { x: box.x + box.width / 2, y: box.y + SYMBOL_SIZE / 2 };
+    const ends = model.edges.map((e) => {
+      const points = result.edges[e.key].points;
+      const end = e.source === 'join' ? points[0] : points[points.length - 1];
+      return [e.key, Math.round(Math.abs(Math.hypot(end.x - centre.x, end.y - centre.y) - SYMBOL_SIZE / 2))];
+    });
+    expect(ends).toEqual(model.edges.map((e) => [e.key, 0]));
   });
 
   it('draws an expanded group exactly as before it was collapsed', async () => {

@@ -4,7 +4,7 @@ import type { CanvasEdge, CanvasGroup, CanvasModel, CanvasNode, ChangeStatus, Hi
 import { canvasEdge, edgeKeys, strokeKey } from './edge-look';
 import type { LayoutDirection, LayoutInput } from './layout';
 import { canvasNode, groupBox, rowsUnderOutline } from './node-look';
-import { outlinePolygon, type DrawnShape } from './shapes';
+import { SYMBOL_SHAPES, SYMBOL_SIZE, outlinePolygon, type DrawnShape } from './shapes';
 
 /** The canvas model built from a view: its nodes, group frames and edges, reused across collapses, and ELK's input for it. */
 
@@ -202,8 +202,9 @@ function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make:
 
 /** A node as the layout takes it: its box, its group, the height of the rows drawn under its outline, and the shape its lines end on. */
 export function layoutNode(node: CanvasNode, parent: string | undefined): LayoutInput['nodes'][number] {
-  const belowOutline = rowsUnderOutline(node);
   const shape = drawnOutline(node);
+  // A symbol's label is drawn under its circle as a shape's data rows are under its outline: lines end on the circle.
+  const belowOutline = shape && SYMBOL_SHAPES.has(shape) ? node.height - SYMBOL_SIZE : rowsUnderOutline(node);
   return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}), ...(shape ? { shape } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
-import { onOutline, outlinePolygon, type DrawnShape } from './shapes';
+import { SYMBOL_SHAPES, onOutline, outlinePolygon, type DrawnShape } from './shapes';
 
 /**
  * Layered layout of a diagram with nested groups, one ELK run per group ("container") from the innermost out.
@@ -23,7 +23,8 @@ export type LayoutDirection = 'RIGHT' | 'DOWN' | 'LEFT' | 'UP';
 export interface LayoutInput {
   direction: LayoutDirection;
   /**
-   * `belowOutline`: height of the rows drawn under the node's outline (a shape's data fields), 0 or absent: none.
+   * `belowOutline`: height of what is drawn under the node's outline (a shape's data fields, a symbol's label), 0 or
+   * absent: none. Lines end on the outline, never beside or below that.
    * `shape`: the outline drawn in the node's box (above its rows) where lines end on it rather than on the box.
    */
   nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape }[];
@@ -177,11 +178,14 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
         node: (id) => {
           const node = nodes.get(id);
           if (!node?.belowOutline) return undefined;
+          // A symbol's circle (40 px) is centred in a box as wide as its label: its lines gather in the middle of each
+          // side, close together, so that they meet the circle.
+          const symbol: Record<string, string> = node.shape !== undefined && SYMBOL_SHAPES.has(node.shape) ? { 'elk.portAlignment.default': 'CENTER', 'elk.spacing.portPort': '6' } : {};
           return {
             height: node.height - node.belowOutline,
             labels: [{ id: `${id}\u0001rows`, text: 'rows', width: node.width, height: node.belowOutline }],
             ports: ports.get(id) ?? [],
-            layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE', 'elk.nodeLabels.placement': '[OUTSIDE, V_BOTTOM, H_LEFT]', 'elk.spacing.labelNode': '0' },
+            layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE', 'elk.nodeLabels.placement': '[OUTSIDE, V_BOTTOM, H_LEFT]', 'elk.spacing.labelNode': '0', ...symbol },
           };
         },
       };

@@ -31,6 +31,19 @@ describe('outlinePolygon and onOutline', () => {
     expect([point.x >= 0 && point.x <= 160, point.y >= 0 && point.y <= 80]).toEqual([true, true]);
   });
 
+  it.each<DrawnShape>(['or', 'summing-junction'])('ends a line reaching a %s symbol’s box on its circle', (shape) => {
+    // The layout gives a symbol's lines the circle's 40 px at the top of its box (its label is drawn under it).
+    const polygon = outlinePolygon(shape, 128, 40) ?? [];
+    const circle = (point: Point) => Math.hypot(point.x - 64, point.y - 20) - 20;
+    // From the left, 10 px below the circle's middle: the line reached the box 46 px short of the circle.
+    const side = onOutline({ x: -100, y: 30 }, { x: 0, y: 30 }, polygon);
+    expect([Math.abs(circle(side)) < 0.5, side.x < 64]).toEqual([true, true]);
+    const top = onOutline({ x: 64, y: -100 }, { x: 64, y: 0 }, polygon);
+    expect(Math.abs(circle(top))).toBeLessThan(0.5);
+    // From below, at the circle's foot: it stays there.
+    expect(onOutline({ x: 64, y: 200 }, { x: 64, y: 40 }, polygon)).toEqual({ x: 64, y: 40 });
+  });
+
   it('has no polygon for outlines that are their box', () => {
     expect(['rectangle', 'rounded-rect', 'subroutine', 'internal-storage'].map((shape) => outlinePolygon(shape as DrawnShape, 160, 80))).toEqual([undefined, undefined, undefined, undefined]);
   });

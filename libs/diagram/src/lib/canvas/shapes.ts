@@ -135,8 +135,9 @@ function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: n
 /**
  * The outline of `shape` in a `w`×`h` box as a closed polygon (curves as short straight pieces), for the shapes whose
  * outline leaves part of the box's border empty, so that lines end on the outline, not in the air beside it. Undefined
- * where the outline is the box, or all but its corners (rectangles, rounded rectangles, subroutines), and for the
- * outlines a polygon would not follow closely (stacked documents, symbols drawn above their label).
+ * where the outline is the box, or all but its corners (rectangles, rounded rectangles, subroutines), and for stacked
+ * documents, whose three offset outlines a polygon would not follow closely. A symbol drawn above its label (`or`,
+ * `summing-junction`) gives its circle.
  */
 export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[] | undefined {
   const { slant, cyl, wave } = proportions(w, h);
@@ -192,6 +193,11 @@ export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[]
       const r = Math.min(h / 2, w / 2);
       return [...arc(w - r, h / 2, r, h / 2, -half, half), ...arc(r, h / 2, r, h / 2, half, 3 * half)];
     }
+    case 'or':
+    case 'summing-junction':
+      // The circle at the top of the box; the label under it is not part of the outline (the layout gives lines the
+      // circle's height to end on, as it does a shape above its data rows).
+      return arc(w / 2, SYMBOL_SIZE / 2, SYMBOL_SIZE / 2, SYMBOL_SIZE / 2, 0, 2 * Math.PI, 48).slice(1);
     default:
       return undefined;
   }
