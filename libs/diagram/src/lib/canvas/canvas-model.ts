@@ -200,7 +200,7 @@ function entryFor<K extends object, V>(entries: WeakMap<K, V>, element: K, make:
   return entry;
 }
 
-/** A node as the layout takes it: its box, its group, the height of the rows drawn under its outline, and the shape its lines end on. */
+/** A node as the layout takes it: its box, its group, the height of what is drawn under its outline (data rows, a symbol's label), and the shape its lines end on. */
 export function layoutNode(node: CanvasNode, parent: string | undefined): LayoutInput['nodes'][number] {
   const shape = drawnOutline(node);
   // A symbol's label is drawn under its circle as a shape's data rows are under its outline: lines end on the circle.

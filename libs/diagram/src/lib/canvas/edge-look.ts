@@ -7,13 +7,16 @@ import { linesWidth, wrapWords } from './text-size';
 /** How an edge looks: its markers, stroke and label, from Mermaid's link types, C4 relationships and context overlays. */
 
 export const DEFAULT_EDGE_COLOUR = '#5f6b7a';
+/** The stroke width of a plain link (Mermaid's `-->`); a thick one (`==>`) is drawn at THICK_EDGE_WIDTH. */
+const PLAIN_EDGE_WIDTH = 1.5;
+const THICK_EDGE_WIDTH = 3.5;
 
 /** Mermaid's own link types and strokes, and C4 relationships, as markers and dashes. */
 function mermaidEdgeLook(edge: OverlaidEdge, graphKind: string): Pick<CanvasEdge, 'dash' | 'width' | 'invisible'> & { start?: MarkerType; end?: MarkerType } {
   const type = edge.type ?? '';
   const stroke = edge.stroke ?? 'normal';
   const dash: StrokeDash = stroke === 'dotted' ? 'dotted' : 'solid';
-  const width = stroke === 'thick' ? 3.5 : 1.5;
+  const width = stroke === 'thick' ? THICK_EDGE_WIDTH : PLAIN_EDGE_WIDTH;
   const invisible = stroke === 'invisible';
   if (graphKind === 'c4') {
     if (type === 'birel') return { dash: 'dashed', width, invisible, start: 'arrow', end: 'arrow' };
@@ -73,7 +76,7 @@ export function canvasEdge(edge: VisibleEdge | OverlaidEdge, key: string, graphK
  * to keep lines drawn differently on routes of their own; undefined for the plain line, the most common by far.
  */
 export function strokeKey(edge: Pick<CanvasEdge, 'color' | 'width' | 'dash' | 'animated' | 'status'>): string | undefined {
-  const plain = edge.color === DEFAULT_EDGE_COLOUR && edge.width === 1.5 && edge.dash === 'solid' && !edge.animated && !edge.status;
+  const plain = edge.color === DEFAULT_EDGE_COLOUR && edge.width === PLAIN_EDGE_WIDTH && edge.dash === 'solid' && !edge.animated && !edge.status;
   return plain ? undefined : [edge.status ?? '', edge.color, edge.width, edge.dash, edge.animated ? 'animated' : ''].join(' ').trim();
 }
 
