@@ -130,6 +130,31 @@ describe('a cycle reads in the order the diagram names its members', () => {
     expect(crossings).toEqual([]);
   });
 
+  it.each(['RIGHT', 'DOWN', 'LEFT', 'UP'] as const)('sends the edge drawn back out of the group on the side facing its target, not around the group (%s)', async (direction) => {
+    const input = checkout(direction);
+    const { result } = await crossingsOf(input);
+    const horizontal = direction === 'RIGHT' || direction === 'LEFT';
+    const sign = direction === 'LEFT' || direction === 'UP' ? -1 : 1;
+    const validate = result.boxes['validate'];
+    // The far side of `validate` along the flow: the answer to the client starts before it and only goes back.
+    const farSide = Math.max(sign * (horizontal ? validate.x : validate.y), sign * (horizontal ? validate.x + validate.width : validate.y + validate.height));
+    const furthest = Math.max(...result.edges['validate->client#0'].points.map((point) => sign * (horizontal ? point.x : point.y)));
+    expect(furthest).toBeLessThanOrEqual(farSide);
+  });
+
+  it('gives a nested group’s port the side its line takes too, one pass after its parent’s', async () => {
+    const input: LayoutInput = {
+      direction: 'RIGHT',
+      nodes: [node('client'), node('gateway'), node('validate', 'inner'), node('reserve', 'inner'), node('charge', 'outer')],
+      groups: [group('outer'), group('inner', 'outer')],
+      edges: [edge('client', 'gateway'), edge('gateway', 'validate'), edge('validate', 'reserve'), edge('reserve', 'charge'), edge('validate', 'client')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    const validate = result.boxes['validate'];
+    expect(Math.max(...result.edges['validate->client#0'].points.map((point) => point.x))).toBeLessThanOrEqual(validate.x + validate.width);
+  });
+
   it('keeps a loop between two states below the state it leaves (a retry drawn after the attempt)', async () => {
     // The webhook delivery states: Delivering → Retrying → Delivering; Retrying was drawn above Delivering, beside Pending.
     const input: LayoutInput = {
