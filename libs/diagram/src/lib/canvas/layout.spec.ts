@@ -175,7 +175,7 @@ describe('lines end on a shape’s outline, not on its box', () => {
   // are empty beside a diamond, so the lines stopped in the air beside it.
   const input = (direction: LayoutDirection): LayoutInput => ({
     direction,
-    nodes: [node('start'), { ...node('decide', undefined, 180, 90), shape: 'diamond' }, node('no'), node('yes'), { ...node('ledger', undefined, 140, 70), shape: 'cylinder' }],
+    nodes: [node('start'), { ...node('decide', undefined, 180, 90), shape: 'diamond' }, { ...node('no', undefined, 168, 88), shape: 'multiple-documents' }, node('yes'), { ...node('ledger', undefined, 140, 70), shape: 'cylinder' }],
     groups: [],
     edges: [edge('start', 'decide'), edge('decide', 'no', 0, true), edge('decide', 'yes', 0, true), edge('yes', 'ledger'), edge('start', 'ledger')],
   });
@@ -191,10 +191,10 @@ describe('lines end on a shape’s outline, not on its box', () => {
       }),
     );
 
-  it.each(['RIGHT', 'DOWN'] as const)('ends every routed line on the diamond’s and the cylinder’s outline (%s)', async (direction) => {
+  it.each(['RIGHT', 'DOWN'] as const)('ends every routed line on the diamond’s, the stacked documents’ and the cylinder’s outline (%s)', async (direction) => {
     const layout = input(direction);
     const { result, crossings } = await crossingsOf(layout);
-    expect(offOutline(layout.nodes, result.boxes, layout.edges, result.edges)).toEqual([0, 0, 0, 0, 0]);
+    expect(offOutline(layout.nodes, result.boxes, layout.edges, result.edges)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(crossings).toEqual([]);
   });
 

@@ -44,6 +44,20 @@ describe('outlinePolygon and onOutline', () => {
     expect(onOutline({ x: 64, y: 200 }, { x: 64, y: 40 }, polygon)).toEqual({ x: 64, y: 40 });
   });
 
+  it('ends lines on the front sheet of stacked documents, and on the sheets behind it only where they show', () => {
+    const polygon = outlinePolygon('multiple-documents', 168, 88) ?? [];
+    // From the left, below the back sheets: the front sheet's left side is the box's border.
+    expect(onOutline({ x: -40, y: 40 }, { x: 0, y: 40 }, polygon)).toEqual({ x: 0, y: 40 });
+    // From the left, 6 px from the top: the front sheet starts at y = 8; the middle sheet at x = 4 is the outline.
+    expect(onOutline({ x: -40, y: 6 }, { x: 0, y: 6 }, polygon)).toEqual({ x: 4, y: 6 });
+    // From below, in the middle: the front sheet's wave, above the box's bottom.
+    const bottom = onOutline({ x: 84, y: 200 }, { x: 84, y: 88 }, polygon);
+    expect([distanceToOutline(bottom, polygon) < 0.01, bottom.y < 88, bottom.y > 70]).toEqual([true, true, true]);
+    // From below, 2 px from the right: only the back sheet reaches there, and its bottom is higher still.
+    const right = onOutline({ x: 166, y: 200 }, { x: 166, y: 88 }, polygon);
+    expect(right.y).toBeLessThan(bottom.y);
+  });
+
   it('has no polygon for outlines that are their box', () => {
     expect(['rectangle', 'rounded-rect', 'subroutine', 'internal-storage'].map((shape) => outlinePolygon(shape as DrawnShape, 160, 80))).toEqual([undefined, undefined, undefined, undefined]);
   });

@@ -132,15 +132,30 @@ function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: n
   });
 }
 
+/** The wavy bottom of documentPath's sheet at (`x`, `y`): its cubic curve sampled, from the right end to the left. */
+function documentWave(x: number, y: number, w: number, h: number): Point[] {
+  const { wave } = proportions(w, h);
+  const [a, b, c, d] = [
+    { x: x + w, y: y + h - wave },
+    { x: x + w * 0.75, y: y + h - wave * 2.6 },
+    { x: x + w * 0.25, y: y + h + wave * 0.6 },
+    { x, y: y + h - wave },
+  ];
+  return Array.from({ length: 13 }, (_, i) => {
+    const t = i / 12;
+    const [k0, k1, k2, k3] = [(1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3];
+    return { x: k0 * a.x + k1 * b.x + k2 * c.x + k3 * d.x, y: k0 * a.y + k1 * b.y + k2 * c.y + k3 * d.y };
+  });
+}
+
 /**
  * The outline of `shape` in a `w`×`h` box as a closed polygon (curves as short straight pieces), for the shapes whose
  * outline leaves part of the box's border empty, so that lines end on the outline, not in the air beside it. Undefined
- * where the outline is the box, or all but its corners (rectangles, rounded rectangles, subroutines), and for stacked
- * documents, whose three offset outlines a polygon would not follow closely. A symbol drawn above its label (`or`,
- * `summing-junction`) gives its circle.
+ * where the outline is the box, or all but its corners (rectangles, rounded rectangles, subroutines). A symbol drawn
+ * above its label (`or`, `summing-junction`) gives its circle.
  */
 export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[] | undefined {
-  const { slant, cyl, wave } = proportions(w, h);
+  const { slant, cyl } = proportions(w, h);
   const P = (x: number, y: number): Point => ({ x, y });
   const half = Math.PI / 2;
   switch (shape) {
@@ -171,16 +186,14 @@ export function outlinePolygon(shape: DrawnShape, w: number, h: number): Point[]
       return [P(0, 0), P(w, 0), P(w, h * 0.7), P(w / 2, h), P(0, h * 0.7)];
     case 'manual-input':
       return [P(0, h * 0.25), P(w, 0), P(w, h), P(0, h)];
-    case 'document': {
-      // The wave is documentPath's cubic curve, sampled.
-      const [a, b, c, d] = [P(w, h - wave), P(w * 0.75, h - wave * 2.6), P(w * 0.25, h + wave * 0.6), P(0, h - wave)];
-      const curve = Array.from({ length: 13 }, (_, i) => {
-        const t = i / 12;
-        const [u, v] = [(1 - t) ** 3, 3 * (1 - t) ** 2 * t];
-        const [x, y] = [3 * (1 - t) * t ** 2, t ** 3];
-        return P(u * a.x + v * b.x + x * c.x + y * d.x, u * a.y + v * b.y + x * c.y + y * d.y);
-      });
-      return [P(0, 0), P(w, 0), ...curve];
+    case 'document':
+      return [P(0, 0), P(w, 0), ...documentWave(0, 0, w, h)];
+    case 'multiple-documents': {
+      // The three sheets of shapeDrawing, 8 px apart in all: the back two show only as steps above and right of the
+      // front one, whose wave is the bottom.
+      const sheet = { w: w - 8, h: h - 8 };
+      const bottom = (y: number) => y + sheet.h - proportions(sheet.w, sheet.h).wave;
+      return [P(8, 0), P(w, 0), P(w, bottom(0)), P(w - 4, bottom(0)), P(w - 4, bottom(4)), P(w - 8, bottom(4)), ...documentWave(0, 8, sheet.w, sheet.h), P(0, 8), P(4, 8), P(4, 4), P(8, 4)];
     }
     case 'cylinder':
     case 'database':
