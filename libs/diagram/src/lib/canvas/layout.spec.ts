@@ -142,6 +142,23 @@ describe('a cycle reads in the order the diagram names its members', () => {
     expect(furthest).toBeLessThanOrEqual(farSide);
   });
 
+  it('starts the edge drawn back on the side of a symbol facing its target, not around the symbol', async () => {
+    // A summing junction in the group: its circle (40 px) above its label, lines on ports of the circle.
+    const input: LayoutInput = {
+      direction: 'RIGHT',
+      nodes: [node('client'), node('gateway'), { ...node('join', 'checkout', 60, 68), belowOutline: 28, shape: 'summing-junction' }, node('reserve', 'checkout')],
+      groups: [group('checkout')],
+      edges: [edge('client', 'gateway'), edge('gateway', 'join'), edge('join', 'reserve'), edge('join', 'client')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    const join = result.boxes['join'];
+    const [start, ...rest] = result.edges['join->client#0'].points;
+    // It leaves the circle on its west side and only goes back from there.
+    expect(start.x).toBeLessThan(join.x + join.width / 2);
+    expect(Math.max(...rest.map((point) => point.x))).toBeLessThanOrEqual(start.x);
+  });
+
   it('gives a nested group’s port the side its line takes too, one pass after its parent’s', async () => {
     const input: LayoutInput = {
       direction: 'RIGHT',

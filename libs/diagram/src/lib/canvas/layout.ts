@@ -160,26 +160,33 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
   rowsOf: (id: string) => number | undefined;
   /**
    * `edges` with their ends at nodes with rows moved to ports on the outline, and for each such node among the
-   * ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports.
+   * ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports. An edge that
+   * `against` names runs against the flow (toward a group port moved to face it): its ends take the other sides.
    */
-  onOutlines: (edges: readonly ElkExtendedEdge[]) => { edges: ElkExtendedEdge[]; node: (id: string) => Pick<ElkNode, 'height' | 'labels' | 'ports' | 'layoutOptions'> | undefined };
+  onOutlines: (
+    edges: readonly ElkExtendedEdge[],
+    against?: (edge: ElkExtendedEdge) => boolean,
+  ) => { edges: ElkExtendedEdge[]; node: (id: string) => Pick<ElkNode, 'height' | 'labels' | 'ports' | 'layoutOptions'> | undefined };
 } {
   const nodes = new Map<string, LayoutInput['nodes'][number]>();
   for (const node of input.nodes) if (node.belowOutline) nodes.set(node.id, node);
   const sideOf = (way: 'out' | 'in') => (PORT_SIDES[input.direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[input.direction][way]);
   return {
     rowsOf: (id) => nodes.get(id)?.belowOutline,
-    onOutlines: (edges) => {
+    onOutlines: (edges, against) => {
       const ports = new Map<string, ElkPort[]>();
-      const end = (id: string, way: 'out' | 'in', edge: string): string => {
+      const end = (id: string, way: 'out' | 'in', edge: string, side: 'out' | 'in'): string => {
         if (!nodes.has(id)) return id;
         const port = `${id}\u0001${edge}\u0001${way}`;
         let list = ports.get(id);
         if (!list) ports.set(id, (list = []));
-        list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(way) } });
+        list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(side) } });
         return port;
       };
-      const moved = edges.map((edge) => ({ ...edge, sources: edge.sources.map((id) => end(id, 'out', edge.id)), targets: edge.targets.map((id) => end(id, 'in', edge.id)) }));
+      const moved = edges.map((edge) => {
+        const back = against?.(edge) ?? false;
+        return { ...edge, sources: edge.sources.map((id) => end(id, 'out', edge.id, back ? 'in' : 'out')), targets: edge.targets.map((id) => end(id, 'in', edge.id, back ? 'out' : 'in')) };
+      });
       return {
         edges: moved,
         node: (id) => {
@@ -425,9 +432,12 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   };
   visit(ROOT);
   const laidOut = new Map<string, ElkNode>();
+  /** Group ports moved to the side facing their lines (see the passes below). */
+  const moved = new Set<string>();
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
-    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])]);
+    // A segment to or from a port moved to face its line runs against the flow at its other end too.
+    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])], (edge) => moved.has(edge.sources[0]) || moved.has(edge.targets[0]));
     const graph: ElkNode = {
       id: container,
       layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
@@ -481,12 +491,13 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   for (let pass = 1; pass < MAX_PORT_PASSES; pass++) {
     const against = portsAgainstTheFlow(input.direction, segments, laidOut, portOwners).filter((id) => {
       const owner = portOwners.get(id);
-      return owner !== undefined && ports.get(owner.group)?.get(id) === sides[owner.way] && belowOnlySmall(owner.group);
+      return owner !== undefined && !moved.has(id) && belowOnlySmall(owner.group);
     });
     if (against.length === 0) break;
     for (const id of against) {
       const owner = portOwners.get(id);
       if (owner) ports.get(owner.group)?.set(id, sides[owner.way === 'out' ? 'in' : 'out']);
+      moved.add(id);
     }
     await layOutAll();
   }
