@@ -142,6 +142,13 @@ describe('a cycle reads in the order the diagram names its members', () => {
     expect(furthest).toBeLessThanOrEqual(farSide);
   });
 
+  it('replays a stored layout of it exactly, the moved port included', async () => {
+    const input = checkout('RIGHT');
+    const rounded = (layout: unknown) => JSON.stringify(layout, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value));
+    const recorded = await recordLayout(elk, input);
+    expect(rounded(await replayLayout(recorded, input, new LayoutCache()))).toBe(rounded(await layoutDiagram(elk, input, new LayoutCache())));
+  });
+
   it('starts the edge drawn back on the side of a symbol facing its target, not around the symbol', async () => {
     // A summing junction in the group: its circle (40 px) above its label, lines on ports of the circle.
     const input: LayoutInput = {

@@ -433,11 +433,11 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   visit(ROOT);
   const laidOut = new Map<string, ElkNode>();
   /** Group ports moved to the side facing their lines (see the passes below). */
-  const moved = new Set<string>();
+  const movedPorts = new Set<string>();
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
     // A segment to or from a port moved to face its line runs against the flow at its other end too.
-    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])], (edge) => moved.has(edge.sources[0]) || moved.has(edge.targets[0]));
+    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])], (edge) => movedPorts.has(edge.sources[0]) || movedPorts.has(edge.targets[0]));
     const graph: ElkNode = {
       id: container,
       layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
@@ -489,15 +489,15 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     return true;
   };
   for (let pass = 1; pass < MAX_PORT_PASSES; pass++) {
-    const against = portsAgainstTheFlow(input.direction, segments, laidOut, portOwners).filter((id) => {
+    const toMove = portsAgainstTheFlow(input.direction, segments, laidOut, portOwners).filter((id) => {
       const owner = portOwners.get(id);
-      return owner !== undefined && !moved.has(id) && belowOnlySmall(owner.group);
+      return owner !== undefined && !movedPorts.has(id) && belowOnlySmall(owner.group);
     });
-    if (against.length === 0) break;
-    for (const id of against) {
+    if (toMove.length === 0) break;
+    for (const id of toMove) {
       const owner = portOwners.get(id);
       if (owner) ports.get(owner.group)?.set(id, sides[owner.way === 'out' ? 'in' : 'out']);
-      moved.add(id);
+      movedPorts.add(id);
     }
     await layOutAll();
   }
