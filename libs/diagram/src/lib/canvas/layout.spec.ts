@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { recordLayout, replayLayout } from './default-layout';
 import { distanceToOutline } from '../../testing/outline-distance';
-import { LayoutCache, layoutDiagram, routeBetweenBoxes, straightLine, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
+import { LayoutCache, layoutDiagram, routeBetweenBoxes, straightLine, withoutJogs, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
 import { drawingOf, routeCrossings, segmentEntersBox } from './route-check';
 import { outlinePolygon, type DrawnShape } from './shapes';
 
@@ -191,6 +191,40 @@ describe('a cycle reads in the order the diagram names its members', () => {
     const y = (id: string) => result.boxes[id].y;
     expect([y('pending') < y('delivering'), y('delivering') < y('retrying'), y('retrying') < y('dead')]).toEqual([true, true, true]);
     expect(crossings).toEqual([]);
+  });
+});
+
+describe('straight lines without wiggles', () => {
+  it('takes out a step of under 3 px between two parallel stretches, moving an end only where no other stretch can move', () => {
+    // A route of four points: only its end can move onto the start's line.
+    expect(withoutJogs([{ x: 225, y: 742 }, { x: 225, y: 696 }, { x: 226.7, y: 696 }, { x: 226.7, y: 610 }])).toEqual([{ x: 225, y: 742 }, { x: 225, y: 610 }]);
+    // A longer route: the stretch that does not end it moves, so both ends stay.
+    const route = [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 40 }, { x: 52, y: 40 }, { x: 52, y: 90 }, { x: 120, y: 90 }];
+    expect(withoutJogs(route)).toEqual([{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 90 }, { x: 120, y: 90 }]);
+    const last = [{ x: 0, y: 0 }, { x: 60, y: 0 }, { x: 60, y: 40 }, { x: 62, y: 40 }, { x: 62, y: 90 }];
+    expect(withoutJogs(last)).toEqual([{ x: 0, y: 0 }, { x: 62, y: 0 }, { x: 62, y: 90 }]);
+  });
+
+  it('keeps a step of 3 px or more, and corners that are no step: the same route, so a redrawing sees nothing moved', () => {
+    const step = [{ x: 0, y: 0 }, { x: 0, y: 40 }, { x: 5, y: 40 }, { x: 5, y: 90 }];
+    expect(withoutJogs(step)).toBe(step);
+    const corner = [{ x: 0, y: 0 }, { x: 0, y: 40 }, { x: 2, y: 40 }, { x: 80, y: 40 }];
+    expect(withoutJogs(corner)).toBe(corner);
+  });
+
+  it('draws a labelled loop back between two states inside a composite state as one straight line', async () => {
+    // The Fulfilling state: Packing → Picking "item missing" came back with a 1.7 px step halfway.
+    const input: LayoutInput = {
+      direction: 'DOWN',
+      nodes: [node('paid', undefined, 65, 38), { ...node('start', 'fulfilling', 28, 28), shape: 'circle' }, node('picking', 'fulfilling', 85, 38), node('packing', 'fulfilling', 90, 38), node('shipped', 'fulfilling', 92, 38)],
+      groups: [{ id: 'fulfilling', collapsed: false, width: 192, height: 0 }],
+      edges: [edge('paid', 'fulfilling'), edge('start', 'picking'), edge('picking', 'packing'), edge('packing', 'shipped'), { ...edge('packing', 'picking'), labelWidth: 90, labelHeight: 20 }],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    const points = result.edges['packing->picking#0'].points;
+    const steps = points.slice(1).map((point, i) => Math.hypot(point.x - points[i].x, point.y - points[i].y)).filter((length) => length < 3);
+    expect(steps).toEqual([]);
   });
 });
 

@@ -552,6 +552,44 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges };
 }
 
+/**
+ * Steps across an orthogonal route shorter than this are not a way around anything (ELK keeps edges 10 px apart and
+ * 14 px from boxes): they come from a label's place in the layering or a port half a layer off, and are drawn as a
+ * wiggle in a straight line.
+ */
+const JOG = 3;
+
+/**
+ * `points` of an orthogonal route with each jog taken out: where a step shorter than JOG joins two parallel stretches,
+ * one stretch moves onto the other's line, the one that does not end the route where there is a choice (an end stays
+ * where the layout put it on its box). `points` itself where it has no jog, so a redrawing can tell that nothing moved.
+ */
+export function withoutJogs(points: Point[]): Point[] {
+  const route = points.map((point) => ({ ...point }));
+  let changed = false;
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+  for (let i = 1; i + 2 < route.length; i++) {
+    const [a, b, c, d] = [route[i - 1], route[i], route[i + 1], route[i + 2]];
+    // `along`: the axis of the two parallel stretches; the step goes across it.
+    const along: 'x' | 'y' | undefined = near(a.x, b.x) && near(c.x, d.x) && near(b.y, c.y) ? 'y' : near(a.y, b.y) && near(c.y, d.y) && near(b.x, c.x) ? 'x' : undefined;
+    if (!along) continue;
+    const across = along === 'y' ? 'x' : 'y';
+    const step = c[across] - b[across];
+    if (Math.abs(step) >= JOG || near(step, 0)) continue;
+    if (i + 2 === route.length - 1 && i - 1 > 0) {
+      // The later stretch ends the route: the earlier one moves over.
+      a[across] = b[across] = c[across];
+    } else {
+      c[across] = d[across] = b[across];
+    }
+    // b and c now stand on one line with a and d: drop both, and look again at the new corner before them.
+    route.splice(i, 2);
+    i = Math.max(0, i - 2);
+    changed = true;
+  }
+  return changed ? route : points;
+}
+
 /** Layout passes at most: the first, then one for each level of nesting whose ports move to face their lines. */
 const MAX_PORT_PASSES = 4;
 
@@ -603,9 +641,9 @@ function portsAgainstTheFlow(
 }
 
 /**
- * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes, and its ends go
- * on to the outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is not drawn (hidden by a
- * collapse, or not placed yet) gets none.
+ * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes, without jogs
+ * (withoutJogs), and its ends go on to the outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is
+ * not drawn (hidden by a collapse, or not placed yet) gets none.
  */
 export function routeBetweenBoxes<E extends { key: string; source: string; target: string }>(
   input: Pick<LayoutInput, 'nodes'>,
@@ -618,7 +656,10 @@ export function routeBetweenBoxes<E extends { key: string; source: string; targe
   for (const edge of edges) {
     const source = boxes[edge.source];
     const target = boxes[edge.target];
-    if (source && target) routes[edge.key] = onShapes(edge, route(edge, source, target), source, target);
+    if (!source || !target) continue;
+    const drawn = route(edge, source, target);
+    const points = withoutJogs(drawn.points);
+    routes[edge.key] = onShapes(edge, points === drawn.points ? drawn : { ...drawn, points }, source, target);
   }
   return routes;
 }
