@@ -319,17 +319,24 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   };
 
   const sides = PORT_SIDES[input.direction];
-  /** Each expanded group's ports (id → side) and each container's segments (id → ELK edge). */
-  const ports = new Map<string, Map<string, string>>();
+  /** Each expanded group's ports and each container's segments (id → ELK edge). */
+  const ports = new Map<string, Set<string>>();
   /** Which group each port is on, and whether its lines leave or enter the group there. */
   const portOwners = new Map<string, { group: string; way: 'out' | 'in' }>();
+  /** Group ports moved to the side facing their lines (see the passes below). */
+  const movedPorts = new Set<string>();
+  /** The side a port is on: the flow's side for its way, the other one once moved. */
+  const sideOfPort = (id: string): string => {
+    const way = portOwners.get(id)?.way ?? 'out';
+    return sides[movedPorts.has(id) ? (way === 'out' ? 'in' : 'out') : way];
+  };
   const segments = new Map<string, Map<string, ElkExtendedEdge>>();
   const portOf = (group: string, way: 'out' | 'in', toward: string): string => {
     // \u0001, not NUL: port and segment ids are keys of the stored layout, and PostgreSQL's jsonb holds no NUL.
     const id = `${group}\u0001${way}\u0001${toward}`;
     let groupPorts = ports.get(group);
-    if (!groupPorts) ports.set(group, (groupPorts = new Map()));
-    groupPorts.set(id, sides[way]);
+    if (!groupPorts) ports.set(group, (groupPorts = new Set()));
+    groupPorts.add(id);
     portOwners.set(id, { group, way });
     return id;
   };
@@ -432,8 +439,6 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   };
   visit(ROOT);
   const laidOut = new Map<string, ElkNode>();
-  /** Group ports moved to the side facing their lines (see the passes below). */
-  const movedPorts = new Set<string>();
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
     // A segment to or from a port moved to face its line runs against the flow at its other end too.
@@ -441,7 +446,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const graph: ElkNode = {
       id: container,
       layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
-      ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map(([id, side]) => ({ id, layoutOptions: { 'elk.port.side': side } })) } : {}),
+      ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map((id) => ({ id, layoutOptions: { 'elk.port.side': sideOfPort(id) } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
         if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...ends.node(id) };
@@ -482,23 +487,18 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   // nested group learns its side one pass after its parent's port: at most MAX_PORT_PASSES passes in all. Ports move
   // only below containers that are not large: laying out a large one again would cost more than the loop saves
   // (the generated 5,000-node diagram: 46 s instead of 14).
-  const belowOnlySmall = (group: string): boolean => {
-    for (let container = parentOf.get(group); container !== undefined; container = container === ROOT ? undefined : parentOf.get(container)) {
-      if ((containers.get(container)?.length ?? 0) > LARGE_CONTAINER) return false;
+  const smallUpToRoot = (container: string): boolean => {
+    for (let current: string | undefined = container; current !== undefined; current = current === ROOT ? undefined : parentOf.get(current)) {
+      if ((containers.get(current)?.length ?? 0) > LARGE_CONTAINER) return false;
     }
     return true;
   };
-  for (let pass = 1; pass < MAX_PORT_PASSES; pass++) {
-    const toMove = portsAgainstTheFlow(input.direction, segments, laidOut, portOwners).filter((id) => {
-      const owner = portOwners.get(id);
-      return owner !== undefined && !movedPorts.has(id) && belowOnlySmall(owner.group);
-    });
+  // The ports of a container's members move only where that container and every one above it is small.
+  const movable = new Map([...segments].filter(([container]) => smallUpToRoot(container)));
+  for (let pass = 1; pass < MAX_PORT_PASSES && movable.size > 0; pass++) {
+    const toMove = portsAgainstTheFlow(input.direction, movable, laidOut, portOwners).filter((id) => !movedPorts.has(id));
     if (toMove.length === 0) break;
-    for (const id of toMove) {
-      const owner = portOwners.get(id);
-      if (owner) ports.get(owner.group)?.set(id, sides[owner.way === 'out' ? 'in' : 'out']);
-      movedPorts.add(id);
-    }
+    for (const id of toMove) movedPorts.add(id);
     await layOutAll();
   }
 
