@@ -18,6 +18,9 @@ const edge = (source: string, target: string, index = 0, label = false) => ({
   ...(label ? { labelWidth: 60, labelHeight: 18 } : {}),
 });
 
+/** A layout as JSON with every number rounded to the pixel (stored layouts keep 1/100 px). */
+const rounded = (layout: unknown) => JSON.stringify(layout, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value));
+
 async function crossingsOf(input: LayoutInput) {
   const result = await layoutDiagram(elk, input, new LayoutCache());
   return { result, crossings: routeCrossings(drawingOf(input, result)) };
@@ -144,7 +147,6 @@ describe('a cycle reads in the order the diagram names its members', () => {
 
   it('replays a stored layout of it exactly, the moved port included', async () => {
     const input = checkout('RIGHT');
-    const rounded = (layout: unknown) => JSON.stringify(layout, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value));
     const recorded = await recordLayout(elk, input);
     expect(rounded(await replayLayout(recorded, input, new LayoutCache()))).toBe(rounded(await layoutDiagram(elk, input, new LayoutCache())));
   });
@@ -324,9 +326,7 @@ describe('stored layouts', () => {
     expect(JSON.stringify(recorded)).not.toContain('\\u0000');
     const replayed = await replayLayout(recorded, input, new LayoutCache());
     // Stored coordinates are rounded to 1/100 px.
-    expect(JSON.stringify(replayed, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value))).toBe(
-      JSON.stringify(laidOut, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value) : value)),
-    );
+    expect(rounded(replayed)).toBe(rounded(laidOut));
   });
 });
 
