@@ -168,6 +168,24 @@ describe('a cycle reads in the order the diagram names its members', () => {
     expect(Math.max(...rest.map((point) => point.x))).toBeLessThanOrEqual(start.x);
   });
 
+  it.each(['RIGHT', 'DOWN', 'LEFT', 'UP'] as const)('draws a line back into a symbol on the side facing it, not around the symbol (%s)', async (direction) => {
+    // A loop back to a summing junction in one container: `check → join` after `join → work → check`.
+    const input: LayoutInput = {
+      direction,
+      nodes: [node('start'), { ...node('join', undefined, 60, 68), belowOutline: 28, shape: 'summing-junction' }, node('work'), node('check')],
+      groups: [],
+      edges: [edge('start', 'join'), edge('join', 'work'), edge('work', 'check'), edge('check', 'join')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    // The whole line lies between the junction and the check along the flow: it never goes past the junction.
+    const sign = direction === 'LEFT' || direction === 'UP' ? -1 : 1;
+    const flow = (point: Point) => sign * (direction === 'RIGHT' || direction === 'LEFT' ? point.x : point.y);
+    const join = result.boxes['join'];
+    const nearSide = Math.min(flow(join), flow({ x: join.x + join.width, y: join.y + join.height }));
+    expect(Math.min(...result.edges['check->join#0'].points.map(flow))).toBeGreaterThanOrEqual(nearSide);
+  });
+
   it('gives a nested group’s port the side its line takes too, one pass after its parent’s', async () => {
     const input: LayoutInput = {
       direction: 'RIGHT',

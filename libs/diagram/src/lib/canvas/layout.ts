@@ -325,6 +325,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const portOwners = new Map<string, { group: string; way: 'out' | 'in' }>();
   /** Group ports moved to the side facing their lines (see the passes below). */
   const movedPorts = new Set<string>();
+  /** Segments between two members, one of them a node with rows, that ELK drew against the flow (see the passes below). */
+  const backSegments = new Set<string>();
   /** The side a port is on: the flow's side for its way, the other one once moved. */
   const sideOfPort = (id: string): string => {
     const way = portOwners.get(id)?.way ?? 'out';
@@ -442,7 +444,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
     // A segment to or from a port moved to face its line runs against the flow at its other end too.
-    const ends = outlineNodes.onOutlines([...(segments.get(container)?.values() ?? [])], (edge) => movedPorts.has(edge.sources[0]) || movedPorts.has(edge.targets[0]));
+    const ends = outlineNodes.onOutlines(
+      [...(segments.get(container)?.values() ?? [])],
+      (edge) => backSegments.has(edge.id) || movedPorts.has(edge.sources[0]) || movedPorts.has(edge.targets[0]),
+    );
     const graph: ElkNode = {
       id: container,
       layoutOptions: layoutOptions(input.direction, container, children.length, minimumOf.get(container)),
@@ -484,9 +489,11 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   // facing away from where the line goes, and the line loops around the whole group. Which edges go against the flow
   // ELK decides only when it lays out the group's parent: such ports move to the other side, and the groups whose ports
   // moved are laid out again with their parents (every other container's result comes from the cache). A port of a
-  // nested group learns its side one pass after its parent's port: at most MAX_PORT_PASSES passes in all. Ports move
-  // only below containers that are not large: laying out a large one again would cost more than the loop saves
-  // (the generated 5,000-node diagram: 46 s instead of 14).
+  // nested group learns its side one pass after its parent's port: at most MAX_PORT_PASSES passes in all. A symbol's
+  // or a table's ports are fixed to sides too: a line drawn back between two members (`check --> join` after
+  // `join --> work --> check`) gets the other sides at its ends in the same passes, instead of looping around the
+  // symbol to come in on the flow's side. Ports move only below containers that are not large: laying out a large one
+  // again would cost more than the loop saves (the generated 5,000-node diagram: 46 s instead of 14).
   const smallUpToRoot = (container: string): boolean => {
     for (let current: string | undefined = container; current !== undefined; current = current === ROOT ? undefined : parentOf.get(current)) {
       if ((containers.get(current)?.length ?? 0) > LARGE_CONTAINER) return false;
@@ -497,8 +504,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   const movable = new Map([...segments].filter(([container]) => smallUpToRoot(container)));
   for (let pass = 1; pass < MAX_PORT_PASSES && movable.size > 0; pass++) {
     const toMove = portsAgainstTheFlow(input.direction, movable, laidOut, portOwners).filter((id) => !movedPorts.has(id));
-    if (toMove.length === 0) break;
+    const turned = segmentsAgainstTheFlow(input.direction, movable, laidOut, (id) => outlineNodes.rowsOf(id) !== undefined).filter((id) => !backSegments.has(id));
+    if (toMove.length === 0 && turned.length === 0) break;
     for (const id of toMove) movedPorts.add(id);
+    for (const id of turned) backSegments.add(id);
     await layOutAll();
   }
 
@@ -593,6 +602,46 @@ export function withoutJogs(points: Point[]): Point[] {
 /** Layout passes at most: the first, then one for each level of nesting whose ports move to face their lines. */
 const MAX_PORT_PASSES = 4;
 
+/** Where a point lies along the flow, growing with it. */
+function alongTheFlow(direction: LayoutDirection): (x: number, y: number) => number {
+  const horizontal = direction === 'RIGHT' || direction === 'LEFT';
+  const sign = direction === 'LEFT' || direction === 'UP' ? -1 : 1;
+  return (x, y) => sign * (horizontal ? x : y);
+}
+
+/** Where a laid-out child's box begins and ends along the flow. */
+function spanAlong(along: (x: number, y: number) => number, child: ElkNode): { first: number; last: number } {
+  const a = along(child.x ?? 0, child.y ?? 0);
+  const b = along((child.x ?? 0) + (child.width ?? 0), (child.y ?? 0) + (child.height ?? 0));
+  return { first: Math.min(a, b), last: Math.max(a, b) };
+}
+
+/**
+ * The segments (as laid out) between two members of a container, one of them a node whose ports are fixed to sides
+ * (`hasFixedSides`), whose source lies wholly after its target along the flow.
+ */
+function segmentsAgainstTheFlow(
+  direction: LayoutDirection,
+  segments: ReadonlyMap<string, ReadonlyMap<string, ElkExtendedEdge>>,
+  laidOut: ReadonlyMap<string, ElkNode>,
+  hasFixedSides: (id: string) => boolean,
+): string[] {
+  const along = alongTheFlow(direction);
+  const found: string[] = [];
+  for (const [container, inContainer] of segments) {
+    const children = new Map((laidOut.get(container)?.children ?? []).map((child) => [child.id, child]));
+    for (const segment of inContainer.values()) {
+      const [source] = segment.sources;
+      const [target] = segment.targets;
+      const from = children.get(source);
+      const to = children.get(target);
+      if (!from || !to || source === target || (!hasFixedSides(source) && !hasFixedSides(target))) continue;
+      if (spanAlong(along, from).first > spanAlong(along, to).last) found.push(segment.id);
+    }
+  }
+  return found;
+}
+
 /**
  * The group ports (as laid out) all of whose segments in the group's parent run against the flow: out of the group
  * toward something that lies wholly before the group along the flow, or into it from something wholly after it.
@@ -603,10 +652,7 @@ function portsAgainstTheFlow(
   laidOut: ReadonlyMap<string, ElkNode>,
   portOwners: ReadonlyMap<string, { group: string; way: 'out' | 'in' }>,
 ): string[] {
-  const horizontal = direction === 'RIGHT' || direction === 'LEFT';
-  const sign = direction === 'LEFT' || direction === 'UP' ? -1 : 1;
-  /** Where a point lies along the flow, growing with it. */
-  const along = (x: number, y: number) => sign * (horizontal ? x : y);
+  const along = alongTheFlow(direction);
   const verdicts = new Map<string, boolean>();
   for (const [container, inContainer] of segments) {
     const result = laidOut.get(container);
@@ -630,9 +676,8 @@ function portsAgainstTheFlow(
         const group = owner && children.get(owner.group);
         const at = positions.get(other);
         if (!owner || !group || at === undefined) continue;
-        const first = along(group.x ?? 0, group.y ?? 0);
-        const second = along((group.x ?? 0) + (group.width ?? 0), (group.y ?? 0) + (group.height ?? 0));
-        const backward = owner.way === 'out' ? at < Math.min(first, second) : at > Math.max(first, second);
+        const { first, last } = spanAlong(along, group);
+        const backward = owner.way === 'out' ? at < first : at > last;
         verdicts.set(end, (verdicts.get(end) ?? true) && backward);
       }
     }
