@@ -24,7 +24,7 @@ export { withParticipantNames } from './lib/sequence-names';
 export * from './lib/canvas/text-size';
 export * from './lib/canvas/shapes';
 export * from './lib/canvas/canvas-types';
-export { GROUP_NAME_ROOM, GROUP_TITLE_FONT, TABLE_NOT_FOUND, canvasNode, groupBox, groupHeaderExtra, plainLabel, rowsUnderOutline, safeImageSource } from './lib/canvas/node-look';
+export { GROUP_NAME_ROOM, GROUP_TITLE_FONT, TABLE_NOT_FOUND, c4TypeLine, canvasNode, groupBox, groupHeaderExtra, plainLabel, rowsUnderOutline, safeImageSource } from './lib/canvas/node-look';
 export * from './lib/canvas/edge-look';
 export * from './lib/canvas/canvas-model';
 export * from './lib/canvas/layout';

@@ -83,6 +83,14 @@ function fieldText(field: DataField): string {
   return String(value);
 }
 
+/**
+ * The line under a C4 element's name, as C4 writes it (`[external container db: Java, Docker]`): measured here, drawn
+ * by the canvas and in images, so what is measured is what is drawn.
+ */
+export function c4TypeLine(c4: Pick<NonNullable<NodeBody['c4']>, 'type' | 'external' | 'technology'> | undefined): string {
+  return `[${c4?.external ? 'external ' : ''}${c4?.type.replace(/_/g, ' ') ?? 'element'}${c4?.technology ? `: ${c4.technology}` : ''}]`;
+}
+
 function c4Parts(node: OverlaidNode): NodeBody['c4'] | undefined {
   const type = node.shape ?? 'system';
   const external = type.includes('_ext') || type.startsWith('external');
@@ -173,8 +181,7 @@ function size(node: CanvasNode, overlay: OverlaidNode['overlay'], input: ModelIn
       const c4 = source ? c4Parts(source) : undefined;
       const description = source?.description ? wrapWords(plainLabel(source.description), MAX_LABEL, BODY) : [];
       node.body.c4 = c4 ? { ...c4, description } : undefined;
-      const typeLine = `[${c4?.type.replace(/_/g, ' ') ?? 'element'}${c4?.technology ? `: ${c4.technology}` : ''}]`;
-      const width = Math.max(title.width, linesWidth(description, BODY), textWidth(typeLine, SMALL)) + 32;
+      const width = Math.max(title.width, linesWidth(description, BODY), textWidth(c4TypeLine(c4), SMALL)) + 32;
       node.width = Math.ceil(Math.max(width, 160));
       node.height = Math.ceil(title.height + SMALL_LINE + description.length * LINE + 28 + (c4?.type === 'person' ? 22 : 0) + fields.height);
       return;

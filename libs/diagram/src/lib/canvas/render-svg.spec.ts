@@ -114,6 +114,8 @@ describe('diagramSvg: the export draws every node as the canvas does', () => {
         { id: 'customer', label: 'Customer', shape: 'person', description: 'Buys things', overlay: { data: { Segment: { type: 'Text Input', value: 'retail' } } } },
         { id: 'db', label: 'Orders DB', shape: 'container_db', technology: 'PostgreSQL' },
         { id: 'psp', label: 'Card processor', shape: 'system_ext' },
+        // A short name over a long type line: the box is as wide as the whole line, "external " included.
+        { id: 'api', label: 'API', shape: 'container_db_ext', technology: 'Java, Docker Container' },
       ],
       edges: [],
       groups: [],
@@ -121,6 +123,7 @@ describe('diagramSvg: the export draws every node as the canvas does', () => {
     expect(linesOf(svg, 'customer')).toEqual(['Customer', '[person]', 'Buys things', 'Segment:retail']);
     expect(linesOf(svg, 'db')).toEqual(['Orders DB', '[container db: PostgreSQL]']);
     expect(linesOf(svg, 'psp')).toEqual(['Card processor', '[external system]']);
+    expect(linesOf(svg, 'api')).toEqual(['API', '[external container db: Java, Docker Container]']);
   });
 });
 

@@ -6,7 +6,7 @@ import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
 import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
-import { SMALL_LINE, TABLE_NOT_FOUND, dataRowsHeight, rowsUnderOutline } from './node-look';
+import { SMALL_LINE, TABLE_NOT_FOUND, c4TypeLine, dataRowsHeight, rowsUnderOutline } from './node-look';
 import { escapeXml } from './xml';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -207,7 +207,6 @@ function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
     const c4 = node.body.c4;
     const { fill, ink, rx, ry } = c4Look(node);
     out += `<rect width="${w}" height="${h}" rx="${rx}" ry="${ry}" fill="${fill}"${node.status ? ` stroke="${stroke}" stroke-width="3"` : ''}/>`;
-    const typeLine = `[${c4?.external ? 'external ' : ''}${c4?.type.replace(/_/g, ' ') ?? 'element'}${c4?.technology ? `: ${c4.technology}` : ''}]`;
     const person = c4?.type === 'person' ? 24 : 0;
     const fieldsHeight = dataRowsHeight(node.fields);
     const content = person + node.titleLines.length * 18 + 18 + (c4?.description.length ?? 0) * 18;
@@ -217,7 +216,7 @@ function drawNode(p: Palette, node: CanvasNode, x: number, y: number): string {
     top += person;
     out += textLines(p, node.titleLines, w / 2, top + 13, { size: 14, weight: 600, anchor: 'middle', colour: ink, step: 18 });
     top += node.titleLines.length * 18;
-    out += textLines(p, [typeLine], w / 2, top + 13, { size: 12, anchor: 'middle', colour: ink, maxWidth: w - 24 });
+    out += textLines(p, [c4TypeLine(c4)], w / 2, top + 13, { size: 12, anchor: 'middle', colour: ink, maxWidth: w - 24 });
     out += textLines(p, c4?.description ?? [], w / 2, top + 18 + 13, { size: 13, anchor: 'middle', colour: ink, step: 18 });
     out += fieldRows(p, node.fields, w, h, 22, ink);
   } else if (node.kind === 'text') {

@@ -124,7 +124,7 @@ export class DetailsPanelComponent {
     const node = this.node();
     if (!node) return '';
     if (node.kind === 'mermaid') return `Mermaid node${node.source?.shape ? ` (${node.source.shape})` : ''}`;
-    if (node.kind === 'c4') return `C4 ${node.body.c4?.external ? 'external ' : ''}${node.body.c4?.type.replace('_', ' ') ?? 'element'}`;
+    if (node.kind === 'c4') return `C4 ${node.body.c4?.external ? 'external ' : ''}${node.body.c4?.type.replace(/_/g, ' ') ?? 'element'}`;
     if (node.kind === 'start' || node.kind === 'end') return `State diagram ${node.kind} mark`;
     return node.kind;
   });

@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { CanvasNode } from '@sc/diagram';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { c4TypeLine, type CanvasNode } from '@sc/diagram';
 import { NodeFieldsComponent } from './node-fields.component';
 
 /**
@@ -29,7 +29,7 @@ import { NodeFieldsComponent } from './node-fields.component';
       @for (line of n.titleLines; track $index) {
         <span class="line title">{{ line }}</span>
       }
-      <span class="line small c4-type">[{{ (c4?.external ? 'external ' : '') + (c4?.type ?? 'element').replace('_', ' ') }}{{ c4?.technology ? ': ' + c4?.technology : '' }}]</span>
+      <span class="line small c4-type">{{ typeLine() }}</span>
       @for (line of c4?.description; track $index) {
         <span class="line">{{ line }}</span>
       }
@@ -39,4 +39,5 @@ import { NodeFieldsComponent } from './node-fields.component';
 })
 export class C4NodeComponent {
   readonly node = input.required<CanvasNode>();
+  protected readonly typeLine = computed(() => c4TypeLine(this.node().body.c4));
 }
