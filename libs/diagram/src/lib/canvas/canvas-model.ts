@@ -143,7 +143,7 @@ function canvasGroups(
   for (const node of nodes) widen(node.parent, node.width);
   const built = new Map<string, CanvasGroup>();
   for (const group of [...view.visible.groups].sort((a, b) => depth(b.id) - depth(a.id))) {
-    const { title, typeLabel, width, height } = groupBox(group, view.graph.kind, group.collapsed, group.collapsed ? 0 : (widest.get(group.id) ?? 0));
+    const { title, typeLabel, width, height, header } = groupBox(group, view.graph.kind, group.collapsed, group.collapsed ? 0 : (widest.get(group.id) ?? 0));
     const status = highlights?.groups.get(group.id);
     const parent = parentOf(group);
     widen(parent, width);
@@ -155,6 +155,7 @@ function canvasGroups(
       collapsed: group.collapsed,
       width,
       height,
+      ...(group.collapsed ? {} : { header }),
       depth: depth(group.id),
       source: group,
       ...(status ? { status } : {}),
@@ -227,6 +228,7 @@ export function layoutInput(model: CanvasModel): LayoutInput {
       collapsed: group.collapsed,
       width: group.width,
       height: group.height,
+      ...(group.header && !group.collapsed ? { header: group.header } : {}),
     })),
     edges: model.edges.map((edge) =>
       entryFor(layoutEdges, edge, () => {

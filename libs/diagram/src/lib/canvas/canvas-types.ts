@@ -81,6 +81,8 @@ export interface CanvasGroup {
    */
   width: number;
   height: number;
+  /** An expanded group's header row: how far its name and type reach from the left, its button from the right. */
+  header?: { left: number; right: number };
   depth: number;
   source?: OverlaidGroup;
   status?: ChangeStatus;

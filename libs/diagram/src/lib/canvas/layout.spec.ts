@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { recordLayout, replayLayout } from './default-layout';
 import { distanceToOutline } from '../../testing/outline-distance';
-import { LayoutCache, layoutDiagram, routeBetweenBoxes, straightLine, withoutJogs, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
+import { LayoutCache, layoutDiagram, portsClearOfHeader, routeBetweenBoxes, straightLine, withoutJogs, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
 import { drawingOf, routeCrossings, segmentEntersBox } from './route-check';
 import { outlinePolygon, type DrawnShape } from './shapes';
 
@@ -211,6 +211,39 @@ describe('a cycle reads in the order the diagram names its members', () => {
     const y = (id: string) => result.boxes[id].y;
     expect([y('pending') < y('delivering'), y('delivering') < y('retrying'), y('retrying') < y('dead')]).toEqual([true, true, true]);
     expect(crossings).toEqual([]);
+  });
+});
+
+describe('lines into a group pass between the name and the button of its header', () => {
+  it('moves the top side’s ports out from under the name and the button, in order and apart, widening where needed', () => {
+    const top = (id: string, x: number) => ({ id, x, y: 0 });
+    const group = { id: 'g', width: 240, height: 200, ports: [top('a', 20), top('b', 150), top('c', 190), { id: 'south', x: 30, y: 200 }] };
+    // The name reaches 60 px from the left, the button 50 px from the right; lines keep 8 px from both.
+    expect(portsClearOfHeader(group, { left: 60, right: 50 })).toEqual({ x: new Map([['a', 68], ['b', 150], ['c', 182]]), width: 240 });
+    expect(portsClearOfHeader(group, { left: 10, right: 40 })).toBeUndefined();
+    // Too narrow for two lines 10 px apart between name and button: the group grows.
+    expect(portsClearOfHeader({ ...group, width: 120, ports: [top('a', 20), top('b', 100)] }, { left: 60, right: 50 })).toEqual({ x: new Map([['a', 68], ['b', 78]]), width: 136 });
+  });
+
+  it.each(['DOWN', 'UP'] as const)('enters and leaves a group through the room between its name and its button (%s)', async (direction) => {
+    // A long name and the button leave 40 px of the header between them; ELK alone puts the lines under the name.
+    const header = { left: 150, right: 90 };
+    const input: LayoutInput = {
+      direction,
+      nodes: [node('user'), node('ingress', 'platform', 60), node('app', 'platform', 60), node('monitoring')],
+      groups: [{ ...group('platform'), width: 280, header }],
+      edges: [edge('user', 'ingress'), edge('ingress', 'app'), edge('app', 'monitoring')],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    const frame = result.boxes['platform'];
+    // Where lines cross the frame's top side (at a port: a point of the route), from the frame's left.
+    const across = [...new Set(Object.values(result.edges).flatMap((route) => route.points.filter((point) => Math.abs(point.y - frame.y) < 0.5).map((point) => Math.round(point.x - frame.x))))];
+    expect(across.length).toBe(1);
+    expect(across[0]).toBeGreaterThanOrEqual(header.left + 8);
+    expect(across[0]).toBeLessThanOrEqual(frame.width - header.right - 8);
+    // A stored layout replays it exactly.
+    expect(rounded(await replayLayout(await recordLayout(elk, input), input, new LayoutCache()))).toBe(rounded(result));
   });
 });
 

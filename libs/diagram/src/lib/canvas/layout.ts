@@ -28,8 +28,12 @@ export interface LayoutInput {
    * `shape`: the outline drawn in the node's box (above its rows) where lines end on it rather than on the box.
    */
   nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape }[];
-  /** Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. */
-  groups: { id: string; parent?: string; collapsed: boolean; width: number; height: number }[];
+  /**
+   * Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. `header`: how far
+   * the expanded group's header row is taken from its left end (name, type) and from its right end (the button), where
+   * no line may cross it.
+   */
+  groups: { id: string; parent?: string; collapsed: boolean; width: number; height: number; header?: { left: number; right: number } }[];
   /**
    * `stroke`: how the line is drawn where it is not the plain line (colour, width, dash, change status). Lines share
    * a trunk only with lines drawn alike, so no line hides another under it (an added edge over a removed one).
@@ -441,6 +445,20 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   };
   visit(ROOT);
   const laidOut = new Map<string, ElkNode>();
+  const headers = new Map(input.groups.flatMap((group) => (group.header && !group.collapsed ? [[group.id, group.header] as const] : [])));
+  /** ELK's layout of a container graph, from the cache when it has laid out the same graph before. */
+  const run = async (graph: ElkNode): Promise<ElkNode> => {
+    const frame: ElkNode = { id: `${graph.id}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
+    const key = JSON.stringify(frame);
+    let result = cache.get(key);
+    if (!result) {
+      // ELK writes its result into the graph it is given: a fresh copy, from the key that is already a serialization.
+      result = containerGraph(await elk.layout(JSON.parse(key) as ElkNode));
+      if (!result) throw new Error(`The layout engine answered no layout for ${graph.id}.`);
+      cache.set(key, result);
+    }
+    return result;
+  };
   const layOut = async (container: string): Promise<void> => {
     const children = containers.get(container) ?? [];
     // A segment to or from a port moved to face its line runs against the flow at its other end too.
@@ -467,14 +485,27 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       }),
       edges: ends.edges,
     };
-    const frame: ElkNode = { id: `${container}\u0000frame`, layoutOptions: { 'elk.algorithm': 'fixed' }, children: [graph] };
-    const key = JSON.stringify(frame);
-    let result = cache.get(key);
-    if (!result) {
-      // ELK writes its result into the graph it is given: a fresh copy, from the key that is already a serialization.
-      result = containerGraph(await elk.layout(JSON.parse(key) as ElkNode));
-      if (!result) throw new Error(`The layout engine answered no layout for ${container}.`);
-      cache.set(key, result);
+    let result = await run(graph);
+    // Lines through a group's top side cross its header row: where ELK put a port under the name or the button, the
+    // group is laid out again with its ports fixed, those moved into the room between (the group widened if needed).
+    // Not a large group, whose ELK runs are tuned for time and not repeated (as for ports against the flow).
+    const header = headers.get(container);
+    const clear = header && children.length <= LARGE_CONTAINER && portsClearOfHeader(result, header);
+    if (clear) {
+      const minimum = minimumOf.get(container);
+      // Fixed ports are where they are in a box of the given size: ELK moves those on the far sides as it resizes it.
+      result = await run({
+        ...graph,
+        width: clear.width,
+        height: result.height ?? 0,
+        layoutOptions: {
+          ...graph.layoutOptions,
+          'elk.portConstraints': 'FIXED_POS',
+          'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+          'elk.nodeSize.minimum': `(${Math.max(clear.width, minimum?.width ?? 0)}, ${minimum?.height ?? 0})`,
+        },
+        ports: (result.ports ?? []).map((port) => ({ id: port.id, x: clear.x.get(port.id) ?? port.x ?? 0, y: port.y ?? 0, layoutOptions: { 'elk.port.side': sideOfPort(port.id) } })),
+      });
     }
     laidOut.set(container, result);
   };
@@ -601,6 +632,33 @@ export function withoutJogs(points: Point[]): Point[] {
 
 /** Layout passes at most: the first, then one for each level of nesting whose ports move to face their lines. */
 const MAX_PORT_PASSES = 4;
+
+/** How far a line through a group's top side keeps from the name or the button in its header row. */
+const HEADER_CLEARANCE = 8;
+/** ELK's spacing between two lines ('elk.spacing.edgeEdge'), kept between ports moved clear of a header. */
+const PORT_SPACING = 10;
+
+/**
+ * Where the ports on a laid-out group's top side go so that their lines pass between the name and the button of its
+ * header row (`header`: how far those reach from each end), in the order ELK gave them and each as near to where
+ * ELK put it as the room allows; and the group's width, widened where the room is too narrow for them all. Undefined
+ * when every port there is clear already.
+ */
+export function portsClearOfHeader(group: ElkNode, header: { left: number; right: number }): { x: Map<string, number>; width: number } | undefined {
+  const top = (group.ports ?? []).filter((port) => (port.y ?? 0) <= 0.5).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
+  let width = group.width ?? 0;
+  const from = header.left + HEADER_CLEARANCE;
+  const inRoom = (x: number) => x >= from - 0.5 && x <= width - header.right - HEADER_CLEARANCE + 0.5;
+  if (top.every((port) => inRoom(port.x ?? 0))) return undefined;
+  const room = (top.length - 1) * PORT_SPACING;
+  width = Math.max(width, from + room + HEADER_CLEARANCE + header.right);
+  const to = width - header.right - HEADER_CLEARANCE;
+  const xs = top.map((port) => Math.min(Math.max(port.x ?? 0, from), to));
+  // Apart by the lines' spacing: pushed on from the left, then back from the right, so every one stays in the room.
+  for (let i = 1; i < xs.length; i++) xs[i] = Math.max(xs[i], xs[i - 1] + PORT_SPACING);
+  for (let i = xs.length - 1; i >= 0; i--) xs[i] = Math.min(xs[i], i === xs.length - 1 ? to : xs[i + 1] - PORT_SPACING);
+  return { x: new Map(top.map((port, i) => [port.id, xs[i]])), width };
+}
 
 /** Where a point lies along the flow, growing with it. */
 function alongTheFlow(direction: LayoutDirection): (x: number, y: number) => number {

@@ -277,7 +277,8 @@ const GROUP_BUTTON_FONT: Font = { size: 12 };
 /** A name up to this wide is always shown in full, whatever the members' widths. */
 export const GROUP_NAME_ROOM = 320;
 /** The header row's padding (12 left, 8 right) and the gaps between its parts (8). */
-const HEADER_PADDING = 20;
+const HEADER_PADDING_LEFT = 12;
+const HEADER_PADDING_RIGHT = 8;
 const HEADER_GAP = 8;
 /** The button's padding (2 × 10) and border (2 × 1), around the wider of its two texts so a toggle never narrows it. */
 const BUTTON_WIDTH = Math.ceil(Math.max(textWidth('Hide details', GROUP_BUTTON_FONT), textWidth('Show details', GROUP_BUTTON_FONT)) + 22);
@@ -289,14 +290,25 @@ const COLLAPSED_HEIGHT = 44;
  * in its tooltip) only when it is wider than GROUP_NAME_ROOM and than the widest member (`widestMember`, 0 for a
  * collapsed group): a long name does not stretch a frame far beyond what it holds.
  */
-export function groupBox(group: OverlaidGroup, graphKind: string, collapsed: boolean, widestMember = 0): { width: number; height: number; title: string; typeLabel?: string } {
+export function groupBox(
+  group: OverlaidGroup,
+  graphKind: string,
+  collapsed: boolean,
+  widestMember = 0,
+): { width: number; height: number; title: string; typeLabel?: string; header: { left: number; right: number } } {
   const title = plainLabel(group.overlay?.name ?? group.label) || group.id;
   const typeLabel = graphKind === 'c4' && group.type ? `[${group.type}]` : undefined;
   const name = Math.min(textWidth(title, GROUP_TITLE_FONT), Math.max(GROUP_NAME_ROOM, widestMember));
-  return { title, ...(typeLabel ? { typeLabel } : {}), width: Math.ceil(name + groupHeaderExtra(typeLabel)), height: collapsed ? COLLAPSED_HEIGHT : 0 };
+  const header = { left: Math.ceil(HEADER_PADDING_LEFT + name + typeWidth(typeLabel)), right: HEADER_PADDING_RIGHT + BUTTON_WIDTH };
+  return { title, ...(typeLabel ? { typeLabel } : {}), width: Math.ceil(name + groupHeaderExtra(typeLabel)), height: collapsed ? COLLAPSED_HEIGHT : 0, header };
+}
+
+/** The type label's width in the header row with the gap before it; 0 without one. */
+function typeWidth(typeLabel: string | undefined): number {
+  return typeLabel ? HEADER_GAP + textWidth(typeLabel, GROUP_TYPE_FONT) : 0;
 }
 
 /** The header row's width besides the name: padding, the type label, the button and the gaps between them. */
 export function groupHeaderExtra(typeLabel: string | undefined): number {
-  return HEADER_PADDING + (typeLabel ? textWidth(typeLabel, GROUP_TYPE_FONT) + HEADER_GAP : 0) + HEADER_GAP + BUTTON_WIDTH;
+  return HEADER_PADDING_LEFT + HEADER_PADDING_RIGHT + typeWidth(typeLabel) + HEADER_GAP + BUTTON_WIDTH;
 }

@@ -10,7 +10,7 @@ import type { CanvasModel } from './canvas-types';
 import type { LayoutResult } from './layout';
 import { diagramSvg, withoutRemoteImages } from './render-svg';
 
-/** Every node in a column, 40 px apart: where they stand does not matter here, only what each draws. */
+/** Every node in a column, 40 px apart, and every group around them all: where they stand does not matter here, only what each draws. */
 function stacked(model: CanvasModel): LayoutResult {
   const boxes: LayoutResult['boxes'] = {};
   let y = 0;
@@ -18,7 +18,9 @@ function stacked(model: CanvasModel): LayoutResult {
     boxes[node.id] = { x: 0, y, width: node.width, height: node.height };
     y += node.height + 40;
   }
-  return { width: Math.max(...model.nodes.map((node) => node.width)), height: y, boxes, edges: {} };
+  const width = Math.max(...model.nodes.map((node) => node.width));
+  for (const group of model.groups) boxes[group.id] = { x: 0, y: 0, width, height: y };
+  return { width, height: y, boxes, edges: {} };
 }
 
 /** The exported SVG parsed as a browser would parse the file. */
@@ -115,11 +117,13 @@ describe('diagramSvg: the export draws every node as the canvas does', () => {
         { id: 'db', label: 'Orders DB', shape: 'container_db', technology: 'PostgreSQL' },
         { id: 'psp', label: 'Card processor', shape: 'system_ext' },
         // A short name over a long type line: the box is as wide as the whole line, "external " included.
-        { id: 'api', label: 'API', shape: 'container_db_ext', technology: 'Java, Docker Container' },
+        { id: 'api', label: 'API', shape: 'container_db_ext', technology: 'Java, Docker Container', parent: 'bank' },
       ],
       edges: [],
-      groups: [],
+      groups: [{ id: 'bank', label: 'Bank', type: 'SYSTEM', nodes: ['api'] }],
     } as unknown as OverlaidGraph);
+    // A boundary's type after its name, as the canvas's header row shows it.
+    expect(Array.from(svg.querySelectorAll('[data-group-id="bank"] text')).map((text) => text.textContent)).toEqual(['Bank', '[SYSTEM]']);
     expect(linesOf(svg, 'customer')).toEqual(['Customer', '[person]', 'Buys things', 'Segment:retail']);
     expect(linesOf(svg, 'db')).toEqual(['Orders DB', '[container db: PostgreSQL]']);
     expect(linesOf(svg, 'psp')).toEqual(['Card processor', '[external system]']);

@@ -6,7 +6,7 @@ import { ICON_PATHS } from './icons';
 import type { LayoutResult } from './layout';
 import { atBoxSize } from './arrangement';
 import { shapeDrawing, textOffset } from './shapes';
-import { SMALL_LINE, TABLE_NOT_FOUND, c4TypeLine, dataRowsHeight, rowsUnderOutline } from './node-look';
+import { GROUP_TITLE_FONT, SMALL_LINE, TABLE_NOT_FOUND, c4TypeLine, dataRowsHeight, rowsUnderOutline } from './node-look';
 import { escapeXml } from './xml';
 import { FONT_FAMILY, MONO_FAMILY, textWidth, type Font } from './text-size';
 
@@ -258,7 +258,10 @@ export function diagramSvg(model: CanvasModel, layout: LayoutResult, theme: Diag
     const stroke = group.status ? p.status[group.status] : p.groupStroke;
     parts.push(
       `<g data-group-id="${escapeXml(group.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10" fill="${group.collapsed ? p.shapeFill : p.groupFill}" stroke="${stroke}" stroke-width="${group.status ? 3 : 1.2}"/>` +
-        `${textLines(p, [group.title], box.x + 12, box.y + 25, { size: 13, weight: 600, colour: p.groupTitle })}</g>`,
+        textLines(p, [group.title], box.x + 12, box.y + 25, { size: 13, weight: 600, colour: p.groupTitle }) +
+        // A C4 boundary's type after its name, as the canvas's header row shows it.
+        (group.typeLabel ? textLines(p, [group.typeLabel], box.x + 12 + textWidth(group.title, GROUP_TITLE_FONT) + 8, box.y + 25, { size: 12, colour: p.muted }) : '') +
+        '</g>',
     );
   }
   for (const edge of model.edges) {
