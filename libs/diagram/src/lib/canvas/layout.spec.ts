@@ -214,6 +214,32 @@ describe('a cycle reads in the order the diagram names its members', () => {
   });
 });
 
+describe('a line to or from a group itself', () => {
+  it.each(['RIGHT', 'DOWN'] as const)('ends on the middle of the group’s side facing the flow, not at its corner (%s)', async (direction) => {
+    // A transition into a composite state and one out of it, while a line also passes into it (`lonely --> deep`).
+    const input: LayoutInput = {
+      direction,
+      nodes: [node('lonely'), node('deep', 'outer'), node('after')],
+      groups: [group('outer')],
+      edges: [edge('lonely', 'outer'), edge('outer', 'after'), edge('lonely', 'deep', 0, true)],
+    };
+    const { result, crossings } = await crossingsOf(input);
+    expect(crossings).toEqual([]);
+    const frame = result.boxes['outer'];
+    const into = result.edges['lonely->outer#0'].points.at(-1) as Point;
+    const outOf = result.edges['outer->after#0'].points[0];
+    const [across, along] = direction === 'RIGHT' ? (['y', 'x'] as const) : (['x', 'y'] as const);
+    const [size, length] = direction === 'RIGHT' ? (['height', 'width'] as const) : (['width', 'height'] as const);
+    // On the near side, then the far side, each well inside the side's ends (the corners are rounded).
+    expect([into[along] - frame[along], outOf[along] - (frame[along] + frame[length])].map(Math.round)).toEqual([0, 0]);
+    for (const end of [into, outOf]) {
+      expect(end[across]).toBeGreaterThan(frame[across] + 10);
+      expect(end[across]).toBeLessThan(frame[across] + frame[size] - 10);
+    }
+    expect(rounded(await replayLayout(await recordLayout(elk, input), input, new LayoutCache()))).toBe(rounded(result));
+  });
+});
+
 describe('lines into a group pass between the name and the button of its header', () => {
   it('moves the top side’s ports out from under the name and the button, in order and apart, widening where needed', () => {
     const top = (id: string, x: number) => ({ id, x, y: 0 });

@@ -354,13 +354,22 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     return { container, id };
   };
 
+  /** Ports where a line ends at an expanded group itself (placed once the group is laid out: see placeFramePorts). */
+  const framePorts = new Set<string>();
   /**
    * The segments from an edge's end through each group holding it, innermost first, up to the container at `depth`
    * (out to a port of each group, or in from one), and the port reached there (the end itself when it is a member).
+   * A line to or from an expanded group itself ends at a port on the group's frame: ELK ends a line at the corner of
+   * a node whose ports are fixed.
    */
   const throughFrames = (chain: string[], depth: number, way: 'out' | 'in', toward: string): { end: string; parts: Segment[] } => {
     const parts: Segment[] = [];
-    let end = chain[chain.length - 1];
+    const element = chain[chain.length - 1];
+    let end = element;
+    if (element !== ROOT && containers.has(element)) {
+      end = portOf(element, way, toward);
+      framePorts.add(end);
+    }
     for (let level = chain.length - 2; level > depth; level--) {
       const port = portOf(chain[level], way, toward);
       parts.push(way === 'out' ? segment(chain[level], end, port) : segment(chain[level], port, end));
@@ -507,7 +516,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
         ports: (result.ports ?? []).map((port) => ({ id: port.id, x: clear.x.get(port.id) ?? port.x ?? 0, y: port.y ?? 0, layoutOptions: { 'elk.port.side': sideOfPort(port.id) } })),
       });
     }
-    laidOut.set(container, result);
+    laidOut.set(container, placeFramePorts(result, framePorts, headers.get(container)));
   };
   const layOutAll = async () => {
     for (let level = 0; level <= (height.get(ROOT) ?? 0); level++) {
@@ -658,6 +667,50 @@ export function portsClearOfHeader(group: ElkNode, header: { left: number; right
   for (let i = 1; i < xs.length; i++) xs[i] = Math.max(xs[i], xs[i - 1] + PORT_SPACING);
   for (let i = xs.length - 1; i >= 0; i--) xs[i] = Math.min(xs[i], i === xs.length - 1 ? to : xs[i + 1] - PORT_SPACING);
   return { x: new Map(top.map((port, i) => [port.id, xs[i]])), width };
+}
+
+/**
+ * `group` (as laid out) with the ports in `framePorts` that no line inside it reaches moved to the middle of their
+ * side (on the top side, the middle of the room the header leaves), beside the other ports there: ELK leaves such a
+ * port at the side's end, and nothing inside depends on where it is. The same object when none is to move.
+ */
+export function placeFramePorts(group: ElkNode, framePorts: ReadonlySet<string>, header: { left: number; right: number } | undefined): ElkNode {
+  const inside = new Set((group.edges ?? []).flatMap((edge) => [...edge.sources, ...edge.targets]));
+  const free = (group.ports ?? []).filter((port) => framePorts.has(port.id) && !inside.has(port.id));
+  if (free.length === 0) return group;
+  const width = group.width ?? 0;
+  const height = group.height ?? 0;
+  /** The side a port is on, and where along it. */
+  const sideOf = (port: ElkNode): { side: string; at: number } => {
+    const x = port.x ?? 0;
+    const y = port.y ?? 0;
+    if (y <= 0.5) return { side: 'top', at: x };
+    if (y >= height - 0.5) return { side: 'bottom', at: x };
+    return { side: x <= 0.5 ? 'left' : 'right', at: y };
+  };
+  const placed = new Map<string, number>();
+  const taken = (group.ports ?? []).filter((port) => !free.includes(port)).map(sideOf);
+  for (const port of free) {
+    const { side } = sideOf(port);
+    const middle =
+      side === 'top' && header ? (header.left + HEADER_CLEARANCE + width - header.right - HEADER_CLEARANCE) / 2 : (side === 'top' || side === 'bottom' ? width : height) / 2;
+    // Outward from the middle, one line's spacing at a time, to the first place no other port is near.
+    let at = middle;
+    for (let step = 1; taken.some((other) => other.side === side && Math.abs(other.at - at) < PORT_SPACING); step++) {
+      at = middle + (step % 2 === 1 ? 1 : -1) * Math.ceil(step / 2) * PORT_SPACING;
+    }
+    taken.push({ side, at });
+    placed.set(port.id, at);
+  }
+  return {
+    ...group,
+    ports: (group.ports ?? []).map((port) => {
+      const at = placed.get(port.id);
+      if (at === undefined) return port;
+      const side = sideOf(port).side;
+      return side === 'top' || side === 'bottom' ? { ...port, x: at } : { ...port, y: at };
+    }),
+  };
 }
 
 /** Where a point lies along the flow, growing with it. */
