@@ -516,7 +516,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
         ports: (result.ports ?? []).map((port) => ({ id: port.id, x: clear.x.get(port.id) ?? port.x ?? 0, y: port.y ?? 0, layoutOptions: { 'elk.port.side': sideOfPort(port.id) } })),
       });
     }
-    laidOut.set(container, placeFramePorts(result, framePorts, headers.get(container)));
+    laidOut.set(container, placeFramePorts(result, framePorts, headers.get(container), sideOfPort));
   };
   const layOutAll = async () => {
     for (let level = 0; level <= (height.get(ROOT) ?? 0); level++) {
@@ -674,26 +674,25 @@ export function portsClearOfHeader(group: ElkNode, header: { left: number; right
  * side (on the top side, the middle of the room the header leaves), beside the other ports there: ELK leaves such a
  * port at the side's end, and nothing inside depends on where it is. The same object when none is to move.
  */
-export function placeFramePorts(group: ElkNode, framePorts: ReadonlySet<string>, header: { left: number; right: number } | undefined): ElkNode {
+function placeFramePorts(
+  group: ElkNode,
+  framePorts: ReadonlySet<string>,
+  header: { left: number; right: number } | undefined,
+  sideOfPort: (id: string) => string,
+): ElkNode {
   const inside = new Set((group.edges ?? []).flatMap((edge) => [...edge.sources, ...edge.targets]));
   const free = (group.ports ?? []).filter((port) => framePorts.has(port.id) && !inside.has(port.id));
   if (free.length === 0) return group;
   const width = group.width ?? 0;
   const height = group.height ?? 0;
-  /** The side a port is on, and where along it. */
-  const sideOf = (port: ElkNode): { side: string; at: number } => {
-    const x = port.x ?? 0;
-    const y = port.y ?? 0;
-    if (y <= 0.5) return { side: 'top', at: x };
-    if (y >= height - 0.5) return { side: 'bottom', at: x };
-    return { side: x <= 0.5 ? 'left' : 'right', at: y };
-  };
+  /** Whether a port's side runs across (north, south) rather than down (east, west), and where along it the port is. */
+  const across = (port: ElkNode) => ['NORTH', 'SOUTH'].includes(sideOfPort(port.id));
+  const placeOf = (port: ElkNode) => ({ side: sideOfPort(port.id), at: across(port) ? (port.x ?? 0) : (port.y ?? 0) });
   const placed = new Map<string, number>();
-  const taken = (group.ports ?? []).filter((port) => !free.includes(port)).map(sideOf);
+  const taken = (group.ports ?? []).filter((port) => !free.includes(port)).map(placeOf);
   for (const port of free) {
-    const { side } = sideOf(port);
-    const middle =
-      side === 'top' && header ? (header.left + HEADER_CLEARANCE + width - header.right - HEADER_CLEARANCE) / 2 : (side === 'top' || side === 'bottom' ? width : height) / 2;
+    const side = sideOfPort(port.id);
+    const middle = side === 'NORTH' && header ? (header.left + width - header.right) / 2 : (across(port) ? width : height) / 2;
     // Outward from the middle, one line's spacing at a time, to the first place no other port is near.
     let at = middle;
     for (let step = 1; taken.some((other) => other.side === side && Math.abs(other.at - at) < PORT_SPACING); step++) {
@@ -707,8 +706,7 @@ export function placeFramePorts(group: ElkNode, framePorts: ReadonlySet<string>,
     ports: (group.ports ?? []).map((port) => {
       const at = placed.get(port.id);
       if (at === undefined) return port;
-      const side = sideOf(port).side;
-      return side === 'top' || side === 'bottom' ? { ...port, x: at } : { ...port, y: at };
+      return across(port) ? { ...port, x: at } : { ...port, y: at };
     }),
   };
 }
