@@ -244,11 +244,12 @@ describe('lines into a group pass between the name and the button of its header'
   it('moves the top side’s ports out from under the name and the button, in order and apart, widening where needed', () => {
     const top = (id: string, x: number) => ({ id, x, y: 0 });
     const group = { id: 'g', width: 240, height: 200, ports: [top('a', 20), top('b', 150), top('c', 190), { id: 'south', x: 30, y: 200 }] };
+    const onTop = (port: { y?: number }) => port.y === 0;
     // The name reaches 60 px from the left, the button 50 px from the right; lines keep 8 px from both.
-    expect(portsClearOfHeader(group, { left: 60, right: 50 })).toEqual({ x: new Map([['a', 68], ['b', 150], ['c', 182]]), width: 240 });
-    expect(portsClearOfHeader(group, { left: 10, right: 40 })).toBeUndefined();
+    expect(portsClearOfHeader(group, { left: 60, right: 50 }, onTop)).toEqual({ x: new Map([['a', 68], ['b', 150], ['c', 182]]), width: 240 });
+    expect(portsClearOfHeader(group, { left: 10, right: 40 }, onTop)).toBeUndefined();
     // Too narrow for two lines 10 px apart between name and button: the group grows.
-    expect(portsClearOfHeader({ ...group, width: 120, ports: [top('a', 20), top('b', 100)] }, { left: 60, right: 50 })).toEqual({ x: new Map([['a', 68], ['b', 78]]), width: 136 });
+    expect(portsClearOfHeader({ ...group, width: 120, ports: [top('a', 20), top('b', 100)] }, { left: 60, right: 50 }, onTop)).toEqual({ x: new Map([['a', 68], ['b', 78]]), width: 136 });
   });
 
   it.each(['DOWN', 'UP'] as const)('enters and leaves a group through the room between its name and its button (%s)', async (direction) => {

@@ -499,10 +499,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     // group is laid out again with its ports fixed, those moved into the room between (the group widened if needed).
     // Not a large group, whose ELK runs are tuned for time and not repeated (as for ports against the flow).
     const header = headers.get(container);
-    const clear = header && children.length <= LARGE_CONTAINER && portsClearOfHeader(result, header);
+    const clear = header && children.length <= LARGE_CONTAINER && portsClearOfHeader(result, header, (port) => sideOfPort(port.id) === 'NORTH');
     if (clear) {
-      const minimum = minimumOf.get(container);
       // Fixed ports are where they are in a box of the given size: ELK moves those on the far sides as it resizes it.
+      // The first run's width already holds the group's least width.
       result = await run({
         ...graph,
         width: clear.width,
@@ -511,12 +511,12 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
           ...graph.layoutOptions,
           'elk.portConstraints': 'FIXED_POS',
           'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-          'elk.nodeSize.minimum': `(${Math.max(clear.width, minimum?.width ?? 0)}, ${minimum?.height ?? 0})`,
+          'elk.nodeSize.minimum': `(${clear.width}, ${minimumOf.get(container)?.height ?? 0})`,
         },
         ports: (result.ports ?? []).map((port) => ({ id: port.id, x: clear.x.get(port.id) ?? port.x ?? 0, y: port.y ?? 0, layoutOptions: { 'elk.port.side': sideOfPort(port.id) } })),
       });
     }
-    laidOut.set(container, placeFramePorts(result, framePorts, headers.get(container), sideOfPort));
+    laidOut.set(container, placeFramePorts(result, framePorts, header, sideOfPort));
   };
   const layOutAll = async () => {
     for (let level = 0; level <= (height.get(ROOT) ?? 0); level++) {
@@ -648,13 +648,17 @@ const HEADER_CLEARANCE = 8;
 const PORT_SPACING = 10;
 
 /**
- * Where the ports on a laid-out group's top side go so that their lines pass between the name and the button of its
- * header row (`header`: how far those reach from each end), in the order ELK gave them and each as near to where
+ * Where the ports on a laid-out group's top side (`onTop`) go so that their lines pass between the name and the button
+ * of its header row (`header`: how far those reach from each end), in the order ELK gave them and each as near to where
  * ELK put it as the room allows; and the group's width, widened where the room is too narrow for them all. Undefined
  * when every port there is clear already.
  */
-export function portsClearOfHeader(group: ElkNode, header: { left: number; right: number }): { x: Map<string, number>; width: number } | undefined {
-  const top = (group.ports ?? []).filter((port) => (port.y ?? 0) <= 0.5).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
+export function portsClearOfHeader(
+  group: ElkNode,
+  header: { left: number; right: number },
+  onTop: (port: ElkNode) => boolean,
+): { x: Map<string, number>; width: number } | undefined {
+  const top = (group.ports ?? []).filter(onTop).sort((a, b) => (a.x ?? 0) - (b.x ?? 0));
   let width = group.width ?? 0;
   const from = header.left + HEADER_CLEARANCE;
   const inRoom = (x: number) => x >= from - 0.5 && x <= width - header.right - HEADER_CLEARANCE + 0.5;
