@@ -107,6 +107,8 @@ describe('canvas model: state diagrams', () => {
       ['[*]end', null],
     ]);
     expect(model.edges.map((e) => `${e.source}>${e.target}`)).toEqual(['Created>Settling', '[*]start>Created', '[*]start:Settling>Batched', 'Settling>[*]end']);
+    // The marks gather their lines (one arrowhead where several end); the states do not.
+    expect(layoutInput(model).nodes.filter((n) => n.gather).map((n) => n.id)).toEqual(['[*]start', '[*]start:Settling', '[*]end']);
   });
 });
 

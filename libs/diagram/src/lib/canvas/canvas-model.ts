@@ -206,7 +206,9 @@ export function layoutNode(node: CanvasNode, parent: string | undefined): Layout
   const shape = drawnOutline(node);
   // A symbol's label is drawn under its circle as a shape's data rows are under its outline: lines end on the circle.
   const belowOutline = shape && SYMBOL_SHAPES.has(shape) ? node.height - SYMBOL_SIZE : rowsUnderOutline(node);
-  return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}), ...(shape ? { shape } : {}) };
+  // A start or end mark is 28 px across: several lines end at one point on it, with one arrowhead.
+  const gather = node.kind === 'start' || node.kind === 'end';
+  return { id: node.id, width: node.width, height: node.height, ...(parent ? { parent } : {}), ...(belowOutline ? { belowOutline } : {}), ...(shape ? { shape } : {}), ...(gather ? { gather } : {}) };
 }
 
 /** The outline lines end on where it is not the node's box: a shape's or a Mermaid node's, a state's start or end mark. */

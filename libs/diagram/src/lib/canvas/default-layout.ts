@@ -18,7 +18,7 @@ import { LayoutCache, containerGraph, layoutDiagram, type ElkEngine, type Layout
  * the width table and elkjs's version. Change it whenever any of them changes, so stored layouts are computed
  * again and a dashboard of another version falls back to its own ELK (a spec checks the elkjs part).
  */
-export const LAYOUT_ENGINE_VERSION = 'layered-11+sizes-3+elkjs-0.12.1';
+export const LAYOUT_ENGINE_VERSION = 'layered-12+sizes-3+elkjs-0.12.1';
 
 /** The canvas's layout input for the default view of `graph`, with the databases its data nodes name. */
 export function defaultViewLayoutInput(graph: OverlaidGraph, databases: ModelInput['databases']): LayoutInput {

@@ -394,6 +394,50 @@ describe('a node with rows under its outline (a shape and its data fields)', () 
   });
 });
 
+describe('lines into a state’s end mark', () => {
+  // The payment lifecycle: four states end in one [*] mark (28 px across). Side by side, their four arrowheads
+  // covered each other on the top of the circle.
+  const mark = { id: 'end', width: 28, height: 28, shape: 'circle' as const, gather: true };
+  const input = (direction: LayoutDirection, strokes: Record<string, string> = {}): LayoutInput => ({
+    direction,
+    nodes: [node('created'), node('declined'), node('voided'), node('settled'), node('refunded'), mark],
+    groups: [],
+    edges: [
+      edge('created', 'declined'),
+      edge('created', 'voided'),
+      edge('created', 'settled'),
+      edge('settled', 'refunded'),
+      ...['declined', 'voided', 'settled', 'refunded'].map((from) => ({ ...edge(from, 'end'), ...(strokes[from] ? { stroke: strokes[from] } : {}) })),
+    ],
+  });
+  const endsAtMark = (result: Awaited<ReturnType<typeof layoutDiagram>>) =>
+    Object.entries(result.edges)
+      .filter(([key]) => key.includes('->end#'))
+      .map(([, route]) => route.points[route.points.length - 1])
+      .map((point) => `${Math.round(point.x)},${Math.round(point.y)}`);
+
+  it.each<LayoutDirection>(['DOWN', 'RIGHT', 'UP', 'LEFT'])('ends them all at one point on the circle, in the middle of its side (%s)', async (direction) => {
+    const layout = input(direction);
+    const { result, crossings } = await crossingsOf(layout);
+    expect(crossings).toEqual([]);
+    const ends = endsAtMark(result);
+    expect(ends).toHaveLength(4);
+    expect(new Set(ends).size).toBe(1);
+    const box = result.boxes['end'];
+    const [x, y] = ends[0].split(',').map(Number);
+    const middle = { DOWN: [box.x + 14, box.y], UP: [box.x + 14, box.y + 28], RIGHT: [box.x, box.y + 14], LEFT: [box.x + 28, box.y + 14] }[direction];
+    expect([Math.abs(x - middle[0]) <= 1, Math.abs(y - middle[1]) <= 1]).toEqual([true, true]);
+  });
+
+  it('keeps a line drawn otherwise (a removed transition) apart, and a stored layout replays them', async () => {
+    const layout = input('DOWN', { voided: 'removed' });
+    const result = await layoutDiagram(elk, layout, new LayoutCache());
+    expect(new Set(endsAtMark(result)).size).toBe(2);
+    const replayed = await replayLayout(await recordLayout(elk, layout), layout, new LayoutCache());
+    expect(rounded(replayed)).toBe(rounded(result));
+  });
+});
+
 describe('stored layouts', () => {
   it('replays a recorded layout with its ports exactly as ELK laid it out', async () => {
     const input = randomGraph(5, 'RIGHT');

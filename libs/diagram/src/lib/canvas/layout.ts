@@ -26,8 +26,10 @@ export interface LayoutInput {
    * `belowOutline`: height of what is drawn under the node's outline (a shape's data fields, a symbol's label), 0 or
    * absent: none. Lines end on the outline, never beside or below that.
    * `shape`: the outline drawn in the node's box (above its rows) where lines end on it rather than on the box.
+   * `gather`: the node's lines meet at one point on each side (a state's start or end mark, too small for a row of
+   * arrowheads side by side): one arrowhead where several lines end.
    */
-  nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape }[];
+  nodes: { id: string; width: number; height: number; parent?: string; belowOutline?: number; shape?: DrawnShape; gather?: boolean }[];
   /**
    * Visible groups; a collapsed group is a box of the given size, an expanded one wraps its members. `header`: how far
    * the expanded group's header row is taken from its left end (name, type) and from its right end (the button), where
@@ -157,6 +159,7 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
  * such a node has a port of its own on the outline (ELK chooses their order along a side, as it does for a node
  * without ports, so edges leave and arrive side by side instead of sharing one line): on the sides the flow
  * names, except that an end the flow would put on the bottom, across the rows, goes to the outline's east side.
+ * A node that gathers its lines (`gather`) has one port in the middle of each side its lines use, shared by them all.
  * Shared by the viewer's layoutDiagram and the draft editor's one-run layout.
  */
 export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>): {
@@ -167,35 +170,44 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
    * ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports. An edge that
    * `against` names runs against the flow (toward a group port moved to face it): its ends take the other sides.
    */
+  /**
+   * `against`: segments ELK drew against the flow, which end on the other sides. `strokeOf`: how a segment's lines are
+   * drawn (LayoutInput's edge `stroke`); only lines drawn alike share a gathering node's port, as they share a trunk.
+   */
   onOutlines: (
     edges: readonly ElkExtendedEdge[],
     against?: (edge: ElkExtendedEdge) => boolean,
+    strokeOf?: (edge: ElkExtendedEdge) => string | undefined,
   ) => { edges: ElkExtendedEdge[]; node: (id: string) => Pick<ElkNode, 'height' | 'labels' | 'ports' | 'layoutOptions'> | undefined };
 } {
   const nodes = new Map<string, LayoutInput['nodes'][number]>();
-  for (const node of input.nodes) if (node.belowOutline) nodes.set(node.id, node);
-  const sideOf = (way: 'out' | 'in') => (PORT_SIDES[input.direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[input.direction][way]);
+  for (const node of input.nodes) if (node.belowOutline || node.gather) nodes.set(node.id, node);
+  // The bottom side is under the rows: those ends go to the east side (a node without rows keeps the flow's side).
+  const sideOf = (way: 'out' | 'in', rows: boolean) => (rows && PORT_SIDES[input.direction][way] === 'SOUTH' ? 'EAST' : PORT_SIDES[input.direction][way]);
   return {
     rowsOf: (id) => nodes.get(id)?.belowOutline,
-    onOutlines: (edges, against) => {
+    onOutlines: (edges, against, strokeOf) => {
       const ports = new Map<string, ElkPort[]>();
-      const end = (id: string, way: 'out' | 'in', edge: string, side: 'out' | 'in'): string => {
-        if (!nodes.has(id)) return id;
-        const port = `${id}\u0001${edge}\u0001${way}`;
+      const end = (id: string, way: 'out' | 'in', edge: ElkExtendedEdge, side: 'out' | 'in'): string => {
+        const node = nodes.get(id);
+        if (!node) return id;
+        const stroke = node.gather ? strokeOf?.(edge) : undefined;
+        const port = node.gather ? `${id}\u0001${side}${stroke ? `\u0001${stroke}` : ''}` : `${id}\u0001${edge.id}\u0001${way}`;
         let list = ports.get(id);
         if (!list) ports.set(id, (list = []));
-        list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(side) } });
+        if (!list.some((known) => known.id === port)) list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(side, Boolean(node.belowOutline)) } });
         return port;
       };
       const moved = edges.map((edge) => {
         const back = against?.(edge) ?? false;
-        return { ...edge, sources: edge.sources.map((id) => end(id, 'out', edge.id, back ? 'in' : 'out')), targets: edge.targets.map((id) => end(id, 'in', edge.id, back ? 'out' : 'in')) };
+        return { ...edge, sources: edge.sources.map((id) => end(id, 'out', edge, back ? 'in' : 'out')), targets: edge.targets.map((id) => end(id, 'in', edge, back ? 'out' : 'in')) };
       });
       return {
         edges: moved,
-        node: (id) => {
+        node: (id): Pick<ElkNode, 'height' | 'labels' | 'ports' | 'layoutOptions'> | undefined => {
           const node = nodes.get(id);
-          if (!node?.belowOutline) return undefined;
+          if (!node) return undefined;
+          if (!node.belowOutline) return { ports: ports.get(id) ?? [], layoutOptions: { 'elk.portConstraints': 'FIXED_SIDE', 'elk.portAlignment.default': 'CENTER' } };
           // A symbol's circle (40 px) is centred in a box as wide as its label: its lines gather in the middle of each
           // side, close together, so that they meet the circle.
           const symbol: Record<string, string> = node.shape !== undefined && SYMBOL_SHAPES.has(node.shape) ? { 'elk.portAlignment.default': 'CENTER', 'elk.spacing.portPort': '6' } : {};
@@ -420,6 +432,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   // Each edge: the segments of its route in order, and the one in the innermost container holding both ends (where
   // its label goes).
   const routes = new Map<string, { parts: Segment[]; middle: number }>();
+  /** How the lines over a segment are drawn, where not plain (a segment's lines are drawn alike: see treeOf). */
+  const strokes = new Map<string, string>();
   for (const item of placed) {
     const { edge, sourceChain, targetChain, depth, labelled } = item;
     const tree = treeOf(item);
@@ -438,6 +452,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       if (elkEdge && !elkEdge.labels) elkEdge.labels = [{ id: `${edge.key}\u0000label`, text: 'label', width: edge.labelWidth ?? 0, height: edge.labelHeight ?? 0 }];
     }
     routes.set(edge.key, { parts: [...out.parts, middle, ...into.parts.reverse()], middle: out.parts.length });
+    if (edge.stroke) for (const part of [...out.parts, middle, ...into.parts]) strokes.set(part.id, edge.stroke);
   }
 
   // Innermost containers first, so each group's size and ports are known when its parent is laid out. Containers of
@@ -474,6 +489,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
     const ends = outlineNodes.onOutlines(
       [...(segments.get(container)?.values() ?? [])],
       (edge) => backSegments.has(edge.id) || movedPorts.has(edge.sources[0]) || movedPorts.has(edge.targets[0]),
+      (edge) => strokes.get(edge.id),
     );
     const graph: ElkNode = {
       id: container,
