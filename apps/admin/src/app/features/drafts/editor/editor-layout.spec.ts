@@ -100,6 +100,18 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     expect(ends.filter((end) => !onSide(end))).toEqual([]);
   });
 
+  it('draws a line there and a line back between two nodes straight, not with a step at one end', async () => {
+    const cycle: LayoutInput = {
+      direction: 'DOWN',
+      nodes: [node('idle'), node('busy'), node('done')],
+      groups: [],
+      edges: [edge('idle', 'busy'), edge('busy', 'idle'), edge('busy', 'done'), edge('idle', 'done')],
+    };
+    const { boxes, edges } = await layoutDraft(elk, cycle);
+    expect([edges['idle>busy'].points.length, edges['busy>idle'].points.length]).toEqual([2, 2]);
+    expect(crossings(cycle, boxes, edges)).toEqual([]);
+  });
+
   it('leaves a group’s edge to its own member to be drawn straight', async () => {
     const nested: LayoutInput = { ...input, edges: [...input.edges, edge('shop', 'orders')] };
     const result = await layoutDraft(elk, nested);
