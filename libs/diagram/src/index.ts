@@ -28,7 +28,7 @@ export { GROUP_NAME_ROOM, GROUP_TITLE_FONT, TABLE_NOT_FOUND, c4TypeLine, canvasN
 export * from './lib/canvas/edge-look';
 export * from './lib/canvas/canvas-model';
 export * from './lib/canvas/layout';
-export * from './lib/canvas/end-steps';
+export * from './lib/canvas/small-steps';
 export * from './lib/canvas/default-layout';
 export * from './lib/canvas/route-check';
 // The drawing as a standalone SVG (the dashboard's Export and the server's image.svg / image.png).

@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
-import { withoutEndSteps } from './end-steps';
+import { withoutSmallSteps } from './small-steps';
 import { SYMBOL_SHAPES, onOutline, outlinePolygon, type DrawnShape } from './shapes';
 
 /**
@@ -615,7 +615,7 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   });
 
   const root = laidOut.get(ROOT);
-  return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges: withoutEndSteps(input, boxes, edges) };
+  return { width: root?.width ?? 0, height: root?.height ?? 0, boxes, edges: withoutSmallSteps(input, boxes, edges) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { inAuthorsOrder, LAYERED_OPTIONS, outlineNodesOf, routeBetweenBoxes, withoutEndSteps, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
+import { inAuthorsOrder, LAYERED_OPTIONS, outlineNodesOf, routeBetweenBoxes, withoutSmallSteps, type Box, type EdgeRoute, type ElkEngine, type LayoutInput, type LayoutResult, type Point } from '@sc/diagram';
 import { GROUP_HEADER, GROUP_PADDING } from './editor-doc';
 import { MIN_GROUP } from './editor-model';
 
@@ -102,5 +102,5 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
   // ELK ends routes on the boxes: routeBetweenBoxes carries each end on to its shape's outline, and a line with one
   // small step between two nodes is drawn straight, as in the viewer.
   const routed = routeBetweenBoxes(input, input.edges.filter((edge) => edges[edge.key]), boxes, (edge) => edges[edge.key]);
-  return { width: result.width ?? 0, height: result.height ?? 0, boxes, edges: withoutEndSteps(input, boxes, routed) };
+  return { width: result.width ?? 0, height: result.height ?? 0, boxes, edges: withoutSmallSteps(input, boxes, routed) };
 }
