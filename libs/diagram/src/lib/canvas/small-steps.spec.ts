@@ -1,5 +1,5 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { withoutSmallSteps } from './small-steps';
+import { SMALL_STEPS_MAX_LINES, withoutSmallSteps } from './small-steps';
 import { LayoutCache, layoutDiagram, type Box, type EdgeRoute, type LayoutInput, type Point } from './layout';
 import { drawingOf, routeCrossings } from './route-check';
 
@@ -68,6 +68,13 @@ describe('withoutSmallSteps', () => {
     for (const { input, boxes, routes } of [beside, box, label, wide]) {
       expect(withoutSmallSteps(input, boxes, routes)).toBe(routes);
     }
+  });
+
+  it('leaves the lines of a drawing of more than SMALL_STEPS_MAX_LINES lines as they are', () => {
+    const { input, boxes, routes } = drawing();
+    const many = [...input.edges, ...Array.from({ length: SMALL_STEPS_MAX_LINES }, (_, i) => ({ key: `still->moving#${i + 1}`, source: 'still', target: 'moving' }))];
+    expect(withoutSmallSteps({ ...input, edges: many }, boxes, routes)).toBe(routes);
+    expect(withoutSmallSteps({ ...input, edges: many.slice(0, SMALL_STEPS_MAX_LINES) }, boxes, routes)).not.toBe(routes);
   });
 
   it('draws the two lines of a state and the state after it straight, each clear of the other (state-01’s Still and Moving)', async () => {

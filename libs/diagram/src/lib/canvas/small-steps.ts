@@ -15,6 +15,13 @@ const CORNER = 8;
 const LINE_GAP = 8;
 /** Steps taken out of one route at most (a route has a few; a bound all the same). */
 const MAX_STEPS_PER_ROUTE = 8;
+/**
+ * Drawings with more lines than this are left as ELK drew them. They are generated or grown rather than drawn by hand
+ * (as the layout's large containers are), and the pass runs with layoutDiagram on the page's main thread (only ELK
+ * runs in the layout workers): on the generated 5,000-node diagram it made the longest main-thread task 446 ms
+ * instead of 299 (npm run bench:dashboard).
+ */
+export const SMALL_STEPS_MAX_LINES = 500;
 
 interface Segment {
   a: Point;
@@ -31,6 +38,7 @@ const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
  * are returned as they were, and `routes` itself when nothing changes, so a redrawing can tell what moved.
  */
 export function withoutSmallSteps(input: Pick<LayoutInput, 'nodes' | 'groups' | 'edges'>, boxes: Readonly<Record<string, Box>>, routes: Record<string, EdgeRoute>): Record<string, EdgeRoute> {
+  if (input.edges.length > SMALL_STEPS_MAX_LINES) return routes;
   // An end slides along its node's outline: the node's box, or the part of it above its rows; not a drawn outline.
   const slidable = new Set(input.nodes.filter((node) => !node.shape).map((node) => node.id));
   const outline = outlinesOf(input);
