@@ -167,13 +167,11 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
   /** Height of the rows under the node's outline; undefined for a node without rows. */
   rowsOf: (id: string) => number | undefined;
   /**
-   * `edges` with their ends at nodes with rows moved to ports on the outline, and for each such node among the
-   * ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports. An edge that
-   * `against` names runs against the flow (toward a group port moved to face it): its ends take the other sides.
-   */
-  /**
-   * `against`: segments ELK drew against the flow, which end on the other sides. `strokeOf`: how a segment's lines are
-   * drawn (LayoutInput's edge `stroke`); only lines drawn alike share a gathering node's port, as they share a trunk.
+   * `edges` with their ends at nodes with rows (or that gather their lines) moved to ports, and for each such node
+   * among the ends, what its ELK node takes instead of its box: the outline's height, the rows' label, the ports. An
+   * edge that `against` names runs against the flow (toward a group port moved to face it): its ends take the other
+   * sides. `strokeOf`: how a segment's lines are drawn (the edges' `stroke`); only lines drawn alike share a gathering
+   * node's port, as only they share a trunk.
    */
   onOutlines: (
     edges: readonly ElkExtendedEdge[],

@@ -99,8 +99,8 @@ export async function layoutDraft(elk: ElkEngine, input: LayoutInput): Promise<L
     for (const child of elkNode.children ?? []) collect(child);
   };
   collect(result);
-  // ELK ends routes on the boxes: routeBetweenBoxes carries each end on to its shape's outline, and a line with one
-  // small step between two nodes is drawn straight, as in the viewer.
+  // ELK ends routes on the boxes: routeBetweenBoxes carries each end on to its shape's outline, and small steps in
+  // the lines are taken out where they can be, as in the viewer.
   const routed = routeBetweenBoxes(input, input.edges.filter((edge) => edges[edge.key]), boxes, (edge) => edges[edge.key]);
   return { width: result.width ?? 0, height: result.height ?? 0, boxes, edges: withoutSmallSteps(input, boxes, routed) };
 }
