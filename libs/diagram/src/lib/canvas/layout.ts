@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
-import { withoutSmallSteps } from './small-steps';
+import { stepAcross, withoutSmallSteps } from './small-steps';
 import { SYMBOL_SHAPES, onOutline, outlinePolygon, type DrawnShape } from './shapes';
 
 /**
@@ -187,14 +187,18 @@ export function outlineNodesOf(input: Pick<LayoutInput, 'nodes' | 'direction'>):
     rowsOf: (id) => nodes.get(id)?.belowOutline,
     onOutlines: (edges, against, strokeOf) => {
       const ports = new Map<string, ElkPort[]>();
+      const known = new Set<string>();
       const end = (id: string, way: 'out' | 'in', edge: ElkExtendedEdge, side: 'out' | 'in'): string => {
         const node = nodes.get(id);
         if (!node) return id;
         const stroke = node.gather ? strokeOf?.(edge) : undefined;
         const port = node.gather ? `${id}\u0001${side}${stroke ? `\u0001${stroke}` : ''}` : `${id}\u0001${edge.id}\u0001${way}`;
+        // A gathering node's port serves every line of its side and stroke: made once.
+        if (known.has(port)) return port;
+        known.add(port);
         let list = ports.get(id);
         if (!list) ports.set(id, (list = []));
-        if (!list.some((known) => known.id === port)) list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(side, Boolean(node.belowOutline)) } });
+        list.push({ id: port, width: 0, height: 0, layoutOptions: { 'elk.port.side': sideOf(side, Boolean(node.belowOutline)) } });
         return port;
       };
       const moved = edges.map((edge) => {
@@ -634,10 +638,8 @@ export function withoutJogs(points: Point[]): Point[] {
   const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
   for (let i = 1; i + 2 < route.length; i++) {
     const [a, b, c, d] = [route[i - 1], route[i], route[i + 1], route[i + 2]];
-    // `along`: the axis of the two parallel stretches; the step goes across it.
-    const along: 'x' | 'y' | undefined = near(a.x, b.x) && near(c.x, d.x) && near(b.y, c.y) ? 'y' : near(a.y, b.y) && near(c.y, d.y) && near(b.x, c.x) ? 'x' : undefined;
-    if (!along) continue;
-    const across = along === 'y' ? 'x' : 'y';
+    const across = stepAcross(a, b, c, d);
+    if (!across) continue;
     const step = c[across] - b[across];
     if (Math.abs(step) >= JOG || near(step, 0)) continue;
     if (i + 2 === route.length - 1 && i - 1 > 0) {

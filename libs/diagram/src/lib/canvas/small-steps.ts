@@ -31,6 +31,17 @@ interface Segment {
 const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
 
 /**
+ * The axis a step goes along where a–b and c–d are two parallel stretches of an orthogonal route joined by b–c across
+ * them ('x' between two vertical stretches, 'y' between two horizontal ones); undefined where the four points are not
+ * such a step. Shared with layoutDiagram's `withoutJogs`.
+ */
+export function stepAcross(a: Point, b: Point, c: Point, d: Point): 'x' | 'y' | undefined {
+  if (near(a.x, b.x) && near(c.x, d.x) && near(b.y, c.y)) return 'x';
+  if (near(a.y, b.y) && near(c.y, d.y) && near(b.x, c.x)) return 'y';
+  return undefined;
+}
+
+/**
  * `routes` with each small step taken out where the line that results passes through no box, frame, group header or
  * label that the stepped line did not, and runs along or beside (closer than LINE_GAP) no other line for longer than
  * it did (a tree's shared trunk stays shared). Of the two stretches the earlier moves where it can; routes are taken
@@ -46,9 +57,10 @@ export function withoutSmallSteps(input: Pick<LayoutInput, 'nodes' | 'groups' | 
   // What a line must not newly pass through: boxes and frames, the name and the button of each group's header row,
   // labels; and the lines, each segment with the version of its route it belongs to (a route that changes gets a
   // new version and its new segments). Both in grids, so a check looks only at what is near the step.
-  const size = Grid.sizeFor(Object.values(boxes));
+  const boxList = Object.values(boxes);
+  const size = Grid.sizeFor(boxList);
   const obstacles = new Grid<Box>(size);
-  for (const box of Object.values(boxes)) obstacles.add(box, box);
+  for (const box of boxList) obstacles.add(box, box);
   for (const group of input.groups) {
     const frame = boxes[group.id];
     if (!frame || group.collapsed || !group.header) continue;
@@ -99,9 +111,11 @@ export function withoutSmallSteps(input: Pick<LayoutInput, 'nodes' | 'groups' | 
     if (!route || route.points.length < 4) continue;
     // Where a line crosses nested frames its route has a point at each (on one line): those go, as they draw nothing.
     let points = withoutMidpoints(route.points);
+    const [source, target] = [sideOf(edge.source), sideOf(edge.target)];
+    const clear = (before: Segment[], after: Segment[]) => asClear(edge.key, before, after);
     let taken = 0;
     for (; taken < MAX_STEPS_PER_ROUTE; taken++) {
-      const next = withoutOneStep(points, sideOf(edge.source), sideOf(edge.target), (before, after) => asClear(edge.key, before, after));
+      const next = withoutOneStep(points, source, target, clear);
       if (!next) break;
       points = next;
     }
@@ -122,8 +136,7 @@ function withoutOneStep(points: Point[], source: Box | undefined, target: Box | 
   const last = points.length - 1;
   for (let i = 1; i + 2 <= last; i++) {
     const [a, b, c, d] = [points[i - 1], points[i], points[i + 1], points[i + 2]];
-    // `across`: the axis of the step, across the two parallel stretches a–b and c–d.
-    const across = near(a.x, b.x) && near(c.x, d.x) && near(b.y, c.y) ? 'x' : near(a.y, b.y) && near(c.y, d.y) && near(b.x, c.x) ? 'y' : undefined;
+    const across = stepAcross(a, b, c, d);
     if (!across) continue;
     const step = Math.abs(c[across] - b[across]);
     if (step < 0.5 || step >= SMALL_STEP) continue;
