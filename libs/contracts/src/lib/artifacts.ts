@@ -111,8 +111,11 @@ export interface DiagramLayout {
 export interface DiagramLayoutContainer {
   width: number;
   height: number;
-  /** Members' positions by id: [x, y]. */
-  children: Record<string, [number, number]>;
+  /**
+   * Members' positions by id: [x, y]; [x, y, width, height] for a member ELK made larger than the size it was given
+   * (a box grown so that its many lines leave it apart).
+   */
+  children: Record<string, [number, number] | [number, number, number, number]>;
   /** Routed edges by id: start, bend and end points as [x0, y0, x1, y1, …], and the label's top-left corner. */
   edges: Record<string, { points: number[]; label?: [number, number] }>;
   /** The group's ports (where edges cross its frame) by id: [x, y] relative to it; absent when it has none. */

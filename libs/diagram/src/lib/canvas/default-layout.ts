@@ -18,7 +18,7 @@ import { LayoutCache, containerGraph, layoutDiagram, type ElkEngine, type Layout
  * the width table and elkjs's version. Change it whenever any of them changes, so stored layouts are computed
  * again and a dashboard of another version falls back to its own ELK (a spec checks the elkjs part).
  */
-export const LAYOUT_ENGINE_VERSION = 'layered-12+sizes-3+elkjs-0.12.1';
+export const LAYOUT_ENGINE_VERSION = 'layered-13+sizes-3+elkjs-0.12.1';
 
 /** The canvas's layout input for the default view of `graph`, with the databases its data nodes name. */
 export function defaultViewLayoutInput(graph: OverlaidGraph, databases: ModelInput['databases']): LayoutInput {
@@ -49,10 +49,17 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** The top level's id starts with NUL, which PostgreSQL's jsonb cannot hold: it is stored under ''. */
 const containerKey = (id: string) => (id.startsWith('\u0000') ? '' : id);
 
-/** ELK's result for one container, compact (see DiagramLayoutContainer). */
-function compactContainer(result: ElkNode): DiagramLayoutContainer {
+type Sizes = Map<string, { width?: number; height?: number }>;
+
+/** ELK's result for one container, compact (see DiagramLayoutContainer); `given`: its members' sizes as handed to ELK. */
+function compactContainer(result: ElkNode, given: Sizes): DiagramLayoutContainer {
   const children: DiagramLayoutContainer['children'] = {};
-  for (const child of result.children ?? []) children[child.id] = [round(child.x ?? 0), round(child.y ?? 0)];
+  for (const child of result.children ?? []) {
+    const at: [number, number] = [round(child.x ?? 0), round(child.y ?? 0)];
+    const before = given.get(child.id);
+    const grown = before && (round(child.width ?? 0) !== round(before.width ?? 0) || round(child.height ?? 0) !== round(before.height ?? 0));
+    children[child.id] = grown ? [...at, round(child.width ?? 0), round(child.height ?? 0)] : at;
+  }
   const edges: DiagramLayoutContainer['edges'] = {};
   for (const edge of result.edges ?? []) {
     const section = edge.sections?.[0];
@@ -67,7 +74,7 @@ function compactContainer(result: ElkNode): DiagramLayoutContainer {
   return { width: round(result.width ?? 0), height: round(result.height ?? 0), children, edges, ...(result.ports?.length ? { ports } : {}) };
 }
 
-/** The ELK result a container's graph had, rebuilt from its compact form (sizes from the graph itself). */
+/** The ELK result a container's graph had, rebuilt from its compact form (sizes from the graph itself, unless stored). */
 function replayContainer(graph: ElkNode, stored: DiagramLayoutContainer): ElkNode {
   return {
     id: graph.id,
@@ -85,7 +92,8 @@ function replayContainer(graph: ElkNode, stored: DiagramLayoutContainer): ElkNod
     children: (graph.children ?? []).map((child) => {
       const position = stored.children[child.id];
       if (!position) throw new Error(`The stored layout has no position for ${child.id}.`);
-      return { ...child, x: position[0], y: position[1] };
+      const [x, y, width, height] = position;
+      return { ...child, x, y, ...(width !== undefined && height !== undefined ? { width, height } : {}) };
     }),
     edges: (graph.edges ?? []).map((edge) => {
       const route = stored.edges[edge.id];
@@ -125,9 +133,11 @@ export async function recordLayout(elk: ElkEngine, input: LayoutInput): Promise<
   const containers: DiagramLayout['containers'] = {};
   const recording: ElkEngine = {
     layout: async (frame) => {
+      // ELK writes its result into the graph it is given: the sizes as given are read before.
+      const given: Sizes = new Map((containerGraph(frame)?.children ?? []).map(({ id, width, height }) => [id, { width, height }]));
       const result = await elk.layout(frame);
       const graph = containerGraph(result);
-      if (graph) containers[containerKey(graph.id)] = compactContainer(graph);
+      if (graph) containers[containerKey(graph.id)] = compactContainer(graph, given);
       return result;
     },
   };

@@ -438,6 +438,45 @@ describe('lines into a state’s end mark', () => {
   });
 });
 
+describe('a box with many lines on one side', () => {
+  // flowchart-05: thirteen lines drawn each its own way leave one 38 px box, 2.5 px apart at the box.
+  const targets = Array.from({ length: 13 }, (_, index) => `t${index}`);
+  const input = (direction: LayoutDirection, shape?: DrawnShape): LayoutInput => ({
+    direction,
+    nodes: [{ ...node('hub', undefined, 56, 38), ...(shape ? { shape } : {}) }, ...targets.map((id) => node(id))],
+    groups: [],
+    edges: targets.map((id, index) => ({ ...edge('hub', id), stroke: `style-${index}` })),
+  });
+  /** Where the lines leave the hub, along its side: sorted, one per line. */
+  const starts = (result: Awaited<ReturnType<typeof layoutDiagram>>, across: 'x' | 'y') =>
+    targets.map((id) => result.edges[`hub->${id}#0`].points[0][across]).sort((a, b) => a - b);
+
+  it.each<[LayoutDirection, 'x' | 'y']>([
+    ['RIGHT', 'y'],
+    ['DOWN', 'x'],
+  ])('grows along that side until its lines leave it 10 px apart (%s)', async (direction, across) => {
+    const layout = input(direction);
+    const { result, crossings } = await crossingsOf(layout);
+    expect(crossings).toEqual([]);
+    const points = starts(result, across);
+    const gaps = points.slice(1).map((at, index) => at - points[index]);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(10 - 0.01);
+    const box = result.boxes['hub'];
+    // Grown along the side the lines leave from; as it was across it. The other boxes keep their size.
+    expect(across === 'y' ? [box.width, box.height >= 13 * 10] : [box.height, box.width >= 13 * 10]).toEqual([across === 'y' ? 56 : 38, true]);
+    expect(result.boxes['t0']).toMatchObject({ width: 120, height: 48 });
+  });
+
+  it('keeps a drawn shape at its size (a circle stays a circle), and a stored layout replays the grown box', async () => {
+    const circle = await layoutDiagram(elk, input('RIGHT', 'circle'), new LayoutCache());
+    expect(circle.boxes['hub']).toMatchObject({ width: 56, height: 38 });
+    const layout = input('RIGHT');
+    const result = await layoutDiagram(elk, layout, new LayoutCache());
+    const replayed = await replayLayout(await recordLayout(elk, layout), layout, new LayoutCache());
+    expect(rounded(replayed)).toBe(rounded(result));
+  });
+});
+
 describe('stored layouts', () => {
   it('replays a recorded layout with its ports exactly as ELK laid it out', async () => {
     const input = randomGraph(5, 'RIGHT');

@@ -154,6 +154,16 @@ function layoutOptions(direction: LayoutDirection, container: string, childCount
 }
 
 /**
+ * A box with more lines on one side than fit 10 px apart (the spacing of parallel lines, `elk.spacing.edgeEdge`)
+ * grows along that side until they do: 13 lines out of a 38 px box were 2.5 px apart, their arrowheads and dashes
+ * indistinguishable where they left it. ELK sizes the node from its lines' ends (`PORTS`), never below its own size.
+ * Not a drawn shape (a circle would turn into an ellipse) nor a node with rows, whose ends are ports already.
+ */
+function roomFor(size: { width: number; height: number }): Pick<ElkNode, 'layoutOptions'> {
+  return { layoutOptions: { 'elk.nodeSize.constraints': 'PORTS MINIMUM_SIZE', 'elk.nodeSize.minimum': `(${size.width}, ${size.height})`, 'elk.spacing.portPort': '10' } };
+}
+
+/**
  * Nodes drawn with rows under their outline (a shape and its data fields), as ELK sees them: the outline is the node,
  * so its edges end on the shape, never beside or below the rows, which have no border; the rows are a label outside
  * the node, below it, which ELK keeps clear of other nodes and edges as it does any node label. Each edge end at
@@ -325,6 +335,8 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
   }
   const byAuthorsOrder = inAuthorsOrder(input);
   for (const members of containers.values()) members.sort(byAuthorsOrder);
+  /** Nodes drawn as a plain box, which may grow to give each of its lines room (roomFor). */
+  const roomyBoxes = new Set(input.nodes.filter((node) => !node.shape && !node.belowOutline && !node.gather).map((node) => node.id));
   /** Nodes with rows under their outline: ELK lays out the outline, and their edges end on it. */
   const outlineNodes = outlineNodesOf(input);
 
@@ -500,7 +512,10 @@ export async function layoutDiagram(elk: ElkEngine, input: LayoutInput, cache: L
       ...(ports.has(container) ? { ports: [...(ports.get(container) ?? [])].map((id) => ({ id, layoutOptions: { 'elk.port.side': sideOfPort(id) } })) } : {}),
       children: children.map((id) => {
         const inner = laidOut.get(id);
-        if (!inner) return { id, ...(sizeOf.get(id) ?? { width: 0, height: 0 }), ...ends.node(id) };
+        if (!inner) {
+          const size = sizeOf.get(id) ?? { width: 0, height: 0 };
+          return { id, ...size, ...(roomyBoxes.has(id) ? roomFor(size) : ends.node(id)) };
+        }
         // A group laid out already: a box of its size with its ports where its own layout put them.
         return {
           id,
