@@ -70,6 +70,18 @@ describe('withoutSmallSteps', () => {
     }
   });
 
+  it('leaves the Z where the straight line would run along another box’s border, or closer than 8 px to it', () => {
+    // The draft editor's `gateway --> stock` passing under `orders` 6 px below its bottom, then up into stock: drawn
+    // straight it ran along orders' bottom border. Here a box beside the step, its left side at x 60 (on the line the
+    // source's end would slide to) or at x 66 (6 px from it), and another at x 40 to 44 beside the target's.
+    const along = drawing({ nodes: [node('upper', { x: 60, y: 45, width: 30, height: 20 }), node('lower', { x: 14, y: 75, width: 30, height: 20 })] });
+    const beside = drawing({ nodes: [node('upper', { x: 66, y: 45, width: 30, height: 20 }), node('lower', { x: 14, y: 75, width: 30, height: 20 })] });
+    for (const { input, boxes, routes } of [along, beside]) expect(withoutSmallSteps(input, boxes, routes)).toBe(routes);
+    // 9 px away, it is straightened.
+    const clear = drawing({ nodes: [node('upper', { x: 69, y: 45, width: 30, height: 20 })] });
+    expect(withoutSmallSteps(clear.input, clear.boxes, clear.routes)['still->moving'].points).toEqual([{ x: 60, y: 40 }, { x: 60, y: 100 }]);
+  });
+
   it('leaves the lines of a drawing of more than SMALL_STEPS_MAX_LINES lines as they are', () => {
     const { input, boxes, routes } = drawing();
     const many = [...input.edges, ...Array.from({ length: SMALL_STEPS_MAX_LINES }, (_, i) => ({ key: `still->moving#${i + 1}`, source: 'still', target: 'moving' }))];

@@ -13,6 +13,11 @@ const SMALL_STEP = 15;
 const CORNER = 8;
 /** Two lines side by side closer than this read as one (ELK keeps them 10 px apart). */
 const LINE_GAP = 8;
+/**
+ * A line closer than this to a box or frame reads as running along its border (ELK keeps lines 14 px from boxes): a
+ * straightened line may come no closer to anything than the stepped line was, where that is closer than this.
+ */
+const BOX_GAP = 8;
 /** Steps taken out of one route at most (a route has a few; a bound all the same). */
 const MAX_STEPS_PER_ROUTE = 8;
 /**
@@ -43,7 +48,7 @@ export function stepAcross(a: Point, b: Point, c: Point, d: Point): 'x' | 'y' | 
 
 /**
  * `routes` with each small step taken out where the line that results passes through no box, frame, group header or
- * label that the stepped line did not, and runs along or beside (closer than LINE_GAP) no other line for longer than
+ * label that the stepped line did not, nor nearer to one than it where that is under BOX_GAP, and runs along or beside (closer than LINE_GAP) no other line for longer than
  * it did (a tree's shared trunk stays shared). Of the two stretches the earlier moves where it can; routes are taken
  * in `input.edges` order, each against the others as they stand then. Routes that change are new objects; the others
  * are returned as they were, and `routes` itself when nothing changes, so a redrawing can tell what moved.
@@ -93,9 +98,13 @@ export function withoutSmallSteps(input: Pick<LayoutInput, 'nodes' | 'groups' | 
    * trunk stays shared).
    */
   const asClear = (key: string, before: Segment[], after: Segment[]): boolean => {
-    const region = boundsOf([...before, ...after], LINE_GAP);
+    const region = boundsOf([...before, ...after], Math.max(LINE_GAP, BOX_GAP));
     const enters = (path: Segment[], box: Box) => path.some(({ a, b }) => segmentEntersBox(a, b, box));
-    for (const box of obstacles.near(region)) if (enters(after, box) && !enters(before, box)) return false;
+    for (const box of obstacles.near(region)) {
+      if (enters(after, box) && !enters(before, box)) return false;
+      const closer = distanceTo(after, box);
+      if (closer < BOX_GAP && closer < distanceTo(before, box) - 0.5) return false;
+    }
     for (const other of lines.near(region)) {
       if (other.key === key || other.version !== versions.get(other.key)) continue;
       const [beforeOn, beforeBeside] = alongside(before, other.segment);
@@ -178,6 +187,17 @@ interface Bounds {
   top: number;
   right: number;
   bottom: number;
+}
+
+/** How near the path comes to the box: 0 where it touches or enters it. */
+function distanceTo(path: readonly Segment[], box: Box): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (const { a, b } of path) {
+    const dx = Math.max(box.x - Math.max(a.x, b.x), Math.min(a.x, b.x) - (box.x + box.width), 0);
+    const dy = Math.max(box.y - Math.max(a.y, b.y), Math.min(a.y, b.y) - (box.y + box.height), 0);
+    least = Math.min(least, Math.hypot(dx, dy));
+  }
+  return least;
 }
 
 /** The bounds of `path`'s segments, grown by `margin` on every side. */

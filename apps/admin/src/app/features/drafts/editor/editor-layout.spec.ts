@@ -29,10 +29,22 @@ describe('layoutDraft: the editor’s auto-layout in one ELK run', () => {
     edges: [edge('client', 'gateway'), edge('gateway', 'orders'), edge('orders', 'stock'), edge('client', 'orders'), edge('gateway', 'stock')],
   };
 
-  it('routes every edge, between groups too, around the nodes it does not join', async () => {
+  it('routes every edge, between groups too, around the nodes it does not join, never along their borders', async () => {
     const result = await layoutDraft(elk, input);
     expect(Object.keys(result.edges).sort()).toEqual(input.edges.map((e) => e.key).sort());
     expect(crossings(input, result.boxes, result.edges)).toEqual([]);
+    // gateway → stock passes under orders: straightened, it ran along orders' bottom border.
+    const near: string[] = [];
+    for (const e of input.edges) {
+      const points = result.edges[e.key].points;
+      for (const n of input.nodes) {
+        if (n.id === e.source || n.id === e.target) continue;
+        const box = result.boxes[n.id];
+        const grown = { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 };
+        if (points.some((p, i) => i > 0 && segmentEntersBox(points[i - 1], p, grown))) near.push(`${e.key} beside ${n.id}`);
+      }
+    }
+    expect(near).toEqual([]);
   });
 
   it('gives absolute boxes, members inside their group below its header, and routes that start and end on their nodes', async () => {
