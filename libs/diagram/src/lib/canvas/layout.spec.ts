@@ -535,6 +535,17 @@ describe('routeCrossings on shared stretches', () => {
     expect(crossings).toEqual([{ edge: 'worker->ledger', through: { kind: 'edge', id: 'api->keys' } }]);
   });
 
+  it('reports a line along the border of a box it does not connect, not one along its own ends’ or 2 px away', () => {
+    const nodes = { gateway: { x: 0, y: 40, width: 100, height: 40 }, orders: { x: 150, y: 0, width: 100, height: 40 }, stock: { x: 300, y: 20, width: 100, height: 40 } };
+    const line = (y: number) => ({ key: 'gateway->stock', source: 'gateway', target: 'stock', points: [{ x: 100, y }, { x: 300, y }] });
+    const drawing = (y: number) => ({ nodes, frames: {}, parentOf: {}, edges: [line(y)] });
+    expect(routeCrossings(drawing(40))).toEqual([{ edge: 'gateway->stock', through: { kind: 'node', id: 'orders' } }]);
+    expect(routeCrossings(drawing(41))).toEqual([{ edge: 'gateway->stock', through: { kind: 'node', id: 'orders' } }]);
+    expect(routeCrossings(drawing(42))).toEqual([]);
+    // Along the top of its own target (stock's top is at y 20): its end, not a crossing.
+    expect(routeCrossings({ ...drawing(20), nodes: { gateway: nodes.gateway, stock: nodes.stock } })).toEqual([]);
+  });
+
   it('lets edges from one source or into one target merge, and lets lines cross or touch at a point', () => {
     expect(
       routeCrossings(

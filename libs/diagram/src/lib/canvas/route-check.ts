@@ -1,10 +1,10 @@
 import type { Box, LayoutInput, LayoutResult, Point } from './layout';
 
 /**
- * Whether a drawing says what its graph says: no edge passes through a box it does not connect, through a group
- * frame it neither enters nor leaves, or through another edge's label, no label sits on a box, and no two edges
- * without a common end run along the same stretch (a reader could not tell which source goes to which target). Used by the
- * layout's specs, the browser tests (on the geometry the canvas drew) and the dashboard benchmark.
+ * Whether a drawing says what its graph says: no edge passes through a box it does not connect or runs along its
+ * border, through a group frame it neither enters nor leaves, or through another edge's label, no label sits on a box,
+ * and no two edges without a common end run along the same stretch (a reader could not tell which source goes to which
+ * target). Used by the layout's specs, the browser tests (on the geometry the canvas drew) and the dashboard benchmark.
  */
 
 export interface DrawnEdge {
@@ -36,6 +36,11 @@ export interface Crossing {
 
 /** Touching a box's border is not crossing it: routes end on their nodes' borders and run along frames. */
 const TOLERANCE = 1.5;
+/**
+ * Running along a node's border for longer than this is: the line reads as part of the box's outline (a line from
+ * `gateway` to `stock` drawn along the bottom of `orders` between them).
+ */
+const ALONG_BORDER = 4;
 
 /** Every place where a route or a label misleads, in edge order. */
 export function routeCrossings(drawing: Drawing): Crossing[] {
@@ -49,7 +54,9 @@ export function routeCrossings(drawing: Drawing): Crossing[] {
   for (const edge of drawing.edges) {
     const allowed = new Set([edge.source, edge.target, ...ancestors(edge.source), ...ancestors(edge.target)]);
     const crosses = (box: Box) => edge.points.some((point, i) => i > 0 && segmentEntersBox(edge.points[i - 1], point, box));
-    for (const [id, box] of Object.entries(drawing.nodes)) if (!allowed.has(id) && crosses(box)) crossings.push({ edge: edge.key, through: { kind: 'node', id } });
+    for (const [id, box] of Object.entries(drawing.nodes)) {
+      if (!allowed.has(id) && (crosses(box) || runsAlongBorder(edge.points, box))) crossings.push({ edge: edge.key, through: { kind: 'node', id } });
+    }
     for (const [id, box] of Object.entries(drawing.frames)) if (!allowed.has(id) && crosses(box)) crossings.push({ edge: edge.key, through: { kind: 'frame', id } });
     for (const label of labels) if (label.key !== edge.key && crosses(label.box)) crossings.push({ edge: edge.key, through: { kind: 'label', id: label.key } });
     if (edge.label) {
@@ -131,6 +138,20 @@ export function segmentEntersBox(a: Point, b: Point, box: Box): boolean {
     if (t0 > t1) return false;
   }
   return t0 < t1;
+}
+
+/** Whether a stretch of `points` longer than ALONG_BORDER runs on `box`'s border (within the tolerance of it). */
+function runsAlongBorder(points: readonly Point[], box: Box): boolean {
+  const [left, right, top, bottom] = [box.x, box.x + box.width, box.y, box.y + box.height];
+  const near = (value: number, line: number) => Math.abs(value - line) <= TOLERANCE;
+  /** How long the stretch from `from` to `to` overlaps the range `low` to `high`. */
+  const overlap = (from: number, to: number, low: number, high: number) => Math.min(Math.max(from, to), high) - Math.max(Math.min(from, to), low);
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    if (near(a.y, b.y) && (near(a.y, top) || near(a.y, bottom)) && overlap(a.x, b.x, left, right) > ALONG_BORDER) return true;
+    if (near(a.x, b.x) && (near(a.x, left) || near(a.x, right)) && overlap(a.y, b.y, top, bottom) > ALONG_BORDER) return true;
+  }
+  return false;
 }
 
 function boxesOverlap(a: Box, b: Box): boolean {
