@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { recordLayout, replayLayout } from './default-layout';
 import { distanceToOutline } from '../../testing/outline-distance';
-import { LayoutCache, layoutDiagram, portsClearOfHeader, routeBetweenBoxes, straightLine, withoutJogs, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
+import { LayoutCache, layoutDiagram, portsClearOfHeader, routeBetweenBoxes, straightLine, withoutJogs, withoutSlants, type Box, type LayoutDirection, type LayoutInput, type Point } from './layout';
 import { drawingOf, routeCrossings, segmentEntersBox } from './route-check';
 import { outlinePolygon, type DrawnShape } from './shapes';
 
@@ -290,6 +290,34 @@ describe('straight lines without wiggles', () => {
     expect(withoutJogs(step)).toBe(step);
     const corner = [{ x: 0, y: 0 }, { x: 0, y: 40 }, { x: 2, y: 40 }, { x: 80, y: 40 }];
     expect(withoutJogs(corner)).toBe(corner);
+  });
+
+  it('straightens a stretch that leans less than 3 px, moving the run of points on one side up to its corner', () => {
+    // c4-05's web → spa: a 1 px jog taken out of a stretch with a point in its middle left the rest of it leaning.
+    const leaning = [{ x: 1164, y: 582 }, { x: 1290, y: 582 }, { x: 1290, y: 524 }, { x: 1290, y: 456 }, { x: 1291, y: 408 }, { x: 1291, y: 362 }, { x: 1043, y: 362 }];
+    expect(withoutSlants(leaning)).toEqual([{ x: 1164, y: 582 }, { x: 1291, y: 582 }, { x: 1291, y: 524 }, { x: 1291, y: 456 }, { x: 1291, y: 408 }, { x: 1291, y: 362 }, { x: 1043, y: 362 }]);
+    // Where it came from: the 1 px jog at y 514 taken out moved the stretch to y 456 only, its point there in between.
+    const elk = [{ x: 1164, y: 592 }, { x: 1164, y: 582 }, { x: 1290, y: 582 }, { x: 1290, y: 514 }, { x: 1291, y: 514 }, { x: 1291, y: 456 }, { x: 1291, y: 362 }, { x: 1043, y: 362 }];
+    const boxes = { web: { x: 1100, y: 592, width: 128, height: 60 }, spa: { x: 900, y: 300, width: 143, height: 62 } };
+    const drawn = routeBetweenBoxes({ nodes: [] }, [{ key: 'web->spa', source: 'web', target: 'spa' }], boxes, () => ({ points: elk }))['web->spa'].points;
+    const leans = drawn.filter((p, i) => i > 0 && p.x !== drawn[i - 1].x && p.y !== drawn[i - 1].y);
+    expect(leans).toEqual([]);
+    // The earlier side reaches the start: the later side moves, whose corner is not an end.
+    const fromStart = [{ x: 106, y: 118 }, { x: 106, y: 220 }, { x: 107, y: 300 }, { x: 107, y: 320 }, { x: 200, y: 320 }];
+    expect(withoutSlants(fromStart)).toEqual([{ x: 106, y: 118 }, { x: 106, y: 220 }, { x: 106, y: 300 }, { x: 106, y: 320 }, { x: 200, y: 320 }]);
+  });
+
+  it('moves an end to straighten a stretch only where that end may slide, and never a straight line of two points', () => {
+    // topology's gateway → api: ends half a pixel apart, every point in line with one of them.
+    const ends = [{ x: 629, y: 549 }, { x: 789, y: 549 }, { x: 815, y: 549 }, { x: 825, y: 548.5 }];
+    expect(withoutSlants(ends)).toBe(ends);
+    expect(withoutSlants(ends, { first: false, last: true })).toEqual([{ x: 629, y: 549 }, { x: 789, y: 549 }, { x: 815, y: 549 }, { x: 825, y: 549 }]);
+    expect(withoutSlants(ends, { first: true, last: false })).toEqual([{ x: 629, y: 548.5 }, { x: 789, y: 548.5 }, { x: 815, y: 548.5 }, { x: 825, y: 548.5 }]);
+    const straight = [{ x: 16, y: 61.8 }, { x: 32, y: 64 }];
+    expect(withoutSlants(straight, { first: true, last: true })).toBe(straight);
+    // 3 px or more across is a step or a corner, not a lean.
+    const step = [{ x: 0, y: 0 }, { x: 0, y: 40 }, { x: 3, y: 90 }, { x: 60, y: 90 }];
+    expect(withoutSlants(step)).toBe(step);
   });
 
   it('draws a labelled loop back between two states inside a composite state as one straight line', async () => {

@@ -671,6 +671,47 @@ export function withoutJogs(points: Point[]): Point[] {
   return changed ? route : points;
 }
 
+/**
+ * `points` of an orthogonal route with each slant taken out: a stretch that leans less than JOG across its length (a
+ * line through nested frames whose ports two groups' layouts placed a pixel apart; a jog taken out of a stretch with a
+ * point in its middle), drawn blurred and visibly askew. It is straightened by moving the points on one side of it
+ * across: the run of points in line with that side's end, up to the corner where the route turns (whose other stretch
+ * only grows or shrinks). The earlier side moves where its run does not reach an end of the route, else the later; a
+ * run may reach an end only where `slides` says that end may slide along its box's side (a plain box, not a drawn
+ * shape's outline, where the end lies on the outline). A route of two points is a straight line, drawn at any angle.
+ * `points` itself where nothing leans.
+ */
+export function withoutSlants(points: Point[], slides: { first: boolean; last: boolean } = { first: false, last: false }): Point[] {
+  if (points.length < 3) return points;
+  let route = points;
+  for (let i = 1; i < route.length; i++) {
+    const [a, b] = [route[i - 1], route[i]];
+    const dx = Math.abs(a.x - b.x);
+    const dy = Math.abs(a.y - b.y);
+    const axis = dx > 0.01 && dx < JOG && dy >= JOG ? 'x' : dy > 0.01 && dy < JOG && dx >= JOG ? 'y' : undefined;
+    if (!axis) continue;
+    /** The indexes from `start` on in direction `step` standing on one line across `axis`, up to the turn. */
+    const run = (start: number, step: 1 | -1): number[] => {
+      const found = [start];
+      for (let k = start + step; k >= 0 && k < route.length && Math.abs(route[k][axis] - route[start][axis]) < 0.01; k += step) found.push(k);
+      return found;
+    };
+    const [before, after] = [run(i - 1, -1), run(i, 1)];
+    // A run that reaches no end first, then one whose end may slide.
+    const ends = (indexes: number[]) => indexes.filter((k) => k === 0 || k === route.length - 1);
+    const movable = (indexes: number[], sliding: boolean) => ends(indexes).every((k) => sliding && (k === 0 ? slides.first : slides.last));
+    const choice = [false, true].flatMap((sliding) => [
+      ...(movable(before, sliding) ? [{ moving: before, to: b[axis] }] : []),
+      ...(movable(after, sliding) ? [{ moving: after, to: a[axis] }] : []),
+    ])[0];
+    if (!choice) continue;
+    const { moving, to } = choice;
+    if (route === points) route = points.map((point) => ({ ...point }));
+    for (const k of moving) route[k][axis] = to;
+  }
+  return route;
+}
+
 /** Layout passes at most: the first, then one for each level of nesting whose ports move to face their lines. */
 const MAX_PORT_PASSES = 4;
 
@@ -832,7 +873,8 @@ function portsAgainstTheFlow(
 
 /**
  * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes, without jogs
- * (withoutJogs), and its ends go on to the outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is
+ * (withoutJogs) or slants (withoutSlants: an end slides only at a box drawn as a box), and its ends go on to the
+ * outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is
  * not drawn (hidden by a collapse, or not placed yet) gets none.
  */
 export function routeBetweenBoxes<E extends { key: string; source: string; target: string }>(
@@ -842,13 +884,14 @@ export function routeBetweenBoxes<E extends { key: string; source: string; targe
   route: (edge: E, source: Box, target: Box) => EdgeRoute,
 ): Record<string, EdgeRoute> {
   const onShapes = endsOnShapesOf(input);
+  const shaped = new Set(input.nodes.filter((node) => node.shape).map((node) => node.id));
   const routes: Record<string, EdgeRoute> = {};
   for (const edge of edges) {
     const source = boxes[edge.source];
     const target = boxes[edge.target];
     if (!source || !target) continue;
     const drawn = route(edge, source, target);
-    const points = withoutJogs(drawn.points);
+    const points = withoutSlants(withoutJogs(drawn.points), { first: !shaped.has(edge.source), last: !shaped.has(edge.target) });
     routes[edge.key] = onShapes(edge, points === drawn.points ? drawn : { ...drawn, points }, source, target);
   }
   return routes;
