@@ -874,8 +874,8 @@ function portsAgainstTheFlow(
 /**
  * The route of each edge whose two ends have a box, by its key: `route` draws it between those boxes, without jogs
  * (withoutJogs) or slants (withoutSlants: an end slides only at a box drawn as a box), and its ends go on to the
- * outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is
- * not drawn (hidden by a collapse, or not placed yet) gets none.
+ * outlines of `input`'s shapes (endsOnShapesOf). An edge with an end that is not drawn (hidden by a collapse, or not
+ * placed yet) gets none.
  */
 export function routeBetweenBoxes<E extends { key: string; source: string; target: string }>(
   input: Pick<LayoutInput, 'nodes'>,

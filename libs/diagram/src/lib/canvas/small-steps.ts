@@ -48,10 +48,11 @@ export function stepAcross(a: Point, b: Point, c: Point, d: Point): 'x' | 'y' | 
 
 /**
  * `routes` with each small step taken out where the line that results passes through no box, frame, group header or
- * label that the stepped line did not, nor nearer to one than it where that is under BOX_GAP, and runs along or beside (closer than LINE_GAP) no other line for longer than
- * it did (a tree's shared trunk stays shared). Of the two stretches the earlier moves where it can; routes are taken
- * in `input.edges` order, each against the others as they stand then. Routes that change are new objects; the others
- * are returned as they were, and `routes` itself when nothing changes, so a redrawing can tell what moved.
+ * label that the stepped line did not, nor nearer to one than it where that is under BOX_GAP, and runs along or
+ * beside (closer than LINE_GAP) no other line for longer than it did (a tree's shared trunk stays shared). Of the two
+ * stretches the earlier moves where it can; routes are taken in `input.edges` order, each against the others as they
+ * stand then. Routes that change are new objects; the others are returned as they were, and `routes` itself when
+ * nothing changes, so a redrawing can tell what moved.
  */
 export function withoutSmallSteps(input: Pick<LayoutInput, 'nodes' | 'groups' | 'edges'>, boxes: Readonly<Record<string, Box>>, routes: Record<string, EdgeRoute>): Record<string, EdgeRoute> {
   if (input.edges.length > SMALL_STEPS_MAX_LINES) return routes;
