@@ -696,14 +696,14 @@ export function withoutSlants(points: Point[], slides: { first: boolean; last: b
       for (let k = start + step; k >= 0 && k < route.length && Math.abs(route[k][axis] - route[start][axis]) < 0.01; k += step) found.push(k);
       return found;
     };
-    const [before, after] = [run(i - 1, -1), run(i, 1)];
-    // A run that reaches no end first, then one whose end may slide.
-    const ends = (indexes: number[]) => indexes.filter((k) => k === 0 || k === route.length - 1);
-    const movable = (indexes: number[], sliding: boolean) => ends(indexes).every((k) => sliding && (k === 0 ? slides.first : slides.last));
-    const choice = [false, true].flatMap((sliding) => [
-      ...(movable(before, sliding) ? [{ moving: before, to: b[axis] }] : []),
-      ...(movable(after, sliding) ? [{ moving: after, to: a[axis] }] : []),
-    ])[0];
+    const sides = [
+      { moving: run(i - 1, -1), to: b[axis] },
+      { moving: run(i, 1), to: a[axis] },
+    ];
+    const reachesEnd = (indexes: number[]) => indexes.some((k) => k === 0 || k === route.length - 1);
+    const endsSlide = (indexes: number[]) => indexes.every((k) => (k !== 0 || slides.first) && (k !== route.length - 1 || slides.last));
+    // A run that reaches no end first, the earlier side before the later; then one whose ends may slide.
+    const choice = sides.find(({ moving }) => !reachesEnd(moving)) ?? sides.find(({ moving }) => endsSlide(moving));
     if (!choice) continue;
     const { moving, to } = choice;
     if (route === points) route = points.map((point) => ({ ...point }));
